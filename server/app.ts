@@ -1,0 +1,73 @@
+import { Hono } from 'hono';
+import { compress } from 'hono/compress';
+import { openAPIRouteHandler, generateSpecs } from 'hono-openapi';
+import type { AppDeps, AppEnv } from './app-env.ts';
+import { appliedSchemaVersion } from './db/migrate.ts';
+import { filesRoutes } from './files/files.routes.ts';
+import { renderApiReference, type OpenApiDocument } from './http/api-reference.ts';
+import { apiNotFound, handleError } from './http/error-handler.ts';
+import { serveBuiltApp } from './http/static-app.ts';
+import { mailboxRoutes } from './mail/mailbox.routes.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { mascarasRoutes } from './modules/mascaras/mascaras.routes.ts';
+import { perfilRoutes } from './modules/perfil/perfil.routes.ts';
+
+const documentation = {
+  openapi: '3.1.0',
+  info: {
+    title: 'Andes HSE',
+    version: '0.1.0',
+    description: 'API de la plataforma HSE. Cada llamada con {company} se limita a la empresa del token.',
+  },
+  components: { securitySchemes: { bearerAuth: { type: 'http' as const, scheme: 'bearer', bearerFormat: 'JWT' } } },
+};
+
+const errorEnvelope = {
+  description: 'Error con el mensaje en español para la persona: { statusCode, message, code? }',
+  content: {
+    'application/json': {
+      schema: {
+        type: 'object' as const,
+        properties: { statusCode: { type: 'integer' as const }, message: { type: 'string' as const }, code: { type: 'string' as const } },
+        required: ['statusCode', 'message'],
+      },
+    },
+  },
+};
+
+const apiRoutes = new Hono<AppEnv>()
+  .get('/health', async (c) => c.json({ status: 'ok', schemaVersion: await appliedSchemaVersion(c.get('deps').db) }))
+  .route('/auth', authRoutes)
+  .route('/perfil', perfilRoutes)
+  .route('/mascaras', mascarasRoutes)
+  .route('/files', filesRoutes);
+
+const NOT_DOCUMENTED = ['/api/openapi.json', '/api/docs', /^\/buzon/, /^\/api\/\*/, '*', '/*'];
+
+export interface CreateAppOptions {
+  /** The built PWA to serve beside the API; omitted in API tests. */
+  distDir?: string;
+}
+
+export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
+  const app = new Hono<AppEnv>();
+  app.use(async (c, next) => {
+    c.set('deps', deps);
+    await next();
+  });
+  app.onError(handleError);
+  // Tablets at worksites are on slow mobile links: text answers and the app's assets travel gzipped.
+  app.use(compress());
+  app.route('/api', apiRoutes);
+  const specOptions = { documentation, exclude: NOT_DOCUMENTED, defaultValidationErrorResponse: errorEnvelope };
+  app.get('/api/openapi.json', openAPIRouteHandler(app, specOptions));
+  app.get('/api/docs', async (c) => {
+    const spec = (await generateSpecs(app, specOptions)) as unknown as OpenApiDocument;
+    return c.html(renderApiReference(spec));
+  });
+  app.all('/api/*', apiNotFound);
+  app.route('/buzon', mailboxRoutes);
+  if (options.distDir) serveBuiltApp(app, options.distDir);
+  app.notFound(apiNotFound);
+  return app;
+}

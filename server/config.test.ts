@@ -1,0 +1,22 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, parseConfig } from './config.ts';
+
+describe('configuration', () => {
+  it('defaults to port 3000, ./data, no SMTP and the demo seed', () => {
+    const config = parseConfig({});
+    expect(config).toMatchObject({ port: 3000, host: '0.0.0.0', dataDir: path.resolve('data'), demoSeed: true, smtp: undefined });
+  });
+
+  it('reads PORT, HOST, DATA_DIR and SMTP', () => {
+    const config = parseConfig({ PORT: '8080', HOST: '127.0.0.1', DATA_DIR: '/tmp/x', SMTP_HOST: 'smtp.example.cl', SMTP_PORT: '465' });
+    expect(config).toMatchObject({ port: 8080, host: '127.0.0.1', dataDir: '/tmp/x', smtp: { host: 'smtp.example.cl', port: 465 } });
+  });
+
+  it('stops with a message naming each bad variable', () => {
+    expect(() => parseConfig({ PORT: 'ochenta' })).toThrow(ConfigError);
+    expect(() => parseConfig({ PORT: '70000' })).toThrow(/PORT: PORT debe ser un número de puerto/);
+    expect(() => parseConfig({ SESSION_SECRET: 'corto' })).toThrow(/SESSION_SECRET debe tener al menos 32 caracteres/);
+    expect(() => parseConfig({ DEMO_SEED: 'si' })).toThrow(/DEMO_SEED debe ser 0 o 1/);
+  });
+});

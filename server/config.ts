@@ -1,0 +1,68 @@
+import path from 'node:path';
+import * as v from 'valibot';
+
+const port = (name: string) =>
+  v.pipe(
+    v.string(),
+    v.regex(/^\d+$/, `${name} debe ser un número de puerto (1-65535)`),
+    v.transform(Number),
+    v.number(),
+    v.minValue(1, `${name} debe ser un número de puerto (1-65535)`),
+    v.maxValue(65535, `${name} debe ser un número de puerto (1-65535)`),
+  );
+
+const EnvSchema = v.object({
+  PORT: v.optional(port('PORT'), '3000'),
+  HOST: v.optional(v.pipe(v.string(), v.nonEmpty('HOST no puede estar vacío')), '0.0.0.0'),
+  DATA_DIR: v.optional(v.pipe(v.string(), v.nonEmpty('DATA_DIR no puede estar vacío')), './data'),
+  SESSION_SECRET: v.optional(v.pipe(v.string(), v.minLength(32, 'SESSION_SECRET debe tener al menos 32 caracteres'))),
+  SMTP_HOST: v.optional(v.string()),
+  SMTP_PORT: v.optional(port('SMTP_PORT'), '587'),
+  SMTP_USER: v.optional(v.string()),
+  SMTP_PASSWORD: v.optional(v.string()),
+  SMTP_FROM: v.optional(v.pipe(v.string(), v.email('SMTP_FROM debe ser un correo')), 'no-responder@andeshse.cl'),
+  SUPPORT_EMAIL: v.optional(v.pipe(v.string(), v.email('SUPPORT_EMAIL debe ser un correo')), 'soporte@andeshse.cl'),
+  SUPPORT_PHONE: v.optional(v.string(), '+56 2 2345 6789'),
+  DEMO_SEED: v.optional(v.picklist(['0', '1'], 'DEMO_SEED debe ser 0 o 1'), '1'),
+});
+
+export interface SmtpConfig {
+  host: string;
+  port: number;
+  user?: string;
+  password?: string;
+}
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  sessionSecret?: string;
+  smtp?: SmtpConfig;
+  mailFrom: string;
+  support: { email: string; phone: string };
+  demoSeed: boolean;
+}
+
+export class ConfigError extends Error {}
+
+/** Reads the environment once at start; a bad value stops the server with a message naming the variable. */
+export function parseConfig(env: Record<string, string | undefined>): Config {
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const result = v.safeParse(EnvSchema, present);
+  if (!result.success) {
+    const lines = result.issues.map((issue) => `- ${v.getDotPath(issue) ?? 'entorno'}: ${issue.message}`);
+    throw new ConfigError(`Configuración inválida:\n${lines.join('\n')}`);
+  }
+  const e = result.output;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    sessionSecret: e.SESSION_SECRET,
+    smtp: e.SMTP_HOST ? { host: e.SMTP_HOST, port: e.SMTP_PORT, user: e.SMTP_USER, password: e.SMTP_PASSWORD } : undefined,
+    mailFrom: e.SMTP_FROM,
+    support: { email: e.SUPPORT_EMAIL, phone: e.SUPPORT_PHONE },
+    demoSeed: e.DEMO_SEED === '1',
+  };
+}

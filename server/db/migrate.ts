@@ -1,0 +1,30 @@
+import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import * as identity from './migrations/0001-identity.ts';
+import * as permissions from './migrations/0002-permissions.ts';
+import * as referenceData from './migrations/0003-reference-data.ts';
+import type { Database } from './schema.ts';
+
+// Migrations are imported in code, not read from a folder: the file provider breaks under vitest (TOOLCHAIN.md).
+// Append new ones at the end; never edit or reorder one that has shipped.
+const MIGRATIONS: Record<string, Migration> = {
+  '0001-identity': identity,
+  '0002-permissions': permissions,
+  '0003-reference-data': referenceData,
+};
+
+export const SCHEMA_VERSION = Object.keys(MIGRATIONS).length;
+
+const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
+
+export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
+  const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
+  const failed = results?.find((result) => result.status === 'Error');
+  if (error || failed) {
+    throw new Error(`No se pudo migrar la base de datos (${failed?.migrationName ?? 'desconocida'}): ${String(error)}`);
+  }
+}
+
+export async function appliedSchemaVersion(db: Kysely<Database>): Promise<number> {
+  const migrations = await new Migrator({ db, provider }).getMigrations();
+  return migrations.filter((migration) => migration.executedAt !== undefined).length;
+}

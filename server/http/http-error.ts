@@ -1,0 +1,20 @@
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+
+export const GENERIC_ERROR = 'No fue posible realizar la acción';
+
+/** A failure with the Spanish message the person will read; `code` lets the app choose a popup. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: ContentfulStatusCode,
+    message: string,
+    readonly code?: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface ErrorEnvelope {
+  statusCode: number;
+  message: string;
+  code?: string;
+}

@@ -1,0 +1,26 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { serveStatic } from '@hono/node-server/serve-static';
+import type { Hono } from 'hono';
+import type { AppEnv } from '../app-env.ts';
+
+/** Serves the built PWA; any other path gets index.html so client routes work on reload. */
+export function serveBuiltApp(app: Hono<AppEnv>, distDir: string): void {
+  const root = path.relative(process.cwd(), distDir) || '.';
+  const indexHtml = fs.readFileSync(path.join(distDir, 'index.html'), 'utf8');
+  app.use(
+    '*',
+    serveStatic({
+      root,
+      onFound: (filePath, c) => {
+        // The service worker and the HTML must be revalidated so updates are seen; hashed assets never change.
+        const immutable = /\/assets\//.test(filePath);
+        c.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    }),
+  );
+  app.get('*', (c) => {
+    c.header('Cache-Control', 'no-cache');
+    return c.html(indexHtml);
+  });
+}

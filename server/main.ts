@@ -1,0 +1,50 @@
+import { execSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { serve } from '@hono/node-server';
+import { createApp } from './app.ts';
+import { bootstrap } from './bootstrap.ts';
+import { ConfigError, parseConfig } from './config.ts';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './seed/demo-seed.ts';
+
+const distDir = path.resolve('dist');
+
+function ensureBuilt(): void {
+  if (fs.existsSync(path.join(distDir, 'index.html'))) return;
+  console.log('Compilando la aplicación (primera vez, ~1 minuto)...');
+  execSync('npx vite build', { stdio: 'inherit' });
+}
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = parseConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  if (process.argv.includes('--build-if-missing')) ensureBuilt();
+  const deps = await bootstrap(config);
+  const app = createApp(deps, { distDir: fs.existsSync(distDir) ? distDir : undefined });
+  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => {
+    const shownHost = config.host === '0.0.0.0' ? 'localhost' : config.host;
+    const address = `http://${shownHost}:${config.port}`;
+    console.log(`\nAndes HSE escuchando en ${address}`);
+    console.log(`Datos en ${config.dataDir}${deps.demoCreated ? ' (empresas demo creadas)' : ''}`);
+    if (deps.mailer.keepsMailLocally) console.log(`Sin SMTP: los correos se leen en ${address}/buzon`);
+    console.log(`Referencia de la API: ${address}/api/docs`);
+    if (config.demoSeed) {
+      console.log(`\nCuentas demo (contraseña ${DEMO_PASSWORD}):`);
+      for (const account of DEMO_ACCOUNTS) console.log(`  Rut Empresa ${account.rutEmpresa}  ${account.correo.padEnd(26)} ${account.rol}`);
+      console.log('  Rut Empresa 15876543-8  (no registrada: muestra el aviso de empresa no registrada)');
+    }
+  });
+  const stop = () => server.close(() => deps.db.destroy().then(() => process.exit(0)));
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+void main();

@@ -1,0 +1,102 @@
+import { Hono } from 'hono';
+import { describeRoute } from 'hono-openapi';
+import * as v from 'valibot';
+import { AUTH_MESSAGES } from '#sync/schemas/auth.schema.ts';
+import type { InlineImage } from '#sync/schemas/common.schema.ts';
+import {
+  CompanyProfileBodySchema,
+  PERFIL_MESSAGES,
+  UserProfileBodySchema,
+  type CompanyProfile,
+  type UserProfile,
+} from '#sync/schemas/perfil.schema.ts';
+import type { AppDeps, AppEnv } from '../../app-env.ts';
+import { HttpError } from '../../http/http-error.ts';
+import { validate } from '../../http/validation.ts';
+import { requireOwnCompany, requirePermission, requireSession } from '../../tenancy/require-session.ts';
+import * as repo from './perfil.repo.ts';
+
+const tags = ['perfil'];
+const security = [{ bearerAuth: [] }];
+const PROFILE_NOT_FOUND = 'Perfil no encontrado';
+const COMPANY_PROFILE_ROUTE = '/perfil/empresa';
+
+const UserPathSchema = v.object({
+  user: v.pipe(v.string(), v.regex(/^\d+$/, PROFILE_NOT_FOUND), v.transform(Number)),
+  company: v.string(),
+});
+const CompanyPathSchema = v.object({ company: v.string() });
+
+async function storeImage(deps: AppDeps, image: InlineImage | undefined): Promise<string | undefined> {
+  if (!image) return undefined;
+  return deps.files.put(Buffer.from(image.Datos, 'base64'), image.Tipo, deps.now());
+}
+
+async function loadUserProfile(deps: AppDeps, companyId: string, userId: number): Promise<UserProfile> {
+  const row = await repo.findUserProfile(deps.db, companyId, userId);
+  if (!row) throw new HttpError(404, PROFILE_NOT_FOUND);
+  const { AvatarArchivo, ...profile } = row;
+  return { ...profile, Logo: AvatarArchivo ? deps.files.signedUrl(AvatarArchivo, deps.now()) : null };
+}
+
+async function loadCompanyProfile(deps: AppDeps, companyId: string): Promise<CompanyProfile> {
+  const row = await repo.findCompanyProfile(deps.db, companyId);
+  if (!row) throw new HttpError(404, PROFILE_NOT_FOUND);
+  const { LogoArchivo, ...profile } = row;
+  return { ...profile, Logo: LogoArchivo ? deps.files.signedUrl(LogoArchivo, deps.now()) : null };
+}
+
+export const perfilRoutes = new Hono<AppEnv>()
+  .use(requireSession)
+  .get(
+    '/perfil_usuario/:user/:company',
+    describeRoute({ tags, security, summary: 'Mi Perfil: datos del usuario que inició sesión' }),
+    validate('param', UserPathSchema),
+    requireOwnCompany,
+    async (c) => {
+      const { user, company } = c.req.valid('param');
+      // Mi Perfil is one's own profile: another user's id is refused like another company's.
+      if (user !== c.get('claims').sub) throw new HttpError(403, AUTH_MESSAGES.forbiddenAction, 'SIN_PERMISO');
+      return c.json(await loadUserProfile(c.get('deps'), company, user));
+    },
+  )
+  .put(
+    '/perfil_usuario/:user/:company',
+    describeRoute({ tags, security, summary: 'Actualiza nombres, teléfono, fecha de nacimiento y foto del usuario' }),
+    validate('param', UserPathSchema),
+    requireOwnCompany,
+    validate('json', UserProfileBodySchema),
+    async (c) => {
+      const deps = c.get('deps');
+      const { user, company } = c.req.valid('param');
+      if (user !== c.get('claims').sub) throw new HttpError(403, AUTH_MESSAGES.forbiddenAction, 'SIN_PERMISO');
+      const { Avatar, ...fields } = c.req.valid('json');
+      const AvatarArchivo = await storeImage(deps, Avatar);
+      await repo.updateUserProfile(deps.db, company, user, { ...fields, ...(AvatarArchivo ? { AvatarArchivo } : {}) });
+      return c.json({ statusCode: 200, message: PERFIL_MESSAGES.userUpdated, data: await loadUserProfile(deps, company, user) });
+    },
+  )
+  .get(
+    '/perfil_empresa/:company',
+    describeRoute({ tags, security, summary: 'Perfil Empresa: nombre, dirección, teléfono y logo' }),
+    validate('param', CompanyPathSchema),
+    requireOwnCompany,
+    requirePermission(COMPANY_PROFILE_ROUTE, 'index'),
+    async (c) => c.json(await loadCompanyProfile(c.get('deps'), c.req.valid('param').company)),
+  )
+  .put(
+    '/perfil_empresa/:company',
+    describeRoute({ tags, security, summary: 'Actualiza el perfil y el logo de la empresa' }),
+    validate('param', CompanyPathSchema),
+    requireOwnCompany,
+    requirePermission(COMPANY_PROFILE_ROUTE, 'editar'),
+    validate('json', CompanyProfileBodySchema),
+    async (c) => {
+      const deps = c.get('deps');
+      const { company } = c.req.valid('param');
+      const { Logo, ...fields } = c.req.valid('json');
+      const LogoArchivo = await storeImage(deps, Logo);
+      await repo.updateCompanyProfile(deps.db, company, { ...fields, ...(LogoArchivo ? { LogoArchivo } : {}) });
+      return c.json({ statusCode: 200, message: PERFIL_MESSAGES.companyUpdated, data: await loadCompanyProfile(deps, company) });
+    },
+  );

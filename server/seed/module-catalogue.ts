@@ -1,0 +1,91 @@
+import type { PermissionAction } from '#sync/schemas/auth.schema.ts';
+
+/** The product's module map: groups of the rail, modules of the drawer, submodules with their routes. */
+export const SYSTEMS = [
+  { IdSistema: 1, Nombre: 'Hse', RutaInicio: '/dashboard' },
+  { IdSistema: 2, Nombre: 'Producción', RutaInicio: '/combustibles/dashboard' },
+];
+
+export const GROUPS = [
+  { IdGrupo: 1, NombreGrupo: 'Ajustes', SubtituloGrupo: '(mantenedores)', PosicionGrupo: 1 },
+  { IdGrupo: 2, NombreGrupo: 'Módulos', SubtituloGrupo: '', PosicionGrupo: 2 },
+  { IdGrupo: 3, NombreGrupo: 'Innoapsion', SubtituloGrupo: '', PosicionGrupo: 3 },
+  { IdGrupo: 4, NombreGrupo: 'Dashboard', SubtituloGrupo: '', PosicionGrupo: 4 },
+  { IdGrupo: 5, NombreGrupo: 'Informes', SubtituloGrupo: '', PosicionGrupo: 5 },
+  { IdGrupo: 6, NombreGrupo: 'Mapa', SubtituloGrupo: '', PosicionGrupo: 6 },
+  { IdGrupo: 7, NombreGrupo: 'Perfil', SubtituloGrupo: '', PosicionGrupo: 7 },
+];
+
+interface CatalogueModule {
+  grupo: number;
+  sistema: number;
+  nombre: string;
+  sub: [nombre: string, ruta: string][];
+}
+
+export const MODULES: CatalogueModule[] = [
+  { grupo: 1, sistema: 1, nombre: 'Trabajadores', sub: [['Trabajadores', '/trabajadores']] },
+  { grupo: 1, sistema: 1, nombre: 'Cargos', sub: [['Cargos', '/cargos']] },
+  { grupo: 1, sistema: 1, nombre: 'Niveles', sub: [['Nivel 2', '/nv2'], ['Nivel 3', '/nv3'], ['Nivel 4', '/nv4']] },
+  { grupo: 1, sistema: 1, nombre: 'Usuarios', sub: [['Usuarios', '/usuarios'], ['Roles', '/roles']] },
+  { grupo: 1, sistema: 1, nombre: 'Empresas Contratistas', sub: [['Empresas Contratistas', '/empresa-contratistas']] },
+  { grupo: 1, sistema: 1, nombre: 'Formularios', sub: [['Formularios', '/formularios']] },
+  { grupo: 2, sistema: 1, nombre: 'Inspecciones', sub: [['Inspecciones', '/inspecciones']] },
+  { grupo: 2, sistema: 1, nombre: 'Observaciones', sub: [['Observaciones', '/observaciones']] },
+  {
+    grupo: 2,
+    sistema: 1,
+    nombre: 'EPP',
+    sub: [['Tipos', '/epp/tipos'], ['Entregados', '/epp/entregados'], ['Asignación', '/epp/asignacion'], ['Solicitudes', '/epp/solicitudes']],
+  },
+  { grupo: 2, sistema: 1, nombre: 'Incidentes', sub: [['Incidentes', '/incidentes']] },
+  { grupo: 2, sistema: 1, nombre: 'Capacitaciones', sub: [['Tipos', '/capacitaciones/tipos'], ['Creadas', '/capacitaciones/creadas'], ['Realizadas', '/capacitaciones/realizadas']] },
+  {
+    grupo: 4,
+    sistema: 1,
+    nombre: 'Dashboard',
+    sub: [
+      ['Dashboard', '/dashboard'],
+      ['Dashboard Observaciones', '/dashboard/observaciones'],
+      ['Dashboard Inspecciones', '/dashboard/inspecciones'],
+      ['Dashboard EPP', '/dashboard/epp'],
+      ['Dashboard Incidentes', '/dashboard/incidentes'],
+    ],
+  },
+  { grupo: 5, sistema: 1, nombre: 'Informes EPP', sub: [['Informe SAT', '/epp/informe_sat']] },
+  { grupo: 7, sistema: 1, nombre: 'Perfil', sub: [['Mi Perfil', '/perfil/usuario'], ['Perfil Empresa', '/perfil/empresa']] },
+  { grupo: 2, sistema: 2, nombre: 'Combustibles', sub: [['Dashboard Combustibles', '/combustibles/dashboard'], ['Carga masiva', '/combustibles/cargamasiva']] },
+];
+
+export const ALL_ACTIONS: PermissionAction[] = ['index', 'crear', 'editar', 'eliminar'];
+
+export type RoleGrant = Record<string, PermissionAction[]>;
+
+const FIELD: PermissionAction[] = ['index', 'crear', 'editar'];
+const READ: PermissionAction[] = ['index'];
+
+/** The demo roles. The administrator gets every route of the catalogue. */
+export const ROLE_GRANTS: Record<'supervisor' | 'contratista' | 'cliente', RoleGrant> = {
+  supervisor: {
+    '/dashboard': READ,
+    '/trabajadores': FIELD,
+    '/inspecciones': FIELD,
+    '/observaciones': FIELD,
+    '/epp/entregados': FIELD,
+    '/incidentes': FIELD,
+    '/perfil/usuario': ['index', 'editar'],
+  },
+  contratista: {
+    '/dashboard': READ,
+    '/trabajadores': READ,
+    '/inspecciones': READ,
+    '/observaciones': ['index', 'editar'],
+    '/perfil/usuario': ['index', 'editar'],
+  },
+  cliente: {
+    '/dashboard': READ,
+    '/inspecciones': READ,
+    '/observaciones': READ,
+    '/perfil/usuario': ['index', 'editar'],
+  },
+};

@@ -1,0 +1,155 @@
+import * as v from 'valibot';
+import {
+  ConfirmPasswordSchema,
+  CurrentPasswordSchema,
+  EmailSchema,
+  MESSAGES,
+  NewPasswordSchema,
+  RutSchema,
+} from './common.schema.ts';
+
+export const AUTH_MESSAGES = {
+  wrongCredentials: 'Credenciales Incorrectas',
+  lockedOut: 'Has excedido el límite de intentos, intenta más tarde.',
+  passwordUpdated: 'Contraseña actualizada, puedes iniciar la sesión',
+  actionFailed: 'No fue posible realizar la acción.',
+  recoveryWrongCredentials: 'Credenciales incorrectas.',
+  recoveryWrongCode: 'El código ingresado es incorrecto.',
+  recoverySendFailed: 'Ocurrió un error al intentar enviar el código de verificación.',
+  companyNotRegistered: 'La empresa no se encuentra registrada. Comunícate con soporte.',
+  companySuspended: 'La cuenta se encuentra suspendida por pago pendiente. Realiza el pago y envía el comprobante.',
+  sessionInvalid: 'Tu sesión expiró, inicia sesión nuevamente.',
+  forbiddenCompany: 'No tienes acceso a los datos de esta empresa.',
+  forbiddenAction: 'No tienes permiso para realizar esta acción.',
+} as const;
+
+/** Machine-readable reasons the sign-in screen turns into popups or mode switches. */
+export const AUTH_CODES = {
+  companyNotRegistered: 'EMPRESA_NO_REGISTRADA',
+  companySuspended: 'EMPRESA_SUSPENDIDA',
+  userDisabled: 'USUARIO_DESHABILITADO',
+  lockedOut: 'LIMITE_INTENTOS',
+  wrongCredentials: 'CREDENCIALES_INCORRECTAS',
+  sessionInvalid: 'SESION_INVALIDA',
+} as const;
+
+export const LoginBodySchema = v.object({
+  RutEmpresa: RutSchema,
+  Correo: EmailSchema,
+  Contrasena: CurrentPasswordSchema,
+});
+export type LoginBody = v.InferOutput<typeof LoginBodySchema>;
+
+/** Answer of the company status check: 0 not registered, 1 active, 2 suspended for pending payment. */
+export const CompanyStatusSchema = v.object({
+  EstadoEmpresa: v.picklist([0, 1, 2]),
+  Soporte: v.object({ Correo: v.string(), Telefono: v.string() }),
+});
+export type CompanyStatus = v.InferOutput<typeof CompanyStatusSchema>;
+
+const ChangePasswordFields = v.object({
+  Desafio: v.pipe(v.string(AUTH_MESSAGES.actionFailed), v.nonEmpty(AUTH_MESSAGES.actionFailed)),
+  Contrasena: NewPasswordSchema,
+  ConfirmarContrasena: ConfirmPasswordSchema,
+});
+export const ChangePasswordBodySchema = v.pipe(
+  ChangePasswordFields,
+  v.forward(
+    v.partialCheck([['Contrasena'], ['ConfirmarContrasena']], (input) => input.Contrasena === input.ConfirmarContrasena, MESSAGES.passwordsDiffer),
+    ['ConfirmarContrasena'],
+  ),
+);
+export type ChangePasswordBody = v.InferOutput<typeof ChangePasswordBodySchema>;
+
+export const RecoveryRequestBodySchema = v.object({
+  RutEmpresa: RutSchema,
+  Correo: EmailSchema,
+});
+export type RecoveryRequestBody = v.InferOutput<typeof RecoveryRequestBodySchema>;
+
+const RecoveryConfirmFields = v.object({
+  RutEmpresa: RutSchema,
+  Correo: EmailSchema,
+  Codigo: v.pipe(v.string(MESSAGES.codeRequired), v.trim(), v.nonEmpty(MESSAGES.codeRequired)),
+  Contrasena: NewPasswordSchema,
+  ConfirmarContrasena: ConfirmPasswordSchema,
+});
+export const RecoveryConfirmBodySchema = v.pipe(
+  RecoveryConfirmFields,
+  v.forward(
+    v.partialCheck([['Contrasena'], ['ConfirmarContrasena']], (input) => input.Contrasena === input.ConfirmarContrasena, MESSAGES.passwordsDiffer),
+    ['ConfirmarContrasena'],
+  ),
+);
+export type RecoveryConfirmBody = v.InferOutput<typeof RecoveryConfirmBodySchema>;
+
+export type UserKind = 'empresa' | 'contratista' | 'cliente' | 'fiscalizador';
+export type PermissionAction = 'index' | 'crear' | 'editar' | 'eliminar';
+
+export interface Permission {
+  NombreGrupo: string;
+  SubtituloGrupo: string;
+  PosicionGrupo: number;
+  NombreSistemaModulo: string;
+  PosicionGroupModulos: number;
+  NombreSistemaModuloSub: string;
+  Ruta: string;
+  PosicionGroupModulosSub: number;
+  IdSistema: number;
+  Acciones: PermissionAction[];
+}
+
+export interface SessionUser {
+  IdUsuario: number;
+  RunPersona: string;
+  Nombres: string;
+  ApellidoPaterno: string;
+  ApellidoMaterno: string;
+  CorreoElectronicoPersona: string;
+  TelefonoPersona: string;
+  FechaNacimiento: string;
+  Logo: string | null;
+  Tipo: UserKind;
+  IdContratista: string | null;
+  IdCliente: string | null;
+  IdSistemaPreferido: number;
+}
+
+export interface SessionCompany {
+  IdEmpresa: string;
+  RutEmpresa: string;
+  NombreEmpresa: string;
+  Logo: string | null;
+  VarianteDashboard: 'estandar' | 'contratistas';
+}
+
+export interface SessionSystem {
+  IdSistema: number;
+  Nombre: string;
+  RutaInicio: string;
+}
+
+export interface Mask {
+  TipoNv: number;
+  Nombre: string;
+}
+
+/** What the app keeps after sign-in: enough to open and navigate with no network. */
+export interface Session {
+  usuario: SessionUser;
+  empresa: SessionCompany;
+  sistemas: SessionSystem[];
+  permisos: Permission[];
+  mascaras: Mask[];
+  expiraEn: string;
+}
+
+export interface LoginSuccess extends Session {
+  token: string;
+}
+
+/** Returned instead of a session when the password must be changed first (first sign-in). */
+export interface LoginChallenge {
+  Desafio: string;
+  Titulo: 'Cambia tu contraseña';
+}

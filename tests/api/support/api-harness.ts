@@ -1,0 +1,75 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createApp } from '#server/app.ts';
+import { bootstrap, type StartedDeps } from '#server/bootstrap.ts';
+import { parseConfig } from '#server/config.ts';
+import { DEMO_PASSWORD } from '#server/seed/demo-seed.ts';
+
+export const ANDES = { rut: '76123456-0', id: '76123456' };
+export const PACIFICO = { rut: '77654321-7', id: '77654321' };
+export { DEMO_PASSWORD };
+
+export interface ApiResponse<T = Record<string, unknown>> {
+  status: number;
+  body: T;
+}
+
+/** A clock the test can move, to cross the 8-hour session lifetime without waiting. */
+export class TestClock {
+  constructor(public current = new Date('2026-11-21T12:00:00Z')) {}
+  now = () => this.current;
+  advance(ms: number) {
+    this.current = new Date(this.current.getTime() + ms);
+  }
+}
+
+/** The real server over a real SQLite file in its own temporary folder, seeded with the demo companies. */
+export async function startTestServer(env: Record<string, string> = {}) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'andes-api-'));
+  const clock = new TestClock();
+  const config = parseConfig({ DATA_DIR: dataDir, ...env });
+  const deps: StartedDeps = await bootstrap(config, clock.now);
+  const app = createApp(deps);
+
+  async function request<T = Record<string, unknown>>(
+    method: string,
+    url: string,
+    options: { body?: unknown; token?: string; rawBody?: string } = {},
+  ): Promise<ApiResponse<T>> {
+    const headers: Record<string, string> = {};
+    if (options.token) headers.Authorization = `Bearer ${options.token}`;
+    let body: string | undefined;
+    if (options.rawBody !== undefined) body = options.rawBody;
+    else if (options.body !== undefined) body = JSON.stringify(options.body);
+    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    const response = await app.request(url, { method, headers, body });
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      // Non-JSON answers (HTML pages, files) are returned as text.
+    }
+    return { status: response.status, body: parsed as T };
+  }
+
+  async function login(correo: string, rutEmpresa = ANDES.rut, contrasena = DEMO_PASSWORD) {
+    const response = await request<{ token: string; usuario: { IdUsuario: number } }>('POST', '/api/auth/login', {
+      body: { RutEmpresa: rutEmpresa, Correo: correo, Contrasena: contrasena },
+    });
+    if (response.status !== 200 || !response.body.token) {
+      throw new Error(`login ${correo} failed: ${response.status} ${JSON.stringify(response.body)}`);
+    }
+    return { token: response.body.token, userId: response.body.usuario.IdUsuario };
+  }
+
+  async function close() {
+    await deps.db.destroy();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+
+  return { app, deps, clock, dataDir, request, login, close };
+}
+
+export type TestServer = Awaited<ReturnType<typeof startTestServer>>;

@@ -1,0 +1,59 @@
+/**
+ * The one test command (`npm test`): every check a change must pass, in the order that fails fastest.
+ * Prints each step, the real test counts of vitest and Playwright, and exits non-zero on any failure.
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+
+interface Step {
+  name: string;
+  command: string;
+}
+
+const steps: Step[] = [
+  { name: 'Una sola copia de Ionic, query-core y react-router', command: 'tsx tests/tooling/check-single-copies.ts' },
+  { name: 'TypeScript (app, server, sync, tests)', command: 'tsc --noEmit -p tsconfig.json' },
+  { name: 'TypeScript (service worker)', command: 'tsc --noEmit -p tsconfig.sw.json' },
+  { name: 'ESLint (incluye límites entre carpetas)', command: 'eslint .' },
+  { name: 'Vitest: unit + API', command: 'vitest run --reporter=default --reporter=json --outputFile=.tmp/vitest.json' },
+  { name: 'Build de la PWA', command: 'vite build --logLevel warn' },
+  { name: 'Playwright en Chromium', command: 'playwright test --reporter=list,json' },
+];
+
+fs.mkdirSync('.tmp', { recursive: true });
+const failed: string[] = [];
+const started = Date.now();
+
+for (const step of steps) {
+  console.log(`\n▶ ${step.name}\n  $ ${step.command}`);
+  const t0 = Date.now();
+  const env = { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: '.tmp/playwright.json' };
+  const result = spawnSync(step.command, { shell: true, stdio: 'inherit', env: { ...env, PATH: `node_modules/.bin:${env.PATH}` } });
+  const seconds = ((Date.now() - t0) / 1000).toFixed(1);
+  if (result.status === 0) {
+    console.log(`✔ ${step.name} (${seconds} s)`);
+  } else {
+    console.log(`✘ ${step.name} (${seconds} s)`);
+    failed.push(step.name);
+    // Later steps depend on earlier ones (a build that does not typecheck is not worth testing in a browser).
+    if (step.name !== 'ESLint (incluye límites entre carpetas)') break;
+  }
+}
+
+function readJson(file: string): Record<string, unknown> | null {
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
+  } catch {
+    return null;
+  }
+}
+
+const vitest = readJson('.tmp/vitest.json') as { numPassedTests?: number; numFailedTests?: number } | null;
+const playwright = readJson('.tmp/playwright.json') as { stats?: { expected?: number; unexpected?: number; flaky?: number } } | null;
+const passed = (vitest?.numPassedTests ?? 0) + (playwright?.stats?.expected ?? 0);
+const failedTests = (vitest?.numFailedTests ?? 0) + (playwright?.stats?.unexpected ?? 0) + (playwright?.stats?.flaky ?? 0);
+
+console.log(`\nPasos: ${steps.length - failed.length} de ${steps.length} sin fallas en ${((Date.now() - started) / 1000).toFixed(0)} s`);
+if (failed.length) console.log(`Fallaron: ${failed.join('; ')}`);
+console.log(`Tests: ${passed} passed, ${failedTests + (failed.length && failedTests === 0 ? 1 : 0)} failed`);
+process.exit(failed.length ? 1 : 0);
