@@ -1,0 +1,77 @@
+import type { Change } from './sync-wire.schema.ts';
+import type { Outcome, Transport } from './transport.ts';
+
+/**
+ * The local side of a pull, implemented by the app over its tables. `transaction` must make its callback atomic
+ * with respect to user writes and outbox appends (a Dexie 'rw' transaction over the pulled tables and the outbox),
+ * so the PL3 check and the write cannot be split by a write of the person.
+ */
+export interface PullTarget {
+  transaction<T>(fn: () => Promise<T>): Promise<T>;
+  getCursor(): Promise<string | null>;
+  setCursor(cursor: string): Promise<void>;
+  /** True while the outbox holds any entry (dead included) for that record (`OutboxStore.hasEntriesFor`). */
+  hasQueuedWrites(table: string, id: string): Promise<boolean>;
+  /** Tables the app does not keep are ignored by the target, not by the pull. */
+  applyUpsert(table: string, id: string, row: Record<string, unknown>): Promise<void>;
+  applyDelete(table: string, id: string): Promise<void>;
+  /**
+   * PL5: download these tables again and replace the local copies, keeping rows with queued writes. Called outside
+   * `transaction` because it uses the network (an IndexedDB transaction ends at the first non-IndexedDB await).
+   */
+  reset(tables: readonly string[]): Promise<void>;
+  /** PL6: the server's row that was not applied because of queued writes. Runs inside `transaction`: storage only. */
+  onSkipped?(change: Change): Promise<void>;
+}
+
+export interface PullOptions {
+  /** Tables emptied on `reset` (PL5). */
+  resetTables: readonly string[];
+  /** Safety stop for `more` loops; the next sync continues from the saved cursor. */
+  maxPages?: number;
+}
+
+export type PullResult =
+  | { kind: 'ok'; applied: number; skipped: number; pages: number; cursor: string | null }
+  | { kind: 'failed'; outcome: Outcome; applied: number; skipped: number; pages: number };
+
+/** Pulls changes after the saved cursor and applies them page by page (SPEC PL2–PL6). */
+export async function pullChanges(transport: Transport, target: PullTarget, options: PullOptions): Promise<PullResult> {
+  const maxPages = options.maxPages ?? 50;
+  let applied = 0;
+  let skipped = 0;
+  let pages = 0;
+  let cursor = await target.getCursor();
+  while (pages < maxPages) {
+    const answer = await transport.pullChanges(cursor);
+    if (answer.kind === 'failed') return { kind: 'failed', outcome: answer.outcome, applied, skipped, pages };
+    const page = answer.page;
+    pages += 1;
+    // If the refetch fails the cursor stays, so the next pull is told to reset again.
+    if (page.reset) await target.reset(options.resetTables);
+    const counts = await target.transaction(async () => {
+      let pageApplied = 0;
+      let pageSkipped = 0;
+      const changes = [...page.changes].sort((a, b) => a.seq - b.seq);
+      for (const change of changes) {
+        if (await target.hasQueuedWrites(change.table, change.id)) {
+          pageSkipped += 1;
+          await target.onSkipped?.(change);
+          continue;
+        }
+        if (change.op === 'upsert') await target.applyUpsert(change.table, change.id, change.row);
+        else await target.applyDelete(change.table, change.id);
+        pageApplied += 1;
+      }
+      // PL4: the cursor moves in the same transaction as the rows it covers.
+      await target.setCursor(page.cursor);
+      return { pageApplied, pageSkipped };
+    });
+    applied += counts.pageApplied;
+    skipped += counts.pageSkipped;
+    const advanced = page.cursor !== cursor;
+    cursor = page.cursor;
+    if (!page.more || !advanced) break;
+  }
+  return { kind: 'ok', applied, skipped, pages, cursor };
+}

@@ -1,0 +1,474 @@
+import { DEFAULT_BACKOFF, retryDelayMs, type BackoffPolicy } from './backoff.ts';
+import type { EntryError, OutboxEntry } from './outbox-entry.ts';
+import type { OutboxStore } from './outbox-store.ts';
+import { mayHaveReachedServer, UPGRADE_MISSING_MESSAGE, upgradePayload, type PayloadVersioning } from './payload-upgrade.ts';
+import { MAX_BATCH_ENTRIES, SYNC_CODES } from './sync-wire.schema.ts';
+import type { Outcome, Transport } from './transport.ts';
+import { uuidV7 } from './uuid-v7.ts';
+
+export const REPLAYER_MESSAGES = {
+  fileMissing: 'No se encontró en este dispositivo un archivo adjunto de esta operación.',
+  internal: 'Ocurrió un error al sincronizar. Se reintentará automáticamente.',
+} as const;
+
+export interface SyncState {
+  /** False after a request got no answer at all; true after any answer. */
+  online: boolean;
+  /** Entries still to reach the server (dead ones excluded). */
+  pending: number;
+  /** A sync is running in this tab. */
+  sending: boolean;
+  dead: number;
+  /** A 401 stopped the queue until `resume()` (RP8). */
+  paused: boolean;
+  /** When the device was last fully in sync: nothing left to push and the pull done. */
+  lastSuccessAt: number | null;
+  lastError: EntryError | null;
+}
+
+export type WithLock = <T>(name: string, fn: () => Promise<T>) => Promise<T>;
+
+/** The result of one pull, as `pullChanges` returns it; only its kind and outcome matter here. */
+export type PullRun = { kind: 'ok' } | { kind: 'failed'; outcome: Outcome };
+
+export interface ReplayerOptions {
+  store: OutboxStore;
+  transport: Transport;
+  /** `(name, fn) => navigator.locks.request(name, fn)` in the app (RP1). Defaults to a lock within this instance. */
+  withLock?: WithLock;
+  /** One name per user database, e.g. `outbox:andes-hse-<userId>`. */
+  lockName?: string;
+  now?: () => number;
+  random?: () => number;
+  setTimer?: (fn: () => void, ms: number) => () => void;
+  newKey?: () => string;
+  batchSize?: number;
+  backoff?: BackoffPolicy;
+  payload?: PayloadVersioning;
+  /** Runs after the push (PL1), e.g. `() => pullChanges(transport, target)`. */
+  pull?: () => Promise<PullRun>;
+}
+
+export type DrainStop = 'empty' | 'waiting' | 'retry' | 'paused';
+
+export interface DrainResult {
+  sent: number;
+  /** empty: nothing sendable left; waiting: the head waits for its backoff; retry: a send failed; paused: 401. */
+  stop: DrainStop;
+  nextAttemptAt?: number;
+}
+
+export interface SyncOptions {
+  /** Send now even if the head is backing off: the "Sincronizar" button and the `online` event (RP13). */
+  ignoreBackoff?: boolean;
+}
+
+interface Plan {
+  batch: OutboxEntry[];
+  waitUntil?: number;
+}
+
+type Applied = 'sent' | 'dead' | 'retry' | 'paused' | 'released';
+
+const PLAN_PAGE = 200;
+
+export function createLocalLock(): WithLock {
+  let tail: Promise<unknown> = Promise.resolve();
+  return <T>(_name: string, fn: () => Promise<T>): Promise<T> => {
+    const run = tail.then(fn, fn);
+    tail = run.catch(() => undefined);
+    return run;
+  };
+}
+
+/** The replay engine: pushes the outbox in order, exactly once per key on the server, then pulls. */
+export class Replayer {
+  private readonly store: OutboxStore;
+  private readonly transport: Transport;
+  private readonly withLock: WithLock;
+  private readonly lockName: string;
+  private readonly now: () => number;
+  private readonly random: () => number;
+  private readonly setTimer: (fn: () => void, ms: number) => () => void;
+  private readonly newKey: () => string;
+  private readonly batchSize: number;
+  private readonly backoff: BackoffPolicy;
+  private readonly payload: PayloadVersioning | undefined;
+  private readonly pull: (() => Promise<PullRun>) | undefined;
+
+  private state: SyncState = { online: true, pending: 0, sending: false, dead: 0, paused: false, lastSuccessAt: null, lastError: null };
+  private readonly listeners = new Set<(state: SyncState) => void>();
+  private running: Promise<void> | null = null;
+  private rerun: SyncOptions | null = null;
+  private cancelWake: (() => void) | null = null;
+  private disposed = false;
+
+  constructor(options: ReplayerOptions) {
+    this.store = options.store;
+    this.transport = options.transport;
+    this.withLock = options.withLock ?? createLocalLock();
+    this.lockName = options.lockName ?? 'outbox';
+    this.now = options.now ?? Date.now;
+    this.random = options.random ?? Math.random;
+    this.setTimer =
+      options.setTimer ??
+      ((fn, ms) => {
+        const id = setTimeout(fn, ms);
+        return () => clearTimeout(id);
+      });
+    this.newKey = options.newKey ?? uuidV7;
+    this.batchSize = Math.min(Math.max(1, options.batchSize ?? MAX_BATCH_ENTRIES), MAX_BATCH_ENTRIES);
+    this.backoff = options.backoff ?? DEFAULT_BACKOFF;
+    this.payload = options.payload;
+    this.pull = options.pull;
+  }
+
+  getState(): SyncState {
+    return { ...this.state };
+  }
+
+  subscribe(listener: (state: SyncState) => void): () => void {
+    this.listeners.add(listener);
+    listener(this.getState());
+    return () => this.listeners.delete(listener);
+  }
+
+  setOnline(online: boolean): void {
+    this.update({ online });
+  }
+
+  /** Recounts the outbox for the UI, e.g. after the app appended entries. */
+  async refresh(): Promise<void> {
+    const counts = await this.store.counts();
+    this.update({ pending: counts.queued, dead: counts.dead });
+  }
+
+  /**
+   * Every trigger calls this (RP12). While a sync runs, further calls share one follow-up sync; the promise settles
+   * when the sync that covers this call has finished. Never rejects: failures end up in the state.
+   */
+  requestSync(options: SyncOptions = {}): Promise<void> {
+    if (this.disposed) return Promise.resolve();
+    if (this.running) {
+      this.rerun = { ignoreBackoff: Boolean(this.rerun?.ignoreBackoff || options.ignoreBackoff) };
+      return this.running;
+    }
+    const run = async () => {
+      let next: SyncOptions | null = options;
+      try {
+        while (next && !this.disposed) {
+          this.rerun = null;
+          await this.syncOnce(next);
+          next = this.rerun;
+        }
+      } finally {
+        // Cleared in the same tick as the last check of `rerun`, so no trigger can slip between them.
+        this.running = null;
+      }
+    };
+    this.running = run();
+    return this.running;
+  }
+
+  /** Pushes what can be pushed now, under the lock. Rejects only on a storage or programming error. */
+  drain(options: SyncOptions = {}): Promise<DrainResult> {
+    return this.withLock(this.lockName, () => this.push(Boolean(options.ignoreBackoff)));
+  }
+
+  /** The person signed in again (RP8). */
+  resume(): Promise<void> {
+    this.update({ paused: false });
+    return this.requestSync({ ignoreBackoff: true });
+  }
+
+  /** Stops sending until `resume()`, e.g. at sign-out (OB10). */
+  pause(): void {
+    this.clearWake();
+    this.update({ paused: true });
+  }
+
+  listDead(): Promise<OutboxEntry[]> {
+    return this.store.listDead();
+  }
+
+  /** The corrected body goes with a new key, in the entry's original place (RP15). Returns the new key. */
+  async resend(key: string, body: unknown): Promise<string> {
+    const newKey = this.newKey();
+    await this.store.replaceDead(key, { key: newKey, body, ...(this.payload ? { payloadVersion: this.payload.currentVersion } : {}) });
+    await this.refresh();
+    void this.requestSync({ ignoreBackoff: true });
+    return newKey;
+  }
+
+  /** The person chose to drop this write (RP16). */
+  async discard(key: string): Promise<void> {
+    await this.store.discard(key);
+    await this.refresh();
+    void this.requestSync();
+  }
+
+  dispose(): void {
+    this.disposed = true;
+    this.clearWake();
+    this.listeners.clear();
+  }
+
+  private async syncOnce(options: SyncOptions): Promise<void> {
+    this.clearWake();
+    this.update({ sending: true });
+    try {
+      const result = await this.drain(options);
+      if (result.nextAttemptAt !== undefined) this.scheduleWake(result.nextAttemptAt);
+      let inSync = result.stop === 'empty';
+      // Push before pull (PL1); no pull without a session or without an answer from the server.
+      if (this.pull && !this.state.paused && this.state.online) {
+        const pulled = await this.pull();
+        if (pulled.kind === 'failed') {
+          inSync = false;
+          this.noteOutcome(pulled.outcome);
+          if (pulled.outcome.kind === 'auth') this.update({ paused: true });
+        } else {
+          this.update({ online: true });
+        }
+      }
+      if (inSync && !this.state.paused) {
+        const { dead } = await this.store.counts();
+        // A dead letter's message stays visible until the person resolves it.
+        this.update(dead > 0 ? { lastSuccessAt: this.now() } : { lastSuccessAt: this.now(), lastError: null });
+      }
+    } catch {
+      this.update({ lastError: { status: 0, message: REPLAYER_MESSAGES.internal } });
+      this.scheduleWake(this.now() + retryDelayMs(1, this.random, this.backoff));
+    } finally {
+      await this.refresh().catch(() => undefined);
+      this.update({ sending: false });
+    }
+  }
+
+  private async push(ignoreBackoff: boolean): Promise<DrainResult> {
+    let sent = 0;
+    for (;;) {
+      if (this.state.paused) return { sent, stop: 'paused' };
+      const plan = await this.plan(ignoreBackoff);
+      if (plan.batch.length === 0) {
+        return plan.waitUntil === undefined ? { sent, stop: 'empty' } : { sent, stop: 'waiting', nextAttemptAt: plan.waitUntil };
+      }
+      const round = await this.sendRound(plan.batch);
+      sent += round.sent;
+      await this.refresh();
+      if (round.stop) return { sent, stop: round.stop, ...(round.nextAttemptAt === undefined ? {} : { nextAttemptAt: round.nextAttemptAt }) };
+    }
+  }
+
+  /**
+   * The next batch in seq order (RP1). Dead entries and everything waiting on them are stepped over (RP11); the
+   * first entry still backing off ends the batch, because nothing may overtake it (RP4).
+   */
+  private async plan(ignoreBackoff: boolean): Promise<Plan> {
+    const blockedKeys = new Set<string>();
+    const blockedRecords = new Set<string>();
+    const batch: OutboxEntry[] = [];
+    const now = this.now();
+    const block = (entry: OutboxEntry) => {
+      blockedKeys.add(entry.key);
+      if (entry.recordKey !== undefined) blockedRecords.add(entry.recordKey);
+    };
+    let afterSeq = 0;
+    for (;;) {
+      const page = await this.store.list({ afterSeq, limit: PLAN_PAGE });
+      if (page.length === 0) return { batch };
+      for (const stored of page) {
+        afterSeq = stored.seq;
+        const waitsOnDead =
+          stored.state === 'dead' ||
+          (stored.recordKey !== undefined && blockedRecords.has(stored.recordKey)) ||
+          (stored.dependsOn ?? []).some((key) => blockedKeys.has(key));
+        if (waitsOnDead) {
+          block(stored);
+          continue;
+        }
+        if (!ignoreBackoff && stored.nextAttemptAt > now) return batch.length > 0 ? { batch } : { batch, waitUntil: stored.nextAttemptAt };
+        const entry = await this.upgrade(stored);
+        if (!entry) {
+          block(stored);
+          continue;
+        }
+        batch.push(entry);
+        if (batch.length >= this.batchSize) return { batch };
+      }
+    }
+  }
+
+  /** OB8: bring an old payload to the current version, or dead-letter it if no upgrader path exists. */
+  private async upgrade(entry: OutboxEntry): Promise<OutboxEntry | null> {
+    if (!this.payload) return entry;
+    const result = upgradePayload(entry, this.payload);
+    if (result.kind === 'current') return entry;
+    if (result.kind === 'stranded') {
+      await this.store.markDead(entry.key, { status: 0, message: UPGRADE_MISSING_MESSAGE, code: 'VERSION_SIN_ADAPTADOR' });
+      return null;
+    }
+    const changes = {
+      ...result.payload,
+      payloadVersion: result.payloadVersion,
+      ...(mayHaveReachedServer(entry) || entry.upgradedAfterAttempt ? { upgradedAfterAttempt: true } : {}),
+    };
+    await this.store.rewrite(entry.key, changes);
+    return { ...entry, ...changes };
+  }
+
+  private async sendRound(batch: OutboxEntry[]): Promise<{ sent: number; stop?: DrainStop; nextAttemptAt?: number }> {
+    await this.store.markSending(batch.map((entry) => entry.key));
+    const attempted = batch.map((entry) => ({ ...entry, attempts: entry.attempts + 1 }));
+
+    // FL3: the records go only after their files; a file failure cuts the batch before its entry.
+    const ready: OutboxEntry[] = [];
+    const outcomes = new Map<string, Outcome>();
+    for (const entry of attempted) {
+      const fileOutcome = await this.uploadFiles(entry);
+      if (fileOutcome) {
+        if (ready.length === 0) outcomes.set(entry.key, fileOutcome);
+        break;
+      }
+      ready.push(entry);
+    }
+    if (ready.length > 0) for (const [key, outcome] of await this.send(ready)) outcomes.set(key, outcome);
+
+    const sentKeys: string[] = [];
+    const applied: Applied[] = [];
+    let nextAttemptAt: number | undefined;
+    for (const entry of attempted) {
+      const outcome = outcomes.get(entry.key);
+      const result = outcome ? await this.apply(entry, outcome) : 'released';
+      if (result === 'sent') sentKeys.push(entry.key);
+      if (result === 'released') await this.store.release([entry.key]);
+      if (result === 'retry') {
+        const stored = await this.store.get(entry.key);
+        if (stored) nextAttemptAt = Math.min(nextAttemptAt ?? Infinity, stored.nextAttemptAt);
+      }
+      applied.push(result);
+    }
+    if (sentKeys.length > 0) await this.store.markSent(sentKeys);
+
+    const sent = sentKeys.length;
+    if (applied.includes('paused')) return { sent, stop: 'paused' };
+    if (applied.includes('retry')) return nextAttemptAt === undefined ? { sent, stop: 'retry' } : { sent, stop: 'retry', nextAttemptAt };
+    return { sent };
+  }
+
+  /** Results by key; a key without a result was not processed (RP5). */
+  private async send(entries: OutboxEntry[]): Promise<Map<string, Outcome>> {
+    const results = new Map<string, Outcome>();
+    const head = entries[0]!;
+    if (entries.length === 1) {
+      results.set(head.key, await this.transport.sendOne(head));
+      return results;
+    }
+    const batch = await this.transport.sendBatch(entries);
+    if (batch.kind === 'ok') {
+      if (batch.results.size === 0) {
+        // An answer that processed nothing would otherwise be resent at once, forever.
+        results.set(head.key, { kind: 'retry', status: 200, body: null, error: { status: 200, message: REPLAYER_MESSAGES.internal } });
+      }
+      return batch.results;
+    }
+    if (!batch.fallback) {
+      results.set(head.key, batch.outcome);
+      return results;
+    }
+    // RP6: a server without the batch route gets the same entries as single calls, still in order.
+    for (const entry of entries) {
+      const outcome = await this.transport.sendOne(entry);
+      results.set(entry.key, outcome);
+      if (outcome.kind !== 'ok') break;
+    }
+    return results;
+  }
+
+  /** Undefined when every file is on the server; otherwise the outcome that stops the entry. */
+  private async uploadFiles(entry: OutboxEntry): Promise<Outcome | undefined> {
+    for (const ref of entry.files ?? []) {
+      const file = await this.store.getFile(ref.sha256);
+      if (!file) {
+        return { kind: 'permanent', status: 0, body: null, error: { status: 0, message: REPLAYER_MESSAGES.fileMissing, code: 'ARCHIVO_FALTANTE' } };
+      }
+      if (file.uploaded) continue;
+      const exists = this.transport.fileExists ? await this.transport.fileExists(ref.sha256).catch(() => false) : false;
+      if (!exists) {
+        const outcome = await this.transport.uploadFile(ref.sha256, file.type, file.bytes);
+        this.noteOutcome(outcome);
+        if (outcome.kind !== 'ok') return outcome;
+      }
+      await this.store.setFileUploaded(ref.sha256, true);
+    }
+    return undefined;
+  }
+
+  private async apply(entry: OutboxEntry, outcome: Outcome): Promise<Applied> {
+    this.noteOutcome(outcome);
+    const error = outcome.error ?? { status: outcome.status, message: REPLAYER_MESSAGES.internal };
+    switch (outcome.kind) {
+      case 'ok':
+        return 'sent';
+      case 'permanent':
+        // OB8: the pre-upgrade body already reached the server under this key; it was applied once.
+        if (entry.upgradedAfterAttempt && outcome.status === 422 && outcome.error?.code === SYNC_CODES.keyReused) return 'sent';
+        await this.store.markDead(entry.key, error);
+        return 'dead';
+      case 'auth':
+        await this.store.markPaused([entry.key], error);
+        this.update({ paused: true });
+        this.clearWake();
+        return 'paused';
+      case 'file-pending':
+        // FL4: the server lost or never got the bytes; upload them again next time.
+        for (const ref of entry.files ?? []) await this.store.setFileUploaded(ref.sha256, false);
+        await this.retry(entry, outcome, error);
+        return 'retry';
+      case 'retry':
+        await this.retry(entry, outcome, error);
+        return 'retry';
+    }
+  }
+
+  private async retry(entry: OutboxEntry, outcome: Outcome, error: EntryError): Promise<void> {
+    const delay = retryDelayMs(entry.attempts, this.random, this.backoff, outcome.retryAfterMs);
+    await this.store.markRetry(entry.key, this.now() + delay, error);
+  }
+
+  private noteOutcome(outcome: Outcome): void {
+    const patch: Partial<SyncState> = {};
+    // Status 0 is "no answer" only for a request that went out; a local failure says nothing about the network.
+    if (outcome.status > 0) patch.online = true;
+    else if (outcome.kind === 'retry') patch.online = false;
+    if (outcome.kind !== 'ok') patch.lastError = outcome.error ?? null;
+    this.update(patch);
+  }
+
+  private scheduleWake(at: number): void {
+    if (this.disposed || this.state.paused) return;
+    this.clearWake();
+    this.cancelWake = this.setTimer(() => {
+      this.cancelWake = null;
+      void this.requestSync();
+    }, Math.max(0, at - this.now()));
+  }
+
+  private clearWake(): void {
+    this.cancelWake?.();
+    this.cancelWake = null;
+  }
+
+  private update(patch: Partial<SyncState>): void {
+    const next = { ...this.state, ...patch };
+    const changed = (Object.keys(patch) as (keyof SyncState)[]).some((key) => this.state[key] !== next[key]);
+    this.state = next;
+    if (!changed || this.disposed) return;
+    const snapshot = this.getState();
+    for (const listener of this.listeners) listener(snapshot);
+  }
+}
+
+export function createReplayer(options: ReplayerOptions): Replayer {
+  return new Replayer(options);
+}

@@ -1,0 +1,85 @@
+import * as v from 'valibot';
+import { WRITE_METHODS } from './outbox-entry.ts';
+
+export const SYNC_PATHS = {
+  batch: '/api/sync/batch',
+  changes: '/api/sync/changes',
+  file: (sha256: string) => `/api/files/${sha256}`,
+} as const;
+
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+export const MAX_BATCH_ENTRIES = 100;
+
+/** Codes of the error envelope that the replayer treats specially (SPEC RP10, RP17, CF4, FL4). */
+export const SYNC_CODES = {
+  inProgress: 'EN_CURSO',
+  filePending: 'ARCHIVO_PENDIENTE',
+  conflict: 'CONFLICTO',
+  keyReused: 'IDEMPOTENCIA_DISTINTA',
+} as const;
+
+/** Spanish messages for the server to answer with these codes. */
+export const SYNC_MESSAGES = {
+  inProgress: 'La operación aún se está procesando. Se reintentará en unos momentos.',
+  filePending: 'Falta un archivo adjunto en el servidor. Se reintentará al subirlo.',
+  conflict: 'Otra persona modificó este registro antes que tú. Revisa ambas versiones.',
+  keyReused: 'La clave de la operación ya se usó con otro contenido.',
+  fileHashMismatch: 'El archivo llegó incompleto o dañado.',
+} as const;
+
+export const ErrorEnvelopeSchema = v.object({
+  statusCode: v.number(),
+  message: v.string(),
+  code: v.optional(v.string()),
+});
+export type ErrorEnvelope = v.InferOutput<typeof ErrorEnvelopeSchema>;
+
+export const BatchEntrySchema = v.object({
+  key: v.pipe(v.string(), v.uuid()),
+  method: v.picklist(WRITE_METHODS),
+  path: v.pipe(v.string(), v.startsWith('/api/')),
+  body: v.optional(v.unknown()),
+});
+export type BatchEntry = v.InferOutput<typeof BatchEntrySchema>;
+
+export const BatchRequestSchema = v.object({
+  entries: v.pipe(v.array(BatchEntrySchema), v.minLength(1), v.maxLength(MAX_BATCH_ENTRIES)),
+});
+export type BatchRequest = v.InferOutput<typeof BatchRequestSchema>;
+
+export const BatchResultSchema = v.object({
+  key: v.string(),
+  status: v.pipe(v.number(), v.integer()),
+  body: v.optional(v.unknown()),
+});
+export type BatchResult = v.InferOutput<typeof BatchResultSchema>;
+
+/** Results in request order, stopping after the first non-2xx (RP5). */
+export const BatchResponseSchema = v.object({ results: v.array(BatchResultSchema) });
+export type BatchResponse = v.InferOutput<typeof BatchResponseSchema>;
+
+export const ChangeSchema = v.variant('op', [
+  v.object({
+    seq: v.number(),
+    table: v.string(),
+    id: v.string(),
+    op: v.literal('upsert'),
+    row: v.record(v.string(), v.unknown()),
+  }),
+  v.object({
+    seq: v.number(),
+    table: v.string(),
+    id: v.string(),
+    op: v.literal('delete'),
+    row: v.optional(v.unknown()),
+  }),
+]);
+export type Change = v.InferOutput<typeof ChangeSchema>;
+
+export const ChangesResponseSchema = v.object({
+  changes: v.array(ChangeSchema),
+  cursor: v.pipe(v.union([v.string(), v.number()]), v.transform(String)),
+  reset: v.optional(v.boolean()),
+  more: v.optional(v.boolean()),
+});
+export type ChangesPage = v.InferOutput<typeof ChangesResponseSchema>;
