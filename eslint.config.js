@@ -27,12 +27,6 @@ export default tseslint.config(
               from: './server',
               message: 'app/ talks to the server over HTTP only.',
             },
-            {
-              target: './server',
-              from: './app',
-              except: ['./reports'],
-              message: 'server/ imports from app/ only the pure report documents of app/reports/ (and types).',
-            },
           ],
         },
       ],
@@ -59,7 +53,8 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: '^#app/(?!reports/)',
+              // Types are allowed (allowTypeImports); values only from the pure report documents.
+              regex: '^(#app/|(\\.\\./)+app/)(?!reports/)',
               allowTypeImports: true,
               message: 'server/ imports from app/ only types and app/reports/.',
             },

@@ -11,6 +11,8 @@ import { mailboxRoutes } from './mail/mailbox.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { mascarasRoutes } from './modules/mascaras/mascaras.routes.ts';
 import { perfilRoutes } from './modules/perfil/perfil.routes.ts';
+import { idempotencyLedger } from './modules/sync/idempotency-ledger.ts';
+import { createSyncRoutes } from './modules/sync/sync.routes.ts';
 
 const documentation = {
   openapi: '3.1.0',
@@ -58,7 +60,10 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   app.onError(handleError);
   // Tablets at worksites are on slow mobile links: text answers and the app's assets travel gzipped.
   app.use(compress());
+  app.use('/api/*', idempotencyLedger());
   app.route('/api', apiRoutes);
+  // The batch replays each entry through the whole app, ledger included.
+  app.route('/api/sync', createSyncRoutes(async (request) => app.fetch(request)));
   const specOptions = { documentation, exclude: NOT_DOCUMENTED, defaultValidationErrorResponse: errorEnvelope };
   app.get('/api/openapi.json', openAPIRouteHandler(app, specOptions));
   app.get('/api/docs', async (c) => {

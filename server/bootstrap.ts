@@ -7,7 +7,7 @@ import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { FileStore } from './files/file-store.ts';
 import { Mailer } from './mail/mailer.ts';
-import { SessionTokens } from './modules/auth/session-token.ts';
+import { CachingSessionTokens } from './modules/sync/verified-token-cache.ts';
 import { seedCatalogue } from './seed/catalogue-seed.ts';
 import { seedDemo } from './seed/demo-seed.ts';
 
@@ -35,7 +35,7 @@ export async function bootstrap(config: Config, now: () => Date = () => new Date
     config,
     now,
     demoCreated,
-    tokens: new SessionTokens(secret, () => now().getTime()),
+    tokens: new CachingSessionTokens(secret, () => now().getTime()),
     mailer: new Mailer(db, config.mailFrom, config.smtp),
     files: new FileStore(db, path.join(config.dataDir, 'files'), secret),
   };

@@ -2,6 +2,7 @@ import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'k
 import * as identity from './migrations/0001-identity.ts';
 import * as permissions from './migrations/0002-permissions.ts';
 import * as referenceData from './migrations/0003-reference-data.ts';
+import * as sync from './migrations/0004-sync.ts';
 import type { Database } from './schema.ts';
 
 // Migrations are imported in code, not read from a folder: the file provider breaks under vitest (TOOLCHAIN.md).
@@ -10,6 +11,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0001-identity': identity,
   '0002-permissions': permissions,
   '0003-reference-data': referenceData,
+  '0004-sync': sync,
 };
 
 export const SCHEMA_VERSION = Object.keys(MIGRATIONS).length;

@@ -1,4 +1,4 @@
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Db } from '../db/database.ts';
@@ -12,9 +12,21 @@ export interface StoredFile {
   bytes: Buffer;
 }
 
+/** What the API answers about a stored file (wire names of the `archivos` table). */
+export interface FileDescription {
+  Sha256: string;
+  Tipo: string;
+  Tamano: number;
+}
+
+export function sha256Of(bytes: Uint8Array): string {
+  return createHash('sha256').update(bytes).digest('hex');
+}
+
 /**
- * Files on disk, content-addressed by SHA-256 (`files/ab/abcdef...`), described in the `archivos` table.
- * One interface so an S3-compatible store can replace the disk later.
+ * Files on disk, content-addressed by SHA-256 (`files/ab/abcdef...`), described in the `archivos` table, with
+ * the companies that uploaded each in `archivos_empresa`. One interface so an S3-compatible store can replace
+ * the disk later.
  */
 export class FileStore {
   constructor(
@@ -23,23 +35,61 @@ export class FileStore {
     private readonly secret: string,
   ) {}
 
+  /**
+   * The same store writing its rows through `db` (a transaction): inside a transaction every query must use
+   * the transaction, or the single SQLite connection waits for itself (TOOLCHAIN.md).
+   */
+  withDb(db: Db): FileStore {
+    return new FileStore(db, this.root, this.secret);
+  }
+
   private pathOf(sha256: string): string {
     return path.join(this.root, sha256.slice(0, 2), sha256);
   }
 
-  async put(bytes: Buffer, type: string, now: Date): Promise<string> {
-    const sha256 = createHash('sha256').update(bytes).digest('hex');
+  private async writeBytes(sha256: string, bytes: Uint8Array): Promise<void> {
     const target = this.pathOf(sha256);
+    const exists = await fs.stat(target).then(
+      (stat) => stat.size === bytes.length,
+      () => false,
+    );
+    // The rename is atomic, so a file at its final name is complete; a unique temporary name keeps two
+    // simultaneous uploads of the same bytes from renaming each other's half-written file.
+    if (exists) return;
     await fs.mkdir(path.dirname(target), { recursive: true });
-    const temporary = `${target}.${process.pid}.tmp`;
+    const temporary = `${target}.${process.pid}.${randomUUID()}.tmp`;
     await fs.writeFile(temporary, bytes);
     await fs.rename(temporary, target);
+  }
+
+  /** Stores the bytes (once, whoever sends them) and records that `company`, when given, uploaded them. */
+  async put(bytes: Uint8Array, type: string, now: Date, company?: string): Promise<string> {
+    const sha256 = sha256Of(bytes);
+    await this.writeBytes(sha256, bytes);
     await this.db
       .insertInto('archivos')
       .values({ Sha256: sha256, Tipo: type, Tamano: bytes.length, CreadoEn: now.toISOString() })
       .onConflict((oc) => oc.column('Sha256').doNothing())
       .execute();
+    if (company !== undefined) {
+      await this.db
+        .insertInto('archivos_empresa')
+        .values({ Sha256: sha256, IdEmpresa: company, CreadoEn: now.toISOString() })
+        .onConflict((oc) => oc.columns(['IdEmpresa', 'Sha256']).doNothing())
+        .execute();
+    }
     return sha256;
+  }
+
+  /** The description of a file `company` uploaded, or undefined: another company's file is not revealed. */
+  describeForCompany(sha256: string, company: string): Promise<FileDescription | undefined> {
+    return this.db
+      .selectFrom('archivos')
+      .innerJoin('archivos_empresa', 'archivos_empresa.Sha256', 'archivos.Sha256')
+      .select(['archivos.Sha256', 'archivos.Tipo', 'archivos.Tamano'])
+      .where('archivos_empresa.IdEmpresa', '=', company)
+      .where('archivos.Sha256', '=', sha256)
+      .executeTakeFirst();
   }
 
   async get(sha256: string): Promise<StoredFile | null> {

@@ -16,7 +16,7 @@ describe('POST /api/auth/login', () => {
   it('signs in the demo supervisor and answers token, user, company, systems, permissions and masks', async () => {
     const res = await login({ RutEmpresa: ANDES.rut, Correo: 'supervisor@andesdemo.cl', Contrasena: DEMO_PASSWORD });
     expect(res.status).toBe(200);
-    const body = res.body as Record<string, any>;
+    const body = res.body as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- a loose view of the JSON answer
     expect(body.token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
     expect(body.usuario).toMatchObject({ Nombres: 'Jorge', ApellidoPaterno: 'Araya', CorreoElectronicoPersona: 'supervisor@andesdemo.cl' });
     expect(body.empresa).toMatchObject({ IdEmpresa: ANDES.id, RutEmpresa: ANDES.rut, NombreEmpresa: 'Constructora Andes Demo SpA' });

@@ -14,6 +14,8 @@ import type { AppDeps, AppEnv } from '../../app-env.ts';
 import { HttpError } from '../../http/http-error.ts';
 import { validate } from '../../http/validation.ts';
 import { requireOwnCompany, requirePermission, requireSession } from '../../tenancy/require-session.ts';
+import { recordChange } from '../sync/change-log.repo.ts';
+import { inWriteTransaction } from '../sync/write-transaction.ts';
 import * as repo from './perfil.repo.ts';
 
 const tags = ['perfil'];
@@ -27,16 +29,21 @@ const UserPathSchema = v.object({
 });
 const CompanyPathSchema = v.object({ company: v.string() });
 
-async function storeImage(deps: AppDeps, image: InlineImage | undefined): Promise<string | undefined> {
+async function storeImage(deps: AppDeps, company: string, image: InlineImage | undefined): Promise<string | undefined> {
   if (!image) return undefined;
-  return deps.files.put(Buffer.from(image.Datos, 'base64'), image.Tipo, deps.now());
+  return deps.files.put(Buffer.from(image.Datos, 'base64'), image.Tipo, deps.now(), company);
 }
 
-async function loadUserProfile(deps: AppDeps, companyId: string, userId: number): Promise<UserProfile> {
-  const row = await repo.findUserProfile(deps.db, companyId, userId);
+type UserProfileRow = NonNullable<Awaited<ReturnType<typeof repo.findUserProfile>>>;
+
+function presentUserProfile(deps: AppDeps, row: UserProfileRow | undefined): UserProfile {
   if (!row) throw new HttpError(404, PROFILE_NOT_FOUND);
   const { AvatarArchivo, ...profile } = row;
   return { ...profile, Logo: AvatarArchivo ? deps.files.signedUrl(AvatarArchivo, deps.now()) : null };
+}
+
+async function loadUserProfile(deps: AppDeps, companyId: string, userId: number): Promise<UserProfile> {
+  return presentUserProfile(deps, await repo.findUserProfile(deps.db, companyId, userId));
 }
 
 async function loadCompanyProfile(deps: AppDeps, companyId: string): Promise<CompanyProfile> {
@@ -71,9 +78,15 @@ export const perfilRoutes = new Hono<AppEnv>()
       const { user, company } = c.req.valid('param');
       if (user !== c.get('claims').sub) throw new HttpError(403, AUTH_MESSAGES.forbiddenAction, 'SIN_PERMISO');
       const { Avatar, ...fields } = c.req.valid('json');
-      const AvatarArchivo = await storeImage(deps, Avatar);
-      await repo.updateUserProfile(deps.db, company, user, { ...fields, ...(AvatarArchivo ? { AvatarArchivo } : {}) });
-      return c.json({ statusCode: 200, message: PERFIL_MESSAGES.userUpdated, data: await loadUserProfile(deps, company, user) });
+      // The row, its change-log entry (what other devices pull) and the answer all come from one transaction.
+      const row = await inWriteTransaction(deps.db, async (db) => {
+        const AvatarArchivo = await storeImage({ ...deps, db, files: deps.files.withDb(db) }, company, Avatar);
+        await repo.updateUserProfile(db, company, user, { ...fields, ...(AvatarArchivo ? { AvatarArchivo } : {}) });
+        const updated = await repo.findUserProfile(db, company, user);
+        if (updated) await recordChange(db, { company, table: 'usuarios', id: user, op: 'upsert', row: updated }, deps.now());
+        return updated;
+      });
+      return c.json({ statusCode: 200, message: PERFIL_MESSAGES.userUpdated, data: presentUserProfile(deps, row) });
     },
   )
   .get(
@@ -95,7 +108,7 @@ export const perfilRoutes = new Hono<AppEnv>()
       const deps = c.get('deps');
       const { company } = c.req.valid('param');
       const { Logo, ...fields } = c.req.valid('json');
-      const LogoArchivo = await storeImage(deps, Logo);
+      const LogoArchivo = await storeImage(deps, company, Logo);
       await repo.updateCompanyProfile(deps.db, company, { ...fields, ...(LogoArchivo ? { LogoArchivo } : {}) });
       return c.json({ statusCode: 200, message: PERFIL_MESSAGES.companyUpdated, data: await loadCompanyProfile(deps, company) });
     },

@@ -1,0 +1,103 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import type { ChangeOperation } from '../../db/schema.ts';
+import { inWriteTransaction } from './write-transaction.ts';
+
+/** An upsert carries the row as clients should store it (an object); a delete travels as a tombstone. */
+export type ChangeInput =
+  | { company: string; table: string; id: string | number; op: 'upsert'; row: object }
+  | { company: string; table: string; id: string | number; op: 'delete' };
+
+export interface Change {
+  seq: number;
+  table: string;
+  id: string;
+  op: ChangeOperation;
+  row: unknown;
+}
+
+export interface ChangePage {
+  changes: Change[];
+  cursor: number;
+  /** More changes follow the cursor: ask again at once. */
+  more: boolean;
+  /** The cursor is older than what the server keeps (or newer than it ever issued): refetch, then pull from `cursor`. */
+  reset?: true;
+}
+
+/** Call inside the same transaction as the write it describes, so the log never disagrees with the rows. */
+export async function recordChange(db: Db, change: ChangeInput, now: Date = new Date()): Promise<number> {
+  const inserted = await db
+    .insertInto('cambios')
+    .values({
+      IdEmpresa: change.company,
+      Tabla: change.table,
+      IdRegistro: String(change.id),
+      Operacion: change.op,
+      Fila: change.op === 'delete' ? null : JSON.stringify(change.row),
+      CreadoEn: now.toISOString(),
+    })
+    .returning('Seq')
+    .executeTakeFirstOrThrow();
+  return inserted.Seq;
+}
+
+async function retentionHorizon(db: Db): Promise<number> {
+  const row = await db.selectFrom('retencion_cambios').select('DesdeSeq').where('Id', '=', 1).executeTakeFirst();
+  return row?.DesdeSeq ?? 0;
+}
+
+/** The last seq ever issued, even when pruning removed it (SQLite keeps it for AUTOINCREMENT). */
+async function lastIssuedSeq(db: Db): Promise<number> {
+  const result = await sql<{ seq: number }>`SELECT seq FROM sqlite_sequence WHERE name = 'cambios'`.execute(db);
+  return result.rows[0]?.seq ?? 0;
+}
+
+/** Forgets every change with a seq below `before`; clients behind it are told to refetch. */
+export async function pruneChanges(db: Db, before: number): Promise<void> {
+  await inWriteTransaction(db, async (trx) => {
+    // Never past the next seq to be issued, or a cursor at the newest change would be told to reset forever.
+    before = Math.min(before, (await lastIssuedSeq(trx)) + 1);
+    await trx.deleteFrom('cambios').where('Seq', '<', before).execute();
+    await trx
+      .updateTable('retencion_cambios')
+      .set((eb) => ({ DesdeSeq: eb.fn('max', [eb.ref('DesdeSeq'), eb.val(before)]) }))
+      .where('Id', '=', 1)
+      .execute();
+  });
+}
+
+/**
+ * The company's changes after `since`, in seq order. The cursor may move past other companies' changes: SQLite
+ * has one writer, so every seq up to the maximum read here is already committed (a multi-writer database would
+ * need to stop at the oldest open transaction instead).
+ */
+export function readChanges(db: Db, company: string, since: number, limit: number): Promise<ChangePage> {
+  // One read transaction: the horizon, the newest seq and the rows come from the same snapshot.
+  return db.isTransaction ? readPage(db, company, since, limit) : db.transaction().execute((trx) => readPage(trx, company, since, limit));
+}
+
+async function readPage(db: Db, company: string, since: number, limit: number): Promise<ChangePage> {
+  const horizon = await retentionHorizon(db);
+  const newest = await lastIssuedSeq(db);
+  if (since + 1 < horizon || since > newest) return { changes: [], cursor: newest, more: false, reset: true };
+  const rows = await db
+    .selectFrom('cambios')
+    .select(['Seq', 'Tabla', 'IdRegistro', 'Operacion', 'Fila'])
+    .where('IdEmpresa', '=', company)
+    .where('Seq', '>', since)
+    .where('Seq', '<=', newest)
+    .orderBy('Seq')
+    .limit(limit)
+    .execute();
+  const changes = rows.map((row) => ({
+    seq: row.Seq,
+    table: row.Tabla,
+    id: row.IdRegistro,
+    op: row.Operacion,
+    row: row.Fila === null ? null : (JSON.parse(row.Fila) as unknown),
+  }));
+  const last = changes.at(-1);
+  const more = changes.length === limit && last !== undefined;
+  return { changes, cursor: more ? last.seq : newest, more };
+}
