@@ -4,6 +4,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import path from 'node:path';
 
 interface Step {
   name: string;
@@ -15,7 +16,8 @@ const steps: Step[] = [
   { name: 'TypeScript (app, server, sync, tests)', command: 'tsc --noEmit -p tsconfig.json' },
   { name: 'TypeScript (service worker)', command: 'tsc --noEmit -p tsconfig.sw.json' },
   { name: 'ESLint (incluye límites entre carpetas)', command: 'eslint .' },
-  { name: 'Vitest: unit + API', command: 'vitest run --reporter=default --reporter=json --outputFile=.tmp/vitest.json' },
+  // Absolute path: vitest resolves outputFile against the Vite root (app/).
+  { name: 'Vitest: unit + API', command: `vitest run --reporter=default --reporter=json --outputFile=${path.resolve('.tmp/vitest.json')}` },
   { name: 'Build de la PWA', command: 'vite build --logLevel warn' },
   { name: 'Playwright en Chromium', command: 'playwright test --reporter=list,json' },
 ];
@@ -27,8 +29,12 @@ const started = Date.now();
 for (const step of steps) {
   console.log(`\n▶ ${step.name}\n  $ ${step.command}`);
   const t0 = Date.now();
-  const env = { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: '.tmp/playwright.json' };
-  const result = spawnSync(step.command, { shell: true, stdio: 'inherit', env: { ...env, PATH: `node_modules/.bin:${env.PATH}` } });
+  const env = {
+    ...process.env,
+    PLAYWRIGHT_JSON_OUTPUT_NAME: '.tmp/playwright.json',
+    PATH: `${path.resolve('node_modules/.bin')}:${process.env.PATH ?? ''}`,
+  };
+  const result = spawnSync(step.command, { shell: true, stdio: 'inherit', env });
   const seconds = ((Date.now() - t0) / 1000).toFixed(1);
   if (result.status === 0) {
     console.log(`✔ ${step.name} (${seconds} s)`);

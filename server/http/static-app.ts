@@ -7,7 +7,6 @@ import type { AppEnv } from '../app-env.ts';
 /** Serves the built PWA; any other path gets index.html so client routes work on reload. */
 export function serveBuiltApp(app: Hono<AppEnv>, distDir: string): void {
   const root = path.relative(process.cwd(), distDir) || '.';
-  const indexHtml = fs.readFileSync(path.join(distDir, 'index.html'), 'utf8');
   app.use(
     '*',
     serveStatic({
@@ -19,8 +18,9 @@ export function serveBuiltApp(app: Hono<AppEnv>, distDir: string): void {
       },
     }),
   );
-  app.get('*', (c) => {
+  // Read on every request: after a rebuild the old index.html would point at hashed assets that are gone.
+  app.get('*', async (c) => {
     c.header('Cache-Control', 'no-cache');
-    return c.html(indexHtml);
+    return c.html(await fs.promises.readFile(path.join(distDir, 'index.html'), 'utf8'));
   });
 }

@@ -53,13 +53,22 @@ export const OptionalWireDateSchema = v.pipe(
   v.check((value) => value === '' || isWireDate(value), MESSAGES.dateFormat),
 );
 
+export const INLINE_IMAGE_MAX_BYTES = 2 * 1024 * 1024;
+export const IMAGE_MESSAGES = {
+  type: 'La imagen debe ser PNG, JPEG o WebP',
+  required: 'La imagen es requerida',
+  invalid: 'La imagen no es válida',
+  tooLarge: 'La imagen no puede superar 2 MB',
+} as const;
+
 /** Binary content sent inline (avatars, logos): base64 plus MIME type. Field records use content-addressed files. */
 export const InlineImageSchema = v.object({
-  Tipo: v.picklist(['image/png', 'image/jpeg', 'image/webp'], 'La imagen debe ser PNG, JPEG o WebP'),
+  Tipo: v.picklist(['image/png', 'image/jpeg', 'image/webp'], IMAGE_MESSAGES.type),
   Datos: v.pipe(
-    v.string('La imagen es requerida'),
-    v.regex(/^[A-Za-z0-9+/]+={0,2}$/, 'La imagen no es válida'),
-    v.maxLength(2_800_000, 'La imagen no puede superar 2 MB'),
+    v.string(IMAGE_MESSAGES.required),
+    v.regex(/^[A-Za-z0-9+/]+={0,2}$/, IMAGE_MESSAGES.invalid),
+    // base64 grows 4/3: this is the 2 MiB limit on the decoded image.
+    v.maxLength(Math.ceil((INLINE_IMAGE_MAX_BYTES * 4) / 3) + 4, IMAGE_MESSAGES.tooLarge),
   ),
 });
 export type InlineImage = v.InferOutput<typeof InlineImageSchema>;

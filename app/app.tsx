@@ -1,0 +1,37 @@
+import { IonApp } from '@ionic/react';
+import { IonReactRouter } from '@ionic/react-router';
+import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
+import { lazy, Suspense } from 'react';
+import { setSessionInvalidHandler } from './data/api-client.ts';
+import { QUERY_CACHE_BUSTER, QUERY_CACHE_MAX_AGE, queryClient, queryPersister } from './data/query-client.ts';
+import { UpdatePrompt } from './pwa/update-prompt.tsx';
+import { PublicRoutes } from './routes/public-routes.tsx';
+import { endInvalidSession } from './session/sign-out.ts';
+import { useSession } from './session/use-session.ts';
+import { PageLoading } from './ui/feedback/page-loading.tsx';
+
+const CompanyArea = lazy(() => import('./routes/company-area.tsx').then((module) => ({ default: module.CompanyArea })));
+
+setSessionInvalidHandler(() => void endInvalidSession());
+
+const persistOptions = { persister: queryPersister, maxAge: QUERY_CACHE_MAX_AGE, buster: QUERY_CACHE_BUSTER };
+
+export function App() {
+  const session = useSession();
+  return (
+    <IonApp>
+      <PersistQueryClientProvider client={queryClient} persistOptions={persistOptions}>
+        <IonReactRouter>
+          {session ? (
+            <Suspense fallback={<PageLoading />}>
+              <CompanyArea key={`${session.empresa.IdEmpresa}/${session.usuario.IdUsuario}`} />
+            </Suspense>
+          ) : (
+            <PublicRoutes />
+          )}
+        </IonReactRouter>
+        <UpdatePrompt />
+      </PersistQueryClientProvider>
+    </IonApp>
+  );
+}

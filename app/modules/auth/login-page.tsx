@@ -1,0 +1,60 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { paths } from '#app/routes/paths.ts';
+import { sessionEndNotice } from '#app/session/session-store.ts';
+import { FormMessage, type FormMessageValue } from '#app/ui/feedback/form-message.tsx';
+import { AuthLayout } from './auth-layout.tsx';
+import { ChangePasswordForm } from './change-password-form.tsx';
+import { CompanyBlockedAlert, type BlockedNotice } from './company-blocked-alert.tsx';
+import { SignInForm, type SignInIdentity } from './sign-in-form.tsx';
+
+export function LoginPage() {
+  const [identity, setIdentity] = useState<SignInIdentity>({ RutEmpresa: '', Correo: '' });
+  const [challenge, setChallenge] = useState<string | null>(null);
+  const [message, setMessage] = useState<FormMessageValue | null>(() => {
+    const notice = sessionEndNotice();
+    return notice ? { tone: 'error', text: notice } : null;
+  });
+  const [blocked, setBlocked] = useState<BlockedNotice | null>(null);
+
+  const backToSignIn = (next: FormMessageValue | null) => {
+    setChallenge(null);
+    setMessage(next);
+  };
+
+  return (
+    <>
+      <AuthLayout
+        title={challenge ? 'Cambia tu contraseña' : 'Iniciar sesión'}
+        subtitle={challenge ? 'Es tu primer ingreso: elige una contraseña nueva para tu cuenta.' : undefined}
+      >
+        <FormMessage message={message} />
+        {challenge ? (
+          <ChangePasswordForm
+            challenge={challenge}
+            onMessage={setMessage}
+            onChanged={(text) => backToSignIn({ tone: 'success', text })}
+            onCancel={() => backToSignIn(null)}
+          />
+        ) : (
+          <>
+            <SignInForm
+              initial={identity}
+              onMessage={setMessage}
+              onBlocked={setBlocked}
+              onChallenge={(next, from) => {
+                setIdentity(from);
+                setMessage(null);
+                setChallenge(next);
+              }}
+            />
+            <div className="auth-links">
+              <Link to={paths.forgotPassword.href}>¿Olvidaste tu contraseña?</Link>
+            </div>
+          </>
+        )}
+      </AuthLayout>
+      <CompanyBlockedAlert notice={blocked} onDismiss={() => setBlocked(null)} />
+    </>
+  );
+}

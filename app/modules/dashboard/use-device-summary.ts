@@ -1,0 +1,38 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useEffect, useState } from 'react';
+import { db, TABLE_LABELS } from '#app/db/app-db.ts';
+import { readStorageSummary, type StorageSummary } from '#app/data/device-storage.ts';
+
+export interface TableCount {
+  name: string;
+  label: string;
+  count: number;
+}
+
+export function useTableCounts(): TableCount[] | undefined {
+  return useLiveQuery(() =>
+    Promise.all(
+      db.tables.map(async (table) => ({ name: table.name, label: TABLE_LABELS[table.name] ?? table.name, count: await table.count() })),
+    ),
+  );
+}
+
+export function useStorageSummary(refreshKey: unknown): StorageSummary | undefined {
+  const [summary, setSummary] = useState<StorageSummary>();
+  useEffect(() => {
+    let active = true;
+    void readStorageSummary().then((next) => {
+      if (active) setSummary(next);
+    });
+    return () => {
+      active = false;
+    };
+  }, [refreshKey]);
+  return summary;
+}
+
+export function isIosBrowserTab(): boolean {
+  const ios = /iPad|iPhone|iPod/.test(navigator.userAgent) || (navigator.platform === 'MacIntel' && navigator.maxTouchPoints > 1);
+  const standalone = window.matchMedia('(display-mode: standalone)').matches || (navigator as { standalone?: boolean }).standalone === true;
+  return ios && !standalone;
+}

@@ -1,0 +1,92 @@
+import type { Session } from '#sync/schemas/auth.schema.ts';
+import { IonIcon, IonPopover } from '@ionic/react';
+import { businessOutline, logOutOutline, personOutline } from 'ionicons/icons';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { paths } from '#app/routes/paths.ts';
+import { canSeeCompanyProfile, fullName } from '#app/session/session-permissions.ts';
+import { forgetSession } from '#app/session/session-store.ts';
+import { signOut } from '#app/session/sign-out.ts';
+import { usePopover } from './use-popover.ts';
+
+const SIGN_OUT_DELAY_MS = 300;
+
+function initialsOf(session: Session): string {
+  return `${session.usuario.Nombres.charAt(0)}${session.usuario.ApellidoPaterno.charAt(0)}`.toUpperCase();
+}
+
+export function AccountMenu({ session }: { session: Session }) {
+  const navigate = useNavigate();
+  const popover = usePopover();
+  const [brokenAvatar, setBrokenAvatar] = useState<string | null>(null);
+  const name = fullName(session);
+  const avatar = session.usuario.Logo;
+
+  const close = popover.hide;
+  const leave = async () => {
+    close();
+    await signOut();
+    setTimeout(() => {
+      navigate(paths.root.href, { replace: true });
+      forgetSession();
+    }, SIGN_OUT_DELAY_MS);
+  };
+
+  return (
+    <>
+      <button
+        type="button"
+        className="top-bar__avatar"
+        aria-label="Menú de usuario"
+        aria-haspopup="dialog"
+        aria-expanded={popover.state?.open ?? false}
+        onClick={(event) => popover.show(event.nativeEvent)}
+      >
+        {avatar && avatar !== brokenAvatar ? (
+          <img src={avatar} alt="" onError={() => setBrokenAvatar(avatar)} />
+        ) : (
+          <span aria-hidden="true">{initialsOf(session)}</span>
+        )}
+      </button>
+      {popover.state && (
+        <IonPopover
+          key={popover.state.key}
+          isOpen={popover.state.open}
+          event={popover.state.event}
+          onDidDismiss={popover.onDidDismiss}
+          alignment="end"
+          className="account-popover"
+          role="dialog"
+          aria-label="Menú de usuario"
+        >
+          <div className="account-menu">
+            <p className="account-menu__name">{name}</p>
+            <p className="account-menu__email">{session.usuario.CorreoElectronicoPersona}</p>
+            <ul>
+              <li>
+                <Link to={paths.perfil.usuario.href} onClick={close}>
+                  <IonIcon icon={personOutline} aria-hidden="true" />
+                  Mi Perfil
+                </Link>
+              </li>
+              {canSeeCompanyProfile(session) && (
+                <li>
+                  <Link to={paths.perfil.empresa.href} onClick={close}>
+                    <IonIcon icon={businessOutline} aria-hidden="true" />
+                    Perfil Empresa
+                  </Link>
+                </li>
+              )}
+              <li>
+                <button type="button" onClick={() => void leave()}>
+                  <IonIcon icon={logOutOutline} aria-hidden="true" />
+                  Cerrar Sesión
+                </button>
+              </li>
+            </ul>
+          </div>
+        </IonPopover>
+      )}
+    </>
+  );
+}

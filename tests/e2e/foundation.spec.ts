@@ -1,0 +1,196 @@
+import { expect, type Page, test } from '@playwright/test';
+import { expectAccessible } from './support/accessibility.ts';
+
+const RUT_EMPRESA = '76123456-0';
+const SUPERVISOR = 'supervisor@andesdemo.cl';
+const PASSWORD = 'Andes.2026';
+
+async function fillSignIn(page: Page, rut: string, correo: string, password: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByRole('textbox', { name: 'Rut Empresa (12345678-9)*' }).fill(rut);
+  await page.getByRole('textbox', { name: 'Correo Electronico*' }).fill(correo);
+  await page.getByLabel('Contraseña*', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+}
+
+async function signInAsSupervisor(page: Page): Promise<void> {
+  await fillSignIn(page, RUT_EMPRESA, SUPERVISOR, PASSWORD);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('heading', { name: 'Inicio', level: 1 })).toBeVisible();
+}
+
+/** The worker must be activated, not just installed, before the context goes offline (TOOLCHAIN.md). */
+async function waitForActivatedWorker(page: Page): Promise<void> {
+  const state = await page.evaluate(async () => {
+    const registration = await navigator.serviceWorker.ready;
+    const worker = registration.active;
+    if (worker && worker.state !== 'activated') {
+      await new Promise<void>((resolve) => worker.addEventListener('statechange', () => worker.state === 'activated' && resolve()));
+    }
+    return registration.active?.state;
+  });
+  expect(state).toBe('activated');
+}
+
+/** True once the persisted query cache on the device holds the signed-in user's profile. */
+function profileIsPersisted(page: Page): Promise<boolean> {
+  return page.evaluate(
+    () =>
+      new Promise<boolean>((resolve) => {
+        const open = indexedDB.open('andes-hse');
+        open.onerror = () => resolve(false);
+        open.onsuccess = () => {
+          const database = open.result;
+          if (!database.objectStoreNames.contains('consultas')) return resolve(false);
+          const read = database.transaction('consultas').objectStore('consultas').get('react-query');
+          read.onsuccess = () => resolve(JSON.stringify(read.result ?? null).includes('"perfil","usuario"'));
+          read.onerror = () => resolve(false);
+        };
+      }),
+  );
+}
+
+test('a supervisor signs in, works offline on the stored session and signs out', async ({ page, context }) => {
+  await signInAsSupervisor(page);
+  await expectAccessible(page);
+
+  const sections = page.getByRole('navigation', { name: 'Secciones' });
+  await expect(sections).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
+
+  await page.getByRole('button', { name: 'Menú de usuario' }).click();
+  await expect(page.getByText('Jorge Araya Rojas')).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole('link', { name: 'Mi Perfil' }).click();
+  await expect(page).toHaveURL(/\/perfil\/usuario$/);
+  await expect(page.getByRole('heading', { name: 'Jorge Araya Rojas' })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Nombres*' })).toHaveValue('Jorge');
+  await expectAccessible(page);
+
+  await waitForActivatedWorker(page);
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  await expect(page.getByRole('heading', { name: 'Jorge Araya Rojas' })).toBeVisible();
+  await expect.poll(() => profileIsPersisted(page)).toBe(true);
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Mi Perfil', level: 1 })).toBeVisible();
+  await expect(page.getByText('Sin conexión: mostrando los últimos datos guardados')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Jorge Araya Rojas' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Guardar' })).toBeDisabled();
+  await expectAccessible(page);
+
+  await page.getByRole('link', { name: 'Dashboard' }).click();
+  await expect(page.getByRole('heading', { name: 'Inicio', level: 1 })).toBeVisible();
+  await expect(page.getByRole('main').getByText('Sin conexión', { exact: true })).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Menú de usuario' }).click();
+  await page.getByRole('link', { name: 'Mi Perfil' }).click();
+  await expect(page.getByRole('heading', { name: 'Jorge Araya Rojas' })).toBeVisible();
+
+  await context.setOffline(false);
+  await page.getByRole('button', { name: 'Menú de usuario' }).click();
+  await page.getByRole('button', { name: 'Cerrar Sesión' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('button', { name: 'Iniciar sesión' })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.length)).toBe(0);
+  expect(await profileIsPersisted(page)).toBe(false);
+});
+
+test('a wrong password shows Credenciales Incorrectas', async ({ page }) => {
+  await fillSignIn(page, RUT_EMPRESA, SUPERVISOR, 'NoEsLaClave.1');
+  await expect(page.getByRole('alert').filter({ hasText: 'Credenciales Incorrectas' })).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+  await expectAccessible(page);
+});
+
+test('an unregistered company gets the Atención ! popup with the support contact', async ({ page }) => {
+  await fillSignIn(page, '15876543-8', 'alguien@empresa.cl', PASSWORD);
+  const popup = page.getByRole('alertdialog', { name: 'Atención !' });
+  await expect(popup).toBeVisible();
+  // Colour contrast is only meaningful once the entrance animation has ended.
+  await page.waitForFunction(() => getComputedStyle(document.querySelector('ion-alert .alert-wrapper')!).opacity === '1');
+  await expect(popup).toContainText('La empresa no se encuentra registrada');
+  await expect(popup).toContainText('Correo:');
+  await expectAccessible(page);
+  await popup.getByRole('button', { name: 'Entendido' }).click();
+  await expect(popup).toBeHidden();
+});
+
+test('the sign-in form explains what is missing or wrong', async ({ page }) => {
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/login$/);
+  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+  await expect(page.getByText('El rut es requerido')).toBeVisible();
+  await expect(page.getByText('El correo es requerido')).toBeVisible();
+  await expect(page.getByText('La contraseña es requerida')).toBeVisible();
+  await expectAccessible(page);
+
+  const rut = page.getByRole('textbox', { name: 'Rut Empresa (12345678-9)*' });
+  await rut.fill('12345678-0');
+  await expect(page.getByText('El rut no es válido')).toBeVisible();
+  await rut.fill('1234');
+  await expect(page.getByText('El formato es incorrecto')).toBeVisible();
+
+  const toggle = page.getByRole('button', { name: 'Mostrar contraseña' });
+  await toggle.click();
+  await expect(page.getByRole('button', { name: 'Ocultar contraseña' })).toBeVisible();
+
+  await page.getByRole('link', { name: '¿Olvidaste tu contraseña?' }).click();
+  await expect(page).toHaveURL(/\/forgot-password$/);
+  await page.getByRole('button', { name: 'Enviar código' }).click();
+  await expect(page.getByText('El rut es requerido')).toBeVisible();
+  await expectAccessible(page);
+});
+
+test('signed in, an unknown address shows the not-found page', async ({ page }) => {
+  await signInAsSupervisor(page);
+  await page.goto('/no-existe');
+  await expect(page.getByRole('heading', { name: 'Página no encontrada' })).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole('link', { name: 'Volver al inicio' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
+
+test('the menu button cycles rail and drawer, rail only, and hidden', async ({ page }) => {
+  await signInAsSupervisor(page);
+  const menu = page.getByRole('button', { name: 'Menú', exact: true });
+  const sections = page.getByRole('navigation', { name: 'Secciones' });
+  const drawer = page.getByRole('navigation', { name: 'Menú Dashboard' });
+  await expect(sections).toBeVisible();
+  await expect(drawer).toBeVisible();
+
+  await menu.click();
+  await expect(sections).toBeVisible();
+  await expect(drawer).toBeHidden();
+  await menu.click();
+  await expect(sections).toBeHidden();
+  await expect(menu).toHaveAttribute('aria-expanded', 'false');
+  await menu.click();
+  await expect(drawer).toBeVisible();
+
+  await sections.getByRole('button', { name: 'Dashboard' }).click();
+  await expect(drawer).toBeHidden();
+  await expect(sections.getByRole('button', { name: 'Dashboard' })).toHaveAttribute('aria-pressed', 'false');
+  expect(await page.evaluate(() => localStorage.getItem('activeMenu'))).toBe('');
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the menu opens over the content and closes after choosing', async ({ page }) => {
+    await signInAsSupervisor(page);
+    const sections = page.getByRole('navigation', { name: 'Secciones' });
+    await expect(sections).toBeHidden();
+
+    await page.getByRole('button', { name: 'Menú', exact: true }).click();
+    await expect(sections).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Cerrar menú' })).toBeVisible();
+    await expectAccessible(page);
+
+    await page.getByRole('link', { name: 'Dashboard' }).click();
+    await expect(sections).toBeHidden();
+    await expect(page.getByRole('heading', { name: 'Inicio', level: 1 })).toBeVisible();
+  });
+});
