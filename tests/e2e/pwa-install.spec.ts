@@ -1,0 +1,35 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, expect, test } from '@playwright/test';
+import { expectAccessible } from './support/accessibility.ts';
+
+test('Chromium finds the app installable: Spanish manifest, icons and a service worker', async ({ baseURL, launchOptions }) => {
+  // Playwright's usual contexts are incognito, where Chromium never offers installation: use a real profile.
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'andes-install-'));
+  const context = await chromium.launchPersistentContext(profile, { ...launchOptions, baseURL, serviceWorkers: 'allow' });
+  try {
+    const page = context.pages()[0] ?? (await context.newPage());
+    await page.goto('/login');
+    await expect(page.getByRole('button', { name: 'Iniciar sesión' })).toBeVisible();
+    await expectAccessible(page);
+    await page.evaluate(() => navigator.serviceWorker.ready);
+
+    const manifestUrl = await page.locator('link[rel="manifest"]').getAttribute('href');
+    const manifest = await (await page.request.get(manifestUrl!)).json();
+    expect(manifest).toMatchObject({ lang: 'es-CL', short_name: 'Andes HSE', display: 'standalone', start_url: '/inicio' });
+    for (const icon of manifest.icons as { src: string; type: string }[]) {
+      const response = await page.request.get(icon.src);
+      expect(response.status(), icon.src).toBe(200);
+      expect(response.headers()['content-type']).toBe(icon.type);
+    }
+
+    const cdp = await context.newCDPSession(page);
+    await expect
+      .poll(async () => (await cdp.send('Page.getInstallabilityErrors')).installabilityErrors.map((error) => error.errorId))
+      .toEqual([]);
+  } finally {
+    await context.close();
+    fs.rmSync(profile, { recursive: true, force: true });
+  }
+});
