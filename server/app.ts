@@ -9,10 +9,13 @@ import { apiNotFound, handleError } from './http/error-handler.ts';
 import { serveBuiltApp } from './http/static-app.ts';
 import { mailboxRoutes } from './mail/mailbox.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { cargosRoutes } from './modules/cargos/cargos.routes.ts';
 import { mascarasRoutes } from './modules/mascaras/mascaras.routes.ts';
+import { nivelesRoutes } from './modules/niveles/niveles.routes.ts';
 import { perfilRoutes } from './modules/perfil/perfil.routes.ts';
 import { idempotencyLedger } from './modules/sync/idempotency-ledger.ts';
 import { createSyncRoutes } from './modules/sync/sync.routes.ts';
+import { trabajadoresRoutes } from './modules/trabajadores/trabajadores.routes.ts';
 
 const documentation = {
   openapi: '3.1.0',
@@ -42,7 +45,10 @@ const apiRoutes = new Hono<AppEnv>()
   .route('/auth', authRoutes)
   .route('/perfil', perfilRoutes)
   .route('/mascaras', mascarasRoutes)
-  .route('/files', filesRoutes);
+  .route('/files', filesRoutes)
+  .route('/trabajadores', trabajadoresRoutes)
+  .route('/cargos', cargosRoutes)
+  .route('/niveles', nivelesRoutes);
 
 const NOT_DOCUMENTED = ['/api/openapi.json', '/api/docs', /^\/buzon/, /^\/api\/\*/, '*', '/*'];
 

@@ -155,6 +155,10 @@ export interface NivelesTable {
   Nombre: string;
   RutNivel: string;
   Version: Generated<number>;
+  /** 1 active, 0 deleted (soft delete; the change log carries the tombstone). */
+  Estado: Generated<number>;
+  /** JSON { field: Version at which it last changed }, for the field-by-field merge of stale updates. */
+  VersionesCampos: Generated<string>;
 }
 
 export interface CargosTable {
@@ -164,6 +168,8 @@ export interface CargosTable {
   IdNivel2: string | null;
   IdNivel3: string | null;
   Version: Generated<number>;
+  Estado: Generated<number>;
+  VersionesCampos: Generated<string>;
 }
 
 export interface TrabajadoresTable {
@@ -173,11 +179,33 @@ export interface TrabajadoresTable {
   Nombres: string;
   ApellidoPaterno: string;
   ApellidoMaterno: string;
-  IdCargo: string | null;
   IdNivel2: string | null;
   IdNivel3: string | null;
+  IdNivel4: string | null;
+  /** 1 the company's own worker, 2 a contractor's (then RutContratista is set). */
+  TipoEmpresa: number;
   RutContratista: string | null;
+  /** JSON file references { Sha256, Tipo } or null. */
+  FichaMedica: string | null;
+  FechaFichaMedica: string;
+  FichaMedicaAnterior: string | null;
+  Firma: string | null;
+  FirmaAnterior: string | null;
+  /** JSON arrays of the append-only children. */
+  Licencias: string;
+  Certificaciones: string;
+  Evidencias: string;
+  /** RUT digits and names, lower case without accents: what the list search matches. */
+  Busqueda: string;
+  Estado: Generated<number>;
   Version: Generated<number>;
+  VersionesCampos: Generated<string>;
+}
+
+export interface TrabajadorCargosTable {
+  IdPersona: string;
+  IdCargo: string;
+  IdEmpresa: string;
 }
 
 export interface IdempotenciaTable {
@@ -251,6 +279,7 @@ export interface Database {
   niveles: NivelesTable;
   cargos: CargosTable;
   trabajadores: TrabajadoresTable;
+  trabajador_cargos: TrabajadorCargosTable;
   idempotencia: IdempotenciaTable;
   cambios: CambiosTable;
   retencion_cambios: RetencionCambiosTable;

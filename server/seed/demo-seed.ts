@@ -1,7 +1,14 @@
+import { createHash } from 'node:crypto';
 import { rutCheckDigit } from '#sync/domain/rut.ts';
+import { EMPTY_MEDICAL_DATE } from '#sync/schemas/trabajadores.schema.ts';
 import type { Db } from '../db/database.ts';
 import type { UserKind } from '../db/schema.ts';
 import { hashPassword } from '../modules/auth/password.ts';
+import { findCargo, toWireCargo } from '../modules/cargos/cargos.repo.ts';
+import { listActiveLevels, toWireLevel } from '../modules/niveles/niveles.repo.ts';
+import { recordChange } from '../modules/sync/change-log.repo.ts';
+import { workerSearchText } from '../modules/trabajadores/trabajador-search.ts';
+import { loadWireWorker } from '../modules/trabajadores/trabajadores.repo.ts';
 import { ALL_ACTIONS, ROLE_GRANTS, type RoleGrant } from './module-catalogue.ts';
 
 export const DEMO_PASSWORD = 'Andes.2026';
@@ -92,42 +99,85 @@ async function grantRole(db: Db, roleId: number, grant: RoleGrant | 'todo'): Pro
   if (rows.length) await db.insertInto('rol_permisos').values(rows).execute();
 }
 
-async function seedReferenceData(db: Db, companyId: string): Promise<void> {
+/**
+ * Seeded records get stable UUIDs (version nibble 8, "custom"), like the ids devices make, so every route and
+ * schema treats them alike and a reseeded database has the same ids.
+ */
+export function seedId(...parts: (string | number)[]): string {
+  const hex = createHash('sha256').update(parts.join(':')).digest('hex');
+  const variant = ((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+/**
+ * Levels, positions and workers, each with its change-log row: the change log is the only way a device gets
+ * reference data, so a fresh device pulling from cursor 0 receives these like any later write (parents first).
+ */
+async function seedReferenceData(db: Db, companyId: string, now: Date): Promise<void> {
+  const level = (tipo: number, n: number) => seedId(companyId, `nv${tipo}`, n);
   const levels = [
-    { id: `${companyId}-nv2-1`, tipo: 2, padre: null, nombre: 'Faena Los Andes' },
-    { id: `${companyId}-nv2-2`, tipo: 2, padre: null, nombre: 'Faena Ruta 5 Norte' },
-    { id: `${companyId}-nv3-1`, tipo: 3, padre: `${companyId}-nv2-1`, nombre: 'Obras Civiles' },
-    { id: `${companyId}-nv3-2`, tipo: 3, padre: `${companyId}-nv2-1`, nombre: 'Montaje Eléctrico' },
-    { id: `${companyId}-nv3-3`, tipo: 3, padre: `${companyId}-nv2-2`, nombre: 'Movimiento de Tierra' },
+    { id: level(2, 1), tipo: 2, padre: null, nombre: 'Faena Los Andes' },
+    { id: level(2, 2), tipo: 2, padre: null, nombre: 'Faena Ruta 5 Norte' },
+    { id: level(3, 1), tipo: 3, padre: level(2, 1), nombre: 'Obras Civiles' },
+    { id: level(3, 2), tipo: 3, padre: level(2, 1), nombre: 'Montaje Eléctrico' },
+    { id: level(3, 3), tipo: 3, padre: level(2, 2), nombre: 'Movimiento de Tierra' },
   ];
   await db
     .insertInto('niveles')
     .values(levels.map((l) => ({ IdNivel: l.id, IdEmpresa: companyId, TipoNivel: l.tipo, IdNivelPadre: l.padre, Nombre: l.nombre, RutNivel: '' })))
     .execute();
-  const cargos = POSITIONS.map((nombre, i) => ({
-    IdCargo: `${companyId}-cargo-${i + 1}`,
-    IdEmpresa: companyId,
-    NombreCargo: nombre,
-    IdNivel2: levels[i % 2]!.id,
-    IdNivel3: levels[2 + (i % 3)]!.id,
-  }));
+  // Each position sits under a level 3 and that level's own level 2.
+  const cargos = POSITIONS.map((nombre, i) => {
+    const nv3 = levels[2 + (i % 3)]!;
+    return { IdCargo: seedId(companyId, 'cargo', i + 1), IdEmpresa: companyId, NombreCargo: nombre, IdNivel2: nv3.padre, IdNivel3: nv3.id };
+  });
   await db.insertInto('cargos').values(cargos).execute();
   const workers = Array.from({ length: 20 }, (_, i) => {
     const cargo = cargos[i % cargos.length]!;
-    return {
-      IdPersona: `${companyId}-trabajador-${i + 1}`,
-      IdEmpresa: companyId,
+    const contractor = i % 4 === 0;
+    const names = {
       RunPersona: withCheckDigit(11_000_000 + i * 373_541),
       Nombres: FIRST_NAMES[i % FIRST_NAMES.length]!,
       ApellidoPaterno: SURNAMES[i % SURNAMES.length]!,
       ApellidoMaterno: SURNAMES[(i * 5 + 3) % SURNAMES.length]!,
-      IdCargo: cargo.IdCargo,
+    };
+    return {
+      ...names,
+      IdPersona: seedId(companyId, 'trabajador', i + 1),
+      IdEmpresa: companyId,
       IdNivel2: cargo.IdNivel2,
       IdNivel3: cargo.IdNivel3,
-      RutContratista: i % 4 === 0 ? CONTRACTOR_RUT : null,
+      IdNivel4: null,
+      TipoEmpresa: contractor ? 2 : 1,
+      RutContratista: contractor ? CONTRACTOR_RUT : null,
+      FichaMedica: null,
+      FechaFichaMedica: EMPTY_MEDICAL_DATE,
+      FichaMedicaAnterior: null,
+      Firma: null,
+      FirmaAnterior: null,
+      Licencias: '[]',
+      Certificaciones: '[]',
+      Evidencias: '[]',
+      Busqueda: workerSearchText(names),
     };
   });
   await db.insertInto('trabajadores').values(workers).execute();
+  await db
+    .insertInto('trabajador_cargos')
+    .values(workers.map((worker, i) => ({ IdPersona: worker.IdPersona, IdCargo: cargos[i % cargos.length]!.IdCargo, IdEmpresa: companyId })))
+    .execute();
+
+  for (const row of await listActiveLevels(db, companyId)) {
+    await recordChange(db, { company: companyId, table: 'niveles', id: row.IdNivel, op: 'upsert', row: toWireLevel(row) }, now);
+  }
+  for (const cargo of cargos) {
+    const row = (await findCargo(db, companyId, cargo.IdCargo))!;
+    await recordChange(db, { company: companyId, table: 'cargos', id: row.IdCargo, op: 'upsert', row: toWireCargo(row) }, now);
+  }
+  for (const worker of workers) {
+    const row = (await loadWireWorker(db, companyId, worker.IdPersona))!;
+    await recordChange(db, { company: companyId, table: 'trabajadores', id: row.IdPersona, op: 'upsert', row }, now);
+  }
 }
 
 /** Creates the demo companies that do not exist yet; running it again changes nothing. */
@@ -198,7 +248,7 @@ export async function seedDemo(db: Db, now: Date): Promise<boolean> {
           .values(user.sistemas.map((IdSistema) => ({ IdUsuario: inserted.IdUsuario, IdSistema })))
           .execute();
       }
-      if (company.withReferenceData) await seedReferenceData(trx, companyId);
+      if (company.withReferenceData) await seedReferenceData(trx, companyId, now);
     }
   });
   return true;

@@ -77,7 +77,8 @@ export const ROLE_GRANTS: Record<'supervisor' | 'contratista' | 'cliente', RoleG
   },
   contratista: {
     '/dashboard': READ,
-    '/trabajadores': READ,
+    // A contractor keeps its own roster; the server limits every worker call to the contractor's RUT.
+    '/trabajadores': ALL_ACTIONS,
     '/inspecciones': READ,
     '/observaciones': ['index', 'editar'],
     '/perfil/usuario': ['index', 'editar'],

@@ -1,11 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ANDES, PACIFICO, startTestServer, type TestServer } from './support/api-harness.ts';
+import { emptyChangeLog } from './support/empty-change-log.ts';
 import { countRows, newKey, profileBody, profilePath, send, sendBatch, userVersion, type BatchEntry } from './support/sync-harness.ts';
 
 let server: TestServer;
 let supervisor: { token: string; userId: number };
 beforeEach(async () => {
   server = await startTestServer();
+  await emptyChangeLog(server);
   supervisor = await server.login('supervisor@andesdemo.cl');
 });
 afterEach(async () => {
@@ -50,6 +52,7 @@ describe('POST /api/sync/batch', () => {
 
     // The same queue sent one call at a time to a second, identical server.
     const twin = await startTestServer();
+    await emptyChangeLog(twin);
     try {
       const twinSupervisor = await twin.login('supervisor@andesdemo.cl');
       const single = [];

@@ -3,6 +3,7 @@ import { pruneChanges, recordChange } from '#server/modules/sync/change-log.repo
 import { recordConflict } from '#server/modules/sync/conflicts.repo.ts';
 import { inWriteTransaction } from '#server/modules/sync/write-transaction.ts';
 import { ANDES, PACIFICO, startTestServer, type TestServer } from './support/api-harness.ts';
+import { emptyChangeLog } from './support/empty-change-log.ts';
 import { countRows, newKey, profileBody, profilePath, send } from './support/sync-harness.ts';
 
 interface ChangePage {
@@ -18,6 +19,7 @@ let admin: { token: string; userId: number };
 let pacifico: { token: string; userId: number };
 beforeEach(async () => {
   server = await startTestServer();
+  await emptyChangeLog(server);
   supervisor = await server.login('supervisor@andesdemo.cl');
   admin = await server.login('admin@andesdemo.cl');
   pacifico = await server.login('admin@pacificodemo.cl', PACIFICO.rut);

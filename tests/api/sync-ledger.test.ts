@@ -1,12 +1,14 @@
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ANDES, PACIFICO, startTestServer, type TestServer } from './support/api-harness.ts';
+import { emptyChangeLog } from './support/empty-change-log.ts';
 import { countRows, newKey, profileBody, profilePath, send, userVersion } from './support/sync-harness.ts';
 
 let server: TestServer;
 let supervisor: { token: string; userId: number };
 beforeEach(async () => {
   server = await startTestServer();
+  await emptyChangeLog(server);
   supervisor = await server.login('supervisor@andesdemo.cl');
 });
 afterEach(async () => {

@@ -1,0 +1,146 @@
+import { sql, type Selectable } from 'kysely';
+import type { Certificacion, Evidencia, FileRef, Licencia, Trabajador, TrabajadoresQuery } from '#sync/schemas/trabajadores.schema.ts';
+import type { Db } from '../../db/database.ts';
+import type { TrabajadoresTable } from '../../db/schema.ts';
+import { searchWords } from './trabajador-search.ts';
+
+export type WorkerRow = Selectable<TrabajadoresTable>;
+
+/** Who is looking: a contractor user reaches only the workers carrying their contractor RUT. */
+export type Viewer = { kind: 'empresa' } | { kind: 'contratista'; rut: string };
+
+export function canSee(viewer: Viewer, worker: { RutContratista: string | null }): boolean {
+  return viewer.kind === 'empresa' || (viewer.rut !== '' && worker.RutContratista === viewer.rut);
+}
+
+const parseFile = (json: string | null) => (json === null ? null : (JSON.parse(json) as FileRef));
+export const fileColumn = (file: FileRef | null) => (file === null ? null : JSON.stringify(file));
+
+export function toWireWorker(row: WorkerRow, cargos: string[]): Trabajador {
+  return {
+    IdPersona: row.IdPersona,
+    IdEmpresa: row.IdEmpresa,
+    RunPersona: row.RunPersona,
+    Nombres: row.Nombres,
+    ApellidoPaterno: row.ApellidoPaterno,
+    ApellidoMaterno: row.ApellidoMaterno,
+    cargos,
+    IdNivel2: row.IdNivel2,
+    IdNivel3: row.IdNivel3,
+    IdNivel4: row.IdNivel4,
+    TipoEmpresa: row.TipoEmpresa === 2 ? 2 : 1,
+    RutContratista: row.RutContratista,
+    FichaMedica: parseFile(row.FichaMedica),
+    FechaFichaMedica: row.FechaFichaMedica,
+    FichaMedicaAnterior: parseFile(row.FichaMedicaAnterior),
+    Firma: parseFile(row.Firma),
+    FirmaAnterior: parseFile(row.FirmaAnterior),
+    licencias: JSON.parse(row.Licencias) as Licencia[],
+    certificaciones: JSON.parse(row.Certificaciones) as Certificacion[],
+    evidencias: JSON.parse(row.Evidencias) as Evidencia[],
+    Estado: row.Estado === 1 ? 1 : 0,
+    Version: row.Version,
+  };
+}
+
+export function findWorkerById(db: Db, id: string) {
+  return db.selectFrom('trabajadores').selectAll().where('IdPersona', '=', id).executeTakeFirst();
+}
+
+export function findWorker(db: Db, company: string, id: string) {
+  return db.selectFrom('trabajadores').selectAll().where('IdEmpresa', '=', company).where('IdPersona', '=', id).executeTakeFirst();
+}
+
+/** The positions of each worker, in a stable order. */
+export async function cargosOf(db: Db, ids: readonly string[]): Promise<Map<string, string[]>> {
+  const byWorker = new Map<string, string[]>(ids.map((id) => [id, []]));
+  for (let start = 0; start < ids.length; start += 500) {
+    const rows = await db
+      .selectFrom('trabajador_cargos')
+      .select(['IdPersona', 'IdCargo'])
+      .where('IdPersona', 'in', ids.slice(start, start + 500))
+      .orderBy('IdPersona')
+      .orderBy('IdCargo')
+      .execute();
+    for (const row of rows) byWorker.get(row.IdPersona)?.push(row.IdCargo);
+  }
+  return byWorker;
+}
+
+export async function loadWireWorker(db: Db, company: string, id: string): Promise<Trabajador | undefined> {
+  const row = await findWorker(db, company, id);
+  return row && toWireWorker(row, (await cargosOf(db, [id])).get(id) ?? []);
+}
+
+/** One page of the company's active workers, visible to `viewer`, matching every filter; ordered by surname. */
+export async function listWorkers(db: Db, company: string, viewer: Viewer, query: TrabajadoresQuery) {
+  let base = db.selectFrom('trabajadores as t').where('t.IdEmpresa', '=', company).where('t.Estado', '=', 1);
+  if (viewer.kind === 'contratista') base = base.where('t.RutContratista', '=', viewer.rut === '' ? '\u0000' : viewer.rut);
+  if (query.RutContratista) base = base.where('t.RutContratista', '=', query.RutContratista);
+  if (query.TipoEmpresa !== undefined) base = base.where('t.TipoEmpresa', '=', query.TipoEmpresa);
+  if (query.nv2) base = base.where('t.IdNivel2', '=', query.nv2);
+  if (query.nv3) base = base.where('t.IdNivel3', '=', query.nv3);
+  if (query.Cargo) {
+    const cargo = query.Cargo;
+    base = base.where((eb) =>
+      eb.exists(eb.selectFrom('trabajador_cargos as tc').select('tc.IdCargo').whereRef('tc.IdPersona', '=', 't.IdPersona').where('tc.IdCargo', '=', cargo)),
+    );
+  }
+  for (const word of searchWords(query.Buscar ?? '')) {
+    const pattern = `%${word.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+    base = base.where(sql<boolean>`t.Busqueda LIKE ${pattern} ESCAPE '\\'`);
+  }
+  const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+  const rows = await base
+    .selectAll('t')
+    .orderBy('t.ApellidoPaterno')
+    .orderBy('t.ApellidoMaterno')
+    .orderBy('t.Nombres')
+    .orderBy('t.IdPersona')
+    .limit(query.PorPagina)
+    .offset((query.Pagina - 1) * query.PorPagina)
+    .execute();
+  const cargos = await cargosOf(db, rows.map((row) => row.IdPersona));
+  return { total: Number(total), data: rows.map((row) => toWireWorker(row, cargos.get(row.IdPersona) ?? [])) };
+}
+
+/** Another active worker of the company with this RUT. */
+export function findActiveByRun(db: Db, company: string, run: string, exceptId: string) {
+  return db
+    .selectFrom('trabajadores')
+    .select('IdPersona')
+    .where('IdEmpresa', '=', company)
+    .where('RunPersona', '=', run)
+    .where('Estado', '=', 1)
+    .where('IdPersona', '!=', exceptId)
+    .executeTakeFirst();
+}
+
+/** The contractor RUTs among the company's active workers (what the contractor filter offers). */
+export async function listContractorRuts(db: Db, company: string, viewer: Viewer): Promise<string[]> {
+  let query = db
+    .selectFrom('trabajadores')
+    .select('RutContratista')
+    .distinct()
+    .where('IdEmpresa', '=', company)
+    .where('Estado', '=', 1)
+    .where('RutContratista', 'is not', null);
+  if (viewer.kind === 'contratista') query = query.where('RutContratista', '=', viewer.rut);
+  const rows = await query.orderBy('RutContratista').execute();
+  return rows.map((row) => row.RutContratista).filter((rut): rut is string => rut !== null);
+}
+
+export type WorkerColumns = Omit<WorkerRow, 'IdEmpresa' | 'IdPersona' | 'Estado' | 'Version' | 'VersionesCampos'>;
+
+export async function insertWorker(db: Db, company: string, id: string, columns: WorkerColumns): Promise<void> {
+  await db.insertInto('trabajadores').values({ ...columns, IdEmpresa: company, IdPersona: id }).execute();
+}
+
+export async function updateWorker(db: Db, company: string, id: string, changes: Partial<WorkerColumns> & Partial<Pick<WorkerRow, 'Estado' | 'Version' | 'VersionesCampos'>>): Promise<void> {
+  await db.updateTable('trabajadores').set(changes).where('IdEmpresa', '=', company).where('IdPersona', '=', id).execute();
+}
+
+export async function setWorkerCargos(db: Db, company: string, id: string, cargos: readonly string[]): Promise<void> {
+  await db.deleteFrom('trabajador_cargos').where('IdPersona', '=', id).execute();
+  if (cargos.length) await db.insertInto('trabajador_cargos').values(cargos.map((IdCargo) => ({ IdPersona: id, IdCargo, IdEmpresa: company }))).execute();
+}

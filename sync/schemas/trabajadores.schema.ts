@@ -1,0 +1,231 @@
+import * as v from 'valibot';
+import { isWireDate } from '../domain/dates.ts';
+import { RUT_MESSAGES } from '../domain/rut.ts';
+import { MESSAGES, RutSchema } from './common.schema.ts';
+import { BaseVersionSchema, OptionalRecordIdSchema, OptionalRutSchema, RecordIdSchema } from './niveles.schema.ts';
+
+/** Spec error catalogue: worker notices, plus the messages of the worker form. */
+export const TRABAJADORES_MESSAGES = {
+  created: 'Trabajador creado correctamente',
+  updated: 'Trabajador actualizado correctamente',
+  deleted: 'Trabajador eliminado correctamente',
+  notFound: 'Trabajador no encontrado',
+  namesRequired: 'Los nombres son requeridos',
+  surnameRequired: 'El apellido paterno es requerido',
+  rutDuplicate: 'Ya existe un trabajador con ese rut',
+  contractorRutRequired: 'El rut del contratista es requerido',
+  contractorRutForbidden: 'Un trabajador de la empresa no lleva rut de contratista',
+  contractorOnly: 'Solo puedes gestionar los trabajadores de tu empresa contratista',
+  companyTypeInvalid: 'El tipo de empresa debe ser 1 (empresa) o 2 (contratista)',
+  cargoInvalid: 'Uno de los cargos indicados no existe',
+  levelInvalid: 'El nivel indicado no existe',
+  medicalDateFormat: 'La fecha de la ficha médica debe tener el formato AAAA-MM-DD HH:mm:ss',
+  fileInvalid: 'El archivo indicado no es válido',
+  certificationNameRequired: 'El nombre de la certificación es requerido',
+  licenceClassRequired: 'La clase de la licencia es requerida',
+  evidenceNameRequired: 'El nombre de la evidencia es requerido',
+  queryInvalid: 'Los filtros de la búsqueda no son válidos',
+} as const;
+
+/** Spec constants: the medical file date travels as YYYY-MM-DD HH:mm:ss, and "no date" as zeros. */
+export const EMPTY_MEDICAL_DATE = '0000-00-00 00:00:00';
+/** Spec constants: contractor type is 2. */
+export const COMPANY_TYPES = { empresa: 1, contratista: 2 } as const;
+
+export const FILE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/heic', 'image/heif', 'application/pdf'] as const;
+
+/** A content-addressed file uploaded first with PUT /api/files/{Sha256} (SPEC FL2). */
+export const FileRefSchema = v.object(
+  {
+    Sha256: v.pipe(v.string(TRABAJADORES_MESSAGES.fileInvalid), v.toLowerCase(), v.regex(/^[a-f0-9]{64}$/, TRABAJADORES_MESSAGES.fileInvalid)),
+    Tipo: v.picklist(FILE_TYPES, TRABAJADORES_MESSAGES.fileInvalid),
+  },
+  TRABAJADORES_MESSAGES.fileInvalid,
+);
+export type FileRef = v.InferOutput<typeof FileRefSchema>;
+
+const WireDateSchema = v.pipe(v.string(MESSAGES.dateFormat), v.trim(), v.check(isWireDate, MESSAGES.dateFormat));
+
+function isMedicalDate(value: string): boolean {
+  const match = /^(\d{4}-\d{2}-\d{2}) ([01]\d|2[0-3]):[0-5]\d:[0-5]\d$/.exec(value);
+  return match !== null && isWireDate(match[1]!);
+}
+
+export const MedicalDateSchema = v.pipe(
+  v.optional(v.string(TRABAJADORES_MESSAGES.medicalDateFormat), ''),
+  v.trim(),
+  v.transform((value) => (value === '' ? EMPTY_MEDICAL_DATE : value)),
+  v.check((value) => value === EMPTY_MEDICAL_DATE || isMedicalDate(value), TRABAJADORES_MESSAGES.medicalDateFormat),
+);
+
+const StatusSchema = v.optional(v.picklist([0, 1], 'El estado debe ser 1 (vigente) o 0 (anulado)'), 1);
+
+export const CertificacionSchema = v.object({
+  IdCertificacion: RecordIdSchema,
+  /** The position the certification is for, when it belongs to one of the worker's cargos. */
+  IdCargo: OptionalRecordIdSchema,
+  Nombre: v.pipe(v.string(TRABAJADORES_MESSAGES.certificationNameRequired), v.trim(), v.nonEmpty(TRABAJADORES_MESSAGES.certificationNameRequired), v.maxLength(160)),
+  FechaVencimiento: WireDateSchema,
+  Estado: StatusSchema,
+  Archivos: v.optional(v.array(FileRefSchema), []),
+});
+export type Certificacion = v.InferOutput<typeof CertificacionSchema>;
+
+export const LicenciaSchema = v.object({
+  IdLicencia: RecordIdSchema,
+  Clase: v.pipe(v.string(TRABAJADORES_MESSAGES.licenceClassRequired), v.trim(), v.nonEmpty(TRABAJADORES_MESSAGES.licenceClassRequired), v.maxLength(40)),
+  FechaVencimiento: WireDateSchema,
+  Estado: StatusSchema,
+  Archivos: v.optional(v.array(FileRefSchema), []),
+});
+export type Licencia = v.InferOutput<typeof LicenciaSchema>;
+
+export const EvidenciaSchema = v.object({
+  IdEvidencia: RecordIdSchema,
+  Nombre: v.pipe(v.string(TRABAJADORES_MESSAGES.evidenceNameRequired), v.trim(), v.nonEmpty(TRABAJADORES_MESSAGES.evidenceNameRequired), v.maxLength(160)),
+  Archivo: FileRefSchema,
+  Fecha: WireDateSchema,
+});
+export type Evidencia = v.InferOutput<typeof EvidenciaSchema>;
+
+const NamesSchema = v.pipe(v.string(TRABAJADORES_MESSAGES.namesRequired), v.trim(), v.nonEmpty(TRABAJADORES_MESSAGES.namesRequired), v.maxLength(80));
+const SurnameSchema = v.pipe(v.string(TRABAJADORES_MESSAGES.surnameRequired), v.trim(), v.nonEmpty(TRABAJADORES_MESSAGES.surnameRequired), v.maxLength(80));
+const SecondSurnameSchema = v.pipe(v.optional(v.string(), ''), v.trim(), v.maxLength(80));
+const CargoIdsSchema = v.pipe(v.array(RecordIdSchema, TRABAJADORES_MESSAGES.cargoInvalid), v.maxLength(50), v.transform((ids) => [...new Set(ids)]));
+const CompanyTypeSchema = v.picklist([COMPANY_TYPES.empresa, COMPANY_TYPES.contratista], TRABAJADORES_MESSAGES.companyTypeInvalid);
+
+/** Children are append-only by their own ids (SPEC CF5): sending one again replaces that child, never the list. */
+const childLists = {
+  licencias: v.optional(v.array(LicenciaSchema), []),
+  certificaciones: v.optional(v.array(CertificacionSchema), []),
+  evidencias: v.optional(v.array(EvidenciaSchema), []),
+};
+
+/** A contractor's worker carries the contractor's RUT; the company's own worker carries none. */
+export function contractorFieldsError(tipo: number, rutContratista: string | null): string | null {
+  if (tipo === COMPANY_TYPES.contratista && !rutContratista) return TRABAJADORES_MESSAGES.contractorRutRequired;
+  if (tipo === COMPANY_TYPES.empresa && rutContratista) return TRABAJADORES_MESSAGES.contractorRutForbidden;
+  return null;
+}
+
+export const TrabajadorCreateBodySchema = v.object({
+  IdPersona: RecordIdSchema,
+  RunPersona: RutSchema,
+  Nombres: NamesSchema,
+  ApellidoPaterno: SurnameSchema,
+  ApellidoMaterno: SecondSurnameSchema,
+  cargos: v.optional(CargoIdsSchema, []),
+  IdNivel2: OptionalRecordIdSchema,
+  IdNivel3: OptionalRecordIdSchema,
+  IdNivel4: OptionalRecordIdSchema,
+  /** Omitted: 1, or 2 when a contractor user creates it. */
+  TipoEmpresa: v.optional(CompanyTypeSchema),
+  RutContratista: OptionalRutSchema,
+  FichaMedica: v.nullish(FileRefSchema, null),
+  FechaFichaMedica: MedicalDateSchema,
+  Firma: v.nullish(FileRefSchema, null),
+  ...childLists,
+});
+export type TrabajadorCreateBody = v.InferOutput<typeof TrabajadorCreateBodySchema>;
+
+/** Only the fields the person changed, the `Version` they were based on (SPEC CF2), and new children. */
+export const TrabajadorUpdateBodySchema = v.object({
+  IdPersona: RecordIdSchema,
+  Version: BaseVersionSchema,
+  RunPersona: v.optional(RutSchema),
+  Nombres: v.optional(NamesSchema),
+  ApellidoPaterno: v.optional(SurnameSchema),
+  ApellidoMaterno: v.optional(SecondSurnameSchema),
+  cargos: v.optional(CargoIdsSchema),
+  IdNivel2: v.optional(v.nullable(RecordIdSchema)),
+  IdNivel3: v.optional(v.nullable(RecordIdSchema)),
+  IdNivel4: v.optional(v.nullable(RecordIdSchema)),
+  TipoEmpresa: v.optional(CompanyTypeSchema),
+  RutContratista: v.optional(OptionalRutSchema),
+  FichaMedica: v.optional(v.nullable(FileRefSchema)),
+  FechaFichaMedica: v.optional(MedicalDateSchema),
+  Firma: v.optional(v.nullable(FileRefSchema)),
+  licencias: v.optional(v.array(LicenciaSchema)),
+  certificaciones: v.optional(v.array(CertificacionSchema)),
+  evidencias: v.optional(v.array(EvidenciaSchema)),
+});
+export type TrabajadorUpdateBody = v.InferOutput<typeof TrabajadorUpdateBodySchema>;
+
+/** The worker's scalar fields an update may change; each has its own last-changed Version (SPEC CF3). */
+export const WORKER_FIELDS = [
+  'RunPersona',
+  'Nombres',
+  'ApellidoPaterno',
+  'ApellidoMaterno',
+  'cargos',
+  'IdNivel2',
+  'IdNivel3',
+  'IdNivel4',
+  'TipoEmpresa',
+  'RutContratista',
+  'FichaMedica',
+  'FechaFichaMedica',
+  'Firma',
+] as const;
+export type WorkerField = (typeof WORKER_FIELDS)[number];
+
+const digitsOnly = (max: number, fallback: string) =>
+  v.optional(v.pipe(v.string(), v.regex(/^\d{1,6}$/, TRABAJADORES_MESSAGES.queryInvalid), v.transform(Number), v.minValue(1, TRABAJADORES_MESSAGES.queryInvalid), v.maxValue(max, TRABAJADORES_MESSAGES.queryInvalid)), fallback);
+const QueryIdSchema = v.optional(v.pipe(v.string(), v.trim(), v.toLowerCase(), v.uuid(TRABAJADORES_MESSAGES.queryInvalid)));
+
+export const MAX_WORKERS_PAGE = 500;
+
+/** GET newtrabajadores2/{company}: every filter is optional; a contractor user always sees only their own workers. */
+export const TrabajadoresQuerySchema = v.object({
+  /** Part of the RUT (with or without dots and dash) or of the names. */
+  Buscar: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100, TRABAJADORES_MESSAGES.queryInvalid))),
+  nv2: QueryIdSchema,
+  nv3: QueryIdSchema,
+  Cargo: QueryIdSchema,
+  RutContratista: v.optional(v.pipe(v.string(), v.trim(), v.check((value) => value === '' || /^[\d.]{7,10}-[\dkK]$/.test(value), RUT_MESSAGES.format), v.transform((value) => value.replace(/\./g, '').toUpperCase()))),
+  TipoEmpresa: v.optional(v.pipe(v.picklist(['1', '2'], TRABAJADORES_MESSAGES.companyTypeInvalid), v.transform(Number))),
+  /** Accepted for the spec's call shape; client users have no access to workers, so it never widens anything. */
+  ClienteUsuario: v.optional(v.string()),
+  Pagina: digitsOnly(100_000, '1'),
+  PorPagina: digitsOnly(MAX_WORKERS_PAGE, '50'),
+});
+export type TrabajadoresQuery = v.InferOutput<typeof TrabajadoresQuerySchema>;
+
+/** A worker as the device stores it (the change-log row of table `trabajadores`) and as every answer sends it. */
+export interface Trabajador {
+  IdPersona: string;
+  IdEmpresa: string;
+  RunPersona: string;
+  Nombres: string;
+  ApellidoPaterno: string;
+  ApellidoMaterno: string;
+  cargos: string[];
+  IdNivel2: string | null;
+  IdNivel3: string | null;
+  IdNivel4: string | null;
+  TipoEmpresa: 1 | 2;
+  RutContratista: string | null;
+  FichaMedica: FileRef | null;
+  FechaFichaMedica: string;
+  /** Kept by the server when a new file replaces the previous one (spec: FichaMedicaAnterior, FirmaAnterior). */
+  FichaMedicaAnterior: FileRef | null;
+  Firma: FileRef | null;
+  FirmaAnterior: FileRef | null;
+  licencias: Licencia[];
+  certificaciones: Certificacion[];
+  evidencias: Evidencia[];
+  /** 1 active, 0 deleted. */
+  Estado: 0 | 1;
+  Version: number;
+}
+
+/** Every file a worker body points at: all must be uploaded before the record (SPEC FL3). */
+export function workerFileRefs(body: Partial<Pick<Trabajador, 'FichaMedica' | 'Firma' | 'licencias' | 'certificaciones' | 'evidencias'>>): FileRef[] {
+  return [
+    ...(body.FichaMedica ? [body.FichaMedica] : []),
+    ...(body.Firma ? [body.Firma] : []),
+    ...(body.licencias ?? []).flatMap((licence) => licence.Archivos),
+    ...(body.certificaciones ?? []).flatMap((certification) => certification.Archivos),
+    ...(body.evidencias ?? []).map((evidence) => evidence.Archivo),
+  ];
+}

@@ -1,0 +1,12 @@
+import { sql } from 'kysely';
+import type { TestServer } from './api-harness.ts';
+
+/**
+ * The demo seed writes change-log rows for its levels, positions and workers (a fresh device pulls them from
+ * cursor 0). Tests of the change log's own mechanics count rows and seqs from an empty log, so they set those
+ * aside first: the log and its sequence start over as on a database without reference data.
+ */
+export async function emptyChangeLog(server: TestServer): Promise<void> {
+  await server.deps.db.deleteFrom('cambios').execute();
+  await sql`DELETE FROM sqlite_sequence WHERE name = 'cambios'`.execute(server.deps.db);
+}
