@@ -4,6 +4,7 @@ import * as permissions from './migrations/0002-permissions.ts';
 import * as referenceData from './migrations/0003-reference-data.ts';
 import * as sync from './migrations/0004-sync.ts';
 import * as workersPositionsLevels from './migrations/0005-workers-positions-levels.ts';
+import * as changeAudience from './migrations/0006-change-audience.ts';
 import type { Database } from './schema.ts';
 
 // Migrations are imported in code, not read from a folder: the file provider breaks under vitest (TOOLCHAIN.md).
@@ -14,6 +15,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0003-reference-data': referenceData,
   '0004-sync': sync,
   '0005-workers-positions-levels': workersPositionsLevels,
+  '0006-change-audience': changeAudience,
 };
 
 export const SCHEMA_VERSION = Object.keys(MIGRATIONS).length;

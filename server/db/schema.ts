@@ -230,6 +230,8 @@ export interface CambiosTable {
   /** JSON of the row after the change; null for a delete (tombstone). */
   Fila: string | null;
   CreadoEn: string;
+  /** Who may pull it (see migration 0006): 'todos', 'empresa', 'contratista:<RUT>' or 'revocar:<RUT>'. */
+  Audiencia: Generated<string>;
 }
 
 export interface RetencionCambiosTable {

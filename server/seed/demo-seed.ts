@@ -6,7 +6,7 @@ import type { UserKind } from '../db/schema.ts';
 import { hashPassword } from '../modules/auth/password.ts';
 import { findCargo, toWireCargo } from '../modules/cargos/cargos.repo.ts';
 import { listActiveLevels, toWireLevel } from '../modules/niveles/niveles.repo.ts';
-import { recordChange } from '../modules/sync/change-log.repo.ts';
+import { contractorAudience, recordChange } from '../modules/sync/change-log.repo.ts';
 import { workerSearchText } from '../modules/trabajadores/trabajador-search.ts';
 import { loadWireWorker } from '../modules/trabajadores/trabajadores.repo.ts';
 import { ALL_ACTIONS, ROLE_GRANTS, type RoleGrant } from './module-catalogue.ts';
@@ -176,7 +176,7 @@ async function seedReferenceData(db: Db, companyId: string, now: Date): Promise<
   }
   for (const worker of workers) {
     const row = (await loadWireWorker(db, companyId, worker.IdPersona))!;
-    await recordChange(db, { company: companyId, table: 'trabajadores', id: row.IdPersona, op: 'upsert', row }, now);
+    await recordChange(db, { company: companyId, table: 'trabajadores', id: row.IdPersona, op: 'upsert', row, audience: contractorAudience(row.RutContratista) }, now);
   }
 }
 

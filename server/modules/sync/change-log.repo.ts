@@ -1,12 +1,22 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import type { Viewer } from '../../tenancy/viewer.ts';
 import type { ChangeOperation } from '../../db/schema.ts';
 import { inWriteTransaction } from './write-transaction.ts';
 
+/** Who may pull a change (migration 0006). Contractor users must not receive other contractors' records. */
+export type ChangeAudience = 'todos' | 'empresa' | `contratista:${string}` | `revocar:${string}`;
+
 /** An upsert carries the row as clients should store it (an object); a delete travels as a tombstone. */
-export type ChangeInput =
-  | { company: string; table: string; id: string | number; op: 'upsert'; row: object }
-  | { company: string; table: string; id: string | number; op: 'delete' };
+export type ChangeInput = { company: string; table: string; id: string | number; audience?: ChangeAudience } & (
+  | { op: 'upsert'; row: object }
+  | { op: 'delete' }
+);
+
+/** The audience of a record that belongs to a contractor (its RUT) or to the company itself (null). */
+export function contractorAudience(rutContratista: string | null): ChangeAudience {
+  return rutContratista ? `contratista:${rutContratista}` : 'empresa';
+}
 
 export interface Change {
   seq: number;
@@ -36,6 +46,7 @@ export async function recordChange(db: Db, change: ChangeInput, now: Date = new 
       Operacion: change.op,
       Fila: change.op === 'delete' ? null : JSON.stringify(change.row),
       CreadoEn: now.toISOString(),
+      Audiencia: change.audience ?? 'todos',
     })
     .returning('Seq')
     .executeTakeFirstOrThrow();
@@ -72,12 +83,13 @@ export async function pruneChanges(db: Db, before: number): Promise<void> {
  * has one writer, so every seq up to the maximum read here is already committed (a multi-writer database would
  * need to stop at the oldest open transaction instead).
  */
-export function readChanges(db: Db, company: string, since: number, limit: number): Promise<ChangePage> {
+export function readChanges(db: Db, company: string, viewer: Viewer, since: number, limit: number): Promise<ChangePage> {
   // One read transaction: the horizon, the newest seq and the rows come from the same snapshot.
-  return db.isTransaction ? readPage(db, company, since, limit) : db.transaction().execute((trx) => readPage(trx, company, since, limit));
+  const read = (trx: Db) => readPage(trx, company, viewer, since, limit);
+  return db.isTransaction ? read(db) : db.transaction().execute(read);
 }
 
-async function readPage(db: Db, company: string, since: number, limit: number): Promise<ChangePage> {
+async function readPage(db: Db, company: string, viewer: Viewer, since: number, limit: number): Promise<ChangePage> {
   const horizon = await retentionHorizon(db);
   const newest = await lastIssuedSeq(db);
   if (since + 1 < horizon || since > newest) return { changes: [], cursor: newest, more: false, reset: true };
@@ -87,6 +99,11 @@ async function readPage(db: Db, company: string, since: number, limit: number): 
     .where('IdEmpresa', '=', company)
     .where('Seq', '>', since)
     .where('Seq', '<=', newest)
+    .where((eb) =>
+      viewer.kind === 'contratista'
+        ? eb('Audiencia', 'in', ['todos', `contratista:${viewer.rut}`, `revocar:${viewer.rut}`])
+        : eb('Audiencia', 'not like', 'revocar:%'),
+    )
     .orderBy('Seq')
     .limit(limit)
     .execute();

@@ -7,6 +7,7 @@ import { HttpError } from '../../http/http-error.ts';
 import { validate } from '../../http/validation.ts';
 import { requireOwnCompany, requireSession } from '../../tenancy/require-session.ts';
 import { readChanges } from './change-log.repo.ts';
+import { viewerOf } from '../../tenancy/viewer.ts';
 import { listConflicts } from './conflicts.repo.ts';
 import { IDEMPOTENCY_HEADER } from './idempotency-ledger.ts';
 import { BatchBodySchema, ChangesQuerySchema, SYNC_MESSAGES, type BatchEntry, type BatchResult } from './sync.schema.ts';
@@ -83,7 +84,7 @@ export function createSyncRoutes(dispatch: Dispatch) {
       validate('query', ChangesQuerySchema),
       async (c) => {
         const { since, limit } = c.req.valid('query');
-        return c.json(await readChanges(c.get('deps').db, c.get('claims').emp, since, limit));
+        return c.json(await readChanges(c.get('deps').db, c.get('claims').emp, await viewerOf(c), since, limit));
       },
     )
     .get(

@@ -1,4 +1,5 @@
 import { sql, type Selectable } from 'kysely';
+import type { Viewer } from '../../tenancy/viewer.ts';
 import type { Certificacion, Evidencia, FileRef, Licencia, Trabajador, TrabajadoresQuery } from '#sync/schemas/trabajadores.schema.ts';
 import type { Db } from '../../db/database.ts';
 import type { TrabajadoresTable } from '../../db/schema.ts';
@@ -7,7 +8,8 @@ import { searchWords } from './trabajador-search.ts';
 export type WorkerRow = Selectable<TrabajadoresTable>;
 
 /** Who is looking: a contractor user reaches only the workers carrying their contractor RUT. */
-export type Viewer = { kind: 'empresa' } | { kind: 'contratista'; rut: string };
+
+export type { Viewer };
 
 export function canSee(viewer: Viewer, worker: { RutContratista: string | null }): boolean {
   return viewer.kind === 'empresa' || (viewer.rut !== '' && worker.RutContratista === viewer.rut);

@@ -14,7 +14,8 @@ import type { AppEnv } from '../../app-env.ts';
 import { HttpError } from '../../http/http-error.ts';
 import { validate } from '../../http/validation.ts';
 import { requireOwnCompany, requirePermission, requireSession } from '../../tenancy/require-session.ts';
-import { findUser, listMasks } from '../auth/auth.repo.ts';
+import { viewerOf } from '../../tenancy/viewer.ts';
+import { listMasks } from '../auth/auth.repo.ts';
 import { listCargoLevels, toCargoNivel } from '../cargos/cargos.repo.ts';
 import { listActiveLevels, toWireLevel } from '../niveles/niveles.repo.ts';
 import * as repo from './trabajadores.repo.ts';
@@ -34,13 +35,6 @@ const DeletePath = v.object({
 const DeleteQuery = v.object({
   Version: v.optional(v.pipe(v.string(), v.regex(/^\d{1,9}$/, NIVELES_MESSAGES.versionRequired), v.transform(Number))),
 });
-
-/** Contractor users (usuarios.Tipo 'contratista') reach only the workers carrying their contractor RUT. */
-async function viewerOf(c: Context<AppEnv>): Promise<repo.Viewer> {
-  const claims = c.get('claims');
-  const user = await findUser(c.get('deps').db, claims.emp, claims.sub);
-  return user?.Tipo === 'contratista' ? { kind: 'contratista', rut: user.IdContratista ?? '' } : { kind: 'empresa' };
-}
 
 export const trabajadoresRoutes = new Hono<AppEnv>()
   .use(requireSession)

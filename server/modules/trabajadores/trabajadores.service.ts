@@ -15,7 +15,7 @@ import { HttpError } from '../../http/http-error.ts';
 import { activeCargoIds } from '../cargos/cargos.repo.ts';
 import { findActiveLevelOfType } from '../niveles/niveles.repo.ts';
 import type { WriteContext } from '../niveles/niveles.service.ts';
-import { recordChange } from '../sync/change-log.repo.ts';
+import { contractorAudience, recordChange } from '../sync/change-log.repo.ts';
 import { recordConflict } from '../sync/conflicts.repo.ts';
 import { inWriteTransaction } from '../sync/write-transaction.ts';
 import { differs, mergeChildren, planUpdate, type WriteOutcome } from './field-versions.ts';
@@ -56,10 +56,16 @@ async function conflict(ctx: WriteContext, db: Db, id: string, base: number, cur
   return { kind: 'conflict', row: current };
 }
 
-/** The stored row is also the change-log row: what a device pulls is exactly what this answer returns. */
-async function saved(ctx: WriteContext, db: Db, id: string): Promise<Trabajador> {
+/**
+ * The stored row is also the change-log row: what a device pulls is exactly what this answer returns. Only
+ * company users and the worker's own contractor pull it; a contractor the worker left gets a tombstone.
+ */
+async function saved(ctx: WriteContext, db: Db, id: string, previousContractor: string | null = null): Promise<Trabajador> {
   const row = (await repo.loadWireWorker(db, ctx.company, id))!;
-  await recordChange(db, { company: ctx.company, table: TABLE, id, op: 'upsert', row }, ctx.now);
+  await recordChange(db, { company: ctx.company, table: TABLE, id, op: 'upsert', row, audience: contractorAudience(row.RutContratista) }, ctx.now);
+  if (previousContractor && previousContractor !== row.RutContratista) {
+    await recordChange(db, { company: ctx.company, table: TABLE, id, op: 'delete', audience: `revocar:${previousContractor}` }, ctx.now);
+  }
   return row;
 }
 
@@ -163,7 +169,7 @@ export function updateWorker(ctx: WriteContext, viewer: repo.Viewer, body: Traba
       ...(versions.fieldVersions ? { VersionesCampos: JSON.stringify(versions.fieldVersions) } : {}),
     });
     if (changed.includes('cargos')) await repo.setWorkerCargos(db, ctx.company, id, merged.cargos);
-    return { kind: 'written', row: await saved(ctx, db, id) };
+    return { kind: 'written', row: await saved(ctx, db, id, current.RutContratista) };
   });
 }
 
@@ -177,7 +183,7 @@ export function deleteWorker(ctx: WriteContext, viewer: repo.Viewer, id: string,
     if (base !== undefined && base !== current.Version) return conflict(ctx, db, id, base, current, { Estado: 0, Version: base });
     const version = current.Version + 1;
     await repo.updateWorker(db, ctx.company, id, { Estado: 0, Version: version });
-    await recordChange(db, { company: ctx.company, table: TABLE, id, op: 'delete' }, ctx.now);
+    await recordChange(db, { company: ctx.company, table: TABLE, id, op: 'delete', audience: contractorAudience(current.RutContratista) }, ctx.now);
     return { kind: 'written', row: { ...current, Estado: 0, Version: version } };
   });
 }
