@@ -12,7 +12,12 @@ const distDir = path.resolve('dist');
 function ensureBuilt(): void {
   if (fs.existsSync(path.join(distDir, 'index.html'))) return;
   console.log('Compilando la aplicación (primera vez, ~1 minuto)...');
-  execSync('npx vite build', { stdio: 'inherit' });
+  try {
+    execSync('npx vite build', { stdio: 'inherit' });
+  } catch {
+    console.error('No se pudo compilar la aplicación: el error de Vite está arriba.');
+    process.exit(1);
+  }
 }
 
 async function main(): Promise<void> {
