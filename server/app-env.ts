@@ -13,7 +13,16 @@ export interface AppDeps {
   now: () => Date;
 }
 
+/**
+ * What the server hands a request besides the request itself (Hono's `env`): never the client. A batch entry is
+ * dispatched with `batchDeps`, the deps whose `db` is the batch's transaction (SPEC RP5).
+ */
+export interface AppBindings {
+  batchDeps?: AppDeps;
+}
+
 export interface AppEnv {
+  Bindings: AppBindings;
   Variables: {
     deps: AppDeps;
     claims: SessionClaims;

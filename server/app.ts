@@ -60,16 +60,19 @@ export interface CreateAppOptions {
 export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   const app = new Hono<AppEnv>();
   app.use(async (c, next) => {
-    c.set('deps', deps);
+    // A batch entry runs with the batch's deps (its transaction); the env comes from the server, never the client.
+    c.set('deps', (c.env as AppEnv['Bindings'] | undefined)?.batchDeps ?? deps);
     await next();
   });
   app.onError(handleError);
-  // Tablets at worksites are on slow mobile links: text answers and the app's assets travel gzipped.
-  app.use(compress());
+  // Tablets at worksites are on slow mobile links: text answers and the app's assets travel gzipped. A batch
+  // entry's answer is never sent by itself (the batch's is, compressed), so entries skip it.
+  const compressAnswers = compress();
+  app.use((c, next) => ((c.env as AppEnv['Bindings'] | undefined)?.batchDeps ? next() : compressAnswers(c, next)));
   app.use('/api/*', idempotencyLedger());
   app.route('/api', apiRoutes);
-  // The batch replays each entry through the whole app, ledger included.
-  app.route('/api/sync', createSyncRoutes(async (request) => app.fetch(request)));
+  // The batch replays each entry through the whole app, ledger included, inside the batch's transaction.
+  app.route('/api/sync', createSyncRoutes(async (request, batchDeps) => app.fetch(request, { batchDeps } satisfies AppEnv['Bindings'])));
   const specOptions = { documentation, exclude: NOT_DOCUMENTED, defaultValidationErrorResponse: errorEnvelope };
   app.get('/api/openapi.json', openAPIRouteHandler(app, specOptions));
   app.get('/api/docs', async (c) => {

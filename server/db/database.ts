@@ -1,12 +1,49 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, SqliteDialect } from 'kysely';
+import { CompiledQuery, Kysely, SqliteDialect, type Compilable, type SqliteDatabase, type SqliteStatement } from 'kysely';
 import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
 
 export const DATABASE_FILE_NAME = 'andes-hse.sqlite';
+
+/** Enough for every statement shape the server issues; past it the oldest kept statement is dropped. */
+const CACHED_STATEMENTS = 1000;
+
+/**
+ * The handle as Kysely sees it, with its prepared statements kept and reused: Kysely prepares every query again
+ * each time it runs, which cost more than running it. A statement is keyed by its SQL text, so only the
+ * parameters differ between uses; SQLite re-prepares a kept statement by itself after a schema change.
+ */
+export class StatementCachingDatabase implements SqliteDatabase {
+  private readonly statements = new Map<string, SQLite.Statement>();
+
+  constructor(
+    readonly handle: SQLite.Database,
+    private readonly capacity = CACHED_STATEMENTS,
+  ) {}
+
+  prepare(sql: string): SqliteStatement {
+    const kept = this.statements.get(sql);
+    // A statement still being iterated (a streamed query) cannot run twice at once: that use gets a fresh one.
+    if (kept && !kept.busy) return kept;
+    const statement = this.handle.prepare(sql);
+    if (!kept) {
+      if (this.statements.size >= this.capacity) this.statements.delete(this.statements.keys().next().value ?? '');
+      this.statements.set(sql, statement);
+    }
+    return statement;
+  }
+
+  close(): void {
+    this.statements.clear();
+    this.handle.close();
+  }
+}
+
+/** The handle under each Kysely this module opened. */
+const handles = new WeakMap<Db, StatementCachingDatabase>();
 
 /** Opens (creating if needed) the SQLite file in WAL mode with foreign keys on. One Kysely per handle. */
 export function openDatabase(dataDir: string): Db {
@@ -16,5 +53,90 @@ export function openDatabase(dataDir: string): Db {
   handle.pragma('foreign_keys = ON');
   handle.pragma('busy_timeout = 5000');
   handle.pragma('synchronous = NORMAL');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: handle }) });
+  // 64 MiB of page cache (SQLite's default is 2 MiB): the ledger's and change log's indexes stay in memory as they
+  // grow, instead of being read back from the OS for every write.
+  handle.pragma('cache_size = -65536');
+  const statements = new StatementCachingDatabase(handle);
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: statements }) });
+  handles.set(db, statements);
+  return db;
+}
+
+/**
+ * Transactions that hold the connection right now, with its handle. Only while one is registered here may a
+ * statement skip Kysely's executor and run on the handle directly: the transaction holds Kysely's one-connection
+ * mutex, so nothing else can run on the handle meanwhile, and better-sqlite3 runs each statement synchronously,
+ * so it lands inside that transaction exactly where the awaiting code put it.
+ */
+const held = new WeakMap<Db, StatementCachingDatabase>();
+
+/**
+ * Marks `trx`, a transaction of `root` that is open for the whole of `work`, as holding the connection while
+ * `work` runs (see `held`). Outside `work`, or for a Kysely this module did not open, nothing changes.
+ */
+export async function holdingConnection<T>(root: Db, trx: Db, work: () => Promise<T>): Promise<T> {
+  const statements = handles.get(root) ?? held.get(root);
+  if (!statements) return work();
+  held.set(trx, statements);
+  try {
+    return await work();
+  } finally {
+    held.delete(trx);
+  }
+}
+
+/** The handle `db` holds right now (see `held`), to run statements on synchronously; undefined when it holds none. */
+export function heldHandle(db: Db): StatementCachingDatabase | undefined {
+  return held.get(db);
+}
+
+/** Runs an INSERT on `db` (see `runStatement`) and gives the new row's rowid (its INTEGER PRIMARY KEY). */
+export async function runInsert(db: Db, text: string, parameters: readonly unknown[]): Promise<number> {
+  const statements = held.get(db);
+  if (!statements) {
+    const { insertId } = await db.executeQuery(CompiledQuery.raw(text, [...parameters]));
+    if (insertId === undefined) throw new Error(`runInsert: la inserción no dio su rowid: ${text}`);
+    return Number(insertId);
+  }
+  return Number(statements.prepare(text).run(parameters).lastInsertRowid);
+}
+
+/** Runs one compiled statement on `db`: directly on the handle while `db` holds it, else through Kysely. */
+export async function runStatement<Row>(db: Db, text: string, parameters: readonly unknown[]): Promise<Row[]> {
+  const statements = held.get(db);
+  if (!statements) return (await db.executeQuery<Row>(CompiledQuery.raw(text, [...parameters]) as CompiledQuery<Row>)).rows;
+  const statement = statements.prepare(text);
+  if (statement.reader) return statement.all(parameters) as Row[];
+  statement.run(parameters);
+  return [];
+}
+
+/**
+ * A query of a hot path, built with Kysely (so it is type-checked against the schema) the first time it runs and
+ * then only re-run with new parameters: building and compiling a Kysely query costs several times what SQLite
+ * takes to run it. `build` must use each parameter once, in the order given (checked on the first run). It runs
+ * on `db` like any other query (see `runStatement`), so inside a transaction it is part of that transaction.
+ */
+export function reusableQuery<Row, Params extends readonly unknown[]>(build: (db: Db, ...params: Params) => Compilable<Row>) {
+  const sqlOf = compiledOnce(build);
+  return async (db: Db, ...params: Params): Promise<Row[]> => runStatement<Row>(db, sqlOf(db, params), params);
+}
+
+/** `reusableQuery` for an INSERT of one row, giving its rowid (cheaper than RETURNING it). */
+export function reusableInsert<Params extends readonly unknown[]>(build: (db: Db, ...params: Params) => Compilable<unknown>) {
+  const sqlOf = compiledOnce(build);
+  return async (db: Db, ...params: Params): Promise<number> => runInsert(db, sqlOf(db, params), params);
+}
+
+function compiledOnce<Params extends readonly unknown[]>(build: (db: Db, ...params: Params) => Compilable<unknown>) {
+  let text: string | undefined;
+  return (db: Db, params: Params): string => {
+    if (text === undefined) {
+      const compiled = build(db, ...params).compile();
+      const same = compiled.parameters.length === params.length && compiled.parameters.every((value, i) => value === params[i]);
+      if (!same) throw new Error(`reusableQuery: los parámetros no siguen el orden de la consulta: ${compiled.sql}`);
+      text = compiled.sql;
+    }
+    return text;
+  };
 }

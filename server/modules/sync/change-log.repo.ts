@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '../../db/database.ts';
+import { reusableInsert, type Db } from '../../db/database.ts';
 import type { Viewer } from '../../tenancy/viewer.ts';
 import type { ChangeOperation } from '../../db/schema.ts';
 import { inWriteTransaction } from './write-transaction.ts';
@@ -35,22 +35,16 @@ export interface ChangePage {
   reset?: true;
 }
 
+/** Seq is the table's INTEGER PRIMARY KEY, so the insert's rowid is the new change's Seq. */
+const insertChange = reusableInsert(
+  (db, company: string, table: string, id: string, op: ChangeOperation, row: string | null, at: string, audience: ChangeAudience) =>
+    db.insertInto('cambios').values({ IdEmpresa: company, Tabla: table, IdRegistro: id, Operacion: op, Fila: row, CreadoEn: at, Audiencia: audience }),
+);
+
 /** Call inside the same transaction as the write it describes, so the log never disagrees with the rows. */
 export async function recordChange(db: Db, change: ChangeInput, now: Date = new Date()): Promise<number> {
-  const inserted = await db
-    .insertInto('cambios')
-    .values({
-      IdEmpresa: change.company,
-      Tabla: change.table,
-      IdRegistro: String(change.id),
-      Operacion: change.op,
-      Fila: change.op === 'delete' ? null : JSON.stringify(change.row),
-      CreadoEn: now.toISOString(),
-      Audiencia: change.audience ?? 'todos',
-    })
-    .returning('Seq')
-    .executeTakeFirstOrThrow();
-  return inserted.Seq;
+  const row = change.op === 'delete' ? null : JSON.stringify(change.row);
+  return insertChange(db, change.company, change.table, String(change.id), change.op, row, now.toISOString(), change.audience ?? 'todos');
 }
 
 async function retentionHorizon(db: Db): Promise<number> {

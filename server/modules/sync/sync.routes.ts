@@ -2,22 +2,24 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { describeRoute } from 'hono-openapi';
 import * as v from 'valibot';
-import type { AppEnv } from '../../app-env.ts';
+import type { AppDeps, AppEnv } from '../../app-env.ts';
 import { HttpError } from '../../http/http-error.ts';
 import { validate } from '../../http/validation.ts';
 import { requireOwnCompany, requireSession } from '../../tenancy/require-session.ts';
 import { readChanges } from './change-log.repo.ts';
 import { viewerOf } from '../../tenancy/viewer.ts';
 import { listConflicts } from './conflicts.repo.ts';
-import { IDEMPOTENCY_HEADER } from './idempotency-ledger.ts';
-import { BatchBodySchema, ChangesQuerySchema, SYNC_MESSAGES, type BatchEntry, type BatchResult } from './sync.schema.ts';
+import { entryRequest } from './batch-http.ts';
+import { answerText, IDEMPOTENCY_HEADER } from './idempotency-ledger.ts';
+import { inBatchTransaction } from './write-transaction.ts';
+import { BatchBodySchema, ChangesQuerySchema, SYNC_MESSAGES, type BatchEntry } from './sync.schema.ts';
 
 const tags = ['sincronización'];
 const security = [{ bearerAuth: [] }];
 const MAX_BATCH_BYTES = 25 * 1024 * 1024;
 
-/** Hands a request to the whole app, exactly as if it had arrived on its own. */
-export type Dispatch = (request: Request) => Promise<Response>;
+/** Hands a request to the whole app, exactly as if it had arrived on its own, but run with `deps` (the batch's). */
+export type Dispatch = (request: Request, deps: AppDeps) => Promise<Response>;
 
 function parseBody(text: string): unknown {
   if (text === '') return null;
@@ -28,14 +30,29 @@ function parseBody(text: string): unknown {
   }
 }
 
-async function runEntry(dispatch: Dispatch, base: string, authorization: string, entry: BatchEntry): Promise<BatchResult> {
-  const headers: Record<string, string> = { Authorization: authorization, [IDEMPOTENCY_HEADER]: entry.key };
+/** One entry's result with its body already as JSON text, spliced as is into the batch's answer. */
+interface EntryResult {
+  key: string;
+  status: number;
+  bodyJson: string;
+}
+
+async function runEntry(dispatch: Dispatch, deps: AppDeps, base: string, authorization: string, entry: BatchEntry): Promise<EntryResult> {
+  const headers = new Headers({ Authorization: authorization, [IDEMPOTENCY_HEADER]: entry.key });
   const hasBody = entry.body !== undefined;
-  if (hasBody) headers['Content-Type'] = 'application/json';
-  const response = await dispatch(
-    new Request(new URL(entry.path, base), { method: entry.method, headers, body: hasBody ? JSON.stringify(entry.body) : undefined }),
-  );
-  return { key: entry.key, status: response.status, body: parseBody(await response.text()) };
+  if (hasBody) headers.set('Content-Type', 'application/json');
+  const url = new URL(entry.path, base).href;
+  const response = await dispatch(entryRequest(entry.method, url, headers, hasBody ? JSON.stringify(entry.body) : null), deps);
+  const answer = await answerText(response);
+  // The body as the client gets it from the single call: JSON as it stands, other text as a JSON string, nothing
+  // as null. An answer the app built with JSON.stringify is spliced without parsing and serializing it again.
+  return { key: entry.key, status: response.status, bodyJson: answer.json ? answer.text : JSON.stringify(parseBody(answer.text)) };
+}
+
+/** `{ results: [{ key, status, body }] }` (BatchResult), with each body's JSON text spliced in. */
+function batchAnswer(results: EntryResult[]): string {
+  const items = results.map(({ key, status, bodyJson }) => `{"key":${JSON.stringify(key)},"status":${status},"body":${bodyJson}}`);
+  return `{"results":[${items.join(',')}]}`;
 }
 
 /**
@@ -62,15 +79,23 @@ export function createSyncRoutes(dispatch: Dispatch) {
       validate('json', BatchBodySchema),
       async (c) => {
         const authorization = c.req.header('Authorization') ?? '';
-        const results: BatchResult[] = [];
-        // In order, and nothing after the first entry that did not succeed (SPEC RP5): a later write of the same
-        // record or a child of a refused parent must not overtake it. Entries without a result were not run.
-        for (const entry of c.req.valid('json').entries) {
-          const result = await runEntry(dispatch, c.req.url, authorization, entry);
-          results.push(result);
-          if (result.status < 200 || result.status >= 300) break;
-        }
-        return c.json({ results });
+        const entries = c.req.valid('json').entries;
+        const deps = c.get('deps');
+        // One transaction for the whole batch, each entry in a savepoint of it (see inBatchTransaction), committed
+        // before answering: nothing is acknowledged that is not on disk, and a crash loses only unanswered entries.
+        const results = await inBatchTransaction(deps.db, async (trx) => {
+          const batchDeps: AppDeps = { ...deps, db: trx, files: deps.files.withDb(trx) };
+          const answered: EntryResult[] = [];
+          // In order, and nothing after the first entry that did not succeed (SPEC RP5): a later write of the same
+          // record or a child of a refused parent must not overtake it. Entries without a result were not run.
+          for (const entry of entries) {
+            const result = await runEntry(dispatch, batchDeps, c.req.url, authorization, entry);
+            answered.push(result);
+            if (result.status < 200 || result.status >= 300) break;
+          }
+          return answered;
+        });
+        return c.body(batchAnswer(results), 200, { 'Content-Type': 'application/json' });
       },
     )
     .get(

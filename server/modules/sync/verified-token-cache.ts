@@ -9,7 +9,9 @@ const CACHED_TOKENS = 2000;
  * read against the same injected clock.
  */
 export class CachingSessionTokens extends SessionTokens {
-  private readonly verified = new Map<string, SessionClaims>();
+  /** Per token type, the verified tokens (a Map each, so a lookup hashes the token as it came, unconcatenated). */
+  private readonly verified = new Map<SessionClaims['typ'], Map<string, SessionClaims>>();
+  private size = 0;
 
   constructor(
     secret: string,
@@ -19,17 +21,25 @@ export class CachingSessionTokens extends SessionTokens {
   }
 
   override async read(token: string, typ: SessionClaims['typ'] = 'sesion'): Promise<SessionClaims | null> {
-    const cacheKey = `${typ}:${token}`;
-    const known = this.verified.get(cacheKey);
+    let ofType = this.verified.get(typ);
+    const known = ofType?.get(token);
     if (known) {
       if (known.exp > Math.floor(this.clock() / 1000)) return known;
-      this.verified.delete(cacheKey);
+      ofType?.delete(token);
+      this.size -= 1;
       return null;
     }
     const claims = await super.read(token, typ);
     if (claims) {
-      if (this.verified.size >= CACHED_TOKENS) this.verified.delete(this.verified.keys().next().value ?? '');
-      this.verified.set(cacheKey, Object.freeze(claims));
+      // Full: start over (tokens still in use are verified again once); simpler than an LRU and as correct.
+      if (this.size >= CACHED_TOKENS) {
+        this.verified.clear();
+        this.size = 0;
+      }
+      ofType = this.verified.get(typ) ?? new Map<string, SessionClaims>();
+      this.verified.set(typ, ofType);
+      if (!ofType.has(token)) this.size += 1;
+      ofType.set(token, Object.freeze(claims));
     }
     return claims;
   }
