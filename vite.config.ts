@@ -76,6 +76,18 @@ export default defineConfig({
           server: { deps: { inline: ['kysely'] } },
         },
       },
+      {
+        // The real server in a child process behind a fault-injecting proxy, killed and restarted mid-drain.
+        extends: true,
+        test: {
+          name: 'chaos',
+          root: '.',
+          include: ['tests/chaos/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 90_000,
+          hookTimeout: 60_000,
+        },
+      },
     ],
   },
 });

@@ -17,12 +17,21 @@ const steps: Step[] = [
   { name: 'TypeScript (service worker)', command: 'tsc --noEmit -p tsconfig.sw.json' },
   { name: 'ESLint (incluye límites entre carpetas)', command: 'eslint .' },
   // Absolute path: vitest resolves outputFile against the Vite root (app/).
-  { name: 'Vitest: unit + API', command: `vitest run --reporter=default --reporter=json --outputFile=${path.resolve('.tmp/vitest.json')}` },
+  {
+    name: 'Vitest: unit + API',
+    command: `vitest run --project unit --project api --reporter=default --reporter=json --outputFile=${path.resolve('.tmp/vitest.json')}`,
+  },
+  {
+    name: 'Vitest: caos (servidor real, red que falla, SIGKILL)',
+    command: `vitest run --project chaos --reporter=default --reporter=json --outputFile=${path.resolve('.tmp/vitest-chaos.json')}`,
+  },
   { name: 'Build de la PWA', command: 'vite build --logLevel warn' },
   { name: 'Playwright en Chromium', command: 'playwright test --reporter=list,json' },
 ];
 
 fs.mkdirSync('.tmp', { recursive: true });
+// Reports of an earlier run must not be counted as this run's.
+for (const report of ['vitest.json', 'vitest-chaos.json', 'playwright.json']) fs.rmSync(path.join('.tmp', report), { force: true });
 const failed: string[] = [];
 const started = Date.now();
 
@@ -54,10 +63,15 @@ function readJson(file: string): Record<string, unknown> | null {
   }
 }
 
-const vitest = readJson('.tmp/vitest.json') as { numPassedTests?: number; numFailedTests?: number } | null;
+type VitestReport = { numPassedTests?: number; numFailedTests?: number } | null;
+const vitestRuns = [readJson('.tmp/vitest.json'), readJson('.tmp/vitest-chaos.json')] as VitestReport[];
+const vitest = {
+  numPassedTests: vitestRuns.reduce((sum, run) => sum + (run?.numPassedTests ?? 0), 0),
+  numFailedTests: vitestRuns.reduce((sum, run) => sum + (run?.numFailedTests ?? 0), 0),
+};
 const playwright = readJson('.tmp/playwright.json') as { stats?: { expected?: number; unexpected?: number; flaky?: number } } | null;
-const passed = (vitest?.numPassedTests ?? 0) + (playwright?.stats?.expected ?? 0);
-const failedTests = (vitest?.numFailedTests ?? 0) + (playwright?.stats?.unexpected ?? 0) + (playwright?.stats?.flaky ?? 0);
+const passed = vitest.numPassedTests + (playwright?.stats?.expected ?? 0);
+const failedTests = vitest.numFailedTests + (playwright?.stats?.unexpected ?? 0) + (playwright?.stats?.flaky ?? 0);
 
 console.log(`\nPasos: ${steps.length - failed.length} de ${steps.length} sin fallas en ${((Date.now() - started) / 1000).toFixed(0)} s`);
 if (failed.length) console.log(`Fallaron: ${failed.join('; ')}`);
