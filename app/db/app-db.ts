@@ -1,31 +1,63 @@
-import { Dexie, type EntityTable } from 'dexie';
+import { Dexie, type EntityTable, type Table } from 'dexie';
+import { OUTBOX_STORES, type OutboxFileRow, type OutboxRow } from '#app/sync/dexie-outbox-store.ts';
+import type { LocalCargo, LocalNivel, LocalRow, LocalTrabajador } from './reference-rows.ts';
 
 export interface KeyValueRow {
   key: string;
   value: unknown;
 }
 
-export const APP_DB_NAME = 'andes-hse';
+/** The server's state of a record with queued writes: what a discard restores (SPEC PL6). Null: not on the server. */
+export interface ServerRowCopy {
+  recordKey: string;
+  row: LocalRow | null;
+}
+
+/** Name of the database of one person (SPEC OB9): the next person on the device opens another one. */
+export function userDbName(userId: number): string {
+  return `andes-hse-${userId}`;
+}
 
 /** The device's database. Schema versions are appended, never edited: a device may skip releases. */
 export class AppDb extends Dexie {
   consultas!: EntityTable<KeyValueRow, 'key'>;
   ajustes!: EntityTable<KeyValueRow, 'key'>;
+  outbox!: Table<OutboxRow, number>;
+  outboxFiles!: Table<OutboxFileRow, string>;
+  trabajadores!: EntityTable<LocalTrabajador, 'IdPersona'>;
+  cargos!: EntityTable<LocalCargo, 'IdCargo'>;
+  niveles!: EntityTable<LocalNivel, 'IdNivel'>;
+  syncMeta!: EntityTable<KeyValueRow, 'key'>;
+  serverRows!: EntityTable<ServerRowCopy, 'recordKey'>;
 
-  constructor(name = APP_DB_NAME, options: ConstructorParameters<typeof Dexie>[1] = {}) {
+  constructor(name: string, options: ConstructorParameters<typeof Dexie>[1] = {}) {
     // Strict durability: a write the person saw saved has reached the disk, not just the OS cache.
     super(name, { chromeTransactionDurability: 'strict', ...options });
     this.version(1).stores({
       consultas: 'key',
       ajustes: 'key',
     });
+    // `palabras` finds a worker by the start of any word of its RUT or names; the compound indexes keep each
+    // filter in name order, so a list of thousands is read as keys and only the visible rows are loaded.
+    this.version(2).stores({
+      ...OUTBOX_STORES,
+      trabajadores:
+        'IdPersona, *palabras, orden, [IdNivel2+orden], [IdNivel3+orden], *cargos, RutContratista',
+      cargos: 'IdCargo, orden, IdNivel2, IdNivel3',
+      niveles: 'IdNivel, [TipoNivel+orden], IdNivelPadre',
+      syncMeta: 'key',
+      serverRows: 'recordKey',
+    });
   }
 }
 
-export const db = new AppDb();
-
-/** Labels for the "stored on this device" summary, one per table. */
+/** Labels for the "stored on this device" summary; bookkeeping tables without a label are not listed. */
 export const TABLE_LABELS: Record<string, string> = {
   consultas: 'Consultas guardadas para usar sin conexión',
   ajustes: 'Ajustes del dispositivo',
+  outbox: 'Cambios aún no aceptados por el servidor (pendientes y rechazados)',
+  outboxFiles: 'Archivos y firmas por subir',
+  trabajadores: 'Trabajadores',
+  cargos: 'Cargos',
+  niveles: 'Niveles',
 };

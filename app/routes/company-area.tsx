@@ -1,12 +1,13 @@
 import { IonRouterOutlet } from '@ionic/react';
-import { lazy } from 'react';
+import { lazy, type ReactNode } from 'react';
 import { Navigate, Route } from 'react-router-dom';
 import { homeOf, useCurrentSystem } from '#app/session/current-system.ts';
 import { useSessionCheck } from '#app/session/use-session-check.ts';
 import { useRequiredSession } from '#app/session/use-session.ts';
 import { AppShell } from '#app/ui/shell/app-shell.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
-import { paths } from './paths.ts';
+import { LEVEL_PATHS, paths, type RecordPaths } from './paths.ts';
+import { PermissionGate } from './permission-gate.tsx';
 import { RoutePage } from './route-page.tsx';
 
 const DashboardPage = lazy(() => import('#app/modules/dashboard/dashboard-page.tsx').then((module) => ({ default: module.DashboardPage })));
@@ -14,6 +15,45 @@ const UserProfilePage = lazy(() => import('#app/modules/perfil/user-profile-page
 const CompanyProfilePage = lazy(() =>
   import('#app/modules/perfil/company-profile-page.tsx').then((module) => ({ default: module.CompanyProfilePage })),
 );
+const TrabajadoresListPage = lazy(() =>
+  import('#app/modules/trabajadores/trabajadores-list-page.tsx').then((module) => ({ default: module.TrabajadoresListPage })),
+);
+const TrabajadorFormPage = lazy(() =>
+  import('#app/modules/trabajadores/trabajador-form-page.tsx').then((module) => ({ default: module.TrabajadorFormPage })),
+);
+const TrabajadorDetailPage = lazy(() =>
+  import('#app/modules/trabajadores/trabajador-detail-page.tsx').then((module) => ({ default: module.TrabajadorDetailPage })),
+);
+const CargosListPage = lazy(() => import('#app/modules/cargos/cargos-list-page.tsx').then((module) => ({ default: module.CargosListPage })));
+const CargoFormPage = lazy(() => import('#app/modules/cargos/cargo-form-page.tsx').then((module) => ({ default: module.CargoFormPage })));
+const CargoDetailPage = lazy(() => import('#app/modules/cargos/cargo-detail-page.tsx').then((module) => ({ default: module.CargoDetailPage })));
+const NivelesListPage = lazy(() => import('#app/modules/niveles/niveles-list-page.tsx').then((module) => ({ default: module.NivelesListPage })));
+const NivelFormPage = lazy(() => import('#app/modules/niveles/nivel-form-page.tsx').then((module) => ({ default: module.NivelFormPage })));
+const NivelDetailPage = lazy(() => import('#app/modules/niveles/nivel-detail-page.tsx').then((module) => ({ default: module.NivelDetailPage })));
+const SincronizacionPage = lazy(() =>
+  import('#app/modules/sincronizacion/sincronizacion-page.tsx').then((module) => ({ default: module.SincronizacionPage })),
+);
+
+/** A route of the company area: the permission gate (when the screen has a permission route) around the page. */
+function screen(path: string, page: ReactNode, permissionRoute?: string) {
+  return (
+    <Route
+      key={path}
+      path={path}
+      element={<RoutePage>{permissionRoute ? <PermissionGate route={permissionRoute}>{page}</PermissionGate> : page}</RoutePage>}
+    />
+  );
+}
+
+/** List, nuevo, editar/{id} and detalles/{id} of a maintainer. */
+function recordScreens(routes: RecordPaths, pages: { list: ReactNode; form: ReactNode; detail: ReactNode }) {
+  return [
+    screen(routes.list.path, pages.list, routes.list.href),
+    screen(routes.nuevo.path, pages.form, routes.list.href),
+    screen(routes.editar.path, pages.form, routes.list.href),
+    screen(routes.detalles.path, pages.detail, routes.list.href),
+  ];
+}
 
 /** Signed in as a company user: the shell around the company routes (spec 2.3). */
 export function CompanyArea() {
@@ -48,6 +88,12 @@ export function CompanyArea() {
             </RoutePage>
           }
         />
+        {recordScreens(paths.trabajadores, { list: <TrabajadoresListPage />, form: <TrabajadorFormPage />, detail: <TrabajadorDetailPage /> })}
+        {recordScreens(paths.cargos, { list: <CargosListPage />, form: <CargoFormPage />, detail: <CargoDetailPage /> })}
+        {([2, 3, 4] as const).flatMap((type) =>
+          recordScreens(LEVEL_PATHS[type], { list: <NivelesListPage type={type} />, form: <NivelFormPage type={type} />, detail: <NivelDetailPage type={type} /> }),
+        )}
+        {screen(paths.sincronizacion.path, <SincronizacionPage />)}
         <Route path={paths.inicio.path} element={<Navigate to={homeOf(system)} replace />} />
         <Route path={paths.root.path} element={<Navigate to={paths.inicio.href} replace />} />
         <Route path={paths.login.path} element={<Navigate to={paths.inicio.href} replace />} />

@@ -1,3 +1,15 @@
+/** List, nuevo, editar/{id} and detalles/{id} of a maintainer (spec 2.3). */
+function recordRoutes<Base extends string>(base: Base) {
+  return {
+    list: { path: base, href: base },
+    nuevo: { path: `${base}/nuevo`, href: `${base}/nuevo` },
+    editar: { path: `${base}/editar/:id`, href: (id: string) => `${base}/editar/${encodeURIComponent(id)}` },
+    detalles: { path: `${base}/detalles/:id`, href: (id: string) => `${base}/detalles/${encodeURIComponent(id)}` },
+  } as const;
+}
+
+export type RecordPaths = ReturnType<typeof recordRoutes>;
+
 export const paths = {
   root: { path: '/', href: '/' },
   login: { path: '/login', href: '/login' },
@@ -8,10 +20,26 @@ export const paths = {
     usuario: { path: '/perfil/usuario', href: '/perfil/usuario' },
     empresa: { path: '/perfil/empresa', href: '/perfil/empresa' },
   },
+  trabajadores: recordRoutes('/trabajadores'),
+  cargos: recordRoutes('/cargos'),
+  nv2: recordRoutes('/nv2'),
+  nv3: recordRoutes('/nv3'),
+  nv4: recordRoutes('/nv4'),
+  sincronizacion: { path: '/sincronizacion', href: '/sincronizacion' },
 } as const;
 
+/** The level maintainers by level type; their labels come from the company's masks. */
+export const LEVEL_PATHS = { 2: paths.nv2, 3: paths.nv3, 4: paths.nv4 } as const;
+
 /** Permission routes that have a screen in the side navigation today; others stay hidden, never as placeholders. */
-export const SIDE_NAV_ROUTES: ReadonlySet<string> = new Set([paths.dashboard.href]);
+export const SIDE_NAV_ROUTES: ReadonlySet<string> = new Set([
+  paths.dashboard.href,
+  paths.trabajadores.list.href,
+  paths.cargos.list.href,
+  paths.nv2.list.href,
+  paths.nv3.list.href,
+  paths.nv4.list.href,
+]);
 
 /** System home screens (`RutaInicio`) this app can open. */
 export const SYSTEM_HOME_ROUTES: ReadonlySet<string> = new Set([paths.dashboard.href]);

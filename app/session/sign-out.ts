@@ -1,6 +1,6 @@
 import { AUTH_MESSAGES } from '#sync/schemas/auth.schema.ts';
-import { db } from '#app/db/app-db.ts';
 import { queryClient, queryPersister } from '#app/data/query-client.ts';
+import { currentDevice } from '#app/sync/device-sync.ts';
 import { forgetSession, getToken } from './session-store.ts';
 
 /** The history log entry on the server; it may fail (offline, expired token) and that is fine. */
@@ -13,8 +13,20 @@ function notifyServer(token: string | null): void {
   }).catch(() => undefined);
 }
 
-/** Leaves nothing of the person on the device: storage, local database and the query cache with its copy. */
-export async function clearDeviceData(): Promise<void> {
+/** Writes of the signed-in person not yet accepted by the server (queued or dead): signing out keeps them (SPEC OB10). */
+export async function unsyncedWriteCount(): Promise<number> {
+  const device = currentDevice();
+  if (!device) return 0;
+  const { queued, dead } = await device.store.counts();
+  return queued + dead;
+}
+
+/**
+ * Leaves nothing of the session for the next person: storage, the query cache and its persisted copy. The
+ * person's database itself is let go when the session ends (`stopDeviceSync`): deleted when nothing is left
+ * to send, kept with their outbox otherwise.
+ */
+async function clearSessionTraces(): Promise<void> {
   queryClient.clear();
   queryPersister.cancelPending();
   try {
@@ -22,19 +34,22 @@ export async function clearDeviceData(): Promise<void> {
   } catch {
     // Blocked storage has nothing to clear.
   }
-  await db.delete({ disableAutoOpen: false }).catch(() => undefined);
+  await currentDevice()?.db.consultas.clear().catch(() => undefined);
 }
 
 export async function signOut(): Promise<void> {
   notifyServer(getToken());
-  await clearDeviceData();
+  await clearSessionTraces();
 }
 
 let ending: Promise<void> | null = null;
 
-/** The server no longer accepts the token: clear everything and fall back to the sign-in screen. */
+/**
+ * The server no longer accepts the token: back to the sign-in screen. Queued writes stay on the device and are
+ * sent after the same person signs in again (SPEC RP8): an expired session never drops work.
+ */
 export function endInvalidSession(): Promise<void> {
-  ending ??= clearDeviceData().finally(() => {
+  ending ??= clearSessionTraces().finally(() => {
     forgetSession(AUTH_MESSAGES.sessionInvalid);
     ending = null;
   });

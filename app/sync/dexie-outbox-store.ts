@@ -45,13 +45,16 @@ export class DexieOutboxStore implements OutboxStore {
     this.files = tables.files;
   }
 
-  append(entry: NewOutboxEntry): Promise<OutboxEntry> {
-    return this.db.transaction('rw', this.entries, async () => {
-      if (await this.findRow(entry.key)) throw new OutboxStoreError(`Duplicate outbox key ${entry.key}`, 'duplicate-key');
-      const row = { ...entry, fileShas: (entry.files ?? []).map((file) => file.sha256) } as OutboxRow;
+  /** One request: the unique `&key` index refuses a duplicate key (every save waits on this, OB1). */
+  async append(entry: NewOutboxEntry): Promise<OutboxEntry> {
+    const row = { ...entry, fileShas: (entry.files ?? []).map((file) => file.sha256) } as OutboxRow;
+    try {
       const seq = await this.entries.add(row);
       return toEntry({ ...row, seq });
-    });
+    } catch (error) {
+      if ((error as Error).name === 'ConstraintError') throw new OutboxStoreError(`Duplicate outbox key ${entry.key}`, 'duplicate-key');
+      throw error;
+    }
   }
 
   async get(key: string): Promise<OutboxEntry | undefined> {

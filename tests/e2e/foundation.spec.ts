@@ -32,22 +32,37 @@ async function waitForActivatedWorker(page: Page): Promise<void> {
   expect(state).toBe('activated');
 }
 
-/** True once the persisted query cache on the device holds the signed-in user's profile. */
+/** True once a persisted query cache on the device (in the signed-in person's database) holds the user's profile. */
 function profileIsPersisted(page: Page): Promise<boolean> {
-  return page.evaluate(
-    () =>
-      new Promise<boolean>((resolve) => {
-        const open = indexedDB.open('andes-hse');
-        open.onerror = () => resolve(false);
-        open.onsuccess = () => {
-          const database = open.result;
-          if (!database.objectStoreNames.contains('consultas')) return resolve(false);
-          const read = database.transaction('consultas').objectStore('consultas').get('react-query');
-          read.onsuccess = () => resolve(JSON.stringify(read.result ?? null).includes('"perfil","usuario"'));
-          read.onerror = () => resolve(false);
-        };
-      }),
-  );
+  return page.evaluate(async () => {
+    const names = (await indexedDB.databases()).map((info) => info.name ?? '').filter((name) => name.startsWith('andes-hse'));
+    const found = await Promise.all(
+      names.map(
+        (name) =>
+          new Promise<boolean>((resolve) => {
+            const open = indexedDB.open(name);
+            open.onerror = () => resolve(false);
+            open.onsuccess = () => {
+              const database = open.result;
+              if (!database.objectStoreNames.contains('consultas')) {
+                database.close();
+                return resolve(false);
+              }
+              const read = database.transaction('consultas').objectStore('consultas').get('react-query');
+              read.onsuccess = () => {
+                database.close();
+                resolve(JSON.stringify(read.result ?? null).includes('"perfil","usuario"'));
+              };
+              read.onerror = () => {
+                database.close();
+                resolve(false);
+              };
+            };
+          }),
+      ),
+    );
+    return found.some(Boolean);
+  });
 }
 
 test('a supervisor signs in, works offline on the stored session and signs out', async ({ page, context }) => {
@@ -81,6 +96,8 @@ test('a supervisor signs in, works offline on the stored session and signs out',
   await expect(page.getByRole('button', { name: 'Guardar' })).toBeDisabled();
   await expectAccessible(page);
 
+  // Mi Perfil is in no menu group, so the rail opens on its first group (Ajustes, with Trabajadores).
+  await sections.getByRole('button', { name: 'Dashboard' }).click();
   await page.getByRole('link', { name: 'Dashboard' }).click();
   await expect(page.getByRole('heading', { name: 'Inicio', level: 1 })).toBeVisible();
   await expect(page.getByRole('main').getByText('Sin conexión', { exact: true })).toBeVisible();

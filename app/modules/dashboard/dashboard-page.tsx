@@ -3,9 +3,9 @@ import type { UserKind } from '#sync/schemas/auth.schema.ts';
 import { isSessionExpired } from '#app/session/session-store.ts';
 import { useRequiredSession } from '#app/session/use-session.ts';
 import { useOnlineStatus } from '#app/ui/use-online-status.ts';
+import { DeviceCard } from '#app/ui/device/device-card.tsx';
+import { formatDisplayDateTime } from '#app/ui/display-format.ts';
 import { PageContent } from '#app/ui/page-content.tsx';
-import { DeviceCard } from './device-card.tsx';
-import { formatDisplayDateTime } from './display-format.ts';
 import './dashboard.css';
 
 const USER_KINDS: Record<UserKind, string> = {
@@ -36,8 +36,8 @@ export function DashboardPage() {
             </p>
             <p className="muted">
               {online
-                ? 'Los datos se leen y guardan directamente en el servidor.'
-                : 'Puedes seguir navegando con los datos guardados en este dispositivo.'}
+                ? 'Lo que guardas queda en este dispositivo y se envía al servidor de inmediato.'
+                : 'Puedes seguir trabajando: lo que guardes queda en este dispositivo y se enviará al volver la conexión.'}
             </p>
           </section>
           <section className="card" aria-labelledby="company-title">

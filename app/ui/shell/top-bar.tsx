@@ -1,8 +1,8 @@
 import type { Session } from '#sync/schemas/auth.schema.ts';
 import { IonIcon } from '@ionic/react';
-import { cloudOfflineOutline, menuOutline } from 'ionicons/icons';
-import { useOnlineStatus } from '#app/ui/use-online-status.ts';
+import { menuOutline } from 'ionicons/icons';
 import { AccountMenu } from './account-menu.tsx';
+import { SyncStatus } from './sync-status.tsx';
 import { SystemSwitch } from './system-switch.tsx';
 
 interface TopBarProps {
@@ -12,7 +12,6 @@ interface TopBarProps {
 }
 
 export function TopBar({ session, menuExpanded, onMenu }: TopBarProps) {
-  const online = useOnlineStatus();
   return (
     <header className="top-bar">
       <button type="button" className="top-bar__icon-button" aria-label="Menú" aria-expanded={menuExpanded} aria-controls="side-nav" onClick={onMenu}>
@@ -20,12 +19,7 @@ export function TopBar({ session, menuExpanded, onMenu }: TopBarProps) {
       </button>
       <SystemSwitch session={session} />
       <span className="top-bar__spacer" />
-      {!online && (
-        <span className="top-bar__offline" role="status">
-          <IonIcon icon={cloudOfflineOutline} aria-hidden="true" />
-          <span>Sin conexión</span>
-        </span>
-      )}
+      <SyncStatus />
       <AccountMenu session={session} />
     </header>
   );

@@ -1,7 +1,7 @@
-import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
-import { db, TABLE_LABELS } from '#app/db/app-db.ts';
+import { TABLE_LABELS } from '#app/db/app-db.ts';
 import { readStorageSummary, type StorageSummary } from '#app/data/device-storage.ts';
+import { useDbQuery } from '#app/sync/use-device.ts';
 
 export interface TableCount {
   name: string;
@@ -10,10 +10,15 @@ export interface TableCount {
 }
 
 export function useTableCounts(): TableCount[] | undefined {
-  return useLiveQuery(() =>
-    Promise.all(
-      db.tables.map(async (table) => ({ name: table.name, label: TABLE_LABELS[table.name] ?? table.name, count: await table.count() })),
-    ),
+  return useDbQuery(
+    (db) =>
+      Promise.all(
+        db.tables.flatMap((table) => {
+          const label = TABLE_LABELS[table.name];
+          return label ? [table.count().then((count) => ({ name: table.name, label, count }))] : [];
+        }),
+      ),
+    [],
   );
 }
 

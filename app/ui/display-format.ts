@@ -20,3 +20,8 @@ export function formatBytes(bytes: number): string {
   }
   return `${formatNumber(value, unit === 0 ? 0 : 1)} ${UNITS[unit]}`;
 }
+
+/** "15:30" for today, "22/11/2025 15:30" before: when the device last synced. */
+export function formatRecentTime(instant: Date, now = new Date()): string {
+  return toWireDate(instant) === toWireDate(now) ? timeFormat.format(instant) : formatDisplayDateTime(instant);
+}

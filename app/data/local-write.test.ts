@@ -1,0 +1,133 @@
+import { uuidV7 } from '#sync/outbox/uuid-v7.ts';
+import type { Trabajador } from '#sync/schemas/trabajadores.schema.ts';
+import { afterEach, describe, expect, it } from 'vitest';
+import { type LocalTrabajador, toLocalTrabajador } from '#app/db/reference-rows.ts';
+import { createTestDevice } from '#app/sync/test-device.ts';
+import { discardLocalWrite, localWrite, resendLocalWrite } from './local-write.ts';
+
+const devices: ReturnType<typeof createTestDevice>[] = [];
+function device(options?: Parameters<typeof createTestDevice>[0]) {
+  const created = createTestDevice(options);
+  devices.push(created);
+  return created;
+}
+
+afterEach(async () => {
+  for (const created of devices.splice(0)) {
+    created.replayer.dispose();
+    await created.db.delete();
+  }
+});
+
+function worker(overrides: Partial<Trabajador> = {}): LocalTrabajador {
+  return toLocalTrabajador({
+    IdPersona: uuidV7(),
+    IdEmpresa: '76123456',
+    RunPersona: '12345678-5',
+    Nombres: 'Ana',
+    ApellidoPaterno: 'Pérez',
+    ApellidoMaterno: '',
+    cargos: [],
+    IdNivel2: null,
+    IdNivel3: null,
+    IdNivel4: null,
+    TipoEmpresa: 1,
+    RutContratista: null,
+    FichaMedica: null,
+    FechaFichaMedica: '0000-00-00 00:00:00',
+    FichaMedicaAnterior: null,
+    Firma: null,
+    FirmaAnterior: null,
+    licencias: [],
+    certificaciones: [],
+    evidencias: [],
+    Estado: 1,
+    Version: 1,
+    ...overrides,
+  });
+}
+
+const signature = { sha256: 'a'.repeat(64), type: 'image/png', bytes: new Uint8Array([137, 80, 78, 71]).buffer as ArrayBuffer };
+
+describe('localWrite', () => {
+  it('OB1/FL1: the row, the file bytes and the outbox entry are committed together', async () => {
+    const test = device();
+    const row = worker({ Firma: { Sha256: signature.sha256, Tipo: 'image/png' } });
+    const entry = await localWrite(
+      { table: 'trabajadores', id: row.IdPersona, row, request: { method: 'POST', path: '/api/trabajadores/newtrabajadores2', body: { IdPersona: row.IdPersona } }, files: [signature] },
+      test,
+    );
+
+    expect(await test.db.trabajadores.get(row.IdPersona)).toMatchObject({ RunPersona: '12345678-5', palabras: ['123456785', 'ana', 'perez'] });
+    expect(entry).toMatchObject({ recordKey: `trabajadores:${row.IdPersona}`, files: [{ sha256: signature.sha256, type: 'image/png' }], state: 'pending' });
+    expect((await test.store.getFile(signature.sha256))?.bytes).toBeInstanceOf(ArrayBuffer);
+    expect(await test.db.serverRows.get(`trabajadores:${row.IdPersona}`)).toEqual({ recordKey: `trabajadores:${row.IdPersona}`, row: null });
+  });
+
+  it('OB1: when the row cannot be written, neither the entry nor the file stays', async () => {
+    const test = device();
+    const broken = { ...worker(), IdPersona: undefined } as unknown as LocalTrabajador;
+    await expect(
+      localWrite({ table: 'trabajadores', id: 'x', row: broken, request: { method: 'POST', path: '/api/trabajadores/newtrabajadores2', body: {} }, files: [signature] }, test),
+    ).rejects.toThrow();
+    expect(await test.db.outbox.count()).toBe(0);
+    expect(await test.db.outboxFiles.count()).toBe(0);
+    expect(await test.db.serverRows.count()).toBe(0);
+  });
+
+  it('OB7: a write that points at a record created offline depends on that creation', async () => {
+    const test = device();
+    const level = uuidV7();
+    const created = await localWrite({ table: 'niveles', id: level, row: null, request: { method: 'POST', path: '/api/niveles/post/76123456', body: {} } }, test);
+    const child = worker();
+    const entry = await localWrite(
+      { table: 'trabajadores', id: child.IdPersona, row: child, request: { method: 'POST', path: '/api/trabajadores/newtrabajadores2', body: {} }, parents: [{ table: 'niveles', id: level }] },
+      test,
+    );
+    expect(entry.dependsOn).toEqual([created.key]);
+  });
+
+  it('RP16/PL6: discarding the only write of an edited record shows the server version again', async () => {
+    const refusal = { status: 409, body: { statusCode: 409, message: 'Ya existe un trabajador con ese rut', code: 'RUT_DUPLICADO' } };
+    const test = device({ refuse: () => refusal });
+    const original = worker();
+    await test.db.trabajadores.put(original);
+    const edited = toLocalTrabajador({ ...original, Nombres: 'Anita', Version: 2 });
+    const entry = await localWrite({ table: 'trabajadores', id: original.IdPersona, row: edited, request: { method: 'PUT', path: '/api/trabajadores/newtrabajadores2', body: { Nombres: 'Anita' } } }, test);
+    await test.replayer.requestSync({ ignoreBackoff: true });
+    expect((await test.store.get(entry.key))?.lastError?.message).toBe('Ya existe un trabajador con ese rut');
+
+    await discardLocalWrite(entry.key, test);
+
+    expect(await test.db.outbox.count()).toBe(0);
+    expect(await test.db.trabajadores.get(original.IdPersona)).toEqual(original);
+    expect(await test.db.serverRows.count()).toBe(0);
+  });
+
+  it('RP16: discarding a creation the server refused takes the record off the device', async () => {
+    const test = device({ refuse: () => ({ status: 400, body: { statusCode: 400, message: 'El rut no es válido' } }) });
+    const row = worker();
+    const entry = await localWrite({ table: 'trabajadores', id: row.IdPersona, row, request: { method: 'POST', path: '/api/trabajadores/newtrabajadores2', body: {} } }, test);
+    await test.replayer.requestSync({ ignoreBackoff: true });
+    await discardLocalWrite(entry.key, test);
+    expect(await test.db.trabajadores.get(row.IdPersona)).toBeUndefined();
+  });
+
+  it('RP15: a corrected write keeps its place with a new key, and the device shows the correction', async () => {
+    let refuse = true;
+    const test = device({ refuse: () => (refuse ? { status: 409, body: { statusCode: 409, message: 'Ya existe un trabajador con ese rut' } } : undefined) });
+    const row = worker();
+    const entry = await localWrite({ table: 'trabajadores', id: row.IdPersona, row, request: { method: 'POST', path: '/api/trabajadores/newtrabajadores2', body: { RunPersona: row.RunPersona } } }, test);
+    await test.replayer.requestSync({ ignoreBackoff: true });
+    refuse = false;
+
+    const corrected = toLocalTrabajador({ ...row, RunPersona: '11111111-1' });
+    await resendLocalWrite(entry.key, { table: 'trabajadores', id: row.IdPersona, row: corrected, body: { RunPersona: '11111111-1' } }, test);
+    await test.replayer.requestSync({ ignoreBackoff: true });
+
+    expect(test.server.applied).toEqual([expect.objectContaining({ body: { RunPersona: '11111111-1' } })]);
+    expect(test.server.applied[0]?.key).not.toBe(entry.key);
+    expect(await test.db.outbox.count()).toBe(0);
+    expect((await test.db.trabajadores.get(row.IdPersona))?.RunPersona).toBe('11111111-1');
+  });
+});

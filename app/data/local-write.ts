@@ -1,0 +1,123 @@
+import { type FileRef, newOutboxEntry, type OutboxEntry, recordKeyOf, type WriteMethod } from '#sync/outbox/outbox-entry.ts';
+import { uuidV7 } from '#sync/outbox/uuid-v7.ts';
+import type { AppDb } from '#app/db/app-db.ts';
+import type { LocalRow, ReferenceTable } from '#app/db/reference-rows.ts';
+import { registerBackgroundSync } from '#app/sync/background-sync.ts';
+import { type DeviceSync, requireDevice } from '#app/sync/device-sync.ts';
+
+type WriteDevice = Pick<DeviceSync, 'db' | 'store' | 'replayer'>;
+
+/** Shape version of every write body the app queues today (SPEC OB8): bump it with an upgrader when a body changes. */
+const PAYLOAD_VERSION = 1;
+
+const SYNC_DEBOUNCE_MS = 300;
+
+/** Bytes kept on the device until the server has them: ArrayBuffer plus MIME type, never a Blob (SPEC FL1). */
+export interface LocalFile {
+  sha256: string;
+  type: string;
+  bytes: ArrayBuffer;
+}
+
+export interface LocalWrite {
+  table: ReferenceTable;
+  id: string;
+  /** The record as the device shows it from now on; null takes it off the device (a delete). */
+  row: LocalRow | null;
+  request: { method: WriteMethod; path: string; body?: unknown };
+  /** Records this one points at: if one was created offline and is still queued, it must reach the server first (OB7). */
+  parents?: { table: ReferenceTable; id: string }[];
+  files?: LocalFile[];
+}
+
+let syncTimer: ReturnType<typeof setTimeout> | null = null;
+
+/**
+ * A burst of saves (a crew registered one after another) starts one sync, not one per save; offline, the
+ * `online` event and Background Sync start it instead.
+ */
+function scheduleSync(replayer: WriteDevice['replayer']): void {
+  registerBackgroundSync();
+  if (typeof navigator !== 'undefined' && !navigator.onLine) return;
+  if (syncTimer) clearTimeout(syncTimer);
+  syncTimer = setTimeout(() => {
+    syncTimer = null;
+    void replayer.requestSync();
+  }, SYNC_DEBOUNCE_MS);
+}
+
+async function queuedCreations(db: AppDb, parents: NonNullable<LocalWrite['parents']>): Promise<string[]> {
+  const keys: string[] = [];
+  for (const parent of parents) {
+    const entries = await db.outbox.where('recordKey').equals(recordKeyOf(parent.table, parent.id)).toArray();
+    keys.push(...entries.filter((entry) => entry.method === 'POST').map((entry) => entry.key));
+  }
+  return keys;
+}
+
+/**
+ * Every write of a person (SPEC OB1): the local row, its files and its outbox entry in ONE transaction, so either
+ * all of them are on disk or none is; then the replayer is asked to send it. Screens never call `fetch` to write.
+ */
+export async function localWrite(write: LocalWrite, device: WriteDevice = requireDevice()): Promise<OutboxEntry> {
+  const { db, store, replayer } = device;
+  const recordKey = recordKeyOf(write.table, write.id);
+  const table = db.table<LocalRow, string>(write.table);
+  const files: FileRef[] = (write.files ?? []).map(({ sha256, type }) => ({ sha256, type }));
+  const entry = await db.transaction('rw', [table, db.outbox, db.outboxFiles, db.serverRows], async () => {
+    // Reads, then writes, each group issued together: every IndexedDB round trip counts on a slow tablet.
+    const [queued, current, dependsOn] = await Promise.all([store.hasEntriesFor(recordKey), table.get(write.id), queuedCreations(db, write.parents ?? [])]);
+    const [appended] = await Promise.all([
+      store.append(newOutboxEntry({ ...write.request, payloadVersion: PAYLOAD_VERSION, recordKey, dependsOn, files }, uuidV7(), Date.now())),
+      ...(write.files ?? []).map((file) => store.putFile({ ...file, uploaded: false })),
+      write.row ? table.put(write.row) : table.delete(write.id),
+      // The first queued write of a record keeps the server's version of it, for a later discard (SPEC PL6).
+      queued ? undefined : db.serverRows.put({ recordKey, row: current ? { ...current } : null }),
+    ]);
+    return appended;
+  });
+  scheduleSync(replayer);
+  return entry;
+}
+
+/**
+ * RP15: a refused write corrected by the person goes again in its original place with a new key, and the local
+ * row shows the correction, in one transaction. The corrected body may reference only the entry's own files.
+ */
+export async function resendLocalWrite(
+  deadKey: string,
+  correction: { table: ReferenceTable; id: string; row: LocalRow | null; body: unknown },
+  device: WriteDevice = requireDevice(),
+): Promise<void> {
+  const { db, store, replayer } = device;
+  const table = db.table<LocalRow, string>(correction.table);
+  await db.transaction('rw', [table, db.outbox], async () => {
+    await store.replaceDead(deadKey, { key: uuidV7(), body: correction.body, payloadVersion: PAYLOAD_VERSION });
+    if (correction.row) await table.put(correction.row);
+    else await table.delete(correction.id);
+  });
+  void replayer.requestSync({ ignoreBackoff: true });
+}
+
+/**
+ * RP16 and PL6: the person drops a refused write on purpose; once no write of that record is left, the device
+ * shows the server's version again (or nothing, for a record the server never had).
+ */
+export async function discardLocalWrite(deadKey: string, device: WriteDevice = requireDevice()): Promise<void> {
+  const { db, store, replayer } = device;
+  const entry = await store.get(deadKey);
+  await replayer.discard(deadKey);
+  const [tableName, id] = entry?.recordKey?.split(':') ?? [];
+  if (!entry?.recordKey || !tableName || !id || !db.tables.some((table) => table.name === tableName)) return;
+  const recordKey = entry.recordKey;
+  const table = db.table<LocalRow, string>(tableName);
+  await db.transaction('rw', [table, db.outbox, db.serverRows], async () => {
+    if (await store.hasEntriesFor(recordKey)) return;
+    const copy = await db.serverRows.get(recordKey);
+    if (copy) {
+      if (copy.row) await table.put(copy.row);
+      else await table.delete(id);
+    }
+    await db.serverRows.delete(recordKey);
+  });
+}

@@ -1,0 +1,40 @@
+import type { EntryState, OutboxEntry } from '#sync/outbox/outbox-entry.ts';
+import { formatRut } from '#sync/domain/rut.ts';
+import type { LocalRow } from '#app/db/reference-rows.ts';
+
+const NOUNS: Record<string, string> = { trabajadores: 'trabajador', cargos: 'cargo', niveles: 'nivel' };
+const VERBS: Record<OutboxEntry['method'], string> = { POST: 'Crear', PUT: 'Editar', PATCH: 'Editar', DELETE: 'Eliminar' };
+
+export const ENTRY_STATE_LABELS: Record<EntryState, string> = {
+  pending: 'En cola',
+  sending: 'Enviando',
+  'failed-retrying': 'Se reintentará',
+  paused: 'En pausa hasta iniciar sesión',
+  dead: 'Rechazado',
+};
+
+export function tableOfEntry(entry: Pick<OutboxEntry, 'recordKey'>): string | undefined {
+  return entry.recordKey?.split(':')[0];
+}
+
+export function idOfEntry(entry: Pick<OutboxEntry, 'recordKey'>): string | undefined {
+  return entry.recordKey?.split(':')[1];
+}
+
+function nameOf(source: Record<string, unknown> | null | undefined): string {
+  if (!source) return '';
+  if (typeof source.Nombres === 'string') {
+    const name = [source.Nombres, source.ApellidoPaterno].filter((part) => typeof part === 'string' && part).join(' ');
+    return typeof source.RunPersona === 'string' ? `${name} (${formatRut(source.RunPersona)})` : name;
+  }
+  if (typeof source.NombreCargo === 'string') return source.NombreCargo;
+  if (typeof source.Nombre === 'string') return source.Nombre;
+  return '';
+}
+
+/** "Crear trabajador Ana Pérez (12.345.678-5)": what a queued write does, in the person's words. */
+export function describeEntry(entry: OutboxEntry, row: LocalRow | null | undefined): string {
+  const noun = NOUNS[tableOfEntry(entry) ?? ''] ?? 'registro';
+  const name = nameOf(entry.body as Record<string, unknown> | null) || nameOf(row as Record<string, unknown> | null | undefined);
+  return `${VERBS[entry.method]} ${noun}${name ? ` ${name}` : ''}`;
+}

@@ -1,0 +1,103 @@
+import { formatRut } from '#sync/domain/rut.ts';
+import { recordKeyOf } from '#sync/outbox/outbox-entry.ts';
+import { type LevelType, NIVELES_MESSAGES } from '#sync/schemas/niveles.schema.ts';
+import { IonButton, useIonToast } from '@ionic/react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { useNivelNames } from '#app/data/reference-queries.ts';
+import { LEVEL_PATHS, paths } from '#app/routes/paths.ts';
+import { levelName } from '#app/session/level-names.ts';
+import { hasPermission } from '#app/session/session-permissions.ts';
+import { useRequiredSession } from '#app/session/use-session.ts';
+import { useDbQuery } from '#app/sync/use-device.ts';
+import { PageLoading } from '#app/ui/feedback/page-loading.tsx';
+import { useConfirm } from '#app/ui/feedback/use-confirm.ts';
+import { useSavedToast } from '#app/ui/feedback/use-saved-toast.ts';
+import { PageContent } from '#app/ui/page-content.tsx';
+import { LEVEL_WRITE_ROUTE, parentType } from './nivel-permissions.ts';
+import { deleteLevel } from './nivel-writes.ts';
+import '#app/ui/records.css';
+
+export function NivelDetailPage({ type }: { type: LevelType }) {
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const session = useRequiredSession();
+  const confirm = useConfirm();
+  const showSaved = useSavedToast();
+  const [presentToast] = useIonToast();
+  const level = useDbQuery(async (db) => (await db.niveles.get(id)) ?? null, [id]);
+  // Children, positions and workers that point at this level: the server refuses to delete it (NIVEL_EN_USO).
+  const uses = useDbQuery(
+    async (db) =>
+      (await db.niveles.where('IdNivelPadre').equals(id).count()) +
+      (await db.cargos.where(type === 2 ? 'IdNivel2' : 'IdNivel3').equals(id).count()) +
+      (type === 4 ? 0 : await db.trabajadores.where(type === 2 ? '[IdNivel2+orden]' : '[IdNivel3+orden]').between([id, ''], [id, '\uffff']).count()),
+    [id, type],
+  );
+  const entries = useDbQuery((db) => db.outbox.where('recordKey').equals(recordKeyOf('niveles', id)).toArray(), [id]);
+  const names = useNivelNames();
+  const routes = LEVEL_PATHS[type];
+  const title = levelName(session, type);
+  const above = parentType(type);
+
+  if (level === undefined) return <PageLoading />;
+
+  const remove = async () => {
+    if (!level) return;
+    if (uses) return void presentToast({ message: NIVELES_MESSAGES.inUse, color: 'danger', duration: 3500, position: 'top' });
+    if (!(await confirm({ header: `Eliminar ${title}`, message: `¿Eliminar ${level.Nombre}?` }))) return;
+    await deleteLevel(level);
+    showSaved(NIVELES_MESSAGES.deleted);
+    navigate(routes.list.href, { replace: true });
+  };
+  const refused = entries?.find((entry) => entry.state === 'dead');
+
+  return (
+    <PageContent>
+      <div className="page-body">
+        <p className="breadcrumb">
+          <Link to={routes.list.href}>{title}</Link>
+        </p>
+        <h1 className="page-title">{level?.Nombre ?? title}</h1>
+        {!level || level.TipoNivel !== type ? (
+          <p className="notice notice--warning">{NIVELES_MESSAGES.notFound} en este dispositivo.</p>
+        ) : (
+          <>
+            {refused ? (
+              <p className="notice notice--error" role="alert">
+                El servidor rechazó un cambio: {refused.lastError?.message} <Link to={paths.sincronizacion.href}>Ver sincronización</Link>
+              </p>
+            ) : (
+              entries &&
+              entries.length > 0 && (
+                <p className="notice notice--info" role="status">
+                  Guardado en este dispositivo; hay cambios pendientes de sincronizar.
+                </p>
+              )
+            )}
+            <section className="card" aria-labelledby="level-data-title">
+              <h2 id="level-data-title">Datos</h2>
+              <dl className="record-fields">
+                {above && (
+                  <>
+                    <dt>{levelName(session, above)}</dt>
+                    <dd>{(level.IdNivelPadre && names?.get(level.IdNivelPadre)) || 'Sin asignar'}</dd>
+                  </>
+                )}
+                <dt>Rut</dt>
+                <dd>{level.RutNivel ? formatRut(level.RutNivel) : 'Sin rut'}</dd>
+              </dl>
+            </section>
+            <div className="button-row">
+              {hasPermission(session, LEVEL_WRITE_ROUTE, 'editar') && <IonButton routerLink={routes.editar.href(level.IdNivel)}>Editar</IonButton>}
+              {hasPermission(session, LEVEL_WRITE_ROUTE, 'eliminar') && (
+                <IonButton fill="outline" color="danger" onClick={() => void remove()}>
+                  Eliminar
+                </IonButton>
+              )}
+            </div>
+          </>
+        )}
+      </div>
+    </PageContent>
+  );
+}

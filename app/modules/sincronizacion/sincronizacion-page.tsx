@@ -1,0 +1,168 @@
+import type { OutboxEntry } from '#sync/outbox/outbox-entry.ts';
+import { IonButton } from '@ionic/react';
+import { Link } from 'react-router-dom';
+import { discardLocalWrite } from '#app/data/local-write.ts';
+import { describeEntry, ENTRY_STATE_LABELS, idOfEntry, tableOfEntry } from '#app/data/outbox-labels.ts';
+import type { LocalRow } from '#app/db/reference-rows.ts';
+import { paths } from '#app/routes/paths.ts';
+import { hasPermission } from '#app/session/session-permissions.ts';
+import { endInvalidSession } from '#app/session/sign-out.ts';
+import { useRequiredSession } from '#app/session/use-session.ts';
+import { useDbQuery, useDevice, useSyncStatus } from '#app/sync/use-device.ts';
+import { DeviceCard } from '#app/ui/device/device-card.tsx';
+import { formatDisplayDateTime, formatRecentTime } from '#app/ui/display-format.ts';
+import { PageLoading } from '#app/ui/feedback/page-loading.tsx';
+import { useConfirm } from '#app/ui/feedback/use-confirm.ts';
+import { PageContent } from '#app/ui/page-content.tsx';
+import { describeSync } from '#app/ui/shell/sync-status.tsx';
+import { useOnlineStatus } from '#app/ui/use-online-status.ts';
+import '#app/ui/records.css';
+import './sincronizacion.css';
+
+const SHOWN_ENTRIES = 500;
+
+interface ListedEntry {
+  entry: OutboxEntry;
+  label: string;
+}
+
+/** Entries in device order with a readable label; the record's row (or its server copy) names deleted ones. */
+function useListedEntries(): ListedEntry[] | undefined {
+  return useDbQuery(async (db) => {
+    const entries = await db.outbox.orderBy('seq').limit(SHOWN_ENTRIES).toArray();
+    return Promise.all(
+      entries.map(async (entry) => {
+        const table = tableOfEntry(entry);
+        const id = idOfEntry(entry);
+        let row: LocalRow | null | undefined;
+        if (table && id && db.tables.some((candidate) => candidate.name === table)) {
+          row = (await db.table<LocalRow, string>(table).get(id)) ?? (await db.serverRows.get(entry.recordKey ?? ''))?.row;
+        }
+        return { entry, label: describeEntry(entry, row) };
+      }),
+    );
+  }, []);
+}
+
+export function SincronizacionPage() {
+  const session = useRequiredSession();
+  const device = useDevice();
+  const status = useSyncStatus();
+  const online = useOnlineStatus();
+  const confirm = useConfirm();
+  const listed = useListedEntries();
+
+  if (!status || !device) return <PageLoading />;
+  const { details } = describeSync(status, online);
+  const dead = listed?.filter(({ entry }) => entry.state === 'dead') ?? [];
+  const queued = listed?.filter(({ entry }) => entry.state !== 'dead') ?? [];
+  const canFixWorkers = hasPermission(session, paths.trabajadores.list.href, 'editar');
+
+  const discard = async ({ entry, label }: ListedEntry) => {
+    const confirmed = await confirm({
+      header: 'Descartar cambio',
+      message: `«${label}» no se enviará y este dispositivo volverá a mostrar los datos del servidor. Esta acción no se puede deshacer.`,
+      confirmText: 'Descartar',
+    });
+    if (confirmed) await discardLocalWrite(entry.key);
+  };
+
+  return (
+    <PageContent>
+      <div className="page-body">
+        <h1 className="page-title">Sincronización</h1>
+
+        <section className="card" aria-labelledby="sync-state-title">
+          <h2 id="sync-state-title">Estado</h2>
+          <ul className="sync-facts">
+            {details.map((detail) => (
+              <li key={detail}>{detail.charAt(0).toUpperCase() + detail.slice(1)}.</li>
+            ))}
+          </ul>
+          {status.paused && (
+            <div className="notice notice--error" role="alert">
+              <p>Tu sesión expiró. Los cambios siguen guardados en este dispositivo y se enviarán cuando vuelvas a iniciar sesión.</p>
+              <IonButton color="dark" onClick={() => void endInvalidSession()}>
+                Iniciar sesión de nuevo
+              </IonButton>
+            </div>
+          )}
+          <div className="button-row">
+            <IonButton onClick={() => void device.replayer.requestSync({ ignoreBackoff: true })} disabled={status.sending}>
+              {status.sending ? 'Sincronizando…' : 'Sincronizar'}
+            </IonButton>
+          </div>
+        </section>
+
+        <section className="card" aria-labelledby="sync-dead-title">
+          <h2 id="sync-dead-title">Cambios rechazados</h2>
+          {dead.length === 0 ? (
+            <p className="muted">El servidor no ha rechazado ningún cambio.</p>
+          ) : (
+            <>
+              <p>
+                El servidor no aceptó estos cambios. Corrígelos y vuelve a enviarlos, o descártalos: ningún cambio se pierde sin que lo decidas.
+              </p>
+              <ul className="entry-list" aria-label="Cambios rechazados">
+                {dead.map((item) => {
+                  const id = idOfEntry(item.entry);
+                  const fixable = tableOfEntry(item.entry) === 'trabajadores' && item.entry.method !== 'DELETE' && id && canFixWorkers;
+                  return (
+                    <li key={item.entry.key} className="entry-list__item entry-list__item--dead">
+                      <p className="entry-list__label">{item.label}</p>
+                      <p className="entry-list__error" role="note">
+                        {item.entry.lastError?.message ?? 'El servidor rechazó la operación.'}
+                      </p>
+                      <p className="muted">Guardado el {formatDisplayDateTime(new Date(item.entry.createdAt))}</p>
+                      <div className="button-row">
+                        {fixable && (
+                          <IonButton size="small" routerLink={`${paths.trabajadores.editar.href(id)}?corregir=${item.entry.key}`}>
+                            Corregir y reenviar
+                          </IonButton>
+                        )}
+                        <IonButton size="small" fill="outline" color="danger" onClick={() => void discard(item)}>
+                          Descartar
+                        </IonButton>
+                      </div>
+                    </li>
+                  );
+                })}
+              </ul>
+            </>
+          )}
+        </section>
+
+        <section className="card" aria-labelledby="sync-queue-title">
+          <h2 id="sync-queue-title">Cambios pendientes</h2>
+          {!listed ? (
+            <PageLoading />
+          ) : queued.length === 0 ? (
+            <p className="muted">
+              Todo lo guardado en este dispositivo ya está en el servidor
+              {status.lastSuccessAt ? ` (última sincronización ${formatRecentTime(new Date(status.lastSuccessAt))})` : ''}.
+            </p>
+          ) : (
+            <ul className="entry-list" aria-label="Cambios pendientes">
+              {queued.map(({ entry, label }) => (
+                <li key={entry.key} className="entry-list__item">
+                  <p className="entry-list__label">{label}</p>
+                  <p className="muted">
+                    {ENTRY_STATE_LABELS[entry.state]} · guardado el {formatDisplayDateTime(new Date(entry.createdAt))}
+                    {entry.attempts > 0 && ` · ${entry.attempts === 1 ? '1 intento' : `${entry.attempts} intentos`}`}
+                  </p>
+                  {entry.lastError && entry.state === 'failed-retrying' && <p className="muted">{entry.lastError.message}</p>}
+                </li>
+              ))}
+            </ul>
+          )}
+          {status.pending > SHOWN_ENTRIES && <p className="muted">Se muestran los primeros {SHOWN_ENTRIES} cambios, en el orden en que se guardaron.</p>}
+        </section>
+
+        <DeviceCard showSyncLink={false} />
+        <p>
+          <Link to={paths.inicio.href}>Volver al inicio</Link>
+        </p>
+      </div>
+    </PageContent>
+  );
+}

@@ -1,0 +1,152 @@
+import { formatDisplayDate } from '#sync/domain/dates.ts';
+import { formatRut } from '#sync/domain/rut.ts';
+import { recordKeyOf } from '#sync/outbox/outbox-entry.ts';
+import { TRABAJADORES_MESSAGES } from '#sync/schemas/trabajadores.schema.ts';
+import { IonButton } from '@ionic/react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { useCargos, useNivelNames } from '#app/data/reference-queries.ts';
+import { paths } from '#app/routes/paths.ts';
+import { levelName } from '#app/session/level-names.ts';
+import { hasPermission } from '#app/session/session-permissions.ts';
+import { useRequiredSession } from '#app/session/use-session.ts';
+import { useDbQuery } from '#app/sync/use-device.ts';
+import { PageLoading } from '#app/ui/feedback/page-loading.tsx';
+import { useConfirm } from '#app/ui/feedback/use-confirm.ts';
+import { useSavedToast } from '#app/ui/feedback/use-saved-toast.ts';
+import { PageContent } from '#app/ui/page-content.tsx';
+import { deleteWorker } from './trabajador-writes.ts';
+import { useWorker } from './trabajadores-queries.ts';
+import { useFileUrl, useServerFileUrls } from './use-worker-files.ts';
+import '#app/ui/records.css';
+
+export function TrabajadorDetailPage() {
+  const { id } = useParams();
+  const navigate = useNavigate();
+  const session = useRequiredSession();
+  const confirm = useConfirm();
+  const showSaved = useSavedToast();
+  const worker = useWorker(id);
+  const cargos = useCargos();
+  const levelNames = useNivelNames();
+  const entries = useDbQuery((db) => db.outbox.where('recordKey').equals(recordKeyOf('trabajadores', id ?? '')).sortBy('seq'), [id]);
+  const serverUrls = useServerFileUrls(session.empresa.IdEmpresa, worker?.Firma || worker?.FichaMedica ? id : undefined);
+  const signatureUrl = useFileUrl(worker?.Firma, serverUrls);
+  const medicalUrl = useFileUrl(worker?.FichaMedica, serverUrls);
+  const route = paths.trabajadores.list.href;
+
+  if (worker === undefined) return <PageLoading />;
+
+  const refused = entries?.find((entry) => entry.state === 'dead');
+  const remove = async () => {
+    if (!worker) return;
+    const confirmed = await confirm({
+      header: 'Eliminar trabajador',
+      message: `¿Eliminar a ${worker.Nombres} ${worker.ApellidoPaterno} (${formatRut(worker.RunPersona)})?`,
+    });
+    if (!confirmed) return;
+    await deleteWorker(worker, session.usuario.IdUsuario);
+    showSaved(TRABAJADORES_MESSAGES.deleted, 3500);
+    navigate(paths.trabajadores.list.href, { replace: true });
+  };
+
+  return (
+    <PageContent>
+      <div className="page-body">
+        <p className="breadcrumb">
+          <Link to={paths.trabajadores.list.href}>Trabajadores</Link>
+        </p>
+        {!worker ? (
+          <>
+            <h1 className="page-title">Trabajador</h1>
+            <p className="notice notice--warning">{TRABAJADORES_MESSAGES.notFound} en este dispositivo.</p>
+          </>
+        ) : (
+          <>
+            <h1 className="page-title">{[worker.Nombres, worker.ApellidoPaterno, worker.ApellidoMaterno].filter(Boolean).join(' ')}</h1>
+            {refused ? (
+              <div className="notice notice--error" role="alert">
+                <p>El servidor rechazó un cambio de este trabajador: {refused.lastError?.message}</p>
+                {refused.method !== 'DELETE' && hasPermission(session, route, 'editar') && (
+                  <Link to={`${paths.trabajadores.editar.href(worker.IdPersona)}?corregir=${refused.key}`}>Corregir y reenviar</Link>
+                )}{' '}
+                <Link to={paths.sincronizacion.href}>Ver sincronización</Link>
+              </div>
+            ) : (
+              entries &&
+              entries.length > 0 && (
+                <p className="notice notice--info" role="status">
+                  Guardado en este dispositivo; hay cambios pendientes de sincronizar. <Link to={paths.sincronizacion.href}>Ver sincronización</Link>
+                </p>
+              )
+            )}
+            <section className="card" aria-labelledby="worker-data-title">
+              <h2 id="worker-data-title">Datos</h2>
+              <dl className="record-fields">
+                <dt>Rut</dt>
+                <dd>{formatRut(worker.RunPersona)}</dd>
+                <dt>Cargos</dt>
+                <dd>{worker.cargos.map((cargo) => cargos?.find((row) => row.IdCargo === cargo)?.NombreCargo).filter(Boolean).join(', ') || 'Sin cargo'}</dd>
+                <dt>{levelName(session, 2)}</dt>
+                <dd>{(worker.IdNivel2 && levelNames?.get(worker.IdNivel2)) || 'Sin asignar'}</dd>
+                <dt>{levelName(session, 3)}</dt>
+                <dd>{(worker.IdNivel3 && levelNames?.get(worker.IdNivel3)) || 'Sin asignar'}</dd>
+                <dt>Empresa</dt>
+                <dd>{worker.RutContratista ? `Contratista ${formatRut(worker.RutContratista)}` : 'Propia'}</dd>
+                <dt>Fecha ficha médica</dt>
+                <dd>{formatDisplayDate(worker.FechaFichaMedica) || 'Sin registrar'}</dd>
+                <dt>Ficha médica</dt>
+                <dd>
+                  {!worker.FichaMedica ? 'Sin archivo' : medicalUrl ? <a href={medicalUrl} target="_blank" rel="noopener">Ver ficha médica</a> : 'Disponible con conexión'}
+                </dd>
+              </dl>
+            </section>
+            <section className="card" aria-labelledby="worker-signature-title">
+              <h2 id="worker-signature-title">Firma</h2>
+              {!worker.Firma ? (
+                <p className="muted">Sin firma registrada.</p>
+              ) : signatureUrl ? (
+                <img className="signature-image" src={signatureUrl} alt={`Firma de ${worker.Nombres} ${worker.ApellidoPaterno}`} />
+              ) : (
+                <p className="muted">La firma se mostrará cuando haya conexión.</p>
+              )}
+            </section>
+            <section className="card" aria-labelledby="worker-certifications-title">
+              <h2 id="worker-certifications-title">Certificaciones</h2>
+              {worker.certificaciones.filter((row) => row.Estado === 1).length === 0 ? (
+                <p className="muted">Sin certificaciones registradas.</p>
+              ) : (
+                <table className="record-table">
+                  <caption className="visually-hidden">Certificaciones del trabajador</caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">Certificación</th>
+                      <th scope="col">Vence</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {worker.certificaciones
+                      .filter((row) => row.Estado === 1)
+                      .map((row) => (
+                        <tr key={row.IdCertificacion}>
+                          <td>{row.Nombre}</td>
+                          <td>{formatDisplayDate(row.FechaVencimiento)}</td>
+                        </tr>
+                      ))}
+                  </tbody>
+                </table>
+              )}
+            </section>
+            <div className="button-row">
+              {hasPermission(session, route, 'editar') && <IonButton routerLink={paths.trabajadores.editar.href(worker.IdPersona)}>Editar</IonButton>}
+              {hasPermission(session, route, 'eliminar') && (
+                <IonButton fill="outline" color="danger" onClick={() => void remove()}>
+                  Eliminar
+                </IonButton>
+              )}
+            </div>
+          </>
+        )}
+      </div>
+    </PageContent>
+  );
+}

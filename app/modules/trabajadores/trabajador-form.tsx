@@ -1,0 +1,260 @@
+import { OptionalWireDateSchema } from '#sync/schemas/common.schema.ts';
+import {
+  type Certificacion,
+  COMPANY_TYPES,
+  contractorFieldsError,
+  EMPTY_MEDICAL_DATE,
+  FILE_TYPES,
+  type Trabajador,
+  TrabajadorCreateBodySchema,
+  type WorkerField,
+} from '#sync/schemas/trabajadores.schema.ts';
+import { valibotResolver } from '@hookform/resolvers/valibot';
+import { IonButton } from '@ionic/react';
+import { useId, useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import * as v from 'valibot';
+import { toLocalFile } from '#app/data/local-file.ts';
+import type { LocalFile } from '#app/data/local-write.ts';
+import type { LocalCargo, LocalNivel } from '#app/db/reference-rows.ts';
+import { FormInput } from '#app/ui/form/form-input.tsx';
+import { FormSelect } from '#app/ui/form/form-select.tsx';
+import { SignaturePadField } from '#app/ui/form/signature-pad-field.tsx';
+import { SubmitButton } from '#app/ui/form/submit-button.tsx';
+import { CertificationsEditor, type NewCertification } from './certifications-editor.tsx';
+import { fileRefOf, type WorkerDraft } from './trabajador-writes.ts';
+
+const { entries } = TrabajadorCreateBodySchema;
+
+/** The worker form, built from the shared body schema's own fields and messages. */
+const WorkerFormSchema = v.pipe(
+  v.object({
+    RunPersona: entries.RunPersona,
+    Nombres: entries.Nombres,
+    ApellidoPaterno: entries.ApellidoPaterno,
+    ApellidoMaterno: entries.ApellidoMaterno,
+    cargos: v.array(v.string()),
+    IdNivel2: entries.IdNivel2,
+    IdNivel3: entries.IdNivel3,
+    TipoEmpresa: v.picklist(['1', '2']),
+    RutContratista: entries.RutContratista,
+    FechaFichaMedica: OptionalWireDateSchema,
+  }),
+  v.forward(
+    v.partialCheck(
+      [['TipoEmpresa'], ['RutContratista']],
+      (input) => contractorFieldsError(Number(input.TipoEmpresa), input.RutContratista || null) === null,
+      (issue) => {
+        const input = issue.input as { TipoEmpresa: string; RutContratista: string };
+        return contractorFieldsError(Number(input.TipoEmpresa), input.RutContratista || null) ?? '';
+      },
+    ),
+    ['RutContratista'],
+  ),
+);
+type WorkerFormValues = v.InferInput<typeof WorkerFormSchema>;
+type WorkerFormOutput = v.InferOutput<typeof WorkerFormSchema>;
+
+const MAX_FILE_BYTES = 15 * 1024 * 1024;
+
+/** The form's values for a worker on the device, or empty ones for a new worker. */
+export function formValuesOf(worker: Trabajador | null, contractorRut: string | null): WorkerFormValues {
+  const medical = worker?.FechaFichaMedica && worker.FechaFichaMedica !== EMPTY_MEDICAL_DATE ? worker.FechaFichaMedica.slice(0, 10) : '';
+  return {
+    RunPersona: worker?.RunPersona ?? '',
+    Nombres: worker?.Nombres ?? '',
+    ApellidoPaterno: worker?.ApellidoPaterno ?? '',
+    ApellidoMaterno: worker?.ApellidoMaterno ?? '',
+    cargos: worker?.cargos ?? [],
+    IdNivel2: worker?.IdNivel2 ?? null,
+    IdNivel3: worker?.IdNivel3 ?? null,
+    TipoEmpresa: String(worker?.TipoEmpresa ?? (contractorRut ? COMPANY_TYPES.contratista : COMPANY_TYPES.empresa)) as '1' | '2',
+    RutContratista: worker?.RutContratista ?? contractorRut ?? '',
+    FechaFichaMedica: medical,
+  };
+}
+
+interface TrabajadorFormProps {
+  initial: WorkerFormValues;
+  /** The worker as stored, for the fields the form does not edit (level 4, files). */
+  current: Trabajador | null;
+  level2Label: string;
+  level3Label: string;
+  levels2: LocalNivel[];
+  levels3: LocalNivel[];
+  cargos: LocalCargo[];
+  /** A contractor user's own RUT: their workers are always theirs (the server enforces it too). */
+  contractorRut: string | null;
+  signatureUrl: string | null;
+  /** Correcting a refused write: its files are resent as they were. */
+  filesLocked: boolean;
+  submitLabel: string;
+  /** Returns a message for the RUT field when the device already knows another worker with it. */
+  checkRun: (run: string) => Promise<string | null>;
+  onSubmit: (draft: WorkerDraft) => Promise<void>;
+  onCancel: () => void;
+}
+
+export function TrabajadorForm(props: TrabajadorFormProps) {
+  const { initial, current, levels2, levels3, cargos, contractorRut, filesLocked } = props;
+  const medicalFileId = useId();
+  const [signature, setSignature] = useState<LocalFile | null>(null);
+  const [medicalFile, setMedicalFile] = useState<LocalFile | null>(null);
+  const [medicalError, setMedicalError] = useState<string | null>(null);
+  const [certifications, setCertifications] = useState<NewCertification[]>([]);
+  const { control, handleSubmit, setError, formState } = useForm<WorkerFormValues, unknown, WorkerFormOutput>({
+    resolver: valibotResolver(WorkerFormSchema),
+    defaultValues: initial,
+  });
+  const [nv2, tipo] = useWatch({ control, name: ['IdNivel2', 'TipoEmpresa'] });
+  const levels3InScope = nv2 ? levels3.filter((level) => level.IdNivelPadre === nv2) : levels3;
+
+  const pickMedical = async (picked: File | undefined) => {
+    setMedicalError(null);
+    setMedicalFile(null);
+    if (!picked) return;
+    if (picked.size > MAX_FILE_BYTES) return setMedicalError('El archivo supera el máximo de 15 MB');
+    setMedicalFile(await toLocalFile(picked));
+  };
+
+  const submit = async (values: WorkerFormOutput) => {
+    const duplicate = await props.checkRun(values.RunPersona);
+    if (duplicate) return setError('RunPersona', { message: duplicate }, { shouldFocus: true });
+    const tipoEmpresa = contractorRut ? COMPANY_TYPES.contratista : (Number(values.TipoEmpresa) as 1 | 2);
+    const fields: Pick<Trabajador, WorkerField> = {
+      RunPersona: values.RunPersona,
+      Nombres: values.Nombres,
+      ApellidoPaterno: values.ApellidoPaterno,
+      ApellidoMaterno: values.ApellidoMaterno,
+      cargos: [...new Set(values.cargos)],
+      IdNivel2: values.IdNivel2,
+      IdNivel3: values.IdNivel3,
+      IdNivel4: current?.IdNivel4 ?? null,
+      TipoEmpresa: tipoEmpresa,
+      RutContratista: contractorRut ?? (tipoEmpresa === COMPANY_TYPES.contratista ? values.RutContratista || null : null),
+      FichaMedica: medicalFile ? fileRefOf(medicalFile) : (current?.FichaMedica ?? null),
+      FechaFichaMedica: values.FechaFichaMedica ? `${values.FechaFichaMedica} 00:00:00` : EMPTY_MEDICAL_DATE,
+      Firma: signature ? fileRefOf(signature) : (current?.Firma ?? null),
+    };
+    const newCertifications: Certificacion[] = certifications.map((entry) => entry.certification);
+    const files = [...(signature ? [signature] : []), ...(medicalFile ? [medicalFile] : []), ...certifications.flatMap((entry) => entry.files)];
+    await props.onSubmit({ fields, newCertifications, files });
+  };
+
+  return (
+    <form className="record-form" onSubmit={handleSubmit(submit)} noValidate>
+      <section className="card" aria-labelledby="worker-personal-title">
+        <h2 id="worker-personal-title">Datos personales</h2>
+        <div className="record-form__grid">
+          <FormInput control={control} name="RunPersona" label="Rut (12345678-9)*" autocomplete="off" />
+          <FormInput control={control} name="Nombres" label="Nombres*" autocomplete="off" />
+          <FormInput control={control} name="ApellidoPaterno" label="Apellido Paterno*" autocomplete="off" />
+          <FormInput control={control} name="ApellidoMaterno" label="Apellido Materno" autocomplete="off" />
+        </div>
+      </section>
+
+      <section className="card" aria-labelledby="worker-work-title">
+        <h2 id="worker-work-title">Lugar de trabajo y cargos</h2>
+        <div className="record-form__grid">
+          <FormSelect
+            control={control}
+            name="IdNivel2"
+            label={props.level2Label}
+            emptyLabel="Sin asignar"
+            options={levels2.map((level) => ({ value: level.IdNivel, label: level.Nombre }))}
+          />
+          <FormSelect
+            control={control}
+            name="IdNivel3"
+            label={props.level3Label}
+            emptyLabel="Sin asignar"
+            options={levels3InScope.map((level) => ({ value: level.IdNivel, label: level.Nombre }))}
+          />
+        </div>
+        <Controller
+          control={control}
+          name="cargos"
+          render={({ field }) => (
+            <fieldset className="check-group">
+              <legend>Cargos</legend>
+              {cargos.length === 0 && <p className="muted">No hay cargos en este dispositivo.</p>}
+              {cargos.map((cargo) => {
+                const checked = field.value.includes(cargo.IdCargo);
+                return (
+                  <label key={cargo.IdCargo} className="check-group__option">
+                    <input
+                      type="checkbox"
+                      checked={checked}
+                      onChange={() => field.onChange(checked ? field.value.filter((id) => id !== cargo.IdCargo) : [...field.value, cargo.IdCargo])}
+                    />
+                    {cargo.NombreCargo}
+                  </label>
+                );
+              })}
+            </fieldset>
+          )}
+        />
+      </section>
+
+      <section className="card" aria-labelledby="worker-company-title">
+        <h2 id="worker-company-title">Empresa</h2>
+        {contractorRut ? (
+          <p>Trabajador de tu empresa contratista (Rut {contractorRut}).</p>
+        ) : (
+          <>
+            <Controller
+              control={control}
+              name="TipoEmpresa"
+              render={({ field }) => (
+                <fieldset className="check-group check-group--inline">
+                  <legend>Tipo de empresa</legend>
+                  <label className="check-group__option">
+                    <input type="radio" name={field.name} value="1" checked={field.value === '1'} onChange={() => field.onChange('1')} />
+                    Empresa
+                  </label>
+                  <label className="check-group__option">
+                    <input type="radio" name={field.name} value="2" checked={field.value === '2'} onChange={() => field.onChange('2')} />
+                    Contratista
+                  </label>
+                </fieldset>
+              )}
+            />
+            {tipo === '2' && (
+              <div className="record-form__grid">
+                <FormInput control={control} name="RutContratista" label="Rut Contratista (12345678-9)*" autocomplete="off" />
+              </div>
+            )}
+          </>
+        )}
+      </section>
+
+      <section className="card" aria-labelledby="worker-medical-title">
+        <h2 id="worker-medical-title">Ficha médica y firma</h2>
+        <div className="record-form__grid">
+          <FormInput control={control} name="FechaFichaMedica" label="Fecha Ficha Médica" type="date" />
+          {!filesLocked && (
+            <div className="file-field">
+              <label htmlFor={medicalFileId}>Ficha médica (PDF o imagen){current?.FichaMedica ? ': reemplaza la registrada' : ''}</label>
+              <input id={medicalFileId} type="file" accept={FILE_TYPES.join(',')} onChange={(event) => void pickMedical(event.target.files?.[0])} />
+              {medicalError && <p className="field-error">{medicalError}</p>}
+            </div>
+          )}
+        </div>
+        {filesLocked ? (
+          <p className="muted">La firma y los archivos se reenvían tal como se guardaron.</p>
+        ) : (
+          <SignaturePadField label="Firma del trabajador" hasCurrent={Boolean(current?.Firma)} currentUrl={props.signatureUrl} onChange={setSignature} />
+        )}
+      </section>
+
+      <CertificationsEditor existing={current?.certificaciones ?? []} added={certifications} cargos={cargos} locked={filesLocked} onChange={setCertifications} />
+
+      <div className="button-row record-form__actions">
+        <SubmitButton busy={formState.isSubmitting}>{props.submitLabel}</SubmitButton>
+        <IonButton fill="outline" color="dark" onClick={props.onCancel}>
+          Cancelar
+        </IonButton>
+      </div>
+    </form>
+  );
+}

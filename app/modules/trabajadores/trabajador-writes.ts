@@ -1,0 +1,175 @@
+import { recordKeyOf } from '#sync/outbox/outbox-entry.ts';
+import { uuidV7 } from '#sync/outbox/uuid-v7.ts';
+import {
+  type Certificacion,
+  COMPANY_TYPES,
+  EMPTY_MEDICAL_DATE,
+  type FileRef,
+  type Trabajador,
+  TrabajadorCreateBodySchema,
+  TrabajadorUpdateBodySchema,
+  WORKER_FIELDS,
+  type WorkerField,
+} from '#sync/schemas/trabajadores.schema.ts';
+import * as v from 'valibot';
+import { type LocalTrabajador, toLocalTrabajador } from '#app/db/reference-rows.ts';
+import { type LocalFile, localWrite, resendLocalWrite } from '#app/data/local-write.ts';
+import { requireDevice } from '#app/sync/device-sync.ts';
+
+export const WORKERS_PATH = '/api/trabajadores/newtrabajadores2';
+
+/** What the form produced: the worker's fields as the server stores them, and the new files to send. */
+export interface WorkerDraft {
+  fields: Pick<Trabajador, WorkerField>;
+  /** Certifications added in this edit (children are append-only, SPEC CF5). */
+  newCertifications: Certificacion[];
+  /** Bytes of every file the draft references for the first time (signature, medical file, certificates). */
+  files: LocalFile[];
+}
+
+export function fileRefOf(file: LocalFile): FileRef {
+  return { Sha256: file.sha256, Tipo: file.type as FileRef['Tipo'] };
+}
+
+function sameValue(field: WorkerField, a: unknown, b: unknown): boolean {
+  if (field === 'cargos') return JSON.stringify([...(a as string[])].sort()) === JSON.stringify([...(b as string[])].sort());
+  if (field === 'Firma' || field === 'FichaMedica') return (a as FileRef | null)?.Sha256 === (b as FileRef | null)?.Sha256;
+  return (a ?? null) === (b ?? null);
+}
+
+/** SPEC CF2: only the fields that differ from the version the person started from. */
+function changedFields(base: Pick<Trabajador, WorkerField>, next: Pick<Trabajador, WorkerField>): Partial<Pick<Trabajador, WorkerField>> {
+  const changed: Partial<Record<WorkerField, unknown>> = {};
+  for (const field of WORKER_FIELDS) if (!sameValue(field, base[field], next[field])) changed[field] = next[field];
+  return changed as Partial<Pick<Trabajador, WorkerField>>;
+}
+
+/** The wire form of changed fields: a cleared contractor RUT travels as '' (the server stores null). */
+function wireChanges(changed: Partial<Pick<Trabajador, WorkerField>>): Record<string, unknown> {
+  return 'RutContratista' in changed ? { ...changed, RutContratista: changed.RutContratista ?? '' } : changed;
+}
+
+function parentsOf(fields: Pick<Trabajador, WorkerField>) {
+  return [
+    ...fields.cargos.map((id) => ({ table: 'cargos' as const, id })),
+    ...[fields.IdNivel2, fields.IdNivel3, fields.IdNivel4].filter((id): id is string => id !== null).map((id) => ({ table: 'niveles' as const, id })),
+  ];
+}
+
+function createBodyOf(id: string, draft: WorkerDraft) {
+  return v.parse(TrabajadorCreateBodySchema, {
+    ...draft.fields,
+    IdPersona: id,
+    RutContratista: draft.fields.RutContratista ?? '',
+    certificaciones: draft.newCertifications,
+  });
+}
+
+function createdRow(companyId: string, body: v.InferOutput<typeof TrabajadorCreateBodySchema>): LocalTrabajador {
+  return toLocalTrabajador({
+    ...body,
+    IdEmpresa: companyId,
+    TipoEmpresa: body.TipoEmpresa ?? (body.RutContratista ? COMPANY_TYPES.contratista : COMPANY_TYPES.empresa),
+    RutContratista: body.RutContratista || null,
+    FechaFichaMedica: body.FechaFichaMedica || EMPTY_MEDICAL_DATE,
+    FichaMedicaAnterior: null,
+    FirmaAnterior: null,
+    Estado: 1,
+    Version: 1,
+  });
+}
+
+/** The row the device shows after an update the server will apply as version `base.Version + 1`. */
+function updatedRow(base: LocalTrabajador, changed: Partial<Pick<Trabajador, WorkerField>>, newCertifications: Certificacion[]): LocalTrabajador {
+  const added = new Set(newCertifications.map((certification) => certification.IdCertificacion));
+  return toLocalTrabajador({
+    ...base,
+    ...changed,
+    certificaciones: [...base.certificaciones.filter((certification) => !added.has(certification.IdCertificacion)), ...newCertifications],
+    FirmaAnterior: changed.Firma !== undefined ? base.Firma : base.FirmaAnterior,
+    FichaMedicaAnterior: changed.FichaMedica !== undefined ? base.FichaMedica : base.FichaMedicaAnterior,
+    // Each queued update raises the version the server will have, so a second offline edit of the same field
+    // is based on the first one instead of conflicting with it (SPEC CF3).
+    Version: base.Version + 1,
+  });
+}
+
+export async function createWorker(draft: WorkerDraft): Promise<string> {
+  const { companyId } = requireDevice();
+  const id = uuidV7();
+  const body = createBodyOf(id, draft);
+  await localWrite({
+    table: 'trabajadores',
+    id,
+    row: createdRow(companyId, body),
+    request: { method: 'POST', path: WORKERS_PATH, body },
+    parents: parentsOf(draft.fields),
+    files: draft.files,
+  });
+  return id;
+}
+
+/** False when nothing changed: no write is queued. */
+export async function updateWorker(current: LocalTrabajador, draft: WorkerDraft): Promise<boolean> {
+  const changed = changedFields(current, draft.fields);
+  if (Object.keys(changed).length === 0 && draft.newCertifications.length === 0) return false;
+  const body = v.parse(TrabajadorUpdateBodySchema, {
+    IdPersona: current.IdPersona,
+    Version: current.Version,
+    ...wireChanges(changed),
+    ...(draft.newCertifications.length ? { certificaciones: draft.newCertifications } : {}),
+  });
+  await localWrite({
+    table: 'trabajadores',
+    id: current.IdPersona,
+    row: updatedRow(current, changed, draft.newCertifications),
+    request: { method: 'PUT', path: WORKERS_PATH, body },
+    parents: parentsOf(draft.fields),
+    files: draft.files,
+  });
+  return true;
+}
+
+export async function deleteWorker(current: LocalTrabajador, userId: number): Promise<void> {
+  await localWrite({
+    table: 'trabajadores',
+    id: current.IdPersona,
+    row: null,
+    request: { method: 'DELETE', path: `${WORKERS_PATH}/${current.IdPersona}/${userId}?Version=${current.Version}` },
+  });
+}
+
+/**
+ * RP15 for a refused worker write: the corrected fields go in the entry's place with a new key. A creation is
+ * sent whole again; an update is rebased on the newest server version the device knows, with only the fields
+ * that differ from it. Files stay those of the refused write.
+ */
+export async function resendWorker(deadKey: string, current: LocalTrabajador, draft: WorkerDraft): Promise<void> {
+  const { db, store, companyId } = requireDevice();
+  const entry = await store.get(deadKey);
+  if (!entry) throw new Error(`No existe la operación ${deadKey}`);
+  const original = (entry.body ?? {}) as Record<string, unknown>;
+  const kept = {
+    ...(original.Firma !== undefined ? { Firma: original.Firma } : {}),
+    ...(original.FichaMedica !== undefined ? { FichaMedica: original.FichaMedica } : {}),
+  } as Partial<Trabajador>;
+  const children = { certificaciones: original.certificaciones, licencias: original.licencias, evidencias: original.evidencias };
+  const fields = { ...draft.fields, ...kept };
+
+  if (entry.method === 'POST') {
+    const body = v.parse(TrabajadorCreateBodySchema, { ...fields, ...children, IdPersona: current.IdPersona, RutContratista: fields.RutContratista ?? '' });
+    await resendLocalWrite(deadKey, { table: 'trabajadores', id: current.IdPersona, row: createdRow(companyId, body), body });
+    return;
+  }
+  const copy = await db.serverRows.get(recordKeyOf('trabajadores', current.IdPersona));
+  const base = (copy?.row as LocalTrabajador | null | undefined) ?? current;
+  const changed = changedFields(base, fields);
+  const body = v.parse(TrabajadorUpdateBodySchema, {
+    IdPersona: current.IdPersona,
+    Version: base.Version,
+    ...wireChanges(changed),
+    ...Object.fromEntries(Object.entries(children).filter(([, value]) => Array.isArray(value) && value.length > 0)),
+  });
+  const certifications = (children.certificaciones as Certificacion[] | undefined) ?? [];
+  await resendLocalWrite(deadKey, { table: 'trabajadores', id: current.IdPersona, row: updatedRow(base, changed, certifications), body });
+}

@@ -1,0 +1,124 @@
+import { FetchTransport } from '#sync/outbox/fetch-transport.ts';
+import { pullChanges } from '#sync/outbox/pull.ts';
+import { Replayer } from '#sync/outbox/replayer.ts';
+import { AppDb, userDbName } from '#app/db/app-db.ts';
+import { REFERENCE_TABLES } from '#app/db/reference-rows.ts';
+import { listenToBackgroundSync } from './background-sync.ts';
+import { DexieOutboxStore } from './dexie-outbox-store.ts';
+import { createTableDownloader, DexiePullTarget } from './dexie-pull-target.ts';
+import { startSyncTriggers, withWebLock } from './sync-triggers.ts';
+
+export const LAST_SUCCESS_KEY = 'lastSuccessAt';
+
+/** The server's largest page of changes: a first sign-in with thousands of workers needs half the round trips. */
+const PULL_PAGE = 1000;
+
+export interface DeviceUser {
+  userId: number;
+  companyId: string;
+  getToken: () => string | null;
+}
+
+/** Everything of the signed-in person on this device: their database, outbox and replayer. */
+export interface DeviceSync {
+  userId: number;
+  companyId: string;
+  db: AppDb;
+  store: DexieOutboxStore;
+  replayer: Replayer;
+}
+
+interface RunningDevice extends DeviceSync {
+  stop: () => void;
+}
+
+let device: RunningDevice | null = null;
+const listeners = new Set<() => void>();
+
+function emit(): void {
+  for (const listener of listeners) listener();
+}
+
+export function subscribeDevice(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function currentDevice(): DeviceSync | null {
+  return device;
+}
+
+export function requireDevice(): DeviceSync {
+  if (!device) throw new Error('No hay una sesión abierta en este dispositivo');
+  return device;
+}
+
+/** Opens the person's database and starts replaying their outbox; the same person again keeps what runs. */
+export function startDeviceSync(user: DeviceUser): DeviceSync {
+  if (device?.userId === user.userId) {
+    // A new sign-in of the same person lifts the pause a 401 put on the queue (SPEC RP8).
+    if (device.replayer.getState().paused) void device.replayer.resume();
+    return device;
+  }
+  stopDeviceSync();
+  const db = new AppDb(userDbName(user.userId));
+  const store = new DexieOutboxStore({ db, entries: db.outbox, files: db.outboxFiles });
+  const transport = new FetchTransport({ getToken: user.getToken, pullPageSize: PULL_PAGE });
+  const target = new DexiePullTarget(db, createTableDownloader(user));
+  const replayer = new Replayer({
+    store,
+    transport,
+    withLock: withWebLock,
+    lockName: `outbox:${db.name}`,
+    pull: () => pullChanges(transport, target, { resetTables: REFERENCE_TABLES }),
+  });
+  const unsubscribe = replayer.subscribe((state) => {
+    if (state.lastSuccessAt !== null) void db.syncMeta.put({ key: LAST_SUCCESS_KEY, value: state.lastSuccessAt }).catch(() => undefined);
+  });
+  const stopTriggers = startSyncTriggers(replayer);
+  const stopBackground = listenToBackgroundSync(replayer);
+  device = {
+    userId: user.userId,
+    companyId: user.companyId,
+    db,
+    store,
+    replayer,
+    stop: () => {
+      unsubscribe();
+      stopTriggers();
+      stopBackground();
+      replayer.dispose();
+    },
+  };
+  emit();
+  return device;
+}
+
+/**
+ * Stops replaying and lets go of the person's database. With nothing queued or dead the database is deleted:
+ * nothing of the person stays on the device. With work left it is kept for their next sign-in (SPEC OB10), minus
+ * the cached answers of online screens.
+ */
+export function stopDeviceSync(): void {
+  const ending = device;
+  if (!ending) return;
+  device = null;
+  ending.stop();
+  emit();
+  // Screens of the signed-in area read until React has unmounted them: let go after this turn.
+  setTimeout(() => void releaseDatabase(ending), 250);
+}
+
+async function releaseDatabase({ db, store }: DeviceSync): Promise<void> {
+  try {
+    const { queued, dead } = await store.counts();
+    if (queued + dead === 0) {
+      await db.delete();
+    } else {
+      await db.consultas.clear();
+      db.close();
+    }
+  } catch {
+    db.close();
+  }
+}

@@ -1,0 +1,195 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { type Browser, type BrowserContext, chromium, type Page } from '@playwright/test';
+import { rutCheckDigit } from '#sync/domain/rut.ts';
+import { EMPTY_MEDICAL_DATE } from '#sync/schemas/trabajadores.schema.ts';
+import { bootstrap } from '#server/bootstrap.ts';
+import { parseConfig } from '#server/config.ts';
+import { workerSearchText } from '#server/modules/trabajadores/trabajador-search.ts';
+import { toWireWorker, type WorkerRow } from '#server/modules/trabajadores/trabajadores.repo.ts';
+import { seedId } from '#server/seed/demo-seed.ts';
+import { COMPANY_ID, COMPANY_RUT, PASSWORD } from './field-session.ts';
+
+/** The same browser flags as playwright.config.ts: Debian's Chromium on a closed network. */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+export function machineLine(): string {
+  const cpus = os.cpus();
+  return `Máquina: ${cpus[0]?.model ?? 'desconocida'} · ${cpus.length} núcleos · ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB · Node ${process.version}`;
+}
+
+export function requireBuiltApp(): void {
+  if (!fs.existsSync(path.resolve('dist/index.html'))) {
+    console.error('Falta dist/: ejecuta `npm run build` antes del benchmark.');
+    process.exit(1);
+  }
+}
+
+export function tempDataDir(prefix: string): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+export interface RunningServer {
+  baseUrl: string;
+  stop: () => Promise<void>;
+}
+
+/** The real server (built app + API) on its own port and data folder, as playwright.config.ts starts it. */
+export async function startServer(dataDir: string): Promise<RunningServer> {
+  const port = await freePort();
+  const child: ChildProcess = spawn(path.resolve('node_modules/.bin/tsx'), ['server/main.ts'], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`El servidor terminó al iniciar (código ${child.exitCode})`);
+    try {
+      if ((await fetch(`${baseUrl}/api/health`)).ok) break;
+    } catch {
+      // Not listening yet.
+    }
+    if (Date.now() > deadline) throw new Error('El servidor no respondió en 60 s');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return {
+    baseUrl,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+}
+
+/** tsx keeps function names with a `__name` helper that does not exist in the page: functions passed to evaluate need it. */
+export async function newBenchPage(browser: Browser, baseUrl: string): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL: baseUrl, locale: 'es-CL', timezoneId: 'America/Santiago' });
+  await context.addInitScript({ content: 'globalThis.__name = (fn) => fn;' });
+  return { context, page: await context.newPage() };
+}
+
+/** Fills the sign-in form; resolves once the click is done (the caller decides what to wait for). */
+export async function submitSignIn(page: Page, correo: string): Promise<void> {
+  await page.getByRole('textbox', { name: 'Rut Empresa (12345678-9)*' }).fill(COMPANY_RUT);
+  await page.getByRole('textbox', { name: 'Correo Electronico*' }).fill(correo);
+  await page.getByLabel('Contraseña*', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+}
+
+export function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+/** Rows in a table of the signed-in person's database on the device. */
+export function countLocal(page: Page, table: string): Promise<number> {
+  return page.evaluate(
+    (name) =>
+      new Promise<number>((resolve, reject) => {
+        const session = JSON.parse(localStorage.getItem('session') ?? 'null') as { usuario: { IdUsuario: number } } | null;
+        if (!session) return resolve(0);
+        const open = indexedDB.open(`andes-hse-${session.usuario.IdUsuario}`);
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const database = open.result;
+          if (!database.objectStoreNames.contains(name)) {
+            database.close();
+            return resolve(0);
+          }
+          const count = database.transaction(name).objectStore(name).count();
+          count.onsuccess = () => {
+            database.close();
+            resolve(count.result);
+          };
+          count.onerror = () => reject(count.error);
+        };
+      }),
+    table,
+  );
+}
+
+/** Workers with their change-log rows in a data folder, as if registered over the years (the demo seed adds 20 more). */
+export async function seedWorkers(dataDir: string, count: number): Promise<void> {
+  const deps = await bootstrap(parseConfig({ DATA_DIR: dataDir }));
+  try {
+    const cargo = seedId(COMPANY_ID, 'cargo', 1);
+    const level2 = seedId(COMPANY_ID, 'nv2', 1);
+    const level3 = seedId(COMPANY_ID, 'nv3', 1);
+    await deps.db.transaction().execute(async (trx) => {
+      for (let start = 0; start < count; start += 500) {
+        const rows: WorkerRow[] = Array.from({ length: Math.min(500, count - start) }, (_, offset) => {
+          const i = start + offset;
+          const body = String(30_000_000 + i);
+          const names = { RunPersona: `${body}-${rutCheckDigit(body)}`, Nombres: `Nombre ${i}`, ApellidoPaterno: `Apellido ${i % 997}`, ApellidoMaterno: 'Carga' };
+          return {
+            ...names,
+            IdPersona: seedId(COMPANY_ID, 'bench', i),
+            IdEmpresa: COMPANY_ID,
+            IdNivel2: level2,
+            IdNivel3: level3,
+            IdNivel4: null,
+            TipoEmpresa: 1,
+            RutContratista: null,
+            FichaMedica: null,
+            FechaFichaMedica: EMPTY_MEDICAL_DATE,
+            FichaMedicaAnterior: null,
+            Firma: null,
+            FirmaAnterior: null,
+            Licencias: '[]',
+            Certificaciones: '[]',
+            Evidencias: '[]',
+            Busqueda: workerSearchText(names),
+            Estado: 1,
+            Version: 1,
+            VersionesCampos: '{}',
+          };
+        });
+        await trx.insertInto('trabajadores').values(rows).execute();
+        await trx.insertInto('trabajador_cargos').values(rows.map((row) => ({ IdPersona: row.IdPersona, IdCargo: cargo, IdEmpresa: COMPANY_ID }))).execute();
+        await trx
+          .insertInto('cambios')
+          .values(
+            rows.map((row) => ({
+              IdEmpresa: COMPANY_ID,
+              Tabla: 'trabajadores',
+              IdRegistro: row.IdPersona,
+              Operacion: 'upsert' as const,
+              Fila: JSON.stringify(toWireWorker(row, [cargo])),
+              CreadoEn: new Date().toISOString(),
+            })),
+          )
+          .execute();
+      }
+    });
+  } finally {
+    await deps.db.destroy();
+  }
+}
