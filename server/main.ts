@@ -9,14 +9,16 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './seed/demo-seed.ts';
 
 const distDir = path.resolve('dist');
 
-function ensureBuilt(): void {
-  if (fs.existsSync(path.join(distDir, 'index.html'))) return;
+/** False when the build failed (Vite has printed why). */
+function ensureBuilt(): boolean {
+  if (fs.existsSync(path.join(distDir, 'index.html'))) return true;
   console.log('Compilando la aplicación (primera vez, ~1 minuto)...');
   try {
     execSync('npx vite build', { stdio: 'inherit' });
+    return true;
   } catch {
     console.error('No se pudo compilar la aplicación: el error de Vite está arriba.');
-    process.exit(1);
+    return false;
   }
 }
 
@@ -27,11 +29,15 @@ async function main(): Promise<void> {
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);
-      process.exit(1);
+      process.exitCode = 1;
+      return;
     }
     throw error;
   }
-  if (process.argv.includes('--build-if-missing')) ensureBuilt();
+  if (process.argv.includes('--build-if-missing') && !ensureBuilt()) {
+    process.exitCode = 1;
+    return;
+  }
   const deps = await bootstrap(config);
   const app = createApp(deps, { distDir: fs.existsSync(distDir) ? distDir : undefined });
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => {
@@ -47,7 +53,8 @@ async function main(): Promise<void> {
       console.log('  Rut Empresa 15876543-8  (no registrada: muestra el aviso de empresa no registrada)');
     }
   });
-  const stop = () => server.close(() => deps.db.destroy().then(() => process.exit(0)));
+  // Closing the server and the database leaves nothing pending, so the process ends by itself.
+  const stop = () => server.close(() => void deps.db.destroy());
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
 }

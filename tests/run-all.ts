@@ -76,4 +76,4 @@ const failedTests = vitest.numFailedTests + (playwright?.stats?.unexpected ?? 0)
 console.log(`\nPasos: ${steps.length - failed.length} de ${steps.length} sin fallas en ${((Date.now() - started) / 1000).toFixed(0)} s`);
 if (failed.length) console.log(`Fallaron: ${failed.join('; ')}`);
 console.log(`Tests: ${passed} passed, ${failedTests + (failed.length && failedTests === 0 ? 1 : 0)} failed`);
-process.exit(failed.length ? 1 : 0);
+process.exitCode = failed.length ? 1 : 0;

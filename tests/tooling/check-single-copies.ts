@@ -27,5 +27,5 @@ for (const [name, found] of versions) {
 }
 if (!ok) {
   console.error('Cada paquete debe tener exactamente una versión instalada.');
-  process.exit(1);
+  process.exitCode = 1;
 }
