@@ -7,6 +7,11 @@ import type { Outcome, Transport } from './transport.ts';
  * so the PL3 check and the write cannot be split by a write of the person.
  */
 export interface PullTarget {
+  /**
+   * Every method called inside `fn` must return the storage's own promises (Dexie's), not `async` functions:
+   * Dexie loses a transaction after ~100 awaits of native promises and then commits early, which would split
+   * a page from its cursor (PL4) and the PL3 check from its write.
+   */
   transaction<T>(fn: () => Promise<T>): Promise<T>;
   getCursor(): Promise<string | null>;
   setCursor(cursor: string): Promise<void>;
