@@ -7,14 +7,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { rutCheckDigit } from '#sync/domain/rut.ts';
-import { EMPTY_MEDICAL_DATE } from '#sync/schemas/trabajadores.schema.ts';
 import { createApp } from '#server/app.ts';
 import { bootstrap } from '#server/bootstrap.ts';
 import { parseConfig } from '#server/config.ts';
 import { seedId, DEMO_PASSWORD } from '#server/seed/demo-seed.ts';
-import { workerSearchText } from '#server/modules/trabajadores/trabajador-search.ts';
-import { toWireWorker, type WorkerRow } from '#server/modules/trabajadores/trabajadores.repo.ts';
+import { insertBenchWorkers } from './support/bench-workers.ts';
 
 const WORKERS = 20_000;
 const PAGE = 1000;
@@ -30,54 +27,8 @@ const app = createApp(deps);
 try {
   const cargo = seedId(COMPANY, 'cargo', 1);
   const level2 = seedId(COMPANY, 'nv2', 1);
-  const level3 = seedId(COMPANY, 'nv3', 1);
   const started = process.hrtime.bigint();
-  await deps.db.transaction().execute(async (trx) => {
-    for (let start = 0; start < WORKERS; start += 500) {
-      const rows: WorkerRow[] = Array.from({ length: Math.min(500, WORKERS - start) }, (_, offset) => {
-        const i = start + offset;
-        const body = String(30_000_000 + i);
-        const names = { RunPersona: `${body}-${rutCheckDigit(body)}`, Nombres: `Nombre ${i}`, ApellidoPaterno: `Apellido ${i % 997}`, ApellidoMaterno: 'Carga' };
-        return {
-          ...names,
-          IdPersona: seedId(COMPANY, 'bench', i),
-          IdEmpresa: COMPANY,
-          IdNivel2: level2,
-          IdNivel3: level3,
-          IdNivel4: null,
-          TipoEmpresa: 1,
-          RutContratista: null,
-          FichaMedica: null,
-          FechaFichaMedica: EMPTY_MEDICAL_DATE,
-          FichaMedicaAnterior: null,
-          Firma: null,
-          FirmaAnterior: null,
-          Licencias: '[]',
-          Certificaciones: '[]',
-          Evidencias: '[]',
-          Busqueda: workerSearchText(names),
-          Estado: 1,
-          Version: 1,
-          VersionesCampos: '{}',
-        };
-      });
-      await trx.insertInto('trabajadores').values(rows).execute();
-      await trx.insertInto('trabajador_cargos').values(rows.map((row) => ({ IdPersona: row.IdPersona, IdCargo: cargo, IdEmpresa: COMPANY }))).execute();
-      await trx
-        .insertInto('cambios')
-        .values(
-          rows.map((row) => ({
-            IdEmpresa: COMPANY,
-            Tabla: 'trabajadores',
-            IdRegistro: row.IdPersona,
-            Operacion: 'upsert' as const,
-            Fila: JSON.stringify(toWireWorker(row, [cargo])),
-            CreadoEn: new Date().toISOString(),
-          })),
-        )
-        .execute();
-    }
-  });
+  await insertBenchWorkers(deps.db, COMPANY, WORKERS);
   console.log(`Carga: ${WORKERS} trabajadores con su fila de cambios en ${(Number(process.hrtime.bigint() - started) / 1e9).toFixed(2)} s`);
 
   const login = await app.request('/api/auth/login', {

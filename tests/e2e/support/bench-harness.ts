@@ -4,13 +4,9 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from '@playwright/test';
-import { rutCheckDigit } from '#sync/domain/rut.ts';
-import { EMPTY_MEDICAL_DATE } from '#sync/schemas/trabajadores.schema.ts';
 import { bootstrap } from '#server/bootstrap.ts';
 import { parseConfig } from '#server/config.ts';
-import { workerSearchText } from '#server/modules/trabajadores/trabajador-search.ts';
-import { toWireWorker, type WorkerRow } from '#server/modules/trabajadores/trabajadores.repo.ts';
-import { seedId } from '#server/seed/demo-seed.ts';
+import { insertBenchWorkers } from '../../bench/support/bench-workers.ts';
 import { COMPANY_ID, COMPANY_RUT, PASSWORD } from './field-session.ts';
 
 /** The same browser flags as playwright.config.ts: Debian's Chromium on a closed network. */
@@ -136,59 +132,11 @@ export function countLocal(page: Page, table: string): Promise<number> {
   );
 }
 
-/** Workers with their change-log rows in a data folder, as if registered over the years (the demo seed adds 20 more). */
+/** Workers with their change-log rows in a data folder (the demo seed adds 20 more). */
 export async function seedWorkers(dataDir: string, count: number): Promise<void> {
   const deps = await bootstrap(parseConfig({ DATA_DIR: dataDir }));
   try {
-    const cargo = seedId(COMPANY_ID, 'cargo', 1);
-    const level2 = seedId(COMPANY_ID, 'nv2', 1);
-    const level3 = seedId(COMPANY_ID, 'nv3', 1);
-    await deps.db.transaction().execute(async (trx) => {
-      for (let start = 0; start < count; start += 500) {
-        const rows: WorkerRow[] = Array.from({ length: Math.min(500, count - start) }, (_, offset) => {
-          const i = start + offset;
-          const body = String(30_000_000 + i);
-          const names = { RunPersona: `${body}-${rutCheckDigit(body)}`, Nombres: `Nombre ${i}`, ApellidoPaterno: `Apellido ${i % 997}`, ApellidoMaterno: 'Carga' };
-          return {
-            ...names,
-            IdPersona: seedId(COMPANY_ID, 'bench', i),
-            IdEmpresa: COMPANY_ID,
-            IdNivel2: level2,
-            IdNivel3: level3,
-            IdNivel4: null,
-            TipoEmpresa: 1,
-            RutContratista: null,
-            FichaMedica: null,
-            FechaFichaMedica: EMPTY_MEDICAL_DATE,
-            FichaMedicaAnterior: null,
-            Firma: null,
-            FirmaAnterior: null,
-            Licencias: '[]',
-            Certificaciones: '[]',
-            Evidencias: '[]',
-            Busqueda: workerSearchText(names),
-            Estado: 1,
-            Version: 1,
-            VersionesCampos: '{}',
-          };
-        });
-        await trx.insertInto('trabajadores').values(rows).execute();
-        await trx.insertInto('trabajador_cargos').values(rows.map((row) => ({ IdPersona: row.IdPersona, IdCargo: cargo, IdEmpresa: COMPANY_ID }))).execute();
-        await trx
-          .insertInto('cambios')
-          .values(
-            rows.map((row) => ({
-              IdEmpresa: COMPANY_ID,
-              Tabla: 'trabajadores',
-              IdRegistro: row.IdPersona,
-              Operacion: 'upsert' as const,
-              Fila: JSON.stringify(toWireWorker(row, [cargo])),
-              CreadoEn: new Date().toISOString(),
-            })),
-          )
-          .execute();
-      }
-    });
+    await insertBenchWorkers(deps.db, COMPANY_ID, count);
   } finally {
     await deps.db.destroy();
   }
