@@ -1,6 +1,5 @@
-import { recordKeyOf } from '#sync/outbox/outbox-entry.ts';
 import { CARGOS_MESSAGES } from '#sync/schemas/cargos.schema.ts';
-import { IonButton, useIonToast } from '@ionic/react';
+import { useIonToast } from '@ionic/react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useNivelNames } from '#app/data/reference-queries.ts';
 import { paths } from '#app/routes/paths.ts';
@@ -12,6 +11,8 @@ import { PageLoading } from '#app/ui/feedback/page-loading.tsx';
 import { useConfirm } from '#app/ui/feedback/use-confirm.ts';
 import { useSavedToast } from '#app/ui/feedback/use-saved-toast.ts';
 import { PageContent } from '#app/ui/page-content.tsx';
+import { RecordActions } from '#app/ui/records/record-actions.tsx';
+import { RecordSyncNotice, useRecordOutbox } from '#app/ui/records/record-sync-notice.tsx';
 import { deleteCargo } from './cargo-writes.ts';
 import '#app/ui/records.css';
 
@@ -24,7 +25,7 @@ export function CargoDetailPage() {
   const [presentToast] = useIonToast();
   const cargo = useDbQuery(async (db) => (await db.cargos.get(id)) ?? null, [id]);
   const workers = useDbQuery((db) => db.trabajadores.where('cargos').equals(id).count(), [id]);
-  const entries = useDbQuery((db) => db.outbox.where('recordKey').equals(recordKeyOf('cargos', id)).toArray(), [id]);
+  const { entries, refused } = useRecordOutbox('cargos', id);
   const levelNames = useNivelNames();
   const route = paths.cargos.list.href;
 
@@ -39,7 +40,6 @@ export function CargoDetailPage() {
     showSaved(CARGOS_MESSAGES.deleted);
     navigate(paths.cargos.list.href, { replace: true });
   };
-  const refused = entries?.find((entry) => entry.state === 'dead');
 
   return (
     <PageContent>
@@ -52,18 +52,7 @@ export function CargoDetailPage() {
           <p className="notice notice--warning">{CARGOS_MESSAGES.notFound} en este dispositivo.</p>
         ) : (
           <>
-            {refused ? (
-              <p className="notice notice--error" role="alert">
-                El servidor rechazó un cambio de este cargo: {refused.lastError?.message} <Link to={paths.sincronizacion.href}>Ver sincronización</Link>
-              </p>
-            ) : (
-              entries &&
-              entries.length > 0 && (
-                <p className="notice notice--info" role="status">
-                  Guardado en este dispositivo; hay cambios pendientes de sincronizar.
-                </p>
-              )
-            )}
+            <RecordSyncNotice entries={entries} refused={refused} ofWhat="de este cargo" />
             <section className="card" aria-labelledby="cargo-data-title">
               <h2 id="cargo-data-title">Datos</h2>
               <dl className="record-fields">
@@ -75,14 +64,12 @@ export function CargoDetailPage() {
                 <dd>{workers ?? '…'}</dd>
               </dl>
             </section>
-            <div className="button-row">
-              {hasPermission(session, route, 'editar') && <IonButton routerLink={paths.cargos.editar.href(cargo.IdCargo)}>Editar</IonButton>}
-              {hasPermission(session, route, 'eliminar') && (
-                <IonButton fill="outline" color="danger" onClick={() => void remove()}>
-                  Eliminar
-                </IonButton>
-              )}
-            </div>
+            <RecordActions
+              editHref={paths.cargos.editar.href(cargo.IdCargo)}
+              canEdit={hasPermission(session, route, 'editar')}
+              canDelete={hasPermission(session, route, 'eliminar')}
+              onDelete={() => void remove()}
+            />
           </>
         )}
       </div>

@@ -1,10 +1,9 @@
 import { formatRut } from '#sync/domain/rut.ts';
-import { recordKeyOf } from '#sync/outbox/outbox-entry.ts';
 import { type LevelType, NIVELES_MESSAGES } from '#sync/schemas/niveles.schema.ts';
-import { IonButton, useIonToast } from '@ionic/react';
+import { useIonToast } from '@ionic/react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useNivelNames } from '#app/data/reference-queries.ts';
-import { LEVEL_PATHS, paths } from '#app/routes/paths.ts';
+import { LEVEL_PATHS } from '#app/routes/paths.ts';
 import { levelName } from '#app/session/level-names.ts';
 import { hasPermission } from '#app/session/session-permissions.ts';
 import { useRequiredSession } from '#app/session/use-session.ts';
@@ -13,6 +12,8 @@ import { PageLoading } from '#app/ui/feedback/page-loading.tsx';
 import { useConfirm } from '#app/ui/feedback/use-confirm.ts';
 import { useSavedToast } from '#app/ui/feedback/use-saved-toast.ts';
 import { PageContent } from '#app/ui/page-content.tsx';
+import { RecordActions } from '#app/ui/records/record-actions.tsx';
+import { RecordSyncNotice, useRecordOutbox } from '#app/ui/records/record-sync-notice.tsx';
 import { LEVEL_WRITE_ROUTE, parentType } from './nivel-permissions.ts';
 import { deleteLevel } from './nivel-writes.ts';
 import '#app/ui/records.css';
@@ -33,7 +34,7 @@ export function NivelDetailPage({ type }: { type: LevelType }) {
       (type === 4 ? 0 : await db.trabajadores.where(type === 2 ? '[IdNivel2+orden]' : '[IdNivel3+orden]').between([id, ''], [id, '\uffff']).count()),
     [id, type],
   );
-  const entries = useDbQuery((db) => db.outbox.where('recordKey').equals(recordKeyOf('niveles', id)).toArray(), [id]);
+  const { entries, refused } = useRecordOutbox('niveles', id);
   const names = useNivelNames();
   const routes = LEVEL_PATHS[type];
   const title = levelName(session, type);
@@ -49,7 +50,6 @@ export function NivelDetailPage({ type }: { type: LevelType }) {
     showSaved(NIVELES_MESSAGES.deleted);
     navigate(routes.list.href, { replace: true });
   };
-  const refused = entries?.find((entry) => entry.state === 'dead');
 
   return (
     <PageContent>
@@ -62,18 +62,7 @@ export function NivelDetailPage({ type }: { type: LevelType }) {
           <p className="notice notice--warning">{NIVELES_MESSAGES.notFound} en este dispositivo.</p>
         ) : (
           <>
-            {refused ? (
-              <p className="notice notice--error" role="alert">
-                El servidor rechazó un cambio: {refused.lastError?.message} <Link to={paths.sincronizacion.href}>Ver sincronización</Link>
-              </p>
-            ) : (
-              entries &&
-              entries.length > 0 && (
-                <p className="notice notice--info" role="status">
-                  Guardado en este dispositivo; hay cambios pendientes de sincronizar.
-                </p>
-              )
-            )}
+            <RecordSyncNotice entries={entries} refused={refused} ofWhat={`de este ${title.toLowerCase()}`} />
             <section className="card" aria-labelledby="level-data-title">
               <h2 id="level-data-title">Datos</h2>
               <dl className="record-fields">
@@ -87,14 +76,12 @@ export function NivelDetailPage({ type }: { type: LevelType }) {
                 <dd>{level.RutNivel ? formatRut(level.RutNivel) : 'Sin rut'}</dd>
               </dl>
             </section>
-            <div className="button-row">
-              {hasPermission(session, LEVEL_WRITE_ROUTE, 'editar') && <IonButton routerLink={routes.editar.href(level.IdNivel)}>Editar</IonButton>}
-              {hasPermission(session, LEVEL_WRITE_ROUTE, 'eliminar') && (
-                <IonButton fill="outline" color="danger" onClick={() => void remove()}>
-                  Eliminar
-                </IonButton>
-              )}
-            </div>
+            <RecordActions
+              editHref={routes.editar.href(level.IdNivel)}
+              canEdit={hasPermission(session, LEVEL_WRITE_ROUTE, 'editar')}
+              canDelete={hasPermission(session, LEVEL_WRITE_ROUTE, 'eliminar')}
+              onDelete={() => void remove()}
+            />
           </>
         )}
       </div>

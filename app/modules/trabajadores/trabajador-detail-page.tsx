@@ -1,19 +1,18 @@
 import { formatDisplayDate } from '#sync/domain/dates.ts';
 import { formatRut } from '#sync/domain/rut.ts';
-import { recordKeyOf } from '#sync/outbox/outbox-entry.ts';
 import { TRABAJADORES_MESSAGES } from '#sync/schemas/trabajadores.schema.ts';
-import { IonButton } from '@ionic/react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useCargos, useNivelNames } from '#app/data/reference-queries.ts';
 import { paths } from '#app/routes/paths.ts';
 import { levelName } from '#app/session/level-names.ts';
 import { hasPermission } from '#app/session/session-permissions.ts';
 import { useRequiredSession } from '#app/session/use-session.ts';
-import { useDbQuery } from '#app/sync/use-device.ts';
 import { PageLoading } from '#app/ui/feedback/page-loading.tsx';
 import { useConfirm } from '#app/ui/feedback/use-confirm.ts';
 import { useSavedToast } from '#app/ui/feedback/use-saved-toast.ts';
 import { PageContent } from '#app/ui/page-content.tsx';
+import { RecordActions } from '#app/ui/records/record-actions.tsx';
+import { RecordSyncNotice, useRecordOutbox } from '#app/ui/records/record-sync-notice.tsx';
 import { deleteWorker } from './trabajador-writes.ts';
 import { useWorker } from './trabajadores-queries.ts';
 import { useFileUrl, useServerFileUrls } from './use-worker-files.ts';
@@ -28,7 +27,7 @@ export function TrabajadorDetailPage() {
   const worker = useWorker(id);
   const cargos = useCargos();
   const levelNames = useNivelNames();
-  const entries = useDbQuery((db) => db.outbox.where('recordKey').equals(recordKeyOf('trabajadores', id ?? '')).sortBy('seq'), [id]);
+  const { entries, refused } = useRecordOutbox('trabajadores', id ?? '');
   const serverUrls = useServerFileUrls(session.empresa.IdEmpresa, worker?.Firma || worker?.FichaMedica ? id : undefined);
   const signatureUrl = useFileUrl(worker?.Firma, serverUrls);
   const medicalUrl = useFileUrl(worker?.FichaMedica, serverUrls);
@@ -36,7 +35,6 @@ export function TrabajadorDetailPage() {
 
   if (worker === undefined) return <PageLoading />;
 
-  const refused = entries?.find((entry) => entry.state === 'dead');
   const remove = async () => {
     if (!worker) return;
     const confirmed = await confirm({
@@ -63,22 +61,16 @@ export function TrabajadorDetailPage() {
         ) : (
           <>
             <h1 className="page-title">{[worker.Nombres, worker.ApellidoPaterno, worker.ApellidoMaterno].filter(Boolean).join(' ')}</h1>
-            {refused ? (
-              <div className="notice notice--error" role="alert">
-                <p>El servidor rechazó un cambio de este trabajador: {refused.lastError?.message}</p>
-                {refused.method !== 'DELETE' && hasPermission(session, route, 'editar') && (
-                  <Link to={`${paths.trabajadores.editar.href(worker.IdPersona)}?corregir=${refused.key}`}>Corregir y reenviar</Link>
-                )}{' '}
-                <Link to={paths.sincronizacion.href}>Ver sincronización</Link>
-              </div>
-            ) : (
-              entries &&
-              entries.length > 0 && (
-                <p className="notice notice--info" role="status">
-                  Guardado en este dispositivo; hay cambios pendientes de sincronizar. <Link to={paths.sincronizacion.href}>Ver sincronización</Link>
-                </p>
-              )
-            )}
+            <RecordSyncNotice
+              entries={entries}
+              refused={refused}
+              ofWhat="de este trabajador"
+              correctHref={
+                refused && refused.method !== 'DELETE' && hasPermission(session, route, 'editar')
+                  ? `${paths.trabajadores.editar.href(worker.IdPersona)}?corregir=${refused.key}`
+                  : undefined
+              }
+            />
             <section className="card" aria-labelledby="worker-data-title">
               <h2 id="worker-data-title">Datos</h2>
               <dl className="record-fields">
@@ -136,14 +128,12 @@ export function TrabajadorDetailPage() {
                 </table>
               )}
             </section>
-            <div className="button-row">
-              {hasPermission(session, route, 'editar') && <IonButton routerLink={paths.trabajadores.editar.href(worker.IdPersona)}>Editar</IonButton>}
-              {hasPermission(session, route, 'eliminar') && (
-                <IonButton fill="outline" color="danger" onClick={() => void remove()}>
-                  Eliminar
-                </IonButton>
-              )}
-            </div>
+            <RecordActions
+              editHref={paths.trabajadores.editar.href(worker.IdPersona)}
+              canEdit={hasPermission(session, route, 'editar')}
+              canDelete={hasPermission(session, route, 'eliminar')}
+              onDelete={() => void remove()}
+            />
           </>
         )}
       </div>
