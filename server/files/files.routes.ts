@@ -1,11 +1,13 @@
 import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { describeRoute } from 'hono-openapi';
 import * as v from 'valibot';
+import { MAX_FILE_BATCH_BYTES, MAX_FILE_BATCH_FILES, type FileBatchResult } from '#sync/outbox/sync-wire.schema.ts';
 import type { AppEnv } from '../app-env.ts';
 import { HttpError } from '../http/http-error.ts';
 import { validate } from '../http/validation.ts';
 import { requireSession } from '../tenancy/require-session.ts';
-import { sha256Of } from './file-store.ts';
+import { sha256Of, type FileDescription, type FileStore } from './file-store.ts';
 
 const FILE_NOT_FOUND = 'Archivo no encontrado o enlace expirado';
 export const MAX_FILE_BYTES = 15 * 1024 * 1024;
@@ -15,6 +17,11 @@ export const FILE_MESSAGES = {
   tooLarge: 'El archivo supera el máximo de 15 MB',
   badType: 'Tipo de archivo no permitido: solo imágenes PNG, JPEG, WebP o HEIC y documentos PDF',
   empty: 'El archivo está vacío',
+  batchTooLarge: `El lote de archivos supera el máximo de ${MAX_FILE_BATCH_FILES} archivos u ${MAX_FILE_BATCH_BYTES / 1024 / 1024} MB; envíalo en partes`,
+  batchType: 'El lote de archivos debe enviarse como multipart/form-data, una parte por archivo',
+  batchMalformed: 'El lote de archivos llegó incompleto o mal formado',
+  batchEmpty: 'El lote de archivos no trae ningún archivo',
+  notAFile: 'Cada parte del lote debe ser un archivo con su nombre de archivo y su tipo',
 } as const;
 
 /**
@@ -25,7 +32,50 @@ const ALLOWED_TYPES = new Set(['image/png', 'image/jpeg', 'image/webp', 'image/h
 
 const tags = ['archivos'];
 const security = [{ bearerAuth: [] }];
-const HashSchema = v.pipe(v.string(), v.regex(/^[a-f0-9]{64}$/, FILE_MESSAGES.badHash));
+const HASH_PATTERN = /^[a-f0-9]{64}$/;
+const HashSchema = v.pipe(v.string(), v.regex(HASH_PATTERN, FILE_MESSAGES.badHash));
+
+/**
+ * One uploaded file, exactly as `PUT /api/files/{sha256}` handles it and as each part of `POST /api/files/lote`
+ * is handled (SPEC FL2, FL7): allowed type, size, not empty, the server's own hash equal to the claimed one, then
+ * stored once and recorded for `company`. 201 the first time for the company, 200 when it already had it; a
+ * refusal throws its HttpError and stores nothing.
+ */
+export async function acceptUpload(
+  files: FileStore,
+  company: string,
+  now: Date,
+  upload: { sha256: string; type: string; bytes: Uint8Array },
+): Promise<{ status: 200 | 201; description: FileDescription }> {
+  if (!HASH_PATTERN.test(upload.sha256)) throw new HttpError(400, FILE_MESSAGES.badHash, 'VALIDACION');
+  const type = upload.type.split(';')[0]?.trim().toLowerCase() ?? '';
+  if (!ALLOWED_TYPES.has(type)) throw new HttpError(415, FILE_MESSAGES.badType, 'TIPO_ARCHIVO');
+  if (upload.bytes.length > MAX_FILE_BYTES) throw new HttpError(413, FILE_MESSAGES.tooLarge, 'ARCHIVO_GRANDE');
+  if (upload.bytes.length === 0) throw new HttpError(400, FILE_MESSAGES.empty, 'VALIDACION');
+  if (sha256Of(upload.bytes) !== upload.sha256) throw new HttpError(422, FILE_MESSAGES.hashMismatch, 'HUELLA_DISTINTA');
+  const known = await files.describeForCompany(upload.sha256, company);
+  if (known) return { status: 200, description: known };
+  await files.put(upload.bytes, type, now, company);
+  const stored = await files.describeForCompany(upload.sha256, company);
+  if (!stored) throw new Error(`archivo ${upload.sha256} no quedó registrado`);
+  return { status: 201, description: stored };
+}
+
+/** A part of the bulk upload as its single PUT would have answered it: the description, or the error envelope. */
+async function acceptPart(files: FileStore, company: string, now: Date, name: string, value: unknown): Promise<FileBatchResult> {
+  try {
+    if (!(value instanceof Blob)) throw new HttpError(400, FILE_MESSAGES.notAFile, 'VALIDACION');
+    const bytes = new Uint8Array(await value.arrayBuffer());
+    const { status, description } = await acceptUpload(files, company, now, { sha256: name, type: value.type, bytes });
+    return { ...description, status };
+  } catch (error) {
+    // Only refusals are per file; a storage failure fails the whole request (5xx), and the client retries (RP3).
+    if (!(error instanceof HttpError)) throw error;
+    return { Sha256: name, status: error.statusCode, message: error.message, ...(error.code === undefined ? {} : { code: error.code }) };
+  }
+}
+
+const batchTooLarge = () => new HttpError(413, FILE_MESSAGES.batchTooLarge, 'LOTE_GRANDE');
 
 /** HEAD with a session: 200 when the caller's company has the file, 404 when it still has to upload it. */
 async function answerHead(c: Context<AppEnv>, sha256: string): Promise<Response> {
@@ -77,20 +127,90 @@ export const filesRoutes = new Hono<AppEnv>()
     validate('param', v.object({ sha256: HashSchema })),
     async (c) => {
       const { files, now } = c.get('deps');
-      const company = c.get('claims').emp;
       const { sha256 } = c.req.valid('param');
-      const type = (c.req.header('Content-Type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
-      if (!ALLOWED_TYPES.has(type)) throw new HttpError(415, FILE_MESSAGES.badType, 'TIPO_ARCHIVO');
       if (Number(c.req.header('Content-Length') ?? 0) > MAX_FILE_BYTES) throw new HttpError(413, FILE_MESSAGES.tooLarge, 'ARCHIVO_GRANDE');
       const bytes = new Uint8Array(await c.req.arrayBuffer());
-      if (bytes.length > MAX_FILE_BYTES) throw new HttpError(413, FILE_MESSAGES.tooLarge, 'ARCHIVO_GRANDE');
-      if (bytes.length === 0) throw new HttpError(400, FILE_MESSAGES.empty, 'VALIDACION');
-      if (sha256Of(bytes) !== sha256) throw new HttpError(422, FILE_MESSAGES.hashMismatch, 'HUELLA_DISTINTA');
-      const known = await files.describeForCompany(sha256, company);
-      if (known) return c.json(known, 200);
-      await files.put(bytes, type, now(), company);
-      const stored = await files.describeForCompany(sha256, company);
-      if (!stored) throw new Error(`archivo ${sha256} no quedó registrado`);
-      return c.json(stored, 201);
+      const { status, description } = await acceptUpload(files, c.get('claims').emp, now(), { sha256, type: c.req.header('Content-Type') ?? '', bytes });
+      return c.json(description, status);
+    },
+  )
+  .post(
+    '/lote',
+    describeRoute({
+      tags,
+      security,
+      summary: `Sube varios archivos en una sola petición (máx. ${MAX_FILE_BATCH_FILES} archivos y ${MAX_FILE_BATCH_BYTES / 1024 / 1024} MB en total, si no 413 LOTE_GRANDE)`,
+      description:
+        'multipart/form-data con una parte por archivo: el nombre de la parte (y su nombre de archivo) es su huella SHA-256 y su Content-Type es el tipo del archivo. ' +
+        'Cada parte se trata exactamente como su PUT /api/files/{sha256}: el servidor calcula la huella y la compara, y responde por archivo, en el orden de las partes, ' +
+        '{ Sha256, status, Tipo, Tamano } (201 nuevo para la empresa, 200 ya estaba) o { Sha256, status, message, code } (400, 413 ARCHIVO_GRANDE, 415 TIPO_ARCHIVO, 422 HUELLA_DISTINTA). ' +
+        'Un rechazo de un archivo no impide guardar los demás; reenviar el lote es inofensivo.',
+      requestBody: {
+        required: true,
+        content: {
+          'multipart/form-data': {
+            schema: { type: 'object', additionalProperties: { type: 'string', format: 'binary' }, description: 'Una parte por archivo, con nombre = su SHA-256' },
+          },
+        },
+      },
+      responses: {
+        200: {
+          description: 'Una respuesta por archivo, en el orden de las partes',
+          content: {
+            'application/json': {
+              schema: {
+                type: 'object',
+                properties: {
+                  results: {
+                    type: 'array',
+                    items: {
+                      type: 'object',
+                      properties: {
+                        Sha256: { type: 'string' },
+                        status: { type: 'integer' },
+                        Tipo: { type: 'string' },
+                        Tamano: { type: 'integer' },
+                        message: { type: 'string' },
+                        code: { type: 'string' },
+                      },
+                      required: ['Sha256', 'status'],
+                    },
+                  },
+                },
+                required: ['results'],
+              },
+            },
+          },
+        },
+      },
+    }),
+    requireSession,
+    bodyLimit({
+      maxSize: MAX_FILE_BATCH_BYTES,
+      onError: () => {
+        throw batchTooLarge();
+      },
+    }),
+    async (c) => {
+      const { files, now } = c.get('deps');
+      const company = c.get('claims').emp;
+      if (!(c.req.header('Content-Type') ?? '').toLowerCase().startsWith('multipart/form-data')) {
+        throw new HttpError(415, FILE_MESSAGES.batchType, 'TIPO_LOTE');
+      }
+      let form: FormData;
+      try {
+        form = await c.req.formData();
+      } catch (error) {
+        if (error instanceof HttpError) throw error;
+        throw new HttpError(400, FILE_MESSAGES.batchMalformed, 'VALIDACION');
+      }
+      const parts = [...form.entries()];
+      if (parts.length === 0) throw new HttpError(400, FILE_MESSAGES.batchEmpty, 'VALIDACION');
+      if (parts.length > MAX_FILE_BATCH_FILES) throw batchTooLarge();
+      const at = now();
+      const results: FileBatchResult[] = [];
+      // One after the other, in the order of the parts; each commits by itself like its single PUT.
+      for (const [name, value] of parts) results.push(await acceptPart(files, company, at, name, value));
+      return c.json({ results }, 200);
     },
   );

@@ -1,10 +1,10 @@
 import { classifyAnswer } from './fetch-transport.ts';
 import { SYNC_CODES, SYNC_MESSAGES, type Change } from './sync-wire.schema.ts';
-import type { BatchOutcome, Outcome, PullOutcome, SendableEntry, Transport } from './transport.ts';
+import type { BatchOutcome, FileBatchOutcome, Outcome, PullOutcome, SendableEntry, Transport, UploadableFile } from './transport.ts';
 
 /**
  * Test support only: an in-memory server behind the Transport boundary that keeps the SPEC's server promises
- * (RP5, RP17, FL2, FL4) and lets a test inject failures request by request.
+ * (RP5, RP17, FL2, FL4, FL7, FL10) and lets a test inject failures request by request.
  */
 export type Fault =
   /** No failure for this request. */
@@ -16,7 +16,7 @@ export type Fault =
   | 'server-error'
   | 'unauthorized'
   | 'too-many'
-  /** The server dies mid-batch after committing only the first entry; the client gets no answer. */
+  /** The server dies mid-batch (of entries or of files) after committing only the first one; no answer. */
   | 'partial-then-drop'
   /** The tab dies while waiting for the answer: the server commits, the transport call throws. */
   | 'crash-after';
@@ -46,6 +46,10 @@ export interface FakeSyncServerOptions {
   refuse?: (entry: SendableEntry) => Answer | undefined;
   /** Files a record needs, read from its body; default `body.Archivos`. */
   filesOf?: (entry: SendableEntry) => string[];
+  /** A refusal of one uploaded file (as its PUT would answer, e.g. 415 TIPO_ARCHIVO), or undefined to store it. */
+  refuseFile?: (file: UploadableFile) => Answer | undefined;
+  /** 'not-found': an old server without `POST /api/files/lote` (answers 404, FL10). Default: it has the route. */
+  fileBatch?: 'yes' | 'not-found';
 }
 
 export class FakeSyncServer {
@@ -96,11 +100,26 @@ export class FakeSyncServer {
     uploadFile: async (sha256, type, bytes) => {
       this.requests.push(`PUT /api/files/${sha256}`);
       const fault = this.faults.shift();
-      const answer = await this.withFault(fault, () => {
-        this.files.set(sha256, { type, bytes: bytes.slice(0) });
-        return { status: 201, body: { sha256 } };
-      });
+      const answer = await this.withFault(fault, () => this.storeFile({ sha256, type, bytes }));
       return answer ? classifyAnswer(answer.status, answer.body) : this.noAnswer();
+    },
+    uploadFiles: async (files): Promise<FileBatchOutcome> => {
+      this.requests.push(`POST /api/files/lote (${files.length})`);
+      if (this.options.fileBatch === 'not-found') {
+        return { kind: 'failed', outcome: classifyAnswer(404, { statusCode: 404, message: 'Ruta no encontrada' }), fallback: true };
+      }
+      const fault = this.faults.shift();
+      if (fault === 'partial-then-drop') {
+        const first = files[0];
+        if (first) this.storeFile(first);
+        return { kind: 'failed', outcome: this.noAnswer(), fallback: false };
+      }
+      // FL7: each file exactly as its PUT, all of them whatever one answers.
+      const answer = await this.withFault(fault, () => ({ status: 200, body: files.map((file) => ({ sha256: file.sha256, ...this.storeFile(file) })) }));
+      if (!answer) return { kind: 'failed', outcome: this.noAnswer(), fallback: false };
+      if (answer.status !== 200) return { kind: 'failed', outcome: classifyAnswer(answer.status, answer.body), fallback: false };
+      const results = answer.body as (Answer & { sha256: string })[];
+      return { kind: 'ok', results: new Map(results.map((result) => [result.sha256, classifyAnswer(result.status, result.body)])) };
     },
     pullChanges: async (cursor): Promise<PullOutcome> => {
       const since = cursor === null ? 0 : Number(cursor);
@@ -144,6 +163,15 @@ export class FakeSyncServer {
       default:
         return run();
     }
+  }
+
+  /** FL2: content-addressed and idempotent; a refusal stores nothing. */
+  private storeFile(file: UploadableFile): Answer {
+    const refusal = this.options.refuseFile?.(file);
+    if (refusal) return refusal;
+    const known = this.files.has(file.sha256);
+    this.files.set(file.sha256, { type: file.type, bytes: file.bytes.slice(0) });
+    return { status: known ? 200 : 201, body: { Sha256: file.sha256, Tipo: file.type, Tamano: file.bytes.byteLength } };
   }
 
   /** RP5: in order, each as its single call, stopping after the first non-2xx. */

@@ -133,6 +133,60 @@ describe('FetchTransport', () => {
     expect(calls[0]!.headers.get('Content-Type')).toBe('image/jpeg');
   });
 
+  it('FL7: several files go in one multipart POST to /api/files/lote, one part per file named by its sha256, with its type and bytes', async () => {
+    const files = [
+      { sha256: 'a'.repeat(64), type: 'image/png', bytes: new Uint8Array([0, 13, 10, 45, 45, 255]).buffer },
+      { sha256: 'b'.repeat(64), type: 'application/pdf', bytes: new Uint8Array(5000).fill(7).buffer },
+    ];
+    const { calls, fetchFn } = fakeFetch(() =>
+      json(200, { results: [{ Sha256: 'a'.repeat(64), status: 201, Tipo: 'image/png', Tamano: 6 }, { Sha256: 'b'.repeat(64), status: 200, Tipo: 'application/pdf', Tamano: 5000 }] }),
+    );
+    const outcome = await new FetchTransport({ getToken: () => 't', fetch: fetchFn }).uploadFiles(files);
+    expect(outcome.kind).toBe('ok');
+    expect(calls[0]).toMatchObject({ url: '/api/files/lote', method: 'POST' });
+    const contentType = calls[0]!.headers.get('Content-Type')!;
+    expect(contentType).toMatch(/^multipart\/form-data; boundary=andes-lote-[0-9a-f]{32}$/);
+    const form = await new Response(calls[0]!.body as Uint8Array<ArrayBuffer>, { headers: { 'Content-Type': contentType } }).formData();
+    const parts = [...form.entries()] as [string, File][];
+    expect(parts.map(([name, file]) => [name, file.name, file.type, file.size])).toEqual([
+      ['a'.repeat(64), 'a'.repeat(64), 'image/png', 6],
+      ['b'.repeat(64), 'b'.repeat(64), 'application/pdf', 5000],
+    ]);
+    expect(new Uint8Array(await parts[0]![1].arrayBuffer())).toEqual(new Uint8Array(files[0]!.bytes));
+    // Framing costs under 300 bytes a file (its hash twice), not a third more as base64 would.
+    expect((calls[0]!.body as Uint8Array).length - 5006).toBeLessThan(2 * 300);
+  });
+
+  it('FL7: each file is classified by its own result; refusals carry their message and code', async () => {
+    const [ok, bad, unknown] = ['a', 'b', 'c'].map((c) => c.repeat(64));
+    const { fetchFn } = fakeFetch(() =>
+      json(200, {
+        results: [
+          { Sha256: ok, status: 201, Tipo: 'image/png', Tamano: 3 },
+          { Sha256: bad, status: 422, message: 'El archivo no coincide con su huella (SHA-256)', code: 'HUELLA_DISTINTA' },
+          { Sha256: 'd'.repeat(64), status: 201 },
+        ],
+      }),
+    );
+    const file = (sha256: string) => ({ sha256, type: 'image/png', bytes: new ArrayBuffer(3) });
+    const outcome = await new FetchTransport({ getToken: () => 't', fetch: fetchFn }).uploadFiles([file(ok!), file(bad!), file(unknown!)]);
+    if (outcome.kind !== 'ok') throw new Error('expected ok');
+    expect(outcome.results.get(ok!)?.kind).toBe('ok');
+    expect(outcome.results.get(bad!)).toMatchObject({ kind: 'permanent', status: 422, error: { status: 422, code: 'HUELLA_DISTINTA', message: 'El archivo no coincide con su huella (SHA-256)' } });
+    expect(outcome.results.has(unknown!)).toBe(false);
+    expect(outcome.results.has('d'.repeat(64))).toBe(false);
+  });
+
+  it('FL10: a bulk upload refused as a whole with 404 asks for single PUTs; a 5xx, a 401 or an answer that is not { results } does not', async () => {
+    const file = { sha256: 'a'.repeat(64), type: 'image/png', bytes: new ArrayBuffer(3) };
+    const run = async (response: () => Response) => new FetchTransport({ getToken: () => 't', fetch: fakeFetch(response).fetchFn }).uploadFiles([file]);
+    expect(await run(() => json(404, { statusCode: 404, message: 'Ruta no encontrada' }))).toMatchObject({ kind: 'failed', fallback: true });
+    expect(await run(() => json(503, { statusCode: 503, message: 'x' }))).toMatchObject({ kind: 'failed', fallback: false, outcome: { kind: 'retry' } });
+    expect(await run(() => json(401, { statusCode: 401, message: 'x' }))).toMatchObject({ kind: 'failed', fallback: false, outcome: { kind: 'auth' } });
+    expect(await run(() => json(200, { ok: true }))).toMatchObject({ kind: 'failed', fallback: false, outcome: { kind: 'retry' } });
+    expect(await run(() => new Response('<html>portal</html>', { status: 200 }))).toMatchObject({ kind: 'failed', fallback: false, outcome: { kind: 'retry' } });
+  });
+
   it('FL6: fileExists is true only for a 200 to HEAD', async () => {
     const sha = 'c'.repeat(64);
     const found = fakeFetch(() => new Response(null, { status: 200 }));
@@ -151,5 +205,13 @@ describe('FetchTransport', () => {
     expect(calls.map((c) => c.url)).toEqual(['/api/sync/changes', '/api/sync/changes?since=4']);
     const bad = fakeFetch(() => json(200, { changes: 'no' }));
     expect(await new FetchTransport({ getToken: () => 't', fetch: bad.fetchFn }).pullChanges(null)).toMatchObject({ kind: 'failed', outcome: { kind: 'retry' } });
+  });
+
+  it('PL2: asks for pages of pullPageSize changes when given', async () => {
+    const { calls, fetchFn } = fakeFetch(() => json(200, { changes: [], cursor: 9 }));
+    const transport = new FetchTransport({ getToken: () => 't', fetch: fetchFn, pullPageSize: 1000 });
+    await transport.pullChanges(null);
+    await transport.pullChanges('9');
+    expect(calls.map((c) => c.url)).toEqual(['/api/sync/changes?limit=1000', '/api/sync/changes?since=9&limit=1000']);
   });
 });

@@ -5,6 +5,7 @@ import { MemoryOutboxStore } from './memory-outbox-store.ts';
 import { newOutboxEntry, type WriteRequest } from './outbox-entry.ts';
 import type { PayloadVersioning } from './payload-upgrade.ts';
 import { Replayer, type ReplayerOptions, type SyncState } from './replayer.ts';
+import { FILE_HEAD_ABOVE_BYTES } from './sync-wire.schema.ts';
 import type { Outcome, Transport } from './transport.ts';
 import { createUuidV7Generator } from './uuid-v7.ts';
 
@@ -442,12 +443,12 @@ describe('Replayer: files', () => {
     expect((await store.listDead())[0]!.lastError?.code).toBe('ARCHIVO_FALTANTE');
   });
 
-  it('FL6: a file the server already has is not uploaded again', async () => {
+  it('FL6: a big file the server already has is not uploaded again', async () => {
     const { store, enqueue } = harness();
     const server = new FakeSyncServer();
     server.files.set(SHA_A, { type: 'image/jpeg', bytes: new ArrayBuffer(3) });
     const replayer = new Replayer({ store, transport: { ...server.transport, fileExists: async (sha) => server.files.has(sha) } });
-    await photo(store);
+    await store.putFile({ sha256: SHA_A, type: 'image/jpeg', bytes: new ArrayBuffer(FILE_HEAD_ABOVE_BYTES + 1), uploaded: false });
     await enqueue({ body: { Archivos: [SHA_A] }, files: [{ sha256: SHA_A, type: 'image/jpeg' }] });
     await replayer.drain();
     expect(server.requests).toEqual(['POST /api/trabajadores/r1']);
@@ -458,10 +459,161 @@ describe('Replayer: files', () => {
     await photo(store);
     const before = await enqueue({ record: 'a' });
     await enqueue({ record: 'b', body: { Archivos: [SHA_A] }, files: [{ sha256: SHA_A, type: 'image/jpeg' }] });
-    server.failNext('drop-before', 'none', 'drop-before');
+    await enqueue({ record: 'c' });
+    server.failNext('drop-before');
     expect(await replayer.drain()).toMatchObject({ sent: 1, stop: 'retry' });
     expect(appliedKeys(server)).toEqual([before.key]);
+    expect(server.requests).toEqual([`PUT /api/files/${SHA_A}`, 'POST /api/trabajadores/a']);
+    expect(await replayer.drain({ ignoreBackoff: true })).toMatchObject({ sent: 2, stop: 'empty' });
+  });
+});
+
+describe('Replayer: bulk file upload', () => {
+  const sha = (n: number) => n.toString(16).padStart(64, '0');
+  const signature = (store: MemoryOutboxStore, n: number, size = 100) =>
+    store.putFile({ sha256: sha(n), type: 'image/png', bytes: new Uint8Array(size).fill(n).buffer as ArrayBuffer, uploaded: false });
+  const signed = (n: number, record = `w${n}`) => ({ record, body: { Archivos: [sha(n)] }, files: [{ sha256: sha(n), type: 'image/png' }] });
+  const fileRequests = (server: FakeSyncServer) => server.requests.filter((r) => r.includes('/api/files'));
+
+  it('FL8: the files of the whole batch go up in one request, without HEAD, before the batch of records', async () => {
+    const { store, server, enqueue } = harness();
+    const fileExists = vi.fn(async () => false);
+    const replayer = new Replayer({ store, transport: { ...server.transport, fileExists } });
+    for (let n = 1; n <= 30; n++) {
+      await signature(store, n);
+      await enqueue(signed(n));
+    }
+    await enqueue(signed(1, 'w1')); // the same signature again: sent once
+    expect(await replayer.drain()).toMatchObject({ sent: 31, stop: 'empty' });
+    expect(server.requests).toEqual(['POST /api/files/lote (30)', 'POST /api/sync/batch (31)']);
+    expect(fileExists).not.toHaveBeenCalled();
+    expect(server.files.size).toBe(30);
+    expect(await store.getFile(sha(1))).toBeUndefined();
+  });
+
+  it('FL8: bulk uploads are cut at the file and byte limits; a lone file and a big file go by PUT, the big one after HEAD', async () => {
+    const { store, server, enqueue } = harness();
+    const heads: string[] = [];
+    const replayer = new Replayer({
+      store,
+      transport: { ...server.transport, fileExists: async (s) => (heads.push(s), false) },
+      fileBatch: { maxFiles: 4, maxBytes: 3 * (1000 + 512) + 512, headAboveBytes: 5000 },
+    });
+    for (let n = 1; n <= 7; n++) {
+      await signature(store, n, 1000);
+      await enqueue(signed(n));
+    }
+    await signature(store, 8, 6000);
+    await enqueue(signed(8));
+    await replayer.drain();
+    expect(fileRequests(server)).toEqual(['POST /api/files/lote (3)', 'POST /api/files/lote (3)', `PUT /api/files/${sha(7)}`, `PUT /api/files/${sha(8)}`]);
+    expect(heads).toEqual([sha(8)]);
+    expect(server.applied).toHaveLength(8);
+  });
+
+  it('FL8: a file is marked uploaded only by its own 2xx; a bulk answer without its result retries it', async () => {
+    const { store, server, replayer, enqueue } = harness();
+    await signature(store, 1);
+    await signature(store, 2);
+    await enqueue(signed(1));
+    await enqueue(signed(2));
+    const inner = server.transport.uploadFiles!;
+    server.transport.uploadFiles = async (files) => {
+      const answer = await inner(files);
+      if (answer.kind === 'ok') answer.results.delete(sha(2));
+      return answer;
+    };
+    expect(await replayer.drain()).toMatchObject({ sent: 1, stop: 'retry' });
+    expect((await store.getFile(sha(2)))?.uploaded).toBe(false);
+    expect(await store.listDead()).toEqual([]);
+    server.transport.uploadFiles = inner;
     expect(await replayer.drain({ ignoreBackoff: true })).toMatchObject({ sent: 1, stop: 'empty' });
+  });
+
+  it('FL9: a file refused by the server dead-letters only the entries that need it; the rest of the batch proceeds', async () => {
+    const bad = sha(2);
+    const { store, server, replayer, enqueue } = harness({
+      server: { refuseFile: (file) => (file.sha256 === bad ? { status: 415, body: { statusCode: 415, message: 'Tipo de archivo no permitido', code: 'TIPO_ARCHIVO' } } : undefined) },
+    });
+    for (let n = 1; n <= 3; n++) await signature(store, n);
+    const first = await enqueue(signed(1));
+    const refused = await enqueue(signed(2, 'w2'));
+    const sameRecord = await enqueue({ record: 'w2', body: { Nombre: 'x' } });
+    const child = await enqueue({ record: 'child', dependsOn: [refused.key] });
+    const last = await enqueue(signed(3));
+    expect(await replayer.drain()).toMatchObject({ sent: 2, stop: 'empty' });
+    expect(appliedKeys(server)).toEqual([first.key, last.key]);
+    const dead = await store.listDead();
+    expect(dead.map((entry) => [entry.key, entry.lastError?.code])).toEqual([[refused.key, 'TIPO_ARCHIVO']]);
+    expect((await store.get(sameRecord.key))?.state).toBe('pending');
+    expect((await store.get(child.key))?.state).toBe('pending');
+    expect(server.requests.filter((r) => r.startsWith('POST /api/files'))).toEqual(['POST /api/files/lote (3)']);
+  });
+
+  it('FL9: a network failure or 5xx of the bulk request retries the first entry that needs its files, with backoff, and nothing after it', async () => {
+    const { store, server, replayer, enqueue } = harness();
+    const plain = await enqueue({ record: 'p' });
+    for (let n = 1; n <= 3; n++) {
+      await signature(store, n);
+      await enqueue(signed(n));
+    }
+    server.failNext('server-error');
+    const result = await replayer.drain();
+    expect(result).toMatchObject({ sent: 1, stop: 'retry' });
+    expect(appliedKeys(server)).toEqual([plain.key]);
+    expect(await store.counts()).toEqual({ queued: 3, dead: 0 });
+    server.failNext('partial-then-drop');
+    expect(await replayer.drain({ ignoreBackoff: true })).toMatchObject({ sent: 0, stop: 'retry' });
+    expect(await replayer.drain({ ignoreBackoff: true })).toMatchObject({ sent: 3, stop: 'empty' });
+    expect(server.duplicateKeys()).toEqual([]);
+  });
+
+  it('FL9: a 401 to the bulk request pauses the queue (RP8)', async () => {
+    const { store, server, replayer, enqueue } = harness();
+    for (let n = 1; n <= 2; n++) {
+      await signature(store, n);
+      await enqueue(signed(n));
+    }
+    server.failNext('unauthorized');
+    expect(await replayer.drain()).toMatchObject({ stop: 'paused' });
+    expect(replayer.getState().paused).toBe(true);
+    expect(server.applied).toEqual([]);
+  });
+
+  it('FL10: an old server without the bulk route (404) gets one PUT per file, and bulk is not asked again for a while', async () => {
+    const { store, server, replayer, enqueue, clock } = harness({ server: { fileBatch: 'not-found' } });
+    for (let n = 1; n <= 3; n++) {
+      await signature(store, n);
+      await enqueue(signed(n));
+    }
+    expect(await replayer.drain()).toMatchObject({ sent: 3, stop: 'empty' });
+    expect(fileRequests(server)).toEqual(['POST /api/files/lote (3)', ...[1, 2, 3].map((n) => `PUT /api/files/${sha(n)}`)]);
+    expect(replayer.getState().lastError).toBeNull();
+    for (let n = 4; n <= 5; n++) {
+      await signature(store, n);
+      await enqueue(signed(n));
+    }
+    await replayer.drain();
+    expect(fileRequests(server).slice(4)).toEqual([`PUT /api/files/${sha(4)}`, `PUT /api/files/${sha(5)}`]);
+    clock.now += 11 * 60_000;
+    for (let n = 6; n <= 7; n++) {
+      await signature(store, n);
+      await enqueue(signed(n));
+    }
+    await replayer.drain();
+    expect(fileRequests(server)[6]).toBe('POST /api/files/lote (2)');
+  });
+
+  it('FL10: a transport without bulk upload sends each file by its own PUT', async () => {
+    const { store, server, enqueue } = harness();
+    const { uploadFiles: _ignored, ...single } = server.transport;
+    const replayer = new Replayer({ store, transport: single });
+    for (let n = 1; n <= 2; n++) {
+      await signature(store, n);
+      await enqueue(signed(n));
+    }
+    expect(await replayer.drain()).toMatchObject({ sent: 2, stop: 'empty' });
+    expect(fileRequests(server)).toEqual([`PUT /api/files/${sha(1)}`, `PUT /api/files/${sha(2)}`]);
   });
 });
 

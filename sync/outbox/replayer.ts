@@ -2,8 +2,8 @@ import { DEFAULT_BACKOFF, retryDelayMs, type BackoffPolicy } from './backoff.ts'
 import type { EntryError, OutboxEntry } from './outbox-entry.ts';
 import type { OutboxStore } from './outbox-store.ts';
 import { mayHaveReachedServer, UPGRADE_MISSING_MESSAGE, upgradePayload, type PayloadVersioning } from './payload-upgrade.ts';
-import { MAX_BATCH_ENTRIES, SYNC_CODES } from './sync-wire.schema.ts';
-import type { Outcome, Transport } from './transport.ts';
+import { FILE_HEAD_ABOVE_BYTES, MAX_BATCH_ENTRIES, MAX_FILE_BATCH_BYTES, MAX_FILE_BATCH_FILES, SYNC_CODES } from './sync-wire.schema.ts';
+import type { Outcome, Transport, UploadableFile } from './transport.ts';
 import { uuidV7 } from './uuid-v7.ts';
 
 export const REPLAYER_MESSAGES = {
@@ -47,7 +47,24 @@ export interface ReplayerOptions {
   payload?: PayloadVersioning;
   /** Runs after the push (PL1), e.g. `() => pullChanges(transport, target)`. */
   pull?: () => Promise<PullRun>;
+  /** Limits of the bulk file upload (FL7, FL8); the defaults are the server's. */
+  fileBatch?: Partial<FileBatchPolicy>;
 }
+
+export interface FileBatchPolicy {
+  /** Files per `POST /api/files/lote`. */
+  maxFiles: number;
+  /** Bytes of one request body, multipart framing included. */
+  maxBytes: number;
+  /** Bigger files go by their own `PUT`, after a `HEAD` (FL6). */
+  headAboveBytes: number;
+}
+
+const DEFAULT_FILE_BATCH: FileBatchPolicy = { maxFiles: MAX_FILE_BATCH_FILES, maxBytes: MAX_FILE_BATCH_BYTES, headAboveBytes: FILE_HEAD_ABOVE_BYTES };
+/** Room for one part's boundary and headers in a bulk upload (under 300 bytes used). */
+const PART_OVERHEAD_BYTES = 512;
+/** After a 404/405 to the bulk route (an old server), files go by single PUTs for this long before bulk is tried again. */
+const NO_FILE_BATCH_MS = 10 * 60_000;
 
 export type DrainStop = 'empty' | 'waiting' | 'retry' | 'paused';
 
@@ -95,6 +112,8 @@ export class Replayer {
   private readonly backoff: BackoffPolicy;
   private readonly payload: PayloadVersioning | undefined;
   private readonly pull: (() => Promise<PullRun>) | undefined;
+  private readonly fileBatch: FileBatchPolicy;
+  private noFileBatchUntil = -Infinity;
 
   private state: SyncState = { online: true, pending: 0, sending: false, dead: 0, paused: false, lastSuccessAt: null, lastError: null };
   private readonly listeners = new Set<(state: SyncState) => void>();
@@ -121,6 +140,12 @@ export class Replayer {
     this.backoff = options.backoff ?? DEFAULT_BACKOFF;
     this.payload = options.payload;
     this.pull = options.pull;
+    const fileBatch = { ...DEFAULT_FILE_BATCH, ...options.fileBatch };
+    this.fileBatch = {
+      maxFiles: Math.min(Math.max(1, fileBatch.maxFiles), MAX_FILE_BATCH_FILES),
+      maxBytes: Math.min(fileBatch.maxBytes, MAX_FILE_BATCH_BYTES),
+      headAboveBytes: Math.min(fileBatch.headAboveBytes, MAX_FILE_BATCH_BYTES - PART_OVERHEAD_BYTES),
+    };
   }
 
   getState(): SyncState {
@@ -321,13 +346,28 @@ export class Replayer {
     await this.store.markSending(batch.map((entry) => entry.key));
     const attempted = batch.map((entry) => ({ ...entry, attempts: entry.attempts + 1 }));
 
-    // FL3: the records go only after their files; a file failure cuts the batch before its entry.
+    // FL3, FL8: every file of the batch goes up first, in few requests; then only entries whose files all got a 2xx.
+    const problems = await this.uploadFiles(attempted);
     const ready: OutboxEntry[] = [];
     const outcomes = new Map<string, Outcome>();
+    const blockedKeys = new Set<string>();
+    const blockedRecords = new Set<string>();
     for (const entry of attempted) {
-      const fileOutcome = await this.uploadFiles(entry);
-      if (fileOutcome) {
-        if (ready.length === 0) outcomes.set(entry.key, fileOutcome);
+      const waits = (entry.recordKey !== undefined && blockedRecords.has(entry.recordKey)) || (entry.dependsOn ?? []).some((key) => blockedKeys.has(key));
+      const fileOutcomes = (entry.files ?? []).flatMap((ref) => problems.get(ref.sha256) ?? []);
+      const refused = fileOutcomes.find((outcome) => outcome.kind === 'permanent');
+      if (waits || refused) {
+        // FL9: a refused (or missing, FL5) file dead-letters only the entries that need it; what waits on them stays
+        // behind (RP11, released unchanged), the rest of the batch goes on.
+        if (refused && !waits) outcomes.set(entry.key, refused);
+        blockedKeys.add(entry.key);
+        if (entry.recordKey !== undefined) blockedRecords.add(entry.recordKey);
+        continue;
+      }
+      const failed = fileOutcomes[0];
+      if (failed) {
+        // RP4: an entry whose file must be retried waits for its backoff; nothing after it is sent around it.
+        outcomes.set(entry.key, failed);
         break;
       }
       ready.push(entry);
@@ -385,23 +425,97 @@ export class Replayer {
     return results;
   }
 
-  /** Undefined when every file is on the server; otherwise the outcome that stops the entry. */
-  private async uploadFiles(entry: OutboxEntry): Promise<Outcome | undefined> {
-    for (const ref of entry.files ?? []) {
+  /**
+   * Uploads the files of `entries` that are not on the server yet and answers, by sha256, the files that did not
+   * get a 2xx (FL3): missing on the device (FL5), refused (permanent) or to be retried. Small files go in bulk
+   * requests under the limits (FL7, FL8), without asking first; big ones by their own PUT after a HEAD (FL6). A
+   * server without the bulk route gets one PUT per file (FL10). The first failure that is not a refusal of one file
+   * stops the uploads: it is given to every file not uploaded yet.
+   */
+  private async uploadFiles(entries: OutboxEntry[]): Promise<Map<string, Outcome>> {
+    const problems = new Map<string, Outcome>();
+    const small: UploadableFile[] = [];
+    const big: UploadableFile[] = [];
+    const seen = new Set<string>();
+    for (const ref of entries.flatMap((entry) => entry.files ?? [])) {
+      if (seen.has(ref.sha256)) continue;
+      seen.add(ref.sha256);
       const file = await this.store.getFile(ref.sha256);
       if (!file) {
-        return { kind: 'permanent', status: 0, body: null, error: { status: 0, message: REPLAYER_MESSAGES.fileMissing, code: 'ARCHIVO_FALTANTE' } };
+        problems.set(ref.sha256, { kind: 'permanent', status: 0, body: null, error: { status: 0, message: REPLAYER_MESSAGES.fileMissing, code: 'ARCHIVO_FALTANTE' } });
+        continue;
       }
       if (file.uploaded) continue;
-      const exists = this.transport.fileExists ? await this.transport.fileExists(ref.sha256).catch(() => false) : false;
-      if (!exists) {
-        const outcome = await this.transport.uploadFile(ref.sha256, file.type, file.bytes);
-        this.noteOutcome(outcome);
-        if (outcome.kind !== 'ok') return outcome;
-      }
-      await this.store.setFileUploaded(ref.sha256, true);
+      (file.bytes.byteLength > this.fileBatch.headAboveBytes ? big : small).push({ sha256: ref.sha256, type: file.type, bytes: file.bytes });
     }
-    return undefined;
+
+    const stop = (outcome: Outcome, rest: UploadableFile[]) => {
+      for (const file of rest) problems.set(file.sha256, outcome);
+      return problems;
+    };
+    const singles: { file: UploadableFile; ask: boolean }[] = [];
+    const chunks = this.chunkFiles(small);
+    for (let i = 0; i < chunks.length; i++) {
+      const chunk = chunks[i]!;
+      if (chunk.length === 1 || !this.transport.uploadFiles || this.now() < this.noFileBatchUntil) {
+        // A lone file is its own PUT: the same single request, with no framing.
+        singles.push(...chunk.map((file) => ({ file, ask: false })));
+        continue;
+      }
+      const answer = await this.transport.uploadFiles(chunk);
+      if (answer.kind === 'failed') {
+        if (!answer.fallback) {
+          this.noteOutcome(answer.outcome);
+          return stop(answer.outcome, [...chunks.slice(i).flat(), ...big]);
+        }
+        // FL10: an old server, not an error to show; this chunk and the rest go by single PUTs.
+        this.update({ online: true });
+        if (answer.outcome.status === 404 || answer.outcome.status === 405) this.noFileBatchUntil = this.now() + NO_FILE_BATCH_MS;
+        singles.push(...chunks.slice(i).flat().map((file) => ({ file, ask: false })));
+        break;
+      }
+      this.update({ online: true });
+      for (const file of chunk) {
+        const outcome = answer.results.get(file.sha256) ?? unanswered();
+        if (outcome.kind === 'ok') await this.store.setFileUploaded(file.sha256, true);
+        else problems.set(file.sha256, outcome);
+      }
+    }
+    singles.push(...big.map((file) => ({ file, ask: true })));
+
+    for (const [i, { file, ask }] of singles.entries()) {
+      const exists = ask && this.transport.fileExists ? await this.transport.fileExists(file.sha256).catch(() => false) : false;
+      if (!exists) {
+        const outcome = await this.transport.uploadFile(file.sha256, file.type, file.bytes);
+        this.noteOutcome(outcome);
+        if (outcome.kind === 'permanent') {
+          problems.set(file.sha256, outcome);
+          continue;
+        }
+        if (outcome.kind !== 'ok') return stop(outcome, singles.slice(i).map((single) => single.file));
+      }
+      await this.store.setFileUploaded(file.sha256, true);
+    }
+    return problems;
+  }
+
+  /** Consecutive groups within the bulk limits, in the order the entries need them. */
+  private chunkFiles(files: UploadableFile[]): UploadableFile[][] {
+    const chunks: UploadableFile[][] = [];
+    let chunk: UploadableFile[] = [];
+    let bytes = PART_OVERHEAD_BYTES;
+    for (const file of files) {
+      const size = file.bytes.byteLength + PART_OVERHEAD_BYTES;
+      if (chunk.length > 0 && (chunk.length >= this.fileBatch.maxFiles || bytes + size > this.fileBatch.maxBytes)) {
+        chunks.push(chunk);
+        chunk = [];
+        bytes = PART_OVERHEAD_BYTES;
+      }
+      chunk.push(file);
+      bytes += size;
+    }
+    if (chunk.length > 0) chunks.push(chunk);
+    return chunks;
   }
 
   private async apply(entry: OutboxEntry, outcome: Outcome): Promise<Applied> {
@@ -467,6 +581,11 @@ export class Replayer {
     const snapshot = this.getState();
     for (const listener of this.listeners) listener(snapshot);
   }
+}
+
+/** A bulk answer without a result for a file: it was not stored; believed only after a real answer (RP7). */
+function unanswered(): Outcome {
+  return { kind: 'retry', status: 200, body: null, error: { status: 200, message: REPLAYER_MESSAGES.internal } };
 }
 
 export function createReplayer(options: ReplayerOptions): Replayer {

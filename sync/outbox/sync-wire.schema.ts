@@ -5,10 +5,17 @@ export const SYNC_PATHS = {
   batch: '/api/sync/batch',
   changes: '/api/sync/changes',
   file: (sha256: string) => `/api/files/${sha256}`,
+  fileBatch: '/api/files/lote',
 } as const;
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 export const MAX_BATCH_ENTRIES = 100;
+
+/** FL7: at most this many files and bytes (the whole request body) in one `POST /api/files/lote`. */
+export const MAX_FILE_BATCH_FILES = 100;
+export const MAX_FILE_BATCH_BYTES = 8 * 1024 * 1024;
+/** FL8: files above this size go by their own `PUT`, asked about with `HEAD` first (FL6); smaller ones in bulk. */
+export const FILE_HEAD_ABOVE_BYTES = 1024 * 1024;
 
 /** Codes of the error envelope that the replayer treats specially (SPEC RP10, RP17, CF4, FL4). */
 export const SYNC_CODES = {
@@ -57,6 +64,21 @@ export type BatchResult = v.InferOutput<typeof BatchResultSchema>;
 /** Results in request order, stopping after the first non-2xx (RP5). */
 export const BatchResponseSchema = v.object({ results: v.array(BatchResultSchema) });
 export type BatchResponse = v.InferOutput<typeof BatchResponseSchema>;
+
+/** One file's answer in `POST /api/files/lote` (FL7): what its own `PUT /api/files/{sha256}` would have answered. */
+export const FileBatchResultSchema = v.object({
+  Sha256: v.string(),
+  status: v.pipe(v.number(), v.integer()),
+  Tipo: v.optional(v.string()),
+  Tamano: v.optional(v.number()),
+  message: v.optional(v.string()),
+  code: v.optional(v.string()),
+});
+export type FileBatchResult = v.InferOutput<typeof FileBatchResultSchema>;
+
+/** Results in the order of the request's parts, one per part (FL7). */
+export const FileBatchResponseSchema = v.object({ results: v.array(FileBatchResultSchema) });
+export type FileBatchResponse = v.InferOutput<typeof FileBatchResponseSchema>;
 
 export const ChangeSchema = v.variant('op', [
   v.object({

@@ -28,6 +28,19 @@ export type BatchOutcome =
   /** The request as a whole failed; `fallback` asks for single calls (RP6). */
   | { kind: 'failed'; outcome: Outcome; fallback: boolean };
 
+/** A file as it travels: its hash (the name the server checks it against), its MIME type and its bytes (FL1). */
+export interface UploadableFile {
+  sha256: string;
+  type: string;
+  bytes: ArrayBuffer;
+}
+
+export type FileBatchOutcome =
+  /** Results by sha256, each what the file's own `PUT` would have answered; a file with no result was not stored. */
+  | { kind: 'ok'; results: Map<string, Outcome> }
+  /** The request as a whole failed; `fallback` asks for one `PUT` per file (FL10). */
+  | { kind: 'failed'; outcome: Outcome; fallback: boolean };
+
 export type PullOutcome = { kind: 'ok'; page: ChangesPage } | { kind: 'failed'; outcome: Outcome };
 
 export type SendableEntry = Pick<OutboxEntry, 'key' | 'method' | 'path' | 'body'>;
@@ -36,6 +49,8 @@ export interface Transport {
   sendBatch(entries: SendableEntry[]): Promise<BatchOutcome>;
   sendOne(entry: SendableEntry): Promise<Outcome>;
   uploadFile(sha256: string, type: string, bytes: ArrayBuffer): Promise<Outcome>;
+  /** Several files in one request, `POST /api/files/lote` (FL7). Without it every file goes by its own `PUT`. */
+  uploadFiles?(files: UploadableFile[]): Promise<FileBatchOutcome>;
   /** True when the server already has the file; false or a failure mean "upload it" (FL6). */
   fileExists?(sha256: string): Promise<boolean>;
   pullChanges(cursor: string | null): Promise<PullOutcome>;

@@ -73,11 +73,12 @@ try {
     return { seconds, counts: transport.counts, times: transport.times, files: device.signatures.size };
   }
 
-  const trips = (d: Drained) => d.counts.batches + d.counts.singles + d.counts.heads + d.counts.uploads;
+  const trips = (d: Drained) => d.counts.batches + d.counts.singles + d.counts.heads + d.counts.uploads + d.counts.fileBatches;
   const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
   const describe = (d: Drained) =>
     `${d.seconds.toFixed(2)} s (${Math.round(WRITES / d.seconds)} escrituras/s; ${trips(d)} idas y vueltas: ${d.counts.batches} lotes en ${s(d.times.batches)}, ` +
-    `${d.counts.singles} llamadas sueltas en ${s(d.times.singles)}, ${d.counts.heads} HEAD en ${s(d.times.heads)} y ${d.counts.uploads} subidas en ${s(d.times.uploads)} de ${d.files} firmas)`;
+    `${d.counts.singles} llamadas sueltas en ${s(d.times.singles)}, ${d.counts.heads} HEAD en ${s(d.times.heads)}, ${d.counts.uploads} subidas sueltas en ${s(d.times.uploads)} y ` +
+    `${d.counts.fileBatches} lotes de archivos en ${s(d.times.fileBatches)} de ${d.files} firmas)`;
   const verdict = (seconds: number, target: number) => `Meta: < ${target} s → ${seconds < target ? 'cumple' : 'NO cumple'}`;
 
   await drain(server.url, 200, DEFAULT_MIX); // warm-up of both processes (JIT, statement cache), not counted

@@ -51,6 +51,7 @@ function keyPerAttempt(inner: Transport): Transport {
       return { kind: 'ok', results: new Map([...outcome.results.values()].map((result, i) => [entries[i]!.key, result])) };
     },
     uploadFile: (sha256, type, bytes) => inner.uploadFile(sha256, type, bytes),
+    ...(inner.uploadFiles ? { uploadFiles: inner.uploadFiles.bind(inner) } : {}),
     fileExists: (sha256) => inner.fileExists?.(sha256) ?? Promise.resolve(false),
     pullChanges: (cursor) => inner.pullChanges(cursor),
   };

@@ -56,6 +56,11 @@ export interface ChaosProxyOptions {
   onForward?: (request: ForwardedRequest) => void;
   upstreamTimeoutMs?: number;
   maxBodyBytes?: number;
+  /**
+   * Besides the random faults, the first record batch loses its answer after the server committed and the second
+   * is refused, so every chaos run has both, whatever the seed (a run of few batches could draw neither).
+   */
+  guaranteeFaults?: boolean;
 }
 
 export interface ProxyStats {
@@ -176,9 +181,16 @@ export class ChaosProxy {
     };
   }
 
+  private batchRequests = 0;
+
   private async handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
     this.stats.requests += 1;
     const decision = this.decide();
+    if (this.options.guaranteeFaults && req.url?.startsWith('/api/sync/batch')) {
+      this.batchRequests += 1;
+      if (this.batchRequests === 1) decision.loseResponse = true;
+      if (this.batchRequests === 2) decision.refuse = true;
+    }
     const socket = req.socket;
     if (decision.outage && Date.now() >= this.outageUntil) {
       this.stats.outages += 1;

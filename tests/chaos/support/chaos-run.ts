@@ -26,6 +26,9 @@ export const DEVICE_USER = 'admin@andesdemo.cl';
  * turn a few hundred injected failures into hours. What is under test is that retries keep key and order.
  */
 export const CHAOS_BACKOFF: BackoffPolicy = { baseMs: 50, capMs: 1_000 };
+/** Entries per record batch and files per bulk upload in a chaos run (see the Replayer below). */
+export const CHAOS_BATCH_ENTRIES = 25;
+export const CHAOS_BATCH_FILES = 8;
 
 export interface ChaosRunOptions {
   seed: number;
@@ -159,13 +162,31 @@ export async function runChaos(options: ChaosRunOptions): Promise<ChaosReport> {
         });
     };
 
-    proxy = new ChaosProxy({ upstreamPort: port, random: createRandom(deriveSeed(seed, 'proxy')), rates: options.rates ?? DEFAULT_FAULTS, beforeForward, onForward });
+    proxy = new ChaosProxy({
+      upstreamPort: port,
+      random: createRandom(deriveSeed(seed, 'proxy')),
+      rates: options.rates ?? DEFAULT_FAULTS,
+      guaranteeFaults: options.rates === undefined,
+      beforeForward,
+      onForward,
+    });
     await proxy.start();
     const token = api.token;
     const wire = new FetchTransport({ baseUrl: proxy.url, getToken: () => token, timeoutMs: 10_000, uploadTimeoutMs: 20_000 });
     const transport = new ObservedTransport(options.wrapTransport ? options.wrapTransport(wire) : wire, device.expected);
     confirmed = () => transport.confirmed.size;
-    replayer = new Replayer({ store, transport, random: createRandom(deriveSeed(seed, 'jitter')), newKey: newId, backoff: CHAOS_BACKOFF, lockName: 'outbox:chaos' });
+    replayer = new Replayer({
+      store,
+      transport,
+      random: createRandom(deriveSeed(seed, 'jitter')),
+      newKey: newId,
+      backoff: CHAOS_BACKOFF,
+      lockName: 'outbox:chaos',
+      // Smaller than production (100 entries, 100 files), same code: since files travel in bulk (FL8) a 300-write run
+      // at full size is a dozen requests, too few for the proxy's per-request faults to land on the answered ones.
+      batchSize: CHAOS_BATCH_ENTRIES,
+      fileBatch: { maxFiles: CHAOS_BATCH_FILES },
+    });
 
     const pace = createRandom(deriveSeed(seed, 'pace'));
     const began = Date.now();
@@ -279,7 +300,7 @@ export function formatReport(report: ChaosReport): string {
     `  server: ${report.kills}/${report.plannedKills} SIGKILLs (${report.killsMidRequest} before the server answered the write in flight: ${report.killsCommittedUnanswered} after it committed, ${report.killsPartial} with a batch half applied), restarts ${report.restartMs.map((ms) => `${ms} ms`).join(', ') || 'none'}`,
     `  proxy: ${p.requests} requests, ${p.forwarded} forwarded, ${p.refused} refused (${p.outages} outages), ${p.lostResponses} answers lost after commit, ${p.cutInFlight} cut in flight, ${p.truncated} truncated, ${p.duplicated} sent twice, ${p.delayed} delayed (${(p.delayMs / 1000).toFixed(1)} s in all), ${p.upstreamErrors} 502 (server down)`,
     `  server answers by status: ${Object.entries(p.statuses).map(([status, count]) => `${status}×${count}`).join(' ')}`,
-    `  engine round trips: ${t.batches} batches, ${t.singles} single calls, ${t.heads} HEAD, ${t.uploads} uploads; ${report.transportSeconds.toFixed(1)} s of the drain waiting on them, the rest backing off, polling and down`,
+    `  engine round trips: ${t.batches} batches, ${t.singles} single calls, ${t.heads} HEAD, ${t.uploads} uploads, ${t.fileBatches} bulk uploads; ${report.transportSeconds.toFixed(1)} s of the drain waiting on them, the rest backing off, polling and down`,
     ...report.dead.slice(0, 10).map((line) => `  dead: ${line}`),
     ...report.answerMismatches.slice(0, 10).map((line) => `  answer: ${line}`),
     ...v.problems.slice(0, 20).map((line) => `  problem: ${line}`),

@@ -1,4 +1,4 @@
-import type { BatchOutcome, Outcome, PullOutcome, SendableEntry, Transport } from '#sync/outbox/transport.ts';
+import type { BatchOutcome, FileBatchOutcome, Outcome, PullOutcome, SendableEntry, Transport, UploadableFile } from '#sync/outbox/transport.ts';
 import type { ExpectedAnswer } from './device.ts';
 
 export interface TransportCounts {
@@ -6,6 +6,8 @@ export interface TransportCounts {
   singles: number;
   uploads: number;
   heads: number;
+  /** Bulk uploads, `POST /api/files/lote` (FL7). */
+  fileBatches: number;
 }
 
 /** Wall time spent waiting on each kind of round trip, in ms. */
@@ -17,15 +19,20 @@ export type TransportTimes = TransportCounts;
  * A replayed answer for a lost response must be the original answer, so it passes the same check.
  */
 export class ObservedTransport implements Transport {
-  readonly counts: TransportCounts = { batches: 0, singles: 0, uploads: 0, heads: 0 };
-  readonly times: TransportTimes = { batches: 0, singles: 0, uploads: 0, heads: 0 };
+  readonly counts: TransportCounts = { batches: 0, singles: 0, uploads: 0, heads: 0, fileBatches: 0 };
+  readonly times: TransportTimes = { batches: 0, singles: 0, uploads: 0, heads: 0, fileBatches: 0 };
+  /** Present only when the inner transport has it, so the engine takes the same path with or without the watch. */
+  readonly uploadFiles?: (files: UploadableFile[]) => Promise<FileBatchOutcome>;
   readonly confirmed = new Set<string>();
   readonly mismatches: string[] = [];
 
   constructor(
     private readonly inner: Transport,
     private readonly expected: ReadonlyMap<string, ExpectedAnswer>,
-  ) {}
+  ) {
+    const { uploadFiles } = inner;
+    if (uploadFiles) this.uploadFiles = (files) => this.timed('fileBatches', () => uploadFiles.call(inner, files));
+  }
 
   async sendBatch(entries: SendableEntry[]): Promise<BatchOutcome> {
     const outcome = await this.timed('batches', () => this.inner.sendBatch(entries));
