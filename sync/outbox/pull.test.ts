@@ -109,6 +109,29 @@ describe('pullChanges', () => {
     expect(local.cursor()).toBeNull();
   });
 
+  it('PL8: the next page is fetched while this one is written, and only used once this one has committed', async () => {
+    const outbox = new MemoryOutboxStore();
+    const { target, tables, cursor } = memoryTarget(outbox);
+    const { transport, asked } = pagesTransport([
+      { changes: [upsert(1, 't', 'a', {}), upsert(2, 't', 'b', { explode: true })], cursor: '2', more: true },
+      { changes: [upsert(3, 't', 'c', {})], cursor: '3' },
+    ]);
+    await expect(pullChanges(transport, target, { resetTables: [] })).rejects.toThrow('disk full');
+    // Page 2 was already asked for from page 1's cursor, but nothing of it landed and the cursor did not move.
+    expect(asked).toEqual([null, '2']);
+    expect(tables()).toEqual({});
+    expect(cursor()).toBeNull();
+
+    const next = pagesTransport([
+      { changes: [upsert(1, 't', 'a', {})], cursor: '2', more: true },
+      { changes: [upsert(3, 't', 'c', {})], cursor: '3' },
+    ]);
+    const result = await pullChanges(next.transport, target, { resetTables: [] });
+    expect(result).toMatchObject({ kind: 'ok', applied: 2, pages: 2, cursor: '3' });
+    expect(next.asked).toEqual([null, '2']);
+    expect(tables()).toEqual({ t: { a: {}, c: {} } });
+  });
+
   it('PL5: reset replaces the pulled tables except rows with queued writes, then applies the page', async () => {
     const outbox = new MemoryOutboxStore();
     await outbox.append(

@@ -47,13 +47,21 @@ export async function pullChanges(transport: Transport, target: PullTarget, opti
   let skipped = 0;
   let pages = 0;
   let cursor = await target.getCursor();
+  let prefetched: ReturnType<Transport['pullChanges']> | null = null;
   while (pages < maxPages) {
-    const answer = await transport.pullChanges(cursor);
+    const answer = await (prefetched ?? transport.pullChanges(cursor));
+    prefetched = null;
     if (answer.kind === 'failed') return { kind: 'failed', outcome: answer.outcome, applied, skipped, pages };
     const page = answer.page;
     pages += 1;
     // If the refetch fails the cursor stays, so the next pull is told to reset again.
     if (page.reset) await target.reset(options.resetTables);
+    // The next page downloads while this one is written: a first sign-in pulls tens of pages. Its answer is used
+    // only if this page commits; the cursor it asks from is the one this page's transaction saves.
+    if (page.more && page.cursor !== cursor && pages < maxPages) {
+      prefetched = transport.pullChanges(page.cursor);
+      prefetched.catch(() => undefined);
+    }
     const counts = await target.transaction(async () => {
       let pageApplied = 0;
       let pageSkipped = 0;
