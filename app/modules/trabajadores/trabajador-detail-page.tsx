@@ -1,6 +1,7 @@
 import { formatDisplayDate } from '#sync/domain/dates.ts';
 import { formatRut } from '#sync/domain/rut.ts';
 import { TRABAJADORES_MESSAGES } from '#sync/schemas/trabajadores.schema.ts';
+import type { ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useCargos, useNivelNames } from '#app/data/reference-queries.ts';
 import { paths } from '#app/routes/paths.ts';
@@ -13,10 +14,23 @@ import { useSavedToast } from '#app/ui/feedback/use-saved-toast.ts';
 import { PageContent } from '#app/ui/page-content.tsx';
 import { RecordActions } from '#app/ui/records/record-actions.tsx';
 import { RecordSyncNotice, useRecordOutbox } from '#app/ui/records/record-sync-notice.tsx';
+import { ChildTable } from './child-list-editor.tsx';
+import { FileLink, FileLinks } from './file-link.tsx';
 import { deleteWorker } from './trabajador-writes.ts';
 import { useWorker } from './trabajadores-queries.ts';
 import { useFileUrl, useServerFileUrls } from './use-worker-files.ts';
+import { activeOnly, certificationTable, EVIDENCE_TABLE, LICENCE_TABLE } from './worker-children.tsx';
 import '#app/ui/records.css';
+import './trabajadores.css';
+
+function DetailCard({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section className="card" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>{title}</h2>
+      {children}
+    </section>
+  );
+}
 
 export function TrabajadorDetailPage() {
   const { id } = useParams();
@@ -28,10 +42,10 @@ export function TrabajadorDetailPage() {
   const cargos = useCargos();
   const levelNames = useNivelNames();
   const { entries, refused } = useRecordOutbox('trabajadores', id ?? '');
-  const serverUrls = useServerFileUrls(session.empresa.IdEmpresa, worker?.Firma || worker?.FichaMedica ? id : undefined);
+  const serverUrls = useServerFileUrls(session.empresa.IdEmpresa, worker);
   const signatureUrl = useFileUrl(worker?.Firma, serverUrls);
-  const medicalUrl = useFileUrl(worker?.FichaMedica, serverUrls);
   const route = paths.trabajadores.list.href;
+  const certificates = certificationTable(cargos);
 
   if (worker === undefined) return <PageLoading />;
 
@@ -71,8 +85,7 @@ export function TrabajadorDetailPage() {
                   : undefined
               }
             />
-            <section className="card" aria-labelledby="worker-data-title">
-              <h2 id="worker-data-title">Datos</h2>
+            <DetailCard id="worker-data" title="Datos">
               <dl className="record-fields">
                 <dt>Rut</dt>
                 <dd>{formatRut(worker.RunPersona)}</dd>
@@ -88,12 +101,11 @@ export function TrabajadorDetailPage() {
                 <dd>{formatDisplayDate(worker.FechaFichaMedica) || 'Sin registrar'}</dd>
                 <dt>Ficha médica</dt>
                 <dd>
-                  {!worker.FichaMedica ? 'Sin archivo' : medicalUrl ? <a href={medicalUrl} target="_blank" rel="noopener">Ver ficha médica</a> : 'Disponible con conexión'}
+                  <FileLink fileRef={worker.FichaMedica} serverUrls={serverUrls} label="Ver ficha médica" />
                 </dd>
               </dl>
-            </section>
-            <section className="card" aria-labelledby="worker-signature-title">
-              <h2 id="worker-signature-title">Firma</h2>
+            </DetailCard>
+            <DetailCard id="worker-signature" title="Firma">
               {!worker.Firma ? (
                 <p className="muted">Sin firma registrada.</p>
               ) : signatureUrl ? (
@@ -101,33 +113,28 @@ export function TrabajadorDetailPage() {
               ) : (
                 <p className="muted">La firma se mostrará cuando haya conexión.</p>
               )}
-            </section>
-            <section className="card" aria-labelledby="worker-certifications-title">
-              <h2 id="worker-certifications-title">Certificaciones</h2>
-              {worker.certificaciones.filter((row) => row.Estado === 1).length === 0 ? (
-                <p className="muted">Sin certificaciones registradas.</p>
-              ) : (
-                <table className="record-table">
-                  <caption className="visually-hidden">Certificaciones del trabajador</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">Certificación</th>
-                      <th scope="col">Vence</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {worker.certificaciones
-                      .filter((row) => row.Estado === 1)
-                      .map((row) => (
-                        <tr key={row.IdCertificacion}>
-                          <td>{row.Nombre}</td>
-                          <td>{formatDisplayDate(row.FechaVencimiento)}</td>
-                        </tr>
-                      ))}
-                  </tbody>
-                </table>
-              )}
-            </section>
+            </DetailCard>
+            <DetailCard id="worker-certifications" title="Certificaciones">
+              <ChildTable
+                {...certificates}
+                columns={[...certificates.columns, { header: 'Archivo', cell: (row) => <FileLinks refs={row.Archivos} serverUrls={serverUrls} label={`Ver certificado ${row.Nombre}`} /> }]}
+                rows={activeOnly(worker.certificaciones)}
+              />
+            </DetailCard>
+            <DetailCard id="worker-licences" title="Licencias de conducir">
+              <ChildTable
+                {...LICENCE_TABLE}
+                columns={[...LICENCE_TABLE.columns, { header: 'Archivo', cell: (row) => <FileLinks refs={row.Archivos} serverUrls={serverUrls} label={`Ver licencia clase ${row.Clase}`} /> }]}
+                rows={activeOnly(worker.licencias)}
+              />
+            </DetailCard>
+            <DetailCard id="worker-evidence" title="Evidencias">
+              <ChildTable
+                {...EVIDENCE_TABLE}
+                columns={[...EVIDENCE_TABLE.columns, { header: 'Archivo', cell: (row) => <FileLink fileRef={row.Archivo} serverUrls={serverUrls} label={`Ver evidencia ${row.Nombre}`} /> }]}
+                rows={worker.evidencias}
+              />
+            </DetailCard>
             <RecordActions
               editHref={paths.trabajadores.editar.href(worker.IdPersona)}
               canEdit={hasPermission(session, route, 'editar')}

@@ -29,7 +29,7 @@ export function TrabajadorFormPage() {
   const levels2 = useNiveles(2);
   const levels3 = useNiveles(3);
   const refused = useDbQuery(async (db) => (correctionKey ? ((await db.outbox.where('key').equals(correctionKey).first()) ?? null) : null), [correctionKey]);
-  const serverUrls = useServerFileUrls(session.empresa.IdEmpresa, worker?.Firma ? id : undefined);
+  const serverUrls = useServerFileUrls(session.empresa.IdEmpresa, worker?.Firma ? worker : null);
   const signatureUrl = useFileUrl(worker?.Firma, serverUrls);
   const contractorRut = isContractorUser(session) ? session.usuario.IdContratista : null;
   const editing = id !== undefined;

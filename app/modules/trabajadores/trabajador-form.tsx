@@ -4,25 +4,26 @@ import {
   COMPANY_TYPES,
   contractorFieldsError,
   EMPTY_MEDICAL_DATE,
-  FILE_TYPES,
+  type Evidencia,
+  type Licencia,
   type Trabajador,
   TrabajadorCreateBodySchema,
   type WorkerField,
 } from '#sync/schemas/trabajadores.schema.ts';
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import { IonButton } from '@ionic/react';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import * as v from 'valibot';
-import { toLocalFile } from '#app/data/local-file.ts';
 import type { LocalFile } from '#app/data/local-write.ts';
 import type { LocalCargo, LocalNivel } from '#app/db/reference-rows.ts';
 import { FormInput } from '#app/ui/form/form-input.tsx';
 import { FormSelect } from '#app/ui/form/form-select.tsx';
 import { SignaturePadField } from '#app/ui/form/signature-pad-field.tsx';
 import { SubmitButton } from '#app/ui/form/submit-button.tsx';
-import { CertificationsEditor, type NewCertification } from './certifications-editor.tsx';
+import { FileField, type NewChild, usePickedFile } from './child-list-editor.tsx';
 import { fileRefOf, type WorkerDraft } from './trabajador-writes.ts';
+import { CertificationsEditor, EvidenceEditor, LicencesEditor } from './worker-children.tsx';
 
 const { entries } = TrabajadorCreateBodySchema;
 
@@ -54,8 +55,6 @@ const WorkerFormSchema = v.pipe(
 );
 type WorkerFormValues = v.InferInput<typeof WorkerFormSchema>;
 type WorkerFormOutput = v.InferOutput<typeof WorkerFormSchema>;
-
-const MAX_FILE_BYTES = 15 * 1024 * 1024;
 
 /** The form's values for a worker on the device, or empty ones for a new worker. */
 export function formValuesOf(worker: Trabajador | null, contractorRut: string | null): WorkerFormValues {
@@ -97,25 +96,18 @@ interface TrabajadorFormProps {
 
 export function TrabajadorForm(props: TrabajadorFormProps) {
   const { initial, current, levels2, levels3, cargos, contractorRut, filesLocked } = props;
-  const medicalFileId = useId();
   const [signature, setSignature] = useState<LocalFile | null>(null);
-  const [medicalFile, setMedicalFile] = useState<LocalFile | null>(null);
-  const [medicalError, setMedicalError] = useState<string | null>(null);
-  const [certifications, setCertifications] = useState<NewCertification[]>([]);
+  const medical = usePickedFile();
+  const medicalFile = medical.file;
+  const [certifications, setCertifications] = useState<NewChild<Certificacion>[]>([]);
+  const [licences, setLicences] = useState<NewChild<Licencia>[]>([]);
+  const [evidence, setEvidence] = useState<NewChild<Evidencia>[]>([]);
   const { control, handleSubmit, setError, formState } = useForm<WorkerFormValues, unknown, WorkerFormOutput>({
     resolver: valibotResolver(WorkerFormSchema),
     defaultValues: initial,
   });
   const [nv2, tipo] = useWatch({ control, name: ['IdNivel2', 'TipoEmpresa'] });
   const levels3InScope = nv2 ? levels3.filter((level) => level.IdNivelPadre === nv2) : levels3;
-
-  const pickMedical = async (picked: File | undefined) => {
-    setMedicalError(null);
-    setMedicalFile(null);
-    if (!picked) return;
-    if (picked.size > MAX_FILE_BYTES) return setMedicalError('El archivo supera el máximo de 15 MB');
-    setMedicalFile(await toLocalFile(picked));
-  };
 
   const submit = async (values: WorkerFormOutput) => {
     const duplicate = await props.checkRun(values.RunPersona);
@@ -136,9 +128,14 @@ export function TrabajadorForm(props: TrabajadorFormProps) {
       FechaFichaMedica: values.FechaFichaMedica ? `${values.FechaFichaMedica} 00:00:00` : EMPTY_MEDICAL_DATE,
       Firma: signature ? fileRefOf(signature) : (current?.Firma ?? null),
     };
-    const newCertifications: Certificacion[] = certifications.map((entry) => entry.certification);
-    const files = [...(signature ? [signature] : []), ...(medicalFile ? [medicalFile] : []), ...certifications.flatMap((entry) => entry.files)];
-    await props.onSubmit({ fields, newCertifications, files });
+    const newChildren = {
+      certificaciones: certifications.map((entry) => entry.child),
+      licencias: licences.map((entry) => entry.child),
+      evidencias: evidence.map((entry) => entry.child),
+    };
+    const children = [...certifications, ...licences, ...evidence];
+    const files = [...(signature ? [signature] : []), ...(medicalFile ? [medicalFile] : []), ...children.flatMap((entry) => entry.files)];
+    await props.onSubmit({ fields, newChildren, files });
   };
 
   return (
@@ -233,11 +230,7 @@ export function TrabajadorForm(props: TrabajadorFormProps) {
         <div className="record-form__grid">
           <FormInput control={control} name="FechaFichaMedica" label="Fecha Ficha Médica" type="date" />
           {!filesLocked && (
-            <div className="file-field">
-              <label htmlFor={medicalFileId}>Ficha médica (PDF o imagen){current?.FichaMedica ? ': reemplaza la registrada' : ''}</label>
-              <input id={medicalFileId} type="file" accept={FILE_TYPES.join(',')} onChange={(event) => void pickMedical(event.target.files?.[0])} />
-              {medicalError && <p className="field-error">{medicalError}</p>}
-            </div>
+            <FileField label={`Ficha médica (PDF o imagen)${current?.FichaMedica ? ': reemplaza la registrada' : ''}`} picked={medical} />
           )}
         </div>
         {filesLocked ? (
@@ -248,6 +241,8 @@ export function TrabajadorForm(props: TrabajadorFormProps) {
       </section>
 
       <CertificationsEditor existing={current?.certificaciones ?? []} added={certifications} cargos={cargos} locked={filesLocked} onChange={setCertifications} />
+      <LicencesEditor existing={current?.licencias ?? []} added={licences} locked={filesLocked} onChange={setLicences} />
+      <EvidenceEditor existing={current?.evidencias ?? []} added={evidence} locked={filesLocked} onChange={setEvidence} />
 
       <div className="button-row record-form__actions">
         <SubmitButton busy={formState.isSubmitting}>{props.submitLabel}</SubmitButton>

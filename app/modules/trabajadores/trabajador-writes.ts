@@ -1,7 +1,6 @@
 import { recordKeyOf } from '#sync/outbox/outbox-entry.ts';
 import { uuidV7 } from '#sync/outbox/uuid-v7.ts';
 import {
-  type Certificacion,
   COMPANY_TYPES,
   EMPTY_MEDICAL_DATE,
   type FileRef,
@@ -18,12 +17,15 @@ import { requireDevice } from '#app/sync/device-sync.ts';
 
 export const WORKERS_PATH = '/api/trabajadores/newtrabajadores2';
 
+/** The worker's child lists: each child has its own id and is only ever appended or replaced by it (SPEC CF5). */
+export type WorkerChildren = Pick<Trabajador, 'licencias' | 'certificaciones' | 'evidencias'>;
+
 /** What the form produced: the worker's fields as the server stores them, and the new files to send. */
 export interface WorkerDraft {
   fields: Pick<Trabajador, WorkerField>;
-  /** Certifications added in this edit (children are append-only, SPEC CF5). */
-  newCertifications: Certificacion[];
-  /** Bytes of every file the draft references for the first time (signature, medical file, certificates). */
+  /** Licences, certifications and evidence added in this edit. */
+  newChildren: WorkerChildren;
+  /** Bytes of every file the draft references for the first time (signature, medical file, children's files). */
   files: LocalFile[];
 }
 
@@ -49,6 +51,26 @@ function wireChanges(changed: Partial<Pick<Trabajador, WorkerField>>): Record<st
   return 'RutContratista' in changed ? { ...changed, RutContratista: changed.RutContratista ?? '' } : changed;
 }
 
+/** Only the child lists that have something, as an update body carries them. */
+function addedChildren(children: Partial<Record<keyof WorkerChildren, unknown>>): Partial<WorkerChildren> {
+  return Object.fromEntries(Object.entries(children).filter(([, list]) => Array.isArray(list) && list.length > 0)) as Partial<WorkerChildren>;
+}
+
+/** A child list with the added children in place of those with the same id, or after the others. */
+function appended<Child>(current: Child[], added: Child[] | undefined, idOf: (child: Child) => string): Child[] {
+  if (!added?.length) return current;
+  const ids = new Set(added.map(idOf));
+  return [...current.filter((child) => !ids.has(idOf(child))), ...added];
+}
+
+function withChildren(base: WorkerChildren, added: Partial<WorkerChildren>): WorkerChildren {
+  return {
+    licencias: appended(base.licencias, added.licencias, (child) => child.IdLicencia),
+    certificaciones: appended(base.certificaciones, added.certificaciones, (child) => child.IdCertificacion),
+    evidencias: appended(base.evidencias, added.evidencias, (child) => child.IdEvidencia),
+  };
+}
+
 function parentsOf(fields: Pick<Trabajador, WorkerField>) {
   return [
     ...fields.cargos.map((id) => ({ table: 'cargos' as const, id })),
@@ -61,7 +83,7 @@ function createBodyOf(id: string, draft: WorkerDraft) {
     ...draft.fields,
     IdPersona: id,
     RutContratista: draft.fields.RutContratista ?? '',
-    certificaciones: draft.newCertifications,
+    ...draft.newChildren,
   });
 }
 
@@ -80,12 +102,11 @@ function createdRow(companyId: string, body: v.InferOutput<typeof TrabajadorCrea
 }
 
 /** The row the device shows after an update the server will apply as version `base.Version + 1`. */
-function updatedRow(base: LocalTrabajador, changed: Partial<Pick<Trabajador, WorkerField>>, newCertifications: Certificacion[]): LocalTrabajador {
-  const added = new Set(newCertifications.map((certification) => certification.IdCertificacion));
+function updatedRow(base: LocalTrabajador, changed: Partial<Pick<Trabajador, WorkerField>>, newChildren: Partial<WorkerChildren>): LocalTrabajador {
   return toLocalTrabajador({
     ...base,
     ...changed,
-    certificaciones: [...base.certificaciones.filter((certification) => !added.has(certification.IdCertificacion)), ...newCertifications],
+    ...withChildren(base, newChildren),
     FirmaAnterior: changed.Firma !== undefined ? base.Firma : base.FirmaAnterior,
     FichaMedicaAnterior: changed.FichaMedica !== undefined ? base.FichaMedica : base.FichaMedicaAnterior,
     // Each queued update raises the version the server will have, so a second offline edit of the same field
@@ -112,17 +133,18 @@ export async function createWorker(draft: WorkerDraft): Promise<string> {
 /** False when nothing changed: no write is queued. */
 export async function updateWorker(current: LocalTrabajador, draft: WorkerDraft): Promise<boolean> {
   const changed = changedFields(current, draft.fields);
-  if (Object.keys(changed).length === 0 && draft.newCertifications.length === 0) return false;
+  const children = addedChildren(draft.newChildren);
+  if (Object.keys(changed).length === 0 && Object.keys(children).length === 0) return false;
   const body = v.parse(TrabajadorUpdateBodySchema, {
     IdPersona: current.IdPersona,
     Version: current.Version,
     ...wireChanges(changed),
-    ...(draft.newCertifications.length ? { certificaciones: draft.newCertifications } : {}),
+    ...children,
   });
   await localWrite({
     table: 'trabajadores',
     id: current.IdPersona,
-    row: updatedRow(current, changed, draft.newCertifications),
+    row: updatedRow(current, changed, children),
     request: { method: 'PUT', path: WORKERS_PATH, body },
     parents: parentsOf(draft.fields),
     files: draft.files,
@@ -153,7 +175,7 @@ export async function resendWorker(deadKey: string, current: LocalTrabajador, dr
     ...(original.Firma !== undefined ? { Firma: original.Firma } : {}),
     ...(original.FichaMedica !== undefined ? { FichaMedica: original.FichaMedica } : {}),
   } as Partial<Trabajador>;
-  const children = { certificaciones: original.certificaciones, licencias: original.licencias, evidencias: original.evidencias };
+  const children = addedChildren({ certificaciones: original.certificaciones, licencias: original.licencias, evidencias: original.evidencias });
   const fields = { ...draft.fields, ...kept };
 
   if (entry.method === 'POST') {
@@ -168,8 +190,7 @@ export async function resendWorker(deadKey: string, current: LocalTrabajador, dr
     IdPersona: current.IdPersona,
     Version: base.Version,
     ...wireChanges(changed),
-    ...Object.fromEntries(Object.entries(children).filter(([, value]) => Array.isArray(value) && value.length > 0)),
+    ...children,
   });
-  const certifications = (children.certificaciones as Certificacion[] | undefined) ?? [];
-  await resendLocalWrite(deadKey, { table: 'trabajadores', id: current.IdPersona, row: updatedRow(base, changed, certifications), body });
+  await resendLocalWrite(deadKey, { table: 'trabajadores', id: current.IdPersona, row: updatedRow(base, changed, children), body });
 }

@@ -1,0 +1,170 @@
+import { FILE_TYPES, type FileRef } from '#sync/schemas/trabajadores.schema.ts';
+import { valibotResolver } from '@hookform/resolvers/valibot';
+import { IonButton } from '@ionic/react';
+import { type ReactNode, useId, useState } from 'react';
+import { type Control, type DefaultValues, type FieldValues, type Resolver, useForm } from 'react-hook-form';
+import type * as v from 'valibot';
+import { toLocalFile } from '#app/data/local-file.ts';
+import type { LocalFile } from '#app/data/local-write.ts';
+import { fileRefOf } from './trabajador-writes.ts';
+
+const MAX_FILE_BYTES = 15 * 1024 * 1024;
+const FILE_MESSAGES = {
+  tooLarge: 'El archivo supera el máximo de 15 MB',
+  type: 'El archivo debe ser un PDF o una imagen (PNG, JPEG, WEBP o HEIC)',
+} as const;
+
+/** A file chosen in a file input, read into the bytes the outbox keeps (SPEC FL1), with its own error. */
+export function usePickedFile() {
+  const [file, setFile] = useState<LocalFile | null>(null);
+  const [name, setName] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  // A new key empties the <input type="file"> after the file was used.
+  const [generation, setGeneration] = useState(0);
+  const pick = async (picked: File | undefined) => {
+    setError(null);
+    setFile(null);
+    if (!picked) return;
+    if (!(FILE_TYPES as readonly string[]).includes(picked.type)) return setError(FILE_MESSAGES.type);
+    if (picked.size > MAX_FILE_BYTES) return setError(FILE_MESSAGES.tooLarge);
+    setName(picked.name);
+    setFile(await toLocalFile(picked));
+  };
+  const clear = () => {
+    setFile(null);
+    setError(null);
+    setGeneration((count) => count + 1);
+  };
+  return { file, name, error, setError, generation, pick, clear };
+}
+export type PickedFile = ReturnType<typeof usePickedFile>;
+
+export function FileField({ label, picked }: { label: string; picked: PickedFile }) {
+  const id = useId();
+  return (
+    <div className="file-field">
+      <label htmlFor={id}>{label}</label>
+      <input
+        key={picked.generation}
+        id={id}
+        type="file"
+        accept={FILE_TYPES.join(',')}
+        aria-invalid={picked.error ? true : undefined}
+        aria-describedby={picked.error ? `${id}-error` : undefined}
+        onChange={(event) => void picked.pick(event.target.files?.[0])}
+      />
+      {picked.file && <p className="muted">Archivo listo: {picked.name}</p>}
+      {picked.error && (
+        <p id={`${id}-error`} className="field-error">
+          {picked.error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+export interface ChildColumn<Child> {
+  header: string;
+  cell: (child: Child) => ReactNode;
+}
+
+interface ChildTableProps<Child> {
+  caption: string;
+  empty: string;
+  columns: ChildColumn<Child>[];
+  rows: Child[];
+  rowKey: (child: Child) => string;
+}
+
+/** A worker's child list (certifications, licences, evidence) as a table, or a note when it is empty. */
+export function ChildTable<Child>({ caption, empty, columns, rows, rowKey }: ChildTableProps<Child>) {
+  if (rows.length === 0) return <p className="muted">{empty}</p>;
+  return (
+    <table className="record-table">
+      <caption className="visually-hidden">{caption}</caption>
+      <thead>
+        <tr>
+          {columns.map((column) => (
+            <th key={column.header} scope="col">
+              {column.header}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={rowKey(row)}>
+            {columns.map((column) => (
+              <td key={column.header}>{column.cell(row)}</td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** A child added in this edit, with the bytes of the files it references. */
+export interface NewChild<Child> {
+  child: Child;
+  files: LocalFile[];
+}
+
+export interface ChildListEditorProps<Values extends FieldValues, Output extends FieldValues, Child> {
+  /** Prefix of the section's heading ids. */
+  id: string;
+  title: string;
+  addLabel: string;
+  table: Omit<ChildTableProps<Child>, 'rows'>;
+  existing: Child[];
+  added: NewChild<Child>[];
+  /** A correction resends the refused write's own files only: nothing can be attached then. */
+  locked: boolean;
+  onChange: (added: NewChild<Child>[]) => void;
+  schema: v.GenericSchema<Values, Output>;
+  defaultValues: Values;
+  fields: (control: Control<Values, unknown, Output>) => ReactNode;
+  fileLabel: string;
+  /** The message shown when no file was chosen; without it the file is optional. */
+  fileRequired?: string;
+  build: (values: Output, file: FileRef | null) => Child;
+}
+
+/** A worker's child list with a subform that appends new children with their file (SPEC CF5: append-only). */
+export function ChildListEditor<Values extends FieldValues, Output extends FieldValues, Child>(props: ChildListEditorProps<Values, Output, Child>) {
+  const { id, added, onChange, fileRequired } = props;
+  const picked = usePickedFile();
+  const { control, handleSubmit, reset } = useForm<Values, unknown, Output>({
+    resolver: valibotResolver(props.schema) as Resolver<Values, unknown, Output>,
+    defaultValues: props.defaultValues as DefaultValues<Values>,
+  });
+
+  const add = handleSubmit((values) => {
+    const { file } = picked;
+    if (!file && fileRequired) return picked.setError(fileRequired);
+    onChange([...added, { child: props.build(values, file ? fileRefOf(file) : null), files: file ? [file] : [] }]);
+    reset();
+    picked.clear();
+  });
+
+  return (
+    <section className="card" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>{props.title}</h2>
+      <ChildTable {...props.table} rows={[...props.existing, ...added.map((entry) => entry.child)]} />
+      {!props.locked && (
+        <div className="subform" role="group" aria-labelledby={`${id}-new-title`}>
+          <h3 id={`${id}-new-title`}>{props.addLabel}</h3>
+          <div className="record-form__grid">
+            {props.fields(control)}
+            <FileField label={props.fileLabel} picked={picked} />
+          </div>
+          <div className="button-row">
+            <IonButton fill="outline" color="dark" onClick={() => void add()}>
+              {props.addLabel}
+            </IonButton>
+          </div>
+        </div>
+      )}
+    </section>
+  );
+}
