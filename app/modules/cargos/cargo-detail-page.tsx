@@ -12,6 +12,7 @@ import { useConfirm } from '#app/ui/feedback/use-confirm.ts';
 import { useSavedToast } from '#app/ui/feedback/use-saved-toast.ts';
 import { PageContent } from '#app/ui/page-content.tsx';
 import { RecordActions } from '#app/ui/records/record-actions.tsx';
+import { correctionHref } from '#app/ui/records/record-correction.tsx';
 import { RecordSyncNotice, useRecordOutbox } from '#app/ui/records/record-sync-notice.tsx';
 import { deleteCargo } from './cargo-writes.ts';
 import '#app/ui/records.css';
@@ -52,7 +53,12 @@ export function CargoDetailPage() {
           <p className="notice notice--warning">{CARGOS_MESSAGES.notFound} en este dispositivo.</p>
         ) : (
           <>
-            <RecordSyncNotice entries={entries} refused={refused} ofWhat="de este cargo" />
+            <RecordSyncNotice
+              entries={entries}
+              refused={refused}
+              ofWhat="de este cargo"
+              correctHref={refused && correctionHref(session, refused, cargo)}
+            />
             <section className="card" aria-labelledby="cargo-data-title">
               <h2 id="cargo-data-title">Datos</h2>
               <dl className="record-fields">

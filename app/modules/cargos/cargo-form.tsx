@@ -19,9 +19,11 @@ interface CargoFormProps {
   level3Label: string;
   onSubmit: (fields: CargoFields) => Promise<void>;
   onCancel: () => void;
+  /** "Guardar y reenviar" when the form corrects a write the server refused. */
+  submitLabel?: string;
 }
 
-export function CargoForm({ initial, levels2, levels3, level2Label, level3Label, onSubmit, onCancel }: CargoFormProps) {
+export function CargoForm({ initial, levels2, levels3, level2Label, level3Label, onSubmit, onCancel, submitLabel = 'Guardar' }: CargoFormProps) {
   const parentOf = new Map(levels3.map((level) => [level.IdNivel, level.IdNivelPadre]));
   const schema = v.pipe(
     v.object({ NombreCargo: entries.NombreCargo, IdNivel2: entries.IdNivel2, IdNivel3: entries.IdNivel3 }),
@@ -54,7 +56,7 @@ export function CargoForm({ initial, levels2, levels3, level2Label, level3Label,
         </div>
       </section>
       <div className="button-row record-form__actions">
-        <SubmitButton busy={formState.isSubmitting}>Guardar</SubmitButton>
+        <SubmitButton busy={formState.isSubmitting}>{submitLabel}</SubmitButton>
         <IonButton fill="outline" color="dark" onClick={onCancel}>
           Cancelar
         </IonButton>

@@ -13,6 +13,7 @@ import { useConfirm } from '#app/ui/feedback/use-confirm.ts';
 import { useSavedToast } from '#app/ui/feedback/use-saved-toast.ts';
 import { PageContent } from '#app/ui/page-content.tsx';
 import { RecordActions } from '#app/ui/records/record-actions.tsx';
+import { correctionHref } from '#app/ui/records/record-correction.tsx';
 import { RecordSyncNotice, useRecordOutbox } from '#app/ui/records/record-sync-notice.tsx';
 import { LEVEL_WRITE_ROUTE, parentType } from './nivel-permissions.ts';
 import { deleteLevel } from './nivel-writes.ts';
@@ -62,7 +63,12 @@ export function NivelDetailPage({ type }: { type: LevelType }) {
           <p className="notice notice--warning">{NIVELES_MESSAGES.notFound} en este dispositivo.</p>
         ) : (
           <>
-            <RecordSyncNotice entries={entries} refused={refused} ofWhat={`de este ${title.toLowerCase()}`} />
+            <RecordSyncNotice
+              entries={entries}
+              refused={refused}
+              ofWhat={`de este ${title.toLowerCase()}`}
+              correctHref={refused && correctionHref(session, refused, level)}
+            />
             <section className="card" aria-labelledby="level-data-title">
               <h2 id="level-data-title">Datos</h2>
               <dl className="record-fields">

@@ -19,9 +19,11 @@ interface NivelFormProps {
   parentLabel: string | null;
   onSubmit: (fields: NivelFields) => Promise<void>;
   onCancel: () => void;
+  /** "Guardar y reenviar" when the form corrects a write the server refused. */
+  submitLabel?: string;
 }
 
-export function NivelForm({ type, initial, parents, parentLabel, onSubmit, onCancel }: NivelFormProps) {
+export function NivelForm({ type, initial, parents, parentLabel, onSubmit, onCancel, submitLabel = 'Guardar' }: NivelFormProps) {
   const schema = v.pipe(
     v.object({ Nombre: entries.Nombre, IdNivelPadre: entries.IdNivelPadre, RutNivel: entries.RutNivel }),
     v.forward(
@@ -50,7 +52,7 @@ export function NivelForm({ type, initial, parents, parentLabel, onSubmit, onCan
         </div>
       </section>
       <div className="button-row record-form__actions">
-        <SubmitButton busy={formState.isSubmitting}>Guardar</SubmitButton>
+        <SubmitButton busy={formState.isSubmitting}>{submitLabel}</SubmitButton>
         <IonButton fill="outline" color="dark" onClick={onCancel}>
           Cancelar
         </IonButton>

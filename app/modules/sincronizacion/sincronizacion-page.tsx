@@ -5,7 +5,6 @@ import { discardLocalWrite } from '#app/data/local-write.ts';
 import { describeEntry, ENTRY_STATE_LABELS, idOfEntry, tableOfEntry } from '#app/data/outbox-labels.ts';
 import type { LocalRow } from '#app/db/reference-rows.ts';
 import { paths } from '#app/routes/paths.ts';
-import { hasPermission } from '#app/session/session-permissions.ts';
 import { endInvalidSession } from '#app/session/sign-out.ts';
 import { useRequiredSession } from '#app/session/use-session.ts';
 import { useDbQuery, useDevice, useSyncStatus } from '#app/sync/use-device.ts';
@@ -14,6 +13,7 @@ import { formatDisplayDateTime, formatRecentTime } from '#app/ui/display-format.
 import { PageLoading } from '#app/ui/feedback/page-loading.tsx';
 import { useConfirm } from '#app/ui/feedback/use-confirm.ts';
 import { PageContent } from '#app/ui/page-content.tsx';
+import { correctionHref } from '#app/ui/records/record-correction.tsx';
 import { describeSync } from '#app/ui/shell/sync-status.tsx';
 import { useOnlineStatus } from '#app/ui/use-online-status.ts';
 import '#app/ui/records.css';
@@ -24,6 +24,8 @@ const SHOWN_ENTRIES = 500;
 interface ListedEntry {
   entry: OutboxEntry;
   label: string;
+  /** The record the entry writes, as the device has it (or its server copy). */
+  row: LocalRow | null | undefined;
 }
 
 /** Entries in device order with a readable label; the record's row (or its server copy) names deleted ones. */
@@ -38,7 +40,7 @@ function useListedEntries(): ListedEntry[] | undefined {
         if (table && id && db.tables.some((candidate) => candidate.name === table)) {
           row = (await db.table<LocalRow, string>(table).get(id)) ?? (await db.serverRows.get(entry.recordKey ?? ''))?.row;
         }
-        return { entry, label: describeEntry(entry, row) };
+        return { entry, label: describeEntry(entry, row), row };
       }),
     );
   }, []);
@@ -56,7 +58,6 @@ export function SincronizacionPage() {
   const { details } = describeSync(status, online);
   const dead = listed?.filter(({ entry }) => entry.state === 'dead') ?? [];
   const queued = listed?.filter(({ entry }) => entry.state !== 'dead') ?? [];
-  const canFixWorkers = hasPermission(session, paths.trabajadores.list.href, 'editar');
 
   const discard = async ({ entry, label }: ListedEntry) => {
     const confirmed = await confirm({
@@ -105,8 +106,7 @@ export function SincronizacionPage() {
               </p>
               <ul className="entry-list" aria-label="Cambios rechazados">
                 {dead.map((item) => {
-                  const id = idOfEntry(item.entry);
-                  const fixable = tableOfEntry(item.entry) === 'trabajadores' && item.entry.method !== 'DELETE' && id && canFixWorkers;
+                  const fixHref = correctionHref(session, item.entry, item.row);
                   return (
                     <li key={item.entry.key} className="entry-list__item entry-list__item--dead">
                       <p className="entry-list__label">{item.label}</p>
@@ -115,8 +115,8 @@ export function SincronizacionPage() {
                       </p>
                       <p className="muted">Guardado el {formatDisplayDateTime(new Date(item.entry.createdAt))}</p>
                       <div className="button-row">
-                        {fixable && (
-                          <IonButton size="small" routerLink={`${paths.trabajadores.editar.href(id)}?corregir=${item.entry.key}`}>
+                        {fixHref && (
+                          <IonButton size="small" routerLink={fixHref}>
                             Corregir y reenviar
                           </IonButton>
                         )}
