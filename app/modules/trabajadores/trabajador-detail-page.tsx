@@ -13,6 +13,7 @@ import { useConfirm } from '#app/ui/feedback/use-confirm.ts';
 import { useSavedToast } from '#app/ui/feedback/use-saved-toast.ts';
 import { PageContent } from '#app/ui/page-content.tsx';
 import { RecordActions } from '#app/ui/records/record-actions.tsx';
+import { correctionHref } from '#app/ui/records/record-correction.tsx';
 import { RecordSyncNotice, useRecordOutbox } from '#app/ui/records/record-sync-notice.tsx';
 import { ChildTable } from './child-list-editor.tsx';
 import { FileLink, FileLinks } from './file-link.tsx';
@@ -79,11 +80,7 @@ export function TrabajadorDetailPage() {
               entries={entries}
               refused={refused}
               ofWhat="de este trabajador"
-              correctHref={
-                refused && refused.method !== 'DELETE' && hasPermission(session, route, 'editar')
-                  ? `${paths.trabajadores.editar.href(worker.IdPersona)}?corregir=${refused.key}`
-                  : undefined
-              }
+              correctHref={refused && correctionHref(session, refused, worker)}
             />
             <DetailCard id="worker-data" title="Datos">
               <dl className="record-fields">

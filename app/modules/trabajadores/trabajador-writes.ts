@@ -1,4 +1,3 @@
-import { recordKeyOf } from '#sync/outbox/outbox-entry.ts';
 import { uuidV7 } from '#sync/outbox/uuid-v7.ts';
 import {
   COMPANY_TYPES,
@@ -12,7 +11,8 @@ import {
 } from '#sync/schemas/trabajadores.schema.ts';
 import * as v from 'valibot';
 import { type LocalTrabajador, toLocalTrabajador } from '#app/db/reference-rows.ts';
-import { type LocalFile, localWrite, resendLocalWrite } from '#app/data/local-write.ts';
+import { type LocalFile, localWrite } from '#app/data/local-write.ts';
+import { resendCorrection } from '#app/data/refused-writes.ts';
 import { requireDevice } from '#app/sync/device-sync.ts';
 
 export const WORKERS_PATH = '/api/trabajadores/newtrabajadores2';
@@ -167,30 +167,31 @@ export async function deleteWorker(current: LocalTrabajador, userId: number): Pr
  * that differ from it. Files stay those of the refused write.
  */
 export async function resendWorker(deadKey: string, current: LocalTrabajador, draft: WorkerDraft): Promise<void> {
-  const { db, store, companyId } = requireDevice();
-  const entry = await store.get(deadKey);
-  if (!entry) throw new Error(`No existe la operación ${deadKey}`);
-  const original = (entry.body ?? {}) as Record<string, unknown>;
-  const kept = {
-    ...(original.Firma !== undefined ? { Firma: original.Firma } : {}),
-    ...(original.FichaMedica !== undefined ? { FichaMedica: original.FichaMedica } : {}),
-  } as Partial<Trabajador>;
-  const children = addedChildren({ certificaciones: original.certificaciones, licencias: original.licencias, evidencias: original.evidencias });
-  const fields = { ...draft.fields, ...kept };
-
-  if (entry.method === 'POST') {
-    const body = v.parse(TrabajadorCreateBodySchema, { ...fields, ...children, IdPersona: current.IdPersona, RutContratista: fields.RutContratista ?? '' });
-    await resendLocalWrite(deadKey, { table: 'trabajadores', id: current.IdPersona, row: createdRow(companyId, body), body });
-    return;
-  }
-  const copy = await db.serverRows.get(recordKeyOf('trabajadores', current.IdPersona));
-  const base = (copy?.row as LocalTrabajador | null | undefined) ?? current;
-  const changed = changedFields(base, fields);
-  const body = v.parse(TrabajadorUpdateBodySchema, {
-    IdPersona: current.IdPersona,
-    Version: base.Version,
-    ...wireChanges(changed),
-    ...children,
+  const { companyId } = requireDevice();
+  await resendCorrection<LocalTrabajador>(deadKey, {
+    table: 'trabajadores',
+    id: current.IdPersona,
+    current,
+    create: (refused) => {
+      const { fields, children } = correctedFields(refused, draft);
+      const body = v.parse(TrabajadorCreateBodySchema, { ...fields, ...children, IdPersona: current.IdPersona, RutContratista: fields.RutContratista ?? '' });
+      return { body, row: createdRow(companyId, body) };
+    },
+    update: (base, refused) => {
+      const { fields, children } = correctedFields(refused, draft);
+      const changed = changedFields(base, fields);
+      const body = v.parse(TrabajadorUpdateBodySchema, { IdPersona: current.IdPersona, Version: base.Version, ...wireChanges(changed), ...children });
+      return { body, row: updatedRow(base, changed, children) };
+    },
   });
-  await resendLocalWrite(deadKey, { table: 'trabajadores', id: current.IdPersona, row: updatedRow(base, changed, children), body });
+}
+
+/** The correction form hides the file inputs, so the refused write's signature, medical file and children stay. */
+function correctedFields(refused: Record<string, unknown>, draft: WorkerDraft) {
+  const kept = {
+    ...(refused.Firma !== undefined ? { Firma: refused.Firma } : {}),
+    ...(refused.FichaMedica !== undefined ? { FichaMedica: refused.FichaMedica } : {}),
+  } as Partial<Trabajador>;
+  const children = addedChildren({ certificaciones: refused.certificaciones, licencias: refused.licencias, evidencias: refused.evidencias });
+  return { fields: { ...draft.fields, ...kept }, children };
 }
