@@ -17,4 +17,4 @@ for (const bench of benches) {
   const result = spawnSync('npx', ['tsx', path.join(dir, bench)], { stdio: 'inherit' });
   if (result.status !== 0) failed += 1;
 }
-process.exit(failed ? 1 : 0);
+process.exitCode = failed ? 1 : 0;

@@ -27,8 +27,7 @@ export function machineLine(): string {
 
 export function requireBuiltApp(): void {
   if (!fs.existsSync(path.resolve('dist/index.html'))) {
-    console.error('Falta dist/: ejecuta `npm run build` antes del benchmark.');
-    process.exit(1);
+    throw new Error('Falta dist/: ejecuta `npm run build` antes del benchmark.');
   }
 }
 
