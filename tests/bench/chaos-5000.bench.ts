@@ -29,4 +29,4 @@ try {
 } catch (error) {
   console.error(error);
 }
-process.exit(exitCode);
+process.exitCode = exitCode;

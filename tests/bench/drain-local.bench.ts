@@ -104,4 +104,4 @@ try {
   await server.stop();
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
-process.exit(exitCode);
+process.exitCode = exitCode;
