@@ -1,23 +1,11 @@
 import { uuidV7 } from '#sync/outbox/uuid-v7.ts';
 import type { Trabajador } from '#sync/schemas/trabajadores.schema.ts';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type LocalTrabajador, toLocalTrabajador } from '#app/db/reference-rows.ts';
-import { createTestDevice } from '#app/sync/test-device.ts';
+import { testDevicesForEachTest } from '#app/sync/test-device.ts';
 import { discardLocalWrite, localWrite, resendLocalWrite } from './local-write.ts';
 
-const devices: ReturnType<typeof createTestDevice>[] = [];
-function device(options?: Parameters<typeof createTestDevice>[0]) {
-  const created = createTestDevice(options);
-  devices.push(created);
-  return created;
-}
-
-afterEach(async () => {
-  for (const created of devices.splice(0)) {
-    created.replayer.dispose();
-    await created.db.delete();
-  }
-});
+const device = testDevicesForEachTest();
 
 function worker(overrides: Partial<Trabajador> = {}): LocalTrabajador {
   return toLocalTrabajador({

@@ -1,23 +1,11 @@
 import { uuidV7 } from '#sync/outbox/uuid-v7.ts';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type LocalCargo, type LocalNivel, toLocalCargo, toLocalNivel } from '#app/db/reference-rows.ts';
-import { createTestDevice } from '#app/sync/test-device.ts';
+import { testDevicesForEachTest } from '#app/sync/test-device.ts';
 import { localWrite } from './local-write.ts';
 import { loadRefusedWrite, resendCorrection } from './refused-writes.ts';
 
-const devices: ReturnType<typeof createTestDevice>[] = [];
-function device(options?: Parameters<typeof createTestDevice>[0]) {
-  const created = createTestDevice(options);
-  devices.push(created);
-  return created;
-}
-
-afterEach(async () => {
-  for (const created of devices.splice(0)) {
-    created.replayer.dispose();
-    await created.db.delete();
-  }
-});
+const device = testDevicesForEachTest();
 
 const DUPLICATE = { status: 409, body: { statusCode: 409, message: 'El cargo ya existe para esa combinación de niveles', code: 'CARGO_DUPLICADO' } };
 

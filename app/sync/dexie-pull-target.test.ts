@@ -2,15 +2,12 @@ import { newOutboxEntry } from '#sync/outbox/outbox-entry.ts';
 import { pullChanges } from '#sync/outbox/pull.ts';
 import type { Change, ChangesPage } from '#sync/outbox/sync-wire.schema.ts';
 import type { PullOutcome, Transport } from '#sync/outbox/transport.ts';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { REFERENCE_TABLES } from '#app/db/reference-rows.ts';
 import { DexiePullTarget, type TableDownloader } from './dexie-pull-target.ts';
-import { createTestDevice } from './test-device.ts';
+import { testDevicesForEachTest } from './test-device.ts';
 
-const devices: ReturnType<typeof createTestDevice>[] = [];
-afterEach(async () => {
-  for (const device of devices.splice(0)) await device.db.delete();
-});
+const newDevice = testDevicesForEachTest();
 
 function workerRow(id: string, Nombres: string, extra: Record<string, unknown> = {}) {
   return {
@@ -47,8 +44,7 @@ const noDownload: TableDownloader = () => Promise.reject(new Error('no reset exp
 
 describe('DexiePullTarget', () => {
   it('PL2/PL4: applies pages in order with derived search fields, saves the cursor, and a page applied twice changes nothing', async () => {
-    const device = createTestDevice();
-    devices.push(device);
+    const device = newDevice();
     const target = new DexiePullTarget(device.db, noDownload);
     const page: ChangesPage = {
       changes: [upsert(1, 'w1', workerRow('w1', 'Ana')), upsert(2, 'w2', workerRow('w2', 'Luis')), { seq: 3, table: 'trabajadores', id: 'w2', op: 'delete' }],
@@ -63,8 +59,7 @@ describe('DexiePullTarget', () => {
   });
 
   it('PL3/PL4: a page of 500 changes, 50 of them skipped, commits in one transaction with its cursor', async () => {
-    const device = createTestDevice();
-    devices.push(device);
+    const device = newDevice();
     const target = new DexiePullTarget(device.db, noDownload);
     for (let i = 0; i < 50; i += 1) {
       await device.store.append(newOutboxEntry({ method: 'PUT', path: '/api/x', body: {}, payloadVersion: 1, recordKey: `trabajadores:w${i}` }, crypto.randomUUID(), Date.now()));
@@ -80,8 +75,7 @@ describe('DexiePullTarget', () => {
   });
 
   it('PL3/PL6: a record with a queued write keeps the local row; the server row is kept for a discard', async () => {
-    const device = createTestDevice();
-    devices.push(device);
+    const device = newDevice();
     const target = new DexiePullTarget(device.db, noDownload);
     await device.db.trabajadores.put({ ...workerRow('w1', 'Ana (editada)'), palabras: [], orden: '' } as never);
     await device.store.append(newOutboxEntry({ method: 'PUT', path: '/api/trabajadores/newtrabajadores2', body: {}, payloadVersion: 1, recordKey: 'trabajadores:w1' }, crypto.randomUUID(), Date.now()));
@@ -97,8 +91,7 @@ describe('DexiePullTarget', () => {
   });
 
   it('PL5: a reset replaces the tables with the downloaded copies, keeping rows with queued writes', async () => {
-    const device = createTestDevice();
-    devices.push(device);
+    const device = newDevice();
     await device.db.trabajadores.bulkPut([
       { ...workerRow('w1', 'Queued'), palabras: [], orden: '' },
       { ...workerRow('w2', 'Gone on the server'), palabras: [], orden: '' },
