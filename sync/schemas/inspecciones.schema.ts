@@ -1,0 +1,297 @@
+import * as v from 'valibot';
+import { isWireDate } from '../domain/dates.ts';
+import { type Semaforo, SEMAFOROS, type Severidad, SEVERITIES } from '../domain/traffic-light.ts';
+import { MESSAGES } from './common.schema.ts';
+import type { FormularioTipo } from './formularios.schema.ts';
+import { FORMULARIO_TYPES } from './formularios.schema.ts';
+import { BaseVersionSchema, OptionalRecordIdSchema, OptionalRutSchema, RecordIdSchema } from './niveles.schema.ts';
+import { type FileRef, FileRefSchema } from './trabajadores.schema.ts';
+
+/** Inspections (evaluaciones), their observations and the observation cycle (spec 4.4, part 2 "Forms, inspections"). */
+export const INSPECCIONES_MESSAGES = {
+  created: 'Inspección guardada correctamente',
+  deleted: 'Inspección eliminada correctamente',
+  notFound: 'Inspección no encontrada',
+  templateInvalid: 'El formulario o su versión no existe',
+  dateRequired: 'La fecha es requerida',
+  placeRequired: 'El lugar es requerido',
+  supervisorRequired: 'El supervisor es requerido',
+  observedRequired: 'Indica el trabajador o el equipo observado',
+  headerFieldRequired: 'Falta un campo requerido del encabezado',
+  answersIncomplete: 'Todos los enunciados deben tener respuesta para finalizar',
+  answerUnknown: 'Una respuesta no corresponde a un enunciado del formulario',
+  answerInvalid: 'La respuesta debe ser 1 (Cumple), 2 (No cumple) o 3 (No aplica)',
+  observationMissing: 'Cada enunciado que no cumple necesita su observación',
+  observationForCompliant: 'Solo los enunciados que no cumplen llevan observaciones',
+  observationText: 'El texto de la observación es requerido',
+  responsibleRequired: 'El responsable es requerido',
+  deadlineRequired: 'El plazo es requerido',
+  deadlineBeforeDate: 'El plazo no puede ser anterior a la fecha de la inspección',
+  semaforoInvalid: 'El semáforo debe ser 1, 2 o 3',
+  severityInvalid: 'La gravedad debe ser Baja, Media o Alta',
+  signatureExecutor: 'La firma del ejecutor es requerida',
+  signerName: 'El nombre de quien firma es requerido',
+  levelInvalid: 'El nivel indicado no existe',
+  workerInvalid: 'Un trabajador observado no existe',
+  // Observation cycle
+  observationNotFound: 'Observación no encontrada',
+  observationDeleted: 'Observación eliminada correctamente',
+  responseCreated: 'Respuesta registrada correctamente',
+  responseText: 'El texto de la respuesta es requerido',
+  approved: 'Observación aprobada correctamente',
+  rejected: 'Observación rechazada correctamente',
+  notAnswered: 'La observación aún no tiene respuesta para revisar',
+  alreadyClosed: 'La observación ya fue aprobada',
+  newDeadlineRequired: 'El nuevo plazo es requerido',
+  newDeadlineTooEarly: 'El nuevo plazo no puede ser anterior a hoy',
+  notResponsible: 'Solo el responsable o la empresa pueden responder esta observación',
+} as const;
+
+const WireDateSchema = (message: string) => v.pipe(v.string(message), v.trim(), v.check(isWireDate, message));
+const TextSchema = (message: string, max: number) => v.pipe(v.string(message), v.trim(), v.nonEmpty(message), v.maxLength(max));
+const OptionalText = (max: number) => v.optional(v.pipe(v.string(), v.trim(), v.maxLength(max)), '');
+const InstantSchema = v.pipe(v.string(), v.isoTimestamp(MESSAGES.dateFormat));
+
+export const TIPOS_OBSERVACION = ['Checklist', 'General', 'Brechas'] as const;
+export type TipoObs = (typeof TIPOS_OBSERVACION)[number];
+
+const AnswerSchema = v.picklist([1, 2, 3], INSPECCIONES_MESSAGES.answerInvalid);
+const SemaforoSchema = v.picklist(SEMAFOROS, INSPECCIONES_MESSAGES.semaforoInvalid);
+const SeveridadSchema = v.picklist(SEVERITIES, INSPECCIONES_MESSAGES.severityInvalid);
+const FilesSchema = v.pipe(v.array(FileRefSchema), v.maxLength(20));
+
+export const RespuestaEnunciadoSchema = v.object({
+  IdEnunciado: v.pipe(v.string(), v.trim(), v.nonEmpty(INSPECCIONES_MESSAGES.answerUnknown)),
+  Respuesta: AnswerSchema,
+  /** Written answers to the statement's sub-questions, by IdSubpregunta. */
+  Subrespuestas: v.optional(v.record(v.string(), v.pipe(v.string(), v.trim(), v.maxLength(300))), {}),
+});
+export type RespuestaEnunciado = v.InferOutput<typeof RespuestaEnunciadoSchema>;
+
+/**
+ * An observation raised while filling. Checklist ones belong to a statement answered 2 and need a responsible
+ * person and a deadline; General and Brechas belong to the whole inspection.
+ */
+export const ObservacionNuevaSchema = v.object({
+  IdObservacion: RecordIdSchema,
+  TipoObs: v.picklist(TIPOS_OBSERVACION),
+  IdEnunciado: v.nullish(v.string(), null),
+  Observacion: TextSchema(INSPECCIONES_MESSAGES.observationText, 2000),
+  Responsable: OptionalText(150),
+  /** The user who must answer it, when the responsible person has an account. */
+  IdResponsable: v.nullish(v.pipe(v.number(), v.integer()), null),
+  Plazo: v.nullish(WireDateSchema(INSPECCIONES_MESSAGES.deadlineRequired), null),
+  SemaforoObs: v.optional(SemaforoSchema, 1),
+  Severidad: v.nullish(SeveridadSchema, null),
+  Archivos: v.optional(FilesSchema, []),
+});
+export type ObservacionNueva = v.InferOutput<typeof ObservacionNuevaSchema>;
+
+export const FirmaSchema = v.object({
+  IdFirma: RecordIdSchema,
+  /** Ejecutor: who carried out the inspection; Firmante: each other person who must sign. */
+  Rol: v.picklist(['Ejecutor', 'Firmante']),
+  Nombre: TextSchema(INSPECCIONES_MESSAGES.signerName, 150),
+  Rut: OptionalRutSchema,
+  Cargo: OptionalText(120),
+  Archivo: FileRefSchema,
+  FirmadoEn: InstantSchema,
+});
+export type Firma = v.InferOutput<typeof FirmaSchema>;
+
+/**
+ * POST /api/inspecciones/observaciones-inspecciones: a FINISHED inspection, whole, in one write (the draft lives on
+ * the device until then). The server checks it against the template version it names and computes its own grade.
+ */
+export const InspeccionCreateBodySchema = v.object({
+  IdEvaluacion: RecordIdSchema,
+  IdFormulario: RecordIdSchema,
+  VersionFormulario: v.pipe(v.number(INSPECCIONES_MESSAGES.templateInvalid), v.integer(INSPECCIONES_MESSAGES.templateInvalid), v.minValue(1, INSPECCIONES_MESSAGES.templateInvalid)),
+  Fecha: WireDateSchema(INSPECCIONES_MESSAGES.dateRequired),
+  Lugar: TextSchema(INSPECCIONES_MESSAGES.placeRequired, 200),
+  IdNivel2: OptionalRecordIdSchema,
+  IdNivel3: OptionalRecordIdSchema,
+  Supervisor: TextSchema(INSPECCIONES_MESSAGES.supervisorRequired, 150),
+  /** Workers observed (IdPersona) and/or the team's name; at least one of the two. */
+  Observados: v.optional(v.array(RecordIdSchema), []),
+  EquipoTrabajo: OptionalText(150),
+  RutContratista: v.nullish(v.string(), null),
+  IdCliente: v.nullish(v.string(), null),
+  /** Values of the template's own header fields, by IdCampo. */
+  Encabezado: v.optional(v.record(v.string(), v.pipe(v.string(), v.trim(), v.maxLength(300))), {}),
+  Respuestas: v.array(RespuestaEnunciadoSchema),
+  Observaciones: v.optional(v.array(ObservacionNuevaSchema), []),
+  Firmas: v.array(FirmaSchema),
+  IniciadaEn: InstantSchema,
+  FinalizadaEn: InstantSchema,
+});
+export type InspeccionCreateBody = v.InferOutput<typeof InspeccionCreateBodySchema>;
+
+/** An inspection as lists and devices see it (change-log table `inspecciones`); observations travel apart. */
+export interface Inspeccion {
+  IdEvaluacion: string;
+  IdEmpresa: string;
+  IdFormulario: string;
+  VersionFormulario: number;
+  NombreFormulario: string;
+  Tipo: FormularioTipo;
+  Fecha: string;
+  Lugar: string;
+  IdNivel2: string | null;
+  IdNivel3: string | null;
+  IdSupervisor: number;
+  Supervisor: string;
+  Observados: string[];
+  EquipoTrabajo: string;
+  RutContratista: string | null;
+  IdCliente: string | null;
+  Encabezado: Record<string, string>;
+  Respuestas: RespuestaEnunciado[];
+  Firmas: Firma[];
+  Porcentaje: number | null;
+  Nota: number | null;
+  /** 1 active, 0 deleted (dropped on load). */
+  Estado: 0 | 1;
+  IniciadaEn: string;
+  FinalizadaEn: string;
+  Version: number;
+}
+
+export const RespuestaObservacionTipos = ['respuesta', 'aprobacion', 'rechazo'] as const;
+
+/** One step of an observation's cycle: an answer of the responsible person, an approval or a rejection. */
+export interface RespuestaObservacion {
+  IdRespuesta: string;
+  Tipo: (typeof RespuestaObservacionTipos)[number];
+  Texto: string;
+  Archivos: FileRef[];
+  IdUsuario: number;
+  Usuario: string;
+  Fecha: string;
+  /** The new deadline a rejection set. */
+  Plazo: string | null;
+}
+
+/** An observation as lists and devices see it (change-log table `observaciones`). */
+export interface Observacion {
+  IdObservacion: string;
+  IdEvaluacion: string;
+  IdEmpresa: string;
+  IdFormulario: string;
+  TipoObs: TipoObs;
+  IdEnunciado: string | null;
+  /** The statement's text, copied so lists and reports need not load the template. */
+  Enunciado: string | null;
+  Observacion: string;
+  Responsable: string;
+  IdResponsable: number | null;
+  Plazo: string | null;
+  SemaforoObs: Semaforo;
+  Severidad: Severidad | null;
+  /** Spec 4.4: 1 once the responsible person answered, back to 0 on approval or rejection. */
+  Respondida: 0 | 1;
+  /** 1 once approved: the observation is closed. */
+  Aprobada: 0 | 1;
+  Estado: 0 | 1;
+  EmisorObs: string;
+  Archivos: FileRef[];
+  Respuestas: RespuestaObservacion[];
+  /** Copied from the inspection: they decide who may see the observation. */
+  Fecha: string;
+  IdNivel2: string | null;
+  IdNivel3: string | null;
+  RutContratista: string | null;
+  IdCliente: string | null;
+  CreadoEn: string;
+  Version: number;
+}
+
+/** POST /observaciones-inspecciones/{IdObservacion}: the responsible person's answer (Respondida 1). */
+export const RespuestaCreateBodySchema = v.object({
+  IdRespuesta: RecordIdSchema,
+  Texto: TextSchema(INSPECCIONES_MESSAGES.responseText, 2000),
+  Archivos: v.optional(FilesSchema, []),
+});
+export type RespuestaCreateBody = v.InferOutput<typeof RespuestaCreateBodySchema>;
+
+/** POST /observaciones-inspecciones/{IdObservacion}/aprobar. */
+export const AprobarBodySchema = v.object({
+  IdRespuesta: RecordIdSchema,
+  Texto: OptionalText(2000),
+  Version: v.optional(BaseVersionSchema),
+});
+export type AprobarBody = v.InferOutput<typeof AprobarBodySchema>;
+
+/** POST /observaciones-inspecciones/{IdObservacion}/desaprobar: a reason and the new deadline. */
+export const DesaprobarBodySchema = v.object({
+  IdRespuesta: RecordIdSchema,
+  Texto: TextSchema(INSPECCIONES_MESSAGES.responseText, 2000),
+  Plazo: WireDateSchema(INSPECCIONES_MESSAGES.newDeadlineRequired),
+  Archivos: v.optional(FilesSchema, []),
+  Version: v.optional(BaseVersionSchema),
+});
+export type DesaprobarBody = v.InferOutput<typeof DesaprobarBodySchema>;
+
+const FilterText = v.optional(v.pipe(v.string(), v.trim()));
+const FilterDate = v.optional(v.pipe(v.string(), v.trim(), v.check((value) => value === '' || isWireDate(value), MESSAGES.dateFormat)));
+
+/** Filters of both follow-up lists (query string). Contractor and client users are limited by the server anyway. */
+export const SeguimientoQuerySchema = v.object({
+  tipoEval: v.optional(v.picklist(FORMULARIO_TYPES)),
+  IdFormulario: FilterText,
+  desde: FilterDate,
+  hasta: FilterDate,
+  nv2: FilterText,
+  nv3: FilterText,
+  RutContratista: FilterText,
+  semaforo: v.optional(v.picklist(['1', '2', '3'])),
+  /** Observations: abierta (not answered), respondida (waiting review), aprobada. */
+  estado: v.optional(v.picklist(['abierta', 'respondida', 'aprobada'])),
+});
+export type SeguimientoQuery = v.InferOutput<typeof SeguimientoQuerySchema>;
+
+/** POST /api/inspecciones/recursos-app/pdf (spec "Report data"). */
+export const ReportRequestSchema = v.object({
+  IdObjeto: RecordIdSchema,
+  Empresa: v.pipe(v.string(), v.trim(), v.nonEmpty()),
+  Tipo: v.picklist(FORMULARIO_TYPES),
+});
+export type ReportRequest = v.InferOutput<typeof ReportRequestSchema>;
+
+/** An image of a report: where to load it from (a signed URL, a data: URL or an object URL on the device). */
+export interface ReportImage {
+  Sha256: string;
+  Tipo: string;
+  Url: string;
+}
+
+export interface ReportObservation {
+  Enunciado: string | null;
+  Observacion: string;
+  Responsable: string;
+  Plazo: string | null;
+  SemaforoObs: Semaforo;
+  Severidad: Severidad | null;
+  /** "Abierta", "Respondida", "Aprobada". */
+  EstadoTexto: string;
+  Fotos: ReportImage[];
+}
+
+/**
+ * The checklist report's data, in the spec's indexed sections. The server answers it from its database, the device
+ * builds the same shape from what it holds; one @react-pdf document (app/reports) draws it on both sides.
+ */
+export interface ChecklistReportData {
+  Empresa: { Nombre: string; Rut: string; Logo: ReportImage | null };
+  Titulo: string;
+  Encabezado: { Columnas: 1 | 2; Filas: { Etiqueta: string; Valor: string }[] };
+  Preguntas: {
+    Item: string;
+    Enunciados: { Numero: number; Texto: string; Respuesta: number | null; Subpreguntas: { Texto: string; Respuesta: string }[] }[];
+  }[];
+  Nota: { Porcentaje: number | null; Nota: number | null; Cumple: number; NoCumple: number; NoAplica: number };
+  Firmas: { Rol: string; Nombre: string; Rut: string; Cargo: string; Imagen: ReportImage; FirmadoEn: string }[];
+  Observaciones: ReportObservation[];
+  ObservacionesG: ReportObservation[];
+  ObservacionesB: ReportObservation[];
+}
