@@ -1,5 +1,6 @@
 import { Dexie, type EntityTable, type Table } from 'dexie';
 import { OUTBOX_STORES, type OutboxFileRow, type OutboxRow } from '#app/sync/dexie-outbox-store.ts';
+import type { DeviceFile, InspectionDraft, LocalFormulario, LocalInspeccion, LocalObservacion } from './inspection-rows.ts';
 import type { LocalCargo, LocalNivel, LocalRow, LocalTrabajador } from './reference-rows.ts';
 
 export interface KeyValueRow {
@@ -29,6 +30,11 @@ export class AppDb extends Dexie {
   niveles!: EntityTable<LocalNivel, 'IdNivel'>;
   syncMeta!: EntityTable<KeyValueRow, 'key'>;
   serverRows!: EntityTable<ServerRowCopy, 'recordKey'>;
+  formularios!: EntityTable<LocalFormulario, 'IdFormulario'>;
+  inspecciones!: EntityTable<LocalInspeccion, 'IdEvaluacion'>;
+  observaciones!: EntityTable<LocalObservacion, 'IdObservacion'>;
+  borradores!: EntityTable<InspectionDraft, 'IdEvaluacion'>;
+  archivosDispositivo!: EntityTable<DeviceFile, 'sha256'>;
 
   constructor(name: string, options: ConstructorParameters<typeof Dexie>[1] = {}) {
     // Strict durability: a write the person saw saved has reached the disk, not just the OS cache.
@@ -48,6 +54,14 @@ export class AppDb extends Dexie {
       syncMeta: 'key',
       serverRows: 'recordKey',
     });
+    // Lists of thousands of inspections and observations filter by an index in date order and load only what shows.
+    this.version(3).stores({
+      formularios: 'IdFormulario, orden, Tipo',
+      inspecciones: 'IdEvaluacion, Fecha, [Tipo+Fecha], [IdFormulario+Fecha], [IdNivel2+Fecha], [IdNivel3+Fecha], [RutContratista+Fecha]',
+      observaciones: 'IdObservacion, IdEvaluacion, Fecha, Plazo, [SemaforoObs+Fecha], [TipoObs+Fecha], IdResponsable',
+      borradores: 'IdEvaluacion, actualizadoEn, estado',
+      archivosDispositivo: 'sha256',
+    });
   }
 }
 
@@ -60,4 +74,9 @@ export const TABLE_LABELS: Record<string, string> = {
   trabajadores: 'Trabajadores',
   cargos: 'Cargos',
   niveles: 'Niveles',
+  formularios: 'Formularios',
+  inspecciones: 'Inspecciones',
+  observaciones: 'Observaciones',
+  borradores: 'Inspecciones en curso (borradores)',
+  archivosDispositivo: 'Fotos y firmas tomadas en este dispositivo',
 };

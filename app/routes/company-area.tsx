@@ -1,13 +1,17 @@
 import { IonRouterOutlet } from '@ionic/react';
-import { lazy, type ReactNode } from 'react';
+import { lazy } from 'react';
 import { Navigate, Route } from 'react-router-dom';
 import { homeOf, useCurrentSystem } from '#app/session/current-system.ts';
 import { useSessionCheck } from '#app/session/use-session-check.ts';
 import { useRequiredSession } from '#app/session/use-session.ts';
 import { AppShell } from '#app/ui/shell/app-shell.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
-import { LEVEL_PATHS, paths, type RecordPaths } from './paths.ts';
-import { PermissionGate } from './permission-gate.tsx';
+import { formulariosScreens } from '#app/modules/formularios/formularios-screens.tsx';
+import { inspeccionesScreens } from '#app/modules/inspecciones/inspecciones-screens.tsx';
+import { observacionesScreens } from '#app/modules/observaciones/observaciones-screens.tsx';
+import { pdfScreens } from '#app/modules/pdf/pdf-screens.tsx';
+import { LEVEL_PATHS, paths } from './paths.ts';
+import { recordScreens, screen } from './route-screens.tsx';
 import { RoutePage } from './route-page.tsx';
 
 const DashboardPage = lazy(() => import('#app/modules/dashboard/dashboard-page.tsx').then((module) => ({ default: module.DashboardPage })));
@@ -33,27 +37,6 @@ const NivelDetailPage = lazy(() => import('#app/modules/niveles/nivel-detail-pag
 const SincronizacionPage = lazy(() =>
   import('#app/modules/sincronizacion/sincronizacion-page.tsx').then((module) => ({ default: module.SincronizacionPage })),
 );
-
-/** A route of the company area: the permission gate (when the screen has a permission route) around the page. */
-function screen(path: string, page: ReactNode, permissionRoute?: string) {
-  return (
-    <Route
-      key={path}
-      path={path}
-      element={<RoutePage>{permissionRoute ? <PermissionGate route={permissionRoute}>{page}</PermissionGate> : page}</RoutePage>}
-    />
-  );
-}
-
-/** List, nuevo, editar/{id} and detalles/{id} of a maintainer. */
-function recordScreens(routes: RecordPaths, pages: { list: ReactNode; form: ReactNode; detail: ReactNode }) {
-  return [
-    screen(routes.list.path, pages.list, routes.list.href),
-    screen(routes.nuevo.path, pages.form, routes.list.href),
-    screen(routes.editar.path, pages.form, routes.list.href),
-    screen(routes.detalles.path, pages.detail, routes.list.href),
-  ];
-}
 
 /** Signed in as a company user: the shell around the company routes (spec 2.3). */
 export function CompanyArea() {
@@ -94,6 +77,10 @@ export function CompanyArea() {
           recordScreens(LEVEL_PATHS[type], { list: <NivelesListPage type={type} />, form: <NivelFormPage type={type} />, detail: <NivelDetailPage type={type} /> }),
         )}
         {screen(paths.sincronizacion.path, <SincronizacionPage />)}
+        {inspeccionesScreens()}
+        {observacionesScreens()}
+        {formulariosScreens()}
+        {pdfScreens()}
         <Route path={paths.inicio.path} element={<Navigate to={homeOf(system)} replace />} />
         <Route path={paths.root.path} element={<Navigate to={paths.inicio.href} replace />} />
         <Route path={paths.login.path} element={<Navigate to={paths.inicio.href} replace />} />

@@ -26,6 +26,19 @@ export const paths = {
   nv3: recordRoutes('/nv3'),
   nv4: recordRoutes('/nv4'),
   sincronizacion: { path: '/sincronizacion', href: '/sincronizacion' },
+  inspecciones: recordRoutes('/inspecciones'),
+  observaciones: recordRoutes('/observaciones'),
+  formularios: {
+    list: { path: '/formularios', href: '/formularios' },
+    /** `tipo` is inspeccion, observacion or varios (spec: formularios/{nombre}/editar/{id}). */
+    nuevo: { path: '/formularios/:tipo/nuevo', href: (tipo: string) => `/formularios/${tipo}/nuevo` },
+    editar: { path: '/formularios/:tipo/editar/:id', href: (tipo: string, id: string) => `/formularios/${tipo}/editar/${encodeURIComponent(id)}` },
+    detalles: { path: '/formularios/:tipo/detalles/:id', href: (tipo: string, id: string) => `/formularios/${tipo}/detalles/${encodeURIComponent(id)}` },
+  },
+  /** Print pages of the checklist report (spec 2.4): /pdf/inspeccion/{empresa}/{id} and /pdf/observacion/{empresa}/{id}. */
+  pdf: {
+    checklist: { path: '/pdf/:tipo/:empresa/:id', href: (tipo: string, empresa: string, id: string) => `/pdf/${tipo}/${encodeURIComponent(empresa)}/${encodeURIComponent(id)}` },
+  },
 } as const;
 
 /** The level maintainers by level type; their labels come from the company's masks. */
@@ -39,6 +52,9 @@ export const SIDE_NAV_ROUTES: ReadonlySet<string> = new Set([
   paths.nv2.list.href,
   paths.nv3.list.href,
   paths.nv4.list.href,
+  paths.inspecciones.list.href,
+  paths.observaciones.list.href,
+  paths.formularios.list.href,
 ]);
 
 /** System home screens (`RutaInicio`) this app can open. */

@@ -1,0 +1,59 @@
+import type { Firma, Inspeccion, Observacion, ObservacionNueva, RespuestaEnunciado } from '#sync/schemas/inspecciones.schema.ts';
+import type { Formulario } from '#sync/schemas/formularios.schema.ts';
+
+/** A template as the device keeps it (pulled; newest version only). `orden`: folded name, the list order. */
+export interface LocalFormulario extends Formulario {
+  orden: string;
+}
+
+/** A finished inspection as the device keeps it (pulled, or queued from this device). */
+export type LocalInspeccion = Inspeccion;
+
+/** An observation as the device keeps it (pulled, or changed here and queued). */
+export type LocalObservacion = Observacion;
+
+/** The template version a draft was started with, copied whole so a later edit never breaks it (SPEC IN3). */
+export type DraftTemplate = Pick<Formulario, 'IdFormulario' | 'Nombre' | 'Tipo' | 'VersionFormulario' | 'Contenido'>;
+
+/** An observation being written in a draft; Estado 0 when its statement's answer changed (spec 4.4). */
+export type DraftObservation = ObservacionNueva & { Estado: 0 | 1 };
+
+/**
+ * An inspection being filled on this device (SPEC IN1): written on every answer, never queued until finished.
+ * `estado` 'finalizada' means the one outbox entry of IN2 is queued and the draft is read-only.
+ */
+export interface InspectionDraft {
+  IdEvaluacion: string;
+  IdEmpresa: string;
+  IdUsuario: number;
+  estado: 'abierta' | 'finalizada';
+  formulario: DraftTemplate;
+  Fecha: string;
+  Lugar: string;
+  IdNivel2: string | null;
+  IdNivel3: string | null;
+  Supervisor: string;
+  Observados: string[];
+  EquipoTrabajo: string;
+  RutContratista: string | null;
+  IdCliente: string | null;
+  Encabezado: Record<string, string>;
+  /** By IdEnunciado. */
+  respuestas: Record<string, Pick<RespuestaEnunciado, 'Respuesta' | 'Subrespuestas'>>;
+  observaciones: DraftObservation[];
+  firmas: Firma[];
+  iniciadaEn: string;
+  /** Epoch ms of the last change: the home screen's "open drafts" order. */
+  actualizadoEn: number;
+}
+
+/**
+ * Bytes of photos and signatures taken on this device, by SHA-256 (ArrayBuffer + type, never a Blob: SPEC FL1).
+ * Kept after the upload so reports can be made offline; the outbox keeps its own copy until the server has it.
+ */
+export interface DeviceFile {
+  sha256: string;
+  type: string;
+  bytes: ArrayBuffer;
+  creadoEn: number;
+}
