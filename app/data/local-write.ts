@@ -28,6 +28,11 @@ export interface LocalWrite {
   /** Records this one points at: if one was created offline and is still queued, it must reach the server first (OB7). */
   parents?: { table: ReferenceTable; id: string }[];
   files?: LocalFile[];
+  /**
+   * More local changes that must commit with this write or not at all (a finished inspection also writes its
+   * observations and closes its draft). `tables` names every table `apply` touches.
+   */
+  also?: { tables: string[]; apply: (db: AppDb) => Promise<unknown> };
 }
 
 let syncTimer: ReturnType<typeof setTimeout> | null = null;
@@ -64,7 +69,8 @@ export async function localWrite(write: LocalWrite, device: WriteDevice = requir
   const recordKey = recordKeyOf(write.table, write.id);
   const table = db.table<LocalRow, string>(write.table);
   const files: FileRef[] = (write.files ?? []).map(({ sha256, type }) => ({ sha256, type }));
-  const entry = await db.transaction('rw', [table, db.outbox, db.outboxFiles, db.serverRows], async () => {
+  const extraTables = (write.also?.tables ?? []).map((name) => db.table(name));
+  const entry = await db.transaction('rw', [table, db.outbox, db.outboxFiles, db.serverRows, ...extraTables], async () => {
     // Reads, then writes, each group issued together: every IndexedDB round trip counts on a slow tablet.
     const [queued, current, dependsOn] = await Promise.all([store.hasEntriesFor(recordKey), table.get(write.id), queuedCreations(db, write.parents ?? [])]);
     const [appended] = await Promise.all([
@@ -73,6 +79,7 @@ export async function localWrite(write: LocalWrite, device: WriteDevice = requir
       write.row ? table.put(write.row) : table.delete(write.id),
       // The first queued write of a record keeps the server's version of it, for a later discard (SPEC PL6).
       queued ? undefined : db.serverRows.put({ recordKey, row: current ? { ...current } : null }),
+      write.also?.apply(db),
     ]);
     return appended;
   });

@@ -1,10 +1,23 @@
 import type { Cargo } from '#sync/schemas/cargos.schema.ts';
 import type { Nivel } from '#sync/schemas/niveles.schema.ts';
+import type { Formulario } from '#sync/schemas/formularios.schema.ts';
+import type { Inspeccion, Observacion } from '#sync/schemas/inspecciones.schema.ts';
 import type { Trabajador } from '#sync/schemas/trabajadores.schema.ts';
+import type { LocalFormulario, LocalInspeccion, LocalObservacion } from './inspection-rows.ts';
 
 /** The tables a pull fills and the app writes through the outbox. */
-export const REFERENCE_TABLES = ['trabajadores', 'cargos', 'niveles'] as const;
+export const REFERENCE_TABLES = ['trabajadores', 'cargos', 'niveles', 'formularios', 'inspecciones', 'observaciones'] as const;
 export type ReferenceTable = (typeof REFERENCE_TABLES)[number];
+
+/** The primary key of each table, as in the Dexie schema (app-db.ts). */
+export const PRIMARY_KEYS = {
+  trabajadores: 'IdPersona',
+  cargos: 'IdCargo',
+  niveles: 'IdNivel',
+  formularios: 'IdFormulario',
+  inspecciones: 'IdEvaluacion',
+  observaciones: 'IdObservacion',
+} as const satisfies Record<ReferenceTable, string>;
 
 export interface LocalTrabajador extends Trabajador {
   /** Folded words of the RUT (without dots or dash) and the names, for the prefix search. */
@@ -21,7 +34,7 @@ export interface LocalNivel extends Nivel {
   orden: string;
 }
 
-export type LocalRow = LocalTrabajador | LocalCargo | LocalNivel;
+export type LocalRow = LocalTrabajador | LocalCargo | LocalNivel | LocalFormulario | LocalInspeccion | LocalObservacion;
 
 /** Lower case without accents, as the search compares. */
 function fold(text: string): string {
@@ -47,6 +60,15 @@ export function toLocalCargo(row: Cargo): LocalCargo {
   return { ...row, orden: fold(row.NombreCargo) };
 }
 
+export function toLocalFormulario(row: Formulario): LocalFormulario {
+  return { ...row, orden: fold(row.Nombre) };
+}
+
+/** The id of a row of `table`. */
+export function idOfRow(table: ReferenceTable, row: LocalRow): string {
+  return (row as unknown as Record<string, string>)[PRIMARY_KEYS[table]]!;
+}
+
 export function toLocalNivel(row: Nivel): LocalNivel {
   return { ...row, orden: fold(row.Nombre) };
 }
@@ -63,6 +85,12 @@ export function toLocalRow(table: ReferenceTable, row: Record<string, unknown>):
     }
     case 'niveles':
       return toLocalNivel(row as unknown as Nivel);
+    case 'formularios':
+      return toLocalFormulario(row as unknown as Formulario);
+    case 'inspecciones':
+      return row as unknown as Inspeccion;
+    case 'observaciones':
+      return row as unknown as Observacion;
   }
 }
 

@@ -3,7 +3,7 @@ import { recordKeyOf } from '#sync/outbox/outbox-entry.ts';
 import type { PullTarget } from '#sync/outbox/pull.ts';
 import type { Change } from '#sync/outbox/sync-wire.schema.ts';
 import type { AppDb } from '#app/db/app-db.ts';
-import { isReferenceTable, type LocalRow, type ReferenceTable, toLocalRow } from '#app/db/reference-rows.ts';
+import { idOfRow, isReferenceTable, type LocalRow, REFERENCE_TABLES, type ReferenceTable, toLocalRow } from '#app/db/reference-rows.ts';
 
 const CURSOR_KEY = 'cursor';
 const WORKERS_PAGE = 500;
@@ -31,7 +31,7 @@ export class DexiePullTarget implements PullTarget {
 
   transaction<T>(fn: () => Promise<T>): Promise<T> {
     const { db } = this;
-    return db.transaction('rw', [db.trabajadores, db.cargos, db.niveles, db.syncMeta, db.outbox, db.serverRows], async () => {
+    return db.transaction('rw', [...pulledTables(db), db.syncMeta, db.outbox, db.serverRows], async () => {
       const [queued, copies] = await Promise.all([db.outbox.orderBy('recordKey').uniqueKeys(), db.serverRows.toCollection().primaryKeys()]);
       this.queued = new Set(queued as string[]);
       this.copies = new Set(copies);
@@ -90,7 +90,7 @@ export class DexiePullTarget implements PullTarget {
     const downloads = new Map<ReferenceTable, Record<string, unknown>[]>();
     for (const table of tables) if (isReferenceTable(table)) downloads.set(table, await this.download(table));
     const { db } = this;
-    await db.transaction('rw', [db.trabajadores, db.cargos, db.niveles, db.outbox], async () => {
+    await db.transaction('rw', [...pulledTables(db), db.outbox], async () => {
       const queued = new Set((await db.outbox.orderBy('recordKey').uniqueKeys()) as string[]);
       for (const [table, rows] of downloads) {
         const local = db.table<LocalRow, string>(table);
@@ -99,7 +99,7 @@ export class DexiePullTarget implements PullTarget {
         await local.bulkDelete(stale);
         const fresh = rows.flatMap((row) => {
           const localRow = toLocalRow(table, row);
-          return localRow && !keep(idOf(localRow)) ? [localRow] : [];
+          return localRow && !keep(idOfRow(table, localRow)) ? [localRow] : [];
         });
         await local.bulkPut(fresh);
       }
@@ -127,8 +127,8 @@ export class DexiePullTarget implements PullTarget {
   }
 }
 
-function idOf(row: LocalRow): string {
-  return 'IdPersona' in row ? row.IdPersona : 'IdCargo' in row ? row.IdCargo : row.IdNivel;
+function pulledTables(db: AppDb) {
+  return REFERENCE_TABLES.map((table) => db.table(table));
 }
 
 /** The list calls that return whole tables, with the same row shape as the change log. */
@@ -143,6 +143,9 @@ export function createTableDownloader(options: { companyId: string; getToken: ()
   return async (table) => {
     if (table === 'cargos') return (await get(`/api/cargos/newcargos2/${company}`)).data;
     if (table === 'niveles') return (await get(`/api/niveles/${company}`)).data;
+    if (table === 'formularios') return (await get('/api/formularios/formularios')).data;
+    if (table === 'inspecciones') return (await get('/api/inspecciones/observaciones-inspecciones')).data;
+    if (table === 'observaciones') return (await get('/api/inspecciones/observaciones-inspecciones/observaciones')).data;
     const rows: Record<string, unknown>[] = [];
     for (let page = 1; ; page += 1) {
       const answer = await get(`/api/trabajadores/newtrabajadores2/${company}?PorPagina=${WORKERS_PAGE}&Pagina=${page}`);

@@ -13,6 +13,9 @@ export const WRITE_PERMISSION_ROUTES: Record<ReferenceTable, string> = {
   trabajadores: paths.trabajadores.list.href,
   cargos: paths.cargos.list.href,
   niveles: paths.nv2.list.href,
+  formularios: paths.formularios.list.href,
+  inspecciones: paths.inspecciones.list.href,
+  observaciones: paths.observaciones.list.href,
 };
 
 function isLevelType(value: unknown): value is LevelType {
