@@ -39,6 +39,8 @@ export default defineConfig({
       },
     }),
   ],
+  // Module workers (PDF reports, photo compression) are bundled as ES modules so they can share split chunks.
+  worker: { format: 'es' },
   build: {
     outDir: '../dist',
     emptyOutDir: true,

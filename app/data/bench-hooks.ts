@@ -1,12 +1,23 @@
+import type { ChecklistReportData } from '#sync/schemas/inspecciones.schema.ts';
+import type { RenderedPdf } from '#app/reports/render/checklist-pdf-in-worker.ts';
+import type { DeviceFile } from '#app/db/inspection-rows.ts';
 import { localWrite } from './local-write.ts';
 
 declare global {
   interface Window {
     __benchLocalWrite?: typeof localWrite;
+    __benchRenderChecklistPdf?: (data: ChecklistReportData) => Promise<RenderedPdf>;
+    __benchCompressPhoto?: (file: Blob) => Promise<DeviceFile>;
   }
 }
 
 /** tests/bench/local-write.bench.ts times the real write path in a browser; only a page opened with `?bench` exposes it. */
 export function exposeBenchHooks(): void {
-  if (typeof window !== 'undefined' && new URLSearchParams(window.location.search).has('bench')) window.__benchLocalWrite = localWrite;
+  if (typeof window !== 'undefined' && new URLSearchParams(window.location.search).has('bench')) {
+    window.__benchLocalWrite = localWrite;
+    // tests/bench/report-pdf.bench.ts: the app's own worker renderer, loaded only when called (first-screen budget).
+    window.__benchRenderChecklistPdf = async (data) => (await import('#app/reports/render/checklist-pdf-in-worker.ts')).renderChecklistPdfInWorker(data);
+    // tests/bench/photo-compression.bench.ts: the app's own photo pipeline, also loaded only when called.
+    window.__benchCompressPhoto = async (file) => (await import('#app/media/compress-photo.ts')).compressPhoto(file);
+  }
 }

@@ -1,7 +1,28 @@
-import type { ChecklistReportData } from '#sync/schemas/inspecciones.schema.ts';
+import { renderToBuffer } from '@react-pdf/renderer';
+import { checklistReportElement } from '#app/reports/checklist-report.tsx';
+import { bytesToDataUrl, isDrawableDataUrl, resolveChecklistImages, sniffImage } from '#app/reports/report-images.ts';
+import type { ChecklistReportData, ReportImage } from '#sync/schemas/inspecciones.schema.ts';
+
+const FETCH_TIMEOUT_MS = 10_000;
+
+/**
+ * Images on the server: `data:` URLs (what the report data builder should hand over: the bytes are on this disk)
+ * are drawn as they are, or relabelled by their bytes; absolute http(s) URLs are fetched. Relative and `blob:`
+ * URLs mean nothing here and print as "no disponible", as does any image that is not a JPEG or a PNG (no image
+ * decoder on the server: the browser re-encodes WebP, the server does not).
+ */
+async function serverImage(image: ReportImage): Promise<string | null> {
+  if (isDrawableDataUrl(image.Url)) return image.Url;
+  if (!/^(https?:\/\/|data:)/i.test(image.Url)) return null;
+  const response = await fetch(image.Url, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS) });
+  if (!response.ok) return null;
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  const kind = sniffImage(bytes);
+  return kind ? bytesToDataUrl(bytes, kind) : null;
+}
 
 /** The checklist report (spec 2.4) as PDF bytes, drawn on the server by the same document as in the browser. */
 export async function renderChecklistPdf(data: ChecklistReportData): Promise<Buffer> {
-  void data;
-  throw new Error('renderChecklistPdf: not built yet');
+  const drawable = await resolveChecklistImages(data, serverImage);
+  return renderToBuffer(checklistReportElement(drawable));
 }

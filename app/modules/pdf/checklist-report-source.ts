@@ -1,0 +1,71 @@
+import { toWireDate } from '#sync/domain/dates.ts';
+import type { Session } from '#sync/schemas/auth.schema.ts';
+import type { ChecklistReportData, ReportImage, ReportRequest } from '#sync/schemas/inspecciones.schema.ts';
+import type { FileRef } from '#sync/schemas/trabajadores.schema.ts';
+import { apiRequest } from '#app/data/api-client.ts';
+import type { AppDb } from '#app/db/app-db.ts';
+import { levelName } from '#app/session/level-names.ts';
+import { buildChecklistReportData, type DeviceReport, templateContentFor } from './checklist-report-data.ts';
+
+/** The company block: name and RUT from the session; the logo is its signed address, fetched by the PDF worker. */
+export function reportCompany(session: Session): ChecklistReportData['Empresa'] {
+  const { NombreEmpresa, RutEmpresa, Logo } = session.empresa;
+  return { Nombre: NombreEmpresa, Rut: RutEmpresa, Logo: Logo ? { Sha256: '', Tipo: 'image/png', Url: Logo } : null };
+}
+
+function dataUrlOf(bytes: ArrayBuffer, type: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(reader.result as string);
+    reader.onerror = () => reject(reader.error ?? new Error('No fue posible leer el archivo'));
+    reader.readAsDataURL(new Blob([bytes], { type }));
+  });
+}
+
+/** A photo or signature taken on this device: kept after upload (archivosDispositivo) or still queued (outboxFiles). */
+async function deviceImage(db: AppDb, ref: FileRef): Promise<ReportImage | null> {
+  const file = (await db.archivosDispositivo.get(ref.Sha256)) ?? (await db.outboxFiles.get(ref.Sha256));
+  return file ? { Sha256: ref.Sha256, Tipo: file.type, Url: await dataUrlOf(file.bytes, file.type) } : null;
+}
+
+/**
+ * The report from the device alone: null when the inspection or the template version it was filled with is not
+ * here (a report must never print statements of another version).
+ */
+export async function loadDeviceReport(db: AppDb, id: string, session: Session): Promise<DeviceReport | null> {
+  const inspeccion = await db.inspecciones.get(id);
+  if (!inspeccion || inspeccion.Estado !== 1) return null;
+  const [draft, formulario, observaciones] = await Promise.all([
+    db.borradores.get(id),
+    db.formularios.get(inspeccion.IdFormulario),
+    db.observaciones.where('IdEvaluacion').equals(id).toArray(),
+  ]);
+  const content = templateContentFor(inspeccion, draft, formulario);
+  if (!content) return null;
+  const levelIds = [inspeccion.IdNivel2, inspeccion.IdNivel3].filter((level): level is string => level !== null);
+  const [levels, workers] = await Promise.all([db.niveles.bulkGet(levelIds), db.trabajadores.bulkGet(inspeccion.Observados)]);
+  return buildChecklistReportData(
+    { inspeccion, observaciones, content },
+    {
+      company: reportCompany(session),
+      levelLabels: { 2: levelName(session, 2), 3: levelName(session, 3) },
+      levelNames: new Map(levels.flatMap((level) => (level ? [[level.IdNivel, level.Nombre] as const] : []))),
+      workerNames: new Map(
+        workers.flatMap((worker) => (worker ? [[worker.IdPersona, [worker.Nombres, worker.ApellidoPaterno, worker.ApellidoMaterno].filter(Boolean).join(' ')] as const] : [])),
+      ),
+      loadFile: (ref) => deviceImage(db, ref),
+      today: toWireDate(new Date()),
+    },
+  );
+}
+
+interface ReportAnswer {
+  statusCode: number;
+  data: ChecklistReportData;
+}
+
+/** The server's report data (its images are signed addresses, fetched by the PDF worker). */
+export async function fetchServerReport(request: ReportRequest, signal?: AbortSignal): Promise<ChecklistReportData> {
+  const answer = await apiRequest<ReportAnswer>('/inspecciones/recursos-app/pdf', { method: 'POST', body: request, signal });
+  return answer.data;
+}

@@ -1,0 +1,285 @@
+import { Document, Image, Page, StyleSheet, Text, View } from '@react-pdf/renderer';
+import type { ComponentProps, ReactElement, ReactNode } from 'react';
+import { complianceLabels } from '#sync/domain/compliance.ts';
+import { formatDisplayDate, toWireDate } from '#sync/domain/dates.ts';
+import { formatRut } from '#sync/domain/rut.ts';
+import { ANSWER_LABELS, type Answer, answerColour, LIGHT_HEX, SEMAFORO_LABELS, semaforoColour, severityColour } from '#sync/domain/traffic-light.ts';
+import type { ChecklistReportData, ReportObservation } from '#sync/schemas/inspecciones.schema.ts';
+import { chunk, CONTENT_WIDTH, FieldGrid, ImageBox, kit, LightLabel, PageFrame, REPORT_COLOURS, SectionTitle } from './report-kit.tsx';
+
+/**
+ * The checklist report (spec 2.4): company and header rows, the statements of each item with their answers and
+ * sub-questions, the grade, the signatures, and the observations of the checklist, the general ones and the gaps
+ * (brechas), with traffic light, deadline, responsible person and photos. Image URLs must be drawable already
+ * (`resolveChecklistImages` in report-images.ts); an empty URL prints as "no disponible".
+ */
+export function ChecklistReport({ data }: { data: ChecklistReportData }) {
+  return (
+    <Document
+      title={`Informe ${data.Titulo}`}
+      author={data.Empresa.Nombre}
+      subject="Informe de checklist"
+      creator="Andes HSE"
+      producer="Andes HSE"
+      language="es-CL"
+    >
+      <Page size="A4" style={kit.page} wrap>
+        <PageFrame headerLeft={data.Empresa.Nombre} headerRight={data.Titulo} />
+        <CompanyBlock data={data} />
+        <FieldGrid rows={data.Encabezado.Filas} columns={data.Encabezado.Columnas} />
+        {data.Preguntas.map((item, index) => (
+          <ItemBlock key={`${index}-${item.Item}`} item={item} />
+        ))}
+        <GradeBlock nota={data.Nota} />
+        <SectionTitle keepWith={data.Firmas.length > 0 ? SIGNATURE_HEIGHT : 20}>Firmas</SectionTitle>
+        <Signatures firmas={data.Firmas} />
+        <SectionTitle keepWith={firstCardHeight(data.Observaciones)}>Observaciones</SectionTitle>
+        <Observations observations={data.Observaciones} empty="Sin observaciones en los enunciados." />
+        <SectionTitle keepWith={firstCardHeight(data.ObservacionesG)}>Observación general</SectionTitle>
+        <Observations observations={data.ObservacionesG} empty="Sin observación general." />
+        <SectionTitle keepWith={firstCardHeight(data.ObservacionesB)}>Observación de brechas</SectionTitle>
+        <Observations observations={data.ObservacionesB} empty="Sin observación de brechas." />
+      </Page>
+    </Document>
+  );
+}
+
+/** The report as the element `pdf()` and `renderToBuffer()` take (they type it as a <Document> element). */
+export function checklistReportElement(data: ChecklistReportData): ReactElement<ComponentProps<typeof Document>> {
+  return <ChecklistReport data={data} />;
+}
+
+const PHOTOS_PER_ROW = 3;
+const GAP = 8;
+const CARD_PADDING = 8;
+const PHOTO_WIDTH = (CONTENT_WIDTH - 2 * CARD_PADDING - (PHOTOS_PER_ROW - 1) * GAP) / PHOTOS_PER_ROW;
+const PHOTO_HEIGHT = Math.round(PHOTO_WIDTH * 0.75);
+const SIGNATURE_HEIGHT = 130;
+const SIGNATURES_PER_ROW = 3;
+const SIGNATURE_WIDTH = (CONTENT_WIDTH - (SIGNATURES_PER_ROW - 1) * GAP) / SIGNATURES_PER_ROW;
+
+const styles = StyleSheet.create({
+  company: { flexDirection: 'row', alignItems: 'center', marginBottom: 10 },
+  logo: { width: 110, height: 55, objectFit: 'contain', marginRight: 12 },
+  companyName: { fontFamily: 'Helvetica-Bold', fontSize: 12 },
+  title: { fontFamily: 'Helvetica-Bold', fontSize: 16, marginBottom: 2 },
+  subtitle: { color: REPORT_COLOURS.muted, marginBottom: 10 },
+  statement: {
+    flexDirection: 'row',
+    alignItems: 'flex-start',
+    paddingVertical: 4,
+    borderBottomWidth: 0.5,
+    borderBottomColor: REPORT_COLOURS.border,
+  },
+  statementNumber: { width: 24, fontFamily: 'Helvetica-Bold' },
+  statementBody: { flex: 1, paddingRight: 8 },
+  subquestion: { marginTop: 2, color: REPORT_COLOURS.muted },
+  answer: { width: 64, borderRadius: 3, paddingVertical: 2, color: '#ffffff', fontFamily: 'Helvetica-Bold', fontSize: 8, textAlign: 'center' },
+  grade: { flexDirection: 'row', flexWrap: 'wrap', marginTop: 12 },
+  gradeBox: { borderWidth: 0.5, borderColor: REPORT_COLOURS.border, paddingVertical: 6, paddingHorizontal: 10, marginRight: GAP, marginBottom: GAP },
+  gradeMain: { fontSize: 11, fontFamily: 'Helvetica-Bold' },
+  signatures: { flexDirection: 'row' },
+  signature: { width: SIGNATURE_WIDTH, marginBottom: 12, alignItems: 'center' },
+  signatureLine: { width: '90%', borderTopWidth: 0.5, borderTopColor: REPORT_COLOURS.text, marginTop: 2, marginBottom: 3 },
+  signatureText: { textAlign: 'center' },
+  observation: { borderWidth: 0.5, borderColor: REPORT_COLOURS.border, padding: CARD_PADDING, marginBottom: 10 },
+  observationTitle: { fontFamily: 'Helvetica-Bold', marginBottom: 3 },
+  observationText: { marginBottom: 6 },
+  meta: { flexDirection: 'row', flexWrap: 'wrap', marginBottom: 2 },
+  metaCell: { width: '33.3%', marginBottom: 4, paddingRight: 6 },
+  metaLabel: { fontSize: 7.5, color: REPORT_COLOURS.muted },
+  photoRow: { flexDirection: 'row', marginTop: GAP },
+  photo: { marginRight: GAP },
+});
+
+function CompanyBlock({ data }: { data: ChecklistReportData }) {
+  const logo = data.Empresa.Logo?.Url;
+  return (
+    <View>
+      <View style={styles.company}>
+        {logo ? <Image src={logo} style={styles.logo} /> : null}
+        <View>
+          <Text style={styles.companyName}>{data.Empresa.Nombre}</Text>
+          {data.Empresa.Rut ? <Text style={kit.muted}>RUT {formatRut(data.Empresa.Rut)}</Text> : null}
+        </View>
+      </View>
+      <Text style={styles.title}>{data.Titulo}</Text>
+      <Text style={styles.subtitle}>Informe de checklist</Text>
+    </View>
+  );
+}
+
+function AnswerBadge({ answer }: { answer: number | null }) {
+  const label = answer === null ? 'Sin respuesta' : (ANSWER_LABELS[answer as Answer] ?? ANSWER_LABELS[3]);
+  return <Text style={[styles.answer, { backgroundColor: LIGHT_HEX[answerColour(answer)] }]}>{label}</Text>;
+}
+
+// Blocks that may move to the next page are returned side by side, never inside one wrapping View: see FieldGrid.
+function ItemBlock({ item }: { item: ChecklistReportData['Preguntas'][number] }) {
+  return (
+    <>
+      <SectionTitle>{item.Item}</SectionTitle>
+      {item.Enunciados.map((statement) => (
+        <View key={statement.Numero} style={styles.statement} wrap={false}>
+          <Text style={styles.statementNumber}>{statement.Numero}.</Text>
+          <View style={styles.statementBody}>
+            <Text>{statement.Texto}</Text>
+            {statement.Subpreguntas.map((sub, index) => (
+              <Text key={index} style={styles.subquestion}>
+                {sub.Texto}: <Text style={{ color: REPORT_COLOURS.text }}>{sub.Respuesta || '—'}</Text>
+              </Text>
+            ))}
+          </View>
+          <AnswerBadge answer={statement.Respuesta} />
+        </View>
+      ))}
+    </>
+  );
+}
+
+function GradeBlock({ nota }: { nota: ChecklistReportData['Nota'] }) {
+  const labels = complianceLabels(nota);
+  const counts: [string, number][] = [
+    ['Cumple', nota.Cumple],
+    ['No cumple', nota.NoCumple],
+    ['No aplica', nota.NoAplica],
+  ];
+  return (
+    <View wrap={false}>
+      <SectionTitle>Resultado</SectionTitle>
+      <View style={styles.grade}>
+        <View style={styles.gradeBox}>
+          <Text style={styles.gradeMain}>Cumplimiento {labels.porcentaje}</Text>
+        </View>
+        <View style={styles.gradeBox}>
+          <Text style={styles.gradeMain}>Nota {labels.nota}</Text>
+        </View>
+        {counts.map(([label, count]) => (
+          <View key={label} style={styles.gradeBox}>
+            <Text style={styles.gradeMain}>
+              {label} {count}
+            </Text>
+          </View>
+        ))}
+      </View>
+    </View>
+  );
+}
+
+/** "2026-03-09T15:04:05Z" -> "09/03/2026", the day in Chile. */
+function displayInstant(instant: string): string {
+  const date = new Date(instant);
+  return Number.isNaN(date.getTime()) ? formatDisplayDate(instant) : formatDisplayDate(toWireDate(date));
+}
+
+function Signatures({ firmas }: { firmas: ChecklistReportData['Firmas'] }) {
+  if (firmas.length === 0) return <Text style={kit.muted}>Sin firmas.</Text>;
+  return (
+    <>
+      {chunk(firmas, SIGNATURES_PER_ROW).map((row, rowIndex) => (
+        <View key={rowIndex} style={styles.signatures} wrap={false}>
+          {row.map((firma, index) => (
+            <View key={index} style={[styles.signature, index < SIGNATURES_PER_ROW - 1 ? { marginRight: GAP } : {}]}>
+              <ImageBox url={firma.Imagen.Url} width={SIGNATURE_WIDTH - 16} height={60} missingLabel="Firma no disponible" />
+              <View style={styles.signatureLine} />
+              <Text style={[styles.signatureText, kit.bold]}>{firma.Nombre}</Text>
+              {firma.Rut ? <Text style={styles.signatureText}>RUT {formatRut(firma.Rut)}</Text> : null}
+              {firma.Cargo ? <Text style={styles.signatureText}>{firma.Cargo}</Text> : null}
+              <Text style={[styles.signatureText, kit.muted]}>
+                {firma.Rol} · {displayInstant(firma.FirmadoEn)}
+              </Text>
+            </View>
+          ))}
+        </View>
+      ))}
+    </>
+  );
+}
+
+function MetaCell({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <View style={styles.metaCell}>
+      <Text style={styles.metaLabel}>{label}</Text>
+      {children}
+    </View>
+  );
+}
+
+/** About the height of the unbreakable start of the first card of a list: its title keeps that much under it. */
+function firstCardHeight(observations: ReportObservation[]): number {
+  const first = observations[0];
+  if (!first) return 20;
+  return 90 + (first.Fotos.length > 0 ? PHOTO_HEIGHT + GAP : 0);
+}
+
+/** Up to this many characters, an observation's text, data and first row of photos stay on one page. */
+const SHORT_OBSERVATION = 700;
+
+function ObservationCard({ observation, number }: { observation: ReportObservation; number: number }) {
+  const [firstRow, ...otherRows] = chunk(observation.Fotos, PHOTOS_PER_ROW);
+  return (
+    <View style={styles.observation}>
+      <View wrap={observation.Observacion.length > SHORT_OBSERVATION}>
+        <Text style={styles.observationTitle} minPresenceAhead={40}>
+          Observación {number}
+          {observation.Enunciado ? ` · ${observation.Enunciado}` : ''}
+        </Text>
+        <Text style={styles.observationText}>{observation.Observacion}</Text>
+        <ObservationData observation={observation} />
+        {firstRow ? <PhotoRow photos={firstRow} /> : null}
+      </View>
+      {otherRows.map((row, index) => (
+        <PhotoRow key={index} photos={row} />
+      ))}
+    </View>
+  );
+}
+
+/** A row of photos never splits: a photo is never cut at the foot of a page. */
+function PhotoRow({ photos }: { photos: ReportObservation['Fotos'] }) {
+  return (
+    <View style={styles.photoRow} wrap={false}>
+      {photos.map((photo, index) => (
+        <View key={`${index}-${photo.Sha256}`} style={index < PHOTOS_PER_ROW - 1 ? styles.photo : undefined}>
+          <ImageBox url={photo.Url} width={PHOTO_WIDTH} height={PHOTO_HEIGHT} />
+        </View>
+      ))}
+    </View>
+  );
+}
+
+function ObservationData({ observation }: { observation: ReportObservation }) {
+  return (
+    <View style={styles.meta} wrap={false}>
+      <MetaCell label="Responsable">
+        <Text>{observation.Responsable || '—'}</Text>
+      </MetaCell>
+      <MetaCell label="Plazo">
+        <Text>{observation.Plazo ? `Plazo ${formatDisplayDate(observation.Plazo)}` : 'Sin plazo'}</Text>
+      </MetaCell>
+      <MetaCell label="Semáforo">
+        <LightLabel colour={semaforoColour(observation.SemaforoObs)} label={SEMAFORO_LABELS[observation.SemaforoObs] ?? '—'} />
+      </MetaCell>
+      <MetaCell label="Gravedad">
+        {observation.Severidad ? <LightLabel colour={severityColour(observation.Severidad)} label={observation.Severidad} /> : <Text>—</Text>}
+      </MetaCell>
+      <MetaCell label="Estado">
+        <Text>{observation.EstadoTexto}</Text>
+      </MetaCell>
+      <MetaCell label="Fotos">
+        <Text>{observation.Fotos.length === 0 ? 'Sin fotos' : observation.Fotos.length}</Text>
+      </MetaCell>
+    </View>
+  );
+}
+
+function Observations({ observations, empty }: { observations: ReportObservation[]; empty: string }) {
+  if (observations.length === 0) return <Text style={kit.muted}>{empty}</Text>;
+  return (
+    <>
+      {observations.map((observation, index) => (
+        <ObservationCard key={index} observation={observation} number={index + 1} />
+      ))}
+    </>
+  );
+}

@@ -1,0 +1,96 @@
+import type { ChecklistReportData, ReportImage } from '#sync/schemas/inspecciones.schema.ts';
+
+/**
+ * Images of a report, made drawable before the layout starts. @react-pdf draws only JPEG and PNG and, when an image
+ * fails to load, leaves an empty box with no word of why; so each side (browser worker, server) resolves every image
+ * first to a `data:` URL of a JPEG or PNG, and the document shows "Imagen no disponible" where that failed.
+ */
+export type DrawableKind = 'image/jpeg' | 'image/png';
+
+/** The image type by its first bytes (the declared type of a file is not trusted). */
+export function sniffImage(bytes: Uint8Array): DrawableKind | null {
+  if (bytes.length > 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg';
+  if (bytes.length > 8 && bytes[0] === 0x89 && bytes[1] === 0x50 && bytes[2] === 0x4e && bytes[3] === 0x47) return 'image/png';
+  return null;
+}
+
+/** Bytes as a base64 `data:` URL, in chunks so a photo of several MB does not overflow the argument stack. */
+export function bytesToDataUrl(bytes: Uint8Array, type: string): string {
+  const chunks: string[] = [];
+  for (let start = 0; start < bytes.length; start += 0x8000) {
+    chunks.push(String.fromCharCode(...bytes.subarray(start, start + 0x8000)));
+  }
+  return `data:${type};base64,${btoa(chunks.join(''))}`;
+}
+
+const DRAWABLE_DATA_URL = /^data:image\/(jpeg|jpg|png);base64,/i;
+
+/**
+ * A `data:` URL the document can draw as is: a JPEG or PNG label, and first bytes that agree with it (@react-pdf
+ * parses by the label, and a PNG labelled JPEG would print as an empty box).
+ */
+export function isDrawableDataUrl(url: string): boolean {
+  const label = DRAWABLE_DATA_URL.exec(url)?.[1]?.toLowerCase();
+  if (!label) return false;
+  const start = url.indexOf(',') + 1;
+  try {
+    const head = atob(url.slice(start, start + 16));
+    return sniffImage(Uint8Array.from(head, (char) => char.charCodeAt(0))) === (label === 'png' ? 'image/png' : 'image/jpeg');
+  } catch {
+    return false;
+  }
+}
+
+/** Every image of a checklist report, each distinct URL once. */
+export function checklistImages(data: ChecklistReportData): ReportImage[] {
+  const all = [
+    ...(data.Empresa.Logo ? [data.Empresa.Logo] : []),
+    ...data.Firmas.map((firma) => firma.Imagen),
+    ...[...data.Observaciones, ...data.ObservacionesG, ...data.ObservacionesB].flatMap((observation) => observation.Fotos),
+  ];
+  const seen = new Set<string>();
+  return all.filter((image) => image.Url !== '' && !seen.has(image.Url) && seen.add(image.Url));
+}
+
+/** Turns an image into a drawable `data:` URL, or null when it cannot be had (offline, missing, unknown format). */
+export type ImageResolver = (image: ReportImage) => Promise<string | null>;
+
+export interface ImageProgress {
+  done: number;
+  total: number;
+}
+
+/**
+ * A copy of the report whose image URLs are all drawable `data:` URLs, or '' where the image could not be had.
+ * A few at a time: a report with dozens of photos must not hold every download and decode in flight at once.
+ */
+export async function resolveChecklistImages(
+  data: ChecklistReportData,
+  resolve: ImageResolver,
+  onProgress?: (progress: ImageProgress) => void,
+): Promise<ChecklistReportData> {
+  const images = checklistImages(data);
+  const resolved = new Map<string, string>();
+  let next = 0;
+  let done = 0;
+  onProgress?.({ done, total: images.length });
+  const work = async () => {
+    while (next < images.length) {
+      const image = images[next++]!;
+      resolved.set(image.Url, (await resolve(image).catch(() => null)) ?? '');
+      onProgress?.({ done: ++done, total: images.length });
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(4, images.length) }, work));
+  const swap = (image: ReportImage): ReportImage => ({ ...image, Url: resolved.get(image.Url) ?? '' });
+  const swapAll = (observations: ChecklistReportData['Observaciones']) =>
+    observations.map((observation) => ({ ...observation, Fotos: observation.Fotos.map(swap) }));
+  return {
+    ...data,
+    Empresa: { ...data.Empresa, Logo: data.Empresa.Logo ? swap(data.Empresa.Logo) : null },
+    Firmas: data.Firmas.map((firma) => ({ ...firma, Imagen: swap(firma.Imagen) })),
+    Observaciones: swapAll(data.Observaciones),
+    ObservacionesG: swapAll(data.ObservacionesG),
+    ObservacionesB: swapAll(data.ObservacionesB),
+  };
+}
