@@ -10,6 +10,8 @@ import { serveBuiltApp } from './http/static-app.ts';
 import { mailboxRoutes } from './mail/mailbox.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { cargosRoutes } from './modules/cargos/cargos.routes.ts';
+import { formulariosRoutes } from './modules/formularios/formularios.routes.ts';
+import { inspeccionesRoutes } from './modules/inspecciones/inspecciones.routes.ts';
 import { mascarasRoutes } from './modules/mascaras/mascaras.routes.ts';
 import { nivelesRoutes } from './modules/niveles/niveles.routes.ts';
 import { perfilRoutes } from './modules/perfil/perfil.routes.ts';
@@ -48,7 +50,9 @@ const apiRoutes = new Hono<AppEnv>()
   .route('/files', filesRoutes)
   .route('/trabajadores', trabajadoresRoutes)
   .route('/cargos', cargosRoutes)
-  .route('/niveles', nivelesRoutes);
+  .route('/niveles', nivelesRoutes)
+  .route('/formularios', formulariosRoutes)
+  .route('/inspecciones', inspeccionesRoutes);
 
 const NOT_DOCUMENTED = ['/api/openapi.json', '/api/docs', /^\/buzon/, /^\/api\/\*/, '*', '/*'];
 

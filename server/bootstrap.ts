@@ -28,8 +28,9 @@ export async function bootstrap(config: Config, now: () => Date = () => new Date
   const db = openDatabase(config.dataDir);
   await migrateToLatest(db);
   await seedCatalogue(db);
-  const demoCreated = config.demoSeed ? await seedDemo(db, now()) : false;
   const secret = sessionSecret(config);
+  const files = new FileStore(db, path.join(config.dataDir, 'files'), secret);
+  const demoCreated = config.demoSeed ? await seedDemo(db, now(), files) : false;
   return {
     db,
     config,
@@ -37,6 +38,6 @@ export async function bootstrap(config: Config, now: () => Date = () => new Date
     demoCreated,
     tokens: new CachingSessionTokens(secret, () => now().getTime()),
     mailer: new Mailer(db, config.mailFrom, config.smtp),
-    files: new FileStore(db, path.join(config.dataDir, 'files'), secret),
+    files,
   };
 }

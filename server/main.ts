@@ -5,6 +5,7 @@ import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
 import { bootstrap } from './bootstrap.ts';
 import { ConfigError, parseConfig } from './config.ts';
+import { startOverdueJob } from './modules/inspecciones/overdue-lights.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './seed/demo-seed.ts';
 
 const distDir = path.resolve('dist');
@@ -39,6 +40,9 @@ async function main(): Promise<void> {
     return;
   }
   const deps = await bootstrap(config);
+  // SPEC OV1: overdue observations turn red at start and every 10 minutes (the lists also apply it first).
+  const overdue = startOverdueJob(deps.db, deps.now);
+  await overdue.ready;
   const app = createApp(deps, { distDir: fs.existsSync(distDir) ? distDir : undefined });
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => {
     const shownHost = config.host === '0.0.0.0' ? 'localhost' : config.host;
@@ -54,7 +58,10 @@ async function main(): Promise<void> {
     }
   });
   // Closing the server and the database leaves nothing pending, so the process ends by itself.
-  const stop = () => server.close(() => void deps.db.destroy());
+  const stop = () => {
+    overdue.stop();
+    server.close(() => void deps.db.destroy());
+  };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
 }

@@ -261,6 +261,92 @@ export interface ArchivosEmpresaTable {
   CreadoEn: string;
 }
 
+export interface FormulariosTable {
+  IdFormulario: string;
+  IdEmpresa: string;
+  Nombre: string;
+  Tipo: 'inspeccion' | 'observacion' | 'varios';
+  Descripcion: string;
+  /** 1 in use, 0 retired (inspections started on it still finish). */
+  Estado: Generated<number>;
+  /** The newest content version; each one is a row of formulario_versiones. */
+  VersionFormulario: Generated<number>;
+  Version: Generated<number>;
+  VersionesCampos: Generated<string>;
+  ActualizadoEn: string;
+}
+
+/** One immutable content version of a template (a trigger refuses updates). */
+export interface FormularioVersionesTable {
+  IdFormulario: string;
+  VersionFormulario: number;
+  IdEmpresa: string;
+  /** JSON ContenidoFormulario. */
+  Contenido: string;
+  IdUsuario: number | null;
+  CreadoEn: string;
+}
+
+/** A finished inspection. JSON columns: Observados, Encabezado, Respuestas, Firmas. */
+export interface EvaluacionesTable {
+  IdEvaluacion: string;
+  IdEmpresa: string;
+  IdFormulario: string;
+  VersionFormulario: number;
+  NombreFormulario: string;
+  Tipo: 'inspeccion' | 'observacion' | 'varios';
+  Fecha: string;
+  Lugar: string;
+  IdNivel2: string | null;
+  IdNivel3: string | null;
+  IdSupervisor: number;
+  Supervisor: string;
+  Observados: string;
+  EquipoTrabajo: string;
+  RutContratista: string | null;
+  IdCliente: string | null;
+  Encabezado: string;
+  Respuestas: string;
+  Firmas: string;
+  Porcentaje: number | null;
+  Nota: number | null;
+  Estado: Generated<number>;
+  IniciadaEn: string;
+  FinalizadaEn: string;
+  CreadoEn: string;
+  Version: Generated<number>;
+}
+
+/** An observation of an inspection. JSON columns: Archivos, Respuestas (its cycle, append-only). */
+export interface ObservacionesTable {
+  IdObservacion: string;
+  IdEvaluacion: string;
+  IdEmpresa: string;
+  IdFormulario: string;
+  TipoObs: 'Checklist' | 'General' | 'Brechas';
+  IdEnunciado: string | null;
+  Enunciado: string | null;
+  Observacion: string;
+  Responsable: string;
+  IdResponsable: number | null;
+  Plazo: string | null;
+  SemaforoObs: number;
+  Severidad: 'Baja' | 'Media' | 'Alta' | null;
+  Respondida: Generated<number>;
+  Aprobada: Generated<number>;
+  Estado: Generated<number>;
+  EmisorObs: string;
+  Archivos: string;
+  Respuestas: Generated<string>;
+  Fecha: string;
+  IdNivel2: string | null;
+  IdNivel3: string | null;
+  RutContratista: string | null;
+  IdCliente: string | null;
+  CreadoEn: string;
+  Version: Generated<number>;
+}
+
 export interface Database {
   empresas: EmpresasTable;
   usuarios: UsuariosTable;
@@ -287,4 +373,8 @@ export interface Database {
   retencion_cambios: RetencionCambiosTable;
   conflictos: ConflictosTable;
   archivos_empresa: ArchivosEmpresaTable;
+  formularios: FormulariosTable;
+  formulario_versiones: FormularioVersionesTable;
+  evaluaciones: EvaluacionesTable;
+  observaciones: ObservacionesTable;
 }

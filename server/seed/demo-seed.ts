@@ -1,15 +1,19 @@
-import { createHash } from 'node:crypto';
 import { rutCheckDigit } from '#sync/domain/rut.ts';
 import { EMPTY_MEDICAL_DATE } from '#sync/schemas/trabajadores.schema.ts';
 import type { Db } from '../db/database.ts';
 import type { UserKind } from '../db/schema.ts';
+import type { FileStore } from '../files/file-store.ts';
 import { hashPassword } from '../modules/auth/password.ts';
 import { findCargo, toWireCargo } from '../modules/cargos/cargos.repo.ts';
 import { listActiveLevels, toWireLevel } from '../modules/niveles/niveles.repo.ts';
 import { contractorAudience, recordChange } from '../modules/sync/change-log.repo.ts';
 import { workerSearchText } from '../modules/trabajadores/trabajador-search.ts';
 import { loadWireWorker } from '../modules/trabajadores/trabajadores.repo.ts';
+import { seedInspectionDemo } from './demo-inspecciones.ts';
+import { seedId } from './seed-id.ts';
 import { ALL_ACTIONS, ROLE_GRANTS, type RoleGrant } from './module-catalogue.ts';
+
+export { seedId };
 
 export const DEMO_PASSWORD = 'Andes.2026';
 
@@ -100,16 +104,6 @@ async function grantRole(db: Db, roleId: number, grant: RoleGrant | 'todo'): Pro
 }
 
 /**
- * Seeded records get stable UUIDs (version nibble 8, "custom"), like the ids devices make, so every route and
- * schema treats them alike and a reseeded database has the same ids.
- */
-export function seedId(...parts: (string | number)[]): string {
-  const hex = createHash('sha256').update(parts.join(':')).digest('hex');
-  const variant = ((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
-}
-
-/**
  * Levels, positions and workers, each with its change-log row: the change log is the only way a device gets
  * reference data, so a fresh device pulling from cursor 0 receives these like any later write (parents first).
  */
@@ -180,11 +174,28 @@ async function seedReferenceData(db: Db, companyId: string, now: Date): Promise<
   }
 }
 
+/**
+ * Templates, finished inspections and observations of the company with reference data, once (also on a database
+ * seeded before they existed). They need the file store for their signatures and photos.
+ */
+async function seedInspections(db: Db, now: Date, files: FileStore): Promise<void> {
+  const company = COMPANIES.find((candidate) => candidate.withReferenceData)!;
+  const companyId = company.rut.slice(0, -2);
+  const users = await db.selectFrom('usuarios').select(['IdUsuario', 'CorreoElectronicoPersona']).where('IdEmpresa', '=', companyId).execute();
+  const idOf = (kind: DemoUser['rol']) => users.find((user) => user.CorreoElectronicoPersona === company.users.find((demo) => demo.rol === kind)?.correo)?.IdUsuario;
+  const [admin, supervisor, contractor] = [idOf('admin'), idOf('supervisor'), idOf('contratista')];
+  if (admin === undefined || supervisor === undefined || contractor === undefined) return;
+  await seedInspectionDemo(db, companyId, CONTRACTOR_RUT, { admin, supervisor, contractor }, now, files);
+}
+
 /** Creates the demo companies that do not exist yet; running it again changes nothing. */
-export async function seedDemo(db: Db, now: Date): Promise<boolean> {
+export async function seedDemo(db: Db, now: Date, files?: FileStore): Promise<boolean> {
   const existing = await db.selectFrom('empresas').select('RutEmpresa').execute();
   const missing = COMPANIES.filter((company) => !existing.some((row) => row.RutEmpresa === company.rut));
-  if (missing.length === 0) return false;
+  if (missing.length === 0) {
+    if (files) await seedInspections(db, now, files);
+    return false;
+  }
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   await db.transaction().execute(async (trx) => {
     for (const company of missing) {
@@ -251,5 +262,6 @@ export async function seedDemo(db: Db, now: Date): Promise<boolean> {
       if (company.withReferenceData) await seedReferenceData(trx, companyId, now);
     }
   });
+  if (files) await seedInspections(db, now, files);
   return true;
 }

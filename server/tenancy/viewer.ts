@@ -2,12 +2,18 @@ import type { Context } from 'hono';
 import type { AppEnv } from '../app-env.ts';
 import { findUser } from '../modules/auth/auth.repo.ts';
 
-/** What a signed-in user may see of the company: everything, or only their contractor's records. */
-export type Viewer = { kind: 'empresa' } | { kind: 'contratista'; rut: string };
+/**
+ * What a signed-in user may see of the company: everything, only their contractor's records, or (client users)
+ * only the inspections and observations made for their client. Workers treat a client like a company user, as
+ * before clients had a kind of their own (the client role has no worker permission anyway).
+ */
+export type Viewer = { kind: 'empresa' } | { kind: 'contratista'; rut: string } | { kind: 'cliente'; id: string };
 
 /** Contractor users (usuarios.Tipo 'contratista') reach only the records carrying their contractor RUT. */
 export async function viewerOf(c: Context<AppEnv>): Promise<Viewer> {
   const claims = c.get('claims');
   const user = await findUser(c.get('deps').db, claims.emp, claims.sub);
-  return user?.Tipo === 'contratista' ? { kind: 'contratista', rut: user.IdContratista ?? '' } : { kind: 'empresa' };
+  if (user?.Tipo === 'contratista') return { kind: 'contratista', rut: user.IdContratista ?? '' };
+  if (user?.Tipo === 'cliente') return { kind: 'cliente', id: user.IdCliente ?? '' };
+  return { kind: 'empresa' };
 }

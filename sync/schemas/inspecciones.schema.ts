@@ -23,6 +23,7 @@ export const INSPECCIONES_MESSAGES = {
   answerInvalid: 'La respuesta debe ser 1 (Cumple), 2 (No cumple) o 3 (No aplica)',
   observationMissing: 'Cada enunciado que no cumple necesita su observación',
   observationForCompliant: 'Solo los enunciados que no cumplen llevan observaciones',
+  generalWithStatement: 'Las observaciones generales y las brechas no van asociadas a un enunciado',
   observationText: 'El texto de la observación es requerido',
   responsibleRequired: 'El responsable es requerido',
   deadlineRequired: 'El plazo es requerido',

@@ -1,10 +1,12 @@
 import { createHash } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ANDES, startTestServer, type TestServer } from './support/api-harness.ts';
+import { setAsideDemoFiles } from './support/inspecciones-factory.ts';
 
 let server: TestServer;
 beforeEach(async () => {
   server = await startTestServer();
+  await setAsideDemoFiles(server);
 });
 afterEach(async () => {
   await server.close();

@@ -3,12 +3,14 @@ import { encodeFileBatch, FetchTransport } from '#sync/outbox/fetch-transport.ts
 import type { UploadableFile } from '#sync/outbox/transport.ts';
 import { ANDES, PACIFICO, startTestServer, type TestServer } from './support/api-harness.ts';
 import { countRows, headFile, putFile, sha256Hex } from './support/sync-harness.ts';
+import { setAsideDemoFiles } from './support/inspecciones-factory.ts';
 
 let server: TestServer;
 let supervisor: { token: string; userId: number };
 beforeEach(async () => {
   server = await startTestServer();
   supervisor = await server.login('supervisor@andesdemo.cl');
+  await setAsideDemoFiles(server);
 });
 afterEach(async () => {
   await server.close();

@@ -3,12 +3,14 @@ import { fileBelongsToCompany, requireFiles } from '#server/files/files.repo.ts'
 import { HttpError } from '#server/http/http-error.ts';
 import { ANDES, PACIFICO, startTestServer, type TestServer } from './support/api-harness.ts';
 import { countRows, headFile, newKey, putFile, send, sha256Hex } from './support/sync-harness.ts';
+import { setAsideDemoFiles } from './support/inspecciones-factory.ts';
 
 let server: TestServer;
 let supervisor: { token: string; userId: number };
 beforeEach(async () => {
   server = await startTestServer();
   supervisor = await server.login('supervisor@andesdemo.cl');
+  await setAsideDemoFiles(server);
 });
 afterEach(async () => {
   await server.close();

@@ -4,8 +4,12 @@ import type { Viewer } from '../../tenancy/viewer.ts';
 import type { ChangeOperation } from '../../db/schema.ts';
 import { inWriteTransaction } from './write-transaction.ts';
 
-/** Who may pull a change (migration 0006). Contractor users must not receive other contractors' records. */
-export type ChangeAudience = 'todos' | 'empresa' | `contratista:${string}` | `revocar:${string}`;
+/**
+ * Who may pull a change (migration 0006). Contractor users must not receive other contractors' records.
+ * `partes:<contractor>:<client>` (each part URI-encoded, either may be empty) is a record of the inspections module:
+ * company users, that contractor and that client pull it; nobody else does (client users included).
+ */
+export type ChangeAudience = 'todos' | 'empresa' | `contratista:${string}` | `revocar:${string}` | `partes:${string}:${string}`;
 
 /** An upsert carries the row as clients should store it (an object); a delete travels as a tombstone. */
 export type ChangeInput = { company: string; table: string; id: string | number; audience?: ChangeAudience } & (
@@ -16,6 +20,13 @@ export type ChangeInput = { company: string; table: string; id: string | number;
 /** The audience of a record that belongs to a contractor (its RUT) or to the company itself (null). */
 export function contractorAudience(rutContratista: string | null): ChangeAudience {
   return rutContratista ? `contratista:${rutContratista}` : 'empresa';
+}
+
+const PARTIES = 'partes:';
+
+/** The audience of an inspection or observation: company users, plus the contractor and the client it names. */
+export function partiesAudience(rutContratista: string | null, idCliente: string | null): ChangeAudience {
+  return `${PARTIES}${encodeURIComponent(rutContratista ?? '')}:${encodeURIComponent(idCliente ?? '')}`;
 }
 
 export interface Change {
@@ -93,11 +104,23 @@ async function readPage(db: Db, company: string, viewer: Viewer, since: number, 
     .where('IdEmpresa', '=', company)
     .where('Seq', '>', since)
     .where('Seq', '<=', newest)
-    .where((eb) =>
-      viewer.kind === 'contratista'
-        ? eb('Audiencia', 'in', ['todos', `contratista:${viewer.rut}`, `revocar:${viewer.rut}`])
-        : eb('Audiencia', 'not like', 'revocar:%'),
-    )
+    .where((eb) => {
+      if (viewer.kind === 'contratista') {
+        const own = eb('Audiencia', 'in', ['todos', `contratista:${viewer.rut}`, `revocar:${viewer.rut}`]);
+        if (viewer.rut === '') return own;
+        // Exact prefix, not LIKE: the encoded parts hold no ':' and no wildcard is involved.
+        const prefix = `${PARTIES}${encodeURIComponent(viewer.rut)}:`;
+        return eb.or([own, eb(sql<string>`substr(Audiencia, 1, ${prefix.length})`, '=', prefix)]);
+      }
+      const company = eb('Audiencia', 'not like', 'revocar:%');
+      if (viewer.kind === 'empresa') return company;
+      // A client keeps what it pulled before it had a kind of its own, except other parties' inspection records.
+      const notParties = eb.and([company, eb('Audiencia', 'not like', `${PARTIES}%`)]);
+      if (viewer.id === '') return notParties;
+      const suffix = `:${encodeURIComponent(viewer.id)}`;
+      const ownParties = eb.and([eb('Audiencia', 'like', `${PARTIES}%`), eb(sql<string>`substr(Audiencia, ${-suffix.length})`, '=', suffix)]);
+      return eb.or([notParties, ownParties]);
+    })
     .orderBy('Seq')
     .limit(limit)
     .execute();

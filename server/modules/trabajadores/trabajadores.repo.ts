@@ -12,7 +12,7 @@ export type WorkerRow = Selectable<TrabajadoresTable>;
 export type { Viewer };
 
 export function canSee(viewer: Viewer, worker: { RutContratista: string | null }): boolean {
-  return viewer.kind === 'empresa' || (viewer.rut !== '' && worker.RutContratista === viewer.rut);
+  return viewer.kind !== 'contratista' || (viewer.rut !== '' && worker.RutContratista === viewer.rut);
 }
 
 const parseFile = (json: string | null) => (json === null ? null : (JSON.parse(json) as FileRef));

@@ -1,0 +1,101 @@
+import { Hono } from 'hono';
+import { describeRoute } from 'hono-openapi';
+import * as v from 'valibot';
+import { FORMULARIO_TYPES, FORMULARIOS_MESSAGES, FormularioCreateBodySchema, FormularioUpdateBodySchema } from '#sync/schemas/formularios.schema.ts';
+import { NIVELES_MESSAGES, RecordIdSchema } from '#sync/schemas/niveles.schema.ts';
+import type { AppEnv } from '../../app-env.ts';
+import { HttpError } from '../../http/http-error.ts';
+import { validate } from '../../http/validation.ts';
+import { requirePermission, requireSession } from '../../tenancy/require-session.ts';
+import { answerWrite, writeContext } from '../trabajadores/write-answer.ts';
+import { requireAnyPermission, TEMPLATE_READERS } from './formularios-access.ts';
+import * as repo from './formularios.repo.ts';
+import * as service from './formularios.service.ts';
+
+const tags = ['formularios'];
+const security = [{ bearerAuth: [] }];
+const ROUTE = '/formularios';
+const BASE = '/formularios';
+
+/** `?IdEmpresa` is the spec's; it is accepted and ignored: the company is always the token's. */
+const ListQuery = v.object({ IdEmpresa: v.optional(v.string()), tipo: v.optional(v.picklist(FORMULARIO_TYPES, FORMULARIOS_MESSAGES.typeInvalid)) });
+const IdPath = v.object({ id: RecordIdSchema });
+const TemplatePath = v.object({ IdFormulario: RecordIdSchema });
+const VersionQuery = v.object({
+  version: v.optional(v.pipe(v.string(), v.regex(/^[1-9]\d{0,8}$/, FORMULARIOS_MESSAGES.versionNotFound), v.transform(Number))),
+});
+const DeleteQuery = v.object({
+  Version: v.optional(v.pipe(v.string(), v.regex(/^\d{1,9}$/, NIVELES_MESSAGES.versionRequired), v.transform(Number))),
+});
+
+export const formulariosRoutes = new Hono<AppEnv>()
+  .use(requireSession)
+  .get(
+    BASE,
+    describeRoute({
+      tags,
+      security,
+      summary: 'Formularios (plantillas de checklist) de la empresa del token con el contenido de su versión más nueva, también los retirados (Estado 0): ?tipo=inspeccion|observacion|varios. { statusCode, data: Formulario[] }',
+    }),
+    requireAnyPermission(TEMPLATE_READERS, 'index'),
+    validate('query', ListQuery),
+    async (c) => c.json({ statusCode: 200, data: await repo.listFormularios(c.get('deps').db, c.get('claims').emp, { tipo: c.req.valid('query').tipo }) }),
+  )
+  .get(
+    `${BASE}/one/:id`,
+    describeRoute({
+      tags,
+      security,
+      summary: 'Un formulario con su versión más nueva; ?version=n entrega el contenido de esa versión anterior (inmutable). { statusCode, data: Formulario }',
+    }),
+    validate('param', IdPath),
+    requireAnyPermission(TEMPLATE_READERS, 'index'),
+    validate('query', VersionQuery),
+    async (c) => {
+      const { db } = c.get('deps');
+      const company = c.get('claims').emp;
+      const { id } = c.req.valid('param');
+      const { version } = c.req.valid('query');
+      const row = await repo.findFormulario(db, company, id);
+      if (!row) throw new HttpError(404, FORMULARIOS_MESSAGES.notFound);
+      const wanted = version ?? row.VersionFormulario;
+      const contenido = await repo.findVersion(db, company, id, wanted);
+      if (!contenido) throw new HttpError(404, FORMULARIOS_MESSAGES.versionNotFound);
+      return c.json({ statusCode: 200, data: { ...repo.toWireFormulario(row, contenido), VersionFormulario: wanted } });
+    },
+  )
+  .post(
+    BASE,
+    describeRoute({
+      tags,
+      security,
+      summary: 'Crea un formulario (versión 1) con el IdFormulario (UUID) generado en el dispositivo; duplicar es crear con otro id. 409 CONFLICTO si el id ya existe',
+    }),
+    requirePermission(ROUTE, 'crear'),
+    validate('json', FormularioCreateBodySchema),
+    async (c) => answerWrite(c, await service.createFormulario(writeContext(c), c.req.valid('json')), FORMULARIOS_MESSAGES.created),
+  )
+  .put(
+    `${BASE}/:IdFormulario`,
+    describeRoute({
+      tags,
+      security,
+      summary: 'Edita los campos enviados (IdFormulario y Version en el cuerpo; fusión por campo, 409 CONFLICTO con la fila actual). Un Contenido distinto crea la siguiente VersionFormulario; las anteriores no cambian',
+    }),
+    validate('param', TemplatePath),
+    requirePermission(ROUTE, 'editar'),
+    validate('json', FormularioUpdateBodySchema),
+    async (c) => answerWrite(c, await service.updateFormulario(writeContext(c), c.req.valid('param').IdFormulario, c.req.valid('json')), FORMULARIOS_MESSAGES.updated),
+  )
+  .delete(
+    `${BASE}/:IdFormulario`,
+    describeRoute({
+      tags,
+      security,
+      summary: 'Retira un formulario (Estado 0; viaja como fila con Estado 0, no como lápida): no admite inspecciones nuevas, las ya iniciadas terminan. ?Version=n detecta un retiro sobre datos viejos; retirar de nuevo responde 200',
+    }),
+    validate('param', TemplatePath),
+    requirePermission(ROUTE, 'eliminar'),
+    validate('query', DeleteQuery),
+    async (c) => answerWrite(c, await service.retireFormulario(writeContext(c), c.req.valid('param').IdFormulario, c.req.valid('query').Version), FORMULARIOS_MESSAGES.retired),
+  );

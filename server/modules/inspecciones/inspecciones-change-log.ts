@@ -1,0 +1,22 @@
+import type { Inspeccion, Observacion } from '#sync/schemas/inspecciones.schema.ts';
+import type { Db } from '../../db/database.ts';
+import { partiesAudience, recordChange } from '../sync/change-log.repo.ts';
+
+export const INSPECTIONS_TABLE = 'inspecciones';
+export const OBSERVATIONS_TABLE = 'observaciones';
+
+/**
+ * Inspections and observations travel to company users, to the contractor and to the client they name (SPEC
+ * PL7): an upsert carries the row exactly as the API answers it; a deletion is a tombstone (SPEC OV3).
+ */
+export async function logInspection(db: Db, row: Inspeccion, now: Date, op: 'upsert' | 'delete' = 'upsert'): Promise<void> {
+  const audience = partiesAudience(row.RutContratista, row.IdCliente);
+  const base = { company: row.IdEmpresa, table: INSPECTIONS_TABLE, id: row.IdEvaluacion, audience };
+  await recordChange(db, op === 'upsert' ? { ...base, op, row } : { ...base, op }, now);
+}
+
+export async function logObservation(db: Db, row: Observacion, now: Date, op: 'upsert' | 'delete' = 'upsert'): Promise<void> {
+  const audience = partiesAudience(row.RutContratista, row.IdCliente);
+  const base = { company: row.IdEmpresa, table: OBSERVATIONS_TABLE, id: row.IdObservacion, audience };
+  await recordChange(db, op === 'upsert' ? { ...base, op, row } : { ...base, op }, now);
+}

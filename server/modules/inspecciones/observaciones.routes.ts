@@ -1,0 +1,124 @@
+import { Hono, type Context } from 'hono';
+import { describeRoute } from 'hono-openapi';
+import * as v from 'valibot';
+import { AprobarBodySchema, DesaprobarBodySchema, INSPECCIONES_MESSAGES, RespuestaCreateBodySchema, type Observacion } from '#sync/schemas/inspecciones.schema.ts';
+import { NIVELES_MESSAGES, RecordIdSchema } from '#sync/schemas/niveles.schema.ts';
+import type { AppEnv } from '../../app-env.ts';
+import { validate } from '../../http/validation.ts';
+import { requirePermission } from '../../tenancy/require-session.ts';
+import { viewerOf } from '../../tenancy/viewer.ts';
+import { conflictBody } from '../sync/conflicts.repo.ts';
+import type { WriteOutcome } from '../trabajadores/field-versions.ts';
+import { answerWrite, writeContext } from '../trabajadores/write-answer.ts';
+import * as repo from './inspecciones.repo.ts';
+import { InspectionListQuery } from './inspecciones-query.ts';
+import * as service from './observaciones.service.ts';
+import { applyOverdueLights } from './overdue-lights.ts';
+
+const tags = ['observaciones'];
+const security = [{ bearerAuth: [] }];
+const ROUTE = '/observaciones';
+
+const ObservationPath = v.object({ IdObservacion: RecordIdSchema });
+const DeleteQuery = v.object({
+  Version: v.optional(v.pipe(v.string(), v.regex(/^\d{1,9}$/, NIVELES_MESSAGES.versionRequired), v.transform(Number))),
+});
+
+/** A review's answer: the observation, and the lights of its inspection's observations (spec: semaforos). */
+async function reviewAnswer(c: Context<AppEnv>, outcome: WriteOutcome<Observacion>, message: string) {
+  if (outcome.kind === 'conflict') return { conflict: c.json(conflictBody(outcome.row), 409) };
+  const semaforos = await service.lightsOf(c.get('deps').db, c.get('claims').emp, outcome.row.IdEvaluacion);
+  return { answer: { statusCode: 200 as const, message, data: outcome.row, semaforos } };
+}
+
+/**
+ * The observation cycle under /observaciones-inspecciones (SPEC OV2, OV3). Mounted before the inspection routes:
+ * `/observaciones` must not be read as an inspection id.
+ */
+export const observacionesRoutes = new Hono<AppEnv>()
+  .get(
+    '/observaciones',
+    describeRoute({
+      tags,
+      security,
+      summary:
+        'Observaciones activas visibles para el usuario (un contratista solo las de su RUT, un cliente solo las de su IdCliente): ?tipoEval &IdFormulario &desde &hasta &nv2 &nv3 &RutContratista &semaforo=1|2|3 &estado=abierta|respondida|aprobada. Aplica antes la regla de vencimiento. { statusCode, data: Observacion[] }',
+    }),
+    requirePermission(ROUTE, 'index'),
+    validate('query', InspectionListQuery),
+    async (c) => {
+      const { db, now } = c.get('deps');
+      const company = c.get('claims').emp;
+      await applyOverdueLights(db, now(), company);
+      return c.json({ statusCode: 200, data: await repo.listObservations(db, company, await viewerOf(c), c.req.valid('query')) });
+    },
+  )
+  .delete(
+    '/observaciones/:IdObservacion',
+    describeRoute({
+      tags,
+      security,
+      summary: 'Elimina una observación (Estado 0, lápida en los cambios). ?Version=n detecta un borrado sobre datos viejos; eliminar de nuevo responde 200',
+    }),
+    validate('param', ObservationPath),
+    requirePermission(ROUTE, 'eliminar'),
+    validate('query', DeleteQuery),
+    async (c) => {
+      const outcome = await service.deleteObservation(writeContext(c), await viewerOf(c), c.req.valid('param').IdObservacion, c.req.valid('query').Version);
+      return answerWrite(c, outcome, INSPECCIONES_MESSAGES.observationDeleted);
+    },
+  )
+  .post(
+    '/:IdObservacion/aprobar',
+    describeRoute({
+      tags,
+      security,
+      summary:
+        'Aprueba una observación respondida (Respondida 0, Aprobada 1, SemaforoObs 1); solo usuarios de la empresa. 409 SIN_RESPUESTA si no tiene respuesta, 409 CONFLICTO si Version quedó atrás. { statusCode, message, data: Observacion, semaforos: [{ IdObservacion, SemaforoObs }] }',
+    }),
+    validate('param', ObservationPath),
+    requirePermission(ROUTE, 'editar'),
+    validate('json', AprobarBodySchema),
+    async (c) => {
+      const outcome = await service.approveObservation(writeContext(c), await viewerOf(c), c.req.valid('param').IdObservacion, c.req.valid('json'));
+      const review = await reviewAnswer(c, outcome, INSPECCIONES_MESSAGES.approved);
+      return review.conflict ?? c.json(review.answer, 200);
+    },
+  )
+  .post(
+    '/:IdObservacion/desaprobar',
+    describeRoute({
+      tags,
+      security,
+      summary:
+        'Rechaza una observación respondida con el motivo y un nuevo Plazo (no anterior a hoy): Respondida 0, SemaforoObs 2 (3 si ya venció); solo usuarios de la empresa. { statusCode, message, data: Observacion, idR, semaforos, respuestaArchivos: [{ Sha256, Tipo, Url }] }',
+    }),
+    validate('param', ObservationPath),
+    requirePermission(ROUTE, 'editar'),
+    validate('json', DesaprobarBodySchema),
+    async (c) => {
+      const body = c.req.valid('json');
+      const outcome = await service.rejectObservation(writeContext(c), await viewerOf(c), c.req.valid('param').IdObservacion, body);
+      const review = await reviewAnswer(c, outcome, INSPECCIONES_MESSAGES.rejected);
+      if (review.conflict) return review.conflict;
+      const { files, now } = c.get('deps');
+      const respuestaArchivos = body.Archivos.map((file) => ({ ...file, Url: files.signedUrl(file.Sha256, now()) }));
+      return c.json({ ...review.answer, idR: body.IdRespuesta, respuestaArchivos }, 200);
+    },
+  )
+  .post(
+    '/:IdObservacion',
+    describeRoute({
+      tags,
+      security,
+      summary:
+        'Responde una observación (Respondida 1): el contratista responsable de la observación o un usuario de la empresa. Archivos por { Sha256, Tipo }, subidos antes (409 ARCHIVO_PENDIENTE si falta uno). La misma IdRespuesta otra vez no cambia nada',
+    }),
+    validate('param', ObservationPath),
+    requirePermission(ROUTE, 'editar'),
+    validate('json', RespuestaCreateBodySchema),
+    async (c) => {
+      const outcome = await service.respondObservation(writeContext(c), await viewerOf(c), c.req.valid('param').IdObservacion, c.req.valid('json'));
+      return answerWrite(c, outcome, INSPECCIONES_MESSAGES.responseCreated);
+    },
+  );
