@@ -5,10 +5,10 @@ import type { FileRef } from '#sync/schemas/trabajadores.schema.ts';
 import { apiRequest } from '#app/data/api-client.ts';
 import type { AppDb } from '#app/db/app-db.ts';
 import { levelName } from '#app/session/level-names.ts';
-import { buildChecklistReportData, type DeviceReport, templateContentFor } from './checklist-report-data.ts';
+import { buildChecklistReportData, type BuiltChecklistReport, templateContentFor } from '#app/reports/checklist-report-data.ts';
 
 /** The company block: name and RUT from the session; the logo is its signed address, fetched by the PDF worker. */
-export function reportCompany(session: Session): ChecklistReportData['Empresa'] {
+function reportCompany(session: Session): ChecklistReportData['Empresa'] {
   const { NombreEmpresa, RutEmpresa, Logo } = session.empresa;
   return { Nombre: NombreEmpresa, Rut: RutEmpresa, Logo: Logo ? { Sha256: '', Tipo: 'image/png', Url: Logo } : null };
 }
@@ -32,7 +32,7 @@ async function deviceImage(db: AppDb, ref: FileRef): Promise<ReportImage | null>
  * The report from the device alone: null when the inspection or the template version it was filled with is not
  * here (a report must never print statements of another version).
  */
-export async function loadDeviceReport(db: AppDb, id: string, session: Session): Promise<DeviceReport | null> {
+export async function loadDeviceReport(db: AppDb, id: string, session: Session): Promise<BuiltChecklistReport | null> {
   const inspeccion = await db.inspecciones.get(id);
   if (!inspeccion || inspeccion.Estado !== 1) return null;
   const [draft, formulario, observaciones] = await Promise.all([

@@ -1,9 +1,9 @@
 import type { Session } from '#sync/schemas/auth.schema.ts';
 import type { FormularioTipo } from '#sync/schemas/formularios.schema.ts';
-import type { ChecklistReportData } from '#sync/schemas/inspecciones.schema.ts';
 import { useCallback, useEffect, useState } from 'react';
 import { ApiError, errorMessage } from '#app/data/api-error.ts';
 import type { AppDb } from '#app/db/app-db.ts';
+import type { BuiltChecklistReport } from '#app/reports/checklist-report-data.ts';
 import type { PdfProgress } from '#app/reports/render/checklist-pdf-in-worker.ts';
 import { useDevice } from '#app/sync/use-device.ts';
 import { fetchServerReport, loadDeviceReport } from './checklist-report-source.ts';
@@ -16,17 +16,12 @@ export type ChecklistPdfState =
   | { status: 'sin-datos' }
   | { status: 'error'; detail: string | null };
 
-interface ReportSource {
-  data: ChecklistReportData;
-  missingFiles: number;
-}
-
 /**
  * Where the report's data comes from: the device first (offline field work), but when photos or signatures are
  * missing here and there is a network, the server's data, which has all of them; if the server fails, the
  * device's data still makes a report (missing images print as "no disponible").
  */
-async function reportSource(db: AppDb, session: Session, tipo: FormularioTipo, empresa: string, id: string, signal: AbortSignal): Promise<ReportSource | null> {
+async function reportSource(db: AppDb, session: Session, tipo: FormularioTipo, empresa: string, id: string, signal: AbortSignal): Promise<BuiltChecklistReport | null> {
   const local = await loadDeviceReport(db, id, session);
   if (local && (local.missingFiles === 0 || !navigator.onLine)) return local;
   if (!navigator.onLine) return null;

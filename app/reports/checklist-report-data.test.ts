@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_RANGOS } from '#sync/domain/compliance.ts';
 import type { ContenidoFormulario } from '#sync/schemas/formularios.schema.ts';
-import type { Firma, ReportImage } from '#sync/schemas/inspecciones.schema.ts';
+import type { Firma, Inspeccion, Observacion, ReportImage } from '#sync/schemas/inspecciones.schema.ts';
 import type { FileRef } from '#sync/schemas/trabajadores.schema.ts';
-import type { InspectionDraft, LocalFormulario, LocalInspeccion, LocalObservacion } from '#app/db/inspection-rows.ts';
-import { buildChecklistReportData, observationStateText, type ReportContext, templateContentFor } from './checklist-report-data.ts';
+import { buildChecklistReportData, observationStateText, type ReportContext, templateContentFor, type TemplateVersion } from './checklist-report-data.ts';
 
 const sha = (n: number) => n.toString(16).padStart(64, '0');
 const file = (n: number, Tipo: FileRef['Tipo'] = 'image/jpeg'): FileRef => ({ Sha256: sha(n), Tipo });
@@ -42,7 +41,7 @@ function firma(Rol: Firma['Rol'], Nombre: string, n: number): Firma {
   return { IdFirma: `f${n}`, Rol, Nombre, Rut: '12345678-5', Cargo: 'Supervisor', Archivo: file(n, 'image/png'), FirmadoEn: '2026-03-10T02:30:00.000Z' };
 }
 
-function inspeccion(overrides: Partial<LocalInspeccion> = {}): LocalInspeccion {
+function inspeccion(overrides: Partial<Inspeccion> = {}): Inspeccion {
   return {
     IdEvaluacion: 'ev-1',
     IdEmpresa: '76123456',
@@ -78,7 +77,7 @@ function inspeccion(overrides: Partial<LocalInspeccion> = {}): LocalInspeccion {
   };
 }
 
-function observacion(overrides: Partial<LocalObservacion>): LocalObservacion {
+function observacion(overrides: Partial<Observacion>): Observacion {
   return {
     IdObservacion: 'o',
     IdEvaluacion: 'ev-1',
@@ -129,6 +128,7 @@ function context(overrides: Partial<ReportContext> = {}): ReportContext {
 describe('buildChecklistReportData', () => {
   it('numbers the statements across items, with their answers and written sub-answers', async () => {
     const { data } = await buildChecklistReportData({ inspeccion: inspeccion(), observaciones: [], content: content() }, context());
+    expect(data.Empresa).toEqual({ Nombre: 'Constructora Peñalolén', Rut: '76.123.456-0', Logo: null });
     expect(data.Titulo).toBe('Inspección de andamios');
     expect(data.Preguntas).toEqual([
       {
@@ -179,11 +179,11 @@ describe('buildChecklistReportData', () => {
     });
   });
 
-  it('puts the executor first among the signatures and loads their images', async () => {
+  it('puts the executor first among the signatures, with formatted RUTs, and loads their images', async () => {
     const { data, missingFiles } = await buildChecklistReportData({ inspeccion: inspeccion(), observaciones: [], content: content() }, context());
     expect(data.Firmas.map((f) => [f.Rol, f.Nombre, f.Rut, f.Imagen.Url])).toEqual([
-      ['Ejecutor', 'Juan Carlos Núñez', '12345678-5', 'data:image/png;base64,AAAA'],
-      ['Firmante', 'María José Ñancupil', '12345678-5', 'data:image/png;base64,AAAA'],
+      ['Ejecutor', 'Juan Carlos Núñez', '12.345.678-5', 'data:image/png;base64,AAAA'],
+      ['Firmante', 'María José Ñancupil', '12.345.678-5', 'data:image/png;base64,AAAA'],
     ]);
     expect(missingFiles).toBe(0);
   });
@@ -212,6 +212,20 @@ describe('buildChecklistReportData', () => {
     expect(missingFiles).toBe(1);
   });
 
+  it('keeps the statement text stored with an observation, and the written order within a statement', async () => {
+    const observaciones = [
+      observacion({ IdObservacion: 'late', IdEnunciado: 'e2', Observacion: 'Segunda', CreadoEn: '2026-03-09T12:40:00.000Z' }),
+      observacion({ IdObservacion: 'first', IdEnunciado: 'e2', Observacion: 'Primera', Enunciado: 'Arnés (versión impresa)' }),
+      observacion({ IdObservacion: 'tie', IdEnunciado: 'e2', Observacion: 'Empate', CreadoEn: '2026-03-09T12:40:00.000Z' }),
+    ];
+    const { data } = await buildChecklistReportData({ inspeccion: inspeccion(), observaciones, content: content() }, context());
+    expect(data.Observaciones.map((o) => [o.Enunciado, o.Observacion])).toEqual([
+      ['Arnés (versión impresa)', 'Primera'],
+      ['Arnés con doble cabo', 'Segunda'],
+      ['Arnés con doble cabo', 'Empate'],
+    ]);
+  });
+
   it('shows the observation state and turns an overdue open observation red (SPEC OV1)', async () => {
     const observaciones = [
       observacion({ IdObservacion: 'a', IdEnunciado: 'e1', Plazo: '2026-03-10', SemaforoObs: 1 }),
@@ -238,10 +252,10 @@ describe('buildChecklistReportData', () => {
 });
 
 describe('templateContentFor', () => {
-  const draftOf = (version: number): Pick<InspectionDraft, 'formulario'> => ({
-    formulario: { IdFormulario: 'form-1', Nombre: 'x', Tipo: 'inspeccion', VersionFormulario: version, Contenido: { ...content(), ColumnasEncabezado: 1 } },
+  const draftOf = (version: number): { formulario: TemplateVersion } => ({
+    formulario: { IdFormulario: 'form-1', VersionFormulario: version, Contenido: { ...content(), ColumnasEncabezado: 1 } },
   });
-  const pulled = (version: number): Pick<LocalFormulario, 'IdFormulario' | 'VersionFormulario' | 'Contenido'> => ({
+  const pulled = (version: number): TemplateVersion => ({
     IdFormulario: 'form-1',
     VersionFormulario: version,
     Contenido: content(),

@@ -2,45 +2,48 @@ import { computeCompliance } from '#sync/domain/compliance.ts';
 import { formatDisplayDate } from '#sync/domain/dates.ts';
 import { formatRut } from '#sync/domain/rut.ts';
 import { semaforoOnDay } from '#sync/domain/traffic-light.ts';
-import type { ContenidoFormulario } from '#sync/schemas/formularios.schema.ts';
-import type { ChecklistReportData, ReportImage, ReportObservation } from '#sync/schemas/inspecciones.schema.ts';
+import type { ContenidoFormulario, Formulario } from '#sync/schemas/formularios.schema.ts';
+import type { ChecklistReportData, Inspeccion, Observacion, ReportImage, ReportObservation } from '#sync/schemas/inspecciones.schema.ts';
 import type { FileRef } from '#sync/schemas/trabajadores.schema.ts';
-import type { InspectionDraft, LocalFormulario, LocalInspeccion, LocalObservacion } from '#app/db/inspection-rows.ts';
 
 /**
- * The checklist report's data from what the device holds (spec 2.4, the same shape the server answers at
- * POST /api/inspecciones/recursos-app/pdf): the finished inspection, its observations and the template version it
- * was filled with. Pure: rows in, data out; files come through `loadFile`.
+ * The checklist report's data (spec 2.4), built the same way on the device (offline, from Dexie) and on the server
+ * (POST /api/inspecciones/recursos-app/pdf, from SQLite): the finished inspection, its observations and the template
+ * version it was filled with. Pure: rows in, data out; each side reads its own rows and loads files its own way.
  */
 export interface ReportContext {
+  /** The company block; its RUT is printed formatted whatever form it comes in. */
   company: ChecklistReportData['Empresa'];
   /** The company's names for levels 2 and 3 (its masks). */
   levelLabels: { 2: string; 3: string };
   /** IdNivel -> name, and IdPersona -> full name, of what the inspection points at. */
   levelNames: ReadonlyMap<string, string>;
   workerNames: ReadonlyMap<string, string>;
-  /** A photo or signature as a drawable image, or null when its bytes are not on this device. */
+  /** A photo or signature as a drawable image, or null when its bytes cannot be had here (counted as missing). */
   loadFile: (file: FileRef) => Promise<ReportImage | null>;
-  /** YYYY-MM-DD in Chile: an observation past its deadline prints red (SPEC OV1) even before the next pull. */
+  /** YYYY-MM-DD in Chile: an observation past its deadline prints red (SPEC OV1) even before the rule ran on it. */
   today: string;
 }
 
-export interface DeviceReport {
+export interface BuiltChecklistReport {
   data: ChecklistReportData;
-  /** Photos and signatures the device does not hold: the server's report is more complete when it can be had. */
+  /** Photos and signatures `loadFile` could not give: they print as "no disponible". */
   missingFiles: number;
 }
 
+/** What a template version must tell to find an inspection's statements. */
+export type TemplateVersion = Pick<Formulario, 'IdFormulario' | 'VersionFormulario' | 'Contenido'>;
+
 /**
  * The template version an inspection was filled with (SPEC IN3): the draft's copy when it is the same version,
- * else the pulled template when it still is that version; null when the device has neither (ask the server).
+ * else the pulled template when it still is that version; null when neither is (ask the server).
  */
 export function templateContentFor(
-  inspeccion: Pick<LocalInspeccion, 'IdFormulario' | 'VersionFormulario'>,
-  draft: Pick<InspectionDraft, 'formulario'> | undefined,
-  formulario: Pick<LocalFormulario, 'IdFormulario' | 'VersionFormulario' | 'Contenido'> | undefined,
+  inspeccion: Pick<Inspeccion, 'IdFormulario' | 'VersionFormulario'>,
+  draft: { formulario: TemplateVersion } | undefined,
+  formulario: TemplateVersion | undefined,
 ): ContenidoFormulario | null {
-  const matches = (template: { IdFormulario: string; VersionFormulario: number } | undefined) =>
+  const matches = (template: TemplateVersion | undefined) =>
     template?.IdFormulario === inspeccion.IdFormulario && template.VersionFormulario === inspeccion.VersionFormulario;
   if (draft && matches(draft.formulario)) return draft.formulario.Contenido;
   if (formulario && matches(formulario)) return formulario.Contenido;
@@ -49,15 +52,15 @@ export function templateContentFor(
 
 const OBSERVATION_STATES = { approved: 'Aprobada', answered: 'Respondida', open: 'Abierta' } as const;
 
-export function observationStateText(observation: Pick<LocalObservacion, 'Aprobada' | 'Respondida'>): string {
+export function observationStateText(observation: Pick<Observacion, 'Aprobada' | 'Respondida'>): string {
   if (observation.Aprobada === 1) return OBSERVATION_STATES.approved;
   return observation.Respondida === 1 ? OBSERVATION_STATES.answered : OBSERVATION_STATES.open;
 }
 
 export async function buildChecklistReportData(
-  rows: { inspeccion: LocalInspeccion; observaciones: LocalObservacion[]; content: ContenidoFormulario },
+  rows: { inspeccion: Inspeccion; observaciones: readonly Observacion[]; content: ContenidoFormulario },
   context: ReportContext,
-): Promise<DeviceReport> {
+): Promise<BuiltChecklistReport> {
   const { inspeccion, content } = rows;
   let missingFiles = 0;
   const image = async (file: FileRef): Promise<ReportImage> => {
@@ -86,7 +89,7 @@ export async function buildChecklistReportData(
   }));
 
   const compliance = computeCompliance(content, inspeccion.Respuestas);
-  // The stored grade is the server's own (SPEC IN4) once pulled; a row written here before that has the device's.
+  // The stored grade is the server's own (SPEC IN4); a row the device wrote before its next pull has none yet.
   const nota: ChecklistReportData['Nota'] = {
     Porcentaje: inspeccion.Porcentaje ?? compliance.Porcentaje,
     Nota: inspeccion.Nota ?? compliance.Nota,
@@ -96,11 +99,18 @@ export async function buildChecklistReportData(
   };
 
   const signers = [...inspeccion.Firmas].sort((a, b) => (a.Rol === b.Rol ? 0 : a.Rol === 'Ejecutor' ? -1 : 1));
-  const firmas: ChecklistReportData['Firmas'] = [];
-  for (const firma of signers) {
-    firmas.push({ Rol: firma.Rol, Nombre: firma.Nombre, Rut: firma.Rut ?? '', Cargo: firma.Cargo, Imagen: await image(firma.Archivo), FirmadoEn: firma.FirmadoEn });
-  }
+  const firmas: ChecklistReportData['Firmas'] = await Promise.all(
+    signers.map(async (firma) => ({
+      Rol: firma.Rol,
+      Nombre: firma.Nombre,
+      Rut: firma.Rut ? formatRut(firma.Rut) : '',
+      Cargo: firma.Cargo,
+      Imagen: await image(firma.Archivo),
+      FirmadoEn: firma.FirmadoEn,
+    })),
+  );
 
+  // In statement order, then as they were written (a stable sort keeps the caller's order among equals).
   const active = rows.observaciones
     .filter((observation) => observation.Estado === 1 && observation.IdEvaluacion === inspeccion.IdEvaluacion)
     .sort(
@@ -108,29 +118,22 @@ export async function buildChecklistReportData(
         (statementOrder.get(a.IdEnunciado ?? '')?.number ?? Infinity) - (statementOrder.get(b.IdEnunciado ?? '')?.number ?? Infinity) ||
         a.CreadoEn.localeCompare(b.CreadoEn),
     );
-  const toReport = async (observation: LocalObservacion): Promise<ReportObservation> => {
-    const fotos: ReportImage[] = [];
-    for (const file of observation.Archivos.filter((archivo) => archivo.Tipo.startsWith('image/'))) fotos.push(await image(file));
-    return {
-      Enunciado: observation.Enunciado ?? statementOrder.get(observation.IdEnunciado ?? '')?.text ?? null,
-      Observacion: observation.Observacion,
-      Responsable: observation.Responsable,
-      Plazo: observation.Plazo,
-      SemaforoObs: semaforoOnDay(observation, context.today),
-      Severidad: observation.Severidad,
-      EstadoTexto: observationStateText(observation),
-      Fotos: fotos,
-    };
-  };
-  const ofType = async (tipo: LocalObservacion['TipoObs']) => {
-    const list: ReportObservation[] = [];
-    for (const observation of active.filter((o) => o.TipoObs === tipo)) list.push(await toReport(observation));
-    return list;
-  };
+  const toReport = async (observation: Observacion): Promise<ReportObservation> => ({
+    Enunciado: observation.Enunciado ?? statementOrder.get(observation.IdEnunciado ?? '')?.text ?? null,
+    Observacion: observation.Observacion,
+    Responsable: observation.Responsable,
+    Plazo: observation.Plazo,
+    SemaforoObs: semaforoOnDay(observation, context.today),
+    Severidad: observation.Severidad,
+    EstadoTexto: observationStateText(observation),
+    // A PDF attachment cannot be drawn in the report: only images are its photos.
+    Fotos: await Promise.all(observation.Archivos.filter((file) => file.Tipo.startsWith('image/')).map(image)),
+  });
+  const ofType = (tipo: Observacion['TipoObs']) => Promise.all(active.filter((observation) => observation.TipoObs === tipo).map(toReport));
 
   return {
     data: {
-      Empresa: context.company,
+      Empresa: { ...context.company, Rut: formatRut(context.company.Rut) },
       Titulo: inspeccion.NombreFormulario,
       Encabezado: { Columnas: content.ColumnasEncabezado, Filas: headerRows(inspeccion, content, context) },
       Preguntas: preguntas,
@@ -144,8 +147,8 @@ export async function buildChecklistReportData(
   };
 }
 
-/** The inspection's own fields, then the template's header fields in their order (as the server's report data). */
-function headerRows(inspeccion: LocalInspeccion, content: ContenidoFormulario, context: ReportContext): ChecklistReportData['Encabezado']['Filas'] {
+/** The inspection's own fields, then the template's header fields in their order (dates as DD/MM/YYYY). */
+function headerRows(inspeccion: Inspeccion, content: ContenidoFormulario, context: ReportContext): ChecklistReportData['Encabezado']['Filas'] {
   const rows: ChecklistReportData['Encabezado']['Filas'] = [
     { Etiqueta: 'Fecha', Valor: formatDisplayDate(inspeccion.Fecha) },
     { Etiqueta: 'Lugar', Valor: inspeccion.Lugar },
