@@ -40,6 +40,11 @@ export interface InspectionDraft {
   Encabezado: Record<string, string>;
   /** By IdEnunciado. */
   respuestas: Record<string, Pick<RespuestaEnunciado, 'Respuesta' | 'Subrespuestas'>>;
+  /**
+   * Sub-question answers typed before their statement has an answer, by IdEnunciado then IdSubpregunta; they move
+   * into `respuestas` when the statement is answered, so `respuestas` holds answered statements only.
+   */
+  subrespuestasPendientes?: Record<string, Record<string, string>>;
   observaciones: DraftObservation[];
   firmas: Firma[];
   iniciadaEn: string;

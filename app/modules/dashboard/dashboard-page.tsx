@@ -5,6 +5,7 @@ import { useRequiredSession } from '#app/session/use-session.ts';
 import { useOnlineStatus } from '#app/ui/use-online-status.ts';
 import { DeviceCard } from '#app/ui/device/device-card.tsx';
 import { formatDisplayDateTime } from '#app/ui/display-format.ts';
+import { OpenDraftsCard } from '#app/modules/inspecciones/open-drafts-card.tsx';
 import { PageContent } from '#app/ui/page-content.tsx';
 import './dashboard.css';
 
@@ -27,6 +28,7 @@ export function DashboardPage() {
       <div className="page-body">
         <h1 className="page-title">Inicio</h1>
         <p className="dashboard-greeting">Hola, {usuario.Nombres}.</p>
+        <OpenDraftsCard />
         <div className="dashboard-grid">
           <section className="card" aria-labelledby="connection-title">
             <h2 id="connection-title">Conexión</h2>

@@ -1,6 +1,22 @@
-import type { ReactElement } from 'react';
+import { lazy, type ReactElement } from 'react';
+import { paths } from '#app/routes/paths.ts';
+import { screen } from '#app/routes/route-screens.tsx';
+import { preloadableLazy, preloadWhenIdle } from '#app/ui/preloadable-lazy.ts';
+
+// The list is the module's everyday screen: its code is loaded ahead (idle), so its first opening is immediate.
+const { Component: InspeccionesListPage, preload: preloadList } = preloadableLazy(() => import('./inspecciones-list-page.tsx').then((module) => module.InspeccionesListPage));
+const InspeccionDetailPage = lazy(() => import('./inspeccion-detail-page.tsx').then((module) => ({ default: module.InspeccionDetailPage })));
+const InspeccionNewPage = lazy(() => import('./inspeccion-new-page.tsx').then((module) => ({ default: module.InspeccionNewPage })));
+const InspeccionFillPage = lazy(() => import('./inspeccion-fill-page.tsx').then((module) => ({ default: module.InspeccionFillPage })));
 
 /** The routes of this module inside the company area (registered by app/routes/company-area.tsx). */
 export function inspeccionesScreens(): ReactElement[] {
-  return [];
+  preloadWhenIdle(preloadList);
+  const route = paths.inspecciones.list.href;
+  return [
+    screen(paths.inspecciones.list.path, <InspeccionesListPage />, route),
+    screen(paths.inspecciones.nuevo.path, <InspeccionNewPage />, route),
+    screen(paths.inspecciones.editar.path, <InspeccionFillPage />, route),
+    screen(paths.inspecciones.detalles.path, <InspeccionDetailPage />, route),
+  ];
 }

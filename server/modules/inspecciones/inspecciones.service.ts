@@ -1,6 +1,6 @@
 import type { Insertable } from 'kysely';
 import { toWireDate } from '#sync/domain/dates.ts';
-import { rutError } from '#sync/domain/rut.ts';
+import { cleanRut } from '#sync/domain/rut.ts';
 import { semaforoOnDay } from '#sync/domain/traffic-light.ts';
 import { INSPECCIONES_MESSAGES, type Inspeccion, type InspeccionCreateBody, type Observacion } from '#sync/schemas/inspecciones.schema.ts';
 import type { Db } from '../../db/database.ts';
@@ -33,13 +33,10 @@ async function userName(db: Db, company: string, user: number): Promise<string> 
   return row ? [row.Nombres, row.ApellidoPaterno, row.ApellidoMaterno].filter(Boolean).join(' ') : '';
 }
 
-/** The contractor as workers store it (12345678-5), or null; a RUT that is not valid is refused with its message. */
+/** The contractor as workers store it (12345678-5), or null; its validity is an inspection rule (SPEC IN7). */
 function contractorRut(value: string | null): string | null {
-  const rut = (value ?? '').trim();
-  if (rut === '') return null;
-  const error = rutError(rut);
-  if (error) throw invalid(error);
-  return rut.replace(/[.\s]/g, '').toUpperCase();
+  const rut = cleanRut(value ?? '');
+  return rut === '' ? null : rut;
 }
 
 async function checkLevels(db: Db, company: string, nv2: string | null, nv3: string | null): Promise<void> {
@@ -79,6 +76,7 @@ export function createInspection(ctx: WriteContext, viewer: Viewer, body: Inspec
     const content = template && (await findVersion(db, ctx.company, body.IdFormulario, body.VersionFormulario));
     // A retired template still takes inspections started on it (SPEC IN3): only an unknown version is refused.
     if (!template || !content) throw invalid(INSPECCIONES_MESSAGES.templateInvalid);
+    // SPEC IN6: the template's rules first, then what only the database knows (levels, workers, files).
     const checked = checkAgainstTemplate(body, content);
     const rutContratista = contractorRut(body.RutContratista);
     const idCliente = body.IdCliente?.trim() || null;

@@ -1,0 +1,165 @@
+import { formatNumber } from '#sync/domain/number-format.ts';
+import { FORMULARIO_TYPE_LABELS, FORMULARIO_TYPES } from '#sync/schemas/formularios.schema.ts';
+import { valibotResolver } from '@hookform/resolvers/valibot';
+import { IonButton } from '@ionic/react';
+import { trashOutline } from 'ionicons/icons';
+import { useId } from 'react';
+import { FormProvider, useFieldArray, useForm, useFormContext, useWatch } from 'react-hook-form';
+import { SubmitButton } from '#app/ui/form/submit-button.tsx';
+import { errorAt, IconButton, TextButton, TextField } from './editor-fields.tsx';
+import { type TemplateEditorValues, type TemplateFields, nextLocalId, templateEditorSchema } from './formulario-editor-model.ts';
+import { ItemsEditor } from './formulario-items-editor.tsx';
+import { ScaleEditor } from './formulario-scale-editor.tsx';
+
+const HEADER_FIELD_TYPES = [
+  { value: 'texto', label: 'Texto' },
+  { value: 'numero', label: 'Número' },
+  { value: 'fecha', label: 'Fecha' },
+] as const;
+
+function TypeSelect() {
+  const id = useId();
+  const { register } = useFormContext<TemplateEditorValues>();
+  return (
+    <div className="editor-field">
+      <label htmlFor={id}>Tipo</label>
+      <select id={id} {...register('Tipo')}>
+        {FORMULARIO_TYPES.map((tipo) => (
+          <option key={tipo} value={tipo}>
+            {FORMULARIO_TYPE_LABELS[tipo]}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+function HeaderEditor() {
+  const { control, register, getValues, setValue } = useFormContext<TemplateEditorValues>();
+  const { fields, append, remove } = useFieldArray({ control, name: 'Contenido.CamposEncabezado' });
+  const columns = useWatch({ control, name: 'Contenido.ColumnasEncabezado' });
+  const name = useId();
+  return (
+    <>
+      <fieldset className="check-group check-group--inline">
+        <legend>Columnas del encabezado</legend>
+        {([1, 2] as const).map((count) => (
+          <label key={count} className="check-group__option">
+            <input
+              type="radio"
+              name={name}
+              checked={Number(columns) === count}
+              onChange={() => setValue('Contenido.ColumnasEncabezado', count, { shouldDirty: true })}
+            />
+            {count === 1 ? '1 columna' : '2 columnas'}
+          </label>
+        ))}
+      </fieldset>
+      <p className="muted">
+        Fecha, lugar, niveles, supervisor, trabajadores observados y contratista van siempre en el encabezado. Agrega aquí los campos propios de este
+        formulario.
+      </p>
+      {fields.length > 0 && (
+        <ol className="header-fields-editor">
+          {fields.map((field, index) => (
+            <li key={field.id}>
+              <TextField name={`Contenido.CamposEncabezado.${index}.Etiqueta`} label="Etiqueta del campo" context={String(index + 1)} required maxLength={80} />
+              <div className="editor-field">
+                <label htmlFor={`${name}-tipo-${index}`}>
+                  Tipo<span className="visually-hidden"> del campo {index + 1}</span>
+                </label>
+                <select id={`${name}-tipo-${index}`} {...register(`Contenido.CamposEncabezado.${index}.Tipo`)}>
+                  {HEADER_FIELD_TYPES.map((type) => (
+                    <option key={type.value} value={type.value}>
+                      {type.label}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <label className="check-group__option">
+                <input type="checkbox" {...register(`Contenido.CamposEncabezado.${index}.Requerido`)} />
+                Requerido<span className="visually-hidden"> (campo {index + 1})</span>
+              </label>
+              <IconButton label={`Quitar campo ${index + 1}`} icon={trashOutline} tone="danger" onClick={() => remove(index)} />
+            </li>
+          ))}
+        </ol>
+      )}
+      <TextButton onClick={() => append({ IdCampo: nextLocalId('c', getValues()), Etiqueta: '', Tipo: 'texto', Requerido: false })}>
+        <span aria-hidden="true">+ </span>Agregar campo de encabezado
+      </TextButton>
+    </>
+  );
+}
+
+function ContentSummary() {
+  const items = useWatch<TemplateEditorValues, 'Contenido.Items'>({ name: 'Contenido.Items' });
+  const statements = (items ?? []).flatMap((item) => item.Enunciados);
+  const weight = statements.reduce((sum, statement) => sum + (Number(statement.Ponderacion) || 0), 0);
+  return (
+    <p className="muted" role="status">
+      {items?.length === 1 ? '1 ítem' : `${items?.length ?? 0} ítems`} · {statements.length === 1 ? '1 enunciado' : `${statements.length} enunciados`} · suma de
+      ponderaciones {formatNumber(weight)}
+    </p>
+  );
+}
+
+function FormErrorSummary() {
+  const {
+    formState: { errors, submitCount },
+  } = useFormContext<TemplateEditorValues>();
+  if (submitCount === 0 || Object.keys(errors).length === 0) return null;
+  const contentError = errorAt(errors, 'Contenido');
+  return (
+    <div className="notice notice--error" role="alert">
+      <p>Revisa los campos marcados antes de guardar.</p>
+      {contentError && <p>{contentError}</p>}
+    </div>
+  );
+}
+
+interface FormularioEditorProps {
+  initial: TemplateEditorValues;
+  onSubmit: (fields: TemplateFields) => Promise<void>;
+  onCancel: () => void;
+}
+
+/** The template editor (office, desktop first, usable on a tablet): data, header, items and grade scale. */
+export function FormularioEditor({ initial, onSubmit, onCancel }: FormularioEditorProps) {
+  const form = useForm<TemplateEditorValues, unknown, TemplateFields>({ resolver: valibotResolver(templateEditorSchema), defaultValues: initial });
+  return (
+    <FormProvider {...form}>
+      <form className="record-form template-editor" onSubmit={form.handleSubmit(onSubmit)} noValidate>
+        <FormErrorSummary />
+        <section className="card" aria-labelledby="template-data-title">
+          <h2 id="template-data-title">Datos del formulario</h2>
+          <div className="record-form__grid">
+            <TextField name="Nombre" label="Nombre del formulario" required maxLength={150} />
+            <TypeSelect />
+          </div>
+          <TextField name="Descripcion" label="Descripción" multiline maxLength={500} />
+        </section>
+        <section className="card" aria-labelledby="template-header-title">
+          <h2 id="template-header-title">Encabezado</h2>
+          <HeaderEditor />
+        </section>
+        <section className="card" aria-labelledby="template-items-title">
+          <h2 id="template-items-title">Ítems y enunciados</h2>
+          <ContentSummary />
+          <ItemsEditor />
+        </section>
+        <section className="card" aria-labelledby="template-scale-title">
+          <h2 id="template-scale-title">Escala de notas</h2>
+          <p className="muted">El porcentaje de cumplimiento desde «Desde %» (incluido) hasta «Hasta %» da la nota. La escala debe cubrir de 0 a 100 %.</p>
+          <ScaleEditor />
+        </section>
+        <div className="button-row record-form__actions">
+          <SubmitButton busy={form.formState.isSubmitting}>Guardar</SubmitButton>
+          <IonButton fill="outline" color="dark" onClick={onCancel}>
+            Cancelar
+          </IonButton>
+        </div>
+      </form>
+    </FormProvider>
+  );
+}

@@ -1,0 +1,66 @@
+import type { ProblemTarget } from '#sync/domain/inspection-rules.ts';
+import { type HTMLInputTypeAttribute, useId } from 'react';
+import { useDraftText } from './use-draft-text.ts';
+
+/** The element id of the place a problem points at: the screen scrolls there and focuses it. */
+export function problemAnchor(target: ProblemTarget): string {
+  switch (target.kind) {
+    case 'encabezado':
+      return `insp-encabezado-${target.field}`;
+    case 'campo':
+      return `insp-campo-${target.id}`;
+    case 'enunciado':
+      return `insp-enunciado-${target.id}`;
+    case 'observacion':
+      return `insp-obs-${target.id}-${target.field}`;
+    case 'firmas':
+      return 'insp-firmas';
+    case 'general':
+      return 'insp-finalizar';
+  }
+}
+
+interface DraftTextInputProps {
+  label: string;
+  stored: string;
+  onSave: (text: string) => unknown;
+  id?: string;
+  problem?: string;
+  multiline?: boolean;
+  type?: HTMLInputTypeAttribute;
+  inputMode?: 'text' | 'decimal' | 'numeric';
+  min?: string;
+  max?: string;
+  readOnly?: boolean;
+  /** 0 writes on every change (a form kept in memory, a date). */
+  delay?: number;
+  list?: string;
+  className?: string;
+}
+
+/** A labelled text field of a draft, written as it is typed (useDraftText), with its problem under it. */
+export function DraftTextInput({ label, stored, onSave, id, problem, multiline, type = 'text', readOnly, delay, className, ...input }: DraftTextInputProps) {
+  const autoId = useId();
+  const fieldId = id ?? autoId;
+  const field = useDraftText(stored, onSave, type === 'date' ? 0 : delay);
+  const common = {
+    id: fieldId,
+    value: field.value,
+    onChange: field.onChange,
+    onBlur: field.onBlur,
+    readOnly,
+    'aria-invalid': problem ? true : undefined,
+    'aria-describedby': problem ? `${fieldId}-error` : undefined,
+  };
+  return (
+    <div className={`draft-field${problem ? ' draft-field--invalid' : ''}${className ? ` ${className}` : ''}`}>
+      <label htmlFor={fieldId}>{label}</label>
+      {multiline ? <textarea {...common} rows={3} /> : <input {...common} {...input} type={type} autoComplete="off" />}
+      {problem && (
+        <p id={`${fieldId}-error`} className="field-error">
+          {problem}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,326 @@
+import { complianceLabels } from '#sync/domain/compliance.ts';
+import { formatDisplayDate } from '#sync/domain/dates.ts';
+import { formatRut } from '#sync/domain/rut.ts';
+import { FORMULARIO_TYPE_LABELS } from '#sync/schemas/formularios.schema.ts';
+import { INSPECCIONES_MESSAGES, type TipoObs } from '#sync/schemas/inspecciones.schema.ts';
+import type { FileRef } from '#sync/schemas/trabajadores.schema.ts';
+import { IonButton, IonIcon } from '@ionic/react';
+import { documentTextOutline } from 'ionicons/icons';
+import { Fragment, type ReactNode } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { isOverdue, OBSERVATION_STATE_LABELS, observationLight, observationState, todayInChile } from '#app/data/follow-up-queries.ts';
+import { useDeviceFileUrls, useSignedInspectionUrls } from '#app/data/inspection-files.ts';
+import { localWrite } from '#app/data/local-write.ts';
+import { useNivelNames } from '#app/data/reference-queries.ts';
+import { type TemplateVersion, useTemplateVersion } from '#app/data/template-version.ts';
+import type { LocalInspeccion, LocalObservacion } from '#app/db/inspection-rows.ts';
+import { paths } from '#app/routes/paths.ts';
+import { levelName } from '#app/session/level-names.ts';
+import { hasPermission } from '#app/session/session-permissions.ts';
+import { useRequiredSession } from '#app/session/use-session.ts';
+import { useDbQuery } from '#app/sync/use-device.ts';
+import { formatDisplayDateTime } from '#app/ui/display-format.ts';
+import { PageLoading } from '#app/ui/feedback/page-loading.tsx';
+import { useConfirm } from '#app/ui/feedback/use-confirm.ts';
+import { useSavedToast } from '#app/ui/feedback/use-saved-toast.ts';
+import { PageContent } from '#app/ui/page-content.tsx';
+import { useOnlineStatus } from '#app/ui/use-online-status.ts';
+import { PhotoThumbnails } from '#app/ui/photo-thumbnails.tsx';
+import { RecordSyncNotice, useRecordOutbox } from '#app/ui/records/record-sync-notice.tsx';
+import { AnswerChip, SeverityChip, TrafficLight } from '#app/ui/traffic-light.tsx';
+import '#app/ui/records.css';
+import './inspeccion-detail.css';
+
+const INSPECTIONS_PATH = '/api/inspecciones/observaciones-inspecciones';
+
+const OBSERVATION_GROUPS: { tipo: TipoObs; title: string; empty: string }[] = [
+  { tipo: 'Checklist', title: 'Observaciones', empty: 'Sin observaciones de enunciados.' },
+  { tipo: 'General', title: 'Observación general', empty: 'Sin observación general.' },
+  { tipo: 'Brechas', title: 'Brechas', empty: 'Sin brechas registradas.' },
+];
+
+/** SPEC OV3: a deleted inspection leaves the device at once and travels as a delete; the server keeps it as Estado 0. */
+async function deleteInspection(inspection: LocalInspeccion): Promise<void> {
+  await localWrite({
+    table: 'inspecciones',
+    id: inspection.IdEvaluacion,
+    row: null,
+    request: { method: 'DELETE', path: `${INSPECTIONS_PATH}/${encodeURIComponent(inspection.IdEvaluacion)}?Version=${inspection.Version}` },
+  });
+}
+
+function DetailCard({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section className="card" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+function instantLabel(value: string): string {
+  const instant = new Date(value);
+  return Number.isNaN(instant.getTime()) ? formatDisplayDate(value) : formatDisplayDateTime(instant);
+}
+
+function AnswersByItem({ inspection, version }: { inspection: LocalInspeccion; version: TemplateVersion }) {
+  if (version.status === 'loading') return <PageLoading label="Cargando el formulario…" />;
+  if (version.status === 'unavailable') {
+    return (
+      <p className="notice notice--warning" role="status">
+        {version.message} Las respuestas por ítem se mostrarán cuando haya conexión; la nota y las observaciones están completas.
+      </p>
+    );
+  }
+  const answers = new Map(inspection.Respuestas.map((answer) => [answer.IdEnunciado, answer]));
+  let number = 0;
+  return (
+    <>
+      {version.source === 'servidor' && <p className="muted">Versión {inspection.VersionFormulario} del formulario, leída del servidor.</p>}
+      {version.template.Contenido.Items.map((item) => (
+        <section key={item.IdItem} className="answer-item" aria-label={item.Nombre}>
+          <h3>{item.Nombre}</h3>
+          <ol className="answer-list">
+            {item.Enunciados.map((statement) => {
+              number += 1;
+              const answer = answers.get(statement.IdEnunciado);
+              return (
+                <li key={statement.IdEnunciado} value={number}>
+                  <div className="answer-list__row">
+                    <span className="answer-list__text">
+                      {number}. {statement.Texto}
+                    </span>
+                    <AnswerChip answer={answer?.Respuesta} />
+                  </div>
+                  {statement.Subpreguntas.length > 0 && (
+                    <dl className="answer-list__subquestions">
+                      {statement.Subpreguntas.map((sub) => (
+                        <div key={sub.IdSubpregunta}>
+                          <dt>{sub.Texto}</dt>
+                          <dd>{answer?.Subrespuestas?.[sub.IdSubpregunta] || 'Sin respuesta'}</dd>
+                        </div>
+                      ))}
+                    </dl>
+                  )}
+                </li>
+              );
+            })}
+          </ol>
+        </section>
+      ))}
+    </>
+  );
+}
+
+function ObservationCard({ observation, today, urls }: { observation: LocalObservacion; today: string; urls: Record<string, string> }) {
+  const overdue = isOverdue(observation, today);
+  return (
+    <li className="inspection-observation">
+      <div className="inspection-observation__head">
+        <TrafficLight semaforo={observationLight(observation, today)} />
+        <span className="badge">{OBSERVATION_STATE_LABELS[observationState(observation)]}</span>
+        {observation.Severidad && <SeverityChip severity={observation.Severidad} />}
+      </div>
+      {observation.Enunciado && <p className="inspection-observation__statement">{observation.Enunciado}</p>}
+      <p className="inspection-observation__text">{observation.Observacion}</p>
+      <dl className="record-fields">
+        <dt>Responsable</dt>
+        <dd>{observation.Responsable || 'Sin responsable'}</dd>
+        <dt>Plazo</dt>
+        <dd>
+          {observation.Plazo ? formatDisplayDate(observation.Plazo) : 'Sin plazo'}
+          {overdue && <span className="badge badge--error inspection-observation__overdue">Vencida</span>}
+        </dd>
+      </dl>
+      <PhotoThumbnails refs={observation.Archivos} urls={urls} label="Fotos de la observación" />
+      <p>
+        <Link to={paths.observaciones.detalles.href(observation.IdObservacion)}>Ver seguimiento de la observación</Link>
+      </p>
+    </li>
+  );
+}
+
+export function InspeccionDetailPage() {
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const session = useRequiredSession();
+  const confirm = useConfirm();
+  const showSaved = useSavedToast();
+  const today = todayInChile();
+  const inspection = useDbQuery(async (db) => (await db.inspecciones.get(id)) ?? null, [id]);
+  const observations = useDbQuery(async (db) => (await db.observaciones.where('IdEvaluacion').equals(id).toArray()).filter((row) => row.Estado === 1), [id]);
+  const observedKey = inspection?.Observados.join(',') ?? '';
+  const observed = useDbQuery(async (db) => (observedKey ? await db.trabajadores.bulkGet(observedKey.split(',')) : []), [observedKey]);
+  const levelNames = useNivelNames();
+  const version = useTemplateVersion(inspection);
+  const { entries, refused } = useRecordOutbox('inspecciones', id);
+  const files: FileRef[] = [...(observations ?? []).flatMap((observation) => observation.Archivos), ...(inspection?.Firmas ?? []).map((firma) => firma.Archivo)];
+  const deviceUrls = useDeviceFileUrls(files);
+  const missing = deviceUrls ? files.filter((file) => !deviceUrls[file.Sha256]).map((file) => file.Sha256) : [];
+  const signedUrls = useSignedInspectionUrls({ idEvaluacion: inspection ? id : '', missing });
+  const urls = { ...signedUrls, ...deviceUrls };
+  const online = useOnlineStatus();
+  const route = paths.inspecciones.list.href;
+
+  if (inspection === undefined) return <PageLoading />;
+
+  const remove = async () => {
+    if (!inspection) return;
+    if (!(await confirm({ header: 'Eliminar inspección', message: '¿Eliminar la inspección?' }))) return;
+    await deleteInspection(inspection);
+    showSaved(INSPECCIONES_MESSAGES.deleted);
+    navigate(paths.inspecciones.list.href, { replace: true });
+  };
+
+  if (!inspection) {
+    return (
+      <PageContent>
+        <div className="page-body">
+          <p className="breadcrumb">
+            <Link to={paths.inspecciones.list.href}>Inspecciones</Link>
+          </p>
+          <h1 className="page-title">Inspección</h1>
+          <p className="notice notice--warning">{INSPECCIONES_MESSAGES.notFound} en este dispositivo.</p>
+        </div>
+      </PageContent>
+    );
+  }
+
+  const grade = complianceLabels(inspection);
+  const counts = { cumple: 0, noCumple: 0, noAplica: 0 };
+  for (const answer of inspection.Respuestas) {
+    if (answer.Respuesta === 1) counts.cumple += 1;
+    else if (answer.Respuesta === 2) counts.noCumple += 1;
+    else counts.noAplica += 1;
+  }
+  const headerLabels = version.status === 'ready' ? new Map(version.template.Contenido.CamposEncabezado.map((campo) => [campo.IdCampo, campo.Etiqueta])) : new Map<string, string>();
+  const observedNames = (observed ?? []).flatMap((worker) => (worker ? [`${worker.Nombres} ${worker.ApellidoPaterno}`.trim()] : []));
+
+  return (
+    <PageContent>
+      <div className="page-body">
+        <p className="breadcrumb">
+          <Link to={paths.inspecciones.list.href}>Inspecciones</Link>
+        </p>
+        <h1 className="page-title">{inspection.NombreFormulario}</h1>
+        <RecordSyncNotice entries={entries} refused={refused} ofWhat="de esta inspección" />
+        <DetailCard id="inspection-data" title="Datos">
+          <dl className="record-fields">
+            <dt>Fecha</dt>
+            <dd>{formatDisplayDate(inspection.Fecha)}</dd>
+            <dt>Tipo</dt>
+            <dd>{FORMULARIO_TYPE_LABELS[inspection.Tipo]}</dd>
+            <dt>Formulario</dt>
+            <dd>
+              {inspection.NombreFormulario} (versión {inspection.VersionFormulario})
+            </dd>
+            <dt>Lugar</dt>
+            <dd>{inspection.Lugar}</dd>
+            <dt>{levelName(session, 2)}</dt>
+            <dd>{(inspection.IdNivel2 && levelNames?.get(inspection.IdNivel2)) || 'Sin asignar'}</dd>
+            <dt>{levelName(session, 3)}</dt>
+            <dd>{(inspection.IdNivel3 && levelNames?.get(inspection.IdNivel3)) || 'Sin asignar'}</dd>
+            <dt>Supervisor</dt>
+            <dd>{inspection.Supervisor}</dd>
+            <dt>Trabajadores observados</dt>
+            <dd>{observedNames.join(', ') || (inspection.Observados.length > 0 ? `${inspection.Observados.length} trabajador(es)` : 'Ninguno')}</dd>
+            <dt>Equipo de trabajo</dt>
+            <dd>{inspection.EquipoTrabajo || 'Sin equipo'}</dd>
+            <dt>Contratista</dt>
+            <dd>{inspection.RutContratista ? formatRut(inspection.RutContratista) : 'Propia'}</dd>
+            {Object.entries(inspection.Encabezado).map(([campo, value]) => (
+              <Fragment key={campo}>
+                <dt>{headerLabels.get(campo) ?? `Campo del encabezado (${campo})`}</dt>
+                <dd>{value || '—'}</dd>
+              </Fragment>
+            ))}
+            <dt>Finalizada</dt>
+            <dd>{instantLabel(inspection.FinalizadaEn)}</dd>
+          </dl>
+        </DetailCard>
+        <DetailCard id="inspection-grade" title="Resultado">
+          <dl className="inspection-grade">
+            <div>
+              <dt>Cumplimiento</dt>
+              <dd>{grade.porcentaje}</dd>
+            </div>
+            <div>
+              <dt>Nota</dt>
+              <dd>{grade.nota}</dd>
+            </div>
+            <div>
+              <dt>Cumple</dt>
+              <dd>{counts.cumple}</dd>
+            </div>
+            <div>
+              <dt>No cumple</dt>
+              <dd>{counts.noCumple}</dd>
+            </div>
+            <div>
+              <dt>No aplica</dt>
+              <dd>{counts.noAplica}</dd>
+            </div>
+          </dl>
+        </DetailCard>
+        <DetailCard id="inspection-answers" title="Respuestas">
+          <AnswersByItem inspection={inspection} version={version} />
+        </DetailCard>
+        {OBSERVATION_GROUPS.map((group) => {
+          const rows = (observations ?? []).filter((observation) => observation.TipoObs === group.tipo);
+          return (
+            <DetailCard key={group.tipo} id={`inspection-observations-${group.tipo}`} title={group.title}>
+              {observations === undefined ? (
+                <PageLoading />
+              ) : rows.length === 0 ? (
+                <p className="muted">{group.empty}</p>
+              ) : (
+                <ul className="inspection-observations">
+                  {rows.map((observation) => (
+                    <ObservationCard key={observation.IdObservacion} observation={observation} today={today} urls={urls} />
+                  ))}
+                </ul>
+              )}
+            </DetailCard>
+          );
+        })}
+        <DetailCard id="inspection-signatures" title="Firmas">
+          {inspection.Firmas.length === 0 ? (
+            <p className="muted">Sin firmas.</p>
+          ) : (
+            <ul className="inspection-signatures">
+              {inspection.Firmas.map((firma) => {
+                const url = urls[firma.Archivo.Sha256];
+                return (
+                  <li key={firma.IdFirma}>
+                    <p>
+                      <strong>{firma.Rol === 'Ejecutor' ? 'Ejecutor' : 'Firmante'}:</strong> {firma.Nombre}
+                      {firma.Rut && ` · ${formatRut(firma.Rut)}`}
+                      {firma.Cargo && ` · ${firma.Cargo}`}
+                    </p>
+                    <p className="muted">Firmado {instantLabel(firma.FirmadoEn)}</p>
+                    {url ? (
+                      <img className="signature-image" src={url} alt={`Firma de ${firma.Nombre}`} />
+                    ) : (
+                      <p className="muted">{online ? 'La imagen de la firma no está disponible.' : 'La firma se mostrará cuando haya conexión.'}</p>
+                    )}
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+        </DetailCard>
+        <div className="button-row">
+          <IonButton routerLink={paths.pdf.checklist.href(inspection.Tipo, session.empresa.IdEmpresa, inspection.IdEvaluacion)}>
+            <IonIcon slot="start" icon={documentTextOutline} aria-hidden="true" />
+            Ver PDF
+          </IonButton>
+          {hasPermission(session, route, 'eliminar') && (
+            <IonButton fill="outline" color="danger" onClick={() => void remove()}>
+              Eliminar
+            </IonButton>
+          )}
+        </div>
+      </div>
+    </PageContent>
+  );
+}

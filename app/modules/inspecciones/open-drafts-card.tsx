@@ -1,0 +1,62 @@
+import { IonIcon } from '@ionic/react';
+import { addOutline } from 'ionicons/icons';
+import { Link } from 'react-router-dom';
+import { paths } from '#app/routes/paths.ts';
+import { hasPermission } from '#app/session/session-permissions.ts';
+import { useRequiredSession } from '#app/session/use-session.ts';
+import { formatRecentTime } from '#app/ui/display-format.ts';
+import { useOpenDrafts } from './draft-queries.ts';
+import './inspecciones.css';
+
+/**
+ * "Inspecciones en curso" on the home screen: every draft still open on this device, the last one changed first,
+ * with its progress and a "Continuar" link to where it was left. A person who can create inspections also gets
+ * "Nueva inspección" here; with no drafts and no permission the card is not shown.
+ */
+export function OpenDraftsCard() {
+  const session = useRequiredSession();
+  const drafts = useOpenDrafts();
+  const canCreate = hasPermission(session, paths.inspecciones.list.href, 'crear');
+  if (!drafts || (drafts.length === 0 && !canCreate)) return null;
+
+  return (
+    <section className="card insp-open-drafts" aria-labelledby="insp-open-drafts-title">
+      <div className="insp-section__head">
+        <h2 id="insp-open-drafts-title">Inspecciones en curso</h2>
+        {canCreate && (
+          <Link className="insp-button-link insp-button-link--secondary" to={paths.inspecciones.nuevo.href}>
+            <IonIcon icon={addOutline} aria-hidden="true" />
+            Nueva inspección
+          </Link>
+        )}
+      </div>
+      {drafts.length === 0 ? (
+        <p className="muted">No tienes inspecciones en curso en este dispositivo.</p>
+      ) : (
+        <ul className="insp-open-drafts__list">
+          {drafts.map((draft) => {
+            const titleId = `insp-draft-${draft.id}`;
+            return (
+              <li key={draft.id} className="insp-open-drafts__item" aria-labelledby={titleId}>
+                <div className="insp-open-drafts__text">
+                  <p id={titleId} className="insp-open-drafts__name">
+                    {draft.templateName}
+                  </p>
+                  <p className="muted">
+                    {draft.place.trim() || 'Sin lugar'} · {draft.answered} de {draft.total} respondidas · modificada {formatRecentTime(new Date(draft.updatedAt))}
+                  </p>
+                  <div className="insp-open-drafts__track" aria-hidden="true">
+                    <div style={{ width: `${draft.total ? (100 * draft.answered) / draft.total : 0}%` }} />
+                  </div>
+                </div>
+                <Link className="insp-button-link" to={paths.inspecciones.editar.href(draft.id)} aria-describedby={titleId}>
+                  Continuar
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,212 @@
+import { formatDisplayDate } from '#sync/domain/dates.ts';
+import { formatRut } from '#sync/domain/rut.ts';
+import { INSPECCIONES_MESSAGES, type RespuestaObservacion } from '#sync/schemas/inspecciones.schema.ts';
+import type { FileRef } from '#sync/schemas/trabajadores.schema.ts';
+import { IonButton } from '@ionic/react';
+import { type ReactNode, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { isOverdue, OBSERVATION_STATE_LABELS, observationLight, observationState, todayInChile } from '#app/data/follow-up-queries.ts';
+import { useDeviceFileUrls, useSignedInspectionUrls } from '#app/data/inspection-files.ts';
+import { useNivelNames } from '#app/data/reference-queries.ts';
+import { paths } from '#app/routes/paths.ts';
+import { levelName } from '#app/session/level-names.ts';
+import { fullName, hasPermission, isContractorUser } from '#app/session/session-permissions.ts';
+import { useRequiredSession } from '#app/session/use-session.ts';
+import { useDbQuery } from '#app/sync/use-device.ts';
+import { formatDisplayDateTime } from '#app/ui/display-format.ts';
+import { PageLoading } from '#app/ui/feedback/page-loading.tsx';
+import { useConfirm } from '#app/ui/feedback/use-confirm.ts';
+import { useSavedToast } from '#app/ui/feedback/use-saved-toast.ts';
+import { PageContent } from '#app/ui/page-content.tsx';
+import { PhotoThumbnails } from '#app/ui/photo-thumbnails.tsx';
+import { RecordSyncNotice, useRecordOutbox } from '#app/ui/records/record-sync-notice.tsx';
+import { SeverityChip, TrafficLight } from '#app/ui/traffic-light.tsx';
+import { RejectForm, type RejectValues, RespondForm, type RespondValues } from './observacion-actions.tsx';
+import { approveObservation, deleteObservation, rejectObservation, respondObservation } from './observacion-writes.ts';
+import '#app/ui/records.css';
+import './observaciones.css';
+
+const STEP_LABELS: Record<RespuestaObservacion['Tipo'], string> = { respuesta: 'Respuesta', aprobacion: 'Aprobación', rechazo: 'Rechazo' };
+const STEP_PHOTOS: Record<RespuestaObservacion['Tipo'], string> = { respuesta: 'Fotos de la respuesta', aprobacion: 'Fotos de la aprobación', rechazo: 'Fotos del rechazo' };
+
+function DetailCard({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section className="card" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+function instantLabel(value: string): string {
+  const instant = new Date(value);
+  return value.length > 10 && !Number.isNaN(instant.getTime()) ? formatDisplayDateTime(instant) : formatDisplayDate(value);
+}
+
+function History({ steps, urls }: { steps: RespuestaObservacion[]; urls: Record<string, string> }) {
+  if (steps.length === 0) return <p className="muted">Aún no hay respuestas.</p>;
+  return (
+    <ol className="observation-history">
+      {steps.map((step) => (
+        <li key={step.IdRespuesta} className={`observation-history__step observation-history__step--${step.Tipo}`}>
+          <p className="observation-history__head">
+            <strong>{STEP_LABELS[step.Tipo]}</strong> · {step.Usuario || 'Usuario'} · {instantLabel(step.Fecha)}
+          </p>
+          {step.Texto && <p className="observation-history__text">{step.Texto}</p>}
+          {step.Plazo && <p>Nuevo plazo: {formatDisplayDate(step.Plazo)}</p>}
+          <PhotoThumbnails refs={step.Archivos} urls={urls} label={STEP_PHOTOS[step.Tipo]} />
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+type OpenForm = 'responder' | 'rechazar' | null;
+
+export function ObservacionDetailPage() {
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const session = useRequiredSession();
+  const confirm = useConfirm();
+  const showSaved = useSavedToast();
+  const today = todayInChile();
+  const [form, setForm] = useState<OpenForm>(null);
+  const observation = useDbQuery(async (db) => (await db.observaciones.get(id)) ?? null, [id]);
+  const inspectionId = observation?.IdEvaluacion ?? '';
+  const inspection = useDbQuery(async (db) => (inspectionId ? ((await db.inspecciones.get(inspectionId)) ?? null) : null), [inspectionId]);
+  const levelNames = useNivelNames();
+  const { entries, refused } = useRecordOutbox('observaciones', id);
+  const files: FileRef[] = observation ? [...observation.Archivos, ...observation.Respuestas.flatMap((step) => step.Archivos)] : [];
+  const deviceUrls = useDeviceFileUrls(files);
+  const missing = deviceUrls ? files.filter((file) => !deviceUrls[file.Sha256]).map((file) => file.Sha256) : [];
+  const signedUrls = useSignedInspectionUrls({ idEvaluacion: inspectionId, missing });
+  const urls = { ...signedUrls, ...deviceUrls };
+
+  if (observation === undefined) return <PageLoading />;
+
+  const route = paths.observaciones.list.href;
+  const user = { IdUsuario: session.usuario.IdUsuario, Usuario: fullName(session) };
+  // The server decides too (a contractor answers only its own observations and never reviews them); buttons follow.
+  const canEdit = hasPermission(session, route, 'editar');
+  const reviewer = canEdit && !isContractorUser(session) && session.usuario.Tipo !== 'cliente';
+  const closed = observation?.Aprobada === 1;
+  const canRespond = Boolean(observation) && canEdit && !closed && observation?.Respondida === 0;
+  const canReview = Boolean(observation) && reviewer && !closed && observation?.Respondida === 1;
+  const canDelete = Boolean(observation) && hasPermission(session, route, 'eliminar') && !isContractorUser(session);
+
+  const respond = async (values: RespondValues) => {
+    if (!observation) return;
+    await respondObservation(observation, values, user);
+    setForm(null);
+    showSaved(INSPECCIONES_MESSAGES.responseCreated);
+  };
+
+  const approve = async () => {
+    if (!observation) return;
+    const confirmed = await confirm({ header: 'Aprobar observación', message: '¿Aprobar la observación? Quedará cerrada con semáforo verde.', confirmText: 'Aprobar' });
+    if (!confirmed) return;
+    await approveObservation(observation, '', user);
+    showSaved(INSPECCIONES_MESSAGES.approved);
+  };
+
+  const reject = async (values: RejectValues) => {
+    if (!observation) return;
+    await rejectObservation(observation, values, user, today);
+    setForm(null);
+    showSaved(INSPECCIONES_MESSAGES.rejected);
+  };
+
+  const remove = async () => {
+    if (!observation) return;
+    if (!(await confirm({ header: 'Eliminar observación', message: '¿Eliminar la observación?' }))) return;
+    await deleteObservation(observation);
+    showSaved(INSPECCIONES_MESSAGES.observationDeleted);
+    navigate(paths.observaciones.list.href, { replace: true });
+  };
+
+  return (
+    <PageContent>
+      <div className="page-body">
+        <p className="breadcrumb">
+          <Link to={paths.observaciones.list.href}>Observaciones</Link>
+        </p>
+        <h1 className="page-title">Observación</h1>
+        {!observation ? (
+          <p className="notice notice--warning">{INSPECCIONES_MESSAGES.observationNotFound} en este dispositivo.</p>
+        ) : (
+          <>
+            <RecordSyncNotice entries={entries} refused={refused} ofWhat="de esta observación" />
+            <section className="card observation-summary" aria-labelledby="observation-text">
+              <div className="observation-summary__chips">
+                <TrafficLight semaforo={observationLight(observation, today)} />
+                <span className="badge">{OBSERVATION_STATE_LABELS[observationState(observation)]}</span>
+                {isOverdue(observation, today) && <span className="badge badge--error">Vencida</span>}
+                {observation.Severidad && <SeverityChip severity={observation.Severidad} />}
+              </div>
+              <p id="observation-text" className="observation-summary__text">
+                {observation.Observacion}
+              </p>
+              {observation.Enunciado && <p className="muted">Enunciado: {observation.Enunciado}</p>}
+              <dl className="record-fields">
+                <dt>Responsable</dt>
+                <dd>{observation.Responsable || 'Sin responsable'}</dd>
+                <dt>Plazo</dt>
+                <dd>{observation.Plazo ? formatDisplayDate(observation.Plazo) : 'Sin plazo'}</dd>
+                <dt>Tipo</dt>
+                <dd>{observation.TipoObs === 'General' ? 'Observación general' : observation.TipoObs === 'Brechas' ? 'Brecha' : 'De enunciado (checklist)'}</dd>
+                <dt>Inspección</dt>
+                <dd>
+                  {inspection ? (
+                    <Link to={paths.inspecciones.detalles.href(inspection.IdEvaluacion)}>
+                      {inspection.NombreFormulario} · {formatDisplayDate(inspection.Fecha)} · {inspection.Lugar}
+                    </Link>
+                  ) : (
+                    `Del ${formatDisplayDate(observation.Fecha)} (no está en este dispositivo)`
+                  )}
+                </dd>
+                <dt>{levelName(session, 2)}</dt>
+                <dd>{(observation.IdNivel2 && levelNames?.get(observation.IdNivel2)) || 'Sin asignar'}</dd>
+                <dt>{levelName(session, 3)}</dt>
+                <dd>{(observation.IdNivel3 && levelNames?.get(observation.IdNivel3)) || 'Sin asignar'}</dd>
+                <dt>Contratista</dt>
+                <dd>{observation.RutContratista ? formatRut(observation.RutContratista) : 'Propia'}</dd>
+                <dt>Emitida por</dt>
+                <dd>{observation.EmisorObs || '—'}</dd>
+              </dl>
+              <PhotoThumbnails refs={observation.Archivos} urls={urls} label="Fotos de la observación" />
+            </section>
+            <DetailCard id="observation-history" title="Seguimiento">
+              <History steps={observation.Respuestas} urls={urls} />
+            </DetailCard>
+            {form === 'responder' ? (
+              <RespondForm onSubmit={respond} onCancel={() => setForm(null)} />
+            ) : form === 'rechazar' ? (
+              <RejectForm onSubmit={reject} onCancel={() => setForm(null)} today={today} />
+            ) : (
+              <>
+                {closed && <p className="notice notice--success">Observación aprobada: el seguimiento está cerrado.</p>}
+                {!closed && observation.Respondida === 1 && !canReview && <p className="notice notice--info">Respondida: espera la revisión de la empresa.</p>}
+                {(canRespond || canReview || canDelete) && (
+                  <div className="button-row">
+                    {canRespond && <IonButton onClick={() => setForm('responder')}>Responder</IonButton>}
+                    {canReview && <IonButton onClick={() => void approve()}>Aprobar</IonButton>}
+                    {canReview && (
+                      <IonButton fill="outline" color="dark" onClick={() => setForm('rechazar')}>
+                        Rechazar
+                      </IonButton>
+                    )}
+                    {canDelete && (
+                      <IonButton fill="outline" color="danger" onClick={() => void remove()}>
+                        Eliminar
+                      </IonButton>
+                    )}
+                  </div>
+                )}
+              </>
+            )}
+          </>
+        )}
+      </div>
+    </PageContent>
+  );
+}
