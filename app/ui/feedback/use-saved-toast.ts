@@ -9,18 +9,21 @@ export type NoticeDuration = 2500 | 3500;
  * change leaves when the connection returns.
  */
 export function useSavedToast(): (message: string, duration?: NoticeDuration) => void {
-  const [present] = useIonToast();
+  const [present, dismiss] = useIonToast();
   return useCallback(
     (message: string, duration: NoticeDuration = 2500) => {
       const offline = typeof navigator !== 'undefined' && !navigator.onLine;
-      void present({
-        message: offline ? `${message}. Guardado en este dispositivo: se sincronizará cuando vuelva la conexión.` : message,
-        color: 'success',
-        duration: offline ? duration + 2000 : duration,
-        position: 'top',
-        cssClass: 'saved-toast',
-      });
+      // Ionic's hook ignores a present while its previous toast is still shown: the newer notice must replace it.
+      void dismiss().then(() =>
+        present({
+          message: offline ? `${message}. Guardado en este dispositivo: se sincronizará cuando vuelva la conexión.` : message,
+          color: 'success',
+          duration: offline ? duration + 2000 : duration,
+          position: 'top',
+          cssClass: 'saved-toast',
+        }),
+      );
     },
-    [present],
+    [present, dismiss],
   );
 }
