@@ -159,7 +159,9 @@ test('a 30-statement inspection filled offline on a tablet reaches the server on
   // The tablet sees the new lights (red before) after its next sync: rejected is yellow with its new deadline, approved green.
   await page.goto(`/inspecciones/detalles/${encodeURIComponent(inspectionId)}`);
   await syncStatus(page).click();
-  await page.getByRole('button', { name: 'Sincronizar' }).click();
+  await expect(page.getByRole('heading', { name: 'Sincronización', level: 1 })).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole('main').getByRole('button', { name: 'Sincronizar' }).click();
   await expect(syncStatus(page)).toContainText('Sincronizado', { timeout: 30_000 });
   await page.goto(`/inspecciones/detalles/${encodeURIComponent(inspectionId)}`);
   await expect(page.getByRole('listitem').filter({ hasText: 'Arnés con costura cortada' })).toContainText('Amarillo');
@@ -169,6 +171,8 @@ test('a 30-statement inspection filled offline on a tablet reaches the server on
 
 async function reviewObservation(page: Page, text: string, decision: 'aprobar' | 'rechazar'): Promise<void> {
   await page.goto('/observaciones');
+  await expect(page.getByRole('link', { name: new RegExp(text) })).toBeVisible();
+  await expectAccessible(page);
   await page.getByRole('link', { name: new RegExp(text) }).click();
   await expect(page.getByRole('heading', { name: 'Observación', level: 1 })).toBeVisible();
   await expectAccessible(page);
