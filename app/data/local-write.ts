@@ -30,9 +30,23 @@ export interface LocalWrite {
   files?: LocalFile[];
   /**
    * More local changes that must commit with this write or not at all (a finished inspection also writes its
-   * observations and closes its draft). `tables` names every table `apply` touches.
+   * observations and closes its draft). `tables` names every table `apply` touches; `entry` resolves to this write's
+   * own outbox entry, for changes that must name its key (writes moved behind it).
    */
-  also?: { tables: string[]; apply: (db: AppDb) => Promise<unknown> };
+  also?: { tables: string[]; apply: (db: AppDb, entry: Promise<OutboxEntry>) => Promise<unknown> };
+}
+
+/** Takes over the discard of a refused write (RP16); false leaves it to the plain discard. */
+export type DiscardHandler = (deadKey: string, device: WriteDevice) => Promise<boolean>;
+
+const discardHandlers = new Map<string, DiscardHandler>();
+
+/**
+ * For a table whose records keep more on the device than their row (a finished inspection keeps its draft): the
+ * module discards the entry itself, in the same transaction as what it keeps, so the person loses nothing.
+ */
+export function handleDiscardsOf(table: ReferenceTable, handler: DiscardHandler): void {
+  discardHandlers.set(table, handler);
 }
 
 let syncTimer: ReturnType<typeof setTimeout> | null = null;
@@ -73,13 +87,14 @@ export async function localWrite(write: LocalWrite, device: WriteDevice = requir
   const entry = await db.transaction('rw', [table, db.outbox, db.outboxFiles, db.serverRows, ...extraTables], async () => {
     // Reads, then writes, each group issued together: every IndexedDB round trip counts on a slow tablet.
     const [queued, current, dependsOn] = await Promise.all([store.hasEntriesFor(recordKey), table.get(write.id), queuedCreations(db, write.parents ?? [])]);
+    const appending = store.append(newOutboxEntry({ ...write.request, payloadVersion: PAYLOAD_VERSION, recordKey, dependsOn, files }, uuidV7(), Date.now()));
     const [appended] = await Promise.all([
-      store.append(newOutboxEntry({ ...write.request, payloadVersion: PAYLOAD_VERSION, recordKey, dependsOn, files }, uuidV7(), Date.now())),
+      appending,
       ...(write.files ?? []).map((file) => store.putFile({ ...file, uploaded: false })),
       write.row ? table.put(write.row) : table.delete(write.id),
       // The first queued write of a record keeps the server's version of it, for a later discard (SPEC PL6).
       queued ? undefined : db.serverRows.put({ recordKey, row: current ? { ...current } : null }),
-      write.also?.apply(db),
+      write.also?.apply(db, appending),
     ]);
     return appended;
   });
@@ -113,8 +128,10 @@ export async function resendLocalWrite(
 export async function discardLocalWrite(deadKey: string, device: WriteDevice = requireDevice()): Promise<void> {
   const { db, store, replayer } = device;
   const entry = await store.get(deadKey);
-  await replayer.discard(deadKey);
   const [tableName, id] = entry?.recordKey?.split(':') ?? [];
+  const handler = tableName ? discardHandlers.get(tableName) : undefined;
+  if (handler && (await handler(deadKey, device))) return;
+  await replayer.discard(deadKey);
   if (!entry?.recordKey || !tableName || !id || !db.tables.some((table) => table.name === tableName)) return;
   const recordKey = entry.recordKey;
   const table = db.table<LocalRow, string>(tableName);

@@ -50,6 +50,16 @@ export interface InspectionDraft {
   iniciadaEn: string;
   /** Epoch ms of the last change: the home screen's "open drafts" order. */
   actualizadoEn: number;
+  /** Set when the server refused the finished draft and it was reopened for correction (SPEC IN11). */
+  rechazo?: DraftRefusal;
+}
+
+/** What a reopened draft keeps of its refusal: the server's words, and the writes held back for it. */
+export interface DraftRefusal {
+  mensaje: string;
+  codigo?: string;
+  /** Keys of the writes that waited on the refused inspection (steps of its observations, its deletion). */
+  retenidas: string[];
 }
 
 /**

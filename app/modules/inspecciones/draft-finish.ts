@@ -13,6 +13,7 @@ import * as v from 'valibot';
 import type { DraftObservation, InspectionDraft } from '#app/db/inspection-rows.ts';
 import { type LocalFile, localWrite } from '#app/data/local-write.ts';
 import { requireDevice } from '#app/sync/device-sync.ts';
+import { refusalOf, releaseHeldWrites, withoutRefusal } from './draft-reopen.ts';
 import { DRAFT_MESSAGES, DraftError, filesOfDraft } from './draft-store.ts';
 
 /** SPEC IN2: the one write that carries a whole finished inspection. */
@@ -183,12 +184,14 @@ async function finishOnce(id: string, finisher: Finisher, device: FinishDevice):
           tables: ['observaciones', 'borradores'],
           // Checked inside the write's transaction: a second finish (double tap, another tab) or a change made
           // since the body was read aborts the whole transaction, so exactly one entry is ever queued (SPEC IN2).
-          apply: async (database) => {
+          apply: async (database, entry) => {
             const current = await database.borradores.get(id);
             if (!current || current.estado !== 'abierta') throw new FinishRace(true);
             if (current.actualizadoEn !== draft.actualizadoEn) throw new FinishRace(false);
             await database.observaciones.bulkPut(observations);
-            await database.borradores.put({ ...current, estado: 'finalizada', actualizadoEn: Date.now() });
+            await database.borradores.put({ ...withoutRefusal(current), estado: 'finalizada', actualizadoEn: Date.now() });
+            // A draft reopened after a refusal (SPEC IN11): what waited on the refused finish now follows this one.
+            await releaseHeldWrites(device, refusalOf(current), entry);
           },
         },
       },

@@ -3,6 +3,7 @@ import { useRef } from 'react';
 import type { InspectionDraft, LocalFormulario } from '#app/db/inspection-rows.ts';
 import { type LocalTrabajador, searchWords } from '#app/db/reference-rows.ts';
 import { useDbQuery } from '#app/sync/use-device.ts';
+import { refusalOf } from './draft-reopen.ts';
 import { replaceEqualDeep } from './structural-sharing.ts';
 
 /**
@@ -29,6 +30,8 @@ export interface OpenDraftSummary {
   answered: number;
   total: number;
   updatedAt: number;
+  /** Reopened because the server refused it (SPEC IN11): it waits for a correction. */
+  refused: boolean;
 }
 
 /** Drafts still being filled on this device, the most recently changed first (the home screen's card). */
@@ -46,6 +49,7 @@ export function useOpenDrafts(): OpenDraftSummary[] | undefined {
           answered: statements.filter((statement) => draft.respuestas[statement.IdEnunciado]).length,
           total: statements.length,
           updatedAt: draft.actualizadoEn,
+          refused: refusalOf(draft) !== undefined,
         };
       });
   }, []);

@@ -6,23 +6,25 @@ import { statementsOf } from '#sync/schemas/formularios.schema.ts';
 import { type Firma, INSPECCIONES_MESSAGES } from '#sync/schemas/inspecciones.schema.ts';
 import { IonButton, useIonToast } from '@ionic/react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import type { DraftObservation, InspectionDraft } from '#app/db/inspection-rows.ts';
 import { useNiveles } from '#app/data/reference-queries.ts';
 import { paths } from '#app/routes/paths.ts';
 import { levelName } from '#app/session/level-names.ts';
-import { fullName, isContractorUser } from '#app/session/session-permissions.ts';
+import { fullName, hasPermission, isContractorUser } from '#app/session/session-permissions.ts';
 import { useRequiredSession } from '#app/session/use-session.ts';
 import { useDbQuery, useDevice } from '#app/sync/use-device.ts';
 import { PageLoading } from '#app/ui/feedback/page-loading.tsx';
 import { useConfirm } from '#app/ui/feedback/use-confirm.ts';
 import { useSavedToast } from '#app/ui/feedback/use-saved-toast.ts';
 import { PageContent } from '#app/ui/page-content.tsx';
+import { CorrectionNotice, isCorrecting, useRefusedWrite } from '#app/ui/records/record-correction.tsx';
 import { draftProblems, finishDraft } from './draft-finish.ts';
 import { problemAnchor } from './draft-fields.tsx';
 import { DraftHeaderForm } from './draft-header-form.tsx';
 import { DraftHeaderSummary } from './draft-header-summary.tsx';
 import { useDraft } from './draft-queries.ts';
+import { refusalOf, reopenRefusedDraft } from './draft-reopen.ts';
 import { DraftSignatures } from './draft-signatures.tsx';
 import {
   addObservation,
@@ -99,10 +101,12 @@ function problemSummary(problems: InspectionProblem[], numbers: ReadonlyMap<stri
 /** `/inspecciones/editar/{id}`: the checklist being filled, saved on every answer, finished into the outbox. */
 export function InspeccionFillPage() {
   const { id } = useParams();
+  const [searchParams] = useSearchParams();
   const navigate = useNavigate();
   const session = useRequiredSession();
   const db = useDevice()?.db;
   const draft = useDraft(id);
+  const refused = useRefusedWrite(searchParams.get('corregir'), 'inspecciones', id);
   const finishedRow = useDbQuery(async (database) => (id && draft === null ? ((await database.inspecciones.get(id)) ?? null) : null), [id, draft === null]);
   const levels2 = useNiveles(2);
   const levels3 = useNiveles(3);
@@ -115,6 +119,7 @@ export function InspeccionFillPage() {
   const [editingHeader, setEditingHeader] = useState(false);
   const [unsavedSignature, setUnsavedSignature] = useState(false);
   const [finishing, setFinishing] = useState(false);
+  const [reopening, setReopening] = useState(false);
 
   const userName = fullName(session);
   const userId = session.usuario.IdUsuario;
@@ -318,6 +323,22 @@ export function InspeccionFillPage() {
     }
   };
 
+  /** SPEC IN11: the refused finish leaves the outbox and the draft opens again, as it was, to be corrected. */
+  const reopen = async () => {
+    if (!id || !isCorrecting(refused) || reopening) return;
+    setReopening(true);
+    try {
+      if (await reopenRefusedDraft(refused.entry.key)) {
+        showSaved('Inspección reabierta: corrígela y finalízala de nuevo');
+        navigate(paths.inspecciones.editar.href(id), { replace: true });
+      }
+    } catch (error) {
+      reportError(error);
+    } finally {
+      setReopening(false);
+    }
+  };
+
   const removeDraft = async () => {
     if (!db || !id) return;
     const confirmed = await confirm({
@@ -353,6 +374,7 @@ export function InspeccionFillPage() {
   }
 
   const header = headerOf(draft);
+  const refusal = refusalOf(draft);
   const labels = complianceLabels(compliance);
   const level2Label = levelName(session, 2);
   const level3Label = levelName(session, 3);
@@ -373,10 +395,31 @@ export function InspeccionFillPage() {
             Versión {draft.formulario.VersionFormulario} del formulario · {compliance.Total} enunciados
             {readOnly ? '' : ' · se guarda en este dispositivo con cada respuesta'}
           </p>
-          {readOnly && (
-            <div className="notice notice--success" role="status">
-              <p>Esta inspección fue finalizada y ya no se puede modificar.</p>
-              <Link to={paths.inspecciones.detalles.href(draft.IdEvaluacion)}>Ver inspección</Link>
+          {readOnly &&
+            (isCorrecting(refused) ? (
+              <>
+                <CorrectionNotice
+                  refused={refused}
+                  hint="Reábrela para corregirla: sus respuestas, observaciones, fotos y firmas se conservan, y al finalizarla de nuevo se enviará otra vez."
+                />
+                {hasPermission(session, paths.inspecciones.list.href, 'crear') && (
+                  <div className="button-row">
+                    <IonButton size="large" disabled={reopening} onClick={() => void reopen()}>
+                      {reopening ? 'Reabriendo…' : 'Reabrir para corregir'}
+                    </IonButton>
+                  </div>
+                )}
+              </>
+            ) : (
+              <div className="notice notice--success" role="status">
+                <p>Esta inspección fue finalizada y ya no se puede modificar.</p>
+                <Link to={paths.inspecciones.detalles.href(draft.IdEvaluacion)}>Ver inspección</Link>
+              </div>
+            ))}
+          {!readOnly && refusal && (
+            <div className="notice notice--error" role="alert">
+              <p>El servidor rechazó esta inspección: {refusal.mensaje}</p>
+              <p>Corrige lo necesario y finalízala de nuevo.</p>
             </div>
           )}
 

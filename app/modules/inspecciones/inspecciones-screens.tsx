@@ -1,7 +1,9 @@
 import { lazy, type ReactElement } from 'react';
+import { handleDiscardsOf } from '#app/data/local-write.ts';
 import { paths } from '#app/routes/paths.ts';
 import { screen } from '#app/routes/route-screens.tsx';
 import { preloadableLazy, preloadWhenIdle } from '#app/ui/preloadable-lazy.ts';
+import { reopenRefusedDraft } from './draft-reopen.ts';
 
 // The list is the module's everyday screen: its code is loaded ahead (idle), so its first opening is immediate.
 const { Component: InspeccionesListPage, preload: preloadList } = preloadableLazy(() => import('./inspecciones-list-page.tsx').then((module) => module.InspeccionesListPage));
@@ -12,6 +14,8 @@ const InspeccionFillPage = lazy(() => import('./inspeccion-fill-page.tsx').then(
 /** The routes of this module inside the company area (registered by app/routes/company-area.tsx). */
 export function inspeccionesScreens(): ReactElement[] {
   preloadWhenIdle(preloadList);
+  // Discarding a refused inspection in Sincronización reopens its draft instead of losing it (SPEC IN11).
+  handleDiscardsOf('inspecciones', reopenRefusedDraft);
   const route = paths.inspecciones.list.href;
   return [
     screen(paths.inspecciones.list.path, <InspeccionesListPage />, route),

@@ -6,6 +6,7 @@ import { hasPermission } from '#app/session/session-permissions.ts';
 import { useRequiredSession } from '#app/session/use-session.ts';
 import { formatRecentTime } from '#app/ui/display-format.ts';
 import { useOpenDrafts } from './draft-queries.ts';
+import '#app/ui/records.css';
 import './inspecciones.css';
 
 /**
@@ -42,6 +43,7 @@ export function OpenDraftsCard() {
                   <p id={titleId} className="insp-open-drafts__name">
                     {draft.templateName}
                   </p>
+                  {draft.refused && <span className="badge badge--error">Rechazada por el servidor</span>}
                   <p className="muted">
                     {draft.place.trim() || 'Sin lugar'} · {draft.answered} de {draft.total} respondidas · modificada {formatRecentTime(new Date(draft.updatedAt))}
                   </p>

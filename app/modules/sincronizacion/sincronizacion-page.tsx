@@ -62,7 +62,10 @@ export function SincronizacionPage() {
   const discard = async ({ entry, label }: ListedEntry) => {
     const confirmed = await confirm({
       header: 'Descartar cambio',
-      message: `«${label}» no se enviará y este dispositivo volverá a mostrar los datos del servidor. Esta acción no se puede deshacer.`,
+      message:
+        tableOfEntry(entry) === 'inspecciones' && entry.method === 'POST'
+          ? `«${label}» no se enviará: la inspección vuelve a quedar en curso en este dispositivo, con todo lo registrado, para corregirla y finalizarla de nuevo.`
+          : `«${label}» no se enviará y este dispositivo volverá a mostrar los datos del servidor. Esta acción no se puede deshacer.`,
       confirmText: 'Descartar',
     });
     if (confirmed) await discardLocalWrite(entry.key);

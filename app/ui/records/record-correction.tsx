@@ -30,7 +30,14 @@ function routesOf(table: string | undefined, entry: OutboxEntry, row: LocalRow |
     const type = (row as { TipoNivel?: unknown } | null | undefined)?.TipoNivel ?? (entry.body as { TipoNivel?: unknown } | null)?.TipoNivel;
     return isLevelType(type) ? LEVEL_PATHS[type] : undefined;
   }
+  // A refused finished inspection is corrected in its draft, reopened on this device (SPEC IN11).
+  if (table === 'inspecciones') return entry.method === 'POST' ? paths.inspecciones : undefined;
   return undefined;
+}
+
+/** The action the server checks for the corrected write: an inspection is only ever created (IN2), never edited. */
+function correctionAction(table: ReferenceTable): 'crear' | 'editar' {
+  return table === 'inspecciones' ? 'crear' : 'editar';
 }
 
 /**
@@ -42,7 +49,7 @@ export function correctionHref(session: Session, entry: OutboxEntry, row?: Local
   const id = idOfEntry(entry);
   if (entry.state !== 'dead' || entry.method === 'DELETE' || !table || !id) return undefined;
   const routes = routesOf(table, entry, row);
-  if (!routes || !hasPermission(session, WRITE_PERMISSION_ROUTES[table as ReferenceTable], 'editar')) return undefined;
+  if (!routes || !hasPermission(session, WRITE_PERMISSION_ROUTES[table as ReferenceTable], correctionAction(table as ReferenceTable))) return undefined;
   return `${routes.editar.href(id)}?corregir=${encodeURIComponent(entry.key)}`;
 }
 
@@ -56,13 +63,13 @@ export function isCorrecting(refused: RefusedWrite | null | undefined): refused 
   return refused?.entry.state === 'dead';
 }
 
-/** Above a correction form: the server's message, or why the form now saves a plain edit. */
-export function CorrectionNotice({ refused }: { refused: RefusedWrite | null | undefined }) {
+/** Above a correction form: the server's message and what to do (`hint`), or why the form now saves a plain edit. */
+export function CorrectionNotice({ refused, hint }: { refused: RefusedWrite | null | undefined; hint?: string }) {
   if (isCorrecting(refused)) {
     return (
       <div className="notice notice--error" role="alert">
         <p>El servidor rechazó este cambio: {refused.entry.lastError?.message}</p>
-        <p>Corrige los datos y guárdalos para enviarlo nuevamente.</p>
+        <p>{hint ?? 'Corrige los datos y guárdalos para enviarlo nuevamente.'}</p>
       </div>
     );
   }
