@@ -1,8 +1,11 @@
 import { execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { DEFAULT_RANGOS } from '#sync/domain/compliance.ts';
+import type { ContenidoFormulario } from '#sync/schemas/formularios.schema.ts';
 import { COMPANY_ID } from './field-session.ts';
 
 export const INSPECTIONS_API = '/api/inspecciones/observaciones-inspecciones';
@@ -65,7 +68,7 @@ export function readPdf(bytes: Buffer): { text: string; images: number; pages: n
 }
 
 export interface ServerInspection {
-  data: { IdEvaluacion: string; Lugar: string; Nota: number | null; Porcentaje: number | null; Firmas: { Nombre: string; Archivo: { Sha256: string } }[] };
+  data: { IdEvaluacion: string; IdFormulario: string; VersionFormulario: number; Lugar: string; Respuestas: { IdEnunciado: string; Respuesta: number }[]; Nota: number | null; Porcentaje: number | null; Firmas: { Nombre: string; Archivo: { Sha256: string } }[] };
   observaciones: ServerObservation[];
   obsgenerales: ServerObservation[];
   brechas: ServerObservation[];
@@ -75,7 +78,9 @@ export interface ServerInspection {
 
 export interface ServerObservation {
   IdObservacion: string;
+  IdEvaluacion: string;
   Observacion: string;
+  Enunciado: string | null;
   SemaforoObs: number;
   Respondida: number;
   Aprobada: number;
@@ -122,4 +127,76 @@ export function deviceFileHashes(page: Page): Promise<string[]> {
         };
       }),
   );
+}
+
+export const TEMPLATES_API = '/api/formularios/formularios';
+
+/** Opens a screen through the side navigation: the rail's group ("Ajustes", "Módulos"), then its link. */
+export async function openSection(page: Page, group: string, link: string): Promise<void> {
+  const button = page.getByRole('navigation', { name: 'Secciones' }).getByRole('button', { name: new RegExp(group) });
+  if ((await button.getAttribute('aria-pressed')) !== 'true') await button.click();
+  await page.getByRole('navigation', { name: `Menú ${group}` }).getByRole('link', { name: link, exact: true }).click();
+  await expect(page.getByRole('heading', { name: link, level: 1 })).toBeVisible();
+}
+
+/** Asks for a sync now with the top bar's button; callers then wait for what the sync brings to show. */
+export async function syncNow(page: Page): Promise<void> {
+  await page.getByRole('banner').getByRole('button', { name: 'Sincronizar' }).click();
+}
+
+export interface ServerTemplate {
+  IdFormulario: string;
+  Nombre: string;
+  Estado: number;
+  VersionFormulario: number;
+  Contenido: ContenidoFormulario;
+}
+
+/** The template as the office list on the server reads it (retired ones included); null when it is not there. */
+export async function serverTemplate(request: APIRequestContext, token: string, id: string): Promise<ServerTemplate | null> {
+  const response = await request.get(TEMPLATES_API, { headers: { Authorization: `Bearer ${token}` } });
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { data: ServerTemplate[] }).data.find((row) => row.IdFormulario === id) ?? null;
+}
+
+export async function serverTemplatesNamed(request: APIRequestContext, token: string, nombre: string): Promise<ServerTemplate[]> {
+  const response = await request.get(TEMPLATES_API, { headers: { Authorization: `Bearer ${token}` } });
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { data: ServerTemplate[] }).data.filter((row) => row.Nombre === nombre);
+}
+
+/** One version of a template as the server keeps it (older versions never change). */
+export async function serverTemplateVersion(request: APIRequestContext, token: string, id: string, version: number): Promise<ServerTemplate> {
+  const response = await request.get(`${TEMPLATES_API}/one/${id}?version=${version}`, { headers: { Authorization: `Bearer ${token}` } });
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { data: ServerTemplate }).data;
+}
+
+/** A one-item template made straight on the server (for tests whose subject is not the editor); returns its id. */
+export async function createServerTemplate(request: APIRequestContext, token: string, nombre: string, statements: string[]): Promise<string> {
+  const IdFormulario = randomUUID();
+  const Contenido: ContenidoFormulario = {
+    ColumnasEncabezado: 2,
+    CamposEncabezado: [],
+    Items: [{ IdItem: 'i1', Nombre: 'Condiciones', Enunciados: statements.map((Texto, index) => ({ IdEnunciado: `e${index + 1}`, Texto, Ponderacion: 1, Subpreguntas: [] })) }],
+    Rangos: DEFAULT_RANGOS,
+  };
+  const response = await request.post(TEMPLATES_API, {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { IdFormulario, Nombre: nombre, Tipo: 'inspeccion', Descripcion: '', Contenido },
+  });
+  expect(response.status()).toBe(200);
+  return IdFormulario;
+}
+
+/** Active observations the server lists to the office. */
+export async function serverObservations(request: APIRequestContext, token: string): Promise<ServerObservation[]> {
+  const response = await request.get(`${INSPECTIONS_API}/observaciones`, { headers: { Authorization: `Bearer ${token}` } });
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { data: ServerObservation[] }).data;
+}
+
+/** The HTTP status of an inspection's detail (200 while active, 404 once deleted). */
+export async function serverInspectionStatus(request: APIRequestContext, token: string, id: string): Promise<number> {
+  return (await request.get(`${INSPECTIONS_API}/${id}`, { headers: { Authorization: `Bearer ${token}` } })).status();
 }
