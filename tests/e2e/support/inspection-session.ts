@@ -6,7 +6,7 @@ import path from 'node:path';
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { DEFAULT_RANGOS } from '#sync/domain/compliance.ts';
 import type { ContenidoFormulario } from '#sync/schemas/formularios.schema.ts';
-import { COMPANY_ID } from './field-session.ts';
+import { ADMIN, COMPANY_ID, COMPANY_RUT, PASSWORD, WORKERS_API } from './field-session.ts';
 
 export const INSPECTIONS_API = '/api/inspecciones/observaciones-inspecciones';
 
@@ -68,7 +68,7 @@ export function readPdf(bytes: Buffer): { text: string; images: number; pages: n
 }
 
 export interface ServerInspection {
-  data: { IdEvaluacion: string; IdFormulario: string; VersionFormulario: number; Lugar: string; Respuestas: { IdEnunciado: string; Respuesta: number }[]; Nota: number | null; Porcentaje: number | null; Firmas: { Nombre: string; Archivo: { Sha256: string } }[] };
+  data: { IdEvaluacion: string; IdFormulario: string; VersionFormulario: number; Lugar: string; Observados: string[]; EquipoTrabajo: string | null; Respuestas: { IdEnunciado: string; Respuesta: number }[]; Nota: number | null; Porcentaje: number | null; Firmas: { Nombre: string; Archivo: { Sha256: string } }[] };
   observaciones: ServerObservation[];
   obsgenerales: ServerObservation[];
   brechas: ServerObservation[];
@@ -199,4 +199,31 @@ export async function serverObservations(request: APIRequestContext, token: stri
 /** The HTTP status of an inspection's detail (200 while active, 404 once deleted). */
 export async function serverInspectionStatus(request: APIRequestContext, token: string, id: string): Promise<number> {
   return (await request.get(`${INSPECTIONS_API}/${id}`, { headers: { Authorization: `Bearer ${token}` } })).status();
+}
+
+/** A session of the office's own through the API: its token and its user id (the `{user}` of delete routes). */
+export async function officeSession(request: APIRequestContext, correo = ADMIN): Promise<{ token: string; userId: number }> {
+  const response = await request.post('/api/auth/login', { data: { RutEmpresa: COMPANY_RUT, Correo: correo, Contrasena: PASSWORD } });
+  expect(response.status()).toBe(200);
+  const body = (await response.json()) as { token: string; usuario: { IdUsuario: number } };
+  return { token: body.token, userId: body.usuario.IdUsuario };
+}
+
+/** A worker registered at the office through the API; returns its IdPersona. */
+export async function createServerWorker(request: APIRequestContext, token: string, worker: { rut: string; nombres: string; paterno: string }): Promise<string> {
+  const IdPersona = randomUUID();
+  const response = await request.post(WORKERS_API, {
+    headers: { Authorization: `Bearer ${token}`, 'Idempotency-Key': randomUUID() },
+    data: { IdPersona, RunPersona: worker.rut, Nombres: worker.nombres, ApellidoPaterno: worker.paterno },
+  });
+  expect(response.status()).toBe(200);
+  return IdPersona;
+}
+
+/** The office deletes a worker through the API (Estado 0, a tombstone in the changes). */
+export async function deleteServerWorker(request: APIRequestContext, office: { token: string; userId: number }, id: string): Promise<void> {
+  const response = await request.delete(`${WORKERS_API}/${encodeURIComponent(id)}/${office.userId}`, {
+    headers: { Authorization: `Bearer ${office.token}`, 'Idempotency-Key': randomUUID() },
+  });
+  expect(response.status()).toBe(200);
 }
