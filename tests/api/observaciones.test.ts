@@ -3,7 +3,7 @@ import { uuidV7 } from '#sync/outbox/uuid-v7.ts';
 import type { Formulario } from '#sync/schemas/formularios.schema.ts';
 import type { Inspeccion, Observacion } from '#sync/schemas/inspecciones.schema.ts';
 import type { FileRef } from '#sync/schemas/trabajadores.schema.ts';
-import { applyOverdueLights, startOverdueJob } from '#server/modules/inspecciones/overdue-lights.ts';
+import { applyOverdueLights, applyOverdueLightsToday, startOverdueJob } from '#server/modules/inspecciones/overdue-lights.ts';
 import { ANDES, PACIFICO, startTestServer, type TestServer } from './support/api-harness.ts';
 import { newKey } from './support/sync-harness.ts';
 import {
@@ -243,6 +243,20 @@ describe('OV1: overdue observations turn red on the server', () => {
     for (let i = 0; i < 50 && (await stored(first.IdObservacion)).SemaforoObs !== 3; i += 1) await new Promise((resolve) => setTimeout(resolve, 10));
     job.stop();
     expect((await stored(first.IdObservacion)).SemaforoObs).toBe(3);
+  });
+
+  it('before a list the rule runs once per Santiago day: later lists that day only read', async () => {
+    const [first, second] = observations as [Observacion, Observacion];
+    const overdueNow = (id: string) => server.deps.db.updateTable('observaciones').set({ SemaforoObs: 1, Plazo: '2027-01-01' }).where('IdObservacion', '=', id).execute();
+    await overdueNow(first.IdObservacion);
+    await applyOverdueLightsToday(server.deps.db, new Date('2027-01-10T12:00:00Z'), ANDES.id);
+    expect((await stored(first.IdObservacion)).SemaforoObs).toBe(3);
+    // Only a new day can turn a light red through the service; a row changed behind its back waits for the next day.
+    await overdueNow(second.IdObservacion);
+    await applyOverdueLightsToday(server.deps.db, new Date('2027-01-10T20:00:00Z'), ANDES.id);
+    expect((await stored(second.IdObservacion)).SemaforoObs).toBe(1);
+    await applyOverdueLightsToday(server.deps.db, new Date('2027-01-11T12:00:00Z'), ANDES.id);
+    expect((await stored(second.IdObservacion)).SemaforoObs).toBe(3);
   });
 
   it('the demo data holds one overdue observation and one answered waiting for review', async () => {

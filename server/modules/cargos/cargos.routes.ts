@@ -2,9 +2,8 @@ import { Hono } from 'hono';
 import { describeRoute } from 'hono-openapi';
 import * as v from 'valibot';
 import { CARGOS_MESSAGES, CargoCreateBodySchema, CargoUpdateBodySchema } from '#sync/schemas/cargos.schema.ts';
-import { NIVELES_MESSAGES } from '#sync/schemas/niveles.schema.ts';
 import type { AppEnv } from '../../app-env.ts';
-import { validate } from '../../http/validation.ts';
+import { validate, VersionQuerySchema } from '../../http/validation.ts';
 import { requireOwnCompany, requirePermission, requireSession } from '../../tenancy/require-session.ts';
 import { listMasks } from '../auth/auth.repo.ts';
 import { listActiveLevels, toWireLevel } from '../niveles/niveles.repo.ts';
@@ -21,9 +20,6 @@ const LevelFilter = v.optional(v.pipe(v.string(), v.trim(), v.toLowerCase()));
 const ListQuery = v.object({ nv2: LevelFilter, nv3: LevelFilter });
 const lower = v.pipe(v.string(), v.trim(), v.toLowerCase());
 const DeletePath = v.object({ IdCargo: lower, IdNivel2: v.optional(lower), IdNivel3: v.optional(lower) });
-const DeleteQuery = v.object({
-  Version: v.optional(v.pipe(v.string(), v.regex(/^\d{1,9}$/, NIVELES_MESSAGES.versionRequired), v.transform(Number))),
-});
 
 const deleteRoute = describeRoute({
   tags,
@@ -88,10 +84,10 @@ export const cargosRoutes = new Hono<AppEnv>()
     validate('json', CargoUpdateBodySchema),
     async (c) => answerWrite(c, await service.updateCargo(writeContext(c), c.req.valid('json')), CARGOS_MESSAGES.updated),
   )
-  .delete('/newcargos2/delete/:IdCargo', deleteRoute, validate('param', DeletePath), requirePermission(ROUTE, 'eliminar'), validate('query', DeleteQuery), async (c) =>
+  .delete('/newcargos2/delete/:IdCargo', deleteRoute, validate('param', DeletePath), requirePermission(ROUTE, 'eliminar'), validate('query', VersionQuerySchema), async (c) =>
     answerWrite(c, await service.deleteCargo(writeContext(c), { ...c.req.valid('param'), ...c.req.valid('query') }), CARGOS_MESSAGES.deleted),
   )
-  .delete('/newcargos2/delete/:IdCargo/:IdNivel2', deleteRoute, validate('param', DeletePath), requirePermission(ROUTE, 'eliminar'), validate('query', DeleteQuery), async (c) =>
+  .delete('/newcargos2/delete/:IdCargo/:IdNivel2', deleteRoute, validate('param', DeletePath), requirePermission(ROUTE, 'eliminar'), validate('query', VersionQuerySchema), async (c) =>
     answerWrite(c, await service.deleteCargo(writeContext(c), { ...c.req.valid('param'), ...c.req.valid('query') }), CARGOS_MESSAGES.deleted),
   )
   .delete(
@@ -99,6 +95,6 @@ export const cargosRoutes = new Hono<AppEnv>()
     deleteRoute,
     validate('param', DeletePath),
     requirePermission(ROUTE, 'eliminar'),
-    validate('query', DeleteQuery),
+    validate('query', VersionQuerySchema),
     async (c) => answerWrite(c, await service.deleteCargo(writeContext(c), { ...c.req.valid('param'), ...c.req.valid('query') }), CARGOS_MESSAGES.deleted),
   );

@@ -2,10 +2,10 @@ import { Hono } from 'hono';
 import { describeRoute } from 'hono-openapi';
 import * as v from 'valibot';
 import { FORMULARIO_TYPES, FORMULARIOS_MESSAGES, FormularioCreateBodySchema, FormularioUpdateBodySchema } from '#sync/schemas/formularios.schema.ts';
-import { NIVELES_MESSAGES, RecordIdSchema } from '#sync/schemas/niveles.schema.ts';
+import { RecordIdSchema } from '#sync/schemas/niveles.schema.ts';
 import type { AppEnv } from '../../app-env.ts';
 import { HttpError } from '../../http/http-error.ts';
-import { validate } from '../../http/validation.ts';
+import { validate, VersionQuerySchema } from '../../http/validation.ts';
 import { requirePermission, requireSession } from '../../tenancy/require-session.ts';
 import { answerWrite, writeContext } from '../trabajadores/write-answer.ts';
 import { requireAnyPermission, TEMPLATE_READERS } from './formularios-access.ts';
@@ -23,9 +23,6 @@ const IdPath = v.object({ id: RecordIdSchema });
 const TemplatePath = v.object({ IdFormulario: RecordIdSchema });
 const VersionQuery = v.object({
   version: v.optional(v.pipe(v.string(), v.regex(/^[1-9]\d{0,8}$/, FORMULARIOS_MESSAGES.versionNotFound), v.transform(Number))),
-});
-const DeleteQuery = v.object({
-  Version: v.optional(v.pipe(v.string(), v.regex(/^\d{1,9}$/, NIVELES_MESSAGES.versionRequired), v.transform(Number))),
 });
 
 export const formulariosRoutes = new Hono<AppEnv>()
@@ -96,6 +93,6 @@ export const formulariosRoutes = new Hono<AppEnv>()
     }),
     validate('param', TemplatePath),
     requirePermission(ROUTE, 'eliminar'),
-    validate('query', DeleteQuery),
+    validate('query', VersionQuerySchema),
     async (c) => answerWrite(c, await service.retireFormulario(writeContext(c), c.req.valid('param').IdFormulario, c.req.valid('query').Version), FORMULARIOS_MESSAGES.retired),
   );

@@ -4,10 +4,10 @@ import * as v from 'valibot';
 import { AUTH_MESSAGES } from '#sync/schemas/auth.schema.ts';
 import { FORMULARIOS_MESSAGES } from '#sync/schemas/formularios.schema.ts';
 import { INSPECCIONES_MESSAGES, InspeccionCreateBodySchema, ReportRequestSchema, TIPOS_OBSERVACION } from '#sync/schemas/inspecciones.schema.ts';
-import { NIVELES_MESSAGES, RecordIdSchema } from '#sync/schemas/niveles.schema.ts';
+import { RecordIdSchema } from '#sync/schemas/niveles.schema.ts';
 import type { AppEnv } from '../../app-env.ts';
 import { HttpError } from '../../http/http-error.ts';
-import { validate } from '../../http/validation.ts';
+import { validate, VersionQuerySchema } from '../../http/validation.ts';
 import { renderChecklistPdf } from '../../reports/render-checklist-pdf.ts';
 import { requireOwnCompany, requirePermission, requireSession } from '../../tenancy/require-session.ts';
 import { viewerOf } from '../../tenancy/viewer.ts';
@@ -15,11 +15,10 @@ import { requireAnyPermission, TEMPLATE_READERS } from '../formularios/formulari
 import { findFormulario, findVersion } from '../formularios/formularios.repo.ts';
 import { conflictBody } from '../sync/conflicts.repo.ts';
 import { answerWrite, writeContext } from '../trabajadores/write-answer.ts';
-import { InspectionListQuery } from './inspecciones-query.ts';
+import { answerFollowUpList, InspectionListQuery } from './inspecciones-query.ts';
 import * as repo from './inspecciones.repo.ts';
 import * as service from './inspecciones.service.ts';
 import { observacionesRoutes } from './observaciones.routes.ts';
-import { applyOverdueLights } from './overdue-lights.ts';
 import { buildChecklistReport } from './report-data.ts';
 
 const tags = ['inspecciones'];
@@ -30,9 +29,6 @@ const BASE = '/observaciones-inspecciones';
 const IdPath = v.object({ id: RecordIdSchema });
 const TemplatePath = v.object({ IdFormulario: RecordIdSchema });
 const CompanyPath = v.object({ company: v.string() });
-const DeleteQuery = v.object({
-  Version: v.optional(v.pipe(v.string(), v.regex(/^\d{1,9}$/, NIVELES_MESSAGES.versionRequired), v.transform(Number))),
-});
 
 const inspectionNotFound = () => new HttpError(404, INSPECCIONES_MESSAGES.notFound);
 
@@ -49,12 +45,7 @@ export const inspeccionesRoutes = new Hono<AppEnv>()
     }),
     requirePermission(ROUTE, 'index'),
     validate('query', InspectionListQuery),
-    async (c) => {
-      const { db, now } = c.get('deps');
-      const company = c.get('claims').emp;
-      await applyOverdueLights(db, now(), company);
-      return c.json({ statusCode: 200, data: await repo.listInspections(db, company, await viewerOf(c), c.req.valid('query')) });
-    },
+    async (c) => answerFollowUpList(c, c.req.valid('query'), repo.listInspections),
   )
   .post(
     BASE,
@@ -145,7 +136,7 @@ export const inspeccionesRoutes = new Hono<AppEnv>()
     }),
     validate('param', IdPath),
     requirePermission(ROUTE, 'eliminar'),
-    validate('query', DeleteQuery),
+    validate('query', VersionQuerySchema),
     async (c) => {
       const outcome = await service.deleteInspection(writeContext(c), await viewerOf(c), c.req.valid('param').id, c.req.valid('query').Version);
       return answerWrite(c, outcome, INSPECCIONES_MESSAGES.deleted);

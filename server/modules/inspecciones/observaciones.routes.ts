@@ -2,27 +2,23 @@ import { Hono, type Context } from 'hono';
 import { describeRoute } from 'hono-openapi';
 import * as v from 'valibot';
 import { AprobarBodySchema, DesaprobarBodySchema, INSPECCIONES_MESSAGES, RespuestaCreateBodySchema, type Observacion } from '#sync/schemas/inspecciones.schema.ts';
-import { NIVELES_MESSAGES, RecordIdSchema } from '#sync/schemas/niveles.schema.ts';
+import { RecordIdSchema } from '#sync/schemas/niveles.schema.ts';
 import type { AppEnv } from '../../app-env.ts';
-import { validate } from '../../http/validation.ts';
+import { validate, VersionQuerySchema } from '../../http/validation.ts';
 import { requirePermission } from '../../tenancy/require-session.ts';
 import { viewerOf } from '../../tenancy/viewer.ts';
 import { conflictBody } from '../sync/conflicts.repo.ts';
 import type { WriteOutcome } from '../trabajadores/field-versions.ts';
 import { answerWrite, writeContext } from '../trabajadores/write-answer.ts';
 import * as repo from './inspecciones.repo.ts';
-import { InspectionListQuery } from './inspecciones-query.ts';
+import { answerFollowUpList, InspectionListQuery } from './inspecciones-query.ts';
 import * as service from './observaciones.service.ts';
-import { applyOverdueLights } from './overdue-lights.ts';
 
 const tags = ['observaciones'];
 const security = [{ bearerAuth: [] }];
 const ROUTE = '/observaciones';
 
 const ObservationPath = v.object({ IdObservacion: RecordIdSchema });
-const DeleteQuery = v.object({
-  Version: v.optional(v.pipe(v.string(), v.regex(/^\d{1,9}$/, NIVELES_MESSAGES.versionRequired), v.transform(Number))),
-});
 
 /** A review's answer: the observation, and the lights of its inspection's observations (spec: semaforos). */
 async function reviewAnswer(c: Context<AppEnv>, outcome: WriteOutcome<Observacion>, message: string) {
@@ -46,12 +42,7 @@ export const observacionesRoutes = new Hono<AppEnv>()
     }),
     requirePermission(ROUTE, 'index'),
     validate('query', InspectionListQuery),
-    async (c) => {
-      const { db, now } = c.get('deps');
-      const company = c.get('claims').emp;
-      await applyOverdueLights(db, now(), company);
-      return c.json({ statusCode: 200, data: await repo.listObservations(db, company, await viewerOf(c), c.req.valid('query')) });
-    },
+    async (c) => answerFollowUpList(c, c.req.valid('query'), repo.listObservations),
   )
   .delete(
     '/observaciones/:IdObservacion',
@@ -62,7 +53,7 @@ export const observacionesRoutes = new Hono<AppEnv>()
     }),
     validate('param', ObservationPath),
     requirePermission(ROUTE, 'eliminar'),
-    validate('query', DeleteQuery),
+    validate('query', VersionQuerySchema),
     async (c) => {
       const outcome = await service.deleteObservation(writeContext(c), await viewerOf(c), c.req.valid('param').IdObservacion, c.req.valid('query').Version);
       return answerWrite(c, outcome, INSPECCIONES_MESSAGES.observationDeleted);

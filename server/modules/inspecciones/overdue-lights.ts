@@ -13,9 +13,9 @@ export const OVERDUE_INTERVAL_MS = 10 * 60 * 1000;
  * (SemaforoObs 3), with a new Version and its change-log row, so devices see it after their next pull.
  * `company` limits it to one company (before answering its lists). Returns how many observations turned red.
  */
-export function applyOverdueLights(db: Db, now: Date, company?: string): Promise<number> {
+export async function applyOverdueLights(db: Db, now: Date, company?: string): Promise<number> {
   const today = toWireDate(now);
-  return inWriteTransaction(db, async (trx) => {
+  const changed = await inWriteTransaction(db, async (trx) => {
     let query = trx
       .selectFrom('observaciones')
       .selectAll()
@@ -37,6 +37,29 @@ export function applyOverdueLights(db: Db, now: Date, company?: string): Promise
     }
     return changed;
   });
+  remember(db, company ?? '*', today);
+  return changed;
+}
+
+/** The last Chilean day the rule ran, per database: for all companies ('*') or for one. */
+const lastRunDay = new WeakMap<Db, Map<string, string>>();
+
+function remember(db: Db, scope: string, day: string): void {
+  const days = lastRunDay.get(db) ?? new Map<string, string>();
+  days.set(scope, day);
+  lastRunDay.set(db, days);
+}
+
+/**
+ * Before a follow-up list. Writes already apply the rule to the lights they set (creation, rejection), so an
+ * observation only turns red when the day changes: once the rule ran today for everyone or for this company, a
+ * list is a plain read, not a write transaction.
+ */
+export async function applyOverdueLightsToday(db: Db, now: Date, company: string): Promise<void> {
+  const today = toWireDate(now);
+  const days = lastRunDay.get(db);
+  if (days?.get('*') === today || days?.get(company) === today) return;
+  await applyOverdueLights(db, now, company);
 }
 
 export interface OverdueJob {

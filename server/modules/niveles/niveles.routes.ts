@@ -3,7 +3,7 @@ import { describeRoute } from 'hono-openapi';
 import * as v from 'valibot';
 import { LEVEL_TYPES, NIVELES_MESSAGES, NivelCreateBodySchema, NivelUpdateBodySchema } from '#sync/schemas/niveles.schema.ts';
 import type { AppEnv } from '../../app-env.ts';
-import { validate } from '../../http/validation.ts';
+import { validate, VersionQuerySchema } from '../../http/validation.ts';
 import { requireOwnCompany, requirePermission, requireSession } from '../../tenancy/require-session.ts';
 import { listMasks } from '../auth/auth.repo.ts';
 import { answerWrite, writeContext } from '../trabajadores/write-answer.ts';
@@ -20,9 +20,6 @@ const CompanyPath = v.object({ company: v.string() });
 const RecordPath = v.object({ company: v.string(), id: v.pipe(v.string(), v.trim(), v.toLowerCase()) });
 const ListQuery = v.object({
   TipoNivel: v.optional(v.pipe(v.picklist(LEVEL_TYPES.map(String), NIVELES_MESSAGES.typeInvalid), v.transform((value) => Number(value) as 2 | 3 | 4))),
-});
-const DeleteQuery = v.object({
-  Version: v.optional(v.pipe(v.string(), v.regex(/^\d{1,9}$/, NIVELES_MESSAGES.versionRequired), v.transform(Number))),
 });
 
 export const nivelesRoutes = new Hono<AppEnv>()
@@ -87,6 +84,6 @@ export const nivelesRoutes = new Hono<AppEnv>()
     validate('param', RecordPath),
     requireOwnCompany,
     requirePermission(ROUTE, 'eliminar'),
-    validate('query', DeleteQuery),
+    validate('query', VersionQuerySchema),
     async (c) => answerWrite(c, await service.deleteLevel(writeContext(c), c.req.valid('param').id, c.req.valid('query').Version), NIVELES_MESSAGES.deleted),
   );

@@ -2,7 +2,6 @@ import { Hono } from 'hono';
 import { describeRoute } from 'hono-openapi';
 import * as v from 'valibot';
 import { AUTH_MESSAGES } from '#sync/schemas/auth.schema.ts';
-import { NIVELES_MESSAGES } from '#sync/schemas/niveles.schema.ts';
 import {
   TRABAJADORES_MESSAGES,
   TrabajadorCreateBodySchema,
@@ -12,7 +11,7 @@ import {
 } from '#sync/schemas/trabajadores.schema.ts';
 import type { AppEnv } from '../../app-env.ts';
 import { HttpError } from '../../http/http-error.ts';
-import { validate } from '../../http/validation.ts';
+import { validate, VersionQuerySchema } from '../../http/validation.ts';
 import { requireOwnCompany, requirePermission, requireSession } from '../../tenancy/require-session.ts';
 import { viewerOf } from '../../tenancy/viewer.ts';
 import { listMasks } from '../auth/auth.repo.ts';
@@ -31,9 +30,6 @@ const DetailPath = v.object({ company: v.string(), id: v.pipe(v.string(), v.trim
 const DeletePath = v.object({
   person: v.pipe(v.string(), v.trim(), v.toLowerCase()),
   user: v.pipe(v.string(), v.regex(/^\d{1,12}$/, AUTH_MESSAGES.forbiddenAction), v.transform(Number)),
-});
-const DeleteQuery = v.object({
-  Version: v.optional(v.pipe(v.string(), v.regex(/^\d{1,9}$/, NIVELES_MESSAGES.versionRequired), v.transform(Number))),
 });
 
 export const trabajadoresRoutes = new Hono<AppEnv>()
@@ -141,7 +137,7 @@ export const trabajadoresRoutes = new Hono<AppEnv>()
     }),
     validate('param', DeletePath),
     requirePermission(ROUTE, 'eliminar'),
-    validate('query', DeleteQuery),
+    validate('query', VersionQuerySchema),
     async (c) => {
       const { person, user } = c.req.valid('param');
       if (user !== c.get('claims').sub) throw new HttpError(403, AUTH_MESSAGES.forbiddenAction, 'SIN_PERMISO');
