@@ -24,7 +24,7 @@ export async function settleDraftWrites(): Promise<void> {
   await Promise.all([...inFlight]);
 }
 
-function listenForPageExit(): void {
+function listenForPageLeave(): void {
   if (listening || typeof window === 'undefined') return;
   listening = true;
   // Closing the tab, switching apps or locking the tablet writes what is still being typed.
@@ -88,7 +88,7 @@ export function useDraftText(stored: string, save: (text: string) => unknown, de
       }
       clearTimeout(timer.current);
       timer.current = setTimeout(() => void flush(), delay);
-      listenForPageExit();
+      listenForPageLeave();
       pendingFlushes.add(flush);
     },
     [delay, flush],
