@@ -22,22 +22,14 @@ export type DraftObservation = ObservacionNueva & { Estado: 0 | 1 };
  * An inspection being filled on this device (SPEC IN1): written on every answer, never queued until finished.
  * `estado` 'finalizada' means the one outbox entry of IN2 is queued and the draft is read-only.
  */
-export interface InspectionDraft {
-  IdEvaluacion: string;
-  IdEmpresa: string;
+export interface InspectionDraft
+  extends Pick<
+    Inspeccion,
+    'IdEvaluacion' | 'IdEmpresa' | 'Fecha' | 'Lugar' | 'IdNivel2' | 'IdNivel3' | 'Supervisor' | 'Observados' | 'EquipoTrabajo' | 'RutContratista' | 'IdCliente' | 'Encabezado'
+  > {
   IdUsuario: number;
   estado: 'abierta' | 'finalizada';
   formulario: DraftTemplate;
-  Fecha: string;
-  Lugar: string;
-  IdNivel2: string | null;
-  IdNivel3: string | null;
-  Supervisor: string;
-  Observados: string[];
-  EquipoTrabajo: string;
-  RutContratista: string | null;
-  IdCliente: string | null;
-  Encabezado: Record<string, string>;
   /** By IdEnunciado. */
   respuestas: Record<string, Pick<RespuestaEnunciado, 'Respuesta' | 'Subrespuestas'>>;
   /**
