@@ -1,39 +1,31 @@
 import { formatNumber } from '#sync/domain/number-format.ts';
 import { FORMULARIO_TYPE_LABELS, FORMULARIOS_MESSAGES } from '#sync/schemas/formularios.schema.ts';
 import { IonButton } from '@ionic/react';
-import type { ReactNode } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router-dom';
 import { paths } from '#app/routes/paths.ts';
 import { hasPermission } from '#app/session/session-permissions.ts';
 import { useRequiredSession } from '#app/session/use-session.ts';
 import { useDbQuery } from '#app/sync/use-device.ts';
+import { CardSection } from '#app/ui/card-section.tsx';
 import { formatDisplayDateTime } from '#app/ui/display-format.ts';
 import { PageLoading } from '#app/ui/feedback/page-loading.tsx';
-import { useConfirm } from '#app/ui/feedback/use-confirm.ts';
 import { useSavedToast } from '#app/ui/feedback/use-saved-toast.ts';
 import { PageContent } from '#app/ui/page-content.tsx';
+import { PageHeading } from '#app/ui/page-heading.tsx';
 import { RecordSyncNotice, useRecordOutbox } from '#app/ui/records/record-sync-notice.tsx';
+import { useRemoveRecord } from '#app/ui/records/use-remove-record.ts';
 import { statementSummary } from './formulario-editor-model.ts';
 import { HeaderPreview, ItemsPreview, ScalePreview } from './formulario-preview.tsx';
 import { duplicateFormulario, retireFormulario } from './formulario-writes.ts';
 import '#app/ui/records.css';
 import './formularios.css';
 
-function DetailCard({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <section className="card" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>{title}</h2>
-      {children}
-    </section>
-  );
-}
-
 /** `formularios/{tipo}/detalles/{id}`: a read-only preview of the newest version, with Editar, Duplicar and Retirar. */
 export function FormularioDetailPage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const session = useRequiredSession();
-  const confirm = useConfirm();
+  const removeRecord = useRemoveRecord();
   const showSaved = useSavedToast();
   const template = useDbQuery(async (db) => (await db.formularios.get(id)) ?? null, [id]);
   const { entries, refused } = useRecordOutbox('formularios', id);
@@ -50,15 +42,16 @@ export function FormularioDetailPage() {
 
   const retire = async () => {
     if (!template) return;
-    const confirmed = await confirm({
-      header: 'Retirar formulario',
-      message: '¿Retirar el formulario? Las inspecciones ya iniciadas podrán finalizarse.',
-      confirmText: 'Retirar',
+    await removeRecord({
+      confirmation: {
+        header: 'Retirar formulario',
+        message: '¿Retirar el formulario? Las inspecciones ya iniciadas podrán finalizarse.',
+        confirmText: 'Retirar',
+      },
+      write: () => retireFormulario(template),
+      saved: FORMULARIOS_MESSAGES.retired,
+      listHref: paths.formularios.list.href,
     });
-    if (!confirmed) return;
-    await retireFormulario(template);
-    showSaved(FORMULARIOS_MESSAGES.retired);
-    navigate(paths.formularios.list.href, { replace: true });
   };
 
   const summary = template ? statementSummary(template.Contenido) : null;
@@ -67,17 +60,14 @@ export function FormularioDetailPage() {
   return (
     <PageContent>
       <div className="page-body template-page">
-        <p className="breadcrumb">
-          <Link to={paths.formularios.list.href}>Formularios</Link>
-        </p>
-        <h1 className="page-title">{template?.Nombre ?? 'Formulario'}</h1>
+        <PageHeading parentHref={paths.formularios.list.href} parentLabel="Formularios" title={template?.Nombre ?? 'Formulario'} />
         {!template ? (
           <p className="notice notice--warning">{FORMULARIOS_MESSAGES.notFound} en este dispositivo.</p>
         ) : (
           <>
             <RecordSyncNotice entries={entries} refused={refused} ofWhat="de este formulario" />
             {!active && <p className="notice notice--warning">Formulario retirado: no admite inspecciones nuevas; las ya iniciadas podrán finalizarse.</p>}
-            <DetailCard id="template-data" title="Datos">
+            <CardSection id="template-data" title="Datos">
               <dl className="record-fields">
                 <dt>Tipo</dt>
                 <dd>{FORMULARIO_TYPE_LABELS[template.Tipo]}</dd>
@@ -95,16 +85,16 @@ export function FormularioDetailPage() {
                 <dt>Actualizado</dt>
                 <dd>{Number.isNaN(Date.parse(template.ActualizadoEn)) ? template.ActualizadoEn : formatDisplayDateTime(new Date(template.ActualizadoEn))}</dd>
               </dl>
-            </DetailCard>
-            <DetailCard id="template-header" title="Encabezado">
+            </CardSection>
+            <CardSection id="template-header" title="Encabezado">
               <HeaderPreview content={template.Contenido} />
-            </DetailCard>
-            <DetailCard id="template-items" title="Ítems y enunciados">
+            </CardSection>
+            <CardSection id="template-items" title="Ítems y enunciados">
               <ItemsPreview content={template.Contenido} />
-            </DetailCard>
-            <DetailCard id="template-scale" title="Escala de notas">
+            </CardSection>
+            <CardSection id="template-scale" title="Escala de notas">
               <ScalePreview content={template.Contenido} />
-            </DetailCard>
+            </CardSection>
             {active && (
               <div className="button-row">
                 {hasPermission(session, route, 'editar') && <IonButton routerLink={paths.formularios.editar.href(template.Tipo, template.IdFormulario)}>Editar</IonButton>}

@@ -5,11 +5,15 @@ import { IonButton } from '@ionic/react';
 import { trashOutline } from 'ionicons/icons';
 import { useId } from 'react';
 import { FormProvider, useFieldArray, useForm, useFormContext, useWatch } from 'react-hook-form';
+import { CardSection } from '#app/ui/card-section.tsx';
+import { FormSelect } from '#app/ui/form/form-select.tsx';
 import { SubmitButton } from '#app/ui/form/submit-button.tsx';
 import { errorAt, IconButton, TextButton, TextField } from './editor-fields.tsx';
 import { type TemplateEditorValues, type TemplateFields, nextLocalId, templateEditorSchema } from './formulario-editor-model.ts';
 import { ItemsEditor } from './formulario-items-editor.tsx';
 import { ScaleEditor } from './formulario-scale-editor.tsx';
+
+const TYPE_OPTIONS = FORMULARIO_TYPES.map((tipo) => ({ value: tipo, label: FORMULARIO_TYPE_LABELS[tipo] }));
 
 const HEADER_FIELD_TYPES = [
   { value: 'texto', label: 'Texto' },
@@ -18,20 +22,8 @@ const HEADER_FIELD_TYPES = [
 ] as const;
 
 function TypeSelect() {
-  const id = useId();
-  const { register } = useFormContext<TemplateEditorValues>();
-  return (
-    <div className="editor-field">
-      <label htmlFor={id}>Tipo</label>
-      <select id={id} {...register('Tipo')}>
-        {FORMULARIO_TYPES.map((tipo) => (
-          <option key={tipo} value={tipo}>
-            {FORMULARIO_TYPE_LABELS[tipo]}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
+  const { control } = useFormContext<TemplateEditorValues>();
+  return <FormSelect control={control} name="Tipo" label="Tipo" options={TYPE_OPTIONS} />;
 }
 
 function HeaderEditor() {
@@ -131,28 +123,24 @@ export function FormularioEditor({ initial, onSubmit, onCancel }: FormularioEdit
     <FormProvider {...form}>
       <form className="record-form template-editor" onSubmit={form.handleSubmit(onSubmit)} noValidate>
         <FormErrorSummary />
-        <section className="card" aria-labelledby="template-data-title">
-          <h2 id="template-data-title">Datos del formulario</h2>
+        <CardSection id="template-data" title="Datos del formulario">
           <div className="record-form__grid">
             <TextField name="Nombre" label="Nombre del formulario" required maxLength={150} />
             <TypeSelect />
           </div>
           <TextField name="Descripcion" label="Descripción" multiline maxLength={500} />
-        </section>
-        <section className="card" aria-labelledby="template-header-title">
-          <h2 id="template-header-title">Encabezado</h2>
+        </CardSection>
+        <CardSection id="template-header" title="Encabezado">
           <HeaderEditor />
-        </section>
-        <section className="card" aria-labelledby="template-items-title">
-          <h2 id="template-items-title">Ítems y enunciados</h2>
+        </CardSection>
+        <CardSection id="template-items" title="Ítems y enunciados">
           <ContentSummary />
           <ItemsEditor />
-        </section>
-        <section className="card" aria-labelledby="template-scale-title">
-          <h2 id="template-scale-title">Escala de notas</h2>
+        </CardSection>
+        <CardSection id="template-scale" title="Escala de notas">
           <p className="muted">El porcentaje de cumplimiento desde «Desde %» (incluido) hasta «Hasta %» da la nota. La escala debe cubrir de 0 a 100 %.</p>
           <ScaleEditor />
-        </section>
+        </CardSection>
         <div className="button-row record-form__actions">
           <SubmitButton busy={form.formState.isSubmitting}>Guardar</SubmitButton>
           <IonButton fill="outline" color="dark" onClick={onCancel}>

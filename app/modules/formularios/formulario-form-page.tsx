@@ -1,5 +1,5 @@
 import { FORMULARIO_TYPE_LABELS, FORMULARIOS_MESSAGES } from '#sync/schemas/formularios.schema.ts';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router-dom';
 import { isFormularioTipo } from '#app/data/follow-up-queries.ts';
 import { paths } from '#app/routes/paths.ts';
 import { hasPermission } from '#app/session/session-permissions.ts';
@@ -8,6 +8,7 @@ import { useDbQuery } from '#app/sync/use-device.ts';
 import { PageLoading } from '#app/ui/feedback/page-loading.tsx';
 import { useSavedToast } from '#app/ui/feedback/use-saved-toast.ts';
 import { PageContent } from '#app/ui/page-content.tsx';
+import { PageHeading } from '#app/ui/page-heading.tsx';
 import { editorValuesOf, type TemplateFields } from './formulario-editor-model.ts';
 import { FormularioEditor } from './formulario-editor.tsx';
 import { createFormulario, updateFormulario } from './formulario-writes.ts';
@@ -42,10 +43,7 @@ export function FormularioFormPage() {
   return (
     <PageContent>
       <div className="page-body template-page">
-        <p className="breadcrumb">
-          <Link to={paths.formularios.list.href}>Formularios</Link>
-        </p>
-        <h1 className="page-title">{title}</h1>
+        <PageHeading parentHref={paths.formularios.list.href} parentLabel="Formularios" title={title} />
         {!tipo ? (
           <p className="notice notice--warning">{FORMULARIOS_MESSAGES.typeInvalid}.</p>
         ) : !allowed ? (

@@ -6,8 +6,8 @@ import { INSPECCIONES_MESSAGES, type TipoObs } from '#sync/schemas/inspecciones.
 import type { FileRef } from '#sync/schemas/trabajadores.schema.ts';
 import { IonButton, IonIcon } from '@ionic/react';
 import { documentTextOutline } from 'ionicons/icons';
-import { Fragment, type ReactNode } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Fragment } from 'react';
+import { Link, useParams } from 'react-router-dom';
 import { isOverdue, OBSERVATION_STATE_LABELS, observationLight, observationState, todayInChile } from '#app/data/follow-up-queries.ts';
 import { useDeviceFileUrls, useSignedInspectionUrls } from '#app/data/inspection-files.ts';
 import { localWrite } from '#app/data/local-write.ts';
@@ -19,14 +19,15 @@ import { levelName } from '#app/session/level-names.ts';
 import { hasPermission } from '#app/session/session-permissions.ts';
 import { useRequiredSession } from '#app/session/use-session.ts';
 import { useDbQuery } from '#app/sync/use-device.ts';
+import { CardSection } from '#app/ui/card-section.tsx';
 import { formatDisplayDateTime } from '#app/ui/display-format.ts';
 import { PageLoading } from '#app/ui/feedback/page-loading.tsx';
-import { useConfirm } from '#app/ui/feedback/use-confirm.ts';
-import { useSavedToast } from '#app/ui/feedback/use-saved-toast.ts';
 import { PageContent } from '#app/ui/page-content.tsx';
+import { PageHeading } from '#app/ui/page-heading.tsx';
 import { useOnlineStatus } from '#app/ui/use-online-status.ts';
 import { PhotoThumbnails } from '#app/ui/photo-thumbnails.tsx';
 import { RecordSyncNotice, useRecordOutbox } from '#app/ui/records/record-sync-notice.tsx';
+import { useRemoveRecord } from '#app/ui/records/use-remove-record.ts';
 import { AnswerChip, SeverityChip, TrafficLight } from '#app/ui/traffic-light.tsx';
 import '#app/ui/records.css';
 import './inspeccion-detail.css';
@@ -47,15 +48,6 @@ async function deleteInspection(inspection: LocalInspeccion): Promise<void> {
     row: null,
     request: { method: 'DELETE', path: `${INSPECTIONS_PATH}/${encodeURIComponent(inspection.IdEvaluacion)}?Version=${inspection.Version}` },
   });
-}
-
-function DetailCard({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <section className="card" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>{title}</h2>
-      {children}
-    </section>
-  );
 }
 
 function instantLabel(value: string): string {
@@ -142,10 +134,8 @@ function ObservationCard({ observation, today, urls }: { observation: LocalObser
 
 export function InspeccionDetailPage() {
   const { id = '' } = useParams();
-  const navigate = useNavigate();
+  const removeRecord = useRemoveRecord();
   const session = useRequiredSession();
-  const confirm = useConfirm();
-  const showSaved = useSavedToast();
   const today = todayInChile();
   const inspection = useDbQuery(async (db) => (await db.inspecciones.get(id)) ?? null, [id]);
   const observations = useDbQuery(async (db) => (await db.observaciones.where('IdEvaluacion').equals(id).toArray()).filter((row) => row.Estado === 1), [id]);
@@ -166,20 +156,19 @@ export function InspeccionDetailPage() {
 
   const remove = async () => {
     if (!inspection) return;
-    if (!(await confirm({ header: 'Eliminar inspección', message: '¿Eliminar la inspección?' }))) return;
-    await deleteInspection(inspection);
-    showSaved(INSPECCIONES_MESSAGES.deleted);
-    navigate(paths.inspecciones.list.href, { replace: true });
+    await removeRecord({
+      confirmation: { header: 'Eliminar inspección', message: '¿Eliminar la inspección?' },
+      write: () => deleteInspection(inspection),
+      saved: INSPECCIONES_MESSAGES.deleted,
+      listHref: paths.inspecciones.list.href,
+    });
   };
 
   if (!inspection) {
     return (
       <PageContent>
         <div className="page-body">
-          <p className="breadcrumb">
-            <Link to={paths.inspecciones.list.href}>Inspecciones</Link>
-          </p>
-          <h1 className="page-title">Inspección</h1>
+          <PageHeading parentHref={paths.inspecciones.list.href} parentLabel="Inspecciones" title="Inspección" />
           <p className="notice notice--warning">{INSPECCIONES_MESSAGES.notFound} en este dispositivo.</p>
         </div>
       </PageContent>
@@ -199,12 +188,9 @@ export function InspeccionDetailPage() {
   return (
     <PageContent>
       <div className="page-body">
-        <p className="breadcrumb">
-          <Link to={paths.inspecciones.list.href}>Inspecciones</Link>
-        </p>
-        <h1 className="page-title">{inspection.NombreFormulario}</h1>
+        <PageHeading parentHref={paths.inspecciones.list.href} parentLabel="Inspecciones" title={inspection.NombreFormulario} />
         <RecordSyncNotice entries={entries} refused={refused} ofWhat="de esta inspección" />
-        <DetailCard id="inspection-data" title="Datos">
+        <CardSection id="inspection-data" title="Datos">
           <dl className="record-fields">
             <dt>Fecha</dt>
             <dd>{formatDisplayDate(inspection.Fecha)}</dd>
@@ -237,8 +223,8 @@ export function InspeccionDetailPage() {
             <dt>Finalizada</dt>
             <dd>{instantLabel(inspection.FinalizadaEn)}</dd>
           </dl>
-        </DetailCard>
-        <DetailCard id="inspection-grade" title="Resultado">
+        </CardSection>
+        <CardSection id="inspection-grade" title="Resultado">
           <dl className="inspection-grade">
             <div>
               <dt>Cumplimiento</dt>
@@ -261,14 +247,14 @@ export function InspeccionDetailPage() {
               <dd>{counts.noAplica}</dd>
             </div>
           </dl>
-        </DetailCard>
-        <DetailCard id="inspection-answers" title="Respuestas">
+        </CardSection>
+        <CardSection id="inspection-answers" title="Respuestas">
           <AnswersByItem inspection={inspection} version={version} />
-        </DetailCard>
+        </CardSection>
         {OBSERVATION_GROUPS.map((group) => {
           const rows = (observations ?? []).filter((observation) => observation.TipoObs === group.tipo);
           return (
-            <DetailCard key={group.tipo} id={`inspection-observations-${group.tipo}`} title={group.title}>
+            <CardSection key={group.tipo} id={`inspection-observations-${group.tipo}`} title={group.title}>
               {observations === undefined ? (
                 <PageLoading />
               ) : rows.length === 0 ? (
@@ -280,10 +266,10 @@ export function InspeccionDetailPage() {
                   ))}
                 </ul>
               )}
-            </DetailCard>
+            </CardSection>
           );
         })}
-        <DetailCard id="inspection-signatures" title="Firmas">
+        <CardSection id="inspection-signatures" title="Firmas">
           {inspection.Firmas.length === 0 ? (
             <p className="muted">Sin firmas.</p>
           ) : (
@@ -308,7 +294,7 @@ export function InspeccionDetailPage() {
               })}
             </ul>
           )}
-        </DetailCard>
+        </CardSection>
         <div className="button-row">
           <IonButton routerLink={paths.pdf.checklist.href(inspection.Tipo, session.empresa.IdEmpresa, inspection.IdEvaluacion)}>
             <IonIcon slot="start" icon={documentTextOutline} aria-hidden="true" />

@@ -18,6 +18,7 @@ import { PageLoading } from '#app/ui/feedback/page-loading.tsx';
 import { useConfirm } from '#app/ui/feedback/use-confirm.ts';
 import { useSavedToast } from '#app/ui/feedback/use-saved-toast.ts';
 import { PageContent } from '#app/ui/page-content.tsx';
+import { PageHeading } from '#app/ui/page-heading.tsx';
 import { CorrectionNotice, isCorrecting, useRefusedWrite } from '#app/ui/records/record-correction.tsx';
 import { draftProblems, finishDraft } from './draft-finish.ts';
 import { problemAnchor } from './draft-fields.tsx';
@@ -362,10 +363,7 @@ export function InspeccionFillPage() {
     return (
       <PageContent>
         <div className="page-body">
-          <p className="breadcrumb">
-            <Link to={paths.inspecciones.list.href}>Inspecciones</Link>
-          </p>
-          <h1 className="page-title">Inspección en curso</h1>
+          <PageHeading parentHref={paths.inspecciones.list.href} parentLabel="Inspecciones" title="Inspección en curso" />
           <p className="notice notice--warning">La inspección en curso no está en este dispositivo.</p>
           {finishedRow && <Link to={paths.inspecciones.detalles.href(finishedRow.IdEvaluacion)}>Ver la inspección finalizada</Link>}
         </div>
@@ -387,10 +385,7 @@ export function InspeccionFillPage() {
       <FillProgressBar compliance={compliance} items={itemProgress} readOnly={readOnly} onJumpToItem={jumpToItem} onNextUnanswered={nextUnanswered} />
       <PageContent className="insp-fill-content">
         <div className="page-body insp-fill">
-          <p className="breadcrumb">
-            <Link to={paths.inspecciones.list.href}>Inspecciones</Link>
-          </p>
-          <h1 className="page-title">{draft.formulario.Nombre}</h1>
+          <PageHeading parentHref={paths.inspecciones.list.href} parentLabel="Inspecciones" title={draft.formulario.Nombre} />
           <p className="muted insp-fill__meta">
             Versión {draft.formulario.VersionFormulario} del formulario · {compliance.Total} enunciados
             {readOnly ? '' : ' · se guarda en este dispositivo con cada respuesta'}

@@ -3,15 +3,17 @@ import { FORMULARIO_TYPE_LABELS } from '#sync/schemas/formularios.schema.ts';
 import type { Session } from '#sync/schemas/auth.schema.ts';
 import { IonButton } from '@ionic/react';
 import { useCallback, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useNiveles } from '#app/data/reference-queries.ts';
 import { paths } from '#app/routes/paths.ts';
 import { levelName } from '#app/session/level-names.ts';
 import { fullName, hasPermission, isContractorUser } from '#app/session/session-permissions.ts';
 import { useRequiredSession } from '#app/session/use-session.ts';
 import { useDevice } from '#app/sync/use-device.ts';
+import { CardSection } from '#app/ui/card-section.tsx';
 import { PageLoading } from '#app/ui/feedback/page-loading.tsx';
 import { PageContent } from '#app/ui/page-content.tsx';
+import { PageHeading } from '#app/ui/page-heading.tsx';
 import { DraftHeaderForm } from './draft-header-form.tsx';
 import { useActiveTemplates } from './draft-queries.ts';
 import { createDraft, type DraftHeader, DraftError } from './draft-store.ts';
@@ -75,23 +77,18 @@ export function InspeccionNewPage() {
   return (
     <PageContent>
       <div className="page-body">
-        <p className="breadcrumb">
-          <Link to={paths.inspecciones.list.href}>Inspecciones</Link>
-        </p>
-        <h1 className="page-title">Nueva inspección</h1>
+        <PageHeading parentHref={paths.inspecciones.list.href} parentLabel="Inspecciones" title="Nueva inspección" />
         {!allowed ? (
           <p className="notice notice--warning">No tienes permiso para crear inspecciones.</p>
         ) : !templates || !levels2 || !levels3 ? (
           <PageLoading />
         ) : !chosen ? (
-          <section className="card" aria-labelledby="insp-new-template-title">
-            <h2 id="insp-new-template-title">1. Elige el formulario</h2>
+          <CardSection id="insp-new-template" title="1. Elige el formulario">
             <TemplatePicker templates={templates} onPick={(template) => setChosenId(template.IdFormulario)} />
-          </section>
+          </CardSection>
         ) : (
           <>
-            <section className="card insp-chosen" aria-labelledby="insp-new-chosen-title">
-              <h2 id="insp-new-chosen-title">1. Formulario</h2>
+            <CardSection id="insp-new-chosen" title="1. Formulario" className="insp-chosen">
               <p className="insp-chosen__name">{chosen.Nombre}</p>
               <p className="muted">
                 {FORMULARIO_TYPE_LABELS[chosen.Tipo]} · {statementCount(chosen)} · versión {chosen.VersionFormulario}
@@ -99,9 +96,8 @@ export function InspeccionNewPage() {
               <IonButton fill="outline" color="dark" size="small" onClick={() => setChosenId(null)}>
                 Cambiar formulario
               </IonButton>
-            </section>
-            <section className="card" aria-labelledby="insp-new-header-title">
-              <h2 id="insp-new-header-title">2. Encabezado</h2>
+            </CardSection>
+            <CardSection id="insp-new-header" title="2. Encabezado">
               <DraftHeaderForm
                 header={header}
                 campos={chosen.Contenido.CamposEncabezado}
@@ -116,7 +112,7 @@ export function InspeccionNewPage() {
                 onChange={onChange}
                 onFieldChange={onFieldChange}
               />
-            </section>
+            </CardSection>
             <div role="alert">{error && <p className="notice notice--error">{error}</p>}</div>
             <p className="muted">Cada respuesta se guarda en este dispositivo al momento; puedes continuar aunque no haya conexión.</p>
             <div className="button-row record-form__actions">

@@ -1,30 +1,29 @@
 import { formatRut } from '#sync/domain/rut.ts';
 import { type LevelType, NIVELES_MESSAGES } from '#sync/schemas/niveles.schema.ts';
 import { useIonToast } from '@ionic/react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import { useNivelNames } from '#app/data/reference-queries.ts';
 import { LEVEL_PATHS } from '#app/routes/paths.ts';
 import { levelName } from '#app/session/level-names.ts';
 import { hasPermission } from '#app/session/session-permissions.ts';
 import { useRequiredSession } from '#app/session/use-session.ts';
 import { useDbQuery } from '#app/sync/use-device.ts';
+import { CardSection } from '#app/ui/card-section.tsx';
 import { PageLoading } from '#app/ui/feedback/page-loading.tsx';
-import { useConfirm } from '#app/ui/feedback/use-confirm.ts';
-import { useSavedToast } from '#app/ui/feedback/use-saved-toast.ts';
 import { PageContent } from '#app/ui/page-content.tsx';
+import { PageHeading } from '#app/ui/page-heading.tsx';
 import { RecordActions } from '#app/ui/records/record-actions.tsx';
 import { correctionHref } from '#app/ui/records/record-correction.tsx';
 import { RecordSyncNotice, useRecordOutbox } from '#app/ui/records/record-sync-notice.tsx';
+import { useRemoveRecord } from '#app/ui/records/use-remove-record.ts';
 import { LEVEL_WRITE_ROUTE, parentType } from './nivel-permissions.ts';
 import { deleteLevel } from './nivel-writes.ts';
 import '#app/ui/records.css';
 
 export function NivelDetailPage({ type }: { type: LevelType }) {
   const { id = '' } = useParams();
-  const navigate = useNavigate();
+  const removeRecord = useRemoveRecord();
   const session = useRequiredSession();
-  const confirm = useConfirm();
-  const showSaved = useSavedToast();
   const [presentToast] = useIonToast();
   const level = useDbQuery(async (db) => (await db.niveles.get(id)) ?? null, [id]);
   // Children, positions and workers that point at this level: the server refuses to delete it (NIVEL_EN_USO).
@@ -46,19 +45,18 @@ export function NivelDetailPage({ type }: { type: LevelType }) {
   const remove = async () => {
     if (!level) return;
     if (uses) return void presentToast({ message: NIVELES_MESSAGES.inUse, color: 'danger', duration: 3500, position: 'top' });
-    if (!(await confirm({ header: `Eliminar ${title}`, message: `¿Eliminar ${level.Nombre}?` }))) return;
-    await deleteLevel(level);
-    showSaved(NIVELES_MESSAGES.deleted);
-    navigate(routes.list.href, { replace: true });
+    await removeRecord({
+      confirmation: { header: `Eliminar ${title}`, message: `¿Eliminar ${level.Nombre}?` },
+      write: () => deleteLevel(level),
+      saved: NIVELES_MESSAGES.deleted,
+      listHref: routes.list.href,
+    });
   };
 
   return (
     <PageContent>
       <div className="page-body">
-        <p className="breadcrumb">
-          <Link to={routes.list.href}>{title}</Link>
-        </p>
-        <h1 className="page-title">{level?.Nombre ?? title}</h1>
+        <PageHeading parentHref={routes.list.href} parentLabel={title} title={level?.Nombre ?? title} />
         {!level || level.TipoNivel !== type ? (
           <p className="notice notice--warning">{NIVELES_MESSAGES.notFound} en este dispositivo.</p>
         ) : (
@@ -69,8 +67,7 @@ export function NivelDetailPage({ type }: { type: LevelType }) {
               ofWhat={`de este ${title.toLowerCase()}`}
               correctHref={refused && correctionHref(session, refused, level)}
             />
-            <section className="card" aria-labelledby="level-data-title">
-              <h2 id="level-data-title">Datos</h2>
+            <CardSection id="level-data" title="Datos">
               <dl className="record-fields">
                 {above && (
                   <>
@@ -81,7 +78,7 @@ export function NivelDetailPage({ type }: { type: LevelType }) {
                 <dt>Rut</dt>
                 <dd>{level.RutNivel ? formatRut(level.RutNivel) : 'Sin rut'}</dd>
               </dl>
-            </section>
+            </CardSection>
             <RecordActions
               editHref={routes.editar.href(level.IdNivel)}
               canEdit={hasPermission(session, LEVEL_WRITE_ROUTE, 'editar')}

@@ -3,8 +3,8 @@ import { formatRut } from '#sync/domain/rut.ts';
 import { INSPECCIONES_MESSAGES, type RespuestaObservacion } from '#sync/schemas/inspecciones.schema.ts';
 import type { FileRef } from '#sync/schemas/trabajadores.schema.ts';
 import { IonButton } from '@ionic/react';
-import { type ReactNode, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
 import { isOverdue, OBSERVATION_STATE_LABELS, observationLight, observationState, todayInChile } from '#app/data/follow-up-queries.ts';
 import { useDeviceFileUrls, useSignedInspectionUrls } from '#app/data/inspection-files.ts';
 import { useNivelNames } from '#app/data/reference-queries.ts';
@@ -13,13 +13,16 @@ import { levelName } from '#app/session/level-names.ts';
 import { fullName, hasPermission, isContractorUser } from '#app/session/session-permissions.ts';
 import { useRequiredSession } from '#app/session/use-session.ts';
 import { useDbQuery } from '#app/sync/use-device.ts';
+import { CardSection } from '#app/ui/card-section.tsx';
 import { formatDisplayDateTime } from '#app/ui/display-format.ts';
 import { PageLoading } from '#app/ui/feedback/page-loading.tsx';
 import { useConfirm } from '#app/ui/feedback/use-confirm.ts';
 import { useSavedToast } from '#app/ui/feedback/use-saved-toast.ts';
 import { PageContent } from '#app/ui/page-content.tsx';
+import { PageHeading } from '#app/ui/page-heading.tsx';
 import { PhotoThumbnails } from '#app/ui/photo-thumbnails.tsx';
 import { RecordSyncNotice, useRecordOutbox } from '#app/ui/records/record-sync-notice.tsx';
+import { useRemoveRecord } from '#app/ui/records/use-remove-record.ts';
 import { SeverityChip, TrafficLight } from '#app/ui/traffic-light.tsx';
 import { RejectForm, type RejectValues, RespondForm, type RespondValues } from './observacion-actions.tsx';
 import { approveObservation, deleteObservation, rejectObservation, respondObservation } from './observacion-writes.ts';
@@ -28,15 +31,6 @@ import './observaciones.css';
 
 const STEP_LABELS: Record<RespuestaObservacion['Tipo'], string> = { respuesta: 'Respuesta', aprobacion: 'Aprobación', rechazo: 'Rechazo' };
 const STEP_PHOTOS: Record<RespuestaObservacion['Tipo'], string> = { respuesta: 'Fotos de la respuesta', aprobacion: 'Fotos de la aprobación', rechazo: 'Fotos del rechazo' };
-
-function DetailCard({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <section className="card" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>{title}</h2>
-      {children}
-    </section>
-  );
-}
 
 function instantLabel(value: string): string {
   const instant = new Date(value);
@@ -65,7 +59,7 @@ type OpenForm = 'responder' | 'rechazar' | null;
 
 export function ObservacionDetailPage() {
   const { id = '' } = useParams();
-  const navigate = useNavigate();
+  const removeRecord = useRemoveRecord();
   const session = useRequiredSession();
   const confirm = useConfirm();
   const showSaved = useSavedToast();
@@ -118,19 +112,18 @@ export function ObservacionDetailPage() {
 
   const remove = async () => {
     if (!observation) return;
-    if (!(await confirm({ header: 'Eliminar observación', message: '¿Eliminar la observación?' }))) return;
-    await deleteObservation(observation);
-    showSaved(INSPECCIONES_MESSAGES.observationDeleted);
-    navigate(paths.observaciones.list.href, { replace: true });
+    await removeRecord({
+      confirmation: { header: 'Eliminar observación', message: '¿Eliminar la observación?' },
+      write: () => deleteObservation(observation),
+      saved: INSPECCIONES_MESSAGES.observationDeleted,
+      listHref: paths.observaciones.list.href,
+    });
   };
 
   return (
     <PageContent>
       <div className="page-body">
-        <p className="breadcrumb">
-          <Link to={paths.observaciones.list.href}>Observaciones</Link>
-        </p>
-        <h1 className="page-title">Observación</h1>
+        <PageHeading parentHref={paths.observaciones.list.href} parentLabel="Observaciones" title="Observación" />
         {!observation ? (
           <p className="notice notice--warning">{INSPECCIONES_MESSAGES.observationNotFound} en este dispositivo.</p>
         ) : (
@@ -175,9 +168,9 @@ export function ObservacionDetailPage() {
               </dl>
               <PhotoThumbnails refs={observation.Archivos} urls={urls} label="Fotos de la observación" />
             </section>
-            <DetailCard id="observation-history" title="Seguimiento">
+            <CardSection id="observation-history" title="Seguimiento">
               <History steps={observation.Respuestas} urls={urls} />
-            </DetailCard>
+            </CardSection>
             {form === 'responder' ? (
               <RespondForm onSubmit={respond} onCancel={() => setForm(null)} />
             ) : form === 'rechazar' ? (

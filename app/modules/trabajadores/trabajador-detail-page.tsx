@@ -1,20 +1,20 @@
 import { formatDisplayDate } from '#sync/domain/dates.ts';
 import { formatRut } from '#sync/domain/rut.ts';
 import { TRABAJADORES_MESSAGES } from '#sync/schemas/trabajadores.schema.ts';
-import type { ReactNode } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import { useCargos, useNivelNames } from '#app/data/reference-queries.ts';
 import { paths } from '#app/routes/paths.ts';
 import { levelName } from '#app/session/level-names.ts';
 import { hasPermission } from '#app/session/session-permissions.ts';
 import { useRequiredSession } from '#app/session/use-session.ts';
+import { CardSection } from '#app/ui/card-section.tsx';
 import { PageLoading } from '#app/ui/feedback/page-loading.tsx';
-import { useConfirm } from '#app/ui/feedback/use-confirm.ts';
-import { useSavedToast } from '#app/ui/feedback/use-saved-toast.ts';
 import { PageContent } from '#app/ui/page-content.tsx';
+import { PageHeading } from '#app/ui/page-heading.tsx';
 import { RecordActions } from '#app/ui/records/record-actions.tsx';
 import { correctionHref } from '#app/ui/records/record-correction.tsx';
 import { RecordSyncNotice, useRecordOutbox } from '#app/ui/records/record-sync-notice.tsx';
+import { useRemoveRecord } from '#app/ui/records/use-remove-record.ts';
 import { ChildTable } from './child-list-editor.tsx';
 import { FileLink, FileLinks } from './file-link.tsx';
 import { deleteWorker } from './trabajador-writes.ts';
@@ -24,21 +24,10 @@ import { activeOnly, certificationTable, EVIDENCE_TABLE, LICENCE_TABLE } from '.
 import '#app/ui/records.css';
 import './trabajadores.css';
 
-function DetailCard({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <section className="card" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>{title}</h2>
-      {children}
-    </section>
-  );
-}
-
 export function TrabajadorDetailPage() {
   const { id } = useParams();
-  const navigate = useNavigate();
+  const removeRecord = useRemoveRecord();
   const session = useRequiredSession();
-  const confirm = useConfirm();
-  const showSaved = useSavedToast();
   const worker = useWorker(id);
   const cargos = useCargos();
   const levelNames = useNivelNames();
@@ -52,37 +41,37 @@ export function TrabajadorDetailPage() {
 
   const remove = async () => {
     if (!worker) return;
-    const confirmed = await confirm({
-      header: 'Eliminar trabajador',
-      message: `¿Eliminar a ${worker.Nombres} ${worker.ApellidoPaterno} (${formatRut(worker.RunPersona)})?`,
+    await removeRecord({
+      confirmation: {
+        header: 'Eliminar trabajador',
+        message: `¿Eliminar a ${worker.Nombres} ${worker.ApellidoPaterno} (${formatRut(worker.RunPersona)})?`,
+      },
+      write: () => deleteWorker(worker, session.usuario.IdUsuario),
+      saved: TRABAJADORES_MESSAGES.deleted,
+      savedDuration: 3500,
+      listHref: paths.trabajadores.list.href,
     });
-    if (!confirmed) return;
-    await deleteWorker(worker, session.usuario.IdUsuario);
-    showSaved(TRABAJADORES_MESSAGES.deleted, 3500);
-    navigate(paths.trabajadores.list.href, { replace: true });
   };
 
   return (
     <PageContent>
       <div className="page-body">
-        <p className="breadcrumb">
-          <Link to={paths.trabajadores.list.href}>Trabajadores</Link>
-        </p>
+        <PageHeading
+          parentHref={paths.trabajadores.list.href}
+          parentLabel="Trabajadores"
+          title={worker ? [worker.Nombres, worker.ApellidoPaterno, worker.ApellidoMaterno].filter(Boolean).join(' ') : 'Trabajador'}
+        />
         {!worker ? (
-          <>
-            <h1 className="page-title">Trabajador</h1>
-            <p className="notice notice--warning">{TRABAJADORES_MESSAGES.notFound} en este dispositivo.</p>
-          </>
+          <p className="notice notice--warning">{TRABAJADORES_MESSAGES.notFound} en este dispositivo.</p>
         ) : (
           <>
-            <h1 className="page-title">{[worker.Nombres, worker.ApellidoPaterno, worker.ApellidoMaterno].filter(Boolean).join(' ')}</h1>
             <RecordSyncNotice
               entries={entries}
               refused={refused}
               ofWhat="de este trabajador"
               correctHref={refused && correctionHref(session, refused, worker)}
             />
-            <DetailCard id="worker-data" title="Datos">
+            <CardSection id="worker-data" title="Datos">
               <dl className="record-fields">
                 <dt>Rut</dt>
                 <dd>{formatRut(worker.RunPersona)}</dd>
@@ -101,8 +90,8 @@ export function TrabajadorDetailPage() {
                   <FileLink fileRef={worker.FichaMedica} serverUrls={serverUrls} label="Ver ficha médica" />
                 </dd>
               </dl>
-            </DetailCard>
-            <DetailCard id="worker-signature" title="Firma">
+            </CardSection>
+            <CardSection id="worker-signature" title="Firma">
               {!worker.Firma ? (
                 <p className="muted">Sin firma registrada.</p>
               ) : signatureUrl ? (
@@ -110,28 +99,28 @@ export function TrabajadorDetailPage() {
               ) : (
                 <p className="muted">La firma se mostrará cuando haya conexión.</p>
               )}
-            </DetailCard>
-            <DetailCard id="worker-certifications" title="Certificaciones">
+            </CardSection>
+            <CardSection id="worker-certifications" title="Certificaciones">
               <ChildTable
                 {...certificates}
                 columns={[...certificates.columns, { header: 'Archivo', cell: (row) => <FileLinks refs={row.Archivos} serverUrls={serverUrls} label={`Ver certificado ${row.Nombre}`} /> }]}
                 rows={activeOnly(worker.certificaciones)}
               />
-            </DetailCard>
-            <DetailCard id="worker-licences" title="Licencias de conducir">
+            </CardSection>
+            <CardSection id="worker-licences" title="Licencias de conducir">
               <ChildTable
                 {...LICENCE_TABLE}
                 columns={[...LICENCE_TABLE.columns, { header: 'Archivo', cell: (row) => <FileLinks refs={row.Archivos} serverUrls={serverUrls} label={`Ver licencia clase ${row.Clase}`} /> }]}
                 rows={activeOnly(worker.licencias)}
               />
-            </DetailCard>
-            <DetailCard id="worker-evidence" title="Evidencias">
+            </CardSection>
+            <CardSection id="worker-evidence" title="Evidencias">
               <ChildTable
                 {...EVIDENCE_TABLE}
                 columns={[...EVIDENCE_TABLE.columns, { header: 'Archivo', cell: (row) => <FileLink fileRef={row.Archivo} serverUrls={serverUrls} label={`Ver evidencia ${row.Nombre}`} /> }]}
                 rows={worker.evidencias}
               />
-            </DetailCard>
+            </CardSection>
             <RecordActions
               editHref={paths.trabajadores.editar.href(worker.IdPersona)}
               canEdit={hasPermission(session, route, 'editar')}
