@@ -2,9 +2,8 @@ import { DATE_PICKER_MIN } from '#sync/domain/dates.ts';
 import { formatRut } from '#sync/domain/rut.ts';
 import { SEMAFORO_LABELS, SEMAFOROS } from '#sync/domain/traffic-light.ts';
 import { FORMULARIO_TYPE_LABELS, FORMULARIO_TYPES } from '#sync/schemas/formularios.schema.ts';
-import { IonButton, IonIcon } from '@ionic/react';
-import { filterOutline } from 'ionicons/icons';
-import { useId, useState } from 'react';
+import { IonButton } from '@ionic/react';
+import { useId } from 'react';
 import {
   DATE_RANGE_MESSAGES,
   dateRangeInvalid,
@@ -16,33 +15,8 @@ import {
   type ObservationState,
 } from '#app/data/follow-up-queries.ts';
 import type { LocalNivel } from '#app/db/reference-rows.ts';
-import { useMediaQuery } from './use-media-query.ts';
+import { FilterPanel, SelectFilter } from './list-filters.tsx';
 import './follow-up-filters.css';
-
-interface SelectFilterProps {
-  label: string;
-  value: string;
-  emptyLabel: string;
-  options: FilterOption[];
-  onChange: (value: string) => void;
-}
-
-function SelectFilter({ label, value, emptyLabel, options, onChange }: SelectFilterProps) {
-  const id = useId();
-  return (
-    <div className="select-field">
-      <label htmlFor={id}>{label}</label>
-      <select id={id} value={value} onChange={(event) => onChange(event.target.value)}>
-        <option value="">{emptyLabel}</option>
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
-}
 
 function DateFilter({ label, value, error, max, onChange }: { label: string; value: string; error: string | null; max: string; onChange: (value: string) => void }) {
   const id = useId();
@@ -91,78 +65,68 @@ interface FollowUpFilterBarProps {
 
 /** The filters of the inspections and observations lists; folded behind a "Filtros" button on phones. */
 export function FollowUpFilterBar({ id, filters, onChange, options, level2Label, level3Label, today, withState = false }: FollowUpFilterBarProps) {
-  const wide = useMediaQuery('(min-width: 768px)');
-  const [open, setOpen] = useState(false);
   const set = (patch: Partial<FollowUpFilters>) => onChange({ ...filters, ...patch });
   const reversed = dateRangeInvalid(filters);
   const active = Object.entries(filters).filter(([, value]) => value !== '').length;
 
   return (
-    <>
-      {!wide && (
-        <IonButton fill="clear" color="dark" size="small" aria-expanded={open} aria-controls={id} onClick={() => setOpen((value) => !value)}>
-          <IonIcon slot="start" icon={filterOutline} aria-hidden="true" />
-          {active > 0 ? `Filtros (${active})` : 'Filtros'}
-        </IonButton>
+    <FilterPanel id={id} className="follow-up-filters" active={active}>
+      <SelectFilter
+        label="Tipo"
+        value={filters.tipo}
+        emptyLabel="Todos"
+        options={FORMULARIO_TYPES.map((tipo) => ({ value: tipo, label: FORMULARIO_TYPE_LABELS[tipo] }))}
+        onChange={(tipo) => set({ tipo: tipo as FollowUpFilters['tipo'] })}
+      />
+      <SelectFilter label="Formulario" value={filters.formulario} emptyLabel="Todos" options={options.templates ?? []} onChange={(formulario) => set({ formulario })} />
+      <DateFilter label="Desde" value={filters.desde} max={today} error={reversed ? DATE_RANGE_MESSAGES.desde : null} onChange={(desde) => set({ desde })} />
+      <DateFilter label="Hasta" value={filters.hasta} max={today} error={reversed ? DATE_RANGE_MESSAGES.hasta : null} onChange={(hasta) => set({ hasta })} />
+      <SelectFilter
+        label={level2Label}
+        value={filters.nv2}
+        emptyLabel="Todas"
+        options={(options.levels2 ?? []).map((level) => ({ value: level.IdNivel, label: level.Nombre }))}
+        onChange={(nv2) => set({ nv2, nv3: '' })}
+      />
+      <SelectFilter
+        label={level3Label}
+        value={filters.nv3}
+        emptyLabel="Todas"
+        options={(options.levels3 ?? []).filter((level) => !filters.nv2 || level.IdNivelPadre === filters.nv2).map((level) => ({ value: level.IdNivel, label: level.Nombre }))}
+        onChange={(nv3) => set({ nv3 })}
+      />
+      {options.contractors && (options.contractors.length > 0 || filters.contratista !== '') && (
+        <SelectFilter
+          label="Contratista"
+          value={filters.contratista}
+          emptyLabel="Todos"
+          options={options.contractors.map((rut) => ({ value: rut, label: formatRut(rut) }))}
+          onChange={(contratista) => set({ contratista })}
+        />
       )}
-      <div id={id} className="list-page__filters follow-up-filters" hidden={!wide && !open}>
+      <SelectFilter
+        label="Semáforo"
+        value={filters.semaforo}
+        emptyLabel="Todos"
+        options={SEMAFOROS.map((semaforo) => ({ value: String(semaforo), label: SEMAFORO_LABELS[semaforo] }))}
+        onChange={(semaforo) => set({ semaforo: semaforo as FollowUpFilters['semaforo'] })}
+      />
+      {withState && (
         <SelectFilter
-          label="Tipo"
-          value={filters.tipo}
+          label="Estado"
+          value={filters.estado}
           emptyLabel="Todos"
-          options={FORMULARIO_TYPES.map((tipo) => ({ value: tipo, label: FORMULARIO_TYPE_LABELS[tipo] }))}
-          onChange={(tipo) => set({ tipo: tipo as FollowUpFilters['tipo'] })}
+          options={(Object.keys(OBSERVATION_STATE_LABELS) as ObservationState[]).map((estado) => ({ value: estado, label: OBSERVATION_STATE_LABELS[estado] }))}
+          onChange={(estado) => set({ estado: estado as FollowUpFilters['estado'] })}
         />
-        <SelectFilter label="Formulario" value={filters.formulario} emptyLabel="Todos" options={options.templates ?? []} onChange={(formulario) => set({ formulario })} />
-        <DateFilter label="Desde" value={filters.desde} max={today} error={reversed ? DATE_RANGE_MESSAGES.desde : null} onChange={(desde) => set({ desde })} />
-        <DateFilter label="Hasta" value={filters.hasta} max={today} error={reversed ? DATE_RANGE_MESSAGES.hasta : null} onChange={(hasta) => set({ hasta })} />
-        <SelectFilter
-          label={level2Label}
-          value={filters.nv2}
-          emptyLabel="Todas"
-          options={(options.levels2 ?? []).map((level) => ({ value: level.IdNivel, label: level.Nombre }))}
-          onChange={(nv2) => set({ nv2, nv3: '' })}
-        />
-        <SelectFilter
-          label={level3Label}
-          value={filters.nv3}
-          emptyLabel="Todas"
-          options={(options.levels3 ?? []).filter((level) => !filters.nv2 || level.IdNivelPadre === filters.nv2).map((level) => ({ value: level.IdNivel, label: level.Nombre }))}
-          onChange={(nv3) => set({ nv3 })}
-        />
-        {options.contractors && (options.contractors.length > 0 || filters.contratista !== '') && (
-          <SelectFilter
-            label="Contratista"
-            value={filters.contratista}
-            emptyLabel="Todos"
-            options={options.contractors.map((rut) => ({ value: rut, label: formatRut(rut) }))}
-            onChange={(contratista) => set({ contratista })}
-          />
-        )}
-        <SelectFilter
-          label="Semáforo"
-          value={filters.semaforo}
-          emptyLabel="Todos"
-          options={SEMAFOROS.map((semaforo) => ({ value: String(semaforo), label: SEMAFORO_LABELS[semaforo] }))}
-          onChange={(semaforo) => set({ semaforo: semaforo as FollowUpFilters['semaforo'] })}
-        />
-        {withState && (
-          <SelectFilter
-            label="Estado"
-            value={filters.estado}
-            emptyLabel="Todos"
-            options={(Object.keys(OBSERVATION_STATE_LABELS) as ObservationState[]).map((estado) => ({ value: estado, label: OBSERVATION_STATE_LABELS[estado] }))}
-            onChange={(estado) => set({ estado: estado as FollowUpFilters['estado'] })}
-          />
-        )}
-        {hasFilters(filters) && (
-          <div className="follow-up-filters__clear">
-            <IonButton fill="outline" color="dark" size="small" onClick={() => onChange(NO_FOLLOW_UP_FILTERS)}>
-              Limpiar filtros
-            </IonButton>
-          </div>
-        )}
-      </div>
-    </>
+      )}
+      {hasFilters(filters) && (
+        <div className="follow-up-filters__clear">
+          <IonButton fill="outline" color="dark" size="small" onClick={() => onChange(NO_FOLLOW_UP_FILTERS)}>
+            Limpiar filtros
+          </IonButton>
+        </div>
+      )}
+    </FilterPanel>
   );
 }

@@ -4,14 +4,14 @@ import { FORMULARIO_TYPE_LABELS, FORMULARIO_TYPES, type FormularioTipo } from '#
 import { IonButton, IonIcon } from '@ionic/react';
 import { addOutline } from 'ionicons/icons';
 import { useId, useState } from 'react';
-import { Link } from 'react-router-dom';
 import { useQueuedRecordKeys } from '#app/data/reference-queries.ts';
 import { paths } from '#app/routes/paths.ts';
 import { hasPermission } from '#app/session/session-permissions.ts';
 import { useRequiredSession } from '#app/session/use-session.ts';
 import { useDbQuery } from '#app/sync/use-device.ts';
-import { PageLoading } from '#app/ui/feedback/page-loading.tsx';
+import { ListTitleRow } from '#app/ui/list-title-row.tsx';
 import { PageContent } from '#app/ui/page-content.tsx';
+import { SimpleList, SimpleListItem } from '#app/ui/simple-list.tsx';
 import { statementSummary } from './formulario-editor-model.ts';
 import { filterTemplates, type TemplateListFilters } from './formularios-queries.ts';
 import '#app/ui/records.css';
@@ -37,9 +37,7 @@ export function FormulariosListPage() {
   return (
     <PageContent>
       <div className="page-body template-page">
-        <div className="list-page__title-row">
-          <h1 className="page-title">Formularios</h1>
-        </div>
+        <ListTitleRow title="Formularios" />
         {canCreate && (
           <div className="button-row template-list__new">
             {FORMULARIO_TYPES.map((tipo) => (
@@ -74,37 +72,33 @@ export function FormulariosListPage() {
         <p className="muted list-page__count" role="status">
           {shown === undefined ? 'Cargando formularios…' : shown.length === 1 ? '1 formulario' : `${formatNumber(shown.length)} formularios`}
         </p>
-        {!shown ? (
-          <PageLoading label="Cargando formularios…" />
-        ) : shown.length === 0 ? (
-          <p className="notice notice--info">
-            {templates && templates.length > 0
+        <SimpleList
+          items={shown}
+          label="Lista de formularios"
+          loadingLabel="Cargando formularios…"
+          emptyMessage={
+            templates && templates.length > 0
               ? 'Ningún formulario coincide con la búsqueda o los filtros.'
-              : 'Aún no hay formularios en este dispositivo. Se descargan al sincronizar con conexión.'}
-          </p>
-        ) : (
-          <section className="card card--flush">
-            <ul className="simple-list template-list" aria-label="Lista de formularios">
-              {shown.map((template) => {
-                const { statements } = statementSummary(template.Contenido);
-                return (
-                  <li key={template.IdFormulario}>
-                    <Link to={paths.formularios.detalles.href(template.Tipo, template.IdFormulario)}>
-                      <span className="simple-list__main">{template.Nombre}</span>
-                      <span className="simple-list__meta template-list__meta">
-                        <span className="badge">{FORMULARIO_TYPE_LABELS[template.Tipo]}</span>
-                        <span>{statements === 1 ? '1 enunciado' : `${statements} enunciados`}</span>
-                        <span>Versión {template.VersionFormulario}</span>
-                        {template.Estado === 0 && <span className="badge badge--error">Retirado</span>}
-                        {queued?.has(recordKeyOf('formularios', template.IdFormulario)) && <span className="badge badge--pending">Pendiente de envío</span>}
-                      </span>
-                    </Link>
-                  </li>
-                );
-              })}
-            </ul>
-          </section>
-        )}
+              : 'Aún no hay formularios en este dispositivo. Se descargan al sincronizar con conexión.'
+          }
+          renderItem={(template) => {
+            const { statements } = statementSummary(template.Contenido);
+            return (
+              <SimpleListItem
+                key={template.IdFormulario}
+                to={paths.formularios.detalles.href(template.Tipo, template.IdFormulario)}
+                title={template.Nombre}
+                metaClassName="template-list__meta"
+              >
+                <span className="badge">{FORMULARIO_TYPE_LABELS[template.Tipo]}</span>
+                <span>{statements === 1 ? '1 enunciado' : `${statements} enunciados`}</span>
+                <span>Versión {template.VersionFormulario}</span>
+                {template.Estado === 0 && <span className="badge badge--error">Retirado</span>}
+                {queued?.has(recordKeyOf('formularios', template.IdFormulario)) && <span className="badge badge--pending">Pendiente de envío</span>}
+              </SimpleListItem>
+            );
+          }}
+        />
       </div>
     </PageContent>
   );

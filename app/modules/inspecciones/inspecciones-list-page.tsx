@@ -1,33 +1,21 @@
 import { complianceLabels } from '#sync/domain/compliance.ts';
 import { formatDisplayDate } from '#sync/domain/dates.ts';
-import { formatNumber } from '#sync/domain/number-format.ts';
 import { recordKeyOf } from '#sync/outbox/outbox-entry.ts';
 import { FORMULARIO_TYPE_LABELS } from '#sync/schemas/formularios.schema.ts';
-import { IonButton, IonContent, IonIcon } from '@ionic/react';
-import { addOutline } from 'ionicons/icons';
-import { useCallback, useEffect, useState } from 'react';
+import { IonButton } from '@ionic/react';
+import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
-import {
-  type FollowUpFilters,
-  hasFilters,
-  NO_FOLLOW_UP_FILTERS,
-  todayInChile,
-  useContractorRutsOfInspections,
-  useTemplateOptions,
-  warmInspectionsOf,
-} from '#app/data/follow-up-queries.ts';
-import { useNiveles, useNivelNames, useQueuedRecordKeys } from '#app/data/reference-queries.ts';
+import { NO_FOLLOW_UP_FILTERS, warmInspectionsOf } from '#app/data/follow-up-queries.ts';
+import { useNivelNames, useQueuedRecordKeys } from '#app/data/reference-queries.ts';
+import { useFollowUpList } from '#app/data/use-follow-up-list.ts';
 import type { InspectionDraft, LocalInspeccion } from '#app/db/inspection-rows.ts';
 import { paths } from '#app/routes/paths.ts';
-import { levelName } from '#app/session/level-names.ts';
-import { hasPermission, isContractorUser } from '#app/session/session-permissions.ts';
-import { useRequiredSession } from '#app/session/use-session.ts';
+import { hasPermission } from '#app/session/session-permissions.ts';
 import { useDevice } from '#app/sync/use-device.ts';
 import { formatRecentTime } from '#app/ui/display-format.ts';
-import { PageLoading } from '#app/ui/feedback/page-loading.tsx';
 import { FollowUpFilterBar } from '#app/ui/follow-up-filters.tsx';
-import { VirtualList } from '#app/ui/virtual-list.tsx';
-import { alignedWindow, useInspectionList, useInspectionWindow, useOpenDrafts } from './use-inspecciones-list.ts';
+import { ListPage } from '#app/ui/list-page.tsx';
+import { useInspectionList, useInspectionWindow, useOpenDrafts } from './use-inspecciones-list.ts';
 import '#app/ui/records.css';
 import './inspecciones-list.css';
 
@@ -70,7 +58,7 @@ interface RowProps {
 function InspectionRow({ inspection, openObservations, pending, place }: RowProps) {
   const grade = complianceLabels(inspection);
   return (
-    <Link className="inspection-row" to={paths.inspecciones.detalles.href(inspection.IdEvaluacion)}>
+    <Link className="list-row inspection-row" to={paths.inspecciones.detalles.href(inspection.IdEvaluacion)}>
       <span className="inspection-row__date">{formatDisplayDate(inspection.Fecha)}</span>
       <span className="inspection-row__template">{inspection.NombreFormulario}</span>
       <span className="inspection-row__place">{place}</span>
@@ -95,23 +83,12 @@ function InspectionRow({ inspection, openObservations, pending, place }: RowProp
 }
 
 export function InspeccionesListPage() {
-  const session = useRequiredSession();
   const device = useDevice();
-  const today = todayInChile();
-  const [filters, setFilters] = useState<FollowUpFilters>(NO_FOLLOW_UP_FILTERS);
-  const [range, setRange] = useState(() => alignedWindow(0, 0));
-  const list = useInspectionList(filters, today);
-  const ids = list?.ids;
-  const block = useInspectionWindow(ids, range.start, range.end);
+  const { session, filters, setFilters, filtered, ids, windowAt, onRange, filterBar } = useFollowUpList(useInspectionList, useInspectionWindow);
   const drafts = useOpenDrafts();
-  const templates = useTemplateOptions();
-  const levels2 = useNiveles(2);
-  const levels3 = useNiveles(3);
   const levelNames = useNivelNames();
-  const contractors = useContractorRutsOfInspections();
   const queued = useQueuedRecordKeys();
   const canCreate = hasPermission(session, paths.inspecciones.list.href, 'crear');
-  const filtered = hasFilters(filters);
 
   useEffect(() => {
     // The pairs behind the light filter are read while the person looks at the list, not when they pick a light.
@@ -121,25 +98,10 @@ export function InspeccionesListPage() {
     return () => (idle === undefined ? undefined : window.cancelIdleCallback(idle));
   }, [device?.db]);
 
-  const onRange = useCallback(
-    (start: number, end: number) =>
-      setRange((current) => {
-        const next = alignedWindow(start, end);
-        return next.start === current.start && next.end === current.end ? current : next;
-      }),
-    [],
-  );
-
-  const rowsAt = (index: number) => {
-    const head = list?.head;
-    if (head && index < head.rows.length) return head;
-    return block && index >= block.start && index < block.start + block.rows.length ? block : undefined;
-  };
-
   const renderRow = (index: number) => {
-    const visible = rowsAt(index);
+    const visible = windowAt(index);
     const inspection = visible?.rows[index - visible.start];
-    if (!inspection || inspection.IdEvaluacion !== ids?.[index]) return <div className="inspection-row inspection-row--loading" aria-hidden="true" />;
+    if (!inspection || inspection.IdEvaluacion !== ids?.[index]) return <div className="list-row list-row--loading" aria-hidden="true" />;
     const levels = [inspection.IdNivel2, inspection.IdNivel3].map((level) => (level ? levelNames?.get(level) : undefined)).filter(Boolean);
     return (
       <InspectionRow
@@ -152,50 +114,21 @@ export function InspeccionesListPage() {
   };
 
   return (
-    <IonContent scrollY={false}>
-      <div className="list-page">
-        <div className="list-page__head">
-          <div className="list-page__title-row">
-            <h1 className="page-title">Inspecciones</h1>
-            {canCreate && (
-              <IonButton routerLink={paths.inspecciones.nuevo.href} size="small">
-                <IonIcon slot="start" icon={addOutline} aria-hidden="true" />
-                Nueva inspección
-              </IonButton>
-            )}
-          </div>
-          {drafts && drafts.length > 0 && <DraftsCard drafts={drafts} />}
-          <FollowUpFilterBar
-            id="inspection-filters"
-            filters={filters}
-            onChange={setFilters}
-            options={{ templates, levels2, levels3, contractors: isContractorUser(session) ? undefined : contractors }}
-            level2Label={levelName(session, 2)}
-            level3Label={levelName(session, 3)}
-            today={today}
-          />
-          <p className="muted list-page__count" role="status">
-            {ids === undefined ? 'Cargando inspecciones…' : ids.length === 1 ? '1 inspección' : `${formatNumber(ids.length)} inspecciones`}
-            {filters.tipo && ` de tipo ${FORMULARIO_TYPE_LABELS[filters.tipo]}`}
-          </p>
-        </div>
-        {ids === undefined ? (
-          <PageLoading label="Cargando inspecciones…" />
-        ) : ids.length === 0 ? (
-          <div className="list-page__empty">
-            <p className="notice notice--info">
-              {filtered ? 'Ninguna inspección coincide con los filtros.' : 'Aún no hay inspecciones en este dispositivo. Se descargan al sincronizar con conexión.'}
-            </p>
-            {filtered && (
-              <IonButton fill="outline" color="dark" onClick={() => setFilters(NO_FOLLOW_UP_FILTERS)}>
-                Limpiar filtros
-              </IonButton>
-            )}
-          </div>
-        ) : (
-          <VirtualList count={ids.length} rowHeight={ROW_HEIGHT} label="Lista de inspecciones" renderRow={renderRow} onRange={onRange} />
-        )}
-      </div>
-    </IonContent>
+    <ListPage
+      title="Inspecciones"
+      create={canCreate ? { href: paths.inspecciones.nuevo.href, label: 'Nueva inspección' } : undefined}
+      noun={{ one: 'inspección', many: 'inspecciones' }}
+      countDetail={filters.tipo && ` de tipo ${FORMULARIO_TYPE_LABELS[filters.tipo]}`}
+      ids={ids}
+      filtered={filtered}
+      noMatchMessage="Ninguna inspección coincide con los filtros."
+      onClearFilters={() => setFilters(NO_FOLLOW_UP_FILTERS)}
+      rowHeight={ROW_HEIGHT}
+      renderRow={renderRow}
+      onRange={onRange}
+    >
+      {drafts && drafts.length > 0 && <DraftsCard drafts={drafts} />}
+      <FollowUpFilterBar id="inspection-filters" {...filterBar} />
+    </ListPage>
   );
 }

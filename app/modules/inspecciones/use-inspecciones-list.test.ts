@@ -4,7 +4,8 @@ import { inspectionRow, observationRow } from '#app/data/follow-up-test-factory.
 import { testDevicesForEachTest } from '#app/sync/test-device.ts';
 import { toLocalFormulario } from '#app/db/reference-rows.ts';
 import { LAST_SUCCESS_KEY } from '#app/sync/device-sync.ts';
-import { alignedWindow, inspectionList, inspectionWindow, openDrafts, WINDOW_BLOCK } from './use-inspecciones-list.ts';
+import { alignedWindow, WINDOW_BLOCK } from '#app/data/use-follow-up-list.ts';
+import { inspectionList, inspectionWindow, openDrafts } from './use-inspecciones-list.ts';
 
 const device = testDevicesForEachTest();
 const TODAY = '2026-03-20';

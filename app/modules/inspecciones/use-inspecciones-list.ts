@@ -1,5 +1,6 @@
 import type { FollowUpFilters } from '#app/data/follow-up-queries.ts';
 import { matchingInspectionIds } from '#app/data/follow-up-queries.ts';
+import { WINDOW_BLOCK } from '#app/data/use-follow-up-list.ts';
 import type { AppDb } from '#app/db/app-db.ts';
 import type { InspectionDraft, LocalInspeccion } from '#app/db/inspection-rows.ts';
 import { useDbQuery } from '#app/sync/use-device.ts';
@@ -21,14 +22,6 @@ export async function inspectionWindow(db: AppDb, ids: readonly string[], start:
     openObservations.set(observation.IdEvaluacion, (openObservations.get(observation.IdEvaluacion) ?? 0) + 1);
   }
   return { start, rows, openObservations };
-}
-
-/** Rows are read in aligned blocks, so small scrolls and the list measuring itself reuse the block already read. */
-export const WINDOW_BLOCK = 40;
-
-/** The block-aligned range that covers [start, end). */
-export function alignedWindow(start: number, end: number): { start: number; end: number } {
-  return { start: Math.floor(start / WINDOW_BLOCK) * WINDOW_BLOCK, end: Math.max(WINDOW_BLOCK, Math.ceil(end / WINDOW_BLOCK) * WINDOW_BLOCK) };
 }
 
 export interface InspectionList {

@@ -1,15 +1,13 @@
 import { recordKeyOf } from '#sync/outbox/outbox-entry.ts';
 import type { LevelType } from '#sync/schemas/niveles.schema.ts';
-import { IonButton, IonIcon } from '@ionic/react';
-import { addOutline } from 'ionicons/icons';
-import { Link } from 'react-router-dom';
 import { useNiveles, useNivelNames, useQueuedRecordKeys } from '#app/data/reference-queries.ts';
 import { LEVEL_PATHS } from '#app/routes/paths.ts';
 import { levelName } from '#app/session/level-names.ts';
 import { hasPermission } from '#app/session/session-permissions.ts';
 import { useRequiredSession } from '#app/session/use-session.ts';
-import { PageLoading } from '#app/ui/feedback/page-loading.tsx';
+import { ListTitleRow } from '#app/ui/list-title-row.tsx';
 import { PageContent } from '#app/ui/page-content.tsx';
+import { SimpleList, SimpleListItem } from '#app/ui/simple-list.tsx';
 import { LEVEL_WRITE_ROUTE } from './nivel-permissions.ts';
 import '#app/ui/records.css';
 
@@ -20,45 +18,22 @@ export function NivelesListPage({ type }: { type: LevelType }) {
   const queued = useQueuedRecordKeys();
   const routes = LEVEL_PATHS[type];
   const title = levelName(session, type);
+  const canCreate = hasPermission(session, LEVEL_WRITE_ROUTE, 'crear');
 
   return (
     <PageContent>
       <div className="page-body">
-        <div className="list-page__title-row">
-          <h1 className="page-title">{title}</h1>
-          {hasPermission(session, LEVEL_WRITE_ROUTE, 'crear') && (
-            <IonButton routerLink={routes.nuevo.href} size="small">
-              <IonIcon slot="start" icon={addOutline} aria-hidden="true" />
-              Nuevo
-            </IonButton>
+        <ListTitleRow title={title} create={canCreate ? { href: routes.nuevo.href, label: 'Nuevo' } : undefined} />
+        <SimpleList
+          items={levels}
+          label={`Lista de ${title}`}
+          emptyMessage={`Aún no hay registros de ${title} en este dispositivo. Se descargan al sincronizar con conexión.`}
+          renderItem={(level) => (
+            <SimpleListItem key={level.IdNivel} to={routes.detalles.href(level.IdNivel)} title={level.Nombre} pending={queued?.has(recordKeyOf('niveles', level.IdNivel))}>
+              {level.IdNivelPadre ? names?.get(level.IdNivelPadre) : ''}
+            </SimpleListItem>
           )}
-        </div>
-        {!levels ? (
-          <PageLoading />
-        ) : levels.length === 0 ? (
-          <p className="notice notice--info">Aún no hay registros de {title} en este dispositivo. Se descargan al sincronizar con conexión.</p>
-        ) : (
-          <section className="card card--flush">
-            <ul className="simple-list" aria-label={`Lista de ${title}`}>
-              {levels.map((level) => (
-                <li key={level.IdNivel}>
-                  <Link to={routes.detalles.href(level.IdNivel)}>
-                    <span className="simple-list__main">{level.Nombre}</span>
-                    <span className="simple-list__meta">
-                      {level.IdNivelPadre ? names?.get(level.IdNivelPadre) : ''}
-                      {queued?.has(recordKeyOf('niveles', level.IdNivel)) && (
-                        <>
-                          {' '}
-                          <span className="badge badge--pending">Pendiente</span>
-                        </>
-                      )}
-                    </span>
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </section>
-        )}
+        />
       </div>
     </PageContent>
   );

@@ -10,6 +10,7 @@ import {
   queryRange,
   serverSettledDay,
 } from '#app/data/follow-up-queries.ts';
+import { WINDOW_BLOCK } from '#app/data/use-follow-up-list.ts';
 import type { AppDb } from '#app/db/app-db.ts';
 import type { LocalObservacion } from '#app/db/inspection-rows.ts';
 import { useDbQuery } from '#app/sync/use-device.ts';
@@ -84,13 +85,6 @@ export async function matchingObservationIds(db: AppDb, filters: FollowUpFilters
     const row = rows.get(id);
     return row !== undefined && row.Estado === 1 && observationState(row) === filters.estado;
   });
-}
-
-/** Rows are read in aligned blocks, so small scrolls and the list measuring itself reuse the block already read. */
-export const WINDOW_BLOCK = 40;
-
-export function alignedWindow(start: number, end: number): { start: number; end: number } {
-  return { start: Math.floor(start / WINDOW_BLOCK) * WINDOW_BLOCK, end: Math.max(WINDOW_BLOCK, Math.ceil(end / WINDOW_BLOCK) * WINDOW_BLOCK) };
 }
 
 export interface ObservationWindow {

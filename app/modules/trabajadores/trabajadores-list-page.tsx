@@ -1,8 +1,5 @@
 import { formatRut } from '#sync/domain/rut.ts';
-import { formatNumber } from '#sync/domain/number-format.ts';
 import { recordKeyOf } from '#sync/outbox/outbox-entry.ts';
-import { IonButton, IonContent, IonIcon } from '@ionic/react';
-import { addOutline, filterOutline } from 'ionicons/icons';
 import { useCallback, useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { LocalTrabajador } from '#app/db/reference-rows.ts';
@@ -11,9 +8,8 @@ import { paths } from '#app/routes/paths.ts';
 import { levelName } from '#app/session/level-names.ts';
 import { hasPermission, isContractorUser } from '#app/session/session-permissions.ts';
 import { useRequiredSession } from '#app/session/use-session.ts';
-import { PageLoading } from '#app/ui/feedback/page-loading.tsx';
-import { useMediaQuery } from '#app/ui/use-media-query.ts';
-import { VirtualList } from '#app/ui/virtual-list.tsx';
+import { FilterPanel, SelectFilter } from '#app/ui/list-filters.tsx';
+import { ListPage } from '#app/ui/list-page.tsx';
 import { NO_FILTERS, OWN_WORKERS, useContractorRuts, useWorkerIds, useWorkerWindow, type WorkerFilters } from './trabajadores-queries.ts';
 import '#app/ui/records.css';
 import './trabajadores.css';
@@ -25,37 +21,10 @@ function fullName(worker: LocalTrabajador): string {
   return [worker.ApellidoPaterno, worker.ApellidoMaterno].filter(Boolean).join(' ') + `, ${worker.Nombres}`;
 }
 
-interface FilterSelectProps {
-  label: string;
-  value: string;
-  emptyLabel: string;
-  options: { value: string; label: string }[];
-  onChange: (value: string) => void;
-}
-
-function FilterSelect({ label, value, emptyLabel, options, onChange }: FilterSelectProps) {
-  const id = useId();
-  return (
-    <div className="select-field">
-      <label htmlFor={id}>{label}</label>
-      <select id={id} value={value} onChange={(event) => onChange(event.target.value)}>
-        <option value="">{emptyLabel}</option>
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
-}
-
 export function TrabajadoresListPage() {
   const session = useRequiredSession();
   const searchId = useId();
-  const wide = useMediaQuery('(min-width: 768px)');
   const [filters, setFilters] = useState<WorkerFilters>(NO_FILTERS);
-  const [showFilters, setShowFilters] = useState(false);
   const [range, setRange] = useState({ start: 0, end: 0 });
   const ids = useWorkerIds(filters);
   const visible = useWorkerWindow(ids, range.start, range.end);
@@ -76,11 +45,11 @@ export function TrabajadoresListPage() {
   const renderRow = (index: number) => {
     const offset = visible ? index - visible.start : -1;
     const worker = visible?.rows[offset];
-    if (!worker || worker.IdPersona !== ids?.[index]) return <div className="worker-row worker-row--loading" aria-hidden="true" />;
+    if (!worker || worker.IdPersona !== ids?.[index]) return <div className="list-row list-row--loading" aria-hidden="true" />;
     const pending = queued?.has(recordKeyOf('trabajadores', worker.IdPersona));
     const place = [worker.IdNivel2, worker.IdNivel3].map((level) => (level ? levelNames?.get(level) : undefined)).filter(Boolean).join(' · ');
     return (
-      <Link className="worker-row" to={paths.trabajadores.detalles.href(worker.IdPersona)}>
+      <Link className="list-row worker-row" to={paths.trabajadores.detalles.href(worker.IdPersona)}>
         <span className="worker-row__name">{fullName(worker)}</span>
         <span className="worker-row__rut">{formatRut(worker.RunPersona)}</span>
         <span className="worker-row__cargo">{worker.cargos.map((cargo) => cargoNames.get(cargo)).filter(Boolean).join(', ') || 'Sin cargo'}</span>
@@ -94,83 +63,54 @@ export function TrabajadoresListPage() {
   };
 
   return (
-    <IonContent scrollY={false}>
-      <div className="list-page">
-        <div className="list-page__head">
-          <div className="list-page__title-row">
-            <h1 className="page-title">Trabajadores</h1>
-            {canCreate && (
-              <IonButton routerLink={paths.trabajadores.nuevo.href} size="small">
-                <IonIcon slot="start" icon={addOutline} aria-hidden="true" />
-                Nuevo trabajador
-              </IonButton>
-            )}
-          </div>
-          <div className="list-page__search">
-            <label htmlFor={searchId}>Buscar por RUT o nombre</label>
-            <input id={searchId} type="search" value={filters.search} placeholder="Ej.: 12.345.678-5 o Pérez" onChange={(event) => set({ search: event.target.value })} />
-          </div>
-          {!wide && (
-            <IonButton fill="clear" color="dark" size="small" aria-expanded={showFilters} aria-controls="worker-filters" onClick={() => setShowFilters((open) => !open)}>
-              <IonIcon slot="start" icon={filterOutline} aria-hidden="true" />
-              Filtros
-            </IonButton>
-          )}
-          <div id="worker-filters" className="list-page__filters" hidden={!wide && !showFilters}>
-            <FilterSelect
-              label={levelName(session, 2)}
-              value={filters.nv2}
-              emptyLabel="Todas"
-              options={(levels2 ?? []).map((level) => ({ value: level.IdNivel, label: level.Nombre }))}
-              onChange={(nv2) => set({ nv2, nv3: '' })}
-            />
-            <FilterSelect
-              label={levelName(session, 3)}
-              value={filters.nv3}
-              emptyLabel="Todas"
-              options={(levels3 ?? []).filter((level) => !filters.nv2 || level.IdNivelPadre === filters.nv2).map((level) => ({ value: level.IdNivel, label: level.Nombre }))}
-              onChange={(nv3) => set({ nv3 })}
-            />
-            <FilterSelect
-              label="Cargo"
-              value={filters.cargo}
-              emptyLabel="Todos"
-              options={(cargos ?? []).map((cargo) => ({ value: cargo.IdCargo, label: cargo.NombreCargo }))}
-              onChange={(cargo) => set({ cargo })}
-            />
-            {!contractorUser && (
-              <FilterSelect
-                label="Empresa"
-                value={filters.contractor}
-                emptyLabel="Todas"
-                options={[{ value: OWN_WORKERS, label: 'Propios de la empresa' }, ...(contractors ?? []).map((rut) => ({ value: rut, label: `Contratista ${formatRut(rut)}` }))]}
-                onChange={(contractor) => set({ contractor })}
-              />
-            )}
-          </div>
-          <p className="muted list-page__count" role="status">
-            {ids === undefined ? 'Cargando trabajadores…' : ids.length === 1 ? '1 trabajador' : `${formatNumber(ids.length)} trabajadores`}
-          </p>
-        </div>
-        {ids === undefined ? (
-          <PageLoading label="Cargando trabajadores…" />
-        ) : ids.length === 0 ? (
-          <div className="list-page__empty">
-            <p className="notice notice--info">
-              {filtered
-                ? 'Ningún trabajador coincide con la búsqueda o los filtros.'
-                : 'Aún no hay trabajadores en este dispositivo. Se descargan al sincronizar con conexión.'}
-            </p>
-            {filtered && (
-              <IonButton fill="outline" color="dark" onClick={() => setFilters(NO_FILTERS)}>
-                Limpiar filtros
-              </IonButton>
-            )}
-          </div>
-        ) : (
-          <VirtualList count={ids.length} rowHeight={ROW_HEIGHT} label="Lista de trabajadores" renderRow={renderRow} onRange={onRange} />
-        )}
+    <ListPage
+      title="Trabajadores"
+      create={canCreate ? { href: paths.trabajadores.nuevo.href, label: 'Nuevo trabajador' } : undefined}
+      noun={{ one: 'trabajador', many: 'trabajadores' }}
+      ids={ids}
+      filtered={filtered}
+      noMatchMessage="Ningún trabajador coincide con la búsqueda o los filtros."
+      onClearFilters={() => setFilters(NO_FILTERS)}
+      rowHeight={ROW_HEIGHT}
+      renderRow={renderRow}
+      onRange={onRange}
+    >
+      <div className="list-page__search">
+        <label htmlFor={searchId}>Buscar por RUT o nombre</label>
+        <input id={searchId} type="search" value={filters.search} placeholder="Ej.: 12.345.678-5 o Pérez" onChange={(event) => set({ search: event.target.value })} />
       </div>
-    </IonContent>
+      <FilterPanel id="worker-filters">
+        <SelectFilter
+          label={levelName(session, 2)}
+          value={filters.nv2}
+          emptyLabel="Todas"
+          options={(levels2 ?? []).map((level) => ({ value: level.IdNivel, label: level.Nombre }))}
+          onChange={(nv2) => set({ nv2, nv3: '' })}
+        />
+        <SelectFilter
+          label={levelName(session, 3)}
+          value={filters.nv3}
+          emptyLabel="Todas"
+          options={(levels3 ?? []).filter((level) => !filters.nv2 || level.IdNivelPadre === filters.nv2).map((level) => ({ value: level.IdNivel, label: level.Nombre }))}
+          onChange={(nv3) => set({ nv3 })}
+        />
+        <SelectFilter
+          label="Cargo"
+          value={filters.cargo}
+          emptyLabel="Todos"
+          options={(cargos ?? []).map((cargo) => ({ value: cargo.IdCargo, label: cargo.NombreCargo }))}
+          onChange={(cargo) => set({ cargo })}
+        />
+        {!contractorUser && (
+          <SelectFilter
+            label="Empresa"
+            value={filters.contractor}
+            emptyLabel="Todas"
+            options={[{ value: OWN_WORKERS, label: 'Propios de la empresa' }, ...(contractors ?? []).map((rut) => ({ value: rut, label: `Contratista ${formatRut(rut)}` }))]}
+            onChange={(contractor) => set({ contractor })}
+          />
+        )}
+      </FilterPanel>
+    </ListPage>
   );
 }
