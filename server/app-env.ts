@@ -19,6 +19,11 @@ export interface AppDeps {
  */
 export interface AppBindings {
   batchDeps?: AppDeps;
+  /**
+   * The Node request @hono/node-server hands over: its socket's remote address is the only trusted origin of a
+   * request (forwarded-for headers are the client's own words). Absent for batch entries.
+   */
+  incoming?: { socket: { remoteAddress?: string } };
 }
 
 export interface AppEnv {

@@ -5,7 +5,7 @@ import { ConfigError, parseConfig } from './config.ts';
 describe('configuration', () => {
   it('defaults to port 3000, ./data, no SMTP and the demo seed', () => {
     const config = parseConfig({});
-    expect(config).toMatchObject({ port: 3000, host: '0.0.0.0', dataDir: path.resolve('data'), demoSeed: true, smtp: undefined });
+    expect(config).toMatchObject({ port: 3000, host: '0.0.0.0', dataDir: path.resolve('data'), demoSeed: true, smtp: undefined, mailboxOpen: false });
   });
 
   it('reads PORT, HOST, DATA_DIR and SMTP', () => {
@@ -18,5 +18,11 @@ describe('configuration', () => {
     expect(() => parseConfig({ PORT: '70000' })).toThrow(/PORT: PORT debe ser un número de puerto/);
     expect(() => parseConfig({ SESSION_SECRET: 'corto' })).toThrow(/SESSION_SECRET debe tener al menos 32 caracteres/);
     expect(() => parseConfig({ DEMO_SEED: 'si' })).toThrow(/DEMO_SEED debe ser 0 o 1/);
+    expect(() => parseConfig({ MAILBOX_OPEN: 'si' })).toThrow(/MAILBOX_OPEN debe ser 0 o 1/);
+  });
+
+  it('opens the local mailbox beyond this machine only when MAILBOX_OPEN=1', () => {
+    expect(parseConfig({ MAILBOX_OPEN: '1' }).mailboxOpen).toBe(true);
+    expect(parseConfig({ MAILBOX_OPEN: '0' }).mailboxOpen).toBe(false);
   });
 });

@@ -24,6 +24,7 @@ const EnvSchema = v.object({
   SUPPORT_EMAIL: v.optional(v.pipe(v.string(), v.email('SUPPORT_EMAIL debe ser un correo')), 'soporte@andeshse.cl'),
   SUPPORT_PHONE: v.optional(v.string(), '+56 2 2345 6789'),
   DEMO_SEED: v.optional(v.picklist(['0', '1'], 'DEMO_SEED debe ser 0 o 1'), '1'),
+  MAILBOX_OPEN: v.optional(v.picklist(['0', '1'], 'MAILBOX_OPEN debe ser 0 o 1'), '0'),
 });
 
 export interface SmtpConfig {
@@ -42,6 +43,8 @@ export interface Config {
   mailFrom: string;
   support: { email: string; phone: string };
   demoSeed: boolean;
+  /** Serves the local mailbox to any address, not only to this machine (a demo on a trusted network). */
+  mailboxOpen: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -64,5 +67,6 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     mailFrom: e.SMTP_FROM,
     support: { email: e.SUPPORT_EMAIL, phone: e.SUPPORT_PHONE },
     demoSeed: e.DEMO_SEED === '1',
+    mailboxOpen: e.MAILBOX_OPEN === '1',
   };
 }

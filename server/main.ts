@@ -5,6 +5,7 @@ import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
 import { bootstrap } from './bootstrap.ts';
 import { ConfigError, parseConfig } from './config.ts';
+import { mailboxNotice } from './mail/mailbox-notice.ts';
 import { startOverdueJob } from './modules/inspecciones/overdue-lights.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './seed/demo-seed.ts';
 
@@ -49,7 +50,9 @@ async function main(): Promise<void> {
     const address = `http://${shownHost}:${config.port}`;
     console.log(`\nAndes HSE escuchando en ${address}`);
     console.log(`Datos en ${config.dataDir}${deps.demoCreated ? ' (empresas demo creadas)' : ''}`);
-    if (deps.mailer.keepsMailLocally) console.log(`Sin SMTP: los correos se leen en ${address}/buzon`);
+    const mail = mailboxNotice(config, address);
+    for (const line of mail.info) console.log(line);
+    if (mail.warnings.length) console.warn(`\n${'!'.repeat(100)}\n${mail.warnings.join('\n')}\n${'!'.repeat(100)}\n`);
     console.log(`Referencia de la API: ${address}/api/docs`);
     if (config.demoSeed) {
       console.log(`\nCuentas demo (contraseña ${DEMO_PASSWORD}):`);

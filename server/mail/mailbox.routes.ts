@@ -2,11 +2,17 @@ import { Hono } from 'hono';
 import { html } from 'hono/html';
 import type { AppEnv } from '../app-env.ts';
 import { apiNotFound } from '../http/error-handler.ts';
+import { isLoopbackAddress } from '../http/loopback.ts';
 
-/** The local mailbox: only served when no SMTP relay is configured (development and demo machines). */
+/**
+ * The local mailbox: only when no SMTP relay is configured (development and demo machines), and only to this
+ * machine unless MAILBOX_OPEN says otherwise. It holds every company's recovery codes: served to anyone, it would
+ * hand any account to whoever asks for a code and reads it here. Anyone else gets the same 404 as a missing page.
+ */
 export const mailboxRoutes = new Hono<AppEnv>().get('/', async (c) => {
-  const { db, mailer } = c.get('deps');
+  const { db, mailer, config } = c.get('deps');
   if (!mailer.keepsMailLocally) return apiNotFound(c);
+  if (!config.mailboxOpen && !isLoopbackAddress((c.env as AppEnv['Bindings'] | undefined)?.incoming?.socket.remoteAddress)) return apiNotFound(c);
   const mails = await db.selectFrom('correos').selectAll().orderBy('IdCorreo', 'desc').limit(50).execute();
   const rows = mails.map(
     (mail) => html`<article>

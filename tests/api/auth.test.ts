@@ -191,7 +191,7 @@ describe('password recovery by e-mail code', () => {
     const newPassword = await login({ RutEmpresa: ANDES.rut, Correo: 'supervisor@andesdemo.cl', Contrasena: 'Recuperada.2026' });
     expect(newPassword.status).toBe(200);
 
-    const mailbox = await server.request('GET', '/buzon');
+    const mailbox = await server.request('GET', '/buzon', { remoteAddress: '127.0.0.1' });
     expect(mailbox.status).toBe(200);
     expect(mailbox.body).toContain(`Tu código de verificación es ${code}`);
   });

@@ -35,15 +35,17 @@ export async function startTestServer(env: Record<string, string> = {}) {
   async function request<T = Record<string, unknown>>(
     method: string,
     url: string,
-    options: { body?: unknown; token?: string; rawBody?: string } = {},
+    options: { body?: unknown; token?: string; rawBody?: string; headers?: Record<string, string>; remoteAddress?: string } = {},
   ): Promise<ApiResponse<T>> {
-    const headers: Record<string, string> = {};
+    const headers: Record<string, string> = { ...options.headers };
     if (options.token) headers.Authorization = `Bearer ${options.token}`;
     let body: string | undefined;
     if (options.rawBody !== undefined) body = options.rawBody;
     else if (options.body !== undefined) body = JSON.stringify(options.body);
     if (body !== undefined) headers['Content-Type'] = 'application/json';
-    const response = await app.request(url, { method, headers, body });
+    // The socket's address, as @hono/node-server hands it over; without one the request has no trusted origin.
+    const env = options.remoteAddress === undefined ? undefined : { incoming: { socket: { remoteAddress: options.remoteAddress } } };
+    const response = await app.request(url, { method, headers, body }, env);
     const text = await response.text();
     let parsed: unknown = text;
     try {
