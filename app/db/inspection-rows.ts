@@ -1,5 +1,6 @@
 import type { Firma, Inspeccion, Observacion, ObservacionNueva, RespuestaEnunciado } from '#sync/schemas/inspecciones.schema.ts';
 import type { Formulario } from '#sync/schemas/formularios.schema.ts';
+import type { DraftRow } from './draft-row.ts';
 
 /** A template as the device keeps it (pulled; newest version only). `orden`: folded name, the list order. */
 export interface LocalFormulario extends Formulario {
@@ -23,12 +24,11 @@ export type DraftObservation = ObservacionNueva & { Estado: 0 | 1 };
  * `estado` 'finalizada' means the one outbox entry of IN2 is queued and the draft is read-only.
  */
 export interface InspectionDraft
-  extends Pick<
-    Inspeccion,
-    'IdEvaluacion' | 'IdEmpresa' | 'Fecha' | 'Lugar' | 'IdNivel2' | 'IdNivel3' | 'Supervisor' | 'Observados' | 'EquipoTrabajo' | 'RutContratista' | 'IdCliente' | 'Encabezado'
-  > {
-  IdUsuario: number;
-  estado: 'abierta' | 'finalizada';
+  extends DraftRow,
+    Pick<
+      Inspeccion,
+      'IdEvaluacion' | 'IdEmpresa' | 'Fecha' | 'Lugar' | 'IdNivel2' | 'IdNivel3' | 'Supervisor' | 'Observados' | 'EquipoTrabajo' | 'RutContratista' | 'IdCliente' | 'Encabezado'
+    > {
   formulario: DraftTemplate;
   /** By IdEnunciado. */
   respuestas: Record<string, Pick<RespuestaEnunciado, 'Respuesta' | 'Subrespuestas'>>;
@@ -40,8 +40,6 @@ export interface InspectionDraft
   observaciones: DraftObservation[];
   firmas: Firma[];
   iniciadaEn: string;
-  /** Epoch ms of the last change: the home screen's "open drafts" order. */
-  actualizadoEn: number;
   /** Set when the server refused the finished draft and it was reopened for correction (SPEC IN11). */
   rechazo?: DraftRefusal;
 }

@@ -1,5 +1,6 @@
 import { AUTH_MESSAGES } from '#sync/schemas/auth.schema.ts';
 import { queryClient, queryPersister } from '#app/data/query-client.ts';
+import { readUnsavedWork, type UnsavedWork } from '#app/data/unsaved-work.ts';
 import { currentDevice } from '#app/sync/device-sync.ts';
 import { forgetSession, getToken } from './session-store.ts';
 
@@ -13,18 +14,16 @@ function notifyServer(token: string | null): void {
   }).catch(() => undefined);
 }
 
-/** Writes of the signed-in person not yet accepted by the server (queued or dead): signing out keeps them (SPEC OB10). */
-export async function unsyncedWriteCount(): Promise<number> {
+/** The signed-in person's work not yet on the server (SPEC OB10, DR2): signing out keeps it. */
+export async function unsavedWorkOfSession(): Promise<UnsavedWork> {
   const device = currentDevice();
-  if (!device) return 0;
-  const { queued, dead } = await device.store.counts();
-  return queued + dead;
+  return device ? readUnsavedWork(device.db, device.store) : { writes: 0, drafts: [] };
 }
 
 /**
  * Leaves nothing of the session for the next person: storage, the query cache and its persisted copy. The
- * person's database itself is let go when the session ends (`stopDeviceSync`): deleted when nothing is left
- * to send, kept with their outbox otherwise.
+ * person's database itself is let go when the session ends (`stopDeviceSync`): deleted when it holds no unsaved
+ * work, kept with their outbox and drafts otherwise.
  */
 async function clearSessionTraces(): Promise<void> {
   queryClient.clear();

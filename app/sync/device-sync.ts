@@ -1,6 +1,7 @@
 import { FetchTransport } from '#sync/outbox/fetch-transport.ts';
 import { pullChanges } from '#sync/outbox/pull.ts';
 import { Replayer } from '#sync/outbox/replayer.ts';
+import { hasUnsavedWork, readUnsavedWork } from '#app/data/unsaved-work.ts';
 import { AppDb, userDbName } from '#app/db/app-db.ts';
 import { REFERENCE_TABLES } from '#app/db/reference-rows.ts';
 import { listenToBackgroundSync } from './background-sync.ts';
@@ -95,9 +96,10 @@ export function startDeviceSync(user: DeviceUser): DeviceSync {
 }
 
 /**
- * Stops replaying and lets go of the person's database. With nothing queued or dead the database is deleted:
- * nothing of the person stays on the device. With work left it is kept for their next sign-in (SPEC OB10), minus
- * the cached answers of online screens.
+ * Stops replaying and lets go of the person's database, whatever ended the session (signing out here or in another
+ * tab, an expired token). With no unsaved work the database is deleted: nothing of the person stays on the device.
+ * With queued or refused writes or open drafts it is kept for their next sign-in (SPEC OB10, DR2), minus the cached
+ * answers of online screens.
  */
 export function stopDeviceSync(): void {
   const ending = device;
@@ -109,10 +111,9 @@ export function stopDeviceSync(): void {
   setTimeout(() => void releaseDatabase(ending), 250);
 }
 
-async function releaseDatabase({ db, store }: DeviceSync): Promise<void> {
+export async function releaseDatabase({ db, store }: Pick<DeviceSync, 'db' | 'store'>): Promise<void> {
   try {
-    const { queued, dead } = await store.counts();
-    if (queued + dead === 0) {
+    if (!hasUnsavedWork(await readUnsavedWork(db, store))) {
       await db.delete();
     } else {
       await db.consultas.clear();

@@ -6,17 +6,12 @@ import { Link, useNavigate } from 'react-router-dom';
 import { paths } from '#app/routes/paths.ts';
 import { canSeeCompanyProfile, fullName } from '#app/session/session-permissions.ts';
 import { forgetSession } from '#app/session/session-store.ts';
-import { signOut, unsyncedWriteCount } from '#app/session/sign-out.ts';
+import { hasUnsavedWork, unsavedWorkWarning } from '#app/data/unsaved-work.ts';
+import { signOut, unsavedWorkOfSession } from '#app/session/sign-out.ts';
 import { useConfirm } from '#app/ui/feedback/use-confirm.ts';
 import { usePopover } from './use-popover.ts';
 
 const SIGN_OUT_DELAY_MS = 300;
-
-/** The warning of SPEC OB10: the person's unsynced writes stay on this device until they sign in again. */
-function unsyncedWarning(count: number): string {
-  const changes = count === 1 ? '1 cambio sin sincronizar' : `${count} cambios sin sincronizar`;
-  return `Tienes ${changes}. Se guardarán en este dispositivo y se enviarán cuando vuelvas a iniciar sesión.`;
-}
 
 function initialsOf(session: Session): string {
   return `${session.usuario.Nombres.charAt(0)}${session.usuario.ApellidoPaterno.charAt(0)}`.toUpperCase();
@@ -40,8 +35,8 @@ export function AccountMenu({ session }: { session: Session }) {
   };
   const leave = async () => {
     close();
-    const unsynced = await unsyncedWriteCount();
-    if (unsynced === 0 || (await confirm({ header: 'Cerrar Sesión', message: unsyncedWarning(unsynced), confirmText: 'Cerrar Sesión' }))) await finish();
+    const unsaved = await unsavedWorkOfSession();
+    if (!hasUnsavedWork(unsaved) || (await confirm({ header: 'Cerrar Sesión', message: unsavedWorkWarning(unsaved), confirmText: 'Cerrar Sesión' }))) await finish();
   };
 
   return (
