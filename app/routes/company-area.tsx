@@ -8,7 +8,7 @@ import { AppShell } from '#app/ui/shell/app-shell.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
 import { formulariosScreens } from '#app/modules/formularios/formularios-screens.tsx';
 import { inspeccionesScreens } from '#app/modules/inspecciones/inspecciones-screens.tsx';
-import { observacionesScreens } from '#app/modules/observaciones/observaciones-screens.tsx';
+import { observacionesScreens } from '#app/modules/inspecciones/observaciones-screens.tsx';
 import { pdfScreens } from '#app/modules/pdf/pdf-screens.tsx';
 import { LEVEL_PATHS, paths } from './paths.ts';
 import { recordScreens, screen } from './route-screens.tsx';

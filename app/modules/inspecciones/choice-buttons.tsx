@@ -1,4 +1,5 @@
 import type { CSSProperties } from 'react';
+import './choice-buttons.css';
 
 function luminance(hex: string): number {
   const channels = [1, 3, 5].map((start) => Number.parseInt(hex.slice(start, start + 2), 16) / 255);

@@ -1,6 +1,7 @@
 import type { ProblemTarget } from '#sync/domain/inspection-rules.ts';
 import { type HTMLInputTypeAttribute, useId } from 'react';
 import { useDraftText } from './use-draft-text.ts';
+import './draft-fields.css';
 
 /** The element id of the place a problem points at: the screen scrolls there and focuses it. */
 export function problemAnchor(target: ProblemTarget): string {

@@ -7,6 +7,8 @@ import { DraftTextInput } from './draft-fields.tsx';
 import { useKnownContractors, useWorkersById, workerName } from './draft-queries.ts';
 import type { DraftHeader } from './draft-store.ts';
 import { WorkerSearch } from './worker-search.tsx';
+import './draft-fields.css';
+import './draft-header-form.css';
 
 interface LevelSelectProps {
   id: string;

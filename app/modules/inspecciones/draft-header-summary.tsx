@@ -4,6 +4,8 @@ import { Fragment } from 'react';
 import type { LocalNivel } from '#app/db/reference-rows.ts';
 import { useWorkersById, workerName } from './draft-queries.ts';
 import type { DraftHeader } from './draft-store.ts';
+import '#app/ui/records.css';
+import './draft-header-summary.css';
 
 interface DraftHeaderSummaryProps {
   header: DraftHeader;

@@ -8,6 +8,9 @@ import { useDbQuery } from '#app/sync/use-device.ts';
 import { SignaturePadField } from '#app/ui/form/signature-pad-field.tsx';
 import { formatDisplayDateTime } from '#app/ui/display-format.ts';
 import type { SignerDetails } from './draft-store.ts';
+import '#app/ui/records.css';
+import './draft-fields.css';
+import './draft-signatures.css';
 
 /** A photo or signature taken on this device, shown from its bytes. */
 export function useDeviceFileUrl(sha256: string | undefined): string | null {

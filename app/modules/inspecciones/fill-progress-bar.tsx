@@ -1,4 +1,6 @@
 import { type Compliance, complianceLabels } from '#sync/domain/compliance.ts';
+import './draft-progress-track.css';
+import './fill-progress-bar.css';
 
 export interface ItemProgress {
   id: string;

@@ -19,7 +19,7 @@ import { useActiveTemplates } from './draft-queries.ts';
 import { createDraft, type DraftHeader, DraftError } from './draft-store.ts';
 import { statementCount, TemplatePicker } from './template-picker.tsx';
 import '#app/ui/records.css';
-import './inspecciones.css';
+import './inspeccion-new-page.css';
 
 const NO_PROBLEMS: ReadonlyMap<string, string> = new Map();
 

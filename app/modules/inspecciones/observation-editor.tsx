@@ -8,6 +8,9 @@ import { DraftTextInput } from './draft-fields.tsx';
 import { workerName } from './draft-queries.ts';
 import type { ObservationPatch } from './draft-store.ts';
 import { WorkerSearch } from './worker-search.tsx';
+import './draft-fields.css';
+import './link-button.css';
+import './observation-editor.css';
 
 const SEMAFORO_CHOICES: Choice<Semaforo>[] = SEMAFOROS.map((value) => ({ value, label: SEMAFORO_LABELS[value], colour: LIGHT_HEX[semaforoColour(value)] }));
 const SEVERITY_CHOICES: Choice<Severidad>[] = SEVERITIES.map((value) => ({ value, label: value, colour: LIGHT_HEX[severityColour(value)] }));

@@ -7,7 +7,9 @@ import { useRequiredSession } from '#app/session/use-session.ts';
 import { formatRecentTime } from '#app/ui/display-format.ts';
 import { useOpenDrafts } from './draft-queries.ts';
 import '#app/ui/records.css';
-import './inspecciones.css';
+import './section-head.css';
+import './draft-progress-track.css';
+import './open-drafts-card.css';
 
 /**
  * "Inspecciones en curso" on the home screen: every draft still open on this device, the last one changed first,

@@ -6,6 +6,8 @@ import { type Choice, ChoiceButtons } from './choice-buttons.tsx';
 import { DraftTextInput } from './draft-fields.tsx';
 import type { ObservationPatch } from './draft-store.ts';
 import { ObservationEditor, type SignedInPerson } from './observation-editor.tsx';
+import '#app/ui/records.css';
+import './statement-row.css';
 
 export const ANSWER_CHOICES: Choice<Answer>[] = ([ANSWERS.cumple, ANSWERS.noCumple, ANSWERS.noAplica] as const).map((value) => ({
   value,

@@ -2,6 +2,7 @@ import { FORMULARIO_TYPE_LABELS, FORMULARIO_TYPES, statementsOf } from '#sync/sc
 import { useId, useState } from 'react';
 import type { LocalFormulario } from '#app/db/inspection-rows.ts';
 import { searchWords } from '#app/db/reference-rows.ts';
+import './template-picker.css';
 
 export function statementCount(template: LocalFormulario): string {
   const count = statementsOf(template.Contenido).length;

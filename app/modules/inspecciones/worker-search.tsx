@@ -2,6 +2,8 @@ import { formatRut } from '#sync/domain/rut.ts';
 import { useId, useState } from 'react';
 import type { LocalTrabajador } from '#app/db/reference-rows.ts';
 import { useWorkerSearch, workerName } from './draft-queries.ts';
+import './draft-fields.css';
+import './worker-search.css';
 
 interface WorkerSearchProps {
   label: string;

@@ -1,0 +1,28 @@
+import { useIonToast } from '@ionic/react';
+import { useCallback } from 'react';
+import { DraftError } from './draft-store.ts';
+import { trackDraftWrite } from './use-draft-text.ts';
+
+export interface DraftWrite {
+  reportError: (error: unknown) => void;
+  /** Every change of the draft goes through here: written at once, and a refusal is shown, never swallowed. */
+  write: (change: Promise<unknown>) => Promise<unknown>;
+}
+
+/** Writes a change of the draft on this device and tells the person when it could not be saved. */
+export function useDraftWrite(): DraftWrite {
+  const [presentToast] = useIonToast();
+  const reportError = useCallback(
+    (error: unknown) => {
+      void presentToast({
+        message: error instanceof DraftError ? error.message : 'No fue posible guardar el cambio en este dispositivo',
+        color: 'danger',
+        duration: 4000,
+        position: 'top',
+      });
+    },
+    [presentToast],
+  );
+  const write = useCallback((change: Promise<unknown>) => trackDraftWrite(change).catch(reportError), [reportError]);
+  return { reportError, write };
+}
