@@ -1,6 +1,22 @@
+import fs from 'node:fs';
 import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+
+/**
+ * Business modules never import each other, on either side: each module folder may import from every folder but
+ * the other modules'. Shared pieces live outside app/modules and server/modules; composition (routes, pages,
+ * app-modules.ts, seeds) imports modules and is imported by none of them.
+ */
+function moduleBoundaries(side) {
+  const modules = fs.readdirSync(`./${side}/modules`, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+  return modules.map((name) => ({
+    target: `./${side}/modules/${name}`,
+    from: `./${side}/modules`,
+    except: [`./${name}`],
+    message: `Un módulo de negocio no importa otro (${side}/modules/${name}): usa el registro de lectura o una pieza compartida.`,
+  }));
+}
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**', '.tmp/**'] },
@@ -27,6 +43,8 @@ export default tseslint.config(
               from: './server',
               message: 'app/ talks to the server over HTTP only.',
             },
+            ...moduleBoundaries('app'),
+            ...moduleBoundaries('server'),
           ],
         },
       ],

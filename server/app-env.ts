@@ -2,7 +2,9 @@ import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import type { FileStore } from './files/file-store.ts';
 import type { Mailer } from './mail/mailer.ts';
-import type { SessionClaims, SessionTokens } from './modules/auth/session-token.ts';
+import type { RecordRegistry } from './records/record-registry.ts';
+import type { SessionClaims, SessionTokens } from './auth/session-token.ts';
+import type { RequestSession } from './tenancy/require-session.ts';
 
 export interface AppDeps {
   db: Db;
@@ -10,6 +12,8 @@ export interface AppDeps {
   tokens: SessionTokens;
   mailer: Mailer;
   files: FileStore;
+  /** Every entity's records (app-modules.ts). */
+  records: RecordRegistry;
   now: () => Date;
 }
 
@@ -31,5 +35,6 @@ export interface AppEnv {
   Variables: {
     deps: AppDeps;
     claims: SessionClaims;
+    session: RequestSession;
   };
 }

@@ -8,16 +8,13 @@ import { renderApiReference, type OpenApiDocument } from './http/api-reference.t
 import { apiNotFound, handleError } from './http/error-handler.ts';
 import { serveBuiltApp } from './http/static-app.ts';
 import { mailboxRoutes } from './mail/mailbox.routes.ts';
-import { authRoutes } from './modules/auth/auth.routes.ts';
-import { cargosRoutes } from './modules/cargos/cargos.routes.ts';
-import { formulariosRoutes } from './modules/formularios/formularios.routes.ts';
-import { inspeccionesRoutes } from './modules/inspecciones/inspecciones.routes.ts';
+import { MODULE_ROUTES } from './app-modules.ts';
+import { authRoutes } from './auth/auth.routes.ts';
 import { mascarasRoutes } from './modules/mascaras/mascaras.routes.ts';
-import { nivelesRoutes } from './modules/niveles/niveles.routes.ts';
 import { perfilRoutes } from './modules/perfil/perfil.routes.ts';
-import { idempotencyLedger } from './modules/sync/idempotency-ledger.ts';
-import { createSyncRoutes } from './modules/sync/sync.routes.ts';
-import { trabajadoresRoutes } from './modules/trabajadores/trabajadores.routes.ts';
+import { idempotencyLedger } from './sync/idempotency-ledger.ts';
+import { createSyncRoutes } from './sync/sync.routes.ts';
+import { publicCall } from './tenancy/permit.ts';
 
 const documentation = {
   openapi: '3.1.0',
@@ -43,16 +40,12 @@ const errorEnvelope = {
 };
 
 const apiRoutes = new Hono<AppEnv>()
-  .get('/health', async (c) => c.json({ status: 'ok', schemaVersion: await appliedSchemaVersion(c.get('deps').db) }))
+  .get('/health', publicCall(), async (c) => c.json({ status: 'ok', schemaVersion: await appliedSchemaVersion(c.get('deps').db) }))
   .route('/auth', authRoutes)
   .route('/perfil', perfilRoutes)
   .route('/mascaras', mascarasRoutes)
-  .route('/files', filesRoutes)
-  .route('/trabajadores', trabajadoresRoutes)
-  .route('/cargos', cargosRoutes)
-  .route('/niveles', nivelesRoutes)
-  .route('/formularios', formulariosRoutes)
-  .route('/inspecciones', inspeccionesRoutes);
+  .route('/files', filesRoutes);
+for (const module of MODULE_ROUTES) apiRoutes.route(module.base.slice('/api'.length), module.routes);
 
 const NOT_DOCUMENTED = ['/api/openapi.json', '/api/docs', /^\/buzon/, /^\/api\/\*/, '*', '/*'];
 

@@ -2,12 +2,13 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { AppDeps } from './app-env.ts';
+import { RECORD_STORES } from './app-modules.ts';
 import type { Config } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { FileStore } from './files/file-store.ts';
 import { Mailer } from './mail/mailer.ts';
-import { CachingSessionTokens } from './modules/sync/verified-token-cache.ts';
+import { CachingSessionTokens } from './sync/verified-token-cache.ts';
 import { seedCatalogue } from './seed/catalogue-seed.ts';
 import { seedDemo } from './seed/demo-seed.ts';
 
@@ -39,5 +40,6 @@ export async function bootstrap(config: Config, now: () => Date = () => new Date
     tokens: new CachingSessionTokens(secret, () => now().getTime()),
     mailer: new Mailer(db, config.mailFrom, config.smtp),
     files,
+    records: RECORD_STORES,
   };
 }

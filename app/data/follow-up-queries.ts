@@ -1,7 +1,7 @@
 import { toWireDate } from '#sync/domain/dates.ts';
 import { type Semaforo, semaforoOnDay } from '#sync/domain/traffic-light.ts';
 import { FORMULARIO_TYPES, type FormularioTipo } from '#sync/schemas/formularios.schema.ts';
-import type { Observacion } from '#sync/schemas/inspecciones.schema.ts';
+import type { Observacion } from '#sync/schemas/observaciones.schema.ts';
 import { Dexie, type Table } from 'dexie';
 import type { AppDb } from '#app/db/app-db.ts';
 import type { LocalObservacion } from '#app/db/inspection-rows.ts';

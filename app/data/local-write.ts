@@ -1,7 +1,8 @@
 import { type FileRef, newOutboxEntry, type OutboxEntry, recordKeyOf, type WriteMethod } from '#sync/outbox/outbox-entry.ts';
 import { uuidV7 } from '#sync/outbox/uuid-v7.ts';
 import type { AppDb } from '#app/db/app-db.ts';
-import type { LocalRow, ReferenceTable } from '#app/db/reference-rows.ts';
+import type { EntityTable } from '#sync/records/entities.ts';
+import type { LocalRow } from '#app/db/reference-rows.ts';
 import { registerBackgroundSync } from '#app/sync/background-sync.ts';
 import { type DeviceSync, requireDevice } from '#app/sync/device-sync.ts';
 
@@ -20,13 +21,13 @@ export interface LocalFile {
 }
 
 export interface LocalWrite {
-  table: ReferenceTable;
+  table: EntityTable;
   id: string;
   /** The record as the device shows it from now on; null takes it off the device (a delete). */
   row: LocalRow | null;
   request: { method: WriteMethod; path: string; body?: unknown };
   /** Records this one points at: if one was created offline and is still queued, it must reach the server first (OB7). */
-  parents?: { table: ReferenceTable; id: string }[];
+  parents?: { table: EntityTable; id: string }[];
   files?: LocalFile[];
   /**
    * More local changes that must commit with this write or not at all (a finished inspection also writes its
@@ -45,7 +46,7 @@ const discardHandlers = new Map<string, DiscardHandler>();
  * For a table whose records keep more on the device than their row (a finished inspection keeps its draft): the
  * module discards the entry itself, in the same transaction as what it keeps, so the person loses nothing.
  */
-export function handleDiscardsOf(table: ReferenceTable, handler: DiscardHandler): void {
+export function handleDiscardsOf(table: EntityTable, handler: DiscardHandler): void {
   discardHandlers.set(table, handler);
 }
 
@@ -108,7 +109,7 @@ export async function localWrite(write: LocalWrite, device: WriteDevice = requir
  */
 export async function resendLocalWrite(
   deadKey: string,
-  correction: { table: ReferenceTable; id: string; row: LocalRow | null; body: unknown },
+  correction: { table: EntityTable; id: string; row: LocalRow | null; body: unknown },
   device: WriteDevice = requireDevice(),
 ): Promise<void> {
   const { db, store, replayer } = device;

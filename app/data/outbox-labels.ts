@@ -1,15 +1,7 @@
 import type { EntryState, OutboxEntry } from '#sync/outbox/outbox-entry.ts';
-import { formatRut } from '#sync/domain/rut.ts';
+import { entityOf } from '#sync/records/entities.ts';
 import type { LocalRow } from '#app/db/reference-rows.ts';
 
-const NOUNS: Record<string, string> = {
-  trabajadores: 'trabajador',
-  cargos: 'cargo',
-  niveles: 'nivel',
-  formularios: 'formulario',
-  inspecciones: 'inspección',
-  observaciones: 'observación',
-};
 const VERBS: Record<OutboxEntry['method'], string> = { POST: 'Crear', PUT: 'Editar', PATCH: 'Editar', DELETE: 'Eliminar' };
 
 export const ENTRY_STATE_LABELS: Record<EntryState, string> = {
@@ -28,32 +20,15 @@ export function idOfEntry(entry: Pick<OutboxEntry, 'recordKey'>): string | undef
   return entry.recordKey?.split(':')[1];
 }
 
-function nameOf(source: Record<string, unknown> | null | undefined): string {
-  if (!source) return '';
-  if (typeof source.Nombres === 'string') {
-    const name = [source.Nombres, source.ApellidoPaterno].filter((part) => typeof part === 'string' && part).join(' ');
-    return typeof source.RunPersona === 'string' ? `${name} (${formatRut(source.RunPersona)})` : name;
-  }
-  if (typeof source.NombreCargo === 'string') return source.NombreCargo;
-  if (typeof source.Nombre === 'string') return source.Nombre;
-  if (typeof source.Lugar === 'string') return typeof source.Fecha === 'string' ? `${source.Lugar} (${source.Fecha})` : source.Lugar;
-  if (typeof source.Observacion === 'string') return source.Observacion.length > 60 ? `${source.Observacion.slice(0, 57)}…` : source.Observacion;
-  return '';
-}
-
-/** The observation cycle's calls are POSTs on an existing observation: say what they do (SPEC OV2). */
-function verbOf(entry: OutboxEntry): string {
-  if (tableOfEntry(entry) === 'observaciones' && entry.method === 'POST') {
-    if (entry.path.endsWith('/desaprobar')) return 'Rechazar';
-    if (entry.path.endsWith('/aprobar')) return 'Aprobar';
-    return 'Responder';
-  }
-  return VERBS[entry.method];
-}
-
-/** "Crear trabajador Ana Pérez (12.345.678-5)": what a queued write does, in the person's words. */
+/**
+ * "Crear trabajador Ana Pérez (12.345.678-5)": what a queued write does, in the person's words, from the record's
+ * description (its noun, its display name, its own verbs). Every queued write names a described table; any other
+ * fails loudly (`entityOf`).
+ */
 export function describeEntry(entry: OutboxEntry, row: LocalRow | null | undefined): string {
-  const noun = NOUNS[tableOfEntry(entry) ?? ''] ?? 'registro';
-  const name = nameOf(entry.body as Record<string, unknown> | null) || nameOf(row as Record<string, unknown> | null | undefined);
-  return `${verbOf(entry)} ${noun}${name ? ` ${name}` : ''}`;
+  const entity = entityOf(tableOfEntry(entry) ?? '');
+  const body = entry.body !== null && typeof entry.body === 'object' ? (entry.body as Record<string, unknown>) : {};
+  const name = entity.displayName(body) || (row ? entity.displayName(row as Record<string, unknown>) : '');
+  const verb = entity.verb?.(entry) ?? VERBS[entry.method];
+  return `${verb} ${entity.noun.one}${name ? ` ${name}` : ''}`;
 }

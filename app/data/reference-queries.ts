@@ -13,6 +13,21 @@ export function useNivelNames(): Map<string, string> | undefined {
   return useDbQuery(async (db) => new Map((await db.niveles.toArray()).map((level) => [level.IdNivel, level.Nombre])), []);
 }
 
+/** The active levels by type and every level's name: what screens naming levels look up. */
+export interface LevelLookups {
+  byType: Record<LevelType, LocalNivel[]>;
+  names: ReadonlyMap<string, string>;
+}
+
+export function useLevelLookups(): LevelLookups | undefined {
+  return useDbQuery(async (db) => {
+    const levels = await db.niveles.orderBy('[TipoNivel+orden]').toArray();
+    const byType: Record<LevelType, LocalNivel[]> = { 2: [], 3: [], 4: [] };
+    for (const level of levels) byType[level.TipoNivel].push(level);
+    return { byType, names: new Map(levels.map((level) => [level.IdNivel, level.Nombre])) };
+  }, []);
+}
+
 export function useCargos(): LocalCargo[] | undefined {
   return useDbQuery((db) => db.cargos.orderBy('orden').toArray(), []);
 }

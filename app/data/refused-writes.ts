@@ -1,6 +1,7 @@
 import { type OutboxEntry, recordKeyOf } from '#sync/outbox/outbox-entry.ts';
 import type { AppDb } from '#app/db/app-db.ts';
-import type { LocalRow, ReferenceTable } from '#app/db/reference-rows.ts';
+import type { EntityTable } from '#sync/records/entities.ts';
+import type { LocalRow } from '#app/db/reference-rows.ts';
 import { type DeviceSync, requireDevice } from '#app/sync/device-sync.ts';
 import { resendLocalWrite } from './local-write.ts';
 
@@ -19,7 +20,7 @@ export interface CorrectedWrite<Row extends LocalRow> {
  * which a pull keeps fresh while the record has writes queued), so it sends only what differs from it.
  */
 export interface Correction<Row extends LocalRow> {
-  table: ReferenceTable;
+  table: EntityTable;
   id: string;
   /** The record on the device now: it shows the refused write. */
   current: Row;
@@ -28,13 +29,13 @@ export interface Correction<Row extends LocalRow> {
 }
 
 /** The server's version of the record as the device last knew it, or the device's row when it has no copy. */
-async function serverBase<Row extends LocalRow>(db: AppDb, table: ReferenceTable, id: string, current: Row): Promise<Row> {
+async function serverBase<Row extends LocalRow>(db: AppDb, table: EntityTable, id: string, current: Row): Promise<Row> {
   const copy = await db.serverRows.get(recordKeyOf(table, id));
   return (copy?.row as Row | null | undefined) ?? current;
 }
 
 /** The entry of that key if it writes this record, or null: a key from an address is checked before it is trusted. */
-async function entryOfRecord(db: AppDb, key: string, table: ReferenceTable, id: string): Promise<OutboxEntry | null> {
+async function entryOfRecord(db: AppDb, key: string, table: EntityTable, id: string): Promise<OutboxEntry | null> {
   const entry = await db.outbox.where('key').equals(key).first();
   if (!entry || entry.recordKey !== recordKeyOf(table, id)) return null;
   const { fileShas: _fileShas, ...rest } = entry;
@@ -73,7 +74,7 @@ export interface RefusedWrite {
 }
 
 /** The write named by `?corregir=<key>` if it writes this record; null when there is none (already resent). */
-export async function loadRefusedWrite(db: AppDb, key: string, table: ReferenceTable, id: string): Promise<RefusedWrite | null> {
+export async function loadRefusedWrite(db: AppDb, key: string, table: EntityTable, id: string): Promise<RefusedWrite | null> {
   const entry = await entryOfRecord(db, key, table, id);
   if (!entry) return null;
   const body = (entry.body ?? {}) as RefusedBody;

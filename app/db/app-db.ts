@@ -1,7 +1,7 @@
 import { Dexie, type EntityTable, type Table } from 'dexie';
 import { OUTBOX_STORES, type OutboxFileRow, type OutboxRow } from '#app/sync/dexie-outbox-store.ts';
 import type { DeviceFile, InspectionDraft, LocalFormulario, LocalInspeccion, LocalObservacion } from './inspection-rows.ts';
-import type { LocalCargo, LocalNivel, LocalRow, LocalTrabajador } from './reference-rows.ts';
+import type { LocalCargo, LocalNivel, LocalRow, LocalRows, LocalTrabajador } from './reference-rows.ts';
 
 export interface KeyValueRow {
   key: string;
@@ -35,6 +35,8 @@ export class AppDb extends Dexie {
   observaciones!: EntityTable<LocalObservacion, 'IdObservacion'>;
   borradores!: EntityTable<InspectionDraft, 'IdEvaluacion'>;
   archivosDispositivo!: EntityTable<DeviceFile, 'sha256'>;
+  certificaciones!: EntityTable<LocalRows['certificaciones'], 'IdCertificacion'>;
+  actividades_economicas!: EntityTable<LocalRows['actividades_economicas'], 'IdActividadEconomica'>;
 
   constructor(name: string, options: ConstructorParameters<typeof Dexie>[1] = {}) {
     // Strict durability: a write the person saw saved has reached the disk, not just the OS cache.
@@ -62,6 +64,11 @@ export class AppDb extends Dexie {
       borradores: 'IdEvaluacion, actualizadoEn, estado',
       archivosDispositivo: 'sha256',
     });
+    // The first catalogues on the record kit: read whole, ordered by their folded name.
+    this.version(4).stores({
+      certificaciones: 'IdCertificacion, orden',
+      actividades_economicas: 'IdActividadEconomica, orden',
+    });
   }
 }
 
@@ -79,4 +86,6 @@ export const TABLE_LABELS: Record<string, string> = {
   observaciones: 'Observaciones',
   borradores: 'Inspecciones en curso (borradores)',
   archivosDispositivo: 'Fotos y firmas tomadas en este dispositivo',
+  certificaciones: 'Certificaciones',
+  actividades_economicas: 'Actividades económicas',
 };

@@ -1,4 +1,5 @@
-import type { Firma, Inspeccion, Observacion, ObservacionNueva, RespuestaEnunciado } from '#sync/schemas/inspecciones.schema.ts';
+import type { Firma, Inspeccion, ObservacionNueva, RespuestaEnunciado } from '#sync/schemas/inspecciones.schema.ts';
+import type { Observacion } from '#sync/schemas/observaciones.schema.ts';
 import type { Formulario } from '#sync/schemas/formularios.schema.ts';
 import type { DraftRow } from './draft-row.ts';
 

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_RANGOS } from '#sync/domain/compliance.ts';
 import type { ContenidoFormulario } from '#sync/schemas/formularios.schema.ts';
-import type { Firma, Inspeccion, Observacion, ReportImage } from '#sync/schemas/inspecciones.schema.ts';
-import type { FileRef } from '#sync/schemas/trabajadores.schema.ts';
+import type { Firma, Inspeccion, ReportImage } from '#sync/schemas/inspecciones.schema.ts';
+import type { Observacion } from '#sync/schemas/observaciones.schema.ts';
+import type { FileRef } from '#sync/records/record-fields.ts';
 import { buildChecklistReportData, observationStateText, type ReportContext, templateContentFor, type TemplateVersion } from './checklist-report-data.ts';
 
 const sha = (n: number) => n.toString(16).padStart(64, '0');

@@ -14,7 +14,7 @@ import { LEVEL_PATHS, paths } from './paths.ts';
 import { recordScreens, screen } from './route-screens.tsx';
 import { RoutePage } from './route-page.tsx';
 
-const DashboardPage = lazy(() => import('#app/modules/dashboard/dashboard-page.tsx').then((module) => ({ default: module.DashboardPage })));
+const HomePage = lazy(() => import('#app/pages/home-page.tsx').then((module) => ({ default: module.HomePage })));
 const UserProfilePage = lazy(() => import('#app/modules/perfil/user-profile-page.tsx').then((module) => ({ default: module.UserProfilePage })));
 const CompanyProfilePage = lazy(() =>
   import('#app/modules/perfil/company-profile-page.tsx').then((module) => ({ default: module.CompanyProfilePage })),
@@ -28,12 +28,20 @@ const TrabajadorFormPage = lazy(() =>
 const TrabajadorDetailPage = lazy(() =>
   import('#app/modules/trabajadores/trabajador-detail-page.tsx').then((module) => ({ default: module.TrabajadorDetailPage })),
 );
-const CargosListPage = lazy(() => import('#app/modules/cargos/cargos-list-page.tsx').then((module) => ({ default: module.CargosListPage })));
-const CargoFormPage = lazy(() => import('#app/modules/cargos/cargo-form-page.tsx').then((module) => ({ default: module.CargoFormPage })));
-const CargoDetailPage = lazy(() => import('#app/modules/cargos/cargo-detail-page.tsx').then((module) => ({ default: module.CargoDetailPage })));
-const NivelesListPage = lazy(() => import('#app/modules/niveles/niveles-list-page.tsx').then((module) => ({ default: module.NivelesListPage })));
-const NivelFormPage = lazy(() => import('#app/modules/niveles/nivel-form-page.tsx').then((module) => ({ default: module.NivelFormPage })));
-const NivelDetailPage = lazy(() => import('#app/modules/niveles/nivel-detail-page.tsx').then((module) => ({ default: module.NivelDetailPage })));
+const CargosListPage = lazy(() => import('#app/modules/cargos/cargos-screens.tsx').then((module) => ({ default: module.CargosListPage })));
+const CargoFormPage = lazy(() => import('#app/modules/cargos/cargos-screens.tsx').then((module) => ({ default: module.CargoFormPage })));
+const CargoDetailPage = lazy(() => import('#app/modules/cargos/cargos-screens.tsx').then((module) => ({ default: module.CargoDetailPage })));
+const NivelesListPage = lazy(() => import('#app/modules/niveles/niveles-screens.tsx').then((module) => ({ default: module.NivelesListPage })));
+const NivelFormPage = lazy(() => import('#app/modules/niveles/niveles-screens.tsx').then((module) => ({ default: module.NivelFormPage })));
+const NivelDetailPage = lazy(() => import('#app/modules/niveles/niveles-screens.tsx').then((module) => ({ default: module.NivelDetailPage })));
+const certificaciones = () => import('#app/modules/certificaciones/certificaciones-screens.tsx');
+const CertificacionesListPage = lazy(() => certificaciones().then((module) => ({ default: module.CertificacionesListPage })));
+const CertificacionFormPage = lazy(() => certificaciones().then((module) => ({ default: module.CertificacionFormPage })));
+const CertificacionDetailPage = lazy(() => certificaciones().then((module) => ({ default: module.CertificacionDetailPage })));
+const actividades = () => import('#app/modules/actividades-economicas/actividades-economicas-screens.tsx');
+const ActividadesListPage = lazy(() => actividades().then((module) => ({ default: module.ActividadesListPage })));
+const ActividadFormPage = lazy(() => actividades().then((module) => ({ default: module.ActividadFormPage })));
+const ActividadDetailPage = lazy(() => actividades().then((module) => ({ default: module.ActividadDetailPage })));
 const SincronizacionPage = lazy(() =>
   import('#app/modules/sincronizacion/sincronizacion-page.tsx').then((module) => ({ default: module.SincronizacionPage })),
 );
@@ -51,7 +59,7 @@ export function CompanyArea() {
           path={paths.dashboard.path}
           element={
             <RoutePage>
-              <DashboardPage />
+              <HomePage />
             </RoutePage>
           }
         />
@@ -72,6 +80,8 @@ export function CompanyArea() {
           }
         />
         {recordScreens(paths.trabajadores, { list: <TrabajadoresListPage />, form: <TrabajadorFormPage />, detail: <TrabajadorDetailPage /> })}
+        {recordScreens(paths.certificaciones, { list: <CertificacionesListPage />, form: <CertificacionFormPage />, detail: <CertificacionDetailPage /> })}
+        {recordScreens(paths.actividadesEconomicas, { list: <ActividadesListPage />, form: <ActividadFormPage />, detail: <ActividadDetailPage /> })}
         {recordScreens(paths.cargos, { list: <CargosListPage />, form: <CargoFormPage />, detail: <CargoDetailPage /> })}
         {([2, 3, 4] as const).flatMap((type) =>
           recordScreens(LEVEL_PATHS[type], { list: <NivelesListPage type={type} />, form: <NivelFormPage type={type} />, detail: <NivelDetailPage type={type} /> }),

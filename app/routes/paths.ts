@@ -21,6 +21,8 @@ export const paths = {
     empresa: { path: '/perfil/empresa', href: '/perfil/empresa' },
   },
   trabajadores: recordRoutes('/trabajadores'),
+  certificaciones: recordRoutes('/certificaciones'),
+  actividadesEconomicas: recordRoutes('/actividades-economicas'),
   cargos: recordRoutes('/cargos'),
   nv2: recordRoutes('/nv2'),
   nv3: recordRoutes('/nv3'),
@@ -48,6 +50,8 @@ export const LEVEL_PATHS = { 2: paths.nv2, 3: paths.nv3, 4: paths.nv4 } as const
 export const SIDE_NAV_ROUTES: ReadonlySet<string> = new Set([
   paths.dashboard.href,
   paths.trabajadores.list.href,
+  paths.certificaciones.list.href,
+  paths.actividadesEconomicas.list.href,
   paths.cargos.list.href,
   paths.nv2.list.href,
   paths.nv3.list.href,

@@ -1,4 +1,5 @@
-import type { PermissionAction, Session } from '#sync/schemas/auth.schema.ts';
+import type { PermissionAction } from '#sync/records/permissions.ts';
+import type { Session } from '#sync/schemas/auth.schema.ts';
 import { paths } from '#app/routes/paths.ts';
 
 export function hasPermission(session: Session, route: string, action: PermissionAction = 'index'): boolean {

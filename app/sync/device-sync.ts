@@ -3,10 +3,9 @@ import { pullChanges } from '#sync/outbox/pull.ts';
 import { Replayer } from '#sync/outbox/replayer.ts';
 import { hasUnsavedWork, readUnsavedWork } from '#app/data/unsaved-work.ts';
 import { AppDb, userDbName } from '#app/db/app-db.ts';
-import { REFERENCE_TABLES } from '#app/db/reference-rows.ts';
 import { listenToBackgroundSync } from './background-sync.ts';
 import { DexieOutboxStore } from './dexie-outbox-store.ts';
-import { createTableDownloader, DexiePullTarget } from './dexie-pull-target.ts';
+import { createTableDownloader, DexiePullTarget, PULLED_TABLES } from './dexie-pull-target.ts';
 import { startSyncTriggers, withWebLock } from './sync-triggers.ts';
 
 export const LAST_SUCCESS_KEY = 'lastSuccessAt';
@@ -71,7 +70,7 @@ export function startDeviceSync(user: DeviceUser): DeviceSync {
     transport,
     withLock: withWebLock,
     lockName: `outbox:${db.name}`,
-    pull: () => pullChanges(transport, target, { resetTables: REFERENCE_TABLES }),
+    pull: () => pullChanges(transport, target, { resetTables: PULLED_TABLES }),
   });
   const unsubscribe = replayer.subscribe((state) => {
     if (state.lastSuccessAt !== null) void db.syncMeta.put({ key: LAST_SUCCESS_KEY, value: state.lastSuccessAt }).catch(() => undefined);

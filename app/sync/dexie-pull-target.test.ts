@@ -3,8 +3,7 @@ import { pullChanges } from '#sync/outbox/pull.ts';
 import type { Change, ChangesPage } from '#sync/outbox/sync-wire.schema.ts';
 import type { PullOutcome, Transport } from '#sync/outbox/transport.ts';
 import { describe, expect, it } from 'vitest';
-import { REFERENCE_TABLES } from '#app/db/reference-rows.ts';
-import { DexiePullTarget, type TableDownloader } from './dexie-pull-target.ts';
+import { DexiePullTarget, PULLED_TABLES, type TableDownloader } from './dexie-pull-target.ts';
 import { testDevicesForEachTest } from './test-device.ts';
 
 const newDevice = testDevicesForEachTest();
@@ -50,8 +49,8 @@ describe('DexiePullTarget', () => {
       changes: [upsert(1, 'w1', workerRow('w1', 'Ana')), upsert(2, 'w2', workerRow('w2', 'Luis')), { seq: 3, table: 'trabajadores', id: 'w2', op: 'delete' }],
       cursor: '3',
     };
-    await pullChanges(pages(page), target, { resetTables: REFERENCE_TABLES });
-    await pullChanges(pages({ ...page, cursor: '3' }), target, { resetTables: REFERENCE_TABLES });
+    await pullChanges(pages(page), target, { resetTables: PULLED_TABLES });
+    await pullChanges(pages({ ...page, cursor: '3' }), target, { resetTables: PULLED_TABLES });
 
     expect(await device.db.trabajadores.toCollection().primaryKeys()).toEqual(['w1']);
     expect(await device.db.trabajadores.where('palabras').startsWith('an').primaryKeys()).toEqual(['w1']);
@@ -66,7 +65,7 @@ describe('DexiePullTarget', () => {
     }
     const changes = Array.from({ length: 500 }, (_, i) => upsert(i + 1, `w${i}`, workerRow(`w${i}`, `Nombre ${i}`)));
 
-    const result = await pullChanges(pages({ changes, cursor: '500' }), target, { resetTables: REFERENCE_TABLES });
+    const result = await pullChanges(pages({ changes, cursor: '500' }), target, { resetTables: PULLED_TABLES });
 
     expect(result).toMatchObject({ kind: 'ok', applied: 450, skipped: 50 });
     expect(await device.db.trabajadores.count()).toBe(450);
@@ -81,7 +80,7 @@ describe('DexiePullTarget', () => {
     await device.store.append(newOutboxEntry({ method: 'PUT', path: '/api/trabajadores/newtrabajadores2', body: {}, payloadVersion: 1, recordKey: 'trabajadores:w1' }, crypto.randomUUID(), Date.now()));
 
     const result = await pullChanges(pages({ changes: [upsert(5, 'w1', workerRow('w1', 'Ana', { Version: 2 })), upsert(6, 'w3', workerRow('w3', 'Eva'))], cursor: '6' }), target, {
-      resetTables: REFERENCE_TABLES,
+      resetTables: PULLED_TABLES,
     });
 
     expect(result).toMatchObject({ kind: 'ok', applied: 1, skipped: 1 });
@@ -101,7 +100,7 @@ describe('DexiePullTarget', () => {
       table === 'trabajadores' ? [workerRow('w1', 'Server copy'), workerRow('w4', 'Fresh')] : table === 'niveles' ? [{ IdNivel: 'n2', TipoNivel: 2, Nombre: 'Faena', IdNivelPadre: null, Estado: 1, Version: 1 }] : [];
     const target = new DexiePullTarget(device.db, downloads);
 
-    await pullChanges(pages({ changes: [], cursor: '900', reset: true }), target, { resetTables: REFERENCE_TABLES });
+    await pullChanges(pages({ changes: [], cursor: '900', reset: true }), target, { resetTables: PULLED_TABLES });
 
     expect((await device.db.trabajadores.toArray()).map((row) => [row.IdPersona, row.Nombres])).toEqual([
       ['w1', 'Queued'],

@@ -2,19 +2,25 @@ import { Dexie } from 'dexie';
 import { recordKeyOf } from '#sync/outbox/outbox-entry.ts';
 import type { PullTarget } from '#sync/outbox/pull.ts';
 import type { Change } from '#sync/outbox/sync-wire.schema.ts';
+import { ENTITY_LIST, entityOf, type EntityTable, isEntityTable } from '#sync/records/entities.ts';
+import { fillPath } from '#sync/records/entity.ts';
 import type { AppDb } from '#app/db/app-db.ts';
-import { idOfRow, isReferenceTable, type LocalRow, REFERENCE_TABLES, type ReferenceTable, toLocalRow } from '#app/db/reference-rows.ts';
+import type { LocalRow } from '#app/db/reference-rows.ts';
+import { idOfRow, localRowOf } from '#app/records/device-records.ts';
 
 const CURSOR_KEY = 'cursor';
-const WORKERS_PAGE = 500;
 
 /** How the target downloads a whole table again after a reset (SPEC PL5). */
-export type TableDownloader = (table: ReferenceTable) => Promise<Record<string, unknown>[]>;
+export type TableDownloader = (table: EntityTable) => Promise<Record<string, unknown>[]>;
 
-type PendingWrites = Map<ReferenceTable, Map<string, LocalRow | null>>;
+type PendingWrites = Map<EntityTable, Map<string, LocalRow | null>>;
+
+/** The described tables, parents first: what a pull fills and a reset downloads again (SPEC PL5). */
+export const PULLED_TABLES: readonly EntityTable[] = ENTITY_LIST.map((entity) => entity.table as EntityTable);
 
 /**
- * The device side of a pull over the reference tables. A page is applied in one transaction that also covers the
+ * The device side of a pull over the described tables. A change of a table this app does not describe (a newer
+ * server's) is not stored anywhere: it is skipped, never written into another table. A page is applied in one transaction that also covers the
  * outbox, so the PL3 check ("no queued write for this record") and the write cannot be split by a person's write.
  * Within the transaction the rows are collected and written in bulk at the end: a first sign-in pulls thousands.
  */
@@ -70,25 +76,26 @@ export class DexiePullTarget implements PullTarget {
   }
 
   applyUpsert(table: string, id: string, row: Record<string, unknown>): Promise<void> {
-    if (isReferenceTable(table)) this.stage(table, id, toLocalRow(table, row));
+    if (isEntityTable(table)) this.stage(table, id, localRowOf(table, row));
     return Dexie.Promise.resolve();
   }
 
   applyDelete(table: string, id: string): Promise<void> {
-    if (isReferenceTable(table)) this.stage(table, id, null);
+    if (isEntityTable(table)) this.stage(table, id, null);
     return Dexie.Promise.resolve();
   }
 
   /** PL6: the newest server state of a record the person is still changing, for when a write is discarded. */
   onSkipped(change: Change): Promise<void> {
-    if (!isReferenceTable(change.table)) return Dexie.Promise.resolve();
-    const row = change.op === 'upsert' ? toLocalRow(change.table, change.row) : null;
+    if (!isEntityTable(change.table)) return Dexie.Promise.resolve();
+    const row = change.op === 'upsert' ? localRowOf(change.table, change.row) : null;
     return this.db.serverRows.put({ recordKey: recordKeyOf(change.table, change.id), row }).then(() => undefined);
   }
 
   async reset(tables: readonly string[]): Promise<void> {
-    const downloads = new Map<ReferenceTable, Record<string, unknown>[]>();
-    for (const table of tables) if (isReferenceTable(table)) downloads.set(table, await this.download(table));
+    const downloads = new Map<EntityTable, Record<string, unknown>[]>();
+    // An undescribed table here is a programming error: fail loudly rather than download another table's rows.
+    for (const table of tables) downloads.set(entityOf(table).table as EntityTable, await this.download(table as EntityTable));
     const { db } = this;
     await db.transaction('rw', [...pulledTables(db), db.outbox], async () => {
       const queued = new Set((await db.outbox.orderBy('recordKey').uniqueKeys()) as string[]);
@@ -98,7 +105,7 @@ export class DexiePullTarget implements PullTarget {
         const stale = ((await local.toCollection().primaryKeys()) as string[]).filter((id) => !keep(id));
         await local.bulkDelete(stale);
         const fresh = rows.flatMap((row) => {
-          const localRow = toLocalRow(table, row);
+          const localRow = localRowOf(table, row);
           return localRow && !keep(idOfRow(table, localRow)) ? [localRow] : [];
         });
         await local.bulkPut(fresh);
@@ -106,7 +113,7 @@ export class DexiePullTarget implements PullTarget {
     });
   }
 
-  private stage(table: ReferenceTable, id: string, row: LocalRow | null): void {
+  private stage(table: EntityTable, id: string, row: LocalRow | null): void {
     if (!this.writes) throw new Error('A pulled change must be applied inside the pull transaction');
     const rows = this.writes.get(table) ?? new Map<string, LocalRow | null>();
     rows.set(id, row);
@@ -128,10 +135,13 @@ export class DexiePullTarget implements PullTarget {
 }
 
 function pulledTables(db: AppDb) {
-  return REFERENCE_TABLES.map((table) => db.table(table));
+  return PULLED_TABLES.map((table) => db.table(table));
 }
 
-/** The list calls that return whole tables, with the same row shape as the change log. */
+/**
+ * Each table's list call (`api.list` of its description), the rows in the change log's shape; a paged list is read
+ * page by page.
+ */
 export function createTableDownloader(options: { companyId: string; getToken: () => string | null }): TableDownloader {
   const get = async (path: string): Promise<{ data: Record<string, unknown>[]; total?: number }> => {
     const token = options.getToken();
@@ -139,18 +149,15 @@ export function createTableDownloader(options: { companyId: string; getToken: ()
     if (!response.ok) throw new Error(`GET ${path}: ${response.status}`);
     return (await response.json()) as { data: Record<string, unknown>[]; total?: number };
   };
-  const company = encodeURIComponent(options.companyId);
   return async (table) => {
-    if (table === 'cargos') return (await get(`/api/cargos/newcargos2/${company}`)).data;
-    if (table === 'niveles') return (await get(`/api/niveles/${company}`)).data;
-    if (table === 'formularios') return (await get('/api/formularios/formularios')).data;
-    if (table === 'inspecciones') return (await get('/api/inspecciones/observaciones-inspecciones')).data;
-    if (table === 'observaciones') return (await get('/api/inspecciones/observaciones-inspecciones/observaciones')).data;
+    const { api } = entityOf(table);
+    const path = `${api.base}${fillPath(api.list, { company: options.companyId })}`;
+    if (!api.listPage) return (await get(path)).data;
     const rows: Record<string, unknown>[] = [];
     for (let page = 1; ; page += 1) {
-      const answer = await get(`/api/trabajadores/newtrabajadores2/${company}?PorPagina=${WORKERS_PAGE}&Pagina=${page}`);
+      const answer = await get(`${path}?PorPagina=${api.listPage}&Pagina=${page}`);
       rows.push(...answer.data);
-      if (answer.data.length < WORKERS_PAGE || rows.length >= (answer.total ?? 0)) return rows;
+      if (answer.data.length < api.listPage || rows.length >= (answer.total ?? 0)) return rows;
     }
   };
 }

@@ -16,6 +16,8 @@ interface ListPageProps extends ListTitleRowProps {
   /** The matching ids, in list order; undefined while they are read. */
   ids: readonly string[] | undefined;
   filtered: boolean;
+  /** The list's accessible name; "Lista de <plural>" by default. */
+  listLabel?: string;
   /** Shown instead of the list when the filters leave nothing. */
   noMatchMessage: string;
   /** With it, an empty filtered list also offers "Limpiar filtros". */
@@ -27,7 +29,7 @@ interface ListPageProps extends ListTitleRowProps {
 
 /** A screen-filling list of many records: the heading and filters stay, only the rows in view are rendered. */
 export function ListPage(props: ListPageProps) {
-  const { title, create, noun, children, countDetail, ids, filtered, noMatchMessage, onClearFilters, rowHeight, renderRow, onRange } = props;
+  const { title, create, noun, children, countDetail, ids, filtered, listLabel, noMatchMessage, onClearFilters, rowHeight, renderRow, onRange } = props;
   const loading = `Cargando ${noun.many}…`;
   return (
     <IonContent scrollY={false}>
@@ -52,7 +54,7 @@ export function ListPage(props: ListPageProps) {
             )}
           </div>
         ) : (
-          <VirtualList count={ids.length} rowHeight={rowHeight} label={`Lista de ${noun.many}`} renderRow={renderRow} onRange={onRange} />
+          <VirtualList count={ids.length} rowHeight={rowHeight} label={listLabel ?? `Lista de ${noun.many}`} renderRow={renderRow} onRange={onRange} />
         )}
       </div>
     </IonContent>

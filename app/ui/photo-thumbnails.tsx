@@ -1,4 +1,4 @@
-import type { FileRef } from '#sync/schemas/trabajadores.schema.ts';
+import type { FileRef } from '#sync/records/record-fields.ts';
 import { useOnlineStatus } from './use-online-status.ts';
 import './photo-thumbnails.css';
 

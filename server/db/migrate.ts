@@ -6,6 +6,7 @@ import * as sync from './migrations/0004-sync.ts';
 import * as workersPositionsLevels from './migrations/0005-workers-positions-levels.ts';
 import * as changeAudience from './migrations/0006-change-audience.ts';
 import * as inspections from './migrations/0007-inspections.ts';
+import * as cataloguesAndApprovals from './migrations/0008-catalogues-and-approvals.ts';
 import type { Database } from './schema.ts';
 
 // Migrations are imported in code, not read from a folder: the file provider breaks under vitest (TOOLCHAIN.md).
@@ -18,6 +19,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0005-workers-positions-levels': workersPositionsLevels,
   '0006-change-audience': changeAudience,
   '0007-inspections': inspections,
+  '0008-catalogues-and-approvals': cataloguesAndApprovals,
 };
 
 export const SCHEMA_VERSION = Object.keys(MIGRATIONS).length;

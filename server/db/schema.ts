@@ -161,6 +161,28 @@ export interface NivelesTable {
   VersionesCampos: Generated<string>;
 }
 
+/** A record table of the kit (migration 0008 on): its entity's fields plus state, version and field versions. */
+interface RecordColumns {
+  IdEmpresa: string;
+  Estado: Generated<number>;
+  Version: Generated<number>;
+  VersionesCampos: Generated<string>;
+}
+
+export interface CertificacionesTable extends RecordColumns {
+  IdCertificacion: string;
+  Nombre: string;
+  Emisor: string;
+  Vence: number;
+  VigenciaMeses: number;
+}
+
+export interface ActividadesEconomicasTable extends RecordColumns {
+  IdActividadEconomica: string;
+  Codigo: string;
+  Nombre: string;
+}
+
 export interface CargosTable {
   IdCargo: string;
   IdEmpresa: string;
@@ -377,4 +399,6 @@ export interface Database {
   formulario_versiones: FormularioVersionesTable;
   evaluaciones: EvaluacionesTable;
   observaciones: ObservacionesTable;
+  certificaciones: CertificacionesTable;
+  actividades_economicas: ActividadesEconomicasTable;
 }

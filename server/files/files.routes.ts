@@ -6,6 +6,7 @@ import { MAX_FILE_BATCH_BYTES, MAX_FILE_BATCH_FILES, type FileBatchResult } from
 import type { AppEnv } from '../app-env.ts';
 import { HttpError } from '../http/http-error.ts';
 import { validate } from '../http/validation.ts';
+import { publicCall, sessionOnly } from '../tenancy/permit.ts';
 import { requireSession } from '../tenancy/require-session.ts';
 import { sha256Of, type FileDescription, type FileStore } from './file-store.ts';
 
@@ -93,6 +94,8 @@ export const filesRoutes = new Hono<AppEnv>()
       summary:
         'Descarga un archivo por su enlace firmado (expira en 216000 s). HEAD con sesión: 200 si la empresa ya subió el archivo, 404 si falta',
     }),
+    // The signed link is the credential (it expires); HEAD asks for a session itself.
+    publicCall(),
     validate('param', v.object({ sha256: v.pipe(v.string(), v.regex(/^[a-f0-9]{64}$/, FILE_NOT_FOUND)) })),
     // Hono routes HEAD to the GET handler, so the "do you have it?" question of the outbox is answered here.
     async (c, next) => (c.req.method === 'HEAD' ? answerHead(c, c.req.valid('param').sha256) : next()),
@@ -124,6 +127,7 @@ export const filesRoutes = new Hono<AppEnv>()
       },
     }),
     requireSession,
+    sessionOnly(),
     validate('param', v.object({ sha256: HashSchema })),
     async (c) => {
       const { files, now } = c.get('deps');
@@ -185,6 +189,7 @@ export const filesRoutes = new Hono<AppEnv>()
       },
     }),
     requireSession,
+    sessionOnly(),
     bodyLimit({
       maxSize: MAX_FILE_BATCH_BYTES,
       onError: () => {

@@ -2,7 +2,7 @@ import type { StandardSchemaV1 } from '@standard-schema/spec';
 import type { ValidationTargets } from 'hono';
 import { validator } from 'hono-openapi';
 import * as v from 'valibot';
-import { NIVELES_MESSAGES } from '#sync/schemas/niveles.schema.ts';
+import { RECORD_MESSAGES } from '#sync/records/record-fields.ts';
 import { HttpError } from './http-error.ts';
 
 const INVALID_REQUEST = 'Solicitud inválida';
@@ -46,5 +46,5 @@ export function validate<Schema extends StandardSchemaV1, Target extends keyof V
 
 /** `?Version=n` of a delete: the version the person saw, to detect a delete made on stale data (SPEC CF2). */
 export const VersionQuerySchema = v.object({
-  Version: v.optional(v.pipe(v.string(), v.regex(/^\d{1,9}$/, NIVELES_MESSAGES.versionRequired), v.transform(Number))),
+  Version: v.optional(v.pipe(v.string(), v.regex(/^\d{1,9}$/, RECORD_MESSAGES.versionRequired), v.transform(Number))),
 });

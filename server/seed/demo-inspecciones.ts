@@ -2,14 +2,16 @@ import * as v from 'valibot';
 import { toWireDate } from '#sync/domain/dates.ts';
 import { statementsOf } from '#sync/schemas/formularios.schema.ts';
 import { type InspeccionCreateBody, InspeccionCreateBodySchema, type ObservacionNueva } from '#sync/schemas/inspecciones.schema.ts';
-import type { FileRef } from '#sync/schemas/trabajadores.schema.ts';
+import type { FileRef } from '#sync/records/record-fields.ts';
+import { RECORD_STORES } from '../app-modules.ts';
+import { findUser } from '../auth/auth.repo.ts';
 import type { Db } from '../db/database.ts';
 import type { FileStore } from '../files/file-store.ts';
 import { createFormulario } from '../modules/formularios/formularios.service.ts';
 import { createInspection } from '../modules/inspecciones/inspecciones.service.ts';
 import { approveObservation, respondObservation } from '../modules/inspecciones/observaciones.service.ts';
-import type { WriteContext } from '../modules/niveles/niveles.service.ts';
-import type { Viewer } from '../tenancy/viewer.ts';
+import type { WriteContext } from '../records/write-answer.ts';
+import { type Viewer, viewerOfUser } from '../tenancy/viewer.ts';
 import { demoPhotoPng, demoSignaturePng } from './demo-images.ts';
 import { DEMO_TEMPLATES, demoTemplateBody } from './demo-formularios.ts';
 import { seedId } from './seed-id.ts';
@@ -175,11 +177,16 @@ export async function seedInspectionDemo(db: Db, company: string, contractorRut:
   const seeded = await db.selectFrom('formularios').select('IdFormulario').where('IdFormulario', '=', templateIds[0]!).executeTakeFirst();
   if (seeded) return false;
   await db.transaction().execute(async (trx) => {
-    const context = (user: number, at: Date): WriteContext => ({ db: trx, company, user, key: undefined, now: at });
+    // Each demo write is made as its user would make it: their name, their scope, the company's records.
+    const context = async (user: number, at: Date): Promise<WriteContext> => {
+      const row = (await findUser(trx, company, user))!;
+      const userName = [row.Nombres, row.ApellidoPaterno, row.ApellidoMaterno].filter(Boolean).join(' ');
+      return { db: trx, company, user, userName, viewer: viewerOfUser(row), key: undefined, now: at, records: RECORD_STORES };
+    };
     const store = files.withDb(trx);
     const put = async (bytes: Buffer): Promise<FileRef> => ({ Sha256: await store.put(bytes, 'image/png', now, company), Tipo: 'image/png' });
     const templates = DEMO_TEMPLATES.map((spec, i) => demoTemplateBody(spec, templateIds[i]!));
-    for (const body of templates) await createFormulario(context(users.admin, now), body);
+    for (const body of templates) await createFormulario(await context(users.admin, now), body);
 
     const company_: Viewer = { kind: 'empresa' };
     for (const demo of demoInspections(contractorRut)) {
@@ -222,7 +229,7 @@ export async function seedInspectionDemo(db: Db, company: string, contractorRut:
         IniciadaEn: new Date(fecha.getTime() + 60 * 60 * 1000).toISOString(),
         FinalizadaEn: new Date(fecha.getTime() + 2 * 60 * 60 * 1000).toISOString(),
       });
-      const created = await createInspection(context(users.supervisor, fecha), company_, body);
+      const created = await createInspection(await context(users.supervisor, fecha), company_, body);
       if (created.kind !== 'written') throw new Error(`la inspección demo ${demo.n} no se pudo crear`);
     }
 
@@ -230,18 +237,18 @@ export async function seedInspectionDemo(db: Db, company: string, contractorRut:
     // the administrator approves them (closed, green). The esmeril stays overdue (red).
     const contractor: Viewer = { kind: 'contratista', rut: contractorRut };
     const answered = seedId(company, 'inspeccion', 1, 'obs', 2);
-    await respondObservation(context(users.contractor, now), contractor, answered, {
+    await respondObservation(await context(users.contractor, now), contractor, answered, {
       IdRespuesta: seedId(company, 'respuesta', 1),
       Texto: 'Se retiró la eslinga ES-014 y se reemplazó por una certificada; se adjunta foto del recambio.',
       Archivos: [await put(demoPhotoPng(6))],
     });
     const approved = seedId(company, 'inspeccion', 2, 'obs', 1);
-    await respondObservation(context(users.supervisor, now), company_, approved, {
+    await respondObservation(await context(users.supervisor, now), company_, approved, {
       IdRespuesta: seedId(company, 'respuesta', 2),
       Texto: 'Se cambiaron los mosquetones por modelos de doble seguro.',
       Archivos: [],
     });
-    await approveObservation(context(users.admin, now), company_, approved, { IdRespuesta: seedId(company, 'respuesta', 3), Texto: 'Verificado en terreno.' });
+    await approveObservation(await context(users.admin, now), company_, approved, { IdRespuesta: seedId(company, 'respuesta', 3), Texto: 'Verificado en terreno.' });
   });
   return true;
 }

@@ -3,12 +3,12 @@ import { EMPTY_MEDICAL_DATE } from '#sync/schemas/trabajadores.schema.ts';
 import type { Db } from '../db/database.ts';
 import type { UserKind } from '../db/schema.ts';
 import type { FileStore } from '../files/file-store.ts';
-import { hashPassword } from '../modules/auth/password.ts';
-import { findCargo, toWireCargo } from '../modules/cargos/cargos.repo.ts';
-import { listActiveLevels, toWireLevel } from '../modules/niveles/niveles.repo.ts';
-import { contractorAudience, recordChange } from '../modules/sync/change-log.repo.ts';
+import { hashPassword } from '../auth/password.ts';
+import { RECORD_STORES } from '../app-modules.ts';
+import { contractorAudience, recordChange } from '../sync/change-log.repo.ts';
 import { workerSearchText } from '../modules/trabajadores/trabajador-search.ts';
-import { loadWireWorker } from '../modules/trabajadores/trabajadores.repo.ts';
+import type { Viewer } from '../tenancy/viewer.ts';
+import { grantEveryRouteToDemoAdmins, seedDemoCatalogues } from './demo-catalogues.ts';
 import { seedInspectionDemo } from './demo-inspecciones.ts';
 import { seedId } from './seed-id.ts';
 import { ALL_ACTIONS, ROLE_GRANTS, type RoleGrant } from './module-catalogue.ts';
@@ -161,15 +161,16 @@ async function seedReferenceData(db: Db, companyId: string, now: Date): Promise<
     .values(workers.map((worker, i) => ({ IdPersona: worker.IdPersona, IdCargo: cargos[i % cargos.length]!.IdCargo, IdEmpresa: companyId })))
     .execute();
 
-  for (const row of await listActiveLevels(db, companyId)) {
-    await recordChange(db, { company: companyId, table: 'niveles', id: row.IdNivel, op: 'upsert', row: toWireLevel(row) }, now);
+  const everything: Viewer = { kind: 'empresa' };
+  for (const row of await RECORD_STORES.niveles.listActive(db, companyId, everything)) {
+    await recordChange(db, { company: companyId, table: 'niveles', id: row.IdNivel, op: 'upsert', row }, now);
   }
   for (const cargo of cargos) {
-    const row = (await findCargo(db, companyId, cargo.IdCargo))!;
-    await recordChange(db, { company: companyId, table: 'cargos', id: row.IdCargo, op: 'upsert', row: toWireCargo(row) }, now);
+    const row = (await RECORD_STORES.cargos.load(db, companyId, cargo.IdCargo))!.row;
+    await recordChange(db, { company: companyId, table: 'cargos', id: row.IdCargo, op: 'upsert', row }, now);
   }
   for (const worker of workers) {
-    const row = (await loadWireWorker(db, companyId, worker.IdPersona))!;
+    const row = (await RECORD_STORES.trabajadores.load(db, companyId, worker.IdPersona))!.row;
     await recordChange(db, { company: companyId, table: 'trabajadores', id: row.IdPersona, op: 'upsert', row, audience: contractorAudience(row.RutContratista) }, now);
   }
 }
@@ -193,7 +194,7 @@ export async function seedDemo(db: Db, now: Date, files?: FileStore): Promise<bo
   const existing = await db.selectFrom('empresas').select('RutEmpresa').execute();
   const missing = COMPANIES.filter((company) => !existing.some((row) => row.RutEmpresa === company.rut));
   if (missing.length === 0) {
-    if (files) await seedInspections(db, now, files);
+    await seedLaterDemoData(db, now, files);
     return false;
   }
   const passwordHash = await hashPassword(DEMO_PASSWORD);
@@ -262,6 +263,13 @@ export async function seedDemo(db: Db, now: Date, files?: FileStore): Promise<bo
       if (company.withReferenceData) await seedReferenceData(trx, companyId, now);
     }
   });
-  if (files) await seedInspections(db, now, files);
+  await seedLaterDemoData(db, now, files);
   return true;
+}
+
+/** What the demo gained after its companies were first seeded: once each, also on an older data folder. */
+async function seedLaterDemoData(db: Db, now: Date, files: FileStore | undefined): Promise<void> {
+  await grantEveryRouteToDemoAdmins(db, COMPANIES.map((company) => company.rut.slice(0, -2)));
+  for (const company of COMPANIES.filter((candidate) => candidate.withReferenceData)) await seedDemoCatalogues(db, company.rut.slice(0, -2), now);
+  if (files) await seedInspections(db, now, files);
 }

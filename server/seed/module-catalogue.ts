@@ -1,4 +1,4 @@
-import type { PermissionAction } from '#sync/schemas/auth.schema.ts';
+import { PERMISSION_ACTIONS, type PermissionAction } from '#sync/records/permissions.ts';
 
 /** The product's module map: groups of the rail, modules of the drawer, submodules with their routes. */
 export const SYSTEMS = [
@@ -55,9 +55,12 @@ export const MODULES: CatalogueModule[] = [
   { grupo: 5, sistema: 1, nombre: 'Informes EPP', sub: [['Informe SAT', '/epp/informe_sat']] },
   { grupo: 7, sistema: 1, nombre: 'Perfil', sub: [['Mi Perfil', '/perfil/usuario'], ['Perfil Empresa', '/perfil/empresa']] },
   { grupo: 2, sistema: 2, nombre: 'Combustibles', sub: [['Dashboard Combustibles', '/combustibles/dashboard'], ['Carga masiva', '/combustibles/cargamasiva']] },
+  // Ids follow this order and roles' grants point at them: append new modules here, never in between.
+  { grupo: 1, sistema: 1, nombre: 'Certificaciones', sub: [['Certificaciones', '/certificaciones']] },
+  { grupo: 1, sistema: 1, nombre: 'Actividades Económicas', sub: [['Actividades Económicas', '/actividades-economicas']] },
 ];
 
-export const ALL_ACTIONS: PermissionAction[] = ['index', 'crear', 'editar', 'eliminar'];
+export const ALL_ACTIONS: PermissionAction[] = [...PERMISSION_ACTIONS];
 
 export type RoleGrant = Record<string, PermissionAction[]>;
 
@@ -70,7 +73,8 @@ export const ROLE_GRANTS: Record<'supervisor' | 'contratista' | 'cliente', RoleG
     '/dashboard': READ,
     '/trabajadores': FIELD,
     '/inspecciones': FIELD,
-    '/observaciones': FIELD,
+    // The supervisor who raised an observation also reviews its answer at the worksite.
+    '/observaciones': [...FIELD, 'aprobar'],
     '/epp/entregados': FIELD,
     '/incidentes': FIELD,
     '/perfil/usuario': ['index', 'editar'],

@@ -1,16 +1,42 @@
 import { createMiddleware } from 'hono/factory';
-import { AUTH_CODES, AUTH_MESSAGES, type PermissionAction } from '#sync/schemas/auth.schema.ts';
+import { AUTH_CODES, AUTH_MESSAGES } from '#sync/schemas/auth.schema.ts';
+import type { PermissionAction } from '#sync/records/permissions.ts';
 import type { AppEnv } from '../app-env.ts';
+import { findUser, rolePermissions } from '../auth/auth.repo.ts';
 import { HttpError } from '../http/http-error.ts';
-import { findUser, roleAllows } from '../modules/auth/auth.repo.ts';
+import { viewerOfUser, type Viewer } from './viewer.ts';
 
-/** Every protected route: a valid session token, from which the company of every query is taken. */
+/** Who is asking, read once per request: the user, what of the company they may see, and what they may do. */
+export interface RequestSession {
+  userId: number;
+  company: string;
+  /** "Nombres ApellidoPaterno ApellidoMaterno", as records name their author. */
+  userName: string;
+  viewer: Viewer;
+  can(route: string, action: PermissionAction): boolean;
+}
+
+/**
+ * Every protected route: a valid session token of an enabled user, from which the company of every query is taken.
+ * The user, their scope and their role's permissions are loaded here once; later checks read them from `session`.
+ */
 export const requireSession = createMiddleware<AppEnv>(async (c, next) => {
   const header = c.req.header('Authorization') ?? '';
   const token = header.startsWith('Bearer ') ? header.slice(7) : '';
-  const claims = token ? await c.get('deps').tokens.read(token) : null;
+  const { tokens, db } = c.get('deps');
+  const claims = token ? await tokens.read(token) : null;
   if (!claims) throw new HttpError(401, AUTH_MESSAGES.sessionInvalid, AUTH_CODES.sessionInvalid);
+  const user = await findUser(db, claims.emp, claims.sub);
+  if (!user || !user.Habilitado) throw new HttpError(401, AUTH_MESSAGES.sessionInvalid, AUTH_CODES.sessionInvalid);
+  const permissions = await rolePermissions(db, user.IdRol);
   c.set('claims', claims);
+  c.set('session', {
+    userId: user.IdUsuario,
+    company: user.IdEmpresa,
+    userName: [user.Nombres, user.ApellidoPaterno, user.ApellidoMaterno].filter(Boolean).join(' '),
+    viewer: viewerOfUser(user),
+    can: (route, action) => permissions.get(route)?.has(action) ?? false,
+  });
   await next();
 });
 
@@ -25,17 +51,3 @@ export const requireOwnCompany = createMiddleware<AppEnv>(async (c, next) => {
   }
   await next();
 });
-
-/** Permissions are data (role -> submodule route -> actions), checked on the server for every call. */
-export function requirePermission(route: string, action: PermissionAction) {
-  return createMiddleware<AppEnv>(async (c, next) => {
-    const { db } = c.get('deps');
-    const claims = c.get('claims');
-    const user = await findUser(db, claims.emp, claims.sub);
-    if (!user || !user.Habilitado) throw new HttpError(401, AUTH_MESSAGES.sessionInvalid, AUTH_CODES.sessionInvalid);
-    if (!(await roleAllows(db, user.IdRol, route, action))) {
-      throw new HttpError(403, AUTH_MESSAGES.forbiddenAction, 'SIN_PERMISO');
-    }
-    await next();
-  });
-}

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../app-env.ts';
-import { findUser } from '../modules/auth/auth.repo.ts';
+import type { UsuariosTable } from '../db/schema.ts';
 
 /**
  * What a signed-in user may see of the company: everything, only their contractor's records, or (client users)
@@ -10,10 +10,13 @@ import { findUser } from '../modules/auth/auth.repo.ts';
 export type Viewer = { kind: 'empresa' } | { kind: 'contratista'; rut: string } | { kind: 'cliente'; id: string };
 
 /** Contractor users (usuarios.Tipo 'contratista') reach only the records carrying their contractor RUT. */
-export async function viewerOf(c: Context<AppEnv>): Promise<Viewer> {
-  const claims = c.get('claims');
-  const user = await findUser(c.get('deps').db, claims.emp, claims.sub);
-  if (user?.Tipo === 'contratista') return { kind: 'contratista', rut: user.IdContratista ?? '' };
-  if (user?.Tipo === 'cliente') return { kind: 'cliente', id: user.IdCliente ?? '' };
+export function viewerOfUser(user: Pick<UsuariosTable, 'Tipo' | 'IdContratista' | 'IdCliente'>): Viewer {
+  if (user.Tipo === 'contratista') return { kind: 'contratista', rut: user.IdContratista ?? '' };
+  if (user.Tipo === 'cliente') return { kind: 'cliente', id: user.IdCliente ?? '' };
   return { kind: 'empresa' };
+}
+
+/** The viewer of the request's session (loaded once by `requireSession`). */
+export function viewerOf(c: Context<AppEnv>): Viewer {
+  return c.get('session').viewer;
 }

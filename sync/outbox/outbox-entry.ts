@@ -88,8 +88,3 @@ export function newOutboxEntry(write: WriteRequest, key: string, now: number): N
   if (write.files?.length) entry.files = write.files.map((file) => ({ ...file }));
   return entry;
 }
-
-/** An entry the replayer may send now: anything not dead. `sending` left over means the tab died mid-send (RP2). */
-export function isQueued(entry: OutboxEntry): boolean {
-  return entry.state !== 'dead';
-}

@@ -587,7 +587,3 @@ export class Replayer {
 function unanswered(): Outcome {
   return { kind: 'retry', status: 200, body: null, error: { status: 200, message: REPLAYER_MESSAGES.internal } };
 }
-
-export function createReplayer(options: ReplayerOptions): Replayer {
-  return new Replayer(options);
-}

@@ -34,13 +34,6 @@ export const SYNC_MESSAGES = {
   fileHashMismatch: 'El archivo llegó incompleto o dañado.',
 } as const;
 
-export const ErrorEnvelopeSchema = v.object({
-  statusCode: v.number(),
-  message: v.string(),
-  code: v.optional(v.string()),
-});
-export type ErrorEnvelope = v.InferOutput<typeof ErrorEnvelopeSchema>;
-
 export const BatchEntrySchema = v.object({
   key: v.pipe(v.string(), v.uuid()),
   method: v.picklist(WRITE_METHODS),
@@ -48,11 +41,6 @@ export const BatchEntrySchema = v.object({
   body: v.optional(v.unknown()),
 });
 export type BatchEntry = v.InferOutput<typeof BatchEntrySchema>;
-
-export const BatchRequestSchema = v.object({
-  entries: v.pipe(v.array(BatchEntrySchema), v.minLength(1), v.maxLength(MAX_BATCH_ENTRIES)),
-});
-export type BatchRequest = v.InferOutput<typeof BatchRequestSchema>;
 
 export const BatchResultSchema = v.object({
   key: v.string(),
@@ -63,7 +51,6 @@ export type BatchResult = v.InferOutput<typeof BatchResultSchema>;
 
 /** Results in request order, stopping after the first non-2xx (RP5). */
 export const BatchResponseSchema = v.object({ results: v.array(BatchResultSchema) });
-export type BatchResponse = v.InferOutput<typeof BatchResponseSchema>;
 
 /** One file's answer in `POST /api/files/lote` (FL7): what its own `PUT /api/files/{sha256}` would have answered. */
 export const FileBatchResultSchema = v.object({
@@ -78,7 +65,6 @@ export type FileBatchResult = v.InferOutput<typeof FileBatchResultSchema>;
 
 /** Results in the order of the request's parts, one per part (FL7). */
 export const FileBatchResponseSchema = v.object({ results: v.array(FileBatchResultSchema) });
-export type FileBatchResponse = v.InferOutput<typeof FileBatchResponseSchema>;
 
 export const ChangeSchema = v.variant('op', [
   v.object({

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import type { PermissionAction } from '../records/permissions.ts';
 import {
   ConfirmPasswordSchema,
   CurrentPasswordSchema,
@@ -84,7 +85,6 @@ export const RecoveryConfirmBodySchema = v.pipe(
 export type RecoveryConfirmBody = v.InferOutput<typeof RecoveryConfirmBodySchema>;
 
 export type UserKind = 'empresa' | 'contratista' | 'cliente' | 'fiscalizador';
-export type PermissionAction = 'index' | 'crear' | 'editar' | 'eliminar';
 
 export interface Permission {
   NombreGrupo: string;

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
-import { BaseVersionSchema, RecordIdSchema } from './niveles.schema.ts';
+import { defineEntity, recordMessages } from '../records/entity.ts';
+import { BaseVersionSchema, RecordIdSchema, RecordMetaEntries } from '../records/record-fields.ts';
 
 /** Checklist templates (formularios). Messages the spec does not name follow its tone. */
 export const FORMULARIOS_MESSAGES = {
@@ -130,22 +131,42 @@ export type FormularioUpdateBody = v.InferOutput<typeof FormularioUpdateBodySche
 /**
  * A template as lists and devices see it (change-log table `formularios`): the newest version's content.
  * Older versions stay on the server (GET /api/formularios/one/{id}?version=n) for inspections started on them.
+ * Estado 1 in use, 0 retired (no new inspections; started ones still finish). `Version` is the record's version for
+ * conflicts (CF2); `VersionFormulario` the content's, 1, 2, ...: an inspection names the one it was started with.
  */
-export interface Formulario {
-  IdFormulario: string;
-  IdEmpresa: string;
-  Nombre: string;
-  Tipo: FormularioTipo;
-  Descripcion: string;
-  /** 1 in use, 0 retired (no new inspections; started ones still finish). */
-  Estado: 0 | 1;
-  /** Content version, 1, 2, ...: an inspection names the one it was started with. */
-  VersionFormulario: number;
-  Contenido: ContenidoFormulario;
-  /** Record version for conflicts (SPEC CF2). */
-  Version: number;
-  ActualizadoEn: string;
-}
+export const FormularioSchema = v.object({
+  IdFormulario: RecordIdSchema,
+  ...RecordMetaEntries,
+  Nombre: NameSchema,
+  Tipo: v.picklist(FORMULARIO_TYPES, FORMULARIOS_MESSAGES.typeInvalid),
+  Descripcion: v.string(),
+  VersionFormulario: v.number(),
+  Contenido: ContenidoFormularioSchema,
+  ActualizadoEn: v.string(),
+});
+export type Formulario = v.InferOutput<typeof FormularioSchema>;
+
+/** Who may read templates: their managers, and the people who inspect or follow observations. */
+export const TEMPLATE_READERS = ['/formularios', '/inspecciones', '/observaciones'] as const;
+
+const noun = { one: 'formulario', many: 'formularios' };
+
+export const formularioEntity = defineEntity({
+  table: 'formularios',
+  id: 'IdFormulario',
+  schema: FormularioSchema,
+  fields: ['Nombre', 'Tipo', 'Descripcion', 'Contenido'],
+  createBody: FormularioCreateBodySchema,
+  updateBody: FormularioUpdateBodySchema,
+  noun,
+  messages: { ...recordMessages(noun, { inUse: '' }), deleted: FORMULARIOS_MESSAGES.retired },
+  displayName: (row) => row.Nombre ?? '',
+  permission: '/formularios',
+  api: { base: '/api/formularios', list: '/formularios', create: '/formularios', update: '/formularios/:IdFormulario', remove: '/formularios/:IdFormulario' },
+  audience: 'todos',
+  references: [],
+  pullOrder: 5,
+});
 
 /** Every statement of a template in reading order. */
 export function statementsOf(content: Pick<ContenidoFormulario, 'Items'>): Enunciado[] {

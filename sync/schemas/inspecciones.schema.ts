@@ -2,10 +2,9 @@ import * as v from 'valibot';
 import { isWireDate } from '../domain/dates.ts';
 import { type Semaforo, SEMAFOROS, type Severidad, SEVERITIES } from '../domain/traffic-light.ts';
 import { MESSAGES } from './common.schema.ts';
-import type { FormularioTipo } from './formularios.schema.ts';
 import { FORMULARIO_TYPES } from './formularios.schema.ts';
-import { BaseVersionSchema, OptionalRecordIdSchema, OptionalRutSchema, RecordIdSchema } from './niveles.schema.ts';
-import { type FileRef, FileRefSchema } from './trabajadores.schema.ts';
+import { defineEntity, recordMessages } from '../records/entity.ts';
+import { FileRefSchema, OptionalRecordIdSchema, OptionalRutSchema, RecordIdSchema, RecordMetaEntries } from '../records/record-fields.ts';
 
 /** Inspections (evaluaciones), their observations and the observation cycle (spec 4.4, part 2 "Forms, inspections"). */
 export const INSPECCIONES_MESSAGES = {
@@ -48,18 +47,18 @@ export const INSPECCIONES_MESSAGES = {
   notResponsible: 'Solo el responsable o la empresa pueden responder esta observación',
 } as const;
 
-const WireDateSchema = (message: string) => v.pipe(v.string(message), v.trim(), v.check(isWireDate, message));
-const TextSchema = (message: string, max: number) => v.pipe(v.string(message), v.trim(), v.nonEmpty(message), v.maxLength(max));
-const OptionalText = (max: number) => v.optional(v.pipe(v.string(), v.trim(), v.maxLength(max)), '');
+export const WireDateSchema = (message: string) => v.pipe(v.string(message), v.trim(), v.check(isWireDate, message));
+export const TextSchema = (message: string, max: number) => v.pipe(v.string(message), v.trim(), v.nonEmpty(message), v.maxLength(max));
+export const OptionalText = (max: number) => v.optional(v.pipe(v.string(), v.trim(), v.maxLength(max)), '');
 const InstantSchema = v.pipe(v.string(), v.isoTimestamp(MESSAGES.dateFormat));
 
 export const TIPOS_OBSERVACION = ['Checklist', 'General', 'Brechas'] as const;
 export type TipoObs = (typeof TIPOS_OBSERVACION)[number];
 
 const AnswerSchema = v.picklist([1, 2, 3], INSPECCIONES_MESSAGES.answerInvalid);
-const SemaforoSchema = v.picklist(SEMAFOROS, INSPECCIONES_MESSAGES.semaforoInvalid);
-const SeveridadSchema = v.picklist(SEVERITIES, INSPECCIONES_MESSAGES.severityInvalid);
-const FilesSchema = v.pipe(v.array(FileRefSchema), v.maxLength(20));
+export const SemaforoSchema = v.picklist(SEMAFOROS, INSPECCIONES_MESSAGES.semaforoInvalid);
+export const SeveridadSchema = v.picklist(SEVERITIES, INSPECCIONES_MESSAGES.severityInvalid);
+export const FilesSchema = v.pipe(v.array(FileRefSchema), v.maxLength(20));
 
 export const RespuestaEnunciadoSchema = v.object({
   IdEnunciado: v.pipe(v.string(), v.trim(), v.nonEmpty(INSPECCIONES_MESSAGES.answerUnknown)),
@@ -129,109 +128,32 @@ export const InspeccionCreateBodySchema = v.object({
 export type InspeccionCreateBody = v.InferOutput<typeof InspeccionCreateBodySchema>;
 
 /** An inspection as lists and devices see it (change-log table `inspecciones`); observations travel apart. */
-export interface Inspeccion {
-  IdEvaluacion: string;
-  IdEmpresa: string;
-  IdFormulario: string;
-  VersionFormulario: number;
-  NombreFormulario: string;
-  Tipo: FormularioTipo;
-  Fecha: string;
-  Lugar: string;
-  IdNivel2: string | null;
-  IdNivel3: string | null;
-  IdSupervisor: number;
-  Supervisor: string;
-  Observados: string[];
-  EquipoTrabajo: string;
-  RutContratista: string | null;
-  IdCliente: string | null;
-  Encabezado: Record<string, string>;
-  Respuestas: RespuestaEnunciado[];
-  Firmas: Firma[];
-  Porcentaje: number | null;
-  Nota: number | null;
-  /** 1 active, 0 deleted (dropped on load). */
-  Estado: 0 | 1;
-  IniciadaEn: string;
-  FinalizadaEn: string;
-  Version: number;
-}
-
-export const RespuestaObservacionTipos = ['respuesta', 'aprobacion', 'rechazo'] as const;
-
-/** One step of an observation's cycle: an answer of the responsible person, an approval or a rejection. */
-export interface RespuestaObservacion {
-  IdRespuesta: string;
-  Tipo: (typeof RespuestaObservacionTipos)[number];
-  Texto: string;
-  Archivos: FileRef[];
-  IdUsuario: number;
-  Usuario: string;
-  Fecha: string;
-  /** The new deadline a rejection set. */
-  Plazo: string | null;
-}
-
-/** An observation as lists and devices see it (change-log table `observaciones`). */
-export interface Observacion {
-  IdObservacion: string;
-  IdEvaluacion: string;
-  IdEmpresa: string;
-  IdFormulario: string;
-  TipoObs: TipoObs;
-  IdEnunciado: string | null;
-  /** The statement's text, copied so lists and reports need not load the template. */
-  Enunciado: string | null;
-  Observacion: string;
-  Responsable: string;
-  IdResponsable: number | null;
-  Plazo: string | null;
-  SemaforoObs: Semaforo;
-  Severidad: Severidad | null;
-  /** Spec 4.4: 1 once the responsible person answered, back to 0 on approval or rejection. */
-  Respondida: 0 | 1;
-  /** 1 once approved: the observation is closed. */
-  Aprobada: 0 | 1;
-  Estado: 0 | 1;
-  EmisorObs: string;
-  Archivos: FileRef[];
-  Respuestas: RespuestaObservacion[];
-  /** Copied from the inspection: they decide who may see the observation. */
-  Fecha: string;
-  IdNivel2: string | null;
-  IdNivel3: string | null;
-  RutContratista: string | null;
-  IdCliente: string | null;
-  CreadoEn: string;
-  Version: number;
-}
-
-/** POST /observaciones-inspecciones/{IdObservacion}: the responsible person's answer (Respondida 1). */
-export const RespuestaCreateBodySchema = v.object({
-  IdRespuesta: RecordIdSchema,
-  Texto: TextSchema(INSPECCIONES_MESSAGES.responseText, 2000),
-  Archivos: v.optional(FilesSchema, []),
+export const InspeccionSchema = v.object({
+  IdEvaluacion: RecordIdSchema,
+  ...RecordMetaEntries,
+  IdFormulario: v.string(),
+  VersionFormulario: v.number(),
+  NombreFormulario: v.string(),
+  Tipo: v.picklist(FORMULARIO_TYPES),
+  Fecha: v.string(),
+  Lugar: v.string(),
+  IdNivel2: v.nullable(v.string()),
+  IdNivel3: v.nullable(v.string()),
+  IdSupervisor: v.number(),
+  Supervisor: v.string(),
+  Observados: v.array(v.string()),
+  EquipoTrabajo: v.string(),
+  RutContratista: v.nullable(v.string()),
+  IdCliente: v.nullable(v.string()),
+  Encabezado: v.record(v.string(), v.string()),
+  Respuestas: v.array(RespuestaEnunciadoSchema),
+  Firmas: v.array(FirmaSchema),
+  Porcentaje: v.nullable(v.number()),
+  Nota: v.nullable(v.number()),
+  IniciadaEn: v.string(),
+  FinalizadaEn: v.string(),
 });
-export type RespuestaCreateBody = v.InferOutput<typeof RespuestaCreateBodySchema>;
-
-/** POST /observaciones-inspecciones/{IdObservacion}/aprobar. */
-export const AprobarBodySchema = v.object({
-  IdRespuesta: RecordIdSchema,
-  Texto: OptionalText(2000),
-  Version: v.optional(BaseVersionSchema),
-});
-export type AprobarBody = v.InferOutput<typeof AprobarBodySchema>;
-
-/** POST /observaciones-inspecciones/{IdObservacion}/desaprobar: a reason and the new deadline. */
-export const DesaprobarBodySchema = v.object({
-  IdRespuesta: RecordIdSchema,
-  Texto: TextSchema(INSPECCIONES_MESSAGES.responseText, 2000),
-  Plazo: WireDateSchema(INSPECCIONES_MESSAGES.newDeadlineRequired),
-  Archivos: v.optional(FilesSchema, []),
-  Version: v.optional(BaseVersionSchema),
-});
-export type DesaprobarBody = v.InferOutput<typeof DesaprobarBodySchema>;
+export type Inspeccion = v.InferOutput<typeof InspeccionSchema>;
 
 const FilterText = v.optional(v.pipe(v.string(), v.trim()));
 const FilterDate = v.optional(v.pipe(v.string(), v.trim(), v.check((value) => value === '' || isWireDate(value), MESSAGES.dateFormat)));
@@ -296,3 +218,29 @@ export interface ChecklistReportData {
   ObservacionesG: ReportObservation[];
   ObservacionesB: ReportObservation[];
 }
+
+const inspectionNoun = { one: 'inspección', many: 'inspecciones', feminine: true };
+
+/** A finished inspection: created whole and never edited (SPEC IN2); deleting it sets Estado 0 (OV3). */
+export const inspeccionEntity = defineEntity({
+  table: 'inspecciones',
+  id: 'IdEvaluacion',
+  schema: InspeccionSchema,
+  fields: [],
+  createBody: InspeccionCreateBodySchema,
+  noun: inspectionNoun,
+  messages: { ...recordMessages(inspectionNoun, { inUse: '' }), created: INSPECCIONES_MESSAGES.created },
+  displayName: (row) => (row.Lugar ? (row.Fecha ? `${row.Lugar} (${row.Fecha})` : row.Lugar) : ''),
+  permission: '/inspecciones',
+  api: { base: '/api/inspecciones', list: '/observaciones-inspecciones', create: '/observaciones-inspecciones', remove: '/observaciones-inspecciones/:IdEvaluacion' },
+  audience: 'partes',
+  // A finished inspection keeps its history: what it points at may be deleted or retired later.
+  references: [
+    { field: 'IdFormulario', table: 'formularios', message: INSPECCIONES_MESSAGES.templateInvalid, onDelete: 'keep' },
+    { field: 'IdNivel2', table: 'niveles', where: { TipoNivel: 2 }, message: INSPECCIONES_MESSAGES.levelInvalid, onDelete: 'keep' },
+    { field: 'IdNivel3', table: 'niveles', where: { TipoNivel: 3 }, message: INSPECCIONES_MESSAGES.levelInvalid, onDelete: 'keep' },
+    { field: 'Observados', table: 'trabajadores', many: true, message: INSPECCIONES_MESSAGES.workerInvalid, onDelete: 'keep' },
+  ],
+  files: (row) => [...(row.Firmas ?? []).map((firma) => firma.Archivo)],
+  pullOrder: 6,
+});

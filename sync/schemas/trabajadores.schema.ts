@@ -1,15 +1,20 @@
 import * as v from 'valibot';
 import { isWireDate } from '../domain/dates.ts';
-import { RUT_MESSAGES } from '../domain/rut.ts';
+import { formatRut, RUT_MESSAGES } from '../domain/rut.ts';
+import { defineEntity, recordMessages } from '../records/entity.ts';
+import {
+  BaseVersionSchema,
+  type FileRef,
+  FileRefSchema,
+  OptionalRecordIdSchema,
+  OptionalRutSchema,
+  RecordIdSchema,
+  RecordMetaEntries,
+} from '../records/record-fields.ts';
 import { MESSAGES, RutSchema } from './common.schema.ts';
-import { BaseVersionSchema, OptionalRecordIdSchema, OptionalRutSchema, RecordIdSchema } from './niveles.schema.ts';
 
 /** Spec error catalogue: worker notices, plus the messages of the worker form. */
 export const TRABAJADORES_MESSAGES = {
-  created: 'Trabajador creado correctamente',
-  updated: 'Trabajador actualizado correctamente',
-  deleted: 'Trabajador eliminado correctamente',
-  notFound: 'Trabajador no encontrado',
   namesRequired: 'Los nombres son requeridos',
   surnameRequired: 'El apellido paterno es requerido',
   rutDuplicate: 'Ya existe un trabajador con ese rut',
@@ -20,7 +25,6 @@ export const TRABAJADORES_MESSAGES = {
   cargoInvalid: 'Uno de los cargos indicados no existe',
   levelInvalid: 'El nivel indicado no existe',
   medicalDateFormat: 'La fecha de la ficha médica debe tener el formato AAAA-MM-DD HH:mm:ss',
-  fileInvalid: 'El archivo indicado no es válido',
   certificationNameRequired: 'El nombre de la certificación es requerido',
   licenceClassRequired: 'La clase de la licencia es requerida',
   evidenceNameRequired: 'El nombre de la evidencia es requerido',
@@ -31,18 +35,6 @@ export const TRABAJADORES_MESSAGES = {
 export const EMPTY_MEDICAL_DATE = '0000-00-00 00:00:00';
 /** Spec constants: contractor type is 2. */
 export const COMPANY_TYPES = { empresa: 1, contratista: 2 } as const;
-
-export const FILE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/heic', 'image/heif', 'application/pdf'] as const;
-
-/** A content-addressed file uploaded first with PUT /api/files/{Sha256} (SPEC FL2). */
-export const FileRefSchema = v.object(
-  {
-    Sha256: v.pipe(v.string(TRABAJADORES_MESSAGES.fileInvalid), v.toLowerCase(), v.regex(/^[a-f0-9]{64}$/, TRABAJADORES_MESSAGES.fileInvalid)),
-    Tipo: v.picklist(FILE_TYPES, TRABAJADORES_MESSAGES.fileInvalid),
-  },
-  TRABAJADORES_MESSAGES.fileInvalid,
-);
-export type FileRef = v.InferOutput<typeof FileRefSchema>;
 
 const WireDateSchema = v.pipe(v.string(MESSAGES.dateFormat), v.trim(), v.check(isWireDate, MESSAGES.dateFormat));
 
@@ -62,6 +54,8 @@ const StatusSchema = v.optional(v.picklist([0, 1], 'El estado debe ser 1 (vigent
 
 export const CertificacionSchema = v.object({
   IdCertificacion: RecordIdSchema,
+  /** The catalogue certification it is (spec "certificaciones"); null on records written before the catalogue, whose `Nombre` is free text. */
+  IdCertificacionCatalogo: OptionalRecordIdSchema,
   /** The position the certification is for, when it belongs to one of the worker's cargos. */
   IdCargo: OptionalRecordIdSchema,
   Nombre: v.pipe(v.string(TRABAJADORES_MESSAGES.certificationNameRequired), v.trim(), v.nonEmpty(TRABAJADORES_MESSAGES.certificationNameRequired), v.maxLength(160)),
@@ -192,32 +186,30 @@ export const TrabajadoresQuerySchema = v.object({
 export type TrabajadoresQuery = v.InferOutput<typeof TrabajadoresQuerySchema>;
 
 /** A worker as the device stores it (the change-log row of table `trabajadores`) and as every answer sends it. */
-export interface Trabajador {
-  IdPersona: string;
-  IdEmpresa: string;
-  RunPersona: string;
-  Nombres: string;
-  ApellidoPaterno: string;
-  ApellidoMaterno: string;
-  cargos: string[];
-  IdNivel2: string | null;
-  IdNivel3: string | null;
-  IdNivel4: string | null;
-  TipoEmpresa: 1 | 2;
-  RutContratista: string | null;
-  FichaMedica: FileRef | null;
-  FechaFichaMedica: string;
+export const TrabajadorSchema = v.object({
+  IdPersona: RecordIdSchema,
+  ...RecordMetaEntries,
+  RunPersona: RutSchema,
+  Nombres: NamesSchema,
+  ApellidoPaterno: SurnameSchema,
+  ApellidoMaterno: v.string(),
+  cargos: v.array(v.string()),
+  IdNivel2: v.nullable(v.string()),
+  IdNivel3: v.nullable(v.string()),
+  IdNivel4: v.nullable(v.string()),
+  TipoEmpresa: CompanyTypeSchema,
+  RutContratista: v.nullable(v.string()),
+  FichaMedica: v.nullable(FileRefSchema),
+  FechaFichaMedica: v.string(),
   /** Kept by the server when a new file replaces the previous one (spec: FichaMedicaAnterior, FirmaAnterior). */
-  FichaMedicaAnterior: FileRef | null;
-  Firma: FileRef | null;
-  FirmaAnterior: FileRef | null;
-  licencias: Licencia[];
-  certificaciones: Certificacion[];
-  evidencias: Evidencia[];
-  /** 1 active, 0 deleted. */
-  Estado: 0 | 1;
-  Version: number;
-}
+  FichaMedicaAnterior: v.nullable(FileRefSchema),
+  Firma: v.nullable(FileRefSchema),
+  FirmaAnterior: v.nullable(FileRefSchema),
+  licencias: v.array(LicenciaSchema),
+  certificaciones: v.array(CertificacionSchema),
+  evidencias: v.array(EvidenciaSchema),
+});
+export type Trabajador = v.InferOutput<typeof TrabajadorSchema>;
 
 /** Every file a worker body points at: all must be uploaded before the record (SPEC FL3). */
 export function workerFileRefs(body: Partial<Pick<Trabajador, 'FichaMedica' | 'Firma' | 'licencias' | 'certificaciones' | 'evidencias'>>): FileRef[] {
@@ -229,3 +221,39 @@ export function workerFileRefs(body: Partial<Pick<Trabajador, 'FichaMedica' | 'F
     ...(body.evidencias ?? []).map((evidence) => evidence.Archivo),
   ];
 }
+
+const noun = { one: 'trabajador', many: 'trabajadores' };
+
+export const trabajadorEntity = defineEntity({
+  table: 'trabajadores',
+  id: 'IdPersona',
+  schema: TrabajadorSchema,
+  fields: WORKER_FIELDS,
+  createBody: TrabajadorCreateBodySchema,
+  updateBody: TrabajadorUpdateBodySchema,
+  noun,
+  messages: recordMessages(noun, { updated: 'actualizado', inUse: '' }),
+  displayName: (row) => {
+    const name = [row.Nombres, row.ApellidoPaterno].filter(Boolean).join(' ');
+    return row.RunPersona ? `${name} (${formatRut(row.RunPersona)})` : name;
+  },
+  permission: '/trabajadores',
+  api: {
+    base: '/api/trabajadores',
+    list: '/newtrabajadores2/:company',
+    listPage: MAX_WORKERS_PAGE,
+    create: '/newtrabajadores2',
+    update: '/newtrabajadores2',
+    remove: '/newtrabajadores2/:IdPersona/:user',
+  },
+  // A contractor's device pulls only its own workers (SPEC PL7).
+  audience: { contratista: 'RutContratista' },
+  references: [
+    { field: 'cargos', table: 'cargos', many: true, message: TRABAJADORES_MESSAGES.cargoInvalid },
+    { field: 'IdNivel2', table: 'niveles', where: { TipoNivel: 2 }, message: TRABAJADORES_MESSAGES.levelInvalid },
+    { field: 'IdNivel3', table: 'niveles', where: { TipoNivel: 3 }, message: TRABAJADORES_MESSAGES.levelInvalid },
+    { field: 'IdNivel4', table: 'niveles', where: { TipoNivel: 4 }, message: TRABAJADORES_MESSAGES.levelInvalid },
+  ],
+  files: workerFileRefs,
+  pullOrder: 4,
+});

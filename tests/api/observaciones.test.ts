@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { uuidV7 } from '#sync/outbox/uuid-v7.ts';
 import type { Formulario } from '#sync/schemas/formularios.schema.ts';
-import type { Inspeccion, Observacion } from '#sync/schemas/inspecciones.schema.ts';
-import type { FileRef } from '#sync/schemas/trabajadores.schema.ts';
+import type { Inspeccion } from '#sync/schemas/inspecciones.schema.ts';
+import type { Observacion } from '#sync/schemas/observaciones.schema.ts';
+import type { FileRef } from '#sync/records/record-fields.ts';
 import { applyOverdueLights, applyOverdueLightsToday, startOverdueJob } from '#server/modules/inspecciones/overdue-lights.ts';
 import { ANDES, PACIFICO, startTestServer, type TestServer } from './support/api-harness.ts';
 import { newKey } from './support/sync-harness.ts';

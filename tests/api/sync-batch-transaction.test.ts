@@ -1,5 +1,5 @@
 /**
- * POST /api/sync/batch runs in ONE SQLite transaction with a savepoint per entry (server/modules/sync/
+ * POST /api/sync/batch runs in ONE SQLite transaction with a savepoint per entry (server/sync/
  * write-transaction.ts). These tests pin what that must not change (SPEC RP5, RP17): a failed entry leaves no
  * trace while the entries before it stay; a batch that dies before answering commits nothing, and its resend
  * applies each entry once; EN_CURSO between a batch and a single call; replays inside a batch.
@@ -18,9 +18,9 @@ import { bootstrap } from '#server/bootstrap.ts';
 import { parseConfig } from '#server/config.ts';
 import { FileStore } from '#server/files/file-store.ts';
 import { handleError } from '#server/http/error-handler.ts';
-import { recordChange } from '#server/modules/sync/change-log.repo.ts';
-import { createSyncRoutes } from '#server/modules/sync/sync.routes.ts';
-import { atomically, BatchTransactionBroken, inBatchTransaction } from '#server/modules/sync/write-transaction.ts';
+import { recordChange } from '#server/sync/change-log.repo.ts';
+import { createSyncRoutes } from '#server/sync/sync.routes.ts';
+import { atomically, BatchTransactionBroken, inBatchTransaction } from '#server/sync/write-transaction.ts';
 import { ANDES, DEMO_PASSWORD, startTestServer, type TestServer } from './support/api-harness.ts';
 import type { CrashPlan } from './support/batch-crash-child.ts';
 import { emptyChangeLog } from './support/empty-change-log.ts';

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { pruneChanges, recordChange } from '#server/modules/sync/change-log.repo.ts';
-import { recordConflict } from '#server/modules/sync/conflicts.repo.ts';
-import { inWriteTransaction } from '#server/modules/sync/write-transaction.ts';
+import { pruneChanges, recordChange } from '#server/sync/change-log.repo.ts';
+import { recordConflict } from '#server/sync/conflicts.repo.ts';
+import { inWriteTransaction } from '#server/sync/write-transaction.ts';
 import { ANDES, PACIFICO, startTestServer, type TestServer } from './support/api-harness.ts';
 import { emptyChangeLog } from './support/empty-change-log.ts';
 import { countRows, newKey, profileBody, profilePath, send } from './support/sync-harness.ts';

@@ -205,7 +205,7 @@ describe('tenancy of worker ids sent in bodies and paths', () => {
         'GET /api/trabajadores/newtrabajadores2/cargo_nivel/{company}',
         'POST /api/trabajadores/newtrabajadores2',
         'PUT /api/trabajadores/newtrabajadores2',
-        'DELETE /api/trabajadores/newtrabajadores2/{person}/{user}',
+        'DELETE /api/trabajadores/newtrabajadores2/{IdPersona}/{user}',
         'GET /api/cargos/newcargos2/{company}',
         'PUT /api/cargos/newcargos2/{company}',
         'DELETE /api/cargos/newcargos2/delete/{IdCargo}/{IdNivel2}/{IdNivel3}',
@@ -213,8 +213,8 @@ describe('tenancy of worker ids sent in bodies and paths', () => {
         'GET /api/niveles/all/{company}',
         'GET /api/niveles/one/{company}/{id}',
         'POST /api/niveles/post/{company}',
-        'PUT /api/niveles/put/{company}/{id}',
-        'DELETE /api/niveles/delete/{company}/{id}',
+        'PUT /api/niveles/put/{company}/{IdNivel}',
+        'DELETE /api/niveles/delete/{company}/{IdNivel}',
       ]),
     );
   });

@@ -2,13 +2,8 @@ import { computeCompliance } from '#sync/domain/compliance.ts';
 import { type InspectionCandidate, type InspectionProblem, inspectionProblems } from '#sync/domain/inspection-rules.ts';
 import { cleanRut } from '#sync/domain/rut.ts';
 import { statementsOf } from '#sync/schemas/formularios.schema.ts';
-import {
-  type Inspeccion,
-  type InspeccionCreateBody,
-  InspeccionCreateBodySchema,
-  type Observacion,
-  type ObservacionNueva,
-} from '#sync/schemas/inspecciones.schema.ts';
+import { type Inspeccion, type InspeccionCreateBody, InspeccionCreateBodySchema, type ObservacionNueva } from '#sync/schemas/inspecciones.schema.ts';
+import { type Observacion } from '#sync/schemas/observaciones.schema.ts';
 import * as v from 'valibot';
 import type { DraftObservation, InspectionDraft } from '#app/db/inspection-rows.ts';
 import { type LocalFile, localWrite } from '#app/data/local-write.ts';

@@ -60,10 +60,6 @@ export function useActiveTemplates(): LocalFormulario[] | undefined {
   return useDbQuery(async (db) => (await db.formularios.orderBy('orden').toArray()).filter((template) => template.Estado === 1), []);
 }
 
-export function useTemplate(id: string | null): LocalFormulario | null | undefined {
-  return useDbQuery(async (db) => (id ? ((await db.formularios.get(id)) ?? null) : null), [id]);
-}
-
 /** Workers whose RUT or names start with every word typed, in list order; nothing until something is typed. */
 export function useWorkerSearch(text: string, limit = 8): LocalTrabajador[] | undefined {
   return useDbQuery(

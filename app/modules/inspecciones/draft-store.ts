@@ -2,7 +2,7 @@ import { uuidV7 } from '#sync/outbox/uuid-v7.ts';
 import type { Answer } from '#sync/domain/traffic-light.ts';
 import { statementsOf } from '#sync/schemas/formularios.schema.ts';
 import { type Firma, FirmaSchema, INSPECCIONES_MESSAGES, type TipoObs } from '#sync/schemas/inspecciones.schema.ts';
-import type { FileRef } from '#sync/schemas/trabajadores.schema.ts';
+import type { FileRef } from '#sync/records/record-fields.ts';
 import * as v from 'valibot';
 import type { AppDb } from '#app/db/app-db.ts';
 import type { DraftObservation, InspectionDraft } from '#app/db/inspection-rows.ts';

@@ -3,7 +3,7 @@ import { formatDisplayDate } from '#sync/domain/dates.ts';
 import { formatRut } from '#sync/domain/rut.ts';
 import { FORMULARIO_TYPE_LABELS } from '#sync/schemas/formularios.schema.ts';
 import { INSPECCIONES_MESSAGES, type TipoObs } from '#sync/schemas/inspecciones.schema.ts';
-import type { FileRef } from '#sync/schemas/trabajadores.schema.ts';
+import type { FileRef } from '#sync/records/record-fields.ts';
 import { IonButton, IonIcon } from '@ionic/react';
 import { documentTextOutline } from 'ionicons/icons';
 import { Fragment } from 'react';

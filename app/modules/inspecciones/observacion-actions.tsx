@@ -1,6 +1,7 @@
 import { isWireDate } from '#sync/domain/dates.ts';
-import { DesaprobarBodySchema, INSPECCIONES_MESSAGES, RespuestaCreateBodySchema } from '#sync/schemas/inspecciones.schema.ts';
-import { type FileRef, FileRefSchema } from '#sync/schemas/trabajadores.schema.ts';
+import { INSPECCIONES_MESSAGES } from '#sync/schemas/inspecciones.schema.ts';
+import { DesaprobarBodySchema, RespuestaCreateBodySchema } from '#sync/schemas/observaciones.schema.ts';
+import { type FileRef, FileRefSchema } from '#sync/records/record-fields.ts';
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import { IonButton } from '@ionic/react';
 import { useId, useState } from 'react';

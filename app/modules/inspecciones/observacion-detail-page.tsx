@@ -1,7 +1,8 @@
 import { formatDisplayDate } from '#sync/domain/dates.ts';
 import { formatRut } from '#sync/domain/rut.ts';
-import { INSPECCIONES_MESSAGES, type RespuestaObservacion } from '#sync/schemas/inspecciones.schema.ts';
-import type { FileRef } from '#sync/schemas/trabajadores.schema.ts';
+import { INSPECCIONES_MESSAGES } from '#sync/schemas/inspecciones.schema.ts';
+import { type RespuestaObservacion } from '#sync/schemas/observaciones.schema.ts';
+import type { FileRef } from '#sync/records/record-fields.ts';
 import { IonButton } from '@ionic/react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
@@ -82,7 +83,7 @@ export function ObservacionDetailPage() {
   const user = { IdUsuario: session.usuario.IdUsuario, Usuario: fullName(session) };
   // The server decides too (a contractor answers only its own observations and never reviews them); buttons follow.
   const canEdit = hasPermission(session, route, 'editar');
-  const reviewer = canEdit && !isContractorUser(session) && session.usuario.Tipo !== 'cliente';
+  const reviewer = hasPermission(session, route, 'aprobar') && !isContractorUser(session) && session.usuario.Tipo !== 'cliente';
   const closed = observation?.Aprobada === 1;
   const canRespond = Boolean(observation) && canEdit && !closed && observation?.Respondida === 0;
   const canReview = Boolean(observation) && reviewer && !closed && observation?.Respondida === 1;

@@ -1,15 +1,7 @@
 import { semaforoAfterRejection } from '#sync/domain/traffic-light.ts';
 import { uuidV7 } from '#sync/outbox/uuid-v7.ts';
-import {
-  type AprobarBody,
-  AprobarBodySchema,
-  type DesaprobarBody,
-  DesaprobarBodySchema,
-  type RespuestaCreateBody,
-  RespuestaCreateBodySchema,
-  type RespuestaObservacion,
-} from '#sync/schemas/inspecciones.schema.ts';
-import type { FileRef } from '#sync/schemas/trabajadores.schema.ts';
+import { type AprobarBody, AprobarBodySchema, type DesaprobarBody, DesaprobarBodySchema, type RespuestaCreateBody, RespuestaCreateBodySchema, type RespuestaObservacion } from '#sync/schemas/observaciones.schema.ts';
+import type { FileRef } from '#sync/records/record-fields.ts';
 import * as v from 'valibot';
 import { type LocalFile, localWrite } from '#app/data/local-write.ts';
 import type { AppDb } from '#app/db/app-db.ts';

@@ -1,7 +1,7 @@
 import { toWireDate } from '#sync/domain/dates.ts';
 import type { Session } from '#sync/schemas/auth.schema.ts';
 import type { ChecklistReportData, ReportImage, ReportRequest } from '#sync/schemas/inspecciones.schema.ts';
-import type { FileRef } from '#sync/schemas/trabajadores.schema.ts';
+import type { FileRef } from '#sync/records/record-fields.ts';
 import { apiRequest } from '#app/data/api-client.ts';
 import type { AppDb } from '#app/db/app-db.ts';
 import { levelName } from '#app/session/level-names.ts';

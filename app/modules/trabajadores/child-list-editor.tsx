@@ -1,4 +1,4 @@
-import { FILE_TYPES, type FileRef } from '#sync/schemas/trabajadores.schema.ts';
+import { FILE_TYPES, type FileRef } from '#sync/records/record-fields.ts';
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import { IonButton } from '@ionic/react';
 import { type ReactNode, useId, useState } from 'react';

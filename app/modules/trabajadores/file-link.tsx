@@ -1,4 +1,4 @@
-import type { FileRef } from '#sync/schemas/trabajadores.schema.ts';
+import type { FileRef } from '#sync/records/record-fields.ts';
 import { useFileUrl } from './use-worker-files.ts';
 
 interface FileLinkProps {

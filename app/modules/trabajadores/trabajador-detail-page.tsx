@@ -1,7 +1,7 @@
 import { formatDisplayDate } from '#sync/domain/dates.ts';
 import { formatRut } from '#sync/domain/rut.ts';
-import { TRABAJADORES_MESSAGES } from '#sync/schemas/trabajadores.schema.ts';
-import { useParams } from 'react-router-dom';
+import { trabajadorEntity } from '#sync/schemas/trabajadores.schema.ts';
+import { useNavigate, useParams } from 'react-router-dom';
 import { useCargos, useNivelNames } from '#app/data/reference-queries.ts';
 import { paths } from '#app/routes/paths.ts';
 import { levelName } from '#app/session/level-names.ts';
@@ -14,11 +14,11 @@ import { PageHeading } from '#app/ui/page-heading.tsx';
 import { RecordActions } from '#app/ui/records/record-actions.tsx';
 import { correctionHref } from '#app/ui/records/record-correction.tsx';
 import { RecordSyncNotice, useRecordOutbox } from '#app/ui/records/record-sync-notice.tsx';
-import { useRemoveRecord } from '#app/ui/records/use-remove-record.ts';
+import { useDeleteRecords } from '#app/ui/records/use-delete-records.ts';
 import { ChildTable } from './child-list-editor.tsx';
 import { FileLink, FileLinks } from './file-link.tsx';
-import { deleteWorker } from './trabajador-writes.ts';
 import { useWorker } from './trabajadores-queries.ts';
+import { trabajadoresView } from './trabajadores-view.ts';
 import { useFileUrl, useServerFileUrls } from './use-worker-files.ts';
 import { activeOnly, certificationTable, EVIDENCE_TABLE, LICENCE_TABLE } from './worker-children.tsx';
 import '#app/ui/records.css';
@@ -26,7 +26,8 @@ import './trabajadores.css';
 
 export function TrabajadorDetailPage() {
   const { id } = useParams();
-  const removeRecord = useRemoveRecord();
+  const navigate = useNavigate();
+  const deleteRecords = useDeleteRecords(trabajadoresView);
   const session = useRequiredSession();
   const worker = useWorker(id);
   const cargos = useCargos();
@@ -40,17 +41,7 @@ export function TrabajadorDetailPage() {
   if (worker === undefined) return <PageLoading />;
 
   const remove = async () => {
-    if (!worker) return;
-    await removeRecord({
-      confirmation: {
-        header: 'Eliminar trabajador',
-        message: `¿Eliminar a ${worker.Nombres} ${worker.ApellidoPaterno} (${formatRut(worker.RunPersona)})?`,
-      },
-      write: () => deleteWorker(worker, session.usuario.IdUsuario),
-      saved: TRABAJADORES_MESSAGES.deleted,
-      savedDuration: 3500,
-      listHref: paths.trabajadores.list.href,
-    });
+    if (worker && (await deleteRecords([worker])) > 0) navigate(paths.trabajadores.list.href, { replace: true });
   };
 
   return (
@@ -62,7 +53,7 @@ export function TrabajadorDetailPage() {
           title={worker ? [worker.Nombres, worker.ApellidoPaterno, worker.ApellidoMaterno].filter(Boolean).join(' ') : 'Trabajador'}
         />
         {!worker ? (
-          <p className="notice notice--warning">{TRABAJADORES_MESSAGES.notFound} en este dispositivo.</p>
+          <p className="notice notice--warning">{trabajadorEntity.messages.notFound} en este dispositivo.</p>
         ) : (
           <>
             <RecordSyncNotice

@@ -16,7 +16,7 @@ import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import * as v from 'valibot';
 import type { LocalFile } from '#app/data/local-write.ts';
-import type { LocalCargo, LocalNivel } from '#app/db/reference-rows.ts';
+import type { LocalCargo, LocalNivel, LocalRows } from '#app/db/reference-rows.ts';
 import { FormInput } from '#app/ui/form/form-input.tsx';
 import { FormSelect } from '#app/ui/form/form-select.tsx';
 import { SignaturePadField } from '#app/ui/form/signature-pad-field.tsx';
@@ -82,6 +82,8 @@ interface TrabajadorFormProps {
   levels2: LocalNivel[];
   levels3: LocalNivel[];
   cargos: LocalCargo[];
+  /** The certifications catalogue new certifications are chosen from. */
+  certificationCatalogue: LocalRows['certificaciones'][];
   /** A contractor user's own RUT: their workers are always theirs (the server enforces it too). */
   contractorRut: string | null;
   signatureUrl: string | null;
@@ -240,7 +242,14 @@ export function TrabajadorForm(props: TrabajadorFormProps) {
         )}
       </section>
 
-      <CertificationsEditor existing={current?.certificaciones ?? []} added={certifications} cargos={cargos} locked={filesLocked} onChange={setCertifications} />
+      <CertificationsEditor
+        existing={current?.certificaciones ?? []}
+        added={certifications}
+        cargos={cargos}
+        catalogue={props.certificationCatalogue}
+        locked={filesLocked}
+        onChange={setCertifications}
+      />
       <LicencesEditor existing={current?.licencias ?? []} added={licences} locked={filesLocked} onChange={setLicences} />
       <EvidenceEditor existing={current?.evidencias ?? []} added={evidence} locked={filesLocked} onChange={setEvidence} />
 

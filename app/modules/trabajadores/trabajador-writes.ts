@@ -1,8 +1,8 @@
 import { uuidV7 } from '#sync/outbox/uuid-v7.ts';
+import type { FileRef } from '#sync/records/record-fields.ts';
 import {
   COMPANY_TYPES,
   EMPTY_MEDICAL_DATE,
-  type FileRef,
   type Trabajador,
   TrabajadorCreateBodySchema,
   TrabajadorUpdateBodySchema,
@@ -11,11 +11,10 @@ import {
 } from '#sync/schemas/trabajadores.schema.ts';
 import * as v from 'valibot';
 import { type LocalTrabajador, toLocalTrabajador } from '#app/db/reference-rows.ts';
-import { type LocalFile, localWrite } from '#app/data/local-write.ts';
+import type { LocalFile } from '#app/data/local-write.ts';
 import { resendCorrection } from '#app/data/refused-writes.ts';
+import { queueCreate, queueUpdate } from '#app/records/record-writes.ts';
 import { requireDevice } from '#app/sync/device-sync.ts';
-
-export const WORKERS_PATH = '/api/trabajadores/newtrabajadores2';
 
 /** The worker's child lists: each child has its own id and is only ever appended or replaced by it (SPEC CF5). */
 export type WorkerChildren = Pick<Trabajador, 'licencias' | 'certificaciones' | 'evidencias'>;
@@ -71,13 +70,6 @@ function withChildren(base: WorkerChildren, added: Partial<WorkerChildren>): Wor
   };
 }
 
-function parentsOf(fields: Pick<Trabajador, WorkerField>) {
-  return [
-    ...fields.cargos.map((id) => ({ table: 'cargos' as const, id })),
-    ...[fields.IdNivel2, fields.IdNivel3, fields.IdNivel4].filter((id): id is string => id !== null).map((id) => ({ table: 'niveles' as const, id })),
-  ];
-}
-
 function createBodyOf(id: string, draft: WorkerDraft) {
   return v.parse(TrabajadorCreateBodySchema, {
     ...draft.fields,
@@ -117,17 +109,8 @@ function updatedRow(base: LocalTrabajador, changed: Partial<Pick<Trabajador, Wor
 
 export async function createWorker(draft: WorkerDraft): Promise<string> {
   const { companyId } = requireDevice();
-  const id = uuidV7();
-  const body = createBodyOf(id, draft);
-  await localWrite({
-    table: 'trabajadores',
-    id,
-    row: createdRow(companyId, body),
-    request: { method: 'POST', path: WORKERS_PATH, body },
-    parents: parentsOf(draft.fields),
-    files: draft.files,
-  });
-  return id;
+  const body = createBodyOf(uuidV7(), draft);
+  return queueCreate('trabajadores', body, { row: createdRow(companyId, body), files: draft.files });
 }
 
 /** False when nothing changed: no write is queued. */
@@ -141,24 +124,8 @@ export async function updateWorker(current: LocalTrabajador, draft: WorkerDraft)
     ...wireChanges(changed),
     ...children,
   });
-  await localWrite({
-    table: 'trabajadores',
-    id: current.IdPersona,
-    row: updatedRow(current, changed, children),
-    request: { method: 'PUT', path: WORKERS_PATH, body },
-    parents: parentsOf(draft.fields),
-    files: draft.files,
-  });
+  await queueUpdate('trabajadores', current, body, updatedRow(current, changed, children), draft.files);
   return true;
-}
-
-export async function deleteWorker(current: LocalTrabajador, userId: number): Promise<void> {
-  await localWrite({
-    table: 'trabajadores',
-    id: current.IdPersona,
-    row: null,
-    request: { method: 'DELETE', path: `${WORKERS_PATH}/${current.IdPersona}/${userId}?Version=${current.Version}` },
-  });
 }
 
 /**

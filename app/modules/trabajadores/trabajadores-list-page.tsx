@@ -1,5 +1,7 @@
 import { formatRut } from '#sync/domain/rut.ts';
 import { recordKeyOf } from '#sync/outbox/outbox-entry.ts';
+import { IonButton, IonIcon } from '@ionic/react';
+import { downloadOutline } from 'ionicons/icons';
 import { useCallback, useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { LocalTrabajador } from '#app/db/reference-rows.ts';
@@ -8,10 +10,13 @@ import { paths } from '#app/routes/paths.ts';
 import { levelName } from '#app/session/level-names.ts';
 import { hasPermission, isContractorUser } from '#app/session/session-permissions.ts';
 import { useRequiredSession } from '#app/session/use-session.ts';
+import { useDevice } from '#app/sync/use-device.ts';
 import { FilterPanel, SelectFilter } from '#app/ui/list-filters.tsx';
+import { downloadCsv, toCsv } from '#app/ui/records/record-csv.ts';
 import { ListPage } from '#app/ui/list-page.tsx';
 import { NO_FILTERS, OWN_WORKERS, useContractorRuts, useWorkerIds, useWorkerWindow, type WorkerFilters } from './trabajadores-queries.ts';
 import '#app/ui/records.css';
+import '#app/ui/records/record-list.css';
 import './trabajadores.css';
 
 /** One height for both layouts (three lines on narrow lists, one row of columns on wide ones). */
@@ -40,6 +45,25 @@ export function TrabajadoresListPage() {
   const filtered = Object.values(filters).some(Boolean);
 
   const onRange = useCallback((start: number, end: number) => setRange({ start, end }), []);
+  const device = useDevice();
+  /** The matching workers, in list order, as Excel in Chile opens them (the kit's CSV). */
+  const exportCsv = async () => {
+    if (!device || !ids) return;
+    const workers = (await device.db.trabajadores.bulkGet(ids)).filter((worker): worker is LocalTrabajador => worker !== undefined);
+    const level = (id: string | null) => (id ? (levelNames?.get(id) ?? '') : '');
+    const header = ['Rut', 'Nombres', 'Apellido paterno', 'Apellido materno', levelName(session, 2), levelName(session, 3), 'Cargos', 'Contratista'];
+    const lines = workers.map((worker) => [
+      formatRut(worker.RunPersona),
+      worker.Nombres,
+      worker.ApellidoPaterno,
+      worker.ApellidoMaterno,
+      level(worker.IdNivel2),
+      level(worker.IdNivel3),
+      worker.cargos.map((cargo) => cargoNames.get(cargo)).filter(Boolean).join(', '),
+      worker.RutContratista ? formatRut(worker.RutContratista) : '',
+    ]);
+    downloadCsv('trabajadores.csv', toCsv(header, lines));
+  };
   const set = (patch: Partial<WorkerFilters>) => setFilters((current) => ({ ...current, ...patch }));
 
   const renderRow = (index: number) => {
@@ -111,6 +135,12 @@ export function TrabajadoresListPage() {
           />
         )}
       </FilterPanel>
+      <div className="record-list__actions">
+        <IonButton fill="outline" color="dark" size="small" onClick={() => void exportCsv()} disabled={!ids?.length}>
+          <IonIcon slot="start" icon={downloadOutline} aria-hidden="true" />
+          Exportar CSV
+        </IonButton>
+      </div>
     </ListPage>
   );
 }

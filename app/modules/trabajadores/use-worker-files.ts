@@ -1,4 +1,5 @@
-import { type FileRef, type Trabajador, workerFileRefs } from '#sync/schemas/trabajadores.schema.ts';
+import { type Trabajador, workerFileRefs } from '#sync/schemas/trabajadores.schema.ts';
+import { type FileRef } from '#sync/records/record-fields.ts';
 import { recordKeyOf } from '#sync/outbox/outbox-entry.ts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';

@@ -3,7 +3,7 @@ import { uuidV7 } from '#sync/outbox/uuid-v7.ts';
 import { type Certificacion, CertificacionSchema, type Evidencia, EvidenciaSchema, type Licencia, LicenciaSchema } from '#sync/schemas/trabajadores.schema.ts';
 import { useState } from 'react';
 import * as v from 'valibot';
-import type { LocalCargo } from '#app/db/reference-rows.ts';
+import type { LocalCargo, LocalRows } from '#app/db/reference-rows.ts';
 import { FormInput } from '#app/ui/form/form-input.tsx';
 import { FormSelect } from '#app/ui/form/form-select.tsx';
 import { type ChildColumn, ChildListEditor, type NewChild } from './child-list-editor.tsx';
@@ -62,10 +62,20 @@ interface ChildEditorProps<Child> {
 }
 
 const certification = CertificacionSchema.entries;
-const NewCertificationSchema = v.object({ Nombre: certification.Nombre, FechaVencimiento: certification.FechaVencimiento, IdCargo: certification.IdCargo });
+const CHOOSE_CERTIFICATION = 'Elige una certificación del catálogo';
+const NewCertificationSchema = v.object({
+  IdCertificacionCatalogo: v.pipe(v.string(CHOOSE_CERTIFICATION), v.nonEmpty(CHOOSE_CERTIFICATION)),
+  FechaVencimiento: certification.FechaVencimiento,
+  IdCargo: certification.IdCargo,
+});
 
-/** The worker's certifications with their expiry; new ones are appended with their files (SPEC CF5). */
-export function CertificationsEditor({ cargos, existing, ...props }: ChildEditorProps<Certificacion> & { cargos: LocalCargo[] }) {
+type CatalogueCertification = LocalRows['certificaciones'];
+
+/**
+ * The worker's certifications with their expiry; new ones are chosen from the catalogue and appended with their
+ * files (SPEC CF5). Certifications registered before the catalogue keep their free-text names.
+ */
+export function CertificationsEditor({ cargos, catalogue, existing, ...props }: ChildEditorProps<Certificacion> & { cargos: LocalCargo[]; catalogue: CatalogueCertification[] }) {
   const table = certificationTable(cargos);
   return (
     <ChildListEditor
@@ -76,10 +86,16 @@ export function CertificationsEditor({ cargos, existing, ...props }: ChildEditor
       table={{ ...table, columns: [...table.columns, filesCount] }}
       existing={activeOnly(existing)}
       schema={NewCertificationSchema}
-      defaultValues={{ Nombre: '', FechaVencimiento: '', IdCargo: null }}
+      defaultValues={{ IdCertificacionCatalogo: '', FechaVencimiento: '', IdCargo: null }}
       fields={(control) => (
         <>
-          <FormInput control={control} name="Nombre" label="Nombre de la certificación*" />
+          <FormSelect
+            control={control}
+            name="IdCertificacionCatalogo"
+            label="Certificación*"
+            emptyLabel={catalogue.length ? 'Selecciona una certificación' : 'No hay certificaciones en el catálogo (Ajustes › Certificaciones)'}
+            options={catalogue.map((entry) => ({ value: entry.IdCertificacion, label: entry.Emisor ? `${entry.Nombre} (${entry.Emisor})` : entry.Nombre }))}
+          />
           <FormInput control={control} name="FechaVencimiento" label="Fecha de vencimiento*" type="date" />
           <FormSelect
             control={control}
@@ -91,7 +107,14 @@ export function CertificationsEditor({ cargos, existing, ...props }: ChildEditor
         </>
       )}
       fileLabel="Archivo del certificado (PDF o imagen)"
-      build={(values, file) => ({ IdCertificacion: uuidV7(), ...values, Estado: 1 as const, Archivos: file ? [file] : [] })}
+      build={(values, file) => ({
+        IdCertificacion: uuidV7(),
+        ...values,
+        // The name is copied: the worker's record keeps saying what it was even if the catalogue changes later.
+        Nombre: catalogue.find((entry) => entry.IdCertificacion === values.IdCertificacionCatalogo)?.Nombre ?? '',
+        Estado: 1 as const,
+        Archivos: file ? [file] : [],
+      })}
     />
   );
 }

@@ -1,5 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import { type Control, Controller, type FieldValues, type Path } from 'react-hook-form';
+import { FieldShell } from './field-shell.tsx';
 
 export interface SelectOption {
   value: string;
@@ -25,8 +26,7 @@ export function FormSelect<T extends FieldValues>({ control, name, label, option
       control={control}
       name={name}
       render={({ field, fieldState }) => (
-        <div className={`select-field${fieldState.error ? ' select-field--invalid' : ''}`}>
-          <label htmlFor={id}>{label}</label>
+        <FieldShell id={id} label={label} error={fieldState.error?.message} helper={helper}>
           <select
             id={id}
             ref={field.ref}
@@ -45,13 +45,7 @@ export function FormSelect<T extends FieldValues>({ control, name, label, option
               </option>
             ))}
           </select>
-          {helper}
-          {fieldState.error && (
-            <p id={`${id}-error`} className="field-error">
-              {fieldState.error.message}
-            </p>
-          )}
-        </div>
+        </FieldShell>
       )}
     />
   );

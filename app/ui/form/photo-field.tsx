@@ -1,4 +1,4 @@
-import type { FileRef } from '#sync/schemas/trabajadores.schema.ts';
+import type { FileRef } from '#sync/records/record-fields.ts';
 import { IonButton, IonIcon, IonProgressBar } from '@ionic/react';
 import { cameraOutline, trashOutline } from 'ionicons/icons';
 import { useEffect, useId, useRef, useState } from 'react';

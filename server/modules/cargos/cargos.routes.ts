@@ -1,44 +1,36 @@
-import { Hono } from 'hono';
 import { describeRoute } from 'hono-openapi';
 import * as v from 'valibot';
-import { CARGOS_MESSAGES, CargoCreateBodySchema, CargoUpdateBodySchema } from '#sync/schemas/cargos.schema.ts';
-import type { AppEnv } from '../../app-env.ts';
-import { validate, VersionQuerySchema } from '../../http/validation.ts';
-import { requireOwnCompany, requirePermission, requireSession } from '../../tenancy/require-session.ts';
-import { listMasks } from '../auth/auth.repo.ts';
-import { listActiveLevels, toWireLevel } from '../niveles/niveles.repo.ts';
-import { answerWrite, writeContext } from '../trabajadores/write-answer.ts';
-import * as repo from './cargos.repo.ts';
-import * as service from './cargos.service.ts';
+import { cargoEntity, cargoLevels, toCargoNivel } from '#sync/schemas/cargos.schema.ts';
+import { validate } from '../../http/validation.ts';
+import { listMasks } from '../../auth/auth.repo.ts';
+import { recordResponses, recordRoutes, removeHandlers } from '../../records/record-routes.ts';
+import { permissionsOf } from '../../tenancy/permit.ts';
+import { requireOwnCompany } from '../../tenancy/require-session.ts';
+import { cargoRules } from './cargos.rules.ts';
 
 const tags = ['cargos'];
 const security = [{ bearerAuth: [] }];
-const ROUTE = '/cargos';
+const can = permissionsOf(cargoEntity.permission);
 
 const CompanyPath = v.object({ company: v.string() });
 const LevelFilter = v.optional(v.pipe(v.string(), v.trim(), v.toLowerCase()));
 const ListQuery = v.object({ nv2: LevelFilter, nv3: LevelFilter });
-const lower = v.pipe(v.string(), v.trim(), v.toLowerCase());
-const DeletePath = v.object({ IdCargo: lower, IdNivel2: v.optional(lower), IdNivel3: v.optional(lower) });
+const options = { rules: cargoRules, list: false as const };
 
-const deleteRoute = describeRoute({
-  tags,
-  security,
-  summary: 'Anula un cargo (Estado 0, lápida en los cambios); los niveles de la ruta deben ser los del cargo. 409 CARGO_EN_USO si tiene trabajadores; ?Version=n detecta un borrado sobre datos viejos',
-});
-
-export const cargosRoutes = new Hono<AppEnv>()
-  .use(requireSession)
+export const cargosRoutes = recordRoutes(cargoEntity, options)
   .get(
     '/newcargos2/:company',
-    describeRoute({ tags, security, summary: 'Cargos activos con los nombres de sus niveles (?nv2&nv3): { statusCode, data: (Cargo & { Nivel2, Nivel3 })[] }' }),
+    describeRoute({ tags, security, summary: 'Cargos activos con los nombres de sus niveles (?nv2&nv3): { statusCode, data: (Cargo & { Nivel2, Nivel3 })[] }', responses: recordResponses(cargoEntity).list }),
     validate('param', CompanyPath),
     requireOwnCompany,
-    requirePermission(ROUTE, 'index'),
+    can('index'),
     validate('query', ListQuery),
     async (c) => {
-      const rows = await repo.listCargoLevels(c.get('deps').db, c.get('claims').emp, c.req.valid('query'));
-      return c.json({ statusCode: 200, data: rows.map((row) => ({ ...repo.toWireCargo(row), Nivel2: row.Nivel2, Nivel3: row.Nivel3 })) });
+      const { db, records } = c.get('deps');
+      const { company, viewer } = c.get('session');
+      const { nv2, nv3 } = c.req.valid('query');
+      const cargos = (await records.cargos.listActive(db, company, viewer)).filter((cargo) => (!nv2 || cargo.IdNivel2 === nv2) && (!nv3 || cargo.IdNivel3 === nv3));
+      return c.json({ statusCode: 200, data: cargoLevels(cargos, await records.niveles.listActive(db, company, viewer)) });
     },
   )
   .get(
@@ -46,17 +38,18 @@ export const cargosRoutes = new Hono<AppEnv>()
     describeRoute({ tags, security, summary: 'Nombres de los niveles 2, 3 y 4 de la empresa: { statusCode, data: [{ TipoNv, Nombre }] }' }),
     validate('param', CompanyPath),
     requireOwnCompany,
-    requirePermission(ROUTE, 'index'),
-    async (c) => c.json({ statusCode: 200, data: await listMasks(c.get('deps').db, c.get('claims').emp) }),
+    can('index'),
+    async (c) => c.json({ statusCode: 200, data: await listMasks(c.get('deps').db, c.get('session').company) }),
   )
   .get(
     '/newcargos2/filtros/:company',
     describeRoute({ tags, security, summary: 'Niveles activos para los filtros: { statusCode, data: { nv2: Nivel[], nv3: Nivel[] } }' }),
     validate('param', CompanyPath),
     requireOwnCompany,
-    requirePermission(ROUTE, 'index'),
+    can('index'),
     async (c) => {
-      const levels = (await listActiveLevels(c.get('deps').db, c.get('claims').emp)).map(toWireLevel);
+      const { db, records } = c.get('deps');
+      const levels = await records.niveles.listActive(db, c.get('session').company, c.get('session').viewer);
       return c.json({ statusCode: 200, data: { nv2: levels.filter((l) => l.TipoNivel === 2), nv3: levels.filter((l) => l.TipoNivel === 3) } });
     },
   )
@@ -65,36 +58,14 @@ export const cargosRoutes = new Hono<AppEnv>()
     describeRoute({ tags, security, summary: 'Combinaciones cargo-nivel: { statusCode, data: [{ IdCargo, NombreCargo, IdNivel2, Nivel2, IdNivel3, Nivel3 }] }' }),
     validate('param', CompanyPath),
     requireOwnCompany,
-    requirePermission(ROUTE, 'index'),
-    async (c) => c.json({ statusCode: 200, data: (await repo.listCargoLevels(c.get('deps').db, c.get('claims').emp)).map(repo.toCargoNivel) }),
+    can('index'),
+    async (c) => {
+      const { db, records } = c.get('deps');
+      const { company, viewer } = c.get('session');
+      const rows = cargoLevels(await records.cargos.listActive(db, company, viewer), await records.niveles.listActive(db, company, viewer));
+      return c.json({ statusCode: 200, data: rows.map(toCargoNivel) });
+    },
   )
-  .post(
-    '/newcargos2',
-    describeRoute({ tags, security, summary: 'Crea un cargo con el IdCargo (UUID) generado en el dispositivo para una combinación de niveles. 409 CONFLICTO si el id ya existe' }),
-    requirePermission(ROUTE, 'crear'),
-    validate('json', CargoCreateBodySchema),
-    async (c) => answerWrite(c, await service.createCargo(writeContext(c), c.req.valid('json')), CARGOS_MESSAGES.created),
-  )
-  .put(
-    '/newcargos2/:company',
-    describeRoute({ tags, security, summary: 'Edita los campos enviados de un cargo (IdCargo y Version en el cuerpo; fusión por campo, 409 CONFLICTO con la fila actual)' }),
-    validate('param', CompanyPath),
-    requireOwnCompany,
-    requirePermission(ROUTE, 'editar'),
-    validate('json', CargoUpdateBodySchema),
-    async (c) => answerWrite(c, await service.updateCargo(writeContext(c), c.req.valid('json')), CARGOS_MESSAGES.updated),
-  )
-  .delete('/newcargos2/delete/:IdCargo', deleteRoute, validate('param', DeletePath), requirePermission(ROUTE, 'eliminar'), validate('query', VersionQuerySchema), async (c) =>
-    answerWrite(c, await service.deleteCargo(writeContext(c), { ...c.req.valid('param'), ...c.req.valid('query') }), CARGOS_MESSAGES.deleted),
-  )
-  .delete('/newcargos2/delete/:IdCargo/:IdNivel2', deleteRoute, validate('param', DeletePath), requirePermission(ROUTE, 'eliminar'), validate('query', VersionQuerySchema), async (c) =>
-    answerWrite(c, await service.deleteCargo(writeContext(c), { ...c.req.valid('param'), ...c.req.valid('query') }), CARGOS_MESSAGES.deleted),
-  )
-  .delete(
-    '/newcargos2/delete/:IdCargo/:IdNivel2/:IdNivel3',
-    deleteRoute,
-    validate('param', DeletePath),
-    requirePermission(ROUTE, 'eliminar'),
-    validate('query', VersionQuerySchema),
-    async (c) => answerWrite(c, await service.deleteCargo(writeContext(c), { ...c.req.valid('param'), ...c.req.valid('query') }), CARGOS_MESSAGES.deleted),
-  );
+  // The spec's delete may also name the position's levels, which must then be its current ones.
+  .delete('/newcargos2/delete/:IdCargo/:IdNivel2', ...removeHandlers(cargoEntity, '/newcargos2/delete/:IdCargo/:IdNivel2', options))
+  .delete('/newcargos2/delete/:IdCargo/:IdNivel2/:IdNivel3', ...removeHandlers(cargoEntity, '/newcargos2/delete/:IdCargo/:IdNivel2/:IdNivel3', options));

@@ -1,20 +1,22 @@
 import { Hono } from 'hono';
 import { describeRoute } from 'hono-openapi';
 import * as v from 'valibot';
-import { FORMULARIO_TYPES, FORMULARIOS_MESSAGES, FormularioCreateBodySchema, FormularioUpdateBodySchema } from '#sync/schemas/formularios.schema.ts';
-import { RecordIdSchema } from '#sync/schemas/niveles.schema.ts';
+import { RecordIdSchema } from '#sync/records/record-fields.ts';
+import { FORMULARIO_TYPES, FORMULARIOS_MESSAGES, FormularioCreateBodySchema, formularioEntity, FormularioUpdateBodySchema, TEMPLATE_READERS } from '#sync/schemas/formularios.schema.ts';
 import type { AppEnv } from '../../app-env.ts';
 import { HttpError } from '../../http/http-error.ts';
 import { validate, VersionQuerySchema } from '../../http/validation.ts';
-import { requirePermission, requireSession } from '../../tenancy/require-session.ts';
-import { answerWrite, writeContext } from '../trabajadores/write-answer.ts';
-import { requireAnyPermission, TEMPLATE_READERS } from './formularios-access.ts';
+import { recordResponses } from '../../records/record-routes.ts';
+import { answerWrite, writeContext } from '../../records/write-answer.ts';
+import { permissionsOf, permit } from '../../tenancy/permit.ts';
+import { requireSession } from '../../tenancy/require-session.ts';
 import * as repo from './formularios.repo.ts';
 import * as service from './formularios.service.ts';
 
 const tags = ['formularios'];
 const security = [{ bearerAuth: [] }];
-const ROUTE = '/formularios';
+const can = permissionsOf(formularioEntity.permission);
+const responses = recordResponses(formularioEntity);
 const BASE = '/formularios';
 
 /** `?IdEmpresa` is the spec's; it is accepted and ignored: the company is always the token's. */
@@ -30,27 +32,29 @@ export const formulariosRoutes = new Hono<AppEnv>()
   .get(
     BASE,
     describeRoute({
+      responses: responses.list,
       tags,
       security,
       summary: 'Formularios (plantillas de checklist) de la empresa del token con el contenido de su versión más nueva, también los retirados (Estado 0): ?tipo=inspeccion|observacion|varios. { statusCode, data: Formulario[] }',
     }),
-    requireAnyPermission(TEMPLATE_READERS, 'index'),
+    permit(TEMPLATE_READERS, 'index'),
     validate('query', ListQuery),
-    async (c) => c.json({ statusCode: 200, data: await repo.listFormularios(c.get('deps').db, c.get('claims').emp, { tipo: c.req.valid('query').tipo }) }),
+    async (c) => c.json({ statusCode: 200, data: await repo.listFormularios(c.get('deps').db, c.get('session').company, { tipo: c.req.valid('query').tipo }) }),
   )
   .get(
     `${BASE}/one/:id`,
     describeRoute({
+      responses: responses.one,
       tags,
       security,
       summary: 'Un formulario con su versión más nueva; ?version=n entrega el contenido de esa versión anterior (inmutable). { statusCode, data: Formulario }',
     }),
     validate('param', IdPath),
-    requireAnyPermission(TEMPLATE_READERS, 'index'),
+    permit(TEMPLATE_READERS, 'index'),
     validate('query', VersionQuery),
     async (c) => {
       const { db } = c.get('deps');
-      const company = c.get('claims').emp;
+      const company = c.get('session').company;
       const { id } = c.req.valid('param');
       const { version } = c.req.valid('query');
       const row = await repo.findFormulario(db, company, id);
@@ -64,35 +68,38 @@ export const formulariosRoutes = new Hono<AppEnv>()
   .post(
     BASE,
     describeRoute({
+      responses: responses.write,
       tags,
       security,
       summary: 'Crea un formulario (versión 1) con el IdFormulario (UUID) generado en el dispositivo; duplicar es crear con otro id. 409 CONFLICTO si el id ya existe',
     }),
-    requirePermission(ROUTE, 'crear'),
+    can('crear'),
     validate('json', FormularioCreateBodySchema),
     async (c) => answerWrite(c, await service.createFormulario(writeContext(c), c.req.valid('json')), FORMULARIOS_MESSAGES.created),
   )
   .put(
     `${BASE}/:IdFormulario`,
     describeRoute({
+      responses: responses.write,
       tags,
       security,
       summary: 'Edita los campos enviados (IdFormulario y Version en el cuerpo; fusión por campo, 409 CONFLICTO con la fila actual). Un Contenido distinto crea la siguiente VersionFormulario; las anteriores no cambian',
     }),
     validate('param', TemplatePath),
-    requirePermission(ROUTE, 'editar'),
+    can('editar'),
     validate('json', FormularioUpdateBodySchema),
     async (c) => answerWrite(c, await service.updateFormulario(writeContext(c), c.req.valid('param').IdFormulario, c.req.valid('json')), FORMULARIOS_MESSAGES.updated),
   )
   .delete(
     `${BASE}/:IdFormulario`,
     describeRoute({
+      responses: responses.write,
       tags,
       security,
       summary: 'Retira un formulario (Estado 0; viaja como fila con Estado 0, no como lápida): no admite inspecciones nuevas, las ya iniciadas terminan. ?Version=n detecta un retiro sobre datos viejos; retirar de nuevo responde 200',
     }),
     validate('param', TemplatePath),
-    requirePermission(ROUTE, 'eliminar'),
+    can('eliminar'),
     validate('query', VersionQuerySchema),
     async (c) => answerWrite(c, await service.retireFormulario(writeContext(c), c.req.valid('param').IdFormulario, c.req.valid('query').Version), FORMULARIOS_MESSAGES.retired),
   );

@@ -24,7 +24,7 @@ export async function answerFollowUpList<Row>(
   list: (db: Db, company: string, viewer: Viewer, filters: SeguimientoQuery) => Promise<Row[]>,
 ) {
   const { db, now } = c.get('deps');
-  const company = c.get('claims').emp;
+  const company = c.get('session').company;
   await applyOverdueLightsToday(db, now(), company);
-  return c.json({ statusCode: 200, data: await list(db, company, await viewerOf(c), filters) });
+  return c.json({ statusCode: 200, data: await list(db, company, viewerOf(c), filters) });
 }

@@ -1,7 +1,8 @@
 import { sql, type Insertable, type RawBuilder, type Selectable } from 'kysely';
 import type { Semaforo } from '#sync/domain/traffic-light.ts';
-import type { Firma, Inspeccion, Observacion, RespuestaEnunciado, RespuestaObservacion, SeguimientoQuery } from '#sync/schemas/inspecciones.schema.ts';
-import type { FileRef } from '#sync/schemas/trabajadores.schema.ts';
+import type { Firma, Inspeccion, RespuestaEnunciado, SeguimientoQuery } from '#sync/schemas/inspecciones.schema.ts';
+import type { Observacion, RespuestaObservacion } from '#sync/schemas/observaciones.schema.ts';
+import type { FileRef } from '#sync/records/record-fields.ts';
 import type { Db } from '../../db/database.ts';
 import type { EvaluacionesTable, ObservacionesTable } from '../../db/schema.ts';
 import type { Viewer } from '../../tenancy/viewer.ts';
@@ -180,23 +181,4 @@ export async function updateObservation(
   changes: Partial<Pick<ObservationRow, 'Estado' | 'Version' | 'SemaforoObs' | 'Respondida' | 'Aprobada' | 'Plazo' | 'Respuestas'>>,
 ): Promise<void> {
   await db.updateTable('observaciones').set(changes).where('IdEmpresa', '=', company).where('IdObservacion', '=', id).execute();
-}
-
-/** Active workers of the company for the "observed" picker, visible to `viewer` (clients pick no workers). */
-export async function listPickerWorkers(db: Db, company: string, viewer: Viewer) {
-  let query = db
-    .selectFrom('trabajadores')
-    .select(['IdPersona', 'RunPersona', 'Nombres', 'ApellidoPaterno', 'ApellidoMaterno', 'IdNivel2', 'IdNivel3', 'RutContratista'])
-    .where('IdEmpresa', '=', company)
-    .where('Estado', '=', 1);
-  if (viewer.kind === 'contratista') query = query.where('RutContratista', '=', viewer.rut === '' ? '\u0000' : viewer.rut);
-  if (viewer.kind === 'cliente') return [];
-  return query.orderBy('ApellidoPaterno').orderBy('ApellidoMaterno').orderBy('Nombres').orderBy('IdPersona').execute();
-}
-
-/** The ids among `ids` that are active workers of the company. */
-export async function activeWorkerIds(db: Db, company: string, ids: readonly string[]): Promise<Set<string>> {
-  if (ids.length === 0) return new Set();
-  const rows = await db.selectFrom('trabajadores').select('IdPersona').where('IdEmpresa', '=', company).where('Estado', '=', 1).where('IdPersona', 'in', ids).execute();
-  return new Set(rows.map((row) => row.IdPersona));
 }

@@ -2,19 +2,20 @@ import { Hono } from 'hono';
 import { describeRoute } from 'hono-openapi';
 import * as v from 'valibot';
 import { AUTH_MESSAGES } from '#sync/schemas/auth.schema.ts';
-import { FORMULARIOS_MESSAGES } from '#sync/schemas/formularios.schema.ts';
-import { INSPECCIONES_MESSAGES, InspeccionCreateBodySchema, ReportRequestSchema, TIPOS_OBSERVACION } from '#sync/schemas/inspecciones.schema.ts';
-import { RecordIdSchema } from '#sync/schemas/niveles.schema.ts';
+import { RecordIdSchema } from '#sync/records/record-fields.ts';
+import { formularioEntity, TEMPLATE_READERS } from '#sync/schemas/formularios.schema.ts';
+import { INSPECCIONES_MESSAGES, InspeccionCreateBodySchema, inspeccionEntity, ReportRequestSchema, TIPOS_OBSERVACION } from '#sync/schemas/inspecciones.schema.ts';
+import { observacionEntity } from '#sync/schemas/observaciones.schema.ts';
 import type { AppEnv } from '../../app-env.ts';
 import { HttpError } from '../../http/http-error.ts';
 import { validate, VersionQuerySchema } from '../../http/validation.ts';
 import { renderChecklistPdf } from '../../reports/render-checklist-pdf.ts';
-import { requireOwnCompany, requirePermission, requireSession } from '../../tenancy/require-session.ts';
+import { recordResponses } from '../../records/record-routes.ts';
+import { answerWrite, writeContext } from '../../records/write-answer.ts';
+import { conflictBody } from '../../sync/conflicts.repo.ts';
+import { permissionsOf, permit } from '../../tenancy/permit.ts';
+import { requireOwnCompany, requireSession } from '../../tenancy/require-session.ts';
 import { viewerOf } from '../../tenancy/viewer.ts';
-import { requireAnyPermission, TEMPLATE_READERS } from '../formularios/formularios-access.ts';
-import { findFormulario, findVersion } from '../formularios/formularios.repo.ts';
-import { conflictBody } from '../sync/conflicts.repo.ts';
-import { answerWrite, writeContext } from '../trabajadores/write-answer.ts';
 import { answerFollowUpList, InspectionListQuery } from './inspecciones-query.ts';
 import * as repo from './inspecciones.repo.ts';
 import * as service from './inspecciones.service.ts';
@@ -23,10 +24,11 @@ import { buildChecklistReport } from './report-data.ts';
 
 const tags = ['inspecciones'];
 const security = [{ bearerAuth: [] }];
-const ROUTE = '/inspecciones';
+const can = permissionsOf(inspeccionEntity.permission);
 const BASE = '/observaciones-inspecciones';
 
 const IdPath = v.object({ id: RecordIdSchema });
+const InspectionPath = v.object({ IdEvaluacion: RecordIdSchema });
 const TemplatePath = v.object({ IdFormulario: RecordIdSchema });
 const CompanyPath = v.object({ company: v.string() });
 
@@ -42,8 +44,9 @@ export const inspeccionesRoutes = new Hono<AppEnv>()
       security,
       summary:
         'Inspecciones finalizadas activas visibles para el usuario (un contratista solo las de su RUT, un cliente solo las de su IdCliente): ?tipoEval &IdFormulario &desde &hasta &nv2 &nv3 &RutContratista &semaforo (con una observación activa de ese color); idEmpresa, TipoEmpresa y ClienteUsuario se aceptan y se ignoran (manda el token). { statusCode, data: Inspeccion[] }',
+      responses: recordResponses(inspeccionEntity).list,
     }),
-    requirePermission(ROUTE, 'index'),
+    can('index'),
     validate('query', InspectionListQuery),
     async (c) => answerFollowUpList(c, c.req.valid('query'), repo.listInspections),
   )
@@ -55,22 +58,22 @@ export const inspeccionesRoutes = new Hono<AppEnv>()
       summary:
         'Guarda una inspección FINALIZADA, completa y de una vez (SPEC IN2): se valida contra la versión del formulario que nombra y el servidor calcula Porcentaje y Nota. 400 con el mensaje y nada escrito si algo falta; 409 ARCHIVO_PENDIENTE si una foto o firma no ha llegado; 409 CONFLICTO si el id ya existe. { statusCode, message, data: Inspeccion, observaciones: Observacion[] }',
     }),
-    requirePermission(ROUTE, 'crear'),
+    can('crear'),
     validate('json', InspeccionCreateBodySchema),
     async (c) => {
-      const outcome = await service.createInspection(writeContext(c), await viewerOf(c), c.req.valid('json'));
+      const outcome = await service.createInspection(writeContext(c), viewerOf(c), c.req.valid('json'));
       if (outcome.kind === 'conflict') return c.json(conflictBody(outcome.row?.inspeccion ?? null), 409);
       return c.json({ statusCode: 200 as const, message: INSPECCIONES_MESSAGES.created, data: outcome.row!.inspeccion, observaciones: outcome.row!.observaciones }, 200);
     },
   )
   .get(
     `${BASE}/one/:id`,
-    describeRoute({ tags, security, summary: 'Una inspección activa tal como la ven las listas y los dispositivos: { statusCode, data: Inspeccion }' }),
+    describeRoute({ tags, security, summary: 'Una inspección activa tal como la ven las listas y los dispositivos: { statusCode, data: Inspeccion }', responses: recordResponses(inspeccionEntity).one }),
     validate('param', IdPath),
-    requirePermission(ROUTE, 'index'),
+    can('index'),
     async (c) => {
-      const row = await repo.findInspection(c.get('deps').db, c.get('claims').emp, c.req.valid('param').id);
-      if (!row || row.Estado !== 1 || !repo.canSee(await viewerOf(c), row)) throw inspectionNotFound();
+      const row = await repo.findInspection(c.get('deps').db, c.get('session').company, c.req.valid('param').id);
+      if (!row || row.Estado !== 1 || !repo.canSee(viewerOf(c), row)) throw inspectionNotFound();
       return c.json({ statusCode: 200, data: repo.toWireInspeccion(row) });
     },
   )
@@ -78,15 +81,12 @@ export const inspeccionesRoutes = new Hono<AppEnv>()
     `${BASE}/Rangos/:IdFormulario`,
     describeRoute({ tags, security, summary: 'Escala de notas (Rangos) de la versión vigente del formulario: { statusCode, data: [{ Desde, Hasta, Nota }] }' }),
     validate('param', TemplatePath),
-    requireAnyPermission(TEMPLATE_READERS, 'index'),
+    permit(TEMPLATE_READERS, 'index'),
     async (c) => {
-      const { db } = c.get('deps');
-      const company = c.get('claims').emp;
-      const { IdFormulario } = c.req.valid('param');
-      const template = await findFormulario(db, company, IdFormulario);
-      const content = template && (await findVersion(db, company, IdFormulario, template.VersionFormulario));
-      if (!content) throw new HttpError(404, FORMULARIOS_MESSAGES.notFound);
-      return c.json({ statusCode: 200, data: content.Rangos });
+      const { db, records } = c.get('deps');
+      const template = await records.formularios.load(db, c.get('session').company, c.req.valid('param').IdFormulario);
+      if (!template) throw new HttpError(404, formularioEntity.messages.notFound);
+      return c.json({ statusCode: 200, data: template.row.Contenido.Rangos });
     },
   )
   .get(
@@ -98,8 +98,15 @@ export const inspeccionesRoutes = new Hono<AppEnv>()
     }),
     validate('param', CompanyPath),
     requireOwnCompany,
-    requirePermission(ROUTE, 'index'),
-    async (c) => c.json({ statusCode: 200, data: await repo.listPickerWorkers(c.get('deps').db, c.get('claims').emp, await viewerOf(c)) }),
+    can('index'),
+    async (c) => {
+      const { db, records } = c.get('deps');
+      const { company, viewer } = c.get('session');
+      // Clients pick no workers.
+      const workers = viewer.kind === 'cliente' ? [] : await records.trabajadores.listActive(db, company, viewer);
+      const data = workers.map(({ IdPersona, RunPersona, Nombres, ApellidoPaterno, ApellidoMaterno, IdNivel2, IdNivel3, RutContratista }) => ({ IdPersona, RunPersona, Nombres, ApellidoPaterno, ApellidoMaterno, IdNivel2, IdNivel3, RutContratista }));
+      return c.json({ statusCode: 200, data });
+    },
   )
   .get(
     `${BASE}/:id`,
@@ -110,12 +117,12 @@ export const inspeccionesRoutes = new Hono<AppEnv>()
         'Detalle de una inspección: { statusCode, data: Inspeccion, observaciones (Checklist), obsgenerales, brechas, lista_firmas, Urls: { sha256: enlace firmado } } con los archivos de firmas, observaciones y respuestas',
     }),
     validate('param', IdPath),
-    requirePermission(ROUTE, 'index'),
+    can('index'),
     async (c) => {
       const { db, files, now } = c.get('deps');
-      const company = c.get('claims').emp;
+      const company = c.get('session').company;
       const row = await repo.findInspection(db, company, c.req.valid('param').id);
-      if (!row || row.Estado !== 1 || !repo.canSee(await viewerOf(c), row)) throw inspectionNotFound();
+      if (!row || row.Estado !== 1 || !repo.canSee(viewerOf(c), row)) throw inspectionNotFound();
       const data = repo.toWireInspeccion(row);
       const observations = (await repo.observationsOf(db, company, data.IdEvaluacion)).map(repo.toWireObservacion);
       const [checklist, general, gaps] = TIPOS_OBSERVACION.map((tipo) => observations.filter((observation) => observation.TipoObs === tipo));
@@ -128,17 +135,17 @@ export const inspeccionesRoutes = new Hono<AppEnv>()
     },
   )
   .delete(
-    `${BASE}/:id`,
+    `${BASE}/:IdEvaluacion`,
     describeRoute({
       tags,
       security,
       summary: 'Elimina una inspección y sus observaciones (Estado 0, lápidas en los cambios; SPEC OV3). ?Version=n detecta un borrado sobre datos viejos; eliminar de nuevo responde 200',
     }),
-    validate('param', IdPath),
-    requirePermission(ROUTE, 'eliminar'),
+    validate('param', InspectionPath),
+    can('eliminar'),
     validate('query', VersionQuerySchema),
     async (c) => {
-      const outcome = await service.deleteInspection(writeContext(c), await viewerOf(c), c.req.valid('param').id, c.req.valid('query').Version);
+      const outcome = await service.deleteInspection(writeContext(c), viewerOf(c), c.req.valid('param').IdEvaluacion, c.req.valid('query').Version);
       return answerWrite(c, outcome, INSPECCIONES_MESSAGES.deleted);
     },
   )
@@ -150,14 +157,14 @@ export const inspeccionesRoutes = new Hono<AppEnv>()
       summary:
         'Datos del informe de checklist (spec 2.4) de una inspección: { statusCode, data: ChecklistReportData } con imágenes como enlaces firmados. Con Accept: application/pdf responde el PDF dibujado en el servidor. Empresa debe ser la del token',
     }),
-    requireAnyPermission([ROUTE, '/observaciones'], 'index'),
+    permit([inspeccionEntity.permission, observacionEntity.permission], 'index'),
     validate('json', ReportRequestSchema),
     async (c) => {
       const { IdObjeto, Empresa } = c.req.valid('json');
-      const company = c.get('claims').emp;
+      const company = c.get('session').company;
       if (Empresa !== company) throw new HttpError(403, AUTH_MESSAGES.forbiddenCompany, 'EMPRESA_AJENA');
       const wantsPdf = (c.req.header('Accept') ?? '').includes('application/pdf');
-      const data = await buildChecklistReport(c.get('deps'), company, await viewerOf(c), IdObjeto, wantsPdf ? 'data-url' : 'signed-url');
+      const data = await buildChecklistReport(c.get('deps'), company, viewerOf(c), IdObjeto, wantsPdf ? 'data-url' : 'signed-url');
       if (!data) throw inspectionNotFound();
       if (!wantsPdf) return c.json({ statusCode: 200, data });
       const pdf = await renderChecklistPdf(data);

@@ -2,19 +2,18 @@ import type { Insertable } from 'kysely';
 import { toWireDate } from '#sync/domain/dates.ts';
 import { cleanRut } from '#sync/domain/rut.ts';
 import { semaforoOnDay } from '#sync/domain/traffic-light.ts';
-import { INSPECCIONES_MESSAGES, type Inspeccion, type InspeccionCreateBody, type Observacion } from '#sync/schemas/inspecciones.schema.ts';
+import { INSPECCIONES_MESSAGES, type Inspeccion, type InspeccionCreateBody, inspeccionEntity } from '#sync/schemas/inspecciones.schema.ts';
+import { type Observacion } from '#sync/schemas/observaciones.schema.ts';
 import type { Db } from '../../db/database.ts';
 import type { ObservacionesTable } from '../../db/schema.ts';
 import { requireFiles } from '../../files/files.repo.ts';
 import { HttpError } from '../../http/http-error.ts';
 import type { Viewer } from '../../tenancy/viewer.ts';
-import { findUser } from '../auth/auth.repo.ts';
-import { findFormulario, findVersion } from '../formularios/formularios.repo.ts';
-import { findActiveLevelOfType } from '../niveles/niveles.repo.ts';
-import type { WriteContext } from '../niveles/niveles.service.ts';
-import { recordConflict } from '../sync/conflicts.repo.ts';
-import { inWriteTransaction } from '../sync/write-transaction.ts';
-import type { WriteOutcome } from '../trabajadores/field-versions.ts';
+import { checkReferences } from '../../records/record-registry.ts';
+import type { WriteContext } from '../../records/write-answer.ts';
+import { recordConflict } from '../../sync/conflicts.repo.ts';
+import { inWriteTransaction } from '../../sync/write-transaction.ts';
+import type { WriteOutcome } from '../../records/field-versions.ts';
 import { checkAgainstTemplate } from './inspeccion-validation.ts';
 import { INSPECTIONS_TABLE, logInspection, logObservation, OBSERVATIONS_TABLE } from './inspecciones-change-log.ts';
 import * as repo from './inspecciones.repo.ts';
@@ -27,23 +26,17 @@ export interface SavedInspection {
   observaciones: Observacion[];
 }
 
-/** Who filled it, as the observations name their emitter. */
-async function userName(db: Db, company: string, user: number): Promise<string> {
-  const row = await findUser(db, company, user);
-  return row ? [row.Nombres, row.ApellidoPaterno, row.ApellidoMaterno].filter(Boolean).join(' ') : '';
-}
-
 /** The contractor as workers store it (12345678-5), or null; its validity is an inspection rule (SPEC IN7). */
 function contractorRut(value: string | null): string | null {
   const rut = cleanRut(value ?? '');
   return rut === '' ? null : rut;
 }
 
-async function checkLevels(db: Db, company: string, nv2: string | null, nv3: string | null): Promise<void> {
-  const level2 = nv2 === null ? null : await findActiveLevelOfType(db, company, nv2, 2);
-  const level3 = nv3 === null ? null : await findActiveLevelOfType(db, company, nv3, 3);
-  if (level2 === undefined || level3 === undefined) throw invalid(INSPECCIONES_MESSAGES.levelInvalid);
-  if (level3 && nv2 !== null && level3.IdNivelPadre !== nv2) throw invalid(INSPECCIONES_MESSAGES.levelInvalid);
+/** Levels and observed workers exist and are active (the inspection's references), and its level 3 is under its level 2. */
+async function checkPlaceAndPeople(ctx: WriteContext, db: Db, body: InspeccionCreateBody): Promise<void> {
+  await checkReferences(ctx.records, db, ctx.company, inspeccionEntity, body, ['IdNivel2', 'IdNivel3', 'Observados']);
+  const level3 = body.IdNivel3 ? (await ctx.records.niveles.load(db, ctx.company, body.IdNivel3))?.row : undefined;
+  if (level3 && body.IdNivel2 !== null && level3.IdNivelPadre !== body.IdNivel2) throw invalid(INSPECCIONES_MESSAGES.levelInvalid);
 }
 
 async function loadSaved(db: Db, company: string, id: string): Promise<SavedInspection> {
@@ -72,17 +65,15 @@ export function createInspection(ctx: WriteContext, viewer: Viewer, body: Inspec
     const repeated = observationIds.find((id, index) => observationIds.indexOf(id) !== index);
     if (taken.length || repeated) return idConflict(ctx, db, viewer, OBSERVATIONS_TABLE, taken[0] ?? repeated!, body);
 
-    const template = await findFormulario(db, ctx.company, body.IdFormulario);
-    const content = template && (await findVersion(db, ctx.company, body.IdFormulario, body.VersionFormulario));
+    const template = await ctx.records.formularios.loadVersion!(db, ctx.company, body.IdFormulario, body.VersionFormulario);
     // A retired template still takes inspections started on it (SPEC IN3): only an unknown version is refused.
-    if (!template || !content) throw invalid(INSPECCIONES_MESSAGES.templateInvalid);
+    if (!template) throw invalid(INSPECCIONES_MESSAGES.templateInvalid);
+    const content = template.Contenido;
     // SPEC IN6: the template's rules first, then what only the database knows (levels, workers, files).
     const checked = checkAgainstTemplate(body, content);
     const rutContratista = contractorRut(body.RutContratista);
     const idCliente = body.IdCliente?.trim() || null;
-    await checkLevels(db, ctx.company, body.IdNivel2, body.IdNivel3);
-    const workers = await repo.activeWorkerIds(db, ctx.company, body.Observados);
-    if (new Set(body.Observados).size !== workers.size) throw invalid(INSPECCIONES_MESSAGES.workerInvalid);
+    await checkPlaceAndPeople(ctx, db, body);
     // Files travel first (SPEC FL3): a missing one is 409 ARCHIVO_PENDIENTE, retried after the upload.
     const files = [...body.Firmas.map((firma) => firma.Archivo), ...body.Observaciones.flatMap((observation) => observation.Archivos)];
     await requireFiles(db, ctx.company, files.map((file) => file.Sha256));
@@ -115,7 +106,7 @@ export function createInspection(ctx: WriteContext, viewer: Viewer, body: Inspec
       FinalizadaEn: body.FinalizadaEn,
       CreadoEn: createdAt,
     });
-    const emitter = await userName(db, ctx.company, ctx.user);
+    const emitter = ctx.userName;
     const rows: Insertable<ObservacionesTable>[] = checked.observaciones.map((observation) => ({
       IdObservacion: observation.IdObservacion,
       IdEvaluacion: body.IdEvaluacion,

@@ -1,29 +1,32 @@
 import { Hono, type Context } from 'hono';
 import { describeRoute } from 'hono-openapi';
 import * as v from 'valibot';
-import { AprobarBodySchema, DesaprobarBodySchema, INSPECCIONES_MESSAGES, RespuestaCreateBodySchema, type Observacion } from '#sync/schemas/inspecciones.schema.ts';
-import { RecordIdSchema } from '#sync/schemas/niveles.schema.ts';
+import { RecordIdSchema } from '#sync/records/record-fields.ts';
+import { INSPECCIONES_MESSAGES } from '#sync/schemas/inspecciones.schema.ts';
+import { AprobarBodySchema, DesaprobarBodySchema, observacionEntity, RespuestaCreateBodySchema, type Observacion } from '#sync/schemas/observaciones.schema.ts';
 import type { AppEnv } from '../../app-env.ts';
 import { validate, VersionQuerySchema } from '../../http/validation.ts';
-import { requirePermission } from '../../tenancy/require-session.ts';
+import { permissionsOf } from '../../tenancy/permit.ts';
 import { viewerOf } from '../../tenancy/viewer.ts';
-import { conflictBody } from '../sync/conflicts.repo.ts';
-import type { WriteOutcome } from '../trabajadores/field-versions.ts';
-import { answerWrite, writeContext } from '../trabajadores/write-answer.ts';
+import { conflictBody } from '../../sync/conflicts.repo.ts';
+import type { WriteOutcome } from '../../records/field-versions.ts';
+import { recordResponses } from '../../records/record-routes.ts';
+import { answerWrite, writeContext } from '../../records/write-answer.ts';
 import * as repo from './inspecciones.repo.ts';
 import { answerFollowUpList, InspectionListQuery } from './inspecciones-query.ts';
 import * as service from './observaciones.service.ts';
 
 const tags = ['observaciones'];
 const security = [{ bearerAuth: [] }];
-const ROUTE = '/observaciones';
+const can = permissionsOf(observacionEntity.permission);
+const responses = recordResponses(observacionEntity);
 
 const ObservationPath = v.object({ IdObservacion: RecordIdSchema });
 
 /** A review's answer: the observation, and the lights of its inspection's observations (spec: semaforos). */
 async function reviewAnswer(c: Context<AppEnv>, outcome: WriteOutcome<Observacion>, message: string) {
   if (outcome.kind === 'conflict') return { conflict: c.json(conflictBody(outcome.row), 409) };
-  const semaforos = await service.lightsOf(c.get('deps').db, c.get('claims').emp, outcome.row.IdEvaluacion);
+  const semaforos = await service.lightsOf(c.get('deps').db, c.get('session').company, outcome.row.IdEvaluacion);
   return { answer: { statusCode: 200 as const, message, data: outcome.row, semaforos } };
 }
 
@@ -39,8 +42,9 @@ export const observacionesRoutes = new Hono<AppEnv>()
       security,
       summary:
         'Observaciones activas visibles para el usuario (un contratista solo las de su RUT, un cliente solo las de su IdCliente): ?tipoEval &IdFormulario &desde &hasta &nv2 &nv3 &RutContratista &semaforo=1|2|3 &estado=abierta|respondida|aprobada. Aplica antes la regla de vencimiento. { statusCode, data: Observacion[] }',
+      responses: responses.list,
     }),
-    requirePermission(ROUTE, 'index'),
+    can('index'),
     validate('query', InspectionListQuery),
     async (c) => answerFollowUpList(c, c.req.valid('query'), repo.listObservations),
   )
@@ -50,12 +54,13 @@ export const observacionesRoutes = new Hono<AppEnv>()
       tags,
       security,
       summary: 'Elimina una observación (Estado 0, lápida en los cambios). ?Version=n detecta un borrado sobre datos viejos; eliminar de nuevo responde 200',
+      responses: responses.write,
     }),
     validate('param', ObservationPath),
-    requirePermission(ROUTE, 'eliminar'),
+    can('eliminar'),
     validate('query', VersionQuerySchema),
     async (c) => {
-      const outcome = await service.deleteObservation(writeContext(c), await viewerOf(c), c.req.valid('param').IdObservacion, c.req.valid('query').Version);
+      const outcome = await service.deleteObservation(writeContext(c), viewerOf(c), c.req.valid('param').IdObservacion, c.req.valid('query').Version);
       return answerWrite(c, outcome, INSPECCIONES_MESSAGES.observationDeleted);
     },
   )
@@ -68,10 +73,10 @@ export const observacionesRoutes = new Hono<AppEnv>()
         'Aprueba una observación respondida (Respondida 0, Aprobada 1, SemaforoObs 1); solo usuarios de la empresa. 409 SIN_RESPUESTA si no tiene respuesta, 409 CONFLICTO si Version quedó atrás. { statusCode, message, data: Observacion, semaforos: [{ IdObservacion, SemaforoObs }] }',
     }),
     validate('param', ObservationPath),
-    requirePermission(ROUTE, 'editar'),
+    can('aprobar'),
     validate('json', AprobarBodySchema),
     async (c) => {
-      const outcome = await service.approveObservation(writeContext(c), await viewerOf(c), c.req.valid('param').IdObservacion, c.req.valid('json'));
+      const outcome = await service.approveObservation(writeContext(c), viewerOf(c), c.req.valid('param').IdObservacion, c.req.valid('json'));
       const review = await reviewAnswer(c, outcome, INSPECCIONES_MESSAGES.approved);
       return review.conflict ?? c.json(review.answer, 200);
     },
@@ -85,11 +90,11 @@ export const observacionesRoutes = new Hono<AppEnv>()
         'Rechaza una observación respondida con el motivo y un nuevo Plazo (no anterior a hoy): Respondida 0, SemaforoObs 2 (3 si ya venció); solo usuarios de la empresa. { statusCode, message, data: Observacion, idR, semaforos, respuestaArchivos: [{ Sha256, Tipo, Url }] }',
     }),
     validate('param', ObservationPath),
-    requirePermission(ROUTE, 'editar'),
+    can('aprobar'),
     validate('json', DesaprobarBodySchema),
     async (c) => {
       const body = c.req.valid('json');
-      const outcome = await service.rejectObservation(writeContext(c), await viewerOf(c), c.req.valid('param').IdObservacion, body);
+      const outcome = await service.rejectObservation(writeContext(c), viewerOf(c), c.req.valid('param').IdObservacion, body);
       const review = await reviewAnswer(c, outcome, INSPECCIONES_MESSAGES.rejected);
       if (review.conflict) return review.conflict;
       const { files, now } = c.get('deps');
@@ -106,10 +111,10 @@ export const observacionesRoutes = new Hono<AppEnv>()
         'Responde una observación (Respondida 1): el contratista responsable de la observación o un usuario de la empresa. Archivos por { Sha256, Tipo }, subidos antes (409 ARCHIVO_PENDIENTE si falta uno). La misma IdRespuesta otra vez no cambia nada',
     }),
     validate('param', ObservationPath),
-    requirePermission(ROUTE, 'editar'),
+    can('editar'),
     validate('json', RespuestaCreateBodySchema),
     async (c) => {
-      const outcome = await service.respondObservation(writeContext(c), await viewerOf(c), c.req.valid('param').IdObservacion, c.req.valid('json'));
+      const outcome = await service.respondObservation(writeContext(c), viewerOf(c), c.req.valid('param').IdObservacion, c.req.valid('json'));
       return answerWrite(c, outcome, INSPECCIONES_MESSAGES.responseCreated);
     },
   );

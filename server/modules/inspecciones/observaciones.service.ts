@@ -1,23 +1,16 @@
 import { AUTH_MESSAGES } from '#sync/schemas/auth.schema.ts';
 import { toWireDate } from '#sync/domain/dates.ts';
 import { semaforoAfterRejection, type Semaforo } from '#sync/domain/traffic-light.ts';
-import {
-  type AprobarBody,
-  type DesaprobarBody,
-  INSPECCIONES_MESSAGES,
-  type Observacion,
-  type RespuestaCreateBody,
-  type RespuestaObservacion,
-} from '#sync/schemas/inspecciones.schema.ts';
+import { INSPECCIONES_MESSAGES } from '#sync/schemas/inspecciones.schema.ts';
+import { type AprobarBody, type DesaprobarBody, type Observacion, observacionEntity, type RespuestaCreateBody } from '#sync/schemas/observaciones.schema.ts';
 import type { Db } from '../../db/database.ts';
-import { requireFiles } from '../../files/files.repo.ts';
 import { HttpError } from '../../http/http-error.ts';
 import type { Viewer } from '../../tenancy/viewer.ts';
-import { findUser } from '../auth/auth.repo.ts';
-import type { WriteContext } from '../niveles/niveles.service.ts';
-import { recordConflict } from '../sync/conflicts.repo.ts';
-import { inWriteTransaction } from '../sync/write-transaction.ts';
-import type { WriteOutcome } from '../trabajadores/field-versions.ts';
+import type { WriteContext } from '../../records/write-answer.ts';
+import { recordConflict } from '../../sync/conflicts.repo.ts';
+import { inWriteTransaction } from '../../sync/write-transaction.ts';
+import type { WriteOutcome } from '../../records/field-versions.ts';
+import { answerStep, type ReviewCycle, reviewStep } from '../../records/review-cycle.ts';
 import { logObservation, OBSERVATIONS_TABLE } from './inspecciones-change-log.ts';
 import * as repo from './inspecciones.repo.ts';
 
@@ -32,40 +25,30 @@ async function visibleObservation(db: Db, ctx: WriteContext, viewer: Viewer, id:
   return row;
 }
 
-async function author(db: Db, ctx: WriteContext): Promise<Pick<RespuestaObservacion, 'IdUsuario' | 'Usuario' | 'Fecha'>> {
-  const user = await findUser(db, ctx.company, ctx.user);
-  const name = user ? [user.Nombres, user.ApellidoPaterno, user.ApellidoMaterno].filter(Boolean).join(' ') : '';
-  return { IdUsuario: ctx.user, Usuario: name, Fecha: ctx.now.toISOString() };
-}
-
 async function conflict(ctx: WriteContext, db: Db, current: Observacion, base: number, body: unknown): Promise<WriteOutcome<Observacion>> {
   await recordConflict(db, { company: ctx.company, table: OBSERVATIONS_TABLE, id: current.IdObservacion, baseVersion: base, serverVersion: current.Version, body, user: ctx.user, key: ctx.key }, ctx.now);
   return { kind: 'conflict', row: current };
 }
 
-/** Appends one step of the cycle with its state change, a new Version and its change-log row. */
-async function appendStep(
-  ctx: WriteContext,
-  db: Db,
-  current: Observacion,
-  step: Omit<RespuestaObservacion, 'IdUsuario' | 'Usuario' | 'Fecha'>,
-  state: Partial<Pick<Observacion, 'Respondida' | 'Aprobada' | 'SemaforoObs' | 'Plazo'>>,
-): Promise<WriteOutcome<Observacion>> {
-  const respuestas = [...current.Respuestas, { ...step, ...(await author(db, ctx)) }];
-  const next: Observacion = { ...current, ...state, Respuestas: respuestas, Version: current.Version + 1 };
-  await repo.updateObservation(db, ctx.company, current.IdObservacion, {
-    Respondida: next.Respondida,
-    Aprobada: next.Aprobada,
-    SemaforoObs: next.SemaforoObs,
-    Plazo: next.Plazo,
-    Respuestas: JSON.stringify(respuestas),
-    Version: next.Version,
-  });
-  await logObservation(db, next, ctx.now);
-  return { kind: 'written', row: next };
+/** The observation cycle (SPEC OV2) on the shared review cycle: where observations live and how they are named. */
+function cycleFor(viewer: Viewer): ReviewCycle<Observacion> {
+  return {
+    entity: observacionEntity,
+    load: async (ctx, db, id) => repo.toWireObservacion(await visibleObservation(db, ctx, viewer, id)),
+    async save(ctx, db, next) {
+      await repo.updateObservation(db, ctx.company, next.IdObservacion, {
+        Respondida: next.Respondida,
+        Aprobada: next.Aprobada,
+        SemaforoObs: next.SemaforoObs,
+        Plazo: next.Plazo,
+        Respuestas: JSON.stringify(next.Respuestas),
+        Version: next.Version,
+      });
+      await logObservation(db, next, ctx.now);
+    },
+    refusals: { closed: closed(), notAnswered: notAnswered() },
+  };
 }
-
-const alreadyApplied = (current: Observacion, idRespuesta: string) => current.Respuestas.some((step) => step.IdRespuesta === idRespuesta);
 
 /**
  * SPEC OV2, answer: the responsible person (a contractor user on its own observations) or a company user appends a
@@ -73,46 +56,31 @@ const alreadyApplied = (current: Observacion, idRespuesta: string) => current.Re
  * the same IdRespuesta again changes nothing.
  */
 export function respondObservation(ctx: WriteContext, viewer: Viewer, id: string, body: RespuestaCreateBody): Promise<WriteOutcome<Observacion>> {
-  return inWriteTransaction(ctx.db, async (db) => {
-    const current = repo.toWireObservacion(await visibleObservation(db, ctx, viewer, id));
+  return answerStep(cycleFor(viewer), ctx, id, { IdRespuesta: body.IdRespuesta, Texto: body.Texto, Archivos: body.Archivos }, () => {
     if (viewer.kind === 'cliente') throw new HttpError(403, INSPECCIONES_MESSAGES.notResponsible, 'SIN_PERMISO');
-    if (alreadyApplied(current, body.IdRespuesta)) return { kind: 'unchanged', row: current };
-    if (current.Aprobada === 1) throw closed();
-    await requireFiles(db, ctx.company, body.Archivos.map((file) => file.Sha256));
-    return appendStep(ctx, db, current, { IdRespuesta: body.IdRespuesta, Tipo: 'respuesta', Texto: body.Texto, Archivos: body.Archivos, Plazo: null }, { Respondida: 1 });
   });
 }
 
-/** Approving and rejecting are the company's decision, on an answered observation (SPEC OV2); a stale Version is a conflict (CF4). */
-async function reviewable(ctx: WriteContext, db: Db, viewer: Viewer, id: string, body: { IdRespuesta: string; Version?: number }) {
+/** Approving and rejecting are the company's decision (SPEC OV2). */
+function companyOnly(viewer: Viewer): void {
   if (viewer.kind !== 'empresa') throw new HttpError(403, AUTH_MESSAGES.forbiddenAction, 'SIN_PERMISO');
-  const current = repo.toWireObservacion(await visibleObservation(db, ctx, viewer, id));
-  if (alreadyApplied(current, body.IdRespuesta)) return { current, done: { kind: 'unchanged', row: current } as const };
-  if (body.Version !== undefined && body.Version !== current.Version) return { current, done: await conflict(ctx, db, current, body.Version, body) };
-  if (current.Aprobada === 1) throw closed();
-  if (current.Respondida !== 1) throw notAnswered();
-  return { current, done: undefined };
 }
 
 /** SPEC OV2, approve: Respondida 0, Aprobada 1, SemaforoObs 1 (closed). */
 export function approveObservation(ctx: WriteContext, viewer: Viewer, id: string, body: AprobarBody): Promise<WriteOutcome<Observacion>> {
-  return inWriteTransaction(ctx.db, async (db) => {
-    const { current, done } = await reviewable(ctx, db, viewer, id, body);
-    if (done) return done;
-    return appendStep(ctx, db, current, { IdRespuesta: body.IdRespuesta, Tipo: 'aprobacion', Texto: body.Texto, Archivos: [], Plazo: null }, { Respondida: 0, Aprobada: 1, SemaforoObs: 1 });
-  });
+  companyOnly(viewer);
+  const step = { IdRespuesta: body.IdRespuesta, Tipo: 'aprobacion' as const, Texto: body.Texto, Archivos: [], Plazo: null, Version: body.Version };
+  return reviewStep(cycleFor(viewer), ctx, id, step, () => ({ Aprobada: 1, SemaforoObs: 1 }));
 }
 
 /** SPEC OV2, reject: the reason and a new Plazo (not before today), Respondida 0, SemaforoObs 2 (3 if already past). */
 export function rejectObservation(ctx: WriteContext, viewer: Viewer, id: string, body: DesaprobarBody): Promise<WriteOutcome<Observacion>> {
-  return inWriteTransaction(ctx.db, async (db) => {
-    const { current, done } = await reviewable(ctx, db, viewer, id, body);
-    if (done) return done;
-    const today = toWireDate(ctx.now);
+  companyOnly(viewer);
+  const today = toWireDate(ctx.now);
+  const step = { IdRespuesta: body.IdRespuesta, Tipo: 'rechazo' as const, Texto: body.Texto, Archivos: body.Archivos, Plazo: body.Plazo, Version: body.Version };
+  return reviewStep(cycleFor(viewer), ctx, id, step, () => {
     if (body.Plazo < today) throw new HttpError(400, INSPECCIONES_MESSAGES.newDeadlineTooEarly, 'VALIDACION');
-    await requireFiles(db, ctx.company, body.Archivos.map((file) => file.Sha256));
-    const step = { IdRespuesta: body.IdRespuesta, Tipo: 'rechazo' as const, Texto: body.Texto, Archivos: body.Archivos, Plazo: body.Plazo };
-    return appendStep(ctx, db, current, step, { Respondida: 0, Plazo: body.Plazo, SemaforoObs: semaforoAfterRejection(body.Plazo, today) });
+    return { Plazo: body.Plazo, SemaforoObs: semaforoAfterRejection(body.Plazo, today) };
   });
 }
 

@@ -1,7 +1,7 @@
 import { toWireDate } from '#sync/domain/dates.ts';
 import { semaforoOnDay } from '#sync/domain/traffic-light.ts';
 import type { Db } from '../../db/database.ts';
-import { inWriteTransaction } from '../sync/write-transaction.ts';
+import { inWriteTransaction } from '../../sync/write-transaction.ts';
 import { logObservation } from './inspecciones-change-log.ts';
 import { toWireObservacion } from './inspecciones.repo.ts';
 

@@ -1,17 +1,16 @@
 import { buildChecklistReportData } from '#app/reports/checklist-report-data.ts';
 import { toWireDate } from '#sync/domain/dates.ts';
 import type { ChecklistReportData, ReportImage } from '#sync/schemas/inspecciones.schema.ts';
-import type { FileRef } from '#sync/schemas/trabajadores.schema.ts';
+import type { FileRef } from '#sync/records/record-fields.ts';
 import type { AppDeps } from '../../app-env.ts';
 import type { Viewer } from '../../tenancy/viewer.ts';
-import { listMasks } from '../auth/auth.repo.ts';
-import { findVersion } from '../formularios/formularios.repo.ts';
+import { listMasks } from '../../auth/auth.repo.ts';
 import * as repo from './inspecciones.repo.ts';
 
 /** How the report's images travel: signed URLs for a browser, `data:` URLs for the server's own PDF renderer. */
 export type ImageMode = 'signed-url' | 'data-url';
 
-type ReportDeps = Pick<AppDeps, 'db' | 'files' | 'now'>;
+type ReportDeps = Pick<AppDeps, 'db' | 'files' | 'now' | 'records'>;
 
 function imageLoader(deps: ReportDeps, mode: ImageMode) {
   return async (file: FileRef): Promise<ReportImage> => {
@@ -23,19 +22,19 @@ function imageLoader(deps: ReportDeps, mode: ImageMode) {
   };
 }
 
+/** Names of levels and observed workers, deleted ones included: a report tells what was true when it was signed. */
 async function namesById(deps: ReportDeps, company: string, table: 'niveles' | 'trabajadores', ids: string[]): Promise<Map<string, string>> {
-  if (ids.length === 0) return new Map();
-  if (table === 'niveles') {
-    const rows = await deps.db.selectFrom('niveles').select(['IdNivel', 'Nombre']).where('IdEmpresa', '=', company).where('IdNivel', 'in', ids).execute();
-    return new Map(rows.map((row) => [row.IdNivel, row.Nombre]));
+  const names = new Map<string, string>();
+  for (const id of new Set(ids)) {
+    if (table === 'niveles') {
+      const level = (await deps.records.niveles.load(deps.db, company, id))?.row;
+      if (level) names.set(id, level.Nombre);
+    } else {
+      const worker = (await deps.records.trabajadores.load(deps.db, company, id))?.row;
+      if (worker) names.set(id, [worker.Nombres, worker.ApellidoPaterno, worker.ApellidoMaterno].filter(Boolean).join(' '));
+    }
   }
-  const rows = await deps.db
-    .selectFrom('trabajadores')
-    .select(['IdPersona', 'Nombres', 'ApellidoPaterno', 'ApellidoMaterno'])
-    .where('IdEmpresa', '=', company)
-    .where('IdPersona', 'in', ids)
-    .execute();
-  return new Map(rows.map((row) => [row.IdPersona, [row.Nombres, row.ApellidoPaterno, row.ApellidoMaterno].filter(Boolean).join(' ')]));
+  return names;
 }
 
 /**
@@ -47,7 +46,7 @@ export async function buildChecklistReport(deps: ReportDeps, company: string, vi
   const row = await repo.findInspection(deps.db, company, id);
   if (!row || row.Estado !== 1 || !repo.canSee(viewer, row)) return undefined;
   const inspeccion = repo.toWireInspeccion(row);
-  const content = await findVersion(deps.db, company, inspeccion.IdFormulario, inspeccion.VersionFormulario);
+  const content = (await deps.records.formularios.loadVersion!(deps.db, company, inspeccion.IdFormulario, inspeccion.VersionFormulario))?.Contenido;
   const empresa = await deps.db.selectFrom('empresas').select(['NombreEmpresa', 'RutEmpresa', 'LogoArchivo']).where('IdEmpresa', '=', company).executeTakeFirst();
   if (!content || !empresa) return undefined;
   const image = imageLoader(deps, mode);

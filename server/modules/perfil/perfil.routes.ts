@@ -13,15 +13,16 @@ import {
 import type { AppDeps, AppEnv } from '../../app-env.ts';
 import { HttpError } from '../../http/http-error.ts';
 import { validate } from '../../http/validation.ts';
-import { requireOwnCompany, requirePermission, requireSession } from '../../tenancy/require-session.ts';
-import { recordChange } from '../sync/change-log.repo.ts';
-import { inWriteTransaction } from '../sync/write-transaction.ts';
+import { permissionsOf, sessionOnly } from '../../tenancy/permit.ts';
+import { requireOwnCompany, requireSession } from '../../tenancy/require-session.ts';
+import { recordChange } from '../../sync/change-log.repo.ts';
+import { inWriteTransaction } from '../../sync/write-transaction.ts';
 import * as repo from './perfil.repo.ts';
 
 const tags = ['perfil'];
 const security = [{ bearerAuth: [] }];
 const PROFILE_NOT_FOUND = 'Perfil no encontrado';
-const COMPANY_PROFILE_ROUTE = '/perfil/empresa';
+const canOnCompanyProfile = permissionsOf('/perfil/empresa');
 
 const UserPathSchema = v.object({
   user: v.pipe(v.string(), v.regex(/^\d+$/, PROFILE_NOT_FOUND), v.transform(Number)),
@@ -60,10 +61,12 @@ export const perfilRoutes = new Hono<AppEnv>()
     describeRoute({ tags, security, summary: 'Mi Perfil: datos del usuario que inició sesión' }),
     validate('param', UserPathSchema),
     requireOwnCompany,
+    // One's own profile: any signed-in user.
+    sessionOnly(),
     async (c) => {
       const { user, company } = c.req.valid('param');
       // Mi Perfil is one's own profile: another user's id is refused like another company's.
-      if (user !== c.get('claims').sub) throw new HttpError(403, AUTH_MESSAGES.forbiddenAction, 'SIN_PERMISO');
+      if (user !== c.get('session').userId) throw new HttpError(403, AUTH_MESSAGES.forbiddenAction, 'SIN_PERMISO');
       return c.json(await loadUserProfile(c.get('deps'), company, user));
     },
   )
@@ -72,11 +75,13 @@ export const perfilRoutes = new Hono<AppEnv>()
     describeRoute({ tags, security, summary: 'Actualiza nombres, teléfono, fecha de nacimiento y foto del usuario' }),
     validate('param', UserPathSchema),
     requireOwnCompany,
+    // One's own profile: any signed-in user.
+    sessionOnly(),
     validate('json', UserProfileBodySchema),
     async (c) => {
       const deps = c.get('deps');
       const { user, company } = c.req.valid('param');
-      if (user !== c.get('claims').sub) throw new HttpError(403, AUTH_MESSAGES.forbiddenAction, 'SIN_PERMISO');
+      if (user !== c.get('session').userId) throw new HttpError(403, AUTH_MESSAGES.forbiddenAction, 'SIN_PERMISO');
       const { Avatar, ...fields } = c.req.valid('json');
       // The row, its change-log entry (what other devices pull) and the answer all come from one transaction.
       const row = await inWriteTransaction(deps.db, async (db) => {
@@ -94,7 +99,7 @@ export const perfilRoutes = new Hono<AppEnv>()
     describeRoute({ tags, security, summary: 'Perfil Empresa: nombre, dirección, teléfono y logo' }),
     validate('param', CompanyPathSchema),
     requireOwnCompany,
-    requirePermission(COMPANY_PROFILE_ROUTE, 'index'),
+    canOnCompanyProfile('index'),
     async (c) => c.json(await loadCompanyProfile(c.get('deps'), c.req.valid('param').company)),
   )
   .put(
@@ -102,7 +107,7 @@ export const perfilRoutes = new Hono<AppEnv>()
     describeRoute({ tags, security, summary: 'Actualiza el perfil y el logo de la empresa' }),
     validate('param', CompanyPathSchema),
     requireOwnCompany,
-    requirePermission(COMPANY_PROFILE_ROUTE, 'editar'),
+    canOnCompanyProfile('editar'),
     validate('json', CompanyProfileBodySchema),
     async (c) => {
       const deps = c.get('deps');

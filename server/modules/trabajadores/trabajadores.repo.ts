@@ -1,6 +1,8 @@
 import { sql, type Selectable } from 'kysely';
+import type { Reference } from '#sync/records/entity.ts';
+import type { FileRef } from '#sync/records/record-fields.ts';
+import type { Certificacion, Evidencia, Licencia, Trabajador, TrabajadoresQuery } from '#sync/schemas/trabajadores.schema.ts';
 import type { Viewer } from '../../tenancy/viewer.ts';
-import type { Certificacion, Evidencia, FileRef, Licencia, Trabajador, TrabajadoresQuery } from '#sync/schemas/trabajadores.schema.ts';
 import type { Db } from '../../db/database.ts';
 import type { TrabajadoresTable } from '../../db/schema.ts';
 import { searchWords } from './trabajador-search.ts';
@@ -8,9 +10,6 @@ import { searchWords } from './trabajador-search.ts';
 export type WorkerRow = Selectable<TrabajadoresTable>;
 
 /** Who is looking: a contractor user reaches only the workers carrying their contractor RUT. */
-
-export type { Viewer };
-
 export function canSee(viewer: Viewer, worker: { RutContratista: string | null }): boolean {
   return viewer.kind !== 'contratista' || (viewer.rut !== '' && worker.RutContratista === viewer.rut);
 }
@@ -132,9 +131,37 @@ export async function listContractorRuts(db: Db, company: string, viewer: Viewer
   return rows.map((row) => row.RutContratista).filter((rut): rut is string => rut !== null);
 }
 
+/** Every active worker the viewer may see, by surname (what a device downloads again, SPEC PL5). */
+export async function listAllActive(db: Db, company: string, viewer: Viewer): Promise<Trabajador[]> {
+  let query = db.selectFrom('trabajadores').selectAll().where('IdEmpresa', '=', company).where('Estado', '=', 1);
+  if (viewer.kind === 'contratista') query = query.where('RutContratista', '=', viewer.rut === '' ? '\u0000' : viewer.rut);
+  const rows = await query.orderBy('ApellidoPaterno').orderBy('ApellidoMaterno').orderBy('Nombres').orderBy('IdPersona').execute();
+  const cargos = await cargosOf(db, rows.map((row) => row.IdPersona));
+  return rows.map((row) => toWireWorker(row, cargos.get(row.IdPersona) ?? []));
+}
+
+/** Of `ids`, the company's active workers (matching `where`). */
+export async function activeWorkerIds(db: Db, company: string, ids: readonly string[], where: Reference['where'] = {}): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  let query = db.selectFrom('trabajadores').select('IdPersona').where('IdEmpresa', '=', company).where('Estado', '=', 1).where('IdPersona', 'in', [...ids]);
+  for (const [field, value] of Object.entries(where)) query = query.where(field as 'IdPersona', '=', String(value));
+  return new Set((await query.execute()).map((row) => row.IdPersona));
+}
+
+/** Whether an active worker points at `id` through `reference` (its positions live in `trabajador_cargos`). */
+export async function workerPointsAt(db: Db, company: string, reference: Reference, id: string): Promise<boolean> {
+  let query = db.selectFrom('trabajadores as t').select('t.IdPersona').where('t.IdEmpresa', '=', company).where('t.Estado', '=', 1);
+  if (reference.field === 'cargos') {
+    query = query.where((eb) => eb.exists(eb.selectFrom('trabajador_cargos as tc').select('tc.IdCargo').whereRef('tc.IdPersona', '=', 't.IdPersona').where('tc.IdCargo', '=', id)));
+  } else {
+    query = query.where(`t.${reference.field}` as 't.IdNivel2', '=', id);
+  }
+  return (await query.executeTakeFirst()) !== undefined;
+}
+
 export type WorkerColumns = Omit<WorkerRow, 'IdEmpresa' | 'IdPersona' | 'Estado' | 'Version' | 'VersionesCampos'>;
 
-export async function insertWorker(db: Db, company: string, id: string, columns: WorkerColumns): Promise<void> {
+export async function insertWorker(db: Db, company: string, id: string, columns: WorkerColumns & Pick<WorkerRow, 'VersionesCampos'>): Promise<void> {
   await db.insertInto('trabajadores').values({ ...columns, IdEmpresa: company, IdPersona: id }).execute();
 }
 

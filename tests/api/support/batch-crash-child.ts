@@ -13,7 +13,7 @@ import { createApp } from '#server/app.ts';
 import { bootstrap } from '#server/bootstrap.ts';
 import { parseConfig } from '#server/config.ts';
 import { handleError } from '#server/http/error-handler.ts';
-import { createSyncRoutes } from '#server/modules/sync/sync.routes.ts';
+import { createSyncRoutes } from '#server/sync/sync.routes.ts';
 
 export interface CrashPlan {
   dataDir: string;

@@ -4,7 +4,7 @@ import { toWireDate } from '#sync/domain/dates.ts';
 import { uuidV7 } from '#sync/outbox/uuid-v7.ts';
 import { type ContenidoFormulario, type FormularioCreateBody, FormularioCreateBodySchema, statementsOf } from '#sync/schemas/formularios.schema.ts';
 import { type InspeccionCreateBody, InspeccionCreateBodySchema, type ObservacionNueva } from '#sync/schemas/inspecciones.schema.ts';
-import type { FileRef } from '#sync/schemas/trabajadores.schema.ts';
+import type { FileRef } from '#sync/records/record-fields.ts';
 import { demoPhotoPng, demoSignaturePng } from '#server/seed/demo-images.ts';
 import { seedId } from '#server/seed/demo-seed.ts';
 import { ANDES, type TestServer } from './api-harness.ts';

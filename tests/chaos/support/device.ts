@@ -1,7 +1,8 @@
 import { rutCheckDigit } from '#sync/domain/rut.ts';
 import { newOutboxEntry, recordKeyOf, type WriteRequest } from '#sync/outbox/outbox-entry.ts';
 import type { OutboxStore } from '#sync/outbox/outbox-store.ts';
-import { EMPTY_MEDICAL_DATE, type FileRef } from '#sync/schemas/trabajadores.schema.ts';
+import { EMPTY_MEDICAL_DATE } from '#sync/schemas/trabajadores.schema.ts';
+import { type FileRef } from '#sync/records/record-fields.ts';
 import { sha256Hex, WORKERS_PATH, type CargoChoice } from './direct-api.ts';
 import { between, pick, randomBytes, type Random } from './prng.ts';
 

@@ -1,4 +1,5 @@
-import type { FileRef, Trabajador } from '#sync/schemas/trabajadores.schema.ts';
+import type { Trabajador } from '#sync/schemas/trabajadores.schema.ts';
+import type { FileRef } from '#sync/records/record-fields.ts';
 import type { Device, DeviceWorker } from './device.ts';
 import { sha256Hex, type DirectApi } from './direct-api.ts';
 

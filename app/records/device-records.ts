@@ -1,0 +1,81 @@
+import type { OutboxEntry } from '#sync/outbox/outbox-entry.ts';
+import { type Entities, entityOf, type EntityTable } from '#sync/records/entities.ts';
+import type { RowOf } from '#sync/records/entity.ts';
+import { LEVEL_TYPES, type LevelType } from '#sync/schemas/niveles.schema.ts';
+import type { Inspeccion } from '#sync/schemas/inspecciones.schema.ts';
+import type { Observacion } from '#sync/schemas/observaciones.schema.ts';
+import { fold, type LocalRow, type LocalRows, toLocalCargo, toLocalFormulario, toLocalNivel, toLocalTrabajador } from '#app/db/reference-rows.ts';
+import { LEVEL_PATHS, paths, type RecordPaths } from '#app/routes/paths.ts';
+
+/** Where the person corrects a refused write of a record (SPEC RP15), and the action the server checks for it. */
+export interface CorrectionRoute {
+  routes(entry: OutboxEntry, row: LocalRow | null | undefined): RecordPaths | undefined;
+  action: 'crear' | 'editar';
+}
+
+/** What the device adds to an entity's description: how it keeps a pulled row, and where a refusal is corrected. */
+export interface DeviceRecord<T extends EntityTable> {
+  toLocal(row: RowOf<Entities[T]>): LocalRows[T];
+  /** null: a refused write of this record can only be discarded (RP16). */
+  correction: CorrectionRoute | null;
+}
+
+/** A catalogue: kept as pulled with its folded name for the list order, corrected in its own form. */
+function catalogue<T extends EntityTable>(table: T, routes: RecordPaths): DeviceRecord<T> {
+  return {
+    toLocal: (row) => ({ ...row, orden: fold(entityOf(table).displayName(row as Record<string, unknown>)) }) as unknown as LocalRows[T],
+    correction: { routes: () => routes, action: 'editar' },
+  };
+}
+
+function levelTypeOf(entry: OutboxEntry, row: LocalRow | null | undefined): LevelType | undefined {
+  const type = (row as { TipoNivel?: unknown } | null | undefined)?.TipoNivel ?? (entry.body as { TipoNivel?: unknown } | null)?.TipoNivel;
+  return (LEVEL_TYPES as readonly unknown[]).includes(type) ? (type as LevelType) : undefined;
+}
+
+/**
+ * Every described entity on the device, keyed by table: an entity added to sync/records/entities.ts and not here
+ * does not compile, so no table can fall through to another's handling.
+ */
+export const DEVICE_RECORDS: { [T in EntityTable]: DeviceRecord<T> } = {
+  certificaciones: catalogue('certificaciones', paths.certificaciones),
+  actividades_economicas: catalogue('actividades_economicas', paths.actividadesEconomicas),
+  niveles: {
+    toLocal: toLocalNivel,
+    correction: {
+      routes: (entry, row) => {
+        const type = levelTypeOf(entry, row);
+        return type ? LEVEL_PATHS[type] : undefined;
+      },
+      action: 'editar',
+    },
+  },
+  cargos: {
+    // The list call adds the names of the levels; the device keeps only the record.
+    toLocal: ({ Nivel2: _nivel2, Nivel3: _nivel3, ...cargo }: RowOf<Entities['cargos']> & { Nivel2?: unknown; Nivel3?: unknown }) => toLocalCargo(cargo),
+    correction: { routes: () => paths.cargos, action: 'editar' },
+  },
+  trabajadores: { toLocal: toLocalTrabajador, correction: { routes: () => paths.trabajadores, action: 'editar' } },
+  formularios: { toLocal: toLocalFormulario, correction: null },
+  // A refused finished inspection is corrected in its draft, reopened on this device (SPEC IN11): it is only created.
+  inspecciones: {
+    toLocal: (row: Inspeccion) => row,
+    correction: { routes: (entry) => (entry.method === 'POST' ? paths.inspecciones : undefined), action: 'crear' },
+  },
+  observaciones: { toLocal: (row: Observacion) => row, correction: null },
+};
+
+export function deviceRecordOf(table: EntityTable): DeviceRecord<EntityTable> {
+  return DEVICE_RECORDS[table] as unknown as DeviceRecord<EntityTable>;
+}
+
+/** A pulled or downloaded row as the device keeps it; deleted records (Estado 0) are not kept. */
+export function localRowOf(table: EntityTable, row: Record<string, unknown>): LocalRow | null {
+  if (row.Estado === 0) return null;
+  return deviceRecordOf(table).toLocal(row as never);
+}
+
+/** The id of a row of `table`, by its description. */
+export function idOfRow(table: string, row: object): string {
+  return String((row as Record<string, unknown>)[entityOf(table).id]);
+}

@@ -1,0 +1,72 @@
+import { entityOf, type EntityTable } from '#sync/records/entities.ts';
+import { Fragment } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import type { LocalRows } from '#app/db/reference-rows.ts';
+import { hasPermission } from '#app/session/session-permissions.ts';
+import { useRequiredSession } from '#app/session/use-session.ts';
+import { useDbQuery } from '#app/sync/use-device.ts';
+import { CardSection } from '#app/ui/card-section.tsx';
+import { PageLoading } from '#app/ui/feedback/page-loading.tsx';
+import { PageContent } from '#app/ui/page-content.tsx';
+import { PageHeading } from '#app/ui/page-heading.tsx';
+import { RecordActions } from './record-actions.tsx';
+import { correctionHref } from './record-correction.tsx';
+import { RecordSyncNotice, useRecordOutbox } from './record-sync-notice.tsx';
+import type { RecordView } from './record-view.ts';
+import { useDeleteRecords } from './use-delete-records.ts';
+import { fieldText, recordName } from './use-record-rows.ts';
+import '#app/ui/records.css';
+
+/** The kit's detail of a described record: its fields, what the device still owes the server, Editar and Eliminar. */
+export function RecordDetailPage<T extends EntityTable, Lookups>({ view }: { view: RecordView<T, Lookups> }) {
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const session = useRequiredSession();
+  const entity = entityOf(view.table);
+  const row = useDbQuery(async (db) => ((await db.table(view.table).get(id)) as LocalRows[T] | undefined) ?? null, [id, view.table]);
+  const lookups = view.useLookups?.();
+  const { entries, refused } = useRecordOutbox(view.table, id);
+  const deleteRecords = useDeleteRecords(view);
+
+  if (row === undefined || (view.useLookups !== undefined && lookups === undefined)) return <PageLoading />;
+  const found = row && (!view.where || view.where(row)) ? row : null;
+  const remove = async () => {
+    if (found && (await deleteRecords([found])) > 0) navigate(view.routes.list.href, { replace: true });
+  };
+
+  return (
+    <PageContent>
+      <div className="page-body">
+        <PageHeading parentHref={view.routes.list.href} parentLabel={view.title} title={found ? recordName(view.table, found) : view.title} />
+        {!found ? (
+          <p className="notice notice--warning">{entity.messages.notFound} en este dispositivo.</p>
+        ) : (
+          <>
+            <RecordSyncNotice
+              entries={entries}
+              refused={refused}
+              ofWhat={`de ${entity.noun.feminine ? 'esta' : 'este'} ${entity.noun.one}`}
+              correctHref={refused && correctionHref(session, refused, found)}
+            />
+            <CardSection id="record-data" title="Datos">
+              <dl className="record-fields">
+                {view.fields.map((field) => (
+                  <Fragment key={field.name}>
+                    <dt>{field.label}</dt>
+                    <dd>{fieldText(field, found, lookups as Lookups) || '—'}</dd>
+                  </Fragment>
+                ))}
+              </dl>
+            </CardSection>
+            <RecordActions
+              editHref={view.routes.editar.href(id)}
+              canEdit={hasPermission(session, entity.permission, 'editar')}
+              canDelete={hasPermission(session, entity.permission, 'eliminar')}
+              onDelete={() => void remove()}
+            />
+          </>
+        )}
+      </div>
+    </PageContent>
+  );
+}

@@ -1,0 +1,114 @@
+import { entityOf, type EntityTable } from '#sync/records/entities.ts';
+import { valibotResolver } from '@hookform/resolvers/valibot';
+import { IonButton } from '@ionic/react';
+import { Controller, type Control, type FieldValues, useForm, useWatch } from 'react-hook-form';
+import * as v from 'valibot';
+import { FieldShell } from '#app/ui/form/field-shell.tsx';
+import { FormInput } from '#app/ui/form/form-input.tsx';
+import { FormSelect } from '#app/ui/form/form-select.tsx';
+import { SubmitButton } from '#app/ui/form/submit-button.tsx';
+import type { FieldView, RecordView } from './record-view.ts';
+
+export type FormValues = Record<string, unknown>;
+
+interface RecordFormProps<T extends EntityTable, Lookups> {
+  view: RecordView<T, Lookups>;
+  lookups: Lookups;
+  initial: FormValues;
+  submitLabel: string;
+  onSubmit: (values: FormValues) => Promise<void>;
+  onCancel: () => void;
+}
+
+/** The fields the form edits. */
+export function editedFields<Row, Lookups>(fields: FieldView<Row, Lookups>[]) {
+  return fields.filter((field) => field.input !== undefined);
+}
+
+/** A number field: the person types text, the record keeps a number (empty is null, which its schema refuses). */
+function NumberInput({ control, name, label }: { control: Control<FieldValues>; name: string; label: string }) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <FieldShell id={`record-${name}`} label={label} error={fieldState.error?.message}>
+          <input
+            id={`record-${name}`}
+            ref={field.ref}
+            type="number"
+            inputMode="numeric"
+            name={field.name}
+            value={field.value === null || field.value === undefined ? '' : String(field.value)}
+            aria-invalid={fieldState.error ? true : undefined}
+            aria-describedby={fieldState.error ? `record-${name}-error` : undefined}
+            onChange={(event) => field.onChange(event.target.value === '' ? null : Number(event.target.value))}
+            onBlur={field.onBlur}
+          />
+        </FieldShell>
+      )}
+    />
+  );
+}
+
+/** A yes/no field kept as 1 or 0, as the spec's records keep their flags. */
+function CheckInput({ control, name, label }: { control: Control<FieldValues>; name: string; label: string }) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <label className="check-group__option">
+          <input type="checkbox" ref={field.ref} name={field.name} checked={field.value === 1} onChange={(event) => field.onChange(event.target.checked ? 1 : 0)} onBlur={field.onBlur} />
+          {label}
+        </label>
+      )}
+    />
+  );
+}
+
+/**
+ * The kit's form of a described record: one input per edited field of the view, validated with the fields' own
+ * schemas from the entity's create body (the server's and the API's), and the view's rule across fields.
+ */
+export function RecordForm<T extends EntityTable, Lookups>({ view, lookups, initial, submitLabel, onSubmit, onCancel }: RecordFormProps<T, Lookups>) {
+  const entity = entityOf(view.table);
+  const fields = editedFields(view.fields);
+  const entries = (entity.createBody as unknown as { entries: v.ObjectEntries }).entries;
+  const schema = v.object(Object.fromEntries(fields.map((field) => [field.name, entries[field.name] ?? v.unknown()])));
+  const { control, handleSubmit, formState, setError } = useForm<FieldValues>({ resolver: valibotResolver(schema), defaultValues: initial });
+  const values = useWatch({ control }) as FormValues;
+
+  const submit = async (valid: FormValues) => {
+    const problem = view.validate?.(valid, lookups);
+    if (problem && !fields.some((field) => field.name === problem.field)) throw new Error(`${view.table}: la regla marca ${problem.field}, que el formulario no tiene`);
+    if (problem) return setError(problem.field, { message: problem.message }, { shouldFocus: true });
+    await onSubmit(valid);
+  };
+
+  return (
+    <form className="record-form" onSubmit={handleSubmit(submit)} noValidate>
+      <section className="card" aria-labelledby="record-form-title">
+        <h2 id="record-form-title">{view.labels.data}</h2>
+        <div className="record-form__grid">
+          {fields.map((field) => {
+            const label = `${field.label}${field.required ? '*' : ''}`;
+            const input = field.input!;
+            if (input.kind === 'select') {
+              return <FormSelect key={field.name} control={control} name={field.name} label={label} emptyLabel={input.emptyLabel} options={input.options(lookups, values)} />;
+            }
+            if (input.kind === 'number') return <NumberInput key={field.name} control={control} name={field.name} label={label} />;
+            if (input.kind === 'check') return <CheckInput key={field.name} control={control} name={field.name} label={label} />;
+            return <FormInput key={field.name} control={control} name={field.name} label={label} autocomplete="off" />;
+          })}
+        </div>
+      </section>
+      <div className="button-row record-form__actions">
+        <SubmitButton busy={formState.isSubmitting}>{submitLabel}</SubmitButton>
+        <IonButton fill="outline" color="dark" onClick={onCancel}>
+          Cancelar
+        </IonButton>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,66 @@
+import type { EntityTable } from '#sync/records/entities.ts';
+import type { AppDb } from '#app/db/app-db.ts';
+import type { LocalRows } from '#app/db/reference-rows.ts';
+import type { RecordPaths } from '#app/routes/paths.ts';
+import type { SelectOption } from '#app/ui/form/form-select.tsx';
+import type { NoticeDuration } from '#app/ui/feedback/use-saved-toast.ts';
+
+/** How the form edits a field: a text or number input, a choice among options, or a yes/no box. */
+export type FieldInput<Lookups> =
+  | { kind: 'text' | 'number' }
+  | { kind: 'select'; emptyLabel?: string; options: (lookups: Lookups, values: Record<string, unknown>) => SelectOption[] }
+  | { kind: 'check' };
+
+/** One field of a record as the screens show it: a column of the list and the CSV, a line of the detail, an input. */
+export interface FieldView<Row, Lookups> {
+  name: keyof Row & string;
+  label: string;
+  /** The field's text in lists, details and exports; the raw value by default. */
+  show?: (row: Row, lookups: Lookups) => string;
+  /** Absent: shown, not edited. */
+  input?: FieldInput<Lookups>;
+  /** The label gets "*" in the form. */
+  required?: boolean;
+  /** false: only in the detail, the form and the export, not on the list row. */
+  inList?: boolean;
+}
+
+/**
+ * One module's screens over a described entity: what the kit's list, detail and form show of it. A module writes
+ * only this (and any screen of its own that differs); the kit does the rest.
+ */
+export interface RecordView<T extends EntityTable, Lookups = undefined> {
+  table: T;
+  routes: RecordPaths;
+  /** The list's title and the breadcrumb: "Cargos", or a level's name from the company's masks. */
+  title: string;
+  /** The list's accessible name; "Lista de <plural>" by default. */
+  listLabel?: string;
+  /** "Nuevo cargo", "Editar cargo", "Corregir cargo"; "Datos del cargo" heads the form and the detail. */
+  labels: { create: string; newTitle: string; editTitle: string; correctTitle: string; data: string };
+  /** Rows of the table this view shows (the levels of one type); all by default. */
+  where?: (row: LocalRows[T]) => boolean;
+  fields: FieldView<LocalRows[T], Lookups>[];
+  /** What the fields' options and texts need from other records (level names); undefined while read. */
+  useLookups?: () => Lookups | undefined;
+  /** Choices that narrow the list (a position's level), besides the search. */
+  filters?: {
+    name: string;
+    label: string;
+    emptyLabel: string;
+    options: (lookups: Lookups) => SelectOption[];
+    matches: (row: LocalRows[T], value: string) => boolean;
+  }[];
+  /** What a list row says under the record's name; the listed fields joined by " · " by default. */
+  summary?: (row: LocalRows[T], lookups: Lookups) => string;
+  /** What the form of a new record starts with (a validity of 0 months); empty fields otherwise. */
+  defaults?: Record<string, unknown>;
+  /** Values a new record takes that the form does not ask (a level's type). */
+  fixed?: Record<string, unknown>;
+  /** A rule across fields, checked before saving: the field to mark and its message, or null. */
+  validate?: (values: Record<string, unknown>, lookups: Lookups) => { field: string; message: string } | null;
+  /** Spec: worker notices stay 3500 ms; the others 2500 ms. */
+  noticeDuration?: NoticeDuration;
+  /** How many active records on the device point at this one: the server would refuse its delete (`messages.inUse`). */
+  inUse?: (db: AppDb, row: LocalRows[T]) => Promise<number>;
+}

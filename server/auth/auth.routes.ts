@@ -1,0 +1,87 @@
+import { Hono } from 'hono';
+import { describeRoute } from 'hono-openapi';
+import { AUTH_CODES, AUTH_MESSAGES, ChangePasswordBodySchema, LoginBodySchema, RecoveryConfirmBodySchema, RecoveryRequestBodySchema } from '#sync/schemas/auth.schema.ts';
+import * as v from 'valibot';
+import { RutSchema } from '#sync/schemas/common.schema.ts';
+import type { AppEnv } from '../app-env.ts';
+import { HttpError } from '../http/http-error.ts';
+import { validate } from '../http/validation.ts';
+import { publicCall, sessionOnly } from '../tenancy/permit.ts';
+import { requireSession } from '../tenancy/require-session.ts';
+import { writeHistory } from './auth-audit.ts';
+import { findUser } from './auth.repo.ts';
+import * as auth from './auth.service.ts';
+
+const tags = ['auth'];
+
+export const authRoutes = new Hono<AppEnv>()
+  .post(
+    '/estado-empresa',
+    describeRoute({ tags, summary: 'Estado de la empresa antes de iniciar sesión (0 no registrada, 1 activa, 2 suspendida)' }),
+    publicCall(),
+    validate('json', v.object({ RutEmpresa: RutSchema })),
+    async (c) => c.json(await auth.companyStatus(c.get('deps'), c.req.valid('json').RutEmpresa)),
+  )
+  .post(
+    '/login',
+    describeRoute({ tags, summary: 'Inicia sesión de empresa: token, usuario, empresa, sistemas y permisos; o el desafío de cambio de contraseña' }),
+    publicCall(),
+    validate('json', LoginBodySchema),
+    async (c) => c.json(await auth.signIn(c.get('deps'), c.req.valid('json'))),
+  )
+  .post(
+    '/cambiar-contrasena',
+    describeRoute({ tags, summary: 'Cambio obligatorio de contraseña en el primer inicio de sesión' }),
+    publicCall(),
+    validate('json', ChangePasswordBodySchema),
+    async (c) => {
+      await auth.completePasswordChallenge(c.get('deps'), c.req.valid('json'));
+      return c.json({ statusCode: 200, message: AUTH_MESSAGES.passwordUpdated });
+    },
+  )
+  .post(
+    '/recuperar',
+    describeRoute({ tags, summary: 'Envía por correo un código para recuperar la contraseña' }),
+    publicCall(),
+    validate('json', RecoveryRequestBodySchema),
+    async (c) => {
+      await auth.requestRecoveryCode(c.get('deps'), c.req.valid('json'));
+      return c.json({ statusCode: 200, message: 'Te enviamos un código de verificación a tu correo.' });
+    },
+  )
+  .post(
+    '/recuperar/confirmar',
+    describeRoute({ tags, summary: 'Restablece la contraseña con el código recibido por correo' }),
+    publicCall(),
+    validate('json', RecoveryConfirmBodySchema),
+    async (c) => {
+      await auth.confirmRecovery(c.get('deps'), c.req.valid('json'));
+      return c.json({ statusCode: 200, message: AUTH_MESSAGES.passwordUpdated });
+    },
+  )
+  .get(
+    '/sesion',
+    describeRoute({ tags, summary: 'Verifica el token guardado y devuelve la sesión vigente', security: [{ bearerAuth: [] }] }),
+    requireSession,
+    sessionOnly(),
+    async (c) => {
+      const deps = c.get('deps');
+      const claims = c.get('claims');
+      const user = await findUser(deps.db, claims.emp, claims.sub);
+      if (!user || !user.Habilitado) throw new HttpError(401, AUTH_MESSAGES.sessionInvalid, AUTH_CODES.sessionInvalid);
+      return c.json(await auth.buildSession(deps, user, new Date(claims.exp * 1000)));
+    },
+  )
+  .post(
+    '/logout',
+    describeRoute({ tags, summary: 'Registra el cierre de sesión', security: [{ bearerAuth: [] }] }),
+    requireSession,
+    sessionOnly(),
+    async (c) => {
+      const deps = c.get('deps');
+      const claims = c.get('claims');
+      const user = await findUser(deps.db, claims.emp, claims.sub);
+      await writeHistory(deps.db, { Usuario: user?.CorreoElectronicoPersona ?? String(claims.sub), IdEmpresa: claims.emp, Origen: 'logout', Texto: 'Cierre de sesión' }, deps.now());
+      return c.json({ statusCode: 200, message: 'Sesión cerrada' });
+    },
+  );

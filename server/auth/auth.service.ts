@@ -1,0 +1,226 @@
+import { randomInt } from 'node:crypto';
+import { companyIdFromRut } from '#sync/domain/rut.ts';
+import {
+  AUTH_CODES,
+  AUTH_MESSAGES,
+  type ChangePasswordBody,
+  type LoginBody,
+  type LoginChallenge,
+  type LoginSuccess,
+  type RecoveryConfirmBody,
+  type RecoveryRequestBody,
+  type Session,
+} from '#sync/schemas/auth.schema.ts';
+import type { AppDeps } from '../app-env.ts';
+import type { UsuariosTable } from '../db/schema.ts';
+import { HttpError } from '../http/http-error.ts';
+import { logSignInActivity, writeHistory } from './auth-audit.ts';
+import * as repo from './auth.repo.ts';
+import { attemptKey, clearFailures, isLockedOut, recordFailure } from './login-attempts.ts';
+import { DUMMY_HASH, hashPassword, verifyPassword } from './password.ts';
+
+type UserRow = Omit<UsuariosTable, 'IdUsuario' | 'Version'> & { IdUsuario: number; Version: number };
+
+const RECOVERY_CODE_MINUTES = 15;
+const MAX_CODE_ATTEMPTS = 5;
+
+function companyRefusal(status: number, support: AppDeps['config']['support']): HttpError {
+  const withSupport = (text: string) => `${text} Soporte: ${support.email} · ${support.phone}`;
+  return status === 2
+    ? new HttpError(403, withSupport(AUTH_MESSAGES.companySuspended), AUTH_CODES.companySuspended)
+    : new HttpError(403, withSupport(AUTH_MESSAGES.companyNotRegistered), AUTH_CODES.companyNotRegistered);
+}
+
+export async function companyStatus(deps: AppDeps, rutEmpresa: string) {
+  const company = await repo.findCompanyByRut(deps.db, rutEmpresa);
+  return {
+    EstadoEmpresa: (company?.EstadoEmpresa ?? 0) as 0 | 1 | 2,
+    Soporte: { Correo: deps.config.support.email, Telefono: deps.config.support.phone },
+  };
+}
+
+export async function buildSession(deps: AppDeps, user: UserRow, expiresAt: Date): Promise<Session> {
+  const { db, files, now } = deps;
+  const company = await repo.findCompany(db, user.IdEmpresa);
+  if (!company) throw new HttpError(401, AUTH_MESSAGES.sessionInvalid, AUTH_CODES.sessionInvalid);
+  const [permisos, sistemas, mascaras] = await Promise.all([
+    repo.listPermissions(db, user.IdRol),
+    repo.listSystems(db, user.IdUsuario),
+    repo.listMasks(db, user.IdEmpresa),
+  ]);
+  return {
+    usuario: {
+      IdUsuario: user.IdUsuario,
+      RunPersona: user.RunPersona,
+      Nombres: user.Nombres,
+      ApellidoPaterno: user.ApellidoPaterno,
+      ApellidoMaterno: user.ApellidoMaterno,
+      CorreoElectronicoPersona: user.CorreoElectronicoPersona,
+      TelefonoPersona: user.TelefonoPersona,
+      FechaNacimiento: user.FechaNacimiento,
+      Logo: user.AvatarArchivo ? files.signedUrl(user.AvatarArchivo, now()) : null,
+      Tipo: user.Tipo,
+      IdContratista: user.IdContratista,
+      IdCliente: user.IdCliente,
+      IdSistemaPreferido: user.IdSistemaPreferido,
+    },
+    empresa: {
+      IdEmpresa: company.IdEmpresa,
+      RutEmpresa: company.RutEmpresa,
+      NombreEmpresa: company.NombreEmpresa,
+      Logo: company.LogoArchivo ? files.signedUrl(company.LogoArchivo, now()) : null,
+      VarianteDashboard: company.VarianteDashboard,
+    },
+    sistemas,
+    permisos,
+    mascaras,
+    expiraEn: expiresAt.toISOString(),
+  };
+}
+
+export async function signIn(deps: AppDeps, body: LoginBody): Promise<LoginSuccess | LoginChallenge> {
+  const { db, tokens } = deps;
+  const now = deps.now();
+  const companyId = companyIdFromRut(body.RutEmpresa);
+  const history = { Usuario: body.Correo, IdEmpresa: companyId, Origen: 'login', conContrasena: true };
+  const key = attemptKey('login', body.RutEmpresa, body.Correo);
+
+  if (await isLockedOut(db, key, now)) {
+    await logSignInActivity(db, companyId, body.Correo, 'bloqueado', 'Intento durante el bloqueo', now);
+    throw new HttpError(429, AUTH_MESSAGES.lockedOut, AUTH_CODES.lockedOut);
+  }
+
+  const company = await repo.findCompanyByRut(db, body.RutEmpresa);
+  if (!company || company.EstadoEmpresa !== 1) {
+    await logSignInActivity(db, companyId, body.Correo, 'empresa_no_habilitada', `EstadoEmpresa ${company?.EstadoEmpresa ?? 0}`, now);
+    await writeHistory(db, { ...history, Texto: 'Inicio de sesión rechazado: empresa no habilitada' }, now);
+    throw companyRefusal(company?.EstadoEmpresa ?? 0, deps.config.support);
+  }
+
+  const user = await repo.findUserByEmail(db, company.IdEmpresa, body.Correo);
+  const passwordOk = await verifyPassword(body.Contrasena, user?.HashContrasena ?? DUMMY_HASH);
+  if (!user || !passwordOk) {
+    const locked = await recordFailure(db, key, now);
+    await logSignInActivity(db, companyId, body.Correo, 'fallido', locked ? 'Bloqueado por intentos' : 'Credenciales incorrectas', now);
+    await writeHistory(db, { ...history, Texto: 'Inicio de sesión fallido' }, now);
+    if (locked) throw new HttpError(429, AUTH_MESSAGES.lockedOut, AUTH_CODES.lockedOut);
+    throw new HttpError(401, AUTH_MESSAGES.wrongCredentials, AUTH_CODES.wrongCredentials);
+  }
+  await clearFailures(db, key);
+
+  if (!user.Habilitado) {
+    await logSignInActivity(db, companyId, body.Correo, 'usuario_deshabilitado', '', now);
+    await writeHistory(db, { ...history, Texto: 'Inicio de sesión rechazado: usuario deshabilitado' }, now);
+    const refusal = companyRefusal(2, deps.config.support);
+    throw new HttpError(403, refusal.message, AUTH_CODES.userDisabled);
+  }
+
+  if (user.DebeCambiarContrasena) {
+    const challenge = await tokens.issue(user.IdUsuario, user.IdEmpresa, 'desafio');
+    await logSignInActivity(db, companyId, body.Correo, 'cambio_requerido', 'Primer inicio de sesión', now);
+    await writeHistory(db, { ...history, Texto: 'Se solicita cambio de contraseña' }, now);
+    return { Desafio: challenge.token, Titulo: 'Cambia tu contraseña' };
+  }
+
+  const { token, expiresAt } = await tokens.issue(user.IdUsuario, user.IdEmpresa);
+  const session = await buildSession(deps, user, expiresAt);
+  await logSignInActivity(db, companyId, body.Correo, 'exitoso', '', now);
+  await writeHistory(db, { ...history, Texto: 'Inicio de sesión exitoso' }, now);
+  return { token, ...session };
+}
+
+export async function completePasswordChallenge(deps: AppDeps, body: ChangePasswordBody): Promise<void> {
+  const { db, tokens } = deps;
+  const now = deps.now();
+  const claims = await tokens.read(body.Desafio, 'desafio');
+  const user = claims ? await repo.findUser(db, claims.emp, claims.sub) : undefined;
+  if (!claims || !user || !user.DebeCambiarContrasena) throw new HttpError(401, AUTH_MESSAGES.actionFailed);
+  await repo.setPassword(db, user.IdUsuario, await hashPassword(body.Contrasena));
+  await logSignInActivity(db, user.IdEmpresa, user.CorreoElectronicoPersona, 'contrasena_cambiada', 'Primer inicio de sesión', now);
+  await writeHistory(
+    db,
+    { Usuario: user.CorreoElectronicoPersona, IdEmpresa: user.IdEmpresa, Origen: 'cambio_contrasena', Texto: 'Contraseña cambiada en el primer inicio de sesión', conContrasena: true },
+    now,
+  );
+}
+
+function newRecoveryCode(): string {
+  return String(randomInt(0, 1_000_000)).padStart(6, '0');
+}
+
+export async function requestRecoveryCode(deps: AppDeps, body: RecoveryRequestBody): Promise<void> {
+  const { db, mailer } = deps;
+  const now = deps.now();
+  const companyId = companyIdFromRut(body.RutEmpresa);
+  const key = attemptKey('recuperar', body.RutEmpresa, body.Correo);
+  if (await isLockedOut(db, key, now)) throw new HttpError(429, AUTH_MESSAGES.lockedOut, AUTH_CODES.lockedOut);
+
+  const company = await repo.findCompanyByRut(db, body.RutEmpresa);
+  const user = company ? await repo.findUserByEmail(db, company.IdEmpresa, body.Correo) : undefined;
+  await writeHistory(db, { Usuario: body.Correo, IdEmpresa: companyId, Origen: 'recuperar', Texto: 'Solicitud de código de recuperación' }, now);
+  if (!company || !user || company.EstadoEmpresa !== 1 || !user.Habilitado) {
+    await recordFailure(db, key, now);
+    throw new HttpError(401, AUTH_MESSAGES.recoveryWrongCredentials);
+  }
+
+  const code = newRecoveryCode();
+  const codeHash = await hashPassword(code);
+  await db.transaction().execute(async (trx) => {
+    // Only the newest code works: asking again invalidates the earlier ones.
+    await trx.updateTable('codigos_recuperacion').set({ Usado: 1 }).where('IdUsuario', '=', user.IdUsuario).execute();
+    await trx
+      .insertInto('codigos_recuperacion')
+      .values({ IdUsuario: user.IdUsuario, HashCodigo: codeHash, ExpiraEn: now.getTime() + RECOVERY_CODE_MINUTES * 60_000, Intentos: 0, Usado: 0 })
+      .execute();
+  });
+  try {
+    await mailer.send(
+      {
+        to: user.CorreoElectronicoPersona,
+        subject: 'Código de verificación · Andes HSE',
+        text: `Hola ${user.Nombres}:\n\nTu código de verificación es ${code}.\nVence en ${RECOVERY_CODE_MINUTES} minutos.\n\nSi no lo pediste, ignora este mensaje.`,
+      },
+      now,
+    );
+  } catch {
+    throw new HttpError(502, AUTH_MESSAGES.recoverySendFailed);
+  }
+}
+
+export async function confirmRecovery(deps: AppDeps, body: RecoveryConfirmBody): Promise<void> {
+  const { db } = deps;
+  const now = deps.now();
+  const key = attemptKey('recuperar', body.RutEmpresa, body.Correo);
+  if (await isLockedOut(db, key, now)) throw new HttpError(429, AUTH_MESSAGES.lockedOut, AUTH_CODES.lockedOut);
+
+  const company = await repo.findCompanyByRut(db, body.RutEmpresa);
+  const user = company ? await repo.findUserByEmail(db, company.IdEmpresa, body.Correo) : undefined;
+  if (!company || !user) throw new HttpError(401, AUTH_MESSAGES.recoveryWrongCredentials);
+
+  const pending = await db
+    .selectFrom('codigos_recuperacion')
+    .selectAll()
+    .where('IdUsuario', '=', user.IdUsuario)
+    .where('Usado', '=', 0)
+    .where('ExpiraEn', '>', now.getTime())
+    .orderBy('IdCodigo', 'desc')
+    .executeTakeFirst();
+  const matches = pending !== undefined && pending.Intentos < MAX_CODE_ATTEMPTS && (await verifyPassword(body.Codigo, pending.HashCodigo));
+  await writeHistory(
+    db,
+    { Usuario: body.Correo, IdEmpresa: user.IdEmpresa, Origen: 'recuperar', Texto: matches ? 'Contraseña restablecida con código' : 'Código de recuperación incorrecto', conContrasena: true, conCodigo: true },
+    now,
+  );
+  if (!pending || !matches) {
+    if (pending) await db.updateTable('codigos_recuperacion').set({ Intentos: pending.Intentos + 1 }).where('IdCodigo', '=', pending.IdCodigo).execute();
+    if (await recordFailure(db, key, now)) throw new HttpError(429, AUTH_MESSAGES.lockedOut, AUTH_CODES.lockedOut);
+    throw new HttpError(400, AUTH_MESSAGES.recoveryWrongCode);
+  }
+  const passwordHash = await hashPassword(body.Contrasena);
+  await db.transaction().execute(async (trx) => {
+    await trx.updateTable('codigos_recuperacion').set({ Usado: 1 }).where('IdCodigo', '=', pending.IdCodigo).execute();
+    await repo.setPassword(trx, user.IdUsuario, passwordHash);
+  });
+  await clearFailures(db, key);
+  await clearFailures(db, attemptKey('login', body.RutEmpresa, body.Correo));
+}

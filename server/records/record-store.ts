@@ -1,0 +1,124 @@
+import type { Kysely } from 'kysely';
+import type * as v from 'valibot';
+import type { AnyEntity, Reference, RowOf } from '#sync/records/entity.ts';
+import type { Db } from '../db/database.ts';
+import type { Viewer } from '../tenancy/viewer.ts';
+
+/** A stored record with what the server keeps beside it: the version of each field's last change (CF3). */
+export interface StoredWithVersions<Row> {
+  row: Row;
+  fieldVersions: string;
+}
+
+/**
+ * Where one entity's records live. The write kit, the read registry and the pull reach records only through this,
+ * so a module with a table of its own shape (workers keep their positions in a join table) supplies its own.
+ */
+export interface RecordStore<Row> {
+  /** The company holding the id, whichever it is: ids are global, so a create must know whether anyone has it. */
+  companyOf(db: Db, id: string): Promise<string | undefined>;
+  load(db: Db, company: string, id: string): Promise<StoredWithVersions<Row> | undefined>;
+  /** An older version of a record that keeps them (a template's content an inspection was started on). */
+  loadVersion?(db: Db, company: string, id: string, version: number): Promise<Row | undefined>;
+  /** Absent for records whose module writes them itself (a finished inspection is written whole, IN2). */
+  insert?(db: Db, row: Row, fieldVersions: string): Promise<void>;
+  update?(db: Db, row: Row, fieldVersions: string): Promise<void>;
+  /** Active records the viewer may read, in the list's order. */
+  listActive(db: Db, company: string, viewer: Viewer): Promise<Row[]>;
+  /** Of `ids`, those that are active records of the company matching `where`. */
+  activeIds(db: Db, company: string, ids: readonly string[], where?: Reference['where']): Promise<Set<string>>;
+  /** Whether an active record points at `id` through `reference` (a delete of the target is refused then). */
+  isReferenced(db: Db, company: string, reference: Reference, id: string): Promise<boolean>;
+  /** Whether another active record has these values (texts compared without case); for unique fields. */
+  hasDuplicate?(db: Db, company: string, values: Record<string, unknown>, exceptId: string): Promise<boolean>;
+}
+
+type Loose = Kysely<Record<string, Record<string, unknown>>>;
+
+const JSON_TYPES = new Set(['array', 'object', 'record', 'strict_object', 'loose_object', 'tuple']);
+
+/** Fields kept as JSON text in a column: lists and objects (SQLite and PostgreSQL both store text). */
+function jsonFieldsOf(schema: AnyEntity['schema']): Set<string> {
+  const unwrap = (entry: v.GenericSchema): v.GenericSchema => {
+    const wrapped = (entry as unknown as { wrapped?: v.GenericSchema }).wrapped;
+    return wrapped ? unwrap(wrapped) : entry;
+  };
+  return new Set(Object.entries(schema.entries).filter(([, entry]) => JSON_TYPES.has(unwrap(entry).type)).map(([field]) => field));
+}
+
+export interface SqlStoreOptions {
+  /** The list's order, most significant first (the id breaks ties). */
+  orderBy: readonly string[];
+}
+
+/**
+ * The store of a simple entity: one table named like the entity, one column per field of its schema (lists and
+ * objects as JSON text), plus `VersionesCampos`. Plain Kysely, nothing SQLite-only, so PostgreSQL can run it too.
+ */
+export function sqlRecordStore<E extends AnyEntity>(entity: E, options: SqlStoreOptions): RecordStore<RowOf<E>> {
+  const { table, id } = entity;
+  const fields = Object.keys(entity.schema.entries);
+  const json = jsonFieldsOf(entity.schema);
+  const loose = (db: Db) => db as unknown as Loose;
+  const toRow = (stored: Record<string, unknown>) =>
+    Object.fromEntries(
+      fields.map((field) => {
+        const value = stored[field];
+        if (json.has(field)) return [field, typeof value === 'string' ? (JSON.parse(value) as unknown) : value];
+        return [field, field === 'Estado' ? (value === 1 ? 1 : 0) : value];
+      }),
+    ) as RowOf<E>;
+  const toColumns = (row: RowOf<E>, fieldVersions: string) => ({
+    ...Object.fromEntries(fields.map((field) => [field, json.has(field) ? JSON.stringify(row[field]) : row[field]])),
+    VersionesCampos: fieldVersions,
+  });
+  const company = (db: Db, value: string) => loose(db).selectFrom(table).where('IdEmpresa', '=', value);
+
+  return {
+    async companyOf(db, value) {
+      const found = await loose(db).selectFrom(table).select('IdEmpresa').where(id, '=', value).executeTakeFirst();
+      return found?.IdEmpresa as string | undefined;
+    },
+    async load(db, owner, value) {
+      const stored = await company(db, owner).selectAll().where(id, '=', value).executeTakeFirst();
+      return stored && { row: toRow(stored), fieldVersions: String(stored.VersionesCampos ?? '{}') };
+    },
+    async insert(db, row, fieldVersions) {
+      await loose(db).insertInto(table).values(toColumns(row, fieldVersions)).execute();
+    },
+    async update(db, row, fieldVersions) {
+      await loose(db)
+        .updateTable(table)
+        .set(toColumns(row, fieldVersions))
+        .where('IdEmpresa', '=', row.IdEmpresa)
+        .where(id, '=', row[id] as string)
+        .execute();
+    },
+    async listActive(db, owner) {
+      let query = company(db, owner).selectAll().where('Estado', '=', 1);
+      for (const field of [...options.orderBy, id]) query = query.orderBy(field);
+      const rows = await query.execute();
+      return rows.map(toRow);
+    },
+    async activeIds(db, owner, ids, where = {}) {
+      if (ids.length === 0) return new Set();
+      let query = company(db, owner).select(id).where('Estado', '=', 1).where(id, 'in', [...ids]);
+      for (const [field, value] of Object.entries(where)) query = query.where(field, '=', value);
+      return new Set((await query.execute()).map((found) => String(found[id])));
+    },
+    async hasDuplicate(db, owner, values, exceptId) {
+      let query = company(db, owner).select(id).where('Estado', '=', 1).where(id, '!=', exceptId);
+      for (const [field, value] of Object.entries(values)) {
+        if (value === null) query = query.where(field, 'is', null);
+        else if (typeof value === 'string') query = query.where((eb) => eb(eb.fn('lower', [eb.ref(field)]), '=', value.toLowerCase()));
+        else query = query.where(field, '=', value);
+      }
+      return (await query.executeTakeFirst()) !== undefined;
+    },
+    async isReferenced(db, owner, reference, value) {
+      if (reference.many) throw new Error(`${table}.${reference.field}: una lista de referencias necesita un almacén propio`);
+      const found = await company(db, owner).select(id).where('Estado', '=', 1).where(reference.field, '=', value).executeTakeFirst();
+      return found !== undefined;
+    },
+  };
+}

@@ -1,0 +1,137 @@
+import { sql } from 'kysely';
+import { reusableInsert, type Db } from '../db/database.ts';
+import type { Viewer } from '../tenancy/viewer.ts';
+import type { ChangeOperation } from '../db/schema.ts';
+import { inWriteTransaction } from './write-transaction.ts';
+
+/**
+ * Who may pull a change (migration 0006). Contractor users must not receive other contractors' records.
+ * `partes:<contractor>:<client>` (each part URI-encoded, either may be empty) is a record of the inspections module:
+ * company users, that contractor and that client pull it; nobody else does (client users included).
+ */
+export type ChangeAudience = 'todos' | 'empresa' | `contratista:${string}` | `revocar:${string}` | `partes:${string}:${string}`;
+
+/** An upsert carries the row as clients should store it (an object); a delete travels as a tombstone. */
+export type ChangeInput = { company: string; table: string; id: string | number; audience?: ChangeAudience } & (
+  | { op: 'upsert'; row: object }
+  | { op: 'delete' }
+);
+
+/** The audience of a record that belongs to a contractor (its RUT) or to the company itself (null). */
+export function contractorAudience(rutContratista: string | null): ChangeAudience {
+  return rutContratista ? `contratista:${rutContratista}` : 'empresa';
+}
+
+const PARTIES = 'partes:';
+
+/** The audience of an inspection or observation: company users, plus the contractor and the client it names. */
+export function partiesAudience(rutContratista: string | null, idCliente: string | null): ChangeAudience {
+  return `${PARTIES}${encodeURIComponent(rutContratista ?? '')}:${encodeURIComponent(idCliente ?? '')}`;
+}
+
+export interface Change {
+  seq: number;
+  table: string;
+  id: string;
+  op: ChangeOperation;
+  row: unknown;
+}
+
+export interface ChangePage {
+  changes: Change[];
+  cursor: number;
+  /** More changes follow the cursor: ask again at once. */
+  more: boolean;
+  /** The cursor is older than what the server keeps (or newer than it ever issued): refetch, then pull from `cursor`. */
+  reset?: true;
+}
+
+/** Seq is the table's INTEGER PRIMARY KEY, so the insert's rowid is the new change's Seq. */
+const insertChange = reusableInsert(
+  (db, company: string, table: string, id: string, op: ChangeOperation, row: string | null, at: string, audience: ChangeAudience) =>
+    db.insertInto('cambios').values({ IdEmpresa: company, Tabla: table, IdRegistro: id, Operacion: op, Fila: row, CreadoEn: at, Audiencia: audience }),
+);
+
+/** Call inside the same transaction as the write it describes, so the log never disagrees with the rows. */
+export async function recordChange(db: Db, change: ChangeInput, now: Date = new Date()): Promise<number> {
+  const row = change.op === 'delete' ? null : JSON.stringify(change.row);
+  return insertChange(db, change.company, change.table, String(change.id), change.op, row, now.toISOString(), change.audience ?? 'todos');
+}
+
+async function retentionHorizon(db: Db): Promise<number> {
+  const row = await db.selectFrom('retencion_cambios').select('DesdeSeq').where('Id', '=', 1).executeTakeFirst();
+  return row?.DesdeSeq ?? 0;
+}
+
+/** The last seq ever issued, even when pruning removed it (SQLite keeps it for AUTOINCREMENT). */
+async function lastIssuedSeq(db: Db): Promise<number> {
+  const result = await sql<{ seq: number }>`SELECT seq FROM sqlite_sequence WHERE name = 'cambios'`.execute(db);
+  return result.rows[0]?.seq ?? 0;
+}
+
+/** Forgets every change with a seq below `before`; clients behind it are told to refetch. */
+export async function pruneChanges(db: Db, before: number): Promise<void> {
+  await inWriteTransaction(db, async (trx) => {
+    // Never past the next seq to be issued, or a cursor at the newest change would be told to reset forever.
+    before = Math.min(before, (await lastIssuedSeq(trx)) + 1);
+    await trx.deleteFrom('cambios').where('Seq', '<', before).execute();
+    await trx
+      .updateTable('retencion_cambios')
+      .set((eb) => ({ DesdeSeq: eb.fn('max', [eb.ref('DesdeSeq'), eb.val(before)]) }))
+      .where('Id', '=', 1)
+      .execute();
+  });
+}
+
+/**
+ * The company's changes after `since`, in seq order. The cursor may move past other companies' changes: SQLite
+ * has one writer, so every seq up to the maximum read here is already committed (a multi-writer database would
+ * need to stop at the oldest open transaction instead).
+ */
+export function readChanges(db: Db, company: string, viewer: Viewer, since: number, limit: number): Promise<ChangePage> {
+  // One read transaction: the horizon, the newest seq and the rows come from the same snapshot.
+  const read = (trx: Db) => readPage(trx, company, viewer, since, limit);
+  return db.isTransaction ? read(db) : db.transaction().execute(read);
+}
+
+async function readPage(db: Db, company: string, viewer: Viewer, since: number, limit: number): Promise<ChangePage> {
+  const horizon = await retentionHorizon(db);
+  const newest = await lastIssuedSeq(db);
+  if (since + 1 < horizon || since > newest) return { changes: [], cursor: newest, more: false, reset: true };
+  const rows = await db
+    .selectFrom('cambios')
+    .select(['Seq', 'Tabla', 'IdRegistro', 'Operacion', 'Fila'])
+    .where('IdEmpresa', '=', company)
+    .where('Seq', '>', since)
+    .where('Seq', '<=', newest)
+    .where((eb) => {
+      if (viewer.kind === 'contratista') {
+        const own = eb('Audiencia', 'in', ['todos', `contratista:${viewer.rut}`, `revocar:${viewer.rut}`]);
+        if (viewer.rut === '') return own;
+        // Exact prefix, not LIKE: the encoded parts hold no ':' and no wildcard is involved.
+        const prefix = `${PARTIES}${encodeURIComponent(viewer.rut)}:`;
+        return eb.or([own, eb(sql<string>`substr(Audiencia, 1, ${prefix.length})`, '=', prefix)]);
+      }
+      const company = eb('Audiencia', 'not like', 'revocar:%');
+      if (viewer.kind === 'empresa') return company;
+      // A client keeps what it pulled before it had a kind of its own, except other parties' inspection records.
+      const notParties = eb.and([company, eb('Audiencia', 'not like', `${PARTIES}%`)]);
+      if (viewer.id === '') return notParties;
+      const suffix = `:${encodeURIComponent(viewer.id)}`;
+      const ownParties = eb.and([eb('Audiencia', 'like', `${PARTIES}%`), eb(sql<string>`substr(Audiencia, ${-suffix.length})`, '=', suffix)]);
+      return eb.or([notParties, ownParties]);
+    })
+    .orderBy('Seq')
+    .limit(limit)
+    .execute();
+  const changes = rows.map((row) => ({
+    seq: row.Seq,
+    table: row.Tabla,
+    id: row.IdRegistro,
+    op: row.Operacion,
+    row: row.Fila === null ? null : (JSON.parse(row.Fila) as unknown),
+  }));
+  const last = changes.at(-1);
+  const more = changes.length === limit && last !== undefined;
+  return { changes, cursor: more ? last.seq : newest, more };
+}

@@ -1,0 +1,291 @@
+import { createHash } from 'node:crypto';
+import type { Context } from 'hono';
+import { createMiddleware } from 'hono/factory';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { AppDeps, AppEnv } from '../app-env.ts';
+import { reusableQuery, type Db } from '../db/database.ts';
+import { HttpError } from '../http/http-error.ts';
+import { deferredResponse } from './batch-http.ts';
+import { CONFLICT } from './conflicts.repo.ts';
+import { atomically } from './write-transaction.ts';
+
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+export const REPLAYED_HEADER = 'Idempotency-Replayed';
+
+export const IDEMPOTENCY_MESSAGES = {
+  otherBody: { message: 'La clave de idempotencia ya se usó con otro contenido', code: 'IDEMPOTENCIA_DISTINTA' },
+  inProgress: { message: 'Esta escritura aún se está procesando; reintenta en unos segundos', code: 'EN_CURSO' },
+  badKey: { message: 'La clave de idempotencia no es válida', code: 'IDEMPOTENCIA_CLAVE' },
+  tooLarge: { message: 'La solicitud es demasiado grande', code: 'SOLICITUD_GRANDE' },
+} as const;
+
+/** UUIDs in practice; any short printable token is accepted. */
+export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,200}$/;
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const MAX_LEDGERED_BODY_BYTES = 32 * 1024 * 1024;
+
+/** Writes under /api that a key makes idempotent: not sign-in (not replayable work) and not the batch itself. */
+export function isLedgeredWrite(method: string, path: string): boolean {
+  return WRITE_METHODS.has(method) && path.startsWith('/api/') && !path.startsWith('/api/auth/') && path !== '/api/sync/batch';
+}
+
+/** JSON with object keys sorted (by UTF-16 code units) and no spacing; `undefined` members are left out. */
+function canonicalJson(value: unknown): string {
+  if (value === null || typeof value !== 'object') return (JSON.stringify(value) as string | undefined) ?? '';
+  if (Array.isArray(value)) {
+    let out = '[';
+    for (let i = 0; i < value.length; i += 1) out += (i === 0 ? '' : ',') + canonicalJson(value[i]);
+    return `${out}]`;
+  }
+  const record = value as Record<string, unknown>;
+  let out = '{';
+  for (const name of Object.keys(record).sort()) {
+    const item = record[name];
+    if (item === undefined) continue;
+    out += `${out.length === 1 ? '' : ','}${JSON.stringify(name)}:${canonicalJson(item)}`;
+  }
+  return `${out}}`;
+}
+
+export interface FingerprintedRequest {
+  user: number;
+  method: string;
+  pathWithQuery: string;
+  contentType: string;
+  /** The body as bytes, or already decoded as UTF-8 text (what `c.req.text()` gives). */
+  body: Uint8Array | string;
+}
+
+const utf8 = new TextDecoder();
+
+/**
+ * sha256 of user, method, path (with query) and body. A JSON body is canonical (keys sorted, no spacing), so the
+ * same write fingerprints the same whether it came alone or inside a batch; other bodies are hashed as bytes.
+ * The user is included so a stored answer is only ever replayed to the person it was given to.
+ */
+export function requestFingerprint({ user, method, pathWithQuery, contentType, body }: FingerprintedRequest): string {
+  let canonical: string;
+  if (isJson(contentType) && body.length > 0) {
+    const text = typeof body === 'string' ? body : utf8.decode(body);
+    try {
+      canonical = `json:${canonicalJson(JSON.parse(text))}`;
+    } catch {
+      canonical = `text:${text}`;
+    }
+  } else {
+    canonical = `bytes:${createHash('sha256').update(body).digest('hex')}`;
+  }
+  return createHash('sha256').update(`${user}\n${method}\n${pathWithQuery}\n${canonical}`).digest('hex');
+}
+
+function isJson(contentType: string): boolean {
+  return /json/i.test(contentType);
+}
+
+export interface AnswerText {
+  text: string;
+  /** The text is JSON.stringify's own output, so it is JSON as it stands (no need to parse it to check). */
+  json: boolean;
+}
+
+/**
+ * Answers whose text the ledger already holds (it built, read or stored them), so the batch does not read them
+ * again: reading a Response's body goes through a stream and costs more than the entry's SQL.
+ */
+const answerTexts = new WeakMap<Response, AnswerText>();
+
+/** The text of an answer: the one the ledger already holds, or read now. */
+export async function answerText(response: Response): Promise<AnswerText> {
+  return answerTexts.get(response) ?? { text: await response.text(), json: false };
+}
+
+interface LedgerEntry {
+  fingerprint: string;
+  status: number;
+  body: string;
+}
+
+const selectEntry = reusableQuery((db, company: string, key: string) =>
+  db.selectFrom('idempotencia').select(['Huella', 'Estado', 'Respuesta']).where('IdEmpresa', '=', company).where('Clave', '=', key),
+);
+
+async function findEntry(db: Db, company: string, key: string): Promise<LedgerEntry | undefined> {
+  const [row] = await selectEntry(db, company, key);
+  return row && { fingerprint: row.Huella, status: row.Estado, body: row.Respuesta };
+}
+
+const insertRow = reusableQuery((db, company: string, key: string, fingerprint: string, status: number, body: string, at: string) =>
+  db.insertInto('idempotencia').values({ IdEmpresa: company, Clave: key, Huella: fingerprint, Estado: status, Respuesta: body, CreadoEn: at }),
+);
+
+async function insertEntry(db: Db, company: string, key: string, entry: LedgerEntry, now: Date): Promise<void> {
+  await insertRow(db, company, key, entry.fingerprint, entry.status, entry.body, now.toISOString());
+}
+
+/** Forgets keys older than `before`; keep them longer than any device may stay offline. */
+export async function pruneIdempotencyKeys(db: Db, before: Date): Promise<void> {
+  await db.deleteFrom('idempotencia').where('CreadoEn', '<', before.toISOString()).execute();
+}
+
+/**
+ * Only answers that changed state are stored (SPEC RP17): a success, and a 409 CONFLICTO (the losing write was
+ * kept). A refusal changed nothing and is judged again when retried: a 401 must not outlive the next sign-in,
+ * ARCHIVO_PENDIENTE and EN_CURSO must run once the file or the first request is in, and a stored 400 would turn
+ * an upgraded body's retry into IDEMPOTENCIA_DISTINTA, which the outbox reads as "already applied" (OB8).
+ * The invariant: a ledger row exists exactly when the request's writes committed.
+ */
+function changedState(status: number, answer: string): boolean {
+  if (status >= 200 && status < 300) return true;
+  if (status !== 409) return false;
+  try {
+    return (JSON.parse(answer) as { code?: unknown }).code === CONFLICT.code;
+  } catch {
+    return false;
+  }
+}
+
+function replay(c: Context<AppEnv>, entry: LedgerEntry): Response {
+  const response = c.body(entry.body, entry.status as ContentfulStatusCode, {
+    'Content-Type': 'application/json',
+    [REPLAYED_HEADER]: 'true',
+  });
+  answerTexts.set(response, { text: entry.body, json: false });
+  return response;
+}
+
+/**
+ * Makes this request's `c.json` remember the text of each answer it builds, so the ledger stores it (and the
+ * batch reports it) without reading the Response's body back through its stream. It is Hono's own `c.json`
+ * (the same text, status and headers, through `c.body`), plus the note; error answers (app.onError) use it too.
+ */
+function rememberJsonAnswers(c: Context<AppEnv>, inBatch: boolean): void {
+  const body = c.body;
+  c.json = ((object: unknown, arg?: ContentfulStatusCode | ResponseInit, headers?: Record<string, string | string[]>) => {
+    const text = JSON.stringify(object) as string | undefined;
+    const allHeaders = { 'Content-Type': 'application/json', ...headers };
+    if (text === undefined) return body(null, arg as ContentfulStatusCode, allHeaders);
+    // A batch entry's answer is read only as this text: its body stream is built only if something asks for it
+    // (a status that may not have a body still goes to Hono, which refuses it as it would alone).
+    const bodyless = inBatch ? body(null, arg as ContentfulStatusCode, allHeaders) : undefined;
+    const response =
+      bodyless && !NULL_BODY_STATUSES.has(bodyless.status) ? deferredResponse(bodyless, text) : body(text, arg as ContentfulStatusCode, allHeaders);
+    answerTexts.set(response, { text, json: true });
+    return response;
+  }) as unknown as typeof c.json;
+}
+
+/**
+ * The handler's answer as text: the one `c.json` noted, or else read once, putting an identical Response back in
+ * its place (a clone would tee the body's stream, several times dearer).
+ */
+async function takeAnswer(c: Context<AppEnv>): Promise<string> {
+  const known = answerTexts.get(c.res);
+  if (known !== undefined) return known.text;
+  const { status, headers } = c.res;
+  const answer = await c.res.text();
+  c.res = undefined;
+  const response = new Response(NULL_BODY_STATUSES.has(status) ? null : answer, { status, headers });
+  c.res = response;
+  answerTexts.set(response, { text: answer, json: false });
+  return answer;
+}
+
+/**
+ * The deps a request's handlers get inside its transaction: `db` and `files` are the transaction. A batch hands
+ * every entry the same transaction object, so its entries share one.
+ */
+const scopedDeps = new WeakMap<Db, { base: AppDeps; scoped: AppDeps }>();
+
+function depsWithin(deps: AppDeps, trx: Db): AppDeps {
+  const known = scopedDeps.get(trx);
+  if (known?.base === deps) return known.scoped;
+  const scoped = { ...deps, db: trx, files: deps.files.withDb(trx) };
+  scopedDeps.set(trx, { base: deps, scoped });
+  return scoped;
+}
+
+/** Statuses whose Response may not carry a body (Fetch standard). */
+const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
+
+/** Rolls a transaction back while keeping the handler's answer as the response. */
+class RollBack extends Error {}
+
+async function sessionClaims(c: Context<AppEnv>, deps: AppDeps) {
+  const header = c.req.header('Authorization') ?? '';
+  if (!header.startsWith('Bearer ')) return null;
+  return deps.tokens.read(header.slice(7));
+}
+
+/**
+ * The idempotency ledger (SPEC RP17): a write carrying `Idempotency-Key` runs in one SQLite transaction with its
+ * ledger row (and the change-log rows the module records), so a replay after a crash or a lost answer gets the
+ * stored answer and changes nothing. Handlers stay unchanged: they receive request-scoped deps whose `db` and
+ * `files` are the transaction (using the root `db` inside would wait on itself).
+ *
+ * Any answer other than a success or a CONFLICTO rolls the transaction back and is not stored, whether the
+ * handler threw or returned it. Concurrent requests with the same key in this process are refused with 409
+ * EN_CURSO; across processes the ledger's primary key makes the second commit fail (500), and its client
+ * retries into the stored answer.
+ */
+export function idempotencyLedger() {
+  const executing = new Set<string>();
+
+  return createMiddleware<AppEnv>(async (c, next) => {
+    const key = c.req.header(IDEMPOTENCY_HEADER);
+    if (key === undefined || !isLedgeredWrite(c.req.method, c.req.path)) return next();
+    if (!IDEMPOTENCY_KEY_PATTERN.test(key)) throw new HttpError(400, IDEMPOTENCY_MESSAGES.badKey.message, IDEMPOTENCY_MESSAGES.badKey.code);
+    const deps = c.get('deps');
+    const claims = await sessionClaims(c, deps);
+    // Without a valid session the route itself answers 401; nothing is stored, the write is retried after sign-in.
+    if (!claims) return next();
+    const company = claims.emp;
+    if (Number(c.req.header('Content-Length') ?? 0) > MAX_LEDGERED_BODY_BYTES) {
+      throw new HttpError(413, IDEMPOTENCY_MESSAGES.tooLarge.message, IDEMPOTENCY_MESSAGES.tooLarge.code);
+    }
+    // Read through c.req so the body stays cached for the validators downstream: as text when it is JSON (what
+    // the validators read; reading it as bytes would make them decode it again through a Response), else as bytes.
+    const contentType = c.req.header('Content-Type') ?? '';
+    const body = isJson(contentType) ? await c.req.text() : new Uint8Array(await c.req.arrayBuffer());
+    const url = new URL(c.req.url);
+    const fingerprint = requestFingerprint({
+      user: claims.sub,
+      method: c.req.method,
+      pathWithQuery: url.pathname + url.search,
+      contentType,
+      body,
+    });
+
+    // Checked and claimed with no await in between: a second request with this key either sees it executing
+    // here or, once it is released, finds the committed ledger row.
+    const slot = `${company}\u0000${key}`;
+    if (executing.has(slot)) throw new HttpError(409, IDEMPOTENCY_MESSAGES.inProgress.message, IDEMPOTENCY_MESSAGES.inProgress.code);
+    executing.add(slot);
+    try {
+      const stored = await findEntry(deps.db, company, key);
+      if (stored) {
+        if (stored.fingerprint !== fingerprint) {
+          throw new HttpError(422, IDEMPOTENCY_MESSAGES.otherBody.message, IDEMPOTENCY_MESSAGES.otherBody.code);
+        }
+        return replay(c, stored);
+      }
+      try {
+        // Its own transaction; inside a batch, a savepoint of the batch's transaction.
+        await atomically(deps.db, async (trx) => {
+          c.set('deps', depsWithin(deps, trx));
+          rememberJsonAnswers(c, c.env?.batchDeps !== undefined);
+          await next();
+          const status = c.res.status;
+          const answer = (status >= 200 && status < 300) || status === 409 ? await takeAnswer(c) : '';
+          if (!changedState(status, answer)) throw new RollBack();
+          await insertEntry(trx, company, key, { fingerprint, status, body: answer }, deps.now());
+        });
+      } catch (error) {
+        if (!(error instanceof RollBack)) throw error;
+      } finally {
+        c.set('deps', deps);
+      }
+    } finally {
+      executing.delete(slot);
+    }
+  });
+}

@@ -1,0 +1,167 @@
+import * as v from 'valibot';
+import type { FileRef } from './record-fields.ts';
+import { BaseVersionSchema } from './record-fields.ts';
+
+/** Every stored record carries its company, its state (1 active, 0 deleted) and its version (SPEC CF1). */
+export interface StoredRecord {
+  IdEmpresa: string;
+  Estado: 0 | 1;
+  Version: number;
+}
+
+/** How a record is named to a person: "cargo"/"cargos", and whether notices agree in the feminine. */
+export interface Noun {
+  one: string;
+  many: string;
+  feminine?: boolean;
+}
+
+/** The Spanish notices of a record's writes (spec section 8). */
+export interface RecordMessages {
+  created: string;
+  updated: string;
+  deleted: string;
+  /** Several deleted at once: "Cargos eliminados correctamente". */
+  deletedMany: string;
+  notFound: string;
+  /** Refusal of a delete while active records still point at it (409 `<TABLA>_EN_USO`). */
+  inUse: string;
+}
+
+/**
+ * Who pulls a record (SPEC PL7): every user of the company (shared reference data), company users and the contractor
+ * named by a field (a worker of that contractor), or company users and the contractor and client it names (`partes`).
+ */
+export type Audience = 'todos' | { contratista: string } | 'partes';
+
+/**
+ * A field of this record that points at another record. It makes the device send the parent first when both were
+ * created offline (OB7), the server refuse a write whose target is missing (400 with `message`), and refuse to
+ * delete the target while an active record points at it (its `inUse` message). `where` narrows the target (a level
+ * of type 2). `many`: the field holds a list of ids.
+ */
+export interface Reference {
+  field: string;
+  table: string;
+  many?: boolean;
+  where?: Record<string, string | number>;
+  message: string;
+  /** 'keep': the target may be deleted while this record points at it (a finished inspection keeps its history). */
+  onDelete?: 'restrict' | 'keep';
+}
+
+/**
+ * The calls of a record, as the spec names them: paths under `base`, with `:company` (the token's company), `:user`
+ * (the token's user) and `:<Field>` (the record's own fields) filled in. A record the app only reads has no writes.
+ */
+export interface EntityApi {
+  base: `/api/${string}`;
+  /** GET: every active record of the company, in the stored shape (what a device downloads again, SPEC PL5). */
+  list: string;
+  /** The list answers pages of this size (`?Pagina&PorPagina`) and a `total`. */
+  listPage?: number;
+  /** GET one record (deleted ones too, with Estado 0): `{ statusCode, data }`, data null when it does not exist. */
+  detail?: string;
+  create?: string;
+  update?: string;
+  remove?: string;
+}
+
+type Row<Schema extends v.GenericSchema> = v.InferOutput<Schema>;
+
+/** One synced entity, described once: everything app/, server/ and the sync engine need to know about it. */
+export interface Entity<
+  Table extends string = string,
+  Schema extends v.ObjectSchema<v.ObjectEntries, v.ErrorMessage<v.ObjectIssue> | undefined> = v.ObjectSchema<v.ObjectEntries, undefined>,
+  Id extends string = string,
+> {
+  /** The device table, the change-log table and the first half of an outbox entry's `recordKey`. */
+  table: Table;
+  id: Id;
+  /** The record as it is stored and pulled. */
+  schema: Schema;
+  /** The fields a person edits: an update sends only those that changed (CF2); each has its own version (CF3). */
+  fields: readonly string[];
+  /** Fields whose change is always a conflict when stale (CF4). */
+  stateFields?: readonly string[];
+  createBody?: v.GenericSchema;
+  updateBody?: v.GenericSchema;
+  noun: Noun;
+  messages: RecordMessages;
+  /** How the record is named in lists, notices and the outbox; given a partial row (an update's body). */
+  displayName(row: Partial<Row<Schema>>): string;
+  /** What a write does in the person's words, when its method does not say it ("Aprobar" for a POST on a record). */
+  verb?(write: { method: string; path: string }): string | undefined;
+  /** The permission route (`Ruta` of the role's submodule) that the record's calls check. */
+  permission: string;
+  api: EntityApi;
+  audience: Audience;
+  references: readonly Reference[];
+  /** Every file the record (or a body of it) points at: all are uploaded before the record (FL3). */
+  files?(row: Partial<Row<Schema>>): FileRef[];
+  /** Pulled and downloaded in this order: parents before the records that point at them. */
+  pullOrder: number;
+}
+
+export type AnyEntity = Entity<string, v.ObjectSchema<v.ObjectEntries, v.ErrorMessage<v.ObjectIssue> | undefined>, string>;
+export type RowOf<E extends AnyEntity> = v.InferOutput<E['schema']>;
+
+/** Checks a description's shape where TypeScript keeps its literal table and id. */
+export function defineEntity<
+  const Table extends string,
+  Schema extends v.ObjectSchema<v.ObjectEntries, v.ErrorMessage<v.ObjectIssue> | undefined>,
+  const Id extends keyof v.InferOutput<Schema> & string,
+>(entity: Entity<Table, Schema, Id>): Entity<Table, Schema, Id> {
+  return entity;
+}
+
+function capitalized(text: string): string {
+  return text.charAt(0).toLocaleUpperCase('es') + text.slice(1);
+}
+
+/**
+ * The notices of a noun in the spec's words: "Cargo creado correctamente", "Certificaciones eliminadas
+ * correctamente". `updated` is the participle the spec uses for that record ("editado" or "actualizado").
+ */
+export function recordMessages(noun: Noun, options: { updated?: 'editado' | 'actualizado'; inUse: string }): RecordMessages {
+  const ending = (participle: string, plural = false) => `${participle.slice(0, -1)}${noun.feminine ? 'a' : 'o'}${plural ? 's' : ''}`;
+  const one = capitalized(noun.one);
+  return {
+    created: `${one} ${ending('creado')} correctamente`,
+    updated: `${one} ${ending(options.updated ?? 'editado')} correctamente`,
+    deleted: `${one} ${ending('eliminado')} correctamente`,
+    deletedMany: `${capitalized(noun.many)} ${ending('eliminado', true)} correctamente`,
+    notFound: `${one} no ${ending('encontrado')}`,
+    inUse: options.inUse,
+  };
+}
+
+/**
+ * The create and update bodies of a simple record, derived from its stored schema: a create sends the id and the
+ * editable fields; an update sends the id, the `Version` it was based on and only the fields that changed (CF2).
+ */
+export function recordBodies<Entries extends v.ObjectEntries, const Id extends keyof Entries & string, const Field extends keyof Entries & string>(
+  schema: v.ObjectSchema<Entries, v.ErrorMessage<v.ObjectIssue> | undefined>,
+  id: Id,
+  fields: readonly Field[],
+): {
+  createBody: v.ObjectSchema<Pick<Entries, Id | Field>, undefined>;
+  updateBody: v.ObjectSchema<Pick<Entries, Id> & { Version: typeof BaseVersionSchema } & { [K in Field]: v.OptionalSchema<Entries[K], undefined> }, undefined>;
+} {
+  const entry = (field: string) => schema.entries[field]!;
+  const editable = Object.fromEntries(fields.map((field) => [field, entry(field)]));
+  const optional = Object.fromEntries(fields.map((field) => [field, v.optional(entry(field))]));
+  return {
+    createBody: v.object({ [id]: entry(id), ...editable }) as never,
+    updateBody: v.object({ [id]: entry(id), Version: BaseVersionSchema, ...optional }) as never,
+  };
+}
+
+/** Fills a call template: `:company`, `:user` and `:<Field>` of `values`; a missing value is an error, never "undefined". */
+export function fillPath(template: string, values: Record<string, unknown>): string {
+  return template.replace(/:([A-Za-z][A-Za-z0-9]*)/g, (_match, name: string) => {
+    const value = values[name];
+    if (value === undefined || value === null || value === '') throw new Error(`Falta ${name} para la ruta ${template}`);
+    return encodeURIComponent(String(value));
+  });
+}

@@ -1,0 +1,26 @@
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+const eslint = new ESLint({ cwd: process.cwd() });
+
+async function ruleIdsOf(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return result!.messages.map((message) => message.ruleId ?? message.message);
+}
+
+describe('business modules do not import each other (lint)', () => {
+  it('refuses an app module importing another app module, by subpath or by relative path', async () => {
+    expect(await ruleIdsOf('app/modules/cargos/planted.ts', "export { useNivelesView } from '#app/modules/niveles/niveles-view.ts';\n")).toContain('import-x/no-restricted-paths');
+    expect(await ruleIdsOf('app/modules/cargos/planted.ts', "export { useNivelesView } from '../niveles/niveles-view.ts';\n")).toContain('import-x/no-restricted-paths');
+  });
+
+  it('refuses a server module importing another server module', async () => {
+    expect(await ruleIdsOf('server/modules/cargos/planted.ts', "export { nivelRules } from '../niveles/niveles.rules.ts';\n")).toContain('import-x/no-restricted-paths');
+  });
+
+  it('lets a module import its own files and the shared places, and composition import modules', async () => {
+    expect(await ruleIdsOf('app/modules/cargos/planted.ts', "export { useCargosView } from './cargos-view.ts';\nexport { RecordListPage } from '#app/ui/records/record-list-page.tsx';\n")).toEqual([]);
+    expect(await ruleIdsOf('server/modules/cargos/planted.ts', "export { recordRoutes } from '../../records/record-routes.ts';\n")).toEqual([]);
+    expect(await ruleIdsOf('app/pages/planted.ts', "export { OpenDraftsCard } from '#app/modules/inspecciones/open-drafts-card.tsx';\n")).toEqual([]);
+  });
+});
