@@ -1,25 +1,17 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { uuidV7 } from '#sync/outbox/uuid-v7.ts';
-import { ANDES, startTestServer, type TestServer } from './support/api-harness.ts';
+import { ANDES, serverForEachTest } from './support/api-harness.ts';
 import { countRows, send } from './support/sync-harness.ts';
 import type { WriteAnswer } from './support/trabajadores-factory.ts';
 
 const BASE = '/api/actividades-economicas';
-let server: TestServer;
-let admin: { token: string; userId: number };
-beforeEach(async () => {
-  server = await startTestServer();
-  admin = await server.login('admin@andesdemo.cl');
-});
-afterEach(async () => {
-  await server.close();
-});
+const test = serverForEachTest();
 
-const create = (fields: Record<string, unknown>) => send<WriteAnswer>(server, 'POST', BASE, { token: admin.token, body: fields });
+const create = (fields: Record<string, unknown>) => send<WriteAnswer>(test.server, 'POST', BASE, { token: test.admin.token, body: fields });
 
 describe('actividades económicas (a catalogue on the record kit)', () => {
   it('comes seeded with common Chilean activities, by SII code', async () => {
-    const list = await send<{ data: { Codigo: string; Nombre: string }[] }>(server, 'GET', BASE, { token: admin.token });
+    const list = await send<{ data: { Codigo: string; Nombre: string }[] }>(test.server, 'GET', BASE, { token: test.admin.token });
     expect(list.body.data).toContainEqual(expect.objectContaining({ Codigo: '410010', Nombre: 'Construcción de edificios para uso residencial' }));
     expect(list.body.data.map((row) => row.Codigo)).toEqual([...list.body.data.map((row) => row.Codigo)].sort());
   });
@@ -32,15 +24,15 @@ describe('actividades económicas (a catalogue on the record kit)', () => {
       message: 'Actividad económica creada correctamente',
       data: { IdActividadEconomica: id, IdEmpresa: ANDES.id, Codigo: '433000', Nombre: 'Terminación y acabado de edificios', Estado: 1, Version: 1 },
     });
-    const edited = await send<WriteAnswer>(server, 'PUT', BASE, { token: admin.token, body: { IdActividadEconomica: id, Version: 1, Nombre: 'Terminación de edificios' } });
+    const edited = await send<WriteAnswer>(test.server, 'PUT', BASE, { token: test.admin.token, body: { IdActividadEconomica: id, Version: 1, Nombre: 'Terminación de edificios' } });
     expect(edited.body).toMatchObject({ message: 'Actividad económica editada correctamente', data: { Nombre: 'Terminación de edificios', Version: 2 } });
 
-    const changes = await countRows(server, 'cambios');
+    const changes = await countRows(test.server, 'cambios');
     expect((await create({ IdActividadEconomica: uuidV7(), Codigo: '43300', Nombre: 'X' })).body).toMatchObject({ statusCode: 400, message: 'El código debe tener 6 dígitos (código de actividad del SII)' });
     expect((await create({ IdActividadEconomica: uuidV7(), Codigo: '433000', Nombre: 'Otra' })).body).toEqual({ statusCode: 409, message: 'Ya existe una actividad económica con ese código', code: 'ACTIVIDAD_DUPLICADA' });
-    expect(await countRows(server, 'cambios')).toBe(changes);
+    expect(await countRows(test.server, 'cambios')).toBe(changes);
 
-    const removed = await send<WriteAnswer>(server, 'DELETE', `${BASE}/${id}`, { token: admin.token });
+    const removed = await send<WriteAnswer>(test.server, 'DELETE', `${BASE}/${id}`, { token: test.admin.token });
     expect(removed.body).toMatchObject({ message: 'Actividad económica eliminada correctamente', data: { Estado: 0 } });
     // Once deleted, its code may be used again.
     expect((await create({ IdActividadEconomica: uuidV7(), Codigo: '433000', Nombre: 'Terminación y acabado de edificios' })).status).toBe(200);

@@ -1,25 +1,17 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { uuidV7 } from '#sync/outbox/uuid-v7.ts';
-import { ANDES, PACIFICO, startTestServer, type TestServer } from './support/api-harness.ts';
+import { ANDES, PACIFICO, serverForEachTest } from './support/api-harness.ts';
 import { countRows, send } from './support/sync-harness.ts';
 import { createWorker, updateWorker, workerBody, type WriteAnswer } from './support/trabajadores-factory.ts';
 
 const BASE = '/api/certificaciones';
-let server: TestServer;
-let admin: { token: string; userId: number };
-beforeEach(async () => {
-  server = await startTestServer();
-  admin = await server.login('admin@andesdemo.cl');
-});
-afterEach(async () => {
-  await server.close();
-});
+const test = serverForEachTest();
 
 const body = (fields: Record<string, unknown> = {}) => ({ IdCertificacion: uuidV7(), Nombre: 'Soldador calificado', Emisor: 'Mutual', Vence: 1, VigenciaMeses: 24, ...fields });
-const create = (fields: Record<string, unknown>, token = admin.token) => send<WriteAnswer>(server, 'POST', BASE, { token, body: fields });
-const update = (fields: Record<string, unknown>) => send<WriteAnswer>(server, 'PUT', BASE, { token: admin.token, body: fields });
+const create = (fields: Record<string, unknown>, token = test.admin.token) => send<WriteAnswer>(test.server, 'POST', BASE, { token, body: fields });
+const update = (fields: Record<string, unknown>) => send<WriteAnswer>(test.server, 'PUT', BASE, { token: test.admin.token, body: fields });
 const lastChange = async () => {
-  const row = await server.deps.db.selectFrom('cambios').selectAll().orderBy('Seq', 'desc').limit(1).executeTakeFirstOrThrow();
+  const row = await test.server.deps.db.selectFrom('cambios').selectAll().orderBy('Seq', 'desc').limit(1).executeTakeFirstOrThrow();
   return { table: row.Tabla, id: row.IdRegistro, op: row.Operacion, row: row.Fila === null ? null : (JSON.parse(row.Fila) as unknown) };
 };
 
@@ -33,9 +25,9 @@ describe('certificaciones (a catalogue on the record kit)', () => {
       data: { ...sent, IdEmpresa: ANDES.id, Estado: 1, Version: 1 },
     });
     expect(await lastChange()).toEqual({ table: 'certificaciones', id: sent.IdCertificacion, op: 'upsert', row: created.body.data });
-    const list = await send<{ data: { Nombre: string }[] }>(server, 'GET', BASE, { token: admin.token });
+    const list = await send<{ data: { Nombre: string }[] }>(test.server, 'GET', BASE, { token: test.admin.token });
     expect(list.body.data.map((row) => row.Nombre)).toContain('Soldador calificado');
-    expect((await send(server, 'GET', `${BASE}/${sent.IdCertificacion}`, { token: admin.token })).body).toEqual({ statusCode: 200, data: created.body.data });
+    expect((await send(test.server, 'GET', `${BASE}/${sent.IdCertificacion}`, { token: test.admin.token })).body).toEqual({ statusCode: 200, data: created.body.data });
 
     const edited = await update({ IdCertificacion: sent.IdCertificacion, Version: 1, Emisor: 'ACHS' });
     expect(edited.body).toMatchObject({ message: 'Certificación editada correctamente', data: { Emisor: 'ACHS', Version: 2 } });
@@ -43,28 +35,28 @@ describe('certificaciones (a catalogue on the record kit)', () => {
     expect((await update({ IdCertificacion: sent.IdCertificacion, Version: 1, VigenciaMeses: 12 })).body).toMatchObject({ data: { Emisor: 'ACHS', VigenciaMeses: 12, Version: 3 } });
     expect((await update({ IdCertificacion: sent.IdCertificacion, Version: 1, Emisor: 'IST' })).body).toMatchObject({ statusCode: 409, code: 'CONFLICTO' });
 
-    const removed = await send<WriteAnswer>(server, 'DELETE', `${BASE}/${sent.IdCertificacion}?Version=3`, { token: admin.token });
+    const removed = await send<WriteAnswer>(test.server, 'DELETE', `${BASE}/${sent.IdCertificacion}?Version=3`, { token: test.admin.token });
     expect(removed.body).toMatchObject({ statusCode: 200, message: 'Certificación eliminada correctamente', data: { Estado: 0, Version: 4 } });
     expect(await lastChange()).toEqual({ table: 'certificaciones', id: sent.IdCertificacion, op: 'delete', row: null });
   });
 
   it('refuses a bad name, a validity that contradicts the expiry and a duplicate name, writing nothing', async () => {
-    const changes = await countRows(server, 'cambios');
+    const changes = await countRows(test.server, 'cambios');
     expect((await create(body({ Nombre: ' ' }))).body).toMatchObject({ statusCode: 400, message: 'El nombre de la certificación es requerido' });
     expect((await create(body({ VigenciaMeses: 2.5 }))).body).toMatchObject({ statusCode: 400, message: 'La vigencia debe ser un número entero de meses, entre 0 y 600' });
     expect((await create(body({ VigenciaMeses: 0 }))).body).toMatchObject({ statusCode: 400, message: 'Una certificación que vence necesita su vigencia en meses' });
     expect((await create(body({ Vence: 0 }))).body).toMatchObject({ statusCode: 400, message: 'Una certificación que no vence tiene vigencia 0 (indefinida)' });
     expect((await create(body({ Nombre: 'trabajo en altura física' }))).body).toEqual({ statusCode: 409, message: 'Ya existe una certificación con ese nombre', code: 'CERTIFICACION_DUPLICADA' });
-    expect(await countRows(server, 'cambios')).toBe(changes);
+    expect(await countRows(test.server, 'cambios')).toBe(changes);
   });
 
   it('is scoped to the company of the token and to roles with the catalogue', async () => {
     const sent = body();
     await create(sent);
-    const other = await server.login('admin@pacificodemo.cl', PACIFICO.rut);
-    expect((await send<{ data: unknown }>(server, 'GET', `${BASE}/${sent.IdCertificacion}`, { token: other.token })).body.data).toBeNull();
-    expect((await send(server, 'DELETE', `${BASE}/${sent.IdCertificacion}`, { token: other.token })).status).toBe(404);
-    const supervisor = await server.login('supervisor@andesdemo.cl');
+    const other = await test.server.login('admin@pacificodemo.cl', PACIFICO.rut);
+    expect((await send<{ data: unknown }>(test.server, 'GET', `${BASE}/${sent.IdCertificacion}`, { token: other.token })).body.data).toBeNull();
+    expect((await send(test.server, 'DELETE', `${BASE}/${sent.IdCertificacion}`, { token: other.token })).status).toBe(404);
+    const supervisor = await test.server.login('supervisor@andesdemo.cl');
     expect((await create(body(), supervisor.token)).body).toMatchObject({ statusCode: 403, code: 'SIN_PERMISO' });
   });
 
@@ -73,8 +65,8 @@ describe('certificaciones (a catalogue on the record kit)', () => {
     await create(entry);
     const worker = workerBody();
     const child = { IdCertificacion: uuidV7(), IdCertificacionCatalogo: entry.IdCertificacion, Nombre: entry.Nombre, FechaVencimiento: '2027-06-30', IdCargo: null };
-    expect((await createWorker(server, admin.token, { ...worker, certificaciones: [child] })).body).toMatchObject({ statusCode: 200, data: { certificaciones: [expect.objectContaining({ IdCertificacionCatalogo: entry.IdCertificacion })] } });
+    expect((await createWorker(test.server, test.admin.token, { ...worker, certificaciones: [child] })).body).toMatchObject({ statusCode: 200, data: { certificaciones: [expect.objectContaining({ IdCertificacionCatalogo: entry.IdCertificacion })] } });
     const unknown = { ...child, IdCertificacion: uuidV7(), IdCertificacionCatalogo: uuidV7() };
-    expect((await updateWorker(server, admin.token, { IdPersona: worker.IdPersona, Version: 1, certificaciones: [unknown] })).body).toMatchObject({ statusCode: 400, message: 'La certificación indicada no existe en el catálogo' });
+    expect((await updateWorker(test.server, test.admin.token, { IdPersona: worker.IdPersona, Version: 1, certificaciones: [unknown] })).body).toMatchObject({ statusCode: 400, message: 'La certificación indicada no existe en el catálogo' });
   });
 });

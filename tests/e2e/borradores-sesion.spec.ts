@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { expectAccessible } from './support/accessibility.ts';
-import { ADMIN, COMPANY_RUT, controlledByServiceWorker, PASSWORD, signIn, SUPERVISOR, syncStatus } from './support/field-session.ts';
+import { ADMIN, COMPANY_RUT, controlledByServiceWorker, localRows, PASSWORD, signIn, SUPERVISOR, syncStatus } from './support/field-session.ts';
 import { cameraPhoto, deviceFileHashes, drawOn } from './support/inspection-session.ts';
 
 test.use({ viewport: { width: 1280, height: 800 }, actionTimeout: 15_000 });
@@ -41,26 +41,6 @@ async function signInFromLogin(page: Page, correo: string): Promise<void> {
   await page.getByLabel('Contraseña*', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Iniciar sesión' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
-}
-
-/** The draft rows of the signed-in person's database on this device (IndexedDB `andes-hse-<IdUsuario>`). */
-function localDraftIds(page: Page): Promise<string[]> {
-  return page.evaluate(
-    () =>
-      new Promise<string[]>((resolve, reject) => {
-        const session = JSON.parse(localStorage.getItem('session') ?? 'null') as { usuario: { IdUsuario: number } };
-        const open = indexedDB.open(`andes-hse-${session.usuario.IdUsuario}`);
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const read = open.result.transaction('borradores').objectStore('borradores').getAllKeys();
-          read.onsuccess = () => {
-            open.result.close();
-            resolve(read.result as string[]);
-          };
-          read.onerror = () => reject(read.error);
-        };
-      }),
-  );
 }
 
 test('DR2-DR4: an unfinished inspection with a photo and a signature survives sign-out and sign-in; the next user of the browser sees none of it', async ({ page, context }) => {
@@ -135,7 +115,7 @@ test('DR2-DR4: an unfinished inspection with a photo and a signature survives si
   await expect(syncStatus(page)).toContainText('Sincronizado', { timeout: 30_000 });
   await expect(openDrafts(page)).toContainText('No tienes inspecciones en curso en este dispositivo.');
   await expect(page.getByText(place)).toHaveCount(0);
-  expect(await localDraftIds(page)).toEqual([]);
+  expect(await localRows<string>(page, 'borradores', 'keys')).toEqual([]);
   expect(await deviceFileHashes(page)).toEqual([]);
   await page.goto(`/inspecciones/editar/${encodeURIComponent(draftId)}`);
   await expect(page.getByText('La inspección en curso no está en este dispositivo.')).toBeVisible();
@@ -146,5 +126,5 @@ test('DR2-DR4: an unfinished inspection with a photo and a signature survives si
   await signOut(page, { warned: false });
   await signInFromLogin(page, SUPERVISOR);
   await expect(openDrafts(page).getByRole('listitem').filter({ hasText: place })).toBeVisible();
-  expect(await localDraftIds(page)).toEqual([draftId]);
+  expect(await localRows<string>(page, 'borradores', 'keys')).toEqual([draftId]);
 });

@@ -5,6 +5,7 @@ import {
   controlledByServiceWorker,
   createWorkerThroughForm,
   freshRut,
+  localRows,
   openWorkers,
   serverWorkersByRut,
   serverWorkerTotal,
@@ -46,21 +47,7 @@ test('RP1: two tabs with queued writes come back online together and each write 
   // Both tabs read the same outbox.
   await expect(syncStatus(page)).toContainText('4 pendientes');
   await expect(syncStatus(second)).toContainText('4 pendientes');
-  const queuedKeys = await page.evaluate(
-    () =>
-      new Promise<string[]>((resolve, reject) => {
-        const session = JSON.parse(localStorage.getItem('session')!) as { usuario: { IdUsuario: number } };
-        const open = indexedDB.open(`andes-hse-${session.usuario.IdUsuario}`);
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const read = open.result.transaction('outbox').objectStore('outbox').getAll();
-          read.onsuccess = () => {
-            open.result.close();
-            resolve((read.result as { key: string }[]).map((entry) => entry.key));
-          };
-        };
-      }),
-  );
+  const queuedKeys = (await localRows<{ key: string }>(page, 'outbox')).map((entry) => entry.key);
   expect(queuedKeys).toHaveLength(4);
 
   const sent: string[] = [];

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { afterEach, beforeEach } from 'vitest';
 import { createApp } from '#server/app.ts';
 import { bootstrap, type StartedDeps } from '#server/bootstrap.ts';
 import { parseConfig } from '#server/config.ts';
@@ -75,3 +76,19 @@ export async function startTestServer(env: Record<string, string> = {}) {
 }
 
 export type TestServer = Awaited<ReturnType<typeof startTestServer>>;
+
+/**
+ * For a test file: a fresh server on its own SQLite file before each test, closed after it, with the demo
+ * administrator signed in. Read `test.server` and `test.admin` inside the tests.
+ */
+export function serverForEachTest() {
+  const test = {} as { server: TestServer; admin: { token: string; userId: number } };
+  beforeEach(async () => {
+    test.server = await startTestServer();
+    test.admin = await test.server.login('admin@andesdemo.cl');
+  });
+  afterEach(async () => {
+    await test.server.close();
+  });
+  return test;
+}

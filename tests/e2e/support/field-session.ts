@@ -144,24 +144,33 @@ export function sha256Hex(bytes: Buffer): string {
   return createHash('sha256').update(bytes).digest('hex');
 }
 
-/** The worker row in the signed-in person's database on the device (IndexedDB `andes-hse-<IdUsuario>`). */
-export function localWorkerByRut(page: Page, rut: string): Promise<ServerWorker | null> {
+/**
+ * Every row (or only the keys) of one store of the signed-in person's database on the device (IndexedDB
+ * `andes-hse-<IdUsuario>`); empty when nobody is signed in.
+ */
+export function localRows<Row>(page: Page, store: string, what: 'rows' | 'keys' = 'rows'): Promise<Row[]> {
   return page.evaluate(
-    (run) =>
-      new Promise<ServerWorker | null>((resolve, reject) => {
+    ({ store, what }) =>
+      new Promise<Row[]>((resolve, reject) => {
         const session = JSON.parse(localStorage.getItem('session') ?? 'null') as { usuario: { IdUsuario: number } } | null;
-        if (!session) return resolve(null);
+        if (!session) return resolve([]);
         const open = indexedDB.open(`andes-hse-${session.usuario.IdUsuario}`);
         open.onerror = () => reject(open.error);
         open.onsuccess = () => {
-          const read = open.result.transaction('trabajadores').objectStore('trabajadores').getAll();
+          const objects = open.result.transaction(store).objectStore(store);
+          const read = what === 'keys' ? objects.getAllKeys() : objects.getAll();
           read.onsuccess = () => {
             open.result.close();
-            resolve((read.result as ServerWorker[]).find((row) => row.RunPersona === run) ?? null);
+            resolve(read.result as Row[]);
           };
           read.onerror = () => reject(read.error);
         };
       }),
-    rut,
+    { store, what },
   );
+}
+
+/** The worker row in the signed-in person's database on the device. */
+export async function localWorkerByRut(page: Page, rut: string): Promise<ServerWorker | null> {
+  return (await localRows<ServerWorker>(page, 'trabajadores')).find((row) => row.RunPersona === rut) ?? null;
 }

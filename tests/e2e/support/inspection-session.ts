@@ -6,7 +6,7 @@ import path from 'node:path';
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { DEFAULT_RANGOS } from '#sync/domain/compliance.ts';
 import type { ContenidoFormulario } from '#sync/schemas/formularios.schema.ts';
-import { ADMIN, COMPANY_ID, COMPANY_RUT, PASSWORD, WORKERS_API } from './field-session.ts';
+import { ADMIN, COMPANY_ID, COMPANY_RUT, localRows, PASSWORD, WORKERS_API } from './field-session.ts';
 
 export const INSPECTIONS_API = '/api/inspecciones/observaciones-inspecciones';
 
@@ -111,22 +111,7 @@ export async function serverReportPdf(request: APIRequestContext, token: string,
 
 /** SHA-256 of every photo and signature this device took (table `archivosDispositivo`). */
 export function deviceFileHashes(page: Page): Promise<string[]> {
-  return page.evaluate(
-    () =>
-      new Promise<string[]>((resolve, reject) => {
-        const session = JSON.parse(localStorage.getItem('session') ?? 'null') as { usuario: { IdUsuario: number } };
-        const open = indexedDB.open(`andes-hse-${session.usuario.IdUsuario}`);
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const read = open.result.transaction('archivosDispositivo').objectStore('archivosDispositivo').getAllKeys();
-          read.onsuccess = () => {
-            open.result.close();
-            resolve(read.result as string[]);
-          };
-          read.onerror = () => reject(read.error);
-        };
-      }),
-  );
+  return localRows<string>(page, 'archivosDispositivo', 'keys');
 }
 
 export const TEMPLATES_API = '/api/formularios/formularios';
