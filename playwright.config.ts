@@ -5,7 +5,8 @@ const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export default defineConfig({
   testDir: 'tests/e2e',
-  timeout: 60_000,
+  // Journeys span two browsers, offline spells and PDFs; on a loaded 2-core CI runner one takes minutes.
+  timeout: 240_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: 1,

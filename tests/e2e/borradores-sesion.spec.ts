@@ -44,7 +44,6 @@ async function signInFromLogin(page: Page, correo: string): Promise<void> {
 }
 
 test('DR2-DR4: an unfinished inspection with a photo and a signature survives sign-out and sign-in; the next user of the browser sees none of it', async ({ page, context }) => {
-  test.setTimeout(180_000);
   const place = `Taller de mantención ${Date.now()}`;
 
   await signIn(page, SUPERVISOR);

@@ -19,7 +19,6 @@ function certificationRows(page: Page) {
 }
 
 test('a catalogue on the record kit works offline: create with its rules, export CSV, delete several, sync once, and workers choose from it', async ({ page, context }) => {
-  test.setTimeout(180_000);
   await signIn(page, ADMIN);
   await controlledByServiceWorker(page);
   await expect(syncStatus(page)).toContainText('Sincronizado', { timeout: 30_000 });

@@ -95,7 +95,6 @@ function escaped(text: string): string {
 }
 
 test('a template built in the editor is edited to version 2 while a tablet fills version 1 offline: that inspection ends on version 1, the next starts on version 2', async ({ browser }) => {
-  test.setTimeout(90_000);
   const stamp = Date.now();
   const name = `Andamios móviles ${stamp}`;
   const place = `Nave de secado ${stamp}`;
@@ -256,7 +255,6 @@ test('a template built in the editor is edited to version 2 while a tablet fills
 });
 
 test('the office duplicates a template into "Copia de …" and retires the original: after a sync the tablet offers only the copy', async ({ browser, request }) => {
-  test.setTimeout(60_000);
   const stamp = Date.now();
   const name = `Escaleras portátiles ${stamp}`;
   const token = await apiToken(request, ADMIN);
@@ -322,7 +320,6 @@ test('the office duplicates a template into "Copia de …" and retires the origi
 });
 
 test('the office deletes an observation and then its inspection, each after a cancelled first try: the server drops them and the tablet stops listing them after a sync', async ({ browser, request }) => {
-  test.setTimeout(75_000);
   const stamp = Date.now();
   const name = `Extintores ${stamp}`;
   const place = `Bodega de combustibles ${stamp}`;

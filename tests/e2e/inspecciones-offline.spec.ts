@@ -38,7 +38,6 @@ async function fillObservation(page: Page, index: number, text: string, responsi
 }
 
 test('a 30-statement inspection filled offline on a tablet reaches the server once, is reviewed at the office, and its PDF holds what was filled', async ({ page, context, browser }) => {
-  test.setTimeout(240_000);
   const place = `Torre de enfriamiento ${Date.now()}`;
 
   // Signed in and synced once, then the worksite has no signal until the inspection is finished.
