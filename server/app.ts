@@ -13,6 +13,7 @@ import { authRoutes } from './auth/auth.routes.ts';
 import { mascarasRoutes } from './modules/mascaras/mascaras.routes.ts';
 import { perfilRoutes } from './modules/perfil/perfil.routes.ts';
 import { idempotencyLedger } from './sync/idempotency-ledger.ts';
+import { checkStatedProtocol } from './sync/protocol-version.ts';
 import { createSyncRoutes } from './sync/sync.routes.ts';
 import { publicCall } from './tenancy/permit.ts';
 
@@ -66,6 +67,8 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   // entry's answer is never sent by itself (the batch's is, compressed), so entries skip it.
   const compressAnswers = compress();
   app.use((c, next) => ((c.env as AppEnv['Bindings'] | undefined)?.batchDeps ? next() : compressAnswers(c, next)));
+  // A device's single write (RP6) says its protocol: an old one is refused before anything runs (PV2).
+  app.use('/api/*', checkStatedProtocol);
   app.use('/api/*', idempotencyLedger());
   app.route('/api', apiRoutes);
   // The batch replays each entry through the whole app, ledger included, inside the batch's transaction.

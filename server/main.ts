@@ -8,6 +8,7 @@ import { ConfigError, parseConfig } from './config.ts';
 import { mailboxNotice } from './mail/mailbox-notice.ts';
 import { startOverdueJob } from './modules/inspecciones/overdue-lights.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './seed/demo-seed.ts';
+import { startRetentionJob } from './sync/retention.ts';
 
 const distDir = path.resolve('dist');
 
@@ -44,6 +45,8 @@ async function main(): Promise<void> {
   // SPEC OV1: overdue observations turn red at start and every 10 minutes (the lists also apply it first).
   const overdue = startOverdueJob(deps.db, deps.now);
   await overdue.ready;
+  // SPEC RT2: the idempotency ledger and the change log keep 90 days; pruned at start and every hour.
+  const retention = startRetentionJob(deps.db, deps.now);
   const app = createApp(deps, { distDir: fs.existsSync(distDir) ? distDir : undefined });
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => {
     const shownHost = config.host === '0.0.0.0' ? 'localhost' : config.host;
@@ -63,6 +66,7 @@ async function main(): Promise<void> {
   // Closing the server and the database leaves nothing pending, so the process ends by itself.
   const stop = () => {
     overdue.stop();
+    retention.stop();
     server.close(() => void deps.db.destroy());
   };
   process.on('SIGINT', stop);

@@ -1,6 +1,6 @@
 import { newOutboxEntry } from '#sync/outbox/outbox-entry.ts';
 import { pullChanges } from '#sync/outbox/pull.ts';
-import type { Change, ChangesPage } from '#sync/outbox/sync-wire.schema.ts';
+import type { Change, ChangesPage } from '#sync/outbox/sync-protocol.ts';
 import type { PullOutcome, Transport } from '#sync/outbox/transport.ts';
 import { describe, expect, it } from 'vitest';
 import { DexiePullTarget, PULLED_TABLES, type TableDownloader } from './dexie-pull-target.ts';

@@ -1,7 +1,7 @@
 import { Dexie } from 'dexie';
 import { recordKeyOf } from '#sync/outbox/outbox-entry.ts';
 import type { PullTarget } from '#sync/outbox/pull.ts';
-import type { Change } from '#sync/outbox/sync-wire.schema.ts';
+import type { Change } from '#sync/outbox/sync-protocol.ts';
 import { ENTITY_LIST, entityOf, type EntityTable, isEntityTable } from '#sync/records/entities.ts';
 import { fillPath } from '#sync/records/entity.ts';
 import type { AppDb } from '#app/db/app-db.ts';

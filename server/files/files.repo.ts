@@ -1,7 +1,6 @@
+import { SYNC_ERRORS } from '#sync/outbox/sync-protocol.ts';
 import type { Db } from '../db/database.ts';
-import { HttpError } from '../http/http-error.ts';
-
-export const FILE_PENDING = { message: 'El archivo aún no llega al servidor', code: 'ARCHIVO_PENDIENTE' } as const;
+import { refusal } from '../http/http-error.ts';
 
 /** Whether `company` uploaded the file: a record may point only at files of its own company. */
 export async function fileBelongsToCompany(db: Db, sha256: string, company: string): Promise<boolean> {
@@ -28,5 +27,5 @@ export async function requireFiles(db: Db, company: string, shas: readonly strin
     .where('IdEmpresa', '=', company)
     .where('Sha256', 'in', wanted)
     .execute();
-  if (found.length !== wanted.length) throw new HttpError(409, FILE_PENDING.message, FILE_PENDING.code);
+  if (found.length !== wanted.length) throw refusal(SYNC_ERRORS.filePending);
 }

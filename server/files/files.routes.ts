@@ -1,24 +1,23 @@
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { describeRoute } from 'hono-openapi';
+import { describeRoute, resolver } from 'hono-openapi';
 import * as v from 'valibot';
-import { MAX_FILE_BATCH_BYTES, MAX_FILE_BATCH_FILES, type FileBatchResult } from '#sync/outbox/sync-wire.schema.ts';
+import { FileBatchResponseSchema, PROTOCOL_HEADER, SYNC_ERRORS, SYNC_LIMITS, type FileBatchResult } from '#sync/outbox/sync-protocol.ts';
 import type { AppEnv } from '../app-env.ts';
-import { HttpError } from '../http/http-error.ts';
+import { HttpError, refusal } from '../http/http-error.ts';
 import { validate } from '../http/validation.ts';
 import { publicCall, sessionOnly } from '../tenancy/permit.ts';
 import { requireSession } from '../tenancy/require-session.ts';
+import { requireSyncProtocol } from '../sync/protocol-version.ts';
 import { sha256Of, type FileDescription, type FileStore } from './file-store.ts';
 
 const FILE_NOT_FOUND = 'Archivo no encontrado o enlace expirado';
 export const MAX_FILE_BYTES = 15 * 1024 * 1024;
 export const FILE_MESSAGES = {
-  hashMismatch: 'El archivo no coincide con su huella (SHA-256)',
   badHash: 'La huella SHA-256 no es válida',
   tooLarge: 'El archivo supera el máximo de 15 MB',
   badType: 'Tipo de archivo no permitido: solo imágenes PNG, JPEG, WebP o HEIC y documentos PDF',
   empty: 'El archivo está vacío',
-  batchTooLarge: `El lote de archivos supera el máximo de ${MAX_FILE_BATCH_FILES} archivos u ${MAX_FILE_BATCH_BYTES / 1024 / 1024} MB; envíalo en partes`,
   batchType: 'El lote de archivos debe enviarse como multipart/form-data, una parte por archivo',
   batchMalformed: 'El lote de archivos llegó incompleto o mal formado',
   batchEmpty: 'El lote de archivos no trae ningún archivo',
@@ -53,7 +52,7 @@ export async function acceptUpload(
   if (!ALLOWED_TYPES.has(type)) throw new HttpError(415, FILE_MESSAGES.badType, 'TIPO_ARCHIVO');
   if (upload.bytes.length > MAX_FILE_BYTES) throw new HttpError(413, FILE_MESSAGES.tooLarge, 'ARCHIVO_GRANDE');
   if (upload.bytes.length === 0) throw new HttpError(400, FILE_MESSAGES.empty, 'VALIDACION');
-  if (sha256Of(upload.bytes) !== upload.sha256) throw new HttpError(422, FILE_MESSAGES.hashMismatch, 'HUELLA_DISTINTA');
+  if (sha256Of(upload.bytes) !== upload.sha256) throw refusal(SYNC_ERRORS.fileHashMismatch);
   const known = await files.describeForCompany(upload.sha256, company);
   if (known) return { status: 200, description: known };
   await files.put(upload.bytes, type, now, company);
@@ -76,7 +75,7 @@ async function acceptPart(files: FileStore, company: string, now: Date, name: st
   }
 }
 
-const batchTooLarge = () => new HttpError(413, FILE_MESSAGES.batchTooLarge, 'LOTE_GRANDE');
+const batchTooLarge = () => refusal(SYNC_ERRORS.fileBatchTooLarge);
 
 /** HEAD with a session: 200 when the caller's company has the file, 404 when it still has to upload it. */
 async function answerHead(c: Context<AppEnv>, sha256: string): Promise<Response> {
@@ -143,7 +142,7 @@ export const filesRoutes = new Hono<AppEnv>()
     describeRoute({
       tags,
       security,
-      summary: `Sube varios archivos en una sola petición (máx. ${MAX_FILE_BATCH_FILES} archivos y ${MAX_FILE_BATCH_BYTES / 1024 / 1024} MB en total, si no 413 LOTE_GRANDE)`,
+      summary: `Sube varios archivos en una sola petición (máx. ${SYNC_LIMITS.fileBatchFiles} archivos y ${SYNC_LIMITS.fileBatchBytes / 1024 / 1024} MB en total, si no 413 LOTE_GRANDE). Cabecera ${PROTOCOL_HEADER} obligatoria`,
       description:
         'multipart/form-data con una parte por archivo: el nombre de la parte (y su nombre de archivo) es su huella SHA-256 y su Content-Type es el tipo del archivo. ' +
         'Cada parte se trata exactamente como su PUT /api/files/{sha256}: el servidor calcula la huella y la compara, y responde por archivo, en el orden de las partes, ' +
@@ -158,40 +157,14 @@ export const filesRoutes = new Hono<AppEnv>()
         },
       },
       responses: {
-        200: {
-          description: 'Una respuesta por archivo, en el orden de las partes',
-          content: {
-            'application/json': {
-              schema: {
-                type: 'object',
-                properties: {
-                  results: {
-                    type: 'array',
-                    items: {
-                      type: 'object',
-                      properties: {
-                        Sha256: { type: 'string' },
-                        status: { type: 'integer' },
-                        Tipo: { type: 'string' },
-                        Tamano: { type: 'integer' },
-                        message: { type: 'string' },
-                        code: { type: 'string' },
-                      },
-                      required: ['Sha256', 'status'],
-                    },
-                  },
-                },
-                required: ['results'],
-              },
-            },
-          },
-        },
+        200: { description: 'Una respuesta por archivo, en el orden de las partes', content: { 'application/json': { schema: resolver(FileBatchResponseSchema) } } },
       },
     }),
     requireSession,
+    requireSyncProtocol,
     sessionOnly(),
     bodyLimit({
-      maxSize: MAX_FILE_BATCH_BYTES,
+      maxSize: SYNC_LIMITS.fileBatchBytes,
       onError: () => {
         throw batchTooLarge();
       },
@@ -211,7 +184,7 @@ export const filesRoutes = new Hono<AppEnv>()
       }
       const parts = [...form.entries()];
       if (parts.length === 0) throw new HttpError(400, FILE_MESSAGES.batchEmpty, 'VALIDACION');
-      if (parts.length > MAX_FILE_BATCH_FILES) throw batchTooLarge();
+      if (parts.length > SYNC_LIMITS.fileBatchFiles) throw batchTooLarge();
       const at = now();
       const results: FileBatchResult[] = [];
       // One after the other, in the order of the parts; each commits by itself like its single PUT.

@@ -18,3 +18,8 @@ export interface ErrorEnvelope {
   message: string;
   code?: string;
 }
+
+/** The HttpError of a described refusal (`{ status, message, code }`, e.g. the sync protocol's errors). */
+export function refusal(error: { status: number; message: string; code: string }): HttpError {
+  return new HttpError(error.status as ContentfulStatusCode, error.message, error.code);
+}

@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import type { AppEnv } from '../app-env.ts';
 import type { Db } from '../db/database.ts';
 import { conflictBody } from '../sync/conflicts.repo.ts';
-import { IDEMPOTENCY_HEADER } from '../sync/idempotency-ledger.ts';
+import { IDEMPOTENCY_HEADER } from '#sync/outbox/sync-protocol.ts';
 import type { Viewer } from '../tenancy/viewer.ts';
 import type { WriteOutcome } from './field-versions.ts';
 import type { RecordRegistry } from './record-registry.ts';

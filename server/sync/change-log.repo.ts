@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import type { Change, ChangesAnswer } from '#sync/outbox/sync-protocol.ts';
 import { reusableInsert, type Db } from '../db/database.ts';
 import type { Viewer } from '../tenancy/viewer.ts';
 import type { ChangeOperation } from '../db/schema.ts';
@@ -29,22 +30,12 @@ export function partiesAudience(rutContratista: string | null, idCliente: string
   return `${PARTIES}${encodeURIComponent(rutContratista ?? '')}:${encodeURIComponent(idCliente ?? '')}`;
 }
 
-export interface Change {
-  seq: number;
-  table: string;
-  id: string;
-  op: ChangeOperation;
-  row: unknown;
-}
-
-export interface ChangePage {
-  changes: Change[];
-  cursor: number;
-  /** More changes follow the cursor: ask again at once. */
-  more: boolean;
-  /** The cursor is older than what the server keeps (or newer than it ever issued): refetch, then pull from `cursor`. */
-  reset?: true;
-}
+/**
+ * A page of the protocol's changes call (PL2) as the server answers it: `more` when changes follow the cursor (ask
+ * again at once); `reset` when the cursor is older than what the server keeps, or newer than it ever issued
+ * (refetch, then pull from `cursor`, PL5).
+ */
+export type ChangePage = ChangesAnswer & { cursor: number; more: boolean };
 
 /** Seq is the table's INTEGER PRIMARY KEY, so the insert's rowid is the new change's Seq. */
 const insertChange = reusableInsert(
@@ -124,13 +115,9 @@ async function readPage(db: Db, company: string, viewer: Viewer, since: number, 
     .orderBy('Seq')
     .limit(limit)
     .execute();
-  const changes = rows.map((row) => ({
-    seq: row.Seq,
-    table: row.Tabla,
-    id: row.IdRegistro,
-    op: row.Operacion,
-    row: row.Fila === null ? null : (JSON.parse(row.Fila) as unknown),
-  }));
+  const changes = rows.map(
+    (row) => ({ seq: row.Seq, table: row.Tabla, id: row.IdRegistro, op: row.Operacion, row: row.Fila === null ? null : JSON.parse(row.Fila) }) as Change,
+  );
   const last = changes.at(-1);
   const more = changes.length === limit && last !== undefined;
   return { changes, cursor: more ? last.seq : newest, more };

@@ -1,10 +1,8 @@
+import { SYNC_ERRORS } from '#sync/outbox/sync-protocol.ts';
 import type { Db } from '../db/database.ts';
 import { CommittedHttpError } from './write-transaction.ts';
 
-export const CONFLICT = {
-  message: 'El registro cambió en el servidor; tu versión quedó guardada como conflicto',
-  code: 'CONFLICTO',
-} as const;
+export const CONFLICT = SYNC_ERRORS.conflict;
 
 export interface ConflictInput {
   company: string;

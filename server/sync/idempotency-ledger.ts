@@ -2,22 +2,17 @@ import { createHash } from 'node:crypto';
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { IDEMPOTENCY_HEADER, SENT_AT_HEADER, SYNC_ERRORS, SYNC_MESSAGES, syncErrorBody } from '#sync/outbox/sync-protocol.ts';
 import type { AppDeps, AppEnv } from '../app-env.ts';
 import { reusableQuery, type Db } from '../db/database.ts';
-import { HttpError } from '../http/http-error.ts';
+import { refusal } from '../http/http-error.ts';
 import { deferredResponse } from './batch-http.ts';
+import { canonicalJson } from './canonical-json.ts';
 import { CONFLICT } from './conflicts.repo.ts';
+import { forgetConflict, isStaleWrite, judgeStaleConflict } from './stale-writes.ts';
 import { atomically } from './write-transaction.ts';
 
-export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 export const REPLAYED_HEADER = 'Idempotency-Replayed';
-
-export const IDEMPOTENCY_MESSAGES = {
-  otherBody: { message: 'La clave de idempotencia ya se usó con otro contenido', code: 'IDEMPOTENCIA_DISTINTA' },
-  inProgress: { message: 'Esta escritura aún se está procesando; reintenta en unos segundos', code: 'EN_CURSO' },
-  badKey: { message: 'La clave de idempotencia no es válida', code: 'IDEMPOTENCIA_CLAVE' },
-  tooLarge: { message: 'La solicitud es demasiado grande', code: 'SOLICITUD_GRANDE' },
-} as const;
 
 /** UUIDs in practice; any short printable token is accepted. */
 export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,200}$/;
@@ -27,24 +22,6 @@ const MAX_LEDGERED_BODY_BYTES = 32 * 1024 * 1024;
 /** Writes under /api that a key makes idempotent: not sign-in (not replayable work) and not the batch itself. */
 export function isLedgeredWrite(method: string, path: string): boolean {
   return WRITE_METHODS.has(method) && path.startsWith('/api/') && !path.startsWith('/api/auth/') && path !== '/api/sync/batch';
-}
-
-/** JSON with object keys sorted (by UTF-16 code units) and no spacing; `undefined` members are left out. */
-function canonicalJson(value: unknown): string {
-  if (value === null || typeof value !== 'object') return (JSON.stringify(value) as string | undefined) ?? '';
-  if (Array.isArray(value)) {
-    let out = '[';
-    for (let i = 0; i < value.length; i += 1) out += (i === 0 ? '' : ',') + canonicalJson(value[i]);
-    return `${out}]`;
-  }
-  const record = value as Record<string, unknown>;
-  let out = '{';
-  for (const name of Object.keys(record).sort()) {
-    const item = record[name];
-    if (item === undefined) continue;
-    out += `${out.length === 1 ? '' : ','}${JSON.stringify(name)}:${canonicalJson(item)}`;
-  }
-  return `${out}}`;
 }
 
 export interface FingerprintedRequest {
@@ -120,11 +97,6 @@ const insertRow = reusableQuery((db, company: string, key: string, fingerprint: 
 
 async function insertEntry(db: Db, company: string, key: string, entry: LedgerEntry, now: Date): Promise<void> {
   await insertRow(db, company, key, entry.fingerprint, entry.status, entry.body, now.toISOString());
-}
-
-/** Forgets keys older than `before`; keep them longer than any device may stay offline. */
-export async function pruneIdempotencyKeys(db: Db, before: Date): Promise<void> {
-  await db.deleteFrom('idempotencia').where('CreadoEn', '<', before.toISOString()).execute();
 }
 
 /**
@@ -204,6 +176,12 @@ function depsWithin(deps: AppDeps, trx: Db): AppDeps {
   return scoped;
 }
 
+/** Puts this answer in place of the handler's (RT3's verdicts). */
+function answerWith(c: Context<AppEnv>, body: object, status: ContentfulStatusCode): void {
+  c.res = undefined;
+  c.res = c.json(body, status);
+}
+
 /** Statuses whose Response may not carry a body (Fetch standard). */
 const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
 
@@ -233,14 +211,14 @@ export function idempotencyLedger() {
   return createMiddleware<AppEnv>(async (c, next) => {
     const key = c.req.header(IDEMPOTENCY_HEADER);
     if (key === undefined || !isLedgeredWrite(c.req.method, c.req.path)) return next();
-    if (!IDEMPOTENCY_KEY_PATTERN.test(key)) throw new HttpError(400, IDEMPOTENCY_MESSAGES.badKey.message, IDEMPOTENCY_MESSAGES.badKey.code);
+    if (!IDEMPOTENCY_KEY_PATTERN.test(key)) throw refusal(SYNC_ERRORS.badKey);
     const deps = c.get('deps');
     const claims = await sessionClaims(c, deps);
     // Without a valid session the route itself answers 401; nothing is stored, the write is retried after sign-in.
     if (!claims) return next();
     const company = claims.emp;
     if (Number(c.req.header('Content-Length') ?? 0) > MAX_LEDGERED_BODY_BYTES) {
-      throw new HttpError(413, IDEMPOTENCY_MESSAGES.tooLarge.message, IDEMPOTENCY_MESSAGES.tooLarge.code);
+      throw refusal(SYNC_ERRORS.requestTooLarge);
     }
     // Read through c.req so the body stays cached for the validators downstream: as text when it is JSON (what
     // the validators read; reading it as bytes would make them decode it again through a Response), else as bytes.
@@ -258,24 +236,36 @@ export function idempotencyLedger() {
     // Checked and claimed with no await in between: a second request with this key either sees it executing
     // here or, once it is released, finds the committed ledger row.
     const slot = `${company}\u0000${key}`;
-    if (executing.has(slot)) throw new HttpError(409, IDEMPOTENCY_MESSAGES.inProgress.message, IDEMPOTENCY_MESSAGES.inProgress.code);
+    if (executing.has(slot)) throw refusal(SYNC_ERRORS.inProgress);
     executing.add(slot);
     try {
       const stored = await findEntry(deps.db, company, key);
       if (stored) {
         if (stored.fingerprint !== fingerprint) {
-          throw new HttpError(422, IDEMPOTENCY_MESSAGES.otherBody.message, IDEMPOTENCY_MESSAGES.otherBody.code);
+          throw refusal(SYNC_ERRORS.keyReused);
         }
         return replay(c, stored);
       }
+      const stale = isStaleWrite(key, c.req.header(SENT_AT_HEADER), deps.now());
       try {
         // Its own transaction; inside a batch, a savepoint of the batch's transaction.
         await atomically(deps.db, async (trx) => {
           c.set('deps', depsWithin(deps, trx));
           rememberJsonAnswers(c, c.env?.batchDeps !== undefined);
           await next();
-          const status = c.res.status;
-          const answer = (status >= 200 && status < 300) || status === 409 ? await takeAnswer(c) : '';
+          let status = c.res.status;
+          let answer = (status >= 200 && status < 300) || status === 409 ? await takeAnswer(c) : '';
+          const verdict = stale && status === 409 ? judgeStaleConflict(typeof body === 'string' ? body : '', answer) : null;
+          if (verdict?.kind === 'refused') {
+            answerWith(c, syncErrorBody(SYNC_ERRORS.staleWrite), SYNC_ERRORS.staleWrite.status);
+            throw new RollBack();
+          }
+          if (verdict?.kind === 'applied') {
+            await forgetConflict(trx, company, key);
+            answerWith(c, { statusCode: 200, message: SYNC_MESSAGES.alreadyApplied, data: verdict.current }, 200);
+            status = 200;
+            answer = await takeAnswer(c);
+          }
           if (!changedState(status, answer)) throw new RollBack();
           await insertEntry(trx, company, key, { fingerprint, status, body: answer }, deps.now());
         });

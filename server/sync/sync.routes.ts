@@ -1,9 +1,21 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { describeRoute } from 'hono-openapi';
+import { describeRoute, resolver } from 'hono-openapi';
 import * as v from 'valibot';
+import {
+  BatchRequestSchema,
+  BatchResponseSchema,
+  ChangesQuerySchema,
+  IDEMPOTENCY_HEADER,
+  PROTOCOL_HEADER,
+  SENT_AT_HEADER,
+  SYNC_ERRORS,
+  SYNC_LIMITS,
+  SYNC_RETENTION,
+  type BatchEntry,
+} from '#sync/outbox/sync-protocol.ts';
 import type { AppDeps, AppEnv } from '../app-env.ts';
-import { HttpError } from '../http/http-error.ts';
+import { refusal } from '../http/http-error.ts';
 import { validate } from '../http/validation.ts';
 import { sessionOnly } from '../tenancy/permit.ts';
 import { requireOwnCompany, requireSession } from '../tenancy/require-session.ts';
@@ -11,13 +23,12 @@ import { readChanges } from './change-log.repo.ts';
 import { viewerOf } from '../tenancy/viewer.ts';
 import { listConflicts } from './conflicts.repo.ts';
 import { entryRequest } from './batch-http.ts';
-import { answerText, IDEMPOTENCY_HEADER } from './idempotency-ledger.ts';
+import { answerText } from './idempotency-ledger.ts';
+import { requireSyncProtocol } from './protocol-version.ts';
 import { inBatchTransaction } from './write-transaction.ts';
-import { BatchBodySchema, ChangesQuerySchema, SYNC_MESSAGES, type BatchEntry } from './sync.schema.ts';
 
 const tags = ['sincronización'];
 const security = [{ bearerAuth: [] }];
-const MAX_BATCH_BYTES = 25 * 1024 * 1024;
 
 /** Hands a request to the whole app, exactly as if it had arrived on its own, but run with `deps` (the batch's). */
 export type Dispatch = (request: Request, deps: AppDeps) => Promise<Response>;
@@ -38,8 +49,16 @@ interface EntryResult {
   bodyJson: string;
 }
 
-async function runEntry(dispatch: Dispatch, deps: AppDeps, base: string, authorization: string, entry: BatchEntry): Promise<EntryResult> {
-  const headers = new Headers({ Authorization: authorization, [IDEMPOTENCY_HEADER]: entry.key });
+/** What each entry carries of the batch's own request: the session, the protocol and the device's clock (RT3). */
+interface BatchRequestHeaders {
+  authorization: string;
+  protocol: string;
+  sentAt: string | undefined;
+}
+
+async function runEntry(dispatch: Dispatch, deps: AppDeps, base: string, from: BatchRequestHeaders, entry: BatchEntry): Promise<EntryResult> {
+  const headers = new Headers({ Authorization: from.authorization, [IDEMPOTENCY_HEADER]: entry.key, [PROTOCOL_HEADER]: from.protocol });
+  if (from.sentAt !== undefined) headers.set(SENT_AT_HEADER, from.sentAt);
   const hasBody = entry.body !== undefined;
   if (hasBody) headers.set('Content-Type', 'application/json');
   const url = new URL(entry.path, base).href;
@@ -68,20 +87,25 @@ export function createSyncRoutes(dispatch: Dispatch) {
       describeRoute({
         tags,
         security,
-        summary:
-          'Aplica en orden un lote de escrituras de la cola ({ entries: [{ key, method, path, body }] }, máx. 500). Cada una responde { key, status, body } igual que su llamada REST con Idempotency-Key; se detiene después de la primera que no es 2xx (las siguientes no tienen resultado y no se ejecutaron)',
+        summary: `Aplica en orden un lote de escrituras de la cola ({ entries: [{ key, method, path, body }] }, máx. ${SYNC_LIMITS.batchEntries} y ${SYNC_LIMITS.batchBytes / 1024 / 1024} MB). Cada una responde { key, status, body } igual que su llamada REST con Idempotency-Key; se detiene después de la primera que no es 2xx (las siguientes no tienen resultado y no se ejecutaron). Cabecera ${PROTOCOL_HEADER} obligatoria (426 PROTOCOLO_ANTIGUO si es antigua)`,
+        responses: { 200: { description: 'Un resultado por escritura ejecutada, en orden', content: { 'application/json': { schema: resolver(BatchResponseSchema) } } } },
       }),
+      requireSyncProtocol,
       // Each entry then passes its own call's permission, as its single REST call would.
       sessionOnly(),
       bodyLimit({
-        maxSize: MAX_BATCH_BYTES,
+        maxSize: SYNC_LIMITS.batchBytes,
         onError: () => {
-          throw new HttpError(413, SYNC_MESSAGES.batchTooLarge, 'LOTE_GRANDE');
+          throw refusal(SYNC_ERRORS.batchTooLarge);
         },
       }),
-      validate('json', BatchBodySchema),
+      validate('json', BatchRequestSchema),
       async (c) => {
-        const authorization = c.req.header('Authorization') ?? '';
+        const from: BatchRequestHeaders = {
+          authorization: c.req.header('Authorization') ?? '',
+          protocol: c.req.header(PROTOCOL_HEADER) ?? '',
+          sentAt: c.req.header(SENT_AT_HEADER),
+        };
         const entries = c.req.valid('json').entries;
         const deps = c.get('deps');
         // One transaction for the whole batch, each entry in a savepoint of it (see inBatchTransaction), committed
@@ -92,7 +116,7 @@ export function createSyncRoutes(dispatch: Dispatch) {
           // In order, and nothing after the first entry that did not succeed (SPEC RP5): a later write of the same
           // record or a child of a refused parent must not overtake it. Entries without a result were not run.
           for (const entry of entries) {
-            const result = await runEntry(dispatch, batchDeps, c.req.url, authorization, entry);
+            const result = await runEntry(dispatch, batchDeps, c.req.url, from, entry);
             answered.push(result);
             if (result.status < 200 || result.status >= 300) break;
           }
@@ -106,9 +130,9 @@ export function createSyncRoutes(dispatch: Dispatch) {
       describeRoute({
         tags,
         security,
-        summary:
-          'Cambios de la empresa del token después del cursor: { changes: [{ seq, table, id, op, row }], cursor, more, reset? }. op "delete" llega con row null; reset pide volver a descargar',
+        summary: `Cambios de la empresa del token después del cursor: { changes: [{ seq, table, id, op, row }], cursor, more, reset? }. op "delete" llega con row null; reset pide volver a descargar (el cursor es más antiguo que los ${SYNC_RETENTION.keepDays} días que se guardan). Cabecera ${PROTOCOL_HEADER} obligatoria`,
       }),
+      requireSyncProtocol,
       sessionOnly(),
       validate('query', ChangesQuerySchema),
       async (c) => {

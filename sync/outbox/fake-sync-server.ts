@@ -1,5 +1,5 @@
 import { classifyAnswer } from './fetch-transport.ts';
-import { SYNC_CODES, SYNC_MESSAGES, type Change } from './sync-wire.schema.ts';
+import { SYNC_ERRORS, syncErrorBody, type Change } from './sync-protocol.ts';
 import type { BatchOutcome, FileBatchOutcome, Outcome, PullOutcome, SendableEntry, Transport, UploadableFile } from './transport.ts';
 
 /**
@@ -191,11 +191,11 @@ export class FakeSyncServer {
     const stored = this.ledger.get(entry.key);
     if (stored) {
       if (stored.fingerprint === fingerprint) return { status: stored.status, body: stored.body };
-      return { status: 422, body: { statusCode: 422, message: SYNC_MESSAGES.keyReused, code: SYNC_CODES.keyReused } };
+      return { status: SYNC_ERRORS.keyReused.status, body: syncErrorBody(SYNC_ERRORS.keyReused) };
     }
     const missing = (this.options.filesOf?.(entry) ?? defaultFilesOf(entry)).filter((sha256) => !this.files.has(sha256));
     if (missing.length > 0) {
-      return { status: 409, body: { statusCode: 409, message: SYNC_MESSAGES.filePending, code: SYNC_CODES.filePending } };
+      return { status: SYNC_ERRORS.filePending.status, body: syncErrorBody(SYNC_ERRORS.filePending) };
     }
     const refusal = this.options.refuse?.(entry);
     if (refusal) return refusal;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { classifyAnswer, FetchTransport, parseRetryAfter } from './fetch-transport.ts';
+import { SYNC_PROTOCOL_VERSION } from './sync-protocol.ts';
 
 interface Call {
   url: string;
@@ -27,6 +28,12 @@ const entry = { key: KEY, method: 'POST' as const, path: '/api/epp/solicitud/761
 describe('classifyAnswer', () => {
   it('RP3: network errors, 408, 429 and 5xx are retried', () => {
     for (const status of [0, 408, 429, 500, 502, 503, 504]) expect(classifyAnswer(status, null).kind, String(status)).toBe('retry');
+  });
+
+  it('PV3: 426 PROTOCOLO_ANTIGUO asks for an update, with the server\'s message; PV4: 503 PROTOCOLO_DESCONOCIDO is retried', () => {
+    const old = { statusCode: 426, code: 'PROTOCOLO_ANTIGUO', message: 'Actualiza la aplicación' };
+    expect(classifyAnswer(426, old)).toMatchObject({ kind: 'update', error: { status: 426, code: 'PROTOCOLO_ANTIGUO', message: 'Actualiza la aplicación' } });
+    expect(classifyAnswer(503, { statusCode: 503, code: 'PROTOCOLO_DESCONOCIDO', message: 'x' }).kind).toBe('retry');
   });
 
   it('RP8: 401 is auth', () => {
@@ -71,6 +78,19 @@ describe('FetchTransport', () => {
     expect(calls[0]!.headers.get('Authorization')).toBe('Bearer tok');
     expect(calls[0]!.headers.get('Content-Type')).toBe('application/json');
     expect(JSON.parse(calls[0]!.body as string)).toEqual({ Cantidad: 2 });
+  });
+
+  it('PV1, RT3: every request says its protocol version and when the device sent it, on the device\'s clock', async () => {
+    const { calls, fetchFn } = fakeFetch(() => json(200, { results: [], changes: [], cursor: '0', more: false }));
+    const transport = new FetchTransport({ getToken: () => 'tok', fetch: fetchFn, now: () => 1_750_000_000_123 });
+    await transport.sendOne(entry);
+    await transport.sendBatch([entry]);
+    await transport.pullChanges(null);
+    for (const call of calls) {
+      expect(call.headers.get('Sync-Protocol'), call.url).toBe(String(SYNC_PROTOCOL_VERSION));
+      expect(call.headers.get('Sync-Sent-At'), call.url).toBe('1750000000123');
+    }
+    expect(calls).toHaveLength(3);
   });
 
   it('RP5: a batch posts { entries } and classifies each result by key', async () => {

@@ -5,9 +5,10 @@ import {
   ChangesResponseSchema,
   FileBatchResponseSchema,
   IDEMPOTENCY_HEADER,
-  SYNC_CODES,
+  protocolHeaders,
+  SYNC_ERRORS,
   SYNC_PATHS,
-} from './sync-wire.schema.ts';
+} from './sync-protocol.ts';
 import type { BatchOutcome, FileBatchOutcome, Outcome, PullOutcome, SendableEntry, Transport, UploadableFile } from './transport.ts';
 
 export const TRANSPORT_MESSAGES = {
@@ -58,7 +59,7 @@ export function parseRetryAfter(value: string | null, now: number): number | und
   return Number.isNaN(at) ? undefined : Math.max(0, at - now);
 }
 
-/** One place that decides what every answer means (SPEC RP3, RP7–RP10, FL4). */
+/** One place that decides what every answer means (SPEC RP3, RP7–RP10, FL4, PV3). */
 export function classifyAnswer(status: number, body: unknown, retryAfterMs?: number): Outcome {
   const withRetry = (outcome: Outcome): Outcome => (retryAfterMs === undefined ? outcome : { ...outcome, retryAfterMs });
   const code = body && typeof body === 'object' ? (body as { code?: unknown }).code : undefined;
@@ -67,10 +68,13 @@ export function classifyAnswer(status: number, body: unknown, retryAfterMs?: num
   if (status === 401) {
     return { kind: 'auth', status, body, error: envelopeError(status, body, TRANSPORT_MESSAGES.sessionExpired) };
   }
-  if (code === SYNC_CODES.filePending && status >= 400 && status < 500) {
+  if (code === SYNC_ERRORS.oldProtocol.code) {
+    return { kind: 'update', status, body, error: envelopeError(status, body, SYNC_ERRORS.oldProtocol.message) };
+  }
+  if (code === SYNC_ERRORS.filePending.code && status >= 400 && status < 500) {
     return withRetry({ kind: 'file-pending', status, body, error: envelopeError(status, body, TRANSPORT_MESSAGES.unavailable) });
   }
-  if (status === 408 || status === 429 || status >= 500 || (status === 409 && code === SYNC_CODES.inProgress)) {
+  if (status === 408 || status === 429 || status >= 500 || (status === 409 && code === SYNC_ERRORS.inProgress.code)) {
     const fallback = status === 429 ? TRANSPORT_MESSAGES.tooManyRequests : TRANSPORT_MESSAGES.unavailable;
     return withRetry({ kind: 'retry', status, body, error: envelopeError(status, body, fallback) });
   }
@@ -223,6 +227,8 @@ export class FetchTransport implements Transport {
     try {
       const headers = new Headers(init.headers);
       headers.set('Accept', 'application/json');
+      // PV1, RT3: every request says which protocol it speaks and when the device sent it.
+      for (const [name, value] of Object.entries(protocolHeaders(this.now()))) headers.set(name, value);
       const token = await this.options.getToken();
       if (token) headers.set('Authorization', `Bearer ${token}`);
       const response = await this.fetchFn(`${this.baseUrl}${path}`, { ...init, headers, signal: controller.signal });

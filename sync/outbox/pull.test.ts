@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MemoryOutboxStore } from './memory-outbox-store.ts';
 import { newOutboxEntry, recordKeyOf } from './outbox-entry.ts';
 import { pullChanges, type PullTarget } from './pull.ts';
-import type { Change, ChangesPage } from './sync-wire.schema.ts';
+import type { Change, ChangesPage } from './sync-protocol.ts';
 import type { PullOutcome, Transport } from './transport.ts';
 
 type Tables = Record<string, Record<string, Record<string, unknown>>>;

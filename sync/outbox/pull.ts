@@ -1,4 +1,4 @@
-import type { Change } from './sync-wire.schema.ts';
+import type { Change } from './sync-protocol.ts';
 import type { Outcome, Transport } from './transport.ts';
 
 /**

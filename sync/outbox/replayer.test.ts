@@ -5,7 +5,7 @@ import { MemoryOutboxStore } from './memory-outbox-store.ts';
 import { newOutboxEntry, type WriteRequest } from './outbox-entry.ts';
 import type { PayloadVersioning } from './payload-upgrade.ts';
 import { Replayer, type ReplayerOptions, type SyncState } from './replayer.ts';
-import { FILE_HEAD_ABOVE_BYTES } from './sync-wire.schema.ts';
+import { SYNC_LIMITS } from './sync-protocol.ts';
 import type { Outcome, Transport } from './transport.ts';
 import { createUuidV7Generator } from './uuid-v7.ts';
 
@@ -68,12 +68,24 @@ describe('Replayer: order and batching', () => {
     expect(await store.counts()).toEqual({ queued: 0, dead: 0 });
   });
 
-  it('RP5: sends at most 100 entries per batch', async () => {
+  it('RP5: sends at most 1000 entries per batch, the protocol\'s one limit', async () => {
     const { server, replayer, enqueue } = harness();
-    for (let i = 0; i < 250; i++) await enqueue({ record: `r${i % 7}` });
+    for (let i = 0; i < 2500; i++) await enqueue({ record: `r${i % 7}` });
     await replayer.drain();
-    expect(server.requests).toEqual(['POST /api/sync/batch (100)', 'POST /api/sync/batch (100)', 'POST /api/sync/batch (50)']);
-    expect(server.applied).toHaveLength(250);
+    expect(server.requests).toEqual(['POST /api/sync/batch (1000)', 'POST /api/sync/batch (1000)', 'POST /api/sync/batch (500)']);
+    expect(server.applied).toHaveLength(2500);
+  });
+
+  it('RP5: keeps each batch under the protocol\'s byte limit; a bigger entry goes by itself', async () => {
+    const { server, replayer, enqueue } = harness();
+    const large = 'x'.repeat(10 * 1024 * 1024);
+    await enqueue({ record: 'a', body: { Nota: large } });
+    await enqueue({ record: 'b', body: { Nota: large } });
+    await enqueue({ record: 'c', body: { Nota: large } });
+    await enqueue({ record: 'd' });
+    await replayer.drain();
+    expect(server.requests).toEqual(['POST /api/sync/batch (2)', 'POST /api/sync/batch (2)']);
+    expect(server.applied).toHaveLength(4);
   });
 
   it('RP6: a single entry goes as its own call', async () => {
@@ -448,7 +460,7 @@ describe('Replayer: files', () => {
     const server = new FakeSyncServer();
     server.files.set(SHA_A, { type: 'image/jpeg', bytes: new ArrayBuffer(3) });
     const replayer = new Replayer({ store, transport: { ...server.transport, fileExists: async (sha) => server.files.has(sha) } });
-    await store.putFile({ sha256: SHA_A, type: 'image/jpeg', bytes: new ArrayBuffer(FILE_HEAD_ABOVE_BYTES + 1), uploaded: false });
+    await store.putFile({ sha256: SHA_A, type: 'image/jpeg', bytes: new ArrayBuffer(SYNC_LIMITS.fileHeadAboveBytes + 1), uploaded: false });
     await enqueue({ body: { Archivos: [SHA_A] }, files: [{ sha256: SHA_A, type: 'image/jpeg' }] });
     await replayer.drain();
     expect(server.requests).toEqual(['POST /api/trabajadores/r1']);

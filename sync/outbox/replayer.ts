@@ -2,7 +2,7 @@ import { DEFAULT_BACKOFF, retryDelayMs, type BackoffPolicy } from './backoff.ts'
 import type { EntryError, OutboxEntry } from './outbox-entry.ts';
 import type { OutboxStore } from './outbox-store.ts';
 import { mayHaveReachedServer, UPGRADE_MISSING_MESSAGE, upgradePayload, type PayloadVersioning } from './payload-upgrade.ts';
-import { FILE_HEAD_ABOVE_BYTES, MAX_BATCH_ENTRIES, MAX_FILE_BATCH_BYTES, MAX_FILE_BATCH_FILES, SYNC_CODES } from './sync-wire.schema.ts';
+import { SYNC_ERRORS, SYNC_LIMITS } from './sync-protocol.ts';
 import type { Outcome, Transport, UploadableFile } from './transport.ts';
 import { uuidV7 } from './uuid-v7.ts';
 
@@ -21,6 +21,8 @@ export interface SyncState {
   dead: number;
   /** A 401 stopped the queue until `resume()` (RP8). */
   paused: boolean;
+  /** The server no longer speaks this app's protocol: nothing is sent until the app is updated (PV3). */
+  updateRequired: boolean;
   /** When the device was last fully in sync: nothing left to push and the pull done. */
   lastSuccessAt: number | null;
   lastError: EntryError | null;
@@ -60,17 +62,17 @@ export interface FileBatchPolicy {
   headAboveBytes: number;
 }
 
-const DEFAULT_FILE_BATCH: FileBatchPolicy = { maxFiles: MAX_FILE_BATCH_FILES, maxBytes: MAX_FILE_BATCH_BYTES, headAboveBytes: FILE_HEAD_ABOVE_BYTES };
+const DEFAULT_FILE_BATCH: FileBatchPolicy = { maxFiles: SYNC_LIMITS.fileBatchFiles, maxBytes: SYNC_LIMITS.fileBatchBytes, headAboveBytes: SYNC_LIMITS.fileHeadAboveBytes };
 /** Room for one part's boundary and headers in a bulk upload (under 300 bytes used). */
 const PART_OVERHEAD_BYTES = 512;
 /** After a 404/405 to the bulk route (an old server), files go by single PUTs for this long before bulk is tried again. */
 const NO_FILE_BATCH_MS = 10 * 60_000;
 
-export type DrainStop = 'empty' | 'waiting' | 'retry' | 'paused';
+export type DrainStop = 'empty' | 'waiting' | 'retry' | 'paused' | 'update';
 
 export interface DrainResult {
   sent: number;
-  /** empty: nothing sendable left; waiting: the head waits for its backoff; retry: a send failed; paused: 401. */
+  /** empty: nothing sendable left; waiting: the head waits for its backoff; retry: a send failed; paused: 401; update: PV3. */
   stop: DrainStop;
   nextAttemptAt?: number;
 }
@@ -85,9 +87,17 @@ interface Plan {
   waitUntil?: number;
 }
 
-type Applied = 'sent' | 'dead' | 'retry' | 'paused' | 'released';
+type Applied = 'sent' | 'dead' | 'retry' | 'paused' | 'released' | 'update';
 
 const PLAN_PAGE = 200;
+/** A batch's body stays this far under the server's byte limit: room for `{"entries":[...]}` and the commas. */
+const BATCH_BYTES_BUDGET = SYNC_LIMITS.batchBytes - 64 * 1024;
+const utf8 = new TextEncoder();
+
+/** The entry's size in a batch request's body, as UTF-8. */
+function entryBytes({ key, method, path, body }: OutboxEntry): number {
+  return utf8.encode(JSON.stringify({ key, method, path, body })).length + 1;
+}
 
 export function createLocalLock(): WithLock {
   let tail: Promise<unknown> = Promise.resolve();
@@ -115,7 +125,7 @@ export class Replayer {
   private readonly fileBatch: FileBatchPolicy;
   private noFileBatchUntil = -Infinity;
 
-  private state: SyncState = { online: true, pending: 0, sending: false, dead: 0, paused: false, lastSuccessAt: null, lastError: null };
+  private state: SyncState = { online: true, pending: 0, sending: false, dead: 0, paused: false, updateRequired: false, lastSuccessAt: null, lastError: null };
   private readonly listeners = new Set<(state: SyncState) => void>();
   private running: Promise<void> | null = null;
   private rerun: SyncOptions | null = null;
@@ -136,15 +146,15 @@ export class Replayer {
         return () => clearTimeout(id);
       });
     this.newKey = options.newKey ?? uuidV7;
-    this.batchSize = Math.min(Math.max(1, options.batchSize ?? MAX_BATCH_ENTRIES), MAX_BATCH_ENTRIES);
+    this.batchSize = Math.min(Math.max(1, options.batchSize ?? SYNC_LIMITS.batchEntries), SYNC_LIMITS.batchEntries);
     this.backoff = options.backoff ?? DEFAULT_BACKOFF;
     this.payload = options.payload;
     this.pull = options.pull;
     const fileBatch = { ...DEFAULT_FILE_BATCH, ...options.fileBatch };
     this.fileBatch = {
-      maxFiles: Math.min(Math.max(1, fileBatch.maxFiles), MAX_FILE_BATCH_FILES),
-      maxBytes: Math.min(fileBatch.maxBytes, MAX_FILE_BATCH_BYTES),
-      headAboveBytes: Math.min(fileBatch.headAboveBytes, MAX_FILE_BATCH_BYTES - PART_OVERHEAD_BYTES),
+      maxFiles: Math.min(Math.max(1, fileBatch.maxFiles), SYNC_LIMITS.fileBatchFiles),
+      maxBytes: Math.min(fileBatch.maxBytes, SYNC_LIMITS.fileBatchBytes),
+      headAboveBytes: Math.min(fileBatch.headAboveBytes, SYNC_LIMITS.fileBatchBytes - PART_OVERHEAD_BYTES),
     };
   }
 
@@ -245,18 +255,19 @@ export class Replayer {
       const result = await this.drain(options);
       if (result.nextAttemptAt !== undefined) this.scheduleWake(result.nextAttemptAt);
       let inSync = result.stop === 'empty';
-      // Push before pull (PL1); no pull without a session or without an answer from the server.
-      if (this.pull && !this.state.paused && this.state.online) {
+      // Push before pull (PL1); no pull without a session, without an answer from the server or before an update.
+      if (this.pull && !this.state.paused && !this.state.updateRequired && this.state.online) {
         const pulled = await this.pull();
         if (pulled.kind === 'failed') {
           inSync = false;
           this.noteOutcome(pulled.outcome);
           if (pulled.outcome.kind === 'auth') this.update({ paused: true });
+          if (pulled.outcome.kind === 'update') this.update({ updateRequired: true });
         } else {
           this.update({ online: true });
         }
       }
-      if (inSync && !this.state.paused) {
+      if (inSync && !this.state.paused && !this.state.updateRequired) {
         const { dead } = await this.store.counts();
         // A dead letter's message stays visible until the person resolves it.
         this.update(dead > 0 ? { lastSuccessAt: this.now() } : { lastSuccessAt: this.now(), lastError: null });
@@ -274,6 +285,7 @@ export class Replayer {
     let sent = 0;
     for (;;) {
       if (this.state.paused) return { sent, stop: 'paused' };
+      if (this.state.updateRequired) return { sent, stop: 'update' };
       const plan = await this.plan(ignoreBackoff);
       if (plan.batch.length === 0) {
         return plan.waitUntil === undefined ? { sent, stop: 'empty' } : { sent, stop: 'waiting', nextAttemptAt: plan.waitUntil };
@@ -299,6 +311,7 @@ export class Replayer {
       if (entry.recordKey !== undefined) blockedRecords.add(entry.recordKey);
     };
     let afterSeq = 0;
+    let bytes = 0;
     for (;;) {
       const page = await this.store.list({ afterSeq, limit: PLAN_PAGE });
       if (page.length === 0) return { batch };
@@ -318,7 +331,11 @@ export class Replayer {
           block(stored);
           continue;
         }
+        // RP5: under the server's limits, in entries and in bytes (a lone bigger entry goes as its single call).
+        const size = entryBytes(entry);
+        if (batch.length > 0 && bytes + size > BATCH_BYTES_BUDGET) return { batch };
         batch.push(entry);
+        bytes += size;
         if (batch.length >= this.batchSize) return { batch };
       }
     }
@@ -381,7 +398,7 @@ export class Replayer {
       const outcome = outcomes.get(entry.key);
       const result = outcome ? await this.apply(entry, outcome) : 'released';
       if (result === 'sent') sentKeys.push(entry.key);
-      if (result === 'released') await this.store.release([entry.key]);
+      if (result === 'released' || result === 'update') await this.store.release([entry.key]);
       if (result === 'retry') {
         const stored = await this.store.get(entry.key);
         if (stored) nextAttemptAt = Math.min(nextAttemptAt ?? Infinity, stored.nextAttemptAt);
@@ -392,6 +409,7 @@ export class Replayer {
 
     const sent = sentKeys.length;
     if (applied.includes('paused')) return { sent, stop: 'paused' };
+    if (applied.includes('update')) return { sent, stop: 'update' };
     if (applied.includes('retry')) return nextAttemptAt === undefined ? { sent, stop: 'retry' } : { sent, stop: 'retry', nextAttemptAt };
     return { sent };
   }
@@ -526,9 +544,14 @@ export class Replayer {
         return 'sent';
       case 'permanent':
         // OB8: the pre-upgrade body already reached the server under this key; it was applied once.
-        if (entry.upgradedAfterAttempt && outcome.status === 422 && outcome.error?.code === SYNC_CODES.keyReused) return 'sent';
+        if (entry.upgradedAfterAttempt && outcome.status === 422 && outcome.error?.code === SYNC_ERRORS.keyReused.code) return 'sent';
         await this.store.markDead(entry.key, error);
         return 'dead';
+      case 'update':
+        // PV3: the entry goes back unchanged, its key kept; the updated app's replayer sends it.
+        this.update({ updateRequired: true });
+        this.clearWake();
+        return 'update';
       case 'auth':
         await this.store.markPaused([entry.key], error);
         this.update({ paused: true });

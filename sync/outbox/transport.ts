@@ -1,5 +1,5 @@
 import type { EntryError, OutboxEntry } from './outbox-entry.ts';
-import type { ChangesPage } from './sync-wire.schema.ts';
+import type { ChangesPage } from './sync-protocol.ts';
 
 /**
  * Every answer, classified once at the boundary (SPEC RP3, RP8, RP9, RP10):
@@ -7,9 +7,10 @@ import type { ChangesPage } from './sync-wire.schema.ts';
  * - retry: network error or timeout (status 0), 408, 429, 5xx, 409 `EN_CURSO`, an unbelievable 2xx;
  * - auth: 401;
  * - file-pending: `ARCHIVO_PENDIENTE`;
+ * - update: `PROTOCOLO_ANTIGUO`, the server no longer speaks this app's protocol (PV3);
  * - permanent: every other 4xx.
  */
-export type OutcomeKind = 'ok' | 'retry' | 'auth' | 'permanent' | 'file-pending';
+export type OutcomeKind = 'ok' | 'retry' | 'auth' | 'permanent' | 'file-pending' | 'update';
 
 export interface Outcome {
   kind: OutcomeKind;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createUuidV7Generator, uuidV7, uuidV7Timestamp } from './uuid-v7.ts';
+import { createUuidV7Generator, uuidV7, uuidV7Time } from './uuid-v7.ts';
 
 const UUID_V7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
@@ -8,8 +8,13 @@ describe('UUIDv7 (RFC 9562)', () => {
     const at = Date.UTC(2025, 2, 14, 9, 30, 0, 123);
     const id = createUuidV7Generator({ now: () => at })();
     expect(id).toMatch(UUID_V7);
-    expect(uuidV7Timestamp(id)).toBe(at);
+    expect(uuidV7Time(id)).toBe(at);
     expect(uuidV7()).toMatch(UUID_V7);
+  });
+
+  it('RT3: a key that is not a UUIDv7 (an integration\'s v4, any token) has no time', () => {
+    expect(uuidV7Time('9b2f6a1e-3c4d-4e5f-8a6b-7c8d9e0f1a2b')).toBeNull();
+    expect(uuidV7Time('clave-de-integracion')).toBeNull();
   });
 
   it('OB3: ids created in the same millisecond sort in creation order', () => {
@@ -25,7 +30,7 @@ describe('UUIDv7 (RFC 9562)', () => {
     const next = createUuidV7Generator({ now: () => times.shift() ?? 6_000 });
     const ids = Array.from({ length: 6 }, next);
     expect([...ids].sort()).toEqual(ids);
-    expect(uuidV7Timestamp(ids[2]!)).toBe(5_001);
+    expect(uuidV7Time(ids[2]!)).toBe(5_001);
   });
 
   it('OB3: a random source of all ones still yields valid, increasing ids', () => {

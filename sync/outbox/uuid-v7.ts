@@ -56,7 +56,9 @@ export function createUuidV7Generator(options: UuidV7Options = {}): () => string
 
 export const uuidV7: () => string = createUuidV7Generator();
 
-/** Milliseconds since the epoch encoded in a UUIDv7. */
-export function uuidV7Timestamp(id: string): number {
-  return Number.parseInt(id.replace(/-/g, '').slice(0, 12), 16);
+const UUID_V7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
+
+/** Milliseconds since the epoch encoded in a UUIDv7; null for anything that is not one. */
+export function uuidV7Time(id: string): number | null {
+  return UUID_V7.test(id) ? Number.parseInt(id.slice(0, 8) + id.slice(9, 13), 16) : null;
 }

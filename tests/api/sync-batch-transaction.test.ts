@@ -24,7 +24,7 @@ import { atomically, BatchTransactionBroken, inBatchTransaction } from '#server/
 import { ANDES, DEMO_PASSWORD, startTestServer, type TestServer } from './support/api-harness.ts';
 import type { CrashPlan } from './support/batch-crash-child.ts';
 import { emptyChangeLog } from './support/empty-change-log.ts';
-import { countRows, newKey, profileBody, profilePath, send, sendBatch, userVersion, type BatchEntry } from './support/sync-harness.ts';
+import { countRows, CURRENT_PROTOCOL, newKey, profileBody, profilePath, send, sendBatch, userVersion, type BatchEntry } from './support/sync-harness.ts';
 
 let server: TestServer;
 let supervisor: { token: string; userId: number };
@@ -128,7 +128,7 @@ describe('batch transaction: one per batch, a savepoint per entry', () => {
       );
     const cut = await dying.request('/api/sync/batch', {
       method: 'POST',
-      headers: { Authorization: `Bearer ${supervisor.token}`, 'Content-Type': 'application/json' },
+      headers: { ...CURRENT_PROTOCOL, Authorization: `Bearer ${supervisor.token}`, 'Content-Type': 'application/json' },
       body: JSON.stringify({ entries }),
     });
     // Not `{ results }`: the client sends every entry again (RP7). Nothing of the two that ran was kept.

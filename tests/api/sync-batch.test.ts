@@ -134,7 +134,7 @@ describe('POST /api/sync/batch', () => {
       [{}, 'El lote debe traer una lista de escrituras (entries)'],
       [{ entries: 'x' }, 'El lote debe traer una lista de escrituras (entries)'],
       [{ entries: [] }, 'El lote debe traer una lista de escrituras (entries)'],
-      [{ entries: Array.from({ length: 501 }, () => good) }, 'El lote no puede tener más de 500 escrituras'],
+      [{ entries: Array.from({ length: 1001 }, () => good) }, 'El lote no puede tener más de 1000 escrituras'],
       [{ entries: [good, 'x'] }, 'Cada escritura del lote debe ser un objeto { key, method, path, body }'],
       [{ entries: [good, { method: 'PUT', path: '/api/perfil/x' }] }, 'Cada escritura del lote necesita su clave (key)'],
       [{ entries: [good, { key: 'a b', method: 'PUT', path: '/api/perfil/x' }] }, 'La clave de la escritura no es válida'],

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { encodeFileBatch, FetchTransport } from '#sync/outbox/fetch-transport.ts';
 import type { UploadableFile } from '#sync/outbox/transport.ts';
 import { ANDES, PACIFICO, startTestServer, type TestServer } from './support/api-harness.ts';
-import { countRows, headFile, putFile, sha256Hex } from './support/sync-harness.ts';
+import { countRows, CURRENT_PROTOCOL, headFile, putFile, sha256Hex } from './support/sync-harness.ts';
 import { setAsideDemoFiles } from './support/inspecciones-factory.ts';
 
 let server: TestServer;
@@ -31,7 +31,7 @@ interface BulkAnswer {
 /** POST /api/files/lote with the body the client builds (encodeFileBatch), or a raw body and type. */
 async function postBatch(token: string | undefined, files: UploadableFile[], raw?: { body: BodyInit; type: string }): Promise<BulkAnswer> {
   const boundary = 'prueba-lote-0123456789';
-  const headers: Record<string, string> = { 'Content-Type': raw?.type ?? `multipart/form-data; boundary=${boundary}` };
+  const headers: Record<string, string> = { ...CURRENT_PROTOCOL, 'Content-Type': raw?.type ?? `multipart/form-data; boundary=${boundary}` };
   if (token) headers.Authorization = `Bearer ${token}`;
   const response = await server.app.request('/api/files/lote', { method: 'POST', headers, body: raw?.body ?? encodeFileBatch(files, boundary) });
   const text = await response.text();
@@ -122,7 +122,7 @@ describe('POST /api/files/lote: many files in one request (FL7)', () => {
     const form = new FormData();
     form.append('a'.repeat(64), 'no soy un archivo');
     form.append(good.sha256, new Blob([good.bytes], { type: good.type }), good.sha256);
-    const response = await server.app.request('/api/files/lote', { method: 'POST', headers: { Authorization: `Bearer ${supervisor.token}` }, body: form });
+    const response = await server.app.request('/api/files/lote', { method: 'POST', headers: { ...CURRENT_PROTOCOL, Authorization: `Bearer ${supervisor.token}` }, body: form });
     expect(((await response.json()) as { results: unknown[] }).results).toEqual([
       { Sha256: 'a'.repeat(64), status: 400, message: 'Cada parte del lote debe ser un archivo con su nombre de archivo y su tipo', code: 'VALIDACION' },
       { Sha256: good.sha256, status: 201, Tipo: 'image/png', Tamano: 2_000 },

@@ -11,6 +11,7 @@ import { createApp } from '#server/app.ts';
 import { bootstrap } from '#server/bootstrap.ts';
 import { parseConfig } from '#server/config.ts';
 import { seedId, DEMO_PASSWORD } from '#server/seed/demo-seed.ts';
+import { PROTOCOL_HEADER, SYNC_PROTOCOL_VERSION } from '#sync/outbox/sync-protocol.ts';
 import { insertBenchWorkers } from './support/bench-workers.ts';
 
 const WORKERS = 20_000;
@@ -52,7 +53,7 @@ try {
     let bytes = 0;
     for (;;) {
       // gzip as a tablet would ask for it: the compressed size is what travels on a slow link.
-      const response = await app.request(`/api/sync/changes?since=${cursor}&limit=${PAGE}`, { headers: { Authorization: `Bearer ${token}`, 'Accept-Encoding': 'gzip' } });
+      const response = await app.request(`/api/sync/changes?since=${cursor}&limit=${PAGE}`, { headers: { Authorization: `Bearer ${token}`, 'Accept-Encoding': 'gzip', [PROTOCOL_HEADER]: String(SYNC_PROTOCOL_VERSION) } });
       const compressed = new Uint8Array(await response.clone().arrayBuffer());
       bytes += compressed.length;
       const stream = response.headers.get('content-encoding') === 'gzip' ? response.body!.pipeThrough(new DecompressionStream('gzip')) : response.body!;

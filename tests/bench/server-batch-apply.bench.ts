@@ -13,6 +13,7 @@ import { createApp } from '#server/app.ts';
 import { bootstrap } from '#server/bootstrap.ts';
 import { parseConfig } from '#server/config.ts';
 import { DEMO_PASSWORD } from '#server/seed/demo-seed.ts';
+import { PROTOCOL_HEADER, SYNC_PROTOCOL_VERSION } from '#sync/outbox/sync-protocol.ts';
 
 const TARGET_WRITES_PER_SECOND = 10_000;
 const WRITES = 5000;
@@ -47,7 +48,7 @@ try {
   async function sendBatch(batch: ReturnType<typeof entries>): Promise<void> {
     const response = await app.request('/api/sync/batch', {
       method: 'POST',
-      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', [PROTOCOL_HEADER]: String(SYNC_PROTOCOL_VERSION) },
       body: JSON.stringify({ entries: batch }),
     });
     const answer = (await response.json()) as BatchAnswer;

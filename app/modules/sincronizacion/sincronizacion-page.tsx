@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { discardLocalWrite } from '#app/data/local-write.ts';
 import { describeEntry, ENTRY_STATE_LABELS, idOfEntry, tableOfEntry } from '#app/data/outbox-labels.ts';
 import type { LocalRow } from '#app/db/reference-rows.ts';
+import { updateApp } from '#app/pwa/app-update.ts';
 import { paths } from '#app/routes/paths.ts';
 import { endInvalidSession } from '#app/session/sign-out.ts';
 import { useRequiredSession } from '#app/session/use-session.ts';
@@ -83,6 +84,17 @@ export function SincronizacionPage() {
               <li key={detail}>{detail.charAt(0).toUpperCase() + detail.slice(1)}.</li>
             ))}
           </ul>
+          {status.updateRequired && (
+            <div className="notice notice--error" role="alert">
+              <p>
+                El servidor ya usa una versión más nueva de la sincronización. Actualiza la aplicación: los cambios pendientes siguen guardados en
+                este dispositivo y se enviarán después.
+              </p>
+              <IonButton color="dark" onClick={() => void updateApp()}>
+                Actualizar la aplicación
+              </IonButton>
+            </div>
+          )}
           {status.paused && (
             <div className="notice notice--error" role="alert">
               <p>Tu sesión expiró. Los cambios siguen guardados en este dispositivo y se enviarán cuando vuelvas a iniciar sesión.</p>

@@ -16,13 +16,15 @@ function plural(count: number, one: string, many: string): string {
 export function describeSync(status: Status, online: boolean): { tone: Tone; summary: string; details: string[] } {
   const details: string[] = [];
   const offline = !online || !status.online;
+  if (status.updateRequired) details.push('el servidor pide una versión nueva de la aplicación: actualízala para seguir sincronizando');
   if (status.paused) details.push('sesión expirada: inicia sesión para seguir sincronizando');
   if (status.dead > 0) details.push(plural(status.dead, 'cambio rechazado', 'cambios rechazados'));
   details.push(offline ? 'sin conexión' : 'en línea');
   details.push(status.pending > 0 ? plural(status.pending, 'cambio pendiente', 'cambios pendientes') : 'sin cambios pendientes');
   details.push(status.lastSuccessAt ? `última sincronización ${formatRecentTime(new Date(status.lastSuccessAt))}` : 'aún sin sincronizar');
-  if (status.lastError && !status.paused && status.dead === 0 && status.pending > 0) details.push(status.lastError.message);
+  if (status.lastError && !status.paused && !status.updateRequired && status.dead === 0 && status.pending > 0) details.push(status.lastError.message);
 
+  if (status.updateRequired) return { tone: 'error', summary: 'Actualiza la aplicación', details };
   if (status.paused) return { tone: 'error', summary: 'Sesión expirada', details };
   if (status.dead > 0) return { tone: 'error', summary: plural(status.dead, 'rechazado', 'rechazados'), details };
   if (offline) return { tone: 'offline', summary: status.pending > 0 ? `Sin conexión · ${plural(status.pending, 'pendiente', 'pendientes')}` : 'Sin conexión', details };

@@ -14,6 +14,7 @@ import { bootstrap } from '#server/bootstrap.ts';
 import { parseConfig } from '#server/config.ts';
 import { handleError } from '#server/http/error-handler.ts';
 import { createSyncRoutes } from '#server/sync/sync.routes.ts';
+import { PROTOCOL_HEADER, SYNC_PROTOCOL_VERSION } from '#sync/outbox/sync-protocol.ts';
 
 export interface CrashPlan {
   dataDir: string;
@@ -38,7 +39,7 @@ const { token } = (await login.json()) as { token: string };
 const batch = (target: Hono<AppEnv>, entries: unknown[]) =>
   target.request('/api/sync/batch', {
     method: 'POST',
-    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+    headers: { [PROTOCOL_HEADER]: String(SYNC_PROTOCOL_VERSION), Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
     body: JSON.stringify({ entries }),
   });
 

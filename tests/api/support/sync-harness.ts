@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { PROTOCOL_HEADER, SYNC_PROTOCOL_VERSION } from '#sync/outbox/sync-protocol.ts';
 import type { ApiResponse, TestServer } from './api-harness.ts';
 
 export { randomUUID as newKey };
@@ -7,14 +8,17 @@ export interface SyncResponse<T = Record<string, unknown>> extends ApiResponse<T
   headers: Headers;
 }
 
-/** Like the harness's request, with extra headers (Idempotency-Key) and the answer's headers. */
+/** The header a device of this version sends with every sync call (SPEC PV1); a test of an old device leaves it out. */
+export const CURRENT_PROTOCOL = { [PROTOCOL_HEADER]: String(SYNC_PROTOCOL_VERSION) };
+
+/** Like the harness's request, with extra headers (Idempotency-Key), the protocol's header and the answer's headers. */
 export async function send<T = Record<string, unknown>>(
   server: TestServer,
   method: string,
   url: string,
   options: { token?: string; body?: unknown; key?: string; headers?: Record<string, string> } = {},
 ): Promise<SyncResponse<T>> {
-  const headers: Record<string, string> = { ...options.headers };
+  const headers: Record<string, string> = { ...CURRENT_PROTOCOL, ...options.headers };
   if (options.token) headers.Authorization = `Bearer ${options.token}`;
   if (options.key !== undefined) headers['Idempotency-Key'] = options.key;
   let body: string | undefined;

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { PROTOCOL_HEADER, SYNC_PROTOCOL_VERSION } from '#sync/outbox/sync-protocol.ts';
 import type { Trabajador } from '#sync/schemas/trabajadores.schema.ts';
 
 export const ANDES = { rut: '76123456-0', company: '76123456' } as const;
@@ -36,7 +37,7 @@ export class DirectApi {
   constructor(readonly baseUrl: string) {}
 
   private async call<T>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
-    const headers: Record<string, string> = { Accept: 'application/json' };
+    const headers: Record<string, string> = { Accept: 'application/json', [PROTOCOL_HEADER]: String(SYNC_PROTOCOL_VERSION) };
     if (this.token) headers.Authorization = `Bearer ${this.token}`;
     if (body !== undefined) headers['Content-Type'] = 'application/json';
     const response = await fetch(`${this.baseUrl}${path}`, {
