@@ -16,8 +16,9 @@ export default defineConfig({
       registerType: 'prompt',
       injectRegister: false,
       injectManifest: {
-        // The PDF renderer and charts are lazy chunks but must still work offline, so they are precached too.
-        globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest,woff2}'],
+        // The PDF renderer and charts are lazy chunks but must still work offline, so they are precached too;
+        // .mjs is the PDF preview's worker (pdf.js, about 1.3 MB, under the size limit below).
+        globPatterns: ['**/*.{js,mjs,css,html,svg,png,ico,webmanifest,woff2}'],
         maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
       },
       manifest: {

@@ -1,7 +1,7 @@
 import { toWireDate } from '#sync/domain/dates.ts';
+import type { ObservationState } from '#sync/domain/observation-state.ts';
 import { type Semaforo, semaforoOnDay } from '#sync/domain/traffic-light.ts';
 import { FORMULARIO_TYPES, type FormularioTipo } from '#sync/schemas/formularios.schema.ts';
-import type { Observacion } from '#sync/schemas/observaciones.schema.ts';
 import { Dexie, type Table } from 'dexie';
 import type { AppDb } from '#app/db/app-db.ts';
 import type { LocalObservacion } from '#app/db/inspection-rows.ts';
@@ -59,28 +59,9 @@ export function todayInChile(now = new Date()): string {
   return toWireDate(now);
 }
 
-export type ObservationState = 'abierta' | 'respondida' | 'aprobada';
-
-export const OBSERVATION_STATE_LABELS: Record<ObservationState, string> = {
-  abierta: 'Abierta',
-  respondida: 'Respondida',
-  aprobada: 'Aprobada',
-};
-
-/** Spec 4.4: approved closes it; answered waits for review; anything else waits for an answer. */
-export function observationState(observation: Pick<Observacion, 'Respondida' | 'Aprobada'>): ObservationState {
-  if (observation.Aprobada === 1) return 'aprobada';
-  return observation.Respondida === 1 ? 'respondida' : 'abierta';
-}
-
 /** The light a person sees: the stored one, or red once the deadline passed (SPEC OV1, also before the next pull). */
 export function observationLight(observation: LocalObservacion, today: string): Semaforo {
   return semaforoOnDay(observation, today);
-}
-
-/** Past its deadline and still open. */
-export function isOverdue(observation: Pick<Observacion, 'Plazo' | 'Aprobada' | 'Estado'>, today: string): boolean {
-  return observation.Estado === 1 && observation.Aprobada === 0 && observation.Plazo !== null && observation.Plazo < today;
 }
 
 type DateIndexedTable = Table<unknown, string>;

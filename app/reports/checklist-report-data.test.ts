@@ -4,7 +4,7 @@ import type { ContenidoFormulario } from '#sync/schemas/formularios.schema.ts';
 import type { Firma, Inspeccion, ReportImage } from '#sync/schemas/inspecciones.schema.ts';
 import type { Observacion } from '#sync/schemas/observaciones.schema.ts';
 import type { FileRef } from '#sync/records/record-fields.ts';
-import { buildChecklistReportData, observationStateText, type ReportContext, templateContentFor, type TemplateVersion } from './checklist-report-data.ts';
+import { buildChecklistReportData, type ReportContext, templateContentFor, type TemplateVersion } from './checklist-report-data.ts';
 
 const sha = (n: number) => n.toString(16).padStart(64, '0');
 const file = (n: number, Tipo: FileRef['Tipo'] = 'image/jpeg'): FileRef => ({ Sha256: sha(n), Tipo });
@@ -227,21 +227,36 @@ describe('buildChecklistReportData', () => {
     ]);
   });
 
-  it('shows the observation state and turns an overdue open observation red (SPEC OV1)', async () => {
+  it('prints the state beside the light (SPEC OV5) and turns an overdue one red (SPEC OV1), on the Chile day it is made', async () => {
+    const step = { Texto: '', Archivos: [], IdUsuario: 2, Usuario: 'Andrés Gutiérrez', Fecha: '2026-03-12T12:00:00.000Z', Plazo: null };
     const observaciones = [
       observacion({ IdObservacion: 'a', IdEnunciado: 'e1', Plazo: '2026-03-10', SemaforoObs: 1 }),
       observacion({ IdObservacion: 'b', IdEnunciado: 'e2', Plazo: '2026-03-10', SemaforoObs: 2, Respondida: 1 }),
       observacion({ IdObservacion: 'c', IdEnunciado: 'e3', Plazo: '2026-03-10', SemaforoObs: 1, Aprobada: 1 }),
-      observacion({ IdObservacion: 'd', IdEnunciado: 'e4', Plazo: '2026-03-30', SemaforoObs: 2 }),
+      observacion({ IdObservacion: 'd', IdEnunciado: 'e4', Plazo: '2026-03-30', SemaforoObs: 2, Respondida: 1 }),
+      observacion({
+        IdObservacion: 'e',
+        IdEnunciado: 'e4',
+        Plazo: '2026-03-30',
+        SemaforoObs: 2,
+        CreadoEn: '2026-03-09T12:50:00.000Z',
+        Respuestas: [
+          { ...step, IdRespuesta: 'r1', Tipo: 'respuesta' },
+          { ...step, IdRespuesta: 'r2', Tipo: 'rechazo', Plazo: '2026-03-30' },
+        ],
+      }),
+      // A new observation with the light its inspector chose: green, and still open.
+      observacion({ IdObservacion: 'f', IdEnunciado: 'e4', Plazo: '2026-03-15', SemaforoObs: 1, CreadoEn: '2026-03-09T12:55:00.000Z' }),
     ];
     const { data } = await buildChecklistReportData({ inspeccion: inspeccion(), observaciones, content: content() }, context());
-    expect(data.Observaciones.map((o) => [o.EstadoTexto, o.SemaforoObs])).toEqual([
-      ['Abierta', 3],
-      ['Respondida', 3],
-      ['Aprobada', 1],
-      ['Abierta', 2],
+    expect(data.Observaciones.map((o) => [o.Estado, o.EstadoTexto, o.SemaforoObs])).toEqual([
+      ['vencida', 'Vencida', 3],
+      ['vencida', 'Vencida', 3],
+      ['aprobada', 'Aprobada', 1],
+      ['respondida', 'Respondida', 2],
+      ['rechazada', 'Rechazada', 2],
+      ['abierta', 'Abierta', 1],
     ]);
-    expect(observationStateText({ Aprobada: 1, Respondida: 1 })).toBe('Aprobada');
   });
 
   it('counts a signature missing on the device', async () => {

@@ -1,5 +1,6 @@
 import { computeCompliance } from '#sync/domain/compliance.ts';
 import { formatDisplayDate } from '#sync/domain/dates.ts';
+import { OBSERVATION_STATE_LABELS, observationState } from '#sync/domain/observation-state.ts';
 import { formatRut } from '#sync/domain/rut.ts';
 import { semaforoOnDay } from '#sync/domain/traffic-light.ts';
 import type { ContenidoFormulario, Formulario } from '#sync/schemas/formularios.schema.ts';
@@ -22,7 +23,7 @@ export interface ReportContext {
   workerNames: ReadonlyMap<string, string>;
   /** A photo or signature as a drawable image, or null when its bytes cannot be had here (counted as missing). */
   loadFile: (file: FileRef) => Promise<ReportImage | null>;
-  /** YYYY-MM-DD in Chile: an observation past its deadline prints red (SPEC OV1) even before the rule ran on it. */
+  /** YYYY-MM-DD in Chile: an observation past its deadline prints red and Vencida (SPEC OV1, OV5) even before the rule ran on it. */
   today: string;
 }
 
@@ -49,13 +50,6 @@ export function templateContentFor(
   if (draft && matches(draft.formulario)) return draft.formulario.Contenido;
   if (formulario && matches(formulario)) return formulario.Contenido;
   return null;
-}
-
-const OBSERVATION_STATES = { approved: 'Aprobada', answered: 'Respondida', open: 'Abierta' } as const;
-
-export function observationStateText(observation: Pick<Observacion, 'Aprobada' | 'Respondida'>): string {
-  if (observation.Aprobada === 1) return OBSERVATION_STATES.approved;
-  return observation.Respondida === 1 ? OBSERVATION_STATES.answered : OBSERVATION_STATES.open;
 }
 
 export async function buildChecklistReportData(
@@ -119,17 +113,21 @@ export async function buildChecklistReportData(
         (statementOrder.get(a.IdEnunciado ?? '')?.number ?? Infinity) - (statementOrder.get(b.IdEnunciado ?? '')?.number ?? Infinity) ||
         a.CreadoEn.localeCompare(b.CreadoEn),
     );
-  const toReport = async (observation: Observacion): Promise<ReportObservation> => ({
-    Enunciado: observation.Enunciado ?? statementOrder.get(observation.IdEnunciado ?? '')?.text ?? null,
-    Observacion: observation.Observacion,
-    Responsable: observation.Responsable,
-    Plazo: observation.Plazo,
-    SemaforoObs: semaforoOnDay(observation, context.today),
-    Severidad: observation.Severidad,
-    EstadoTexto: observationStateText(observation),
-    // A PDF attachment cannot be drawn in the report: only images are its photos.
-    Fotos: await Promise.all(observation.Archivos.filter((file) => file.Tipo.startsWith('image/')).map(image)),
-  });
+  const toReport = async (observation: Observacion): Promise<ReportObservation> => {
+    const estado = observationState(observation, context.today);
+    return {
+      Enunciado: observation.Enunciado ?? statementOrder.get(observation.IdEnunciado ?? '')?.text ?? null,
+      Observacion: observation.Observacion,
+      Responsable: observation.Responsable,
+      Plazo: observation.Plazo,
+      SemaforoObs: semaforoOnDay(observation, context.today),
+      Severidad: observation.Severidad,
+      Estado: estado,
+      EstadoTexto: OBSERVATION_STATE_LABELS[estado],
+      // A PDF attachment cannot be drawn in the report: only images are its photos.
+      Fotos: await Promise.all(observation.Archivos.filter((file) => file.Tipo.startsWith('image/')).map(image)),
+    };
+  };
   const ofType = (tipo: Observacion['TipoObs']) => Promise.all(active.filter((observation) => observation.TipoObs === tipo).map(toReport));
 
   return {

@@ -74,6 +74,7 @@ export function sampleChecklistReport(options: SampleReportOptions): ChecklistRe
     Plazo: `2026-04-${String(10 + (index % 18)).padStart(2, '0')}`,
     SemaforoObs: ([1, 2, 3] as const)[index % 3]!,
     Severidad: (['Alta', 'Media', 'Baja'] as const)[index % 3]!,
+    Estado: 'abierta',
     EstadoTexto: 'Abierta',
     Fotos: options.photos.slice(index * options.photosPerObservation, (index + 1) * options.photosPerObservation),
   }));
@@ -113,6 +114,7 @@ export function sampleChecklistReport(options: SampleReportOptions): ChecklistRe
         Plazo: null,
         SemaforoObs: 1,
         Severidad: 'Baja',
+        Estado: 'abierta',
         EstadoTexto: 'Abierta',
         Fotos: [],
       },
@@ -125,6 +127,7 @@ export function sampleChecklistReport(options: SampleReportOptions): ChecklistRe
         Plazo: '2026-05-04',
         SemaforoObs: 2,
         Severidad: 'Media',
+        Estado: 'respondida',
         EstadoTexto: 'Respondida',
         Fotos: [],
       },

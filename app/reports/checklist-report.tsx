@@ -5,7 +5,7 @@ import { formatDisplayDate, toWireDate } from '#sync/domain/dates.ts';
 import { formatRut } from '#sync/domain/rut.ts';
 import { ANSWER_LABELS, type Answer, answerColour, LIGHT_HEX, SEMAFORO_LABELS, semaforoColour, severityColour } from '#sync/domain/traffic-light.ts';
 import type { ChecklistReportData, ReportObservation } from '#sync/schemas/inspecciones.schema.ts';
-import { chunk, CONTENT_WIDTH, FieldGrid, ImageBox, kit, LightLabel, PageFrame, REPORT_COLOURS, SectionTitle } from './report-kit.tsx';
+import { chunk, CONTENT_WIDTH, FieldGrid, ImageBox, kit, LightLabel, PageFrame, REPORT_COLOURS, type ReportSection, ReportSections, SectionTitle } from './report-kit.tsx';
 
 /**
  * The checklist report (spec 2.4): company and header rows, the statements of each item with their answers and
@@ -31,14 +31,14 @@ export function ChecklistReport({ data }: { data: ChecklistReportData }) {
           <ItemBlock key={`${index}-${item.Item}`} item={item} />
         ))}
         <GradeBlock nota={data.Nota} />
-        <SectionTitle keepWith={data.Firmas.length > 0 ? SIGNATURE_HEIGHT : 20}>Firmas</SectionTitle>
-        <Signatures firmas={data.Firmas} />
-        <SectionTitle keepWith={firstCardHeight(data.Observaciones)}>Observaciones</SectionTitle>
-        <Observations observations={data.Observaciones} empty="Sin observaciones en los enunciados." />
-        <SectionTitle keepWith={firstCardHeight(data.ObservacionesG)}>Observación general</SectionTitle>
-        <Observations observations={data.ObservacionesG} empty="Sin observación general." />
-        <SectionTitle keepWith={firstCardHeight(data.ObservacionesB)}>Observación de brechas</SectionTitle>
-        <Observations observations={data.ObservacionesB} empty="Sin observación de brechas." />
+        <ReportSections
+          sections={[
+            { title: 'Firmas', keepWith: SIGNATURE_HEIGHT, empty: 'Sin firmas.', body: data.Firmas.length > 0 ? <Signatures firmas={data.Firmas} /> : null },
+            observationSection('Observaciones', data.Observaciones, 'Sin observaciones en los enunciados.'),
+            observationSection('Observación general', data.ObservacionesG, 'Sin observación general.'),
+            observationSection('Observación de brechas', data.ObservacionesB, 'Sin observación de brechas.'),
+          ]}
+        />
       </Page>
     </Document>
   );
@@ -88,8 +88,18 @@ const styles = StyleSheet.create({
   meta: { flexDirection: 'row', flexWrap: 'wrap', marginBottom: 2 },
   metaCell: { width: '33.3%', marginBottom: 4, paddingRight: 6 },
   metaLabel: { fontSize: 7.5, color: REPORT_COLOURS.muted },
+  state: { alignSelf: 'flex-start', borderWidth: 1, borderRadius: 2, paddingHorizontal: 4, paddingVertical: 1, fontFamily: 'Helvetica-Bold', fontSize: 8 },
   photoRow: { flexDirection: 'row', marginTop: GAP },
   photo: { marginRight: GAP },
+});
+
+/** As on screen (SPEC OV5): square beside the round light, an open one hollow and dashed, an approved one filled. */
+const STATE_LOOKS = StyleSheet.create({
+  abierta: { borderStyle: 'dashed', borderColor: REPORT_COLOURS.text, backgroundColor: '#ffffff', color: REPORT_COLOURS.text },
+  respondida: { borderColor: '#0b5cad', backgroundColor: '#e8f0fb', color: '#0b3d75' },
+  rechazada: { borderColor: '#b3861a', backgroundColor: '#fff6d6', color: '#4d3c00' },
+  vencida: { borderColor: '#a5281b', backgroundColor: '#a5281b', color: '#ffffff' },
+  aprobada: { borderColor: '#1e6b2f', backgroundColor: '#1e6b2f', color: '#ffffff' },
 });
 
 function CompanyBlock({ data }: { data: ChecklistReportData }) {
@@ -173,7 +183,6 @@ function displayInstant(instant: string): string {
 }
 
 function Signatures({ firmas }: { firmas: ChecklistReportData['Firmas'] }) {
-  if (firmas.length === 0) return <Text style={kit.muted}>Sin firmas.</Text>;
   return (
     <>
       {chunk(firmas, SIGNATURES_PER_ROW).map((row, rowIndex) => (
@@ -205,11 +214,9 @@ function MetaCell({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** About the height of the unbreakable start of the first card of a list: its title keeps that much under it. */
-function firstCardHeight(observations: ReportObservation[]): number {
-  const first = observations[0];
-  if (!first) return 20;
-  return 90 + (first.Fotos.length > 0 ? PHOTO_HEIGHT + GAP : 0);
+/** About the height of the unbreakable start of a card: its section title keeps that much under it. */
+function cardStartHeight(observation: ReportObservation): number {
+  return 90 + (observation.Fotos.length > 0 ? PHOTO_HEIGHT + GAP : 0);
 }
 
 /** Up to this many characters, an observation's text, data and first row of photos stay on one page. */
@@ -251,20 +258,20 @@ function PhotoRow({ photos }: { photos: ReportObservation['Fotos'] }) {
 function ObservationData({ observation }: { observation: ReportObservation }) {
   return (
     <View style={styles.meta} wrap={false}>
+      <MetaCell label="Semáforo">
+        <LightLabel colour={semaforoColour(observation.SemaforoObs)} label={SEMAFORO_LABELS[observation.SemaforoObs] ?? '—'} />
+      </MetaCell>
+      <MetaCell label="Estado">
+        <Text style={[styles.state, STATE_LOOKS[observation.Estado]]}>{observation.EstadoTexto}</Text>
+      </MetaCell>
+      <MetaCell label="Gravedad">
+        {observation.Severidad ? <LightLabel colour={severityColour(observation.Severidad)} label={observation.Severidad} /> : <Text>—</Text>}
+      </MetaCell>
       <MetaCell label="Responsable">
         <Text>{observation.Responsable || '—'}</Text>
       </MetaCell>
       <MetaCell label="Plazo">
         <Text>{observation.Plazo ? `Plazo ${formatDisplayDate(observation.Plazo)}` : 'Sin plazo'}</Text>
-      </MetaCell>
-      <MetaCell label="Semáforo">
-        <LightLabel colour={semaforoColour(observation.SemaforoObs)} label={SEMAFORO_LABELS[observation.SemaforoObs] ?? '—'} />
-      </MetaCell>
-      <MetaCell label="Gravedad">
-        {observation.Severidad ? <LightLabel colour={severityColour(observation.Severidad)} label={observation.Severidad} /> : <Text>—</Text>}
-      </MetaCell>
-      <MetaCell label="Estado">
-        <Text>{observation.EstadoTexto}</Text>
       </MetaCell>
       <MetaCell label="Fotos">
         <Text>{observation.Fotos.length === 0 ? 'Sin fotos' : observation.Fotos.length}</Text>
@@ -273,13 +280,13 @@ function ObservationData({ observation }: { observation: ReportObservation }) {
   );
 }
 
-function Observations({ observations, empty }: { observations: ReportObservation[]; empty: string }) {
-  if (observations.length === 0) return <Text style={kit.muted}>{empty}</Text>;
-  return (
-    <>
-      {observations.map((observation, index) => (
-        <ObservationCard key={index} observation={observation} number={index + 1} />
-      ))}
-    </>
-  );
+function observationSection(title: string, observations: ReportObservation[], empty: string): ReportSection {
+  const [first] = observations;
+  if (!first) return { title, keepWith: 0, empty, body: null };
+  return {
+    title,
+    keepWith: cardStartHeight(first),
+    empty,
+    body: observations.map((observation, index) => <ObservationCard key={index} observation={observation} number={index + 1} />),
+  };
 }

@@ -1,5 +1,5 @@
 import { Image, StyleSheet, Text, View } from '@react-pdf/renderer';
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { LIGHT_HEX, type LightColour } from '#sync/domain/traffic-light.ts';
 
 /**
@@ -147,6 +147,55 @@ export function SectionTitle({ children, keepWith = 48 }: { children: ReactNode;
     <Text style={kit.sectionTitle} minPresenceAhead={keepWith}>
       {children}
     </Text>
+  );
+}
+
+/** A titled part of a report; a null `body` prints the `empty` line under the title instead. */
+export interface ReportSection {
+  title: string;
+  /** About the height (pt) of the first unbreakable block of the body, kept on the title's page. */
+  keepWith: number;
+  empty: string;
+  body: ReactNode | null;
+}
+
+/**
+ * Sections one after the other. An empty section (its title and its line) never splits, and the empty sections that
+ * close the report move to the next page as one block: the last page never holds only a "Sin ..." line.
+ * (minPresenceAhead alone does not keep a one-line text with its title in @react-pdf 4.)
+ */
+export function ReportSections({ sections }: { sections: ReportSection[] }) {
+  const lastWithBody = sections.map((section) => section.body !== null).lastIndexOf(true);
+  const closing = sections.slice(lastWithBody + 1);
+  return (
+    <>
+      {sections.slice(0, lastWithBody + 1).map((section) =>
+        section.body === null ? (
+          <EmptySection key={section.title} section={section} />
+        ) : (
+          <Fragment key={section.title}>
+            <SectionTitle keepWith={section.keepWith}>{section.title}</SectionTitle>
+            {section.body}
+          </Fragment>
+        ),
+      )}
+      {closing.length > 0 ? (
+        <View wrap={false}>
+          {closing.map((section) => (
+            <EmptySection key={section.title} section={section} />
+          ))}
+        </View>
+      ) : null}
+    </>
+  );
+}
+
+function EmptySection({ section }: { section: ReportSection }) {
+  return (
+    <View wrap={false}>
+      <Text style={kit.sectionTitle}>{section.title}</Text>
+      <Text style={kit.muted}>{section.empty}</Text>
+    </View>
   );
 }
 

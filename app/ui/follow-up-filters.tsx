@@ -1,9 +1,9 @@
-import { DATE_PICKER_MIN } from '#sync/domain/dates.ts';
+import { DATE_PICKER_MIN, isWireDate } from '#sync/domain/dates.ts';
+import { OBSERVATION_STATE_LABELS, OBSERVATION_STATES } from '#sync/domain/observation-state.ts';
 import { formatRut } from '#sync/domain/rut.ts';
 import { SEMAFORO_LABELS, SEMAFOROS } from '#sync/domain/traffic-light.ts';
 import { FORMULARIO_TYPE_LABELS, FORMULARIO_TYPES } from '#sync/schemas/formularios.schema.ts';
 import { IonButton } from '@ionic/react';
-import { useId } from 'react';
 import {
   DATE_RANGE_MESSAGES,
   dateRangeInvalid,
@@ -11,35 +11,26 @@ import {
   type FollowUpFilters,
   hasFilters,
   NO_FOLLOW_UP_FILTERS,
-  OBSERVATION_STATE_LABELS,
-  type ObservationState,
 } from '#app/data/follow-up-queries.ts';
 import type { LocalNivel } from '#app/db/reference-rows.ts';
+import { DateField } from './form/date-field.tsx';
 import { FilterPanel, SelectFilter } from './list-filters.tsx';
 import './follow-up-filters.css';
 
 function DateFilter({ label, value, error, max, onChange }: { label: string; value: string; error: string | null; max: string; onChange: (value: string) => void }) {
-  const id = useId();
   return (
-    <div className={`select-field${error ? ' select-field--invalid' : ''}`}>
-      <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        type="date"
-        className="follow-up-filters__date"
-        value={value}
-        min={DATE_PICKER_MIN}
-        max={max}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        onChange={(event) => onChange(event.target.value)}
-      />
-      {error && (
-        <p id={`${id}-error`} className="field-error" role="alert">
-          {error}
-        </p>
-      )}
-    </div>
+    <DateField
+      label={label}
+      value={value}
+      min={DATE_PICKER_MIN}
+      max={max}
+      error={error ?? undefined}
+      announceError
+      // A text that is not a date leaves the list as it is; the field says what is wrong with it.
+      onChange={(next) => {
+        if (next === '' || isWireDate(next)) onChange(next);
+      }}
+    />
   );
 }
 
@@ -116,7 +107,7 @@ export function FollowUpFilterBar({ id, filters, onChange, options, level2Label,
           label="Estado"
           value={filters.estado}
           emptyLabel="Todos"
-          options={(Object.keys(OBSERVATION_STATE_LABELS) as ObservationState[]).map((estado) => ({ value: estado, label: OBSERVATION_STATE_LABELS[estado] }))}
+          options={OBSERVATION_STATES.map((estado) => ({ value: estado, label: OBSERVATION_STATE_LABELS[estado] }))}
           onChange={(estado) => set({ estado: estado as FollowUpFilters['estado'] })}
         />
       )}

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import './records.css';
 
 interface PageHeadingProps {
   /** The list the screen belongs to, linked from the breadcrumb above the title. */

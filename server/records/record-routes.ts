@@ -54,6 +54,8 @@ export interface RecordRoutesOptions<R> {
   rules?: RecordRules<R>;
   /** false: the module answers the list itself (with filters or names of other records). */
   list?: false;
+  /** false: the module answers the detail itself (with signed addresses of the record's files). */
+  detail?: false;
   /** What each call says in the API reference, beyond what the kit writes. */
   summaries?: Partial<Record<'list' | 'create' | 'update' | 'remove', string>>;
 }
@@ -85,7 +87,7 @@ export function recordRoutes<E extends AnyEntity>(entity: E, options: RecordRout
       return c.json({ statusCode: 200, data: await store.listActive(db, c.get('session').company, c.get('session').viewer) });
     },
   );
-  if (api.detail) {
+  if (options.detail !== false) {
     routes.get(
       at(api.detail),
       doc(`${entity.noun.one} (también anulado, con Estado 0): { statusCode, data }, data null si no existe en la empresa`, 'one'),

@@ -1,16 +1,20 @@
 export const TIME_ZONE = 'America/Santiago';
 export const DATE_PICKER_MIN = '1969-01-01';
 
-const wireDateFormat = new Intl.DateTimeFormat('en-CA', {
+const chileCalendar = new Intl.DateTimeFormat('en-US', {
   timeZone: TIME_ZONE,
   year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
+  month: 'numeric',
+  day: 'numeric',
 });
 
-/** The calendar day in Chile for an instant, as sent on the wire: YYYY-MM-DD. */
+/**
+ * The calendar day in Chile for an instant, as sent on the wire: YYYY-MM-DD.
+ * Built from the parts, not from a locale's pattern: ICU has changed en-CA's date pattern between browser versions.
+ */
 export function toWireDate(instant: Date): string {
-  return wireDateFormat.format(instant);
+  const parts = Object.fromEntries(chileCalendar.formatToParts(instant).map((part) => [part.type, part.value]));
+  return `${parts.year!.padStart(4, '0')}-${parts.month!.padStart(2, '0')}-${parts.day!.padStart(2, '0')}`;
 }
 
 /** YYYY-MM for report and dashboard months. */
@@ -34,4 +38,36 @@ export function isWireDate(value: string): boolean {
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
   const date = new Date(Date.UTC(year, month - 1, day));
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+export type TypedDateProblem = 'format' | 'inexistent' | 'before-min' | 'after-max';
+
+/** What a person typed in a date field: nothing, a day within the field's range (as sent on the wire), or why not. */
+export type TypedDate = { kind: 'empty' } | { kind: 'date'; wire: string } | { kind: 'invalid'; problem: TypedDateProblem };
+
+const TYPED_DATE = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/;
+const TYPED_DIGITS = /^(\d{2})(\d{2})(\d{4})$/;
+
+/** "24/11/2026" (also 1/2/2026, 24-11-2026, 24.11.2026 or 24112026) checked against the calendar and min..max (YYYY-MM-DD). */
+export function parseTypedDate(text: string, range: { min?: string; max?: string } = {}): TypedDate {
+  const trimmed = text.trim();
+  if (trimmed === '') return { kind: 'empty' };
+  const match = TYPED_DATE.exec(trimmed) ?? TYPED_DIGITS.exec(trimmed);
+  if (!match) return { kind: 'invalid', problem: 'format' };
+  const wire = `${match[3]}-${match[2]!.padStart(2, '0')}-${match[1]!.padStart(2, '0')}`;
+  if (!isWireDate(wire)) return { kind: 'invalid', problem: 'inexistent' };
+  if (range.min && wire < range.min) return { kind: 'invalid', problem: 'before-min' };
+  if (range.max && wire > range.max) return { kind: 'invalid', problem: 'after-max' };
+  return { kind: 'date', wire };
+}
+
+/**
+ * The text of a date field after a keystroke: a slash follows the day and the month as they are typed ("24" ->
+ * "24/", "24/11" -> "24/11/"), so digits alone (a phone's numeric keypad has no slash) make DD/MM/YYYY.
+ * A deletion is left as it is, or the slash would come straight back.
+ */
+export function withDateSlashes(previous: string, next: string): string {
+  if (next.length <= previous.length) return next;
+  const text = next.replace(/\/{2,}/g, '/');
+  return /^\d{2}$|^\d{1,2}\/\d{2}$/.test(text) ? `${text}/` : text;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { INSPECCIONES_MESSAGES } from '../schemas/inspecciones.schema.ts';
-import { type InspectionCandidate, type InspectionTemplate, inspectionProblems, inspectionRefusal, UNANSWERED_STATEMENT } from './inspection-rules.ts';
+import { headerProblems, type InspectionCandidate, type InspectionTemplate, inspectionProblems, inspectionRefusal, UNANSWERED_STATEMENT } from './inspection-rules.ts';
 import { RUT_MESSAGES } from './rut.ts';
 
 const M = INSPECCIONES_MESSAGES;
@@ -86,6 +86,16 @@ describe('inspection rules (SPEC IN6-IN10)', () => {
       { target: { kind: 'campo', id: 'turno' }, message: M.headerFieldRequired },
     ]);
     expect(inspectionProblems(valid({ Observados: ['w1'], EquipoTrabajo: '', RutContratista: '12.345.678-5', Encabezado: { turno: 'Noche' } }), template)).toEqual([]);
+  });
+
+  it('IN7: the header form checks the header alone, with the messages finishing gives, before the answers exist', () => {
+    const header = { Fecha: '2026-03-10', Lugar: '', Supervisor: 'Sofía Supervisora', Observados: [], EquipoTrabajo: '', RutContratista: null, Encabezado: {} };
+    expect(headerProblems(header, template)).toEqual([
+      { target: { kind: 'encabezado', field: 'Lugar' }, message: M.placeRequired },
+      { target: { kind: 'encabezado', field: 'Observados' }, message: M.observedRequired },
+      { target: { kind: 'campo', id: 'turno' }, message: M.headerFieldRequired },
+    ]);
+    expect(headerProblems({ ...header, Lugar: 'Taller central', EquipoTrabajo: 'Cuadrilla 1', Encabezado: { turno: 'Mañana' } }, template)).toEqual([]);
   });
 
   it('IN8: every statement is answered exactly once with 1, 2 or 3', () => {

@@ -37,12 +37,15 @@ export type InspectionCandidate = Pick<
 
 export type InspectionTemplate = Pick<ContenidoFormulario, 'Items' | 'CamposEncabezado'>;
 
+/** The header part of a candidate: what the header form holds. */
+export type InspectionHeaderCandidate = Pick<InspectionCandidate, 'Fecha' | 'Lugar' | 'Supervisor' | 'Observados' | 'EquipoTrabajo' | 'RutContratista' | 'Encabezado'>;
+
 type AddProblem = (target: ProblemTarget, message: string) => void;
 
 const blank = (text: string | null | undefined) => (text ?? '').trim() === '';
 
 /** IN7: the header the spec asks for and the template's own required fields. */
-function checkHeader(body: InspectionCandidate, content: InspectionTemplate, add: AddProblem): void {
+function checkHeader(body: InspectionHeaderCandidate, content: Pick<InspectionTemplate, 'CamposEncabezado'>, add: AddProblem): void {
   if (!isWireDate(body.Fecha)) add({ kind: 'encabezado', field: 'Fecha' }, INSPECCIONES_MESSAGES.dateRequired);
   if (blank(body.Lugar)) add({ kind: 'encabezado', field: 'Lugar' }, INSPECCIONES_MESSAGES.placeRequired);
   if (blank(body.Supervisor)) add({ kind: 'encabezado', field: 'Supervisor' }, INSPECCIONES_MESSAGES.supervisorRequired);
@@ -115,6 +118,16 @@ export function inspectionProblems(body: InspectionCandidate, content: Inspectio
   // IN10: one person carried it out and signs as Ejecutor; everyone who signs is named.
   if (body.Firmas.filter((firma) => firma.Rol === 'Ejecutor').length !== 1) add({ kind: 'firmas' }, INSPECCIONES_MESSAGES.signatureExecutor);
   if (body.Firmas.some((firma) => blank(firma.Nombre))) add({ kind: 'firmas' }, INSPECCIONES_MESSAGES.signerName);
+  return problems;
+}
+
+/**
+ * IN7 alone, with the messages finishing gives: the header form checks it before the person goes on (starting the
+ * inspection, closing the form), so a missing field is not first heard of at the end.
+ */
+export function headerProblems(header: InspectionHeaderCandidate, content: Pick<InspectionTemplate, 'CamposEncabezado'>): InspectionProblem[] {
+  const problems: InspectionProblem[] = [];
+  checkHeader(header, content, (target, message) => problems.push({ target, message }));
   return problems;
 }
 

@@ -1,3 +1,5 @@
+import { isOverdue } from './observation-state.ts';
+
 /** Spec part 1 section 9: answers, observation traffic light and severity each map to three colours. */
 export type LightColour = 'verde' | 'amarillo' | 'rojo' | 'neutro';
 
@@ -42,7 +44,7 @@ export interface ObservationLightState {
  */
 export function semaforoOnDay(observation: ObservationLightState, today: string): Semaforo {
   if (observation.Aprobada === 1) return 1;
-  if (observation.Estado === 1 && observation.Plazo !== null && observation.Plazo < today) return 3;
+  if (isOverdue(observation, today)) return 3;
   return observation.SemaforoObs;
 }
 

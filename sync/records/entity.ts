@@ -60,8 +60,12 @@ export interface EntityApi {
   list: string;
   /** The list answers pages of this size (`?Pagina&PorPagina`) and a `total`. */
   listPage?: number;
-  /** GET one record (deleted ones too, with Estado 0): `{ statusCode, data }`, data null when it does not exist. */
-  detail?: string;
+  /**
+   * GET one record: `{ statusCode, data }`, data null (or a 404) when it does not exist or the user may not see it.
+   * `recordRoutes` serves it (deleted records too, with Estado 0) unless the module answers it itself. A device asks
+   * it for a record it does not hold yet (app/records/record-reads.ts).
+   */
+  detail: string;
   create?: string;
   update?: string;
   remove?: string;

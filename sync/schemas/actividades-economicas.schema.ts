@@ -34,7 +34,7 @@ export const actividadEconomicaEntity = defineEntity({
   messages: recordMessages(noun, { inUse: '' }),
   displayName: (row) => (row.Codigo && row.Nombre ? `${row.Codigo} ${row.Nombre}` : (row.Nombre ?? '')),
   permission: '/actividades-economicas',
-  api: { base: '/api/actividades-economicas', list: '', create: '', update: '', remove: '/:IdActividadEconomica' },
+  api: { base: '/api/actividades-economicas', list: '', detail: '/:IdActividadEconomica', create: '', update: '', remove: '/:IdActividadEconomica' },
   audience: 'todos',
   references: [],
   pullOrder: 1,

@@ -71,7 +71,7 @@ export const cargoEntity = defineEntity({
   messages: recordMessages(noun, { inUse: CARGOS_MESSAGES.inUse }),
   displayName: (row) => row.NombreCargo ?? '',
   permission: '/cargos',
-  api: { base: '/api/cargos', list: '/newcargos2/:company', create: '/newcargos2', update: '/newcargos2/:company', remove: '/newcargos2/delete/:IdCargo' },
+  api: { base: '/api/cargos', list: '/newcargos2/:company', detail: '/newcargos2/one/:company/:IdCargo', create: '/newcargos2', update: '/newcargos2/:company', remove: '/newcargos2/delete/:IdCargo' },
   audience: 'todos',
   references: [
     { field: 'IdNivel2', table: 'niveles', where: { TipoNivel: 2 }, message: CARGOS_MESSAGES.levelInvalid },

@@ -162,7 +162,7 @@ export const formularioEntity = defineEntity({
   messages: { ...recordMessages(noun, { inUse: '' }), deleted: FORMULARIOS_MESSAGES.retired },
   displayName: (row) => row.Nombre ?? '',
   permission: '/formularios',
-  api: { base: '/api/formularios', list: '/formularios', create: '/formularios', update: '/formularios/:IdFormulario', remove: '/formularios/:IdFormulario' },
+  api: { base: '/api/formularios', list: '/formularios', detail: '/formularios/one/:IdFormulario', create: '/formularios', update: '/formularios/:IdFormulario', remove: '/formularios/:IdFormulario' },
   audience: 'todos',
   references: [],
   pullOrder: 5,

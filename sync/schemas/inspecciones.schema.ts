@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { isWireDate } from '../domain/dates.ts';
+import type { ObservationState } from '../domain/observation-state.ts';
 import { type Semaforo, SEMAFOROS, type Severidad, SEVERITIES } from '../domain/traffic-light.ts';
 import { MESSAGES } from './common.schema.ts';
 import { FORMULARIO_TYPES } from './formularios.schema.ts';
@@ -195,7 +196,9 @@ export interface ReportObservation {
   Plazo: string | null;
   SemaforoObs: Semaforo;
   Severidad: Severidad | null;
-  /** "Abierta", "Respondida", "Aprobada". */
+  /** SPEC OV5, on the day the report was made; its look in the PDF. */
+  Estado: ObservationState;
+  /** The state's word, as printed: "Abierta", "Respondida", "Rechazada", "Vencida", "Aprobada". */
   EstadoTexto: string;
   Fotos: ReportImage[];
 }
@@ -232,7 +235,7 @@ export const inspeccionEntity = defineEntity({
   messages: { ...recordMessages(inspectionNoun, { inUse: '' }), created: INSPECCIONES_MESSAGES.created },
   displayName: (row) => (row.Lugar ? (row.Fecha ? `${row.Lugar} (${row.Fecha})` : row.Lugar) : ''),
   permission: '/inspecciones',
-  api: { base: '/api/inspecciones', list: '/observaciones-inspecciones', create: '/observaciones-inspecciones', remove: '/observaciones-inspecciones/:IdEvaluacion' },
+  api: { base: '/api/inspecciones', list: '/observaciones-inspecciones', detail: '/observaciones-inspecciones/one/:IdEvaluacion', create: '/observaciones-inspecciones', remove: '/observaciones-inspecciones/:IdEvaluacion' },
   audience: 'partes',
   // A finished inspection keeps its history: what it points at may be deleted or retired later.
   references: [

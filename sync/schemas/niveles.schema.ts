@@ -53,7 +53,7 @@ export const nivelEntity = defineEntity({
   displayName: (row) => row.Nombre ?? '',
   // Levels 2, 3 and 4 share the permissions of the "Nivel 2" maintainer.
   permission: '/nv2',
-  api: { base: '/api/niveles', list: '/:company', create: '/post/:company', update: '/put/:company/:IdNivel', remove: '/delete/:company/:IdNivel' },
+  api: { base: '/api/niveles', list: '/:company', detail: '/one/:company/:IdNivel', create: '/post/:company', update: '/put/:company/:IdNivel', remove: '/delete/:company/:IdNivel' },
   audience: 'todos',
   references: [{ field: 'IdNivelPadre', table: 'niveles', message: NIVELES_MESSAGES.parentInvalid }],
   pullOrder: 2,

@@ -100,7 +100,12 @@ export const observacionEntity = defineEntity({
   // A POST on an existing observation is a step of its cycle.
   verb: (write) => (write.method === 'POST' ? (CYCLE_VERBS[write.path.split('/').at(-1) ?? ''] ?? 'Responder') : undefined),
   permission: '/observaciones',
-  api: { base: '/api/inspecciones', list: '/observaciones-inspecciones/observaciones', remove: '/observaciones-inspecciones/observaciones/:IdObservacion' },
+  api: {
+    base: '/api/inspecciones',
+    list: '/observaciones-inspecciones/observaciones',
+    detail: '/observaciones-inspecciones/observaciones/:IdObservacion',
+    remove: '/observaciones-inspecciones/observaciones/:IdObservacion',
+  },
   audience: 'partes',
   references: [{ field: 'IdEvaluacion', table: 'inspecciones', message: INSPECCIONES_MESSAGES.notFound, onDelete: 'keep' }],
   files: (row) => [...(row.Archivos ?? []), ...(row.Respuestas ?? []).flatMap((step) => step.Archivos)],

@@ -242,6 +242,7 @@ export const trabajadorEntity = defineEntity({
     base: '/api/trabajadores',
     list: '/newtrabajadores2/:company',
     listPage: MAX_WORKERS_PAGE,
+    detail: '/newtrabajadores2/detalle/:company/:IdPersona',
     create: '/newtrabajadores2',
     update: '/newtrabajadores2',
     remove: '/newtrabajadores2/:IdPersona/:user',

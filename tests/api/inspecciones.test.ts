@@ -349,7 +349,7 @@ describe('inspections: report data (spec 2.4)', () => {
     expect(report.Nota).toEqual({ Porcentaje: 62.5, Nota: 4, Cumple: 2, NoCumple: 1, NoAplica: 1 });
     expect(report.Firmas).toEqual([{ Rol: 'Ejecutor', Nombre: 'Jorge Araya Rojas', Rut: '15.234.567-4', Cargo: 'Supervisor', Imagen: { Sha256: signature.Sha256, Tipo: 'image/png', Url: expect.stringMatching(/^\/api\/files\/[a-f0-9]{64}\?exp=\d+&sig=/) }, FirmadoEn: '2026-11-20T15:00:00.000Z' }]);
     expect(report.Observaciones).toEqual([
-      { Enunciado: 'Luces y alarma de retroceso funcionan', Observacion: 'No cumple: e2', Responsable: 'Patricio Fuentes', Plazo: '2026-11-30', SemaforoObs: 2, Severidad: 'Media', EstadoTexto: 'Abierta', Fotos: [{ Sha256: photo.Sha256, Tipo: 'image/png', Url: expect.stringContaining('/api/files/') }] },
+      { Enunciado: 'Luces y alarma de retroceso funcionan', Observacion: 'No cumple: e2', Responsable: 'Patricio Fuentes', Plazo: '2026-11-30', SemaforoObs: 2, Severidad: 'Media', Estado: 'abierta', EstadoTexto: 'Abierta', Fotos: [{ Sha256: photo.Sha256, Tipo: 'image/png', Url: expect.stringContaining('/api/files/') }] },
     ]);
     expect(report.ObservacionesG).toMatchObject([{ Observacion: 'Equipo limpio y ordenado', Enunciado: null }]);
     expect(report.ObservacionesB).toMatchObject([{ Observacion: 'Sin registro de mantención' }]);

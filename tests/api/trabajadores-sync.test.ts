@@ -211,7 +211,7 @@ describe('tenancy of worker ids sent in bodies and paths', () => {
         'DELETE /api/cargos/newcargos2/delete/{IdCargo}/{IdNivel2}/{IdNivel3}',
         'GET /api/niveles/{company}',
         'GET /api/niveles/all/{company}',
-        'GET /api/niveles/one/{company}/{id}',
+        'GET /api/niveles/one/{company}/{IdNivel}',
         'POST /api/niveles/post/{company}',
         'PUT /api/niveles/put/{company}/{IdNivel}',
         'DELETE /api/niveles/delete/{company}/{IdNivel}',

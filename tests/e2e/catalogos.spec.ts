@@ -88,7 +88,7 @@ test('a catalogue on the record kit works offline: create with its rules, export
   await page.getByRole('link', { name: 'Editar' }).click();
   const certifications = page.getByRole('group', { name: 'Agregar certificación' });
   await certifications.getByRole('combobox', { name: 'Certificación*' }).selectOption({ label: `${NEW_CERTIFICATION} (Mutual de Seguridad)` });
-  await certifications.getByLabel('Fecha de vencimiento*').fill('2028-11-30');
+  await certifications.getByRole('textbox', { name: 'Fecha de vencimiento*' }).fill('30/11/2028');
   await certifications.getByRole('button', { name: 'Agregar certificación' }).click();
   await expect(page.getByRole('table', { name: 'Certificaciones del trabajador' }).getByRole('row', { name: new RegExp(NEW_CERTIFICATION) })).toBeVisible();
   await expectAccessible(page);

@@ -71,7 +71,7 @@ test('a supervisor signs in, works offline on the stored session and signs out',
 
   const sections = page.getByRole('navigation', { name: 'Secciones' });
   await expect(sections).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByRole('link', { name: 'principal' })).toHaveAttribute('aria-current', 'page');
 
   await page.getByRole('button', { name: 'Menú de usuario' }).click();
   await expect(page.getByText('Jorge Araya Rojas')).toBeVisible();
@@ -98,7 +98,7 @@ test('a supervisor signs in, works offline on the stored session and signs out',
 
   // Mi Perfil is in no menu group, so the rail opens on its first group (Ajustes, with Trabajadores).
   await sections.getByRole('button', { name: 'Dashboard' }).click();
-  await page.getByRole('link', { name: 'Dashboard' }).click();
+  await page.getByRole('link', { name: 'principal' }).click();
   await expect(page.getByRole('heading', { name: 'Inicio', level: 1 })).toBeVisible();
   await expect(page.getByRole('main').getByText('Sin conexión', { exact: true })).toBeVisible();
   await expectAccessible(page);
@@ -206,7 +206,7 @@ test.describe('on a phone', () => {
     await expect(page.getByRole('button', { name: 'Cerrar menú' })).toBeVisible();
     await expectAccessible(page);
 
-    await page.getByRole('link', { name: 'Dashboard' }).click();
+    await page.getByRole('link', { name: 'principal' }).click();
     await expect(sections).toBeHidden();
     await expect(page.getByRole('heading', { name: 'Inicio', level: 1 })).toBeVisible();
   });

@@ -186,8 +186,8 @@ async function reviewObservation(page: Page, text: string, decision: 'aprobar' |
   } else {
     await page.getByRole('button', { name: 'Rechazar' }).click();
     await page.getByRole('textbox', { name: 'Motivo del rechazo*' }).fill('Falta la foto del arnés nuevo con su certificado.');
-    const nextWeek = new Date(Date.now() + 7 * 86_400_000).toLocaleDateString('en-CA', { timeZone: 'America/Santiago' });
-    await page.getByLabel('Nuevo plazo*').fill(nextWeek);
+    const nextWeek = new Date(Date.now() + 7 * 86_400_000).toLocaleDateString('es-CL', { timeZone: 'America/Santiago', day: '2-digit', month: '2-digit', year: 'numeric' }).replaceAll('-', '/');
+    await page.getByRole('textbox', { name: 'Nuevo plazo*' }).fill(nextWeek);
     await page.getByRole('button', { name: 'Rechazar observación' }).click();
     await expect(page.getByText('Observación rechazada correctamente').first()).toBeVisible();
   }

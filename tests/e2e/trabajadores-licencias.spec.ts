@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { formatDisplayDate } from '#sync/domain/dates.ts';
 import { expectAccessible } from './support/accessibility.ts';
 import {
   apiToken,
@@ -57,7 +58,7 @@ test('CF5/FL1: offline, a licence with its file and an evidence photo are added 
 
   const licences = page.getByRole('group', { name: 'Agregar licencia' });
   await licences.getByRole('combobox', { name: 'Clase de licencia*' }).selectOption('B');
-  await licences.getByLabel('Vencimiento de la licencia*').fill('2028-03-31');
+  await licences.getByRole('textbox', { name: 'Vencimiento de la licencia*' }).fill('31/03/2028');
   await licences.getByLabel('Archivo de la licencia (PDF o imagen)').setInputFiles({ name: 'licencia.pdf', mimeType: 'application/pdf', buffer: LICENCE_PDF });
   await expect(licences.getByText('Archivo listo: licencia.pdf')).toBeVisible();
   await licences.getByRole('button', { name: 'Agregar licencia' }).click();
@@ -65,7 +66,7 @@ test('CF5/FL1: offline, a licence with its file and an evidence photo are added 
 
   const evidence = page.getByRole('group', { name: 'Agregar evidencia' });
   // The evidence day defaults to today in Chile.
-  await expect(evidence.getByLabel('Fecha de la evidencia*')).toHaveValue(todayInChile());
+  await expect(evidence.getByRole('textbox', { name: 'Fecha de la evidencia*' })).toHaveValue(formatDisplayDate(todayInChile()));
   await evidence.getByRole('textbox', { name: 'Nombre de la evidencia*' }).fill('Charla de seguridad');
   await evidence.getByLabel('Foto o PDF de la evidencia*').setInputFiles({ name: 'charla.png', mimeType: 'image/png', buffer: PHOTO });
   await expect(evidence.getByText('Archivo listo: charla.png')).toBeVisible();

@@ -4,11 +4,12 @@ import { isFormularioTipo } from '#app/data/follow-up-queries.ts';
 import { paths } from '#app/routes/paths.ts';
 import { hasPermission } from '#app/session/session-permissions.ts';
 import { useRequiredSession } from '#app/session/use-session.ts';
-import { useDbQuery } from '#app/sync/use-device.ts';
 import { PageLoading } from '#app/ui/feedback/page-loading.tsx';
 import { useSavedToast } from '#app/ui/feedback/use-saved-toast.ts';
 import { PageContent } from '#app/ui/page-content.tsx';
 import { PageHeading } from '#app/ui/page-heading.tsx';
+import { RecordMissing, ServerCopyNote } from '#app/ui/records/record-missing.tsx';
+import { useRecord } from '#app/ui/records/use-record.ts';
 import { editorValuesOf, type TemplateFields } from './formulario-editor-model.ts';
 import { FormularioEditor } from './formulario-editor.tsx';
 import { createFormulario, updateFormulario } from './formulario-writes.ts';
@@ -21,8 +22,9 @@ export function FormularioFormPage() {
   const navigate = useNavigate();
   const session = useRequiredSession();
   const showSaved = useSavedToast();
-  const template = useDbQuery(async (db) => (id ? ((await db.formularios.get(id)) ?? null) : null), [id]);
+  const record = useRecord('formularios', id ?? '');
   const editing = id !== undefined;
+  const template = editing && record.status === 'encontrado' ? record.row : null;
   const allowed = hasPermission(session, paths.formularios.list.href, editing ? 'editar' : 'crear');
   const tipo = isFormularioTipo(routeTipo) ? routeTipo : null;
 
@@ -48,14 +50,15 @@ export function FormularioFormPage() {
           <p className="notice notice--warning">{FORMULARIOS_MESSAGES.typeInvalid}.</p>
         ) : !allowed ? (
           <p className="notice notice--warning">No tienes permiso para {editing ? 'editar' : 'crear'} formularios.</p>
-        ) : template === undefined ? (
+        ) : editing && record.status === 'cargando' ? (
           <PageLoading />
         ) : editing && !template ? (
-          <p className="notice notice--warning">{FORMULARIOS_MESSAGES.notFound} en este dispositivo.</p>
+          <RecordMissing table="formularios" lookup={record} />
         ) : template?.Estado === 0 ? (
           <p className="notice notice--warning">Este formulario está retirado y no se puede editar.</p>
         ) : (
           <>
+            {record.status === 'encontrado' && record.source === 'servidor' && <ServerCopyNote table="formularios" />}
             {template && (
               <p className="notice notice--info">
                 Estás editando la versión {template.VersionFormulario}. Si cambias el encabezado, los ítems, los enunciados o la escala, se guardará

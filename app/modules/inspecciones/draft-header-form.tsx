@@ -1,8 +1,9 @@
-import { DATE_PICKER_MIN, toWireDate } from '#sync/domain/dates.ts';
+import { DATE_PICKER_MIN, isWireDate, toWireDate } from '#sync/domain/dates.ts';
 import { formatRut, rutError } from '#sync/domain/rut.ts';
 import type { CampoEncabezado } from '#sync/schemas/formularios.schema.ts';
 import { useId } from 'react';
 import type { LocalNivel } from '#app/db/reference-rows.ts';
+import { DateField } from '#app/ui/form/date-field.tsx';
 import { DraftTextInput } from './draft-fields.tsx';
 import { useKnownContractors, useWorkersById, workerName } from './draft-queries.ts';
 import type { DraftHeader } from './draft-store.ts';
@@ -115,15 +116,15 @@ export function DraftHeaderForm(props: DraftHeaderFormProps) {
   return (
     <div className="insp-header-form">
       <div className="record-form__grid">
-        <DraftTextInput
+        <DateField
           id="insp-encabezado-Fecha"
           label="Fecha*"
-          type="date"
           min={DATE_PICKER_MIN}
           max={today}
-          stored={header.Fecha}
-          onSave={(Fecha) => onChange({ Fecha })}
-          problem={problems.get('insp-encabezado-Fecha')}
+          value={header.Fecha}
+          onChange={(Fecha) => onChange({ Fecha })}
+          error={problems.get('insp-encabezado-Fecha')}
+          required
           readOnly={readOnly}
         />
         <DraftTextInput
@@ -133,6 +134,7 @@ export function DraftHeaderForm(props: DraftHeaderFormProps) {
           delay={delay}
           onSave={(Lugar) => onChange({ Lugar })}
           problem={problems.get('insp-encabezado-Lugar')}
+          required
           readOnly={readOnly}
         />
         <LevelSelect id="insp-encabezado-IdNivel2" label={props.level2Label} value={header.IdNivel2} levels={props.levels2} disabled={readOnly} onChange={chooseLevel2} />
@@ -151,6 +153,7 @@ export function DraftHeaderForm(props: DraftHeaderFormProps) {
           delay={delay}
           onSave={(Supervisor) => onChange({ Supervisor })}
           problem={problems.get('insp-encabezado-Supervisor')}
+          required
           readOnly={readOnly}
         />
         {props.contractorFixed ? (
@@ -195,20 +198,37 @@ export function DraftHeaderForm(props: DraftHeaderFormProps) {
 
       {props.campos.length > 0 && (
         <div className={`insp-header-form__fields insp-columns-${props.columns}`}>
-          {props.campos.map((campo) => (
-            <DraftTextInput
-              key={campo.IdCampo}
-              id={`insp-campo-${campo.IdCampo}`}
-              label={`${campo.Etiqueta}${campo.Requerido ? '*' : ''}`}
-              type={campo.Tipo === 'fecha' ? 'date' : 'text'}
-              inputMode={campo.Tipo === 'numero' ? 'decimal' : undefined}
-              stored={header.Encabezado[campo.IdCampo] ?? ''}
-              delay={delay}
-              onSave={(value) => props.onFieldChange(campo.IdCampo, value)}
-              problem={problems.get(`insp-campo-${campo.IdCampo}`)}
-              readOnly={readOnly}
-            />
-          ))}
+          {props.campos.map((campo) =>
+            campo.Tipo === 'fecha' ? (
+              <DateField
+                key={campo.IdCampo}
+                id={`insp-campo-${campo.IdCampo}`}
+                label={`${campo.Etiqueta}${campo.Requerido ? '*' : ''}`}
+                min={DATE_PICKER_MIN}
+                value={header.Encabezado[campo.IdCampo] ?? ''}
+                // The finish rules only ask for a value here: a text that is not a date is not saved.
+                onChange={(value) => {
+                  if (value === '' || isWireDate(value)) props.onFieldChange(campo.IdCampo, value);
+                }}
+                error={problems.get(`insp-campo-${campo.IdCampo}`)}
+                required={campo.Requerido}
+                readOnly={readOnly}
+              />
+            ) : (
+              <DraftTextInput
+                key={campo.IdCampo}
+                id={`insp-campo-${campo.IdCampo}`}
+                label={`${campo.Etiqueta}${campo.Requerido ? '*' : ''}`}
+                inputMode={campo.Tipo === 'numero' ? 'decimal' : undefined}
+                stored={header.Encabezado[campo.IdCampo] ?? ''}
+                delay={delay}
+                onSave={(value) => props.onFieldChange(campo.IdCampo, value)}
+                problem={problems.get(`insp-campo-${campo.IdCampo}`)}
+                required={campo.Requerido}
+                readOnly={readOnly}
+              />
+            ),
+          )}
         </div>
       )}
     </div>

@@ -1,5 +1,6 @@
 import { complianceLabels } from '#sync/domain/compliance.ts';
 import { formatDisplayDate } from '#sync/domain/dates.ts';
+import { observationState } from '#sync/domain/observation-state.ts';
 import { formatRut } from '#sync/domain/rut.ts';
 import { FORMULARIO_TYPE_LABELS } from '#sync/schemas/formularios.schema.ts';
 import { INSPECCIONES_MESSAGES, type TipoObs } from '#sync/schemas/inspecciones.schema.ts';
@@ -8,7 +9,7 @@ import { IonButton, IonIcon } from '@ionic/react';
 import { documentTextOutline } from 'ionicons/icons';
 import { Fragment } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { isOverdue, OBSERVATION_STATE_LABELS, observationLight, observationState, todayInChile } from '#app/data/follow-up-queries.ts';
+import { observationLight, todayInChile } from '#app/data/follow-up-queries.ts';
 import { useDeviceFileUrls, useSignedInspectionUrls } from '#app/data/inspection-files.ts';
 import { localWrite } from '#app/data/local-write.ts';
 import { useNivelNames } from '#app/data/reference-queries.ts';
@@ -26,9 +27,13 @@ import { PageContent } from '#app/ui/page-content.tsx';
 import { PageHeading } from '#app/ui/page-heading.tsx';
 import { useOnlineStatus } from '#app/ui/use-online-status.ts';
 import { PhotoThumbnails } from '#app/ui/photo-thumbnails.tsx';
+import { RecordMissing, ServerCopyNote } from '#app/ui/records/record-missing.tsx';
 import { RecordSyncNotice, useRecordOutbox } from '#app/ui/records/record-sync-notice.tsx';
+import { useRecord } from '#app/ui/records/use-record.ts';
 import { useRemoveRecord } from '#app/ui/records/use-remove-record.ts';
 import { AnswerChip, SeverityChip, TrafficLight } from '#app/ui/traffic-light.tsx';
+import { ObservationStateChip } from './observation-state-chip.tsx';
+import { useInspectionObservations } from './use-inspection-observations.ts';
 import '#app/ui/records.css';
 import './inspeccion-detail.css';
 
@@ -105,12 +110,11 @@ function AnswersByItem({ inspection, version }: { inspection: LocalInspeccion; v
 }
 
 function ObservationCard({ observation, today, urls }: { observation: LocalObservacion; today: string; urls: Record<string, string> }) {
-  const overdue = isOverdue(observation, today);
   return (
     <li className="inspection-observation">
       <div className="inspection-observation__head">
         <TrafficLight semaforo={observationLight(observation, today)} />
-        <span className="badge">{OBSERVATION_STATE_LABELS[observationState(observation)]}</span>
+        <ObservationStateChip state={observationState(observation, today)} />
         {observation.Severidad && <SeverityChip severity={observation.Severidad} />}
       </div>
       {observation.Enunciado && <p className="inspection-observation__statement">{observation.Enunciado}</p>}
@@ -119,10 +123,7 @@ function ObservationCard({ observation, today, urls }: { observation: LocalObser
         <dt>Responsable</dt>
         <dd>{observation.Responsable || 'Sin responsable'}</dd>
         <dt>Plazo</dt>
-        <dd>
-          {observation.Plazo ? formatDisplayDate(observation.Plazo) : 'Sin plazo'}
-          {overdue && <span className="badge badge--error inspection-observation__overdue">Vencida</span>}
-        </dd>
+        <dd>{observation.Plazo ? formatDisplayDate(observation.Plazo) : 'Sin plazo'}</dd>
       </dl>
       <PhotoThumbnails refs={observation.Archivos} urls={urls} label="Fotos de la observación" />
       <p>
@@ -137,8 +138,10 @@ export function InspeccionDetailPage() {
   const removeRecord = useRemoveRecord();
   const session = useRequiredSession();
   const today = todayInChile();
-  const inspection = useDbQuery(async (db) => (await db.inspecciones.get(id)) ?? null, [id]);
-  const observations = useDbQuery(async (db) => (await db.observaciones.where('IdEvaluacion').equals(id).toArray()).filter((row) => row.Estado === 1), [id]);
+  const record = useRecord('inspecciones', id);
+  const inspection = record.status === 'encontrado' ? record.row : null;
+  const fromServer = record.status === 'encontrado' && record.source === 'servidor';
+  const observations = useInspectionObservations(id, fromServer);
   const observedKey = inspection?.Observados.join(',') ?? '';
   const observed = useDbQuery(async (db) => (observedKey ? await db.trabajadores.bulkGet(observedKey.split(',')) : []), [observedKey]);
   const levelNames = useNivelNames();
@@ -152,7 +155,7 @@ export function InspeccionDetailPage() {
   const online = useOnlineStatus();
   const route = paths.inspecciones.list.href;
 
-  if (inspection === undefined) return <PageLoading />;
+  if (record.status === 'cargando') return <PageLoading />;
 
   const remove = async () => {
     if (!inspection) return;
@@ -169,7 +172,7 @@ export function InspeccionDetailPage() {
       <PageContent>
         <div className="page-body">
           <PageHeading parentHref={paths.inspecciones.list.href} parentLabel="Inspecciones" title="Inspección" />
-          <p className="notice notice--warning">{INSPECCIONES_MESSAGES.notFound} en este dispositivo.</p>
+          <RecordMissing table="inspecciones" lookup={record} />
         </div>
       </PageContent>
     );
@@ -189,6 +192,7 @@ export function InspeccionDetailPage() {
     <PageContent>
       <div className="page-body">
         <PageHeading parentHref={paths.inspecciones.list.href} parentLabel="Inspecciones" title={inspection.NombreFormulario} />
+        {fromServer && <ServerCopyNote table="inspecciones" />}
         <RecordSyncNotice entries={entries} refused={refused} ofWhat="de esta inspección" />
         <CardSection id="inspection-data" title="Datos">
           <dl className="record-fields">

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { paths } from '#app/routes/paths.ts';
 import { useDevice } from '#app/sync/use-device.ts';
 import { PageLoading } from '#app/ui/feedback/page-loading.tsx';
@@ -19,6 +18,7 @@ import { useDraftProgress } from './use-draft-progress.ts';
 import { useDraftWrite } from './use-draft-write.ts';
 import { useFillDraft } from './use-fill-draft.ts';
 import { useFinishDraft } from './use-finish-draft.ts';
+import { useHeaderForm } from './use-header-form.ts';
 import { useRemoveDraft } from './use-remove-draft.ts';
 import { useReopenDraft } from './use-reopen-draft.ts';
 import { useStatementActions } from './use-statement-actions.ts';
@@ -29,7 +29,6 @@ import './inspeccion-fill-page.css';
 export function InspeccionFillPage() {
   const db = useDevice()?.db;
   const { id, draft, refused, finishedRow, levels2, levels3 } = useFillDraft();
-  const [editingHeader, setEditingHeader] = useState(false);
 
   const readOnly = draft?.estado !== 'abierta';
   const content = draft?.formulario.Contenido;
@@ -40,7 +39,8 @@ export function InspeccionFillPage() {
   const progress = useDraftProgress(content, answerOf);
   const observations = useDraftObservations(draft?.observaciones);
   const problems = useDraftProblems(draft, progress.numbers);
-  const { finishing, finish, showFirstProblem } = useFinishDraft({ db, id, problems, openHeader: () => setEditingHeader(true) });
+  const headerForm = useHeaderForm({ db, id, problems });
+  const { finishing, finish, showFirstProblem } = useFinishDraft({ db, id, problems, openHeader: headerForm.open });
   const { reopening, reopen } = useReopenDraft(id, refused, reportError);
   const removeDraft = useRemoveDraft(db, id);
 
@@ -71,10 +71,10 @@ export function InspeccionFillPage() {
             levels2={levels2}
             levels3={levels3}
             readOnly={readOnly}
-            editing={editingHeader}
+            editing={headerForm.editing}
             hasProblems={problems.headerHasProblems}
             problems={problems.byAnchor}
-            onToggle={() => setEditingHeader((open) => !open)}
+            onToggle={() => void headerForm.toggle()}
             onChange={draftActions.onHeaderChange}
             onFieldChange={draftActions.onHeaderFieldChange}
           />

@@ -1,4 +1,5 @@
 import { toWireDate } from '#sync/domain/dates.ts';
+import { headerProblems } from '#sync/domain/inspection-rules.ts';
 import { FORMULARIO_TYPE_LABELS } from '#sync/schemas/formularios.schema.ts';
 import type { Session } from '#sync/schemas/auth.schema.ts';
 import { IonButton } from '@ionic/react';
@@ -14,9 +15,11 @@ import { CardSection } from '#app/ui/card-section.tsx';
 import { PageLoading } from '#app/ui/feedback/page-loading.tsx';
 import { PageContent } from '#app/ui/page-content.tsx';
 import { PageHeading } from '#app/ui/page-heading.tsx';
+import { problemAnchor, problemsByAnchor } from './draft-fields.tsx';
 import { DraftHeaderForm } from './draft-header-form.tsx';
 import { useActiveTemplates } from './draft-queries.ts';
 import { createDraft, type DraftHeader, DraftError } from './draft-store.ts';
+import { focusAnchor } from './focus-anchor.ts';
 import { statementCount, TemplatePicker } from './template-picker.tsx';
 import '#app/ui/records.css';
 import './inspeccion-new-page.css';
@@ -51,9 +54,12 @@ export function InspeccionNewPage() {
   const [chosenId, setChosenId] = useState<string | null>(search.get('formulario'));
   const [header, setHeader] = useState<DraftHeader>(() => initialHeader(session));
   const [error, setError] = useState<string | null>(null);
+  // Set by the first "Comenzar inspección": from then on the header's problems show beside their fields, live.
+  const [headerChecked, setHeaderChecked] = useState(false);
   const [starting, setStarting] = useState(false);
   const allowed = hasPermission(session, paths.inspecciones.list.href, 'crear');
   const chosen = templates?.find((template) => template.IdFormulario === chosenId) ?? null;
+  const problems = chosen && headerChecked ? problemsByAnchor(headerProblems(header, chosen.Contenido)) : NO_PROBLEMS;
 
   const onChange = useCallback((patch: Partial<DraftHeader>) => setHeader((current) => ({ ...current, ...patch })), []);
   const onFieldChange = useCallback(
@@ -63,6 +69,13 @@ export function InspeccionNewPage() {
 
   const start = async () => {
     if (!db || !chosen) return;
+    setHeaderChecked(true);
+    const [first] = headerProblems(header, chosen.Contenido);
+    if (first) {
+      // After the messages are on screen, so the focused field is read with its message.
+      requestAnimationFrame(() => focusAnchor(problemAnchor(first.target)));
+      return;
+    }
     setStarting(true);
     setError(null);
     try {
@@ -107,7 +120,7 @@ export function InspeccionNewPage() {
                 levels2={levels2}
                 levels3={levels3}
                 contractorFixed={isContractorUser(session) ? session.usuario.IdContratista : null}
-                problems={NO_PROBLEMS}
+                problems={problems}
                 delay={0}
                 onChange={onChange}
                 onFieldChange={onFieldChange}

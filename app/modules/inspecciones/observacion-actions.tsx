@@ -7,6 +7,7 @@ import { IonButton } from '@ionic/react';
 import { useId, useState } from 'react';
 import { Controller, type FieldValues, type Path, useForm, type UseFormRegister } from 'react-hook-form';
 import * as v from 'valibot';
+import { FormDateField } from '#app/ui/form/date-field.tsx';
 import { PhotoField } from '#app/ui/form/photo-field.tsx';
 import { SubmitButton } from '#app/ui/form/submit-button.tsx';
 import { MISSING_PHOTO } from './observacion-writes.ts';
@@ -24,21 +25,6 @@ function TextAreaField<T extends FieldValues>({ name, label, error, register }: 
     <div className={`cycle-field${error ? ' cycle-field--invalid' : ''}`}>
       <label htmlFor={id}>{label}</label>
       <textarea id={id} rows={4} maxLength={2000} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} {...register(name)} />
-      {error && (
-        <p id={`${id}-error`} className="field-error">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
-
-function DateField<T extends FieldValues>({ name, label, error, register, min }: NativeFieldProps<T> & { min: string }) {
-  const id = useId();
-  return (
-    <div className={`cycle-field cycle-field--date${error ? ' cycle-field--invalid' : ''}`}>
-      <label htmlFor={id}>{label}</label>
-      <input id={id} type="date" min={min} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} {...register(name)} />
       {error && (
         <p id={`${id}-error`} className="field-error">
           {error}
@@ -136,7 +122,7 @@ export function RejectForm({ onSubmit, onCancel, today }: CycleFormProps<RejectV
     <form className="card cycle-form" onSubmit={handleSubmit(guard(onSubmit))} noValidate aria-labelledby="reject-title">
       <h2 id="reject-title">Rechazar respuesta</h2>
       <TextAreaField name="Texto" label="Motivo del rechazo*" error={formState.errors.Texto?.message} register={register} />
-      <DateField name="Plazo" label="Nuevo plazo*" min={today} error={formState.errors.Plazo?.message} register={register} />
+      <FormDateField control={control} name="Plazo" label="Nuevo plazo*" min={today} />
       <Controller
         control={control}
         name="Archivos"

@@ -1,4 +1,5 @@
 import { formatDisplayDate } from '#sync/domain/dates.ts';
+import { observationState } from '#sync/domain/observation-state.ts';
 import { formatRut } from '#sync/domain/rut.ts';
 import { INSPECCIONES_MESSAGES } from '#sync/schemas/inspecciones.schema.ts';
 import { type RespuestaObservacion } from '#sync/schemas/observaciones.schema.ts';
@@ -6,14 +7,13 @@ import type { FileRef } from '#sync/records/record-fields.ts';
 import { IonButton } from '@ionic/react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { isOverdue, OBSERVATION_STATE_LABELS, observationLight, observationState, todayInChile } from '#app/data/follow-up-queries.ts';
+import { observationLight, todayInChile } from '#app/data/follow-up-queries.ts';
 import { useDeviceFileUrls, useSignedInspectionUrls } from '#app/data/inspection-files.ts';
 import { useNivelNames } from '#app/data/reference-queries.ts';
 import { paths } from '#app/routes/paths.ts';
 import { levelName } from '#app/session/level-names.ts';
 import { fullName, hasPermission, isContractorUser } from '#app/session/session-permissions.ts';
 import { useRequiredSession } from '#app/session/use-session.ts';
-import { useDbQuery } from '#app/sync/use-device.ts';
 import { CardSection } from '#app/ui/card-section.tsx';
 import { formatDisplayDateTime } from '#app/ui/display-format.ts';
 import { PageLoading } from '#app/ui/feedback/page-loading.tsx';
@@ -22,10 +22,13 @@ import { useSavedToast } from '#app/ui/feedback/use-saved-toast.ts';
 import { PageContent } from '#app/ui/page-content.tsx';
 import { PageHeading } from '#app/ui/page-heading.tsx';
 import { PhotoThumbnails } from '#app/ui/photo-thumbnails.tsx';
+import { RecordMissing, ServerCopyNote } from '#app/ui/records/record-missing.tsx';
 import { RecordSyncNotice, useRecordOutbox } from '#app/ui/records/record-sync-notice.tsx';
+import { useRecord } from '#app/ui/records/use-record.ts';
 import { useRemoveRecord } from '#app/ui/records/use-remove-record.ts';
 import { SeverityChip, TrafficLight } from '#app/ui/traffic-light.tsx';
 import { RejectForm, type RejectValues, RespondForm, type RespondValues } from './observacion-actions.tsx';
+import { ObservationStateChip } from './observation-state-chip.tsx';
 import { approveObservation, deleteObservation, rejectObservation, respondObservation } from './observacion-writes.ts';
 import '#app/ui/records.css';
 import './observaciones.css';
@@ -66,9 +69,11 @@ export function ObservacionDetailPage() {
   const showSaved = useSavedToast();
   const today = todayInChile();
   const [form, setForm] = useState<OpenForm>(null);
-  const observation = useDbQuery(async (db) => (await db.observaciones.get(id)) ?? null, [id]);
+  const record = useRecord('observaciones', id);
+  const observation = record.status === 'encontrado' ? record.row : null;
   const inspectionId = observation?.IdEvaluacion ?? '';
-  const inspection = useDbQuery(async (db) => (inspectionId ? ((await db.inspecciones.get(inspectionId)) ?? null) : null), [inspectionId]);
+  const inspectionRecord = useRecord('inspecciones', inspectionId);
+  const inspection = inspectionRecord.status === 'encontrado' ? inspectionRecord.row : null;
   const levelNames = useNivelNames();
   const { entries, refused } = useRecordOutbox('observaciones', id);
   const files: FileRef[] = observation ? [...observation.Archivos, ...observation.Respuestas.flatMap((step) => step.Archivos)] : [];
@@ -77,7 +82,7 @@ export function ObservacionDetailPage() {
   const signedUrls = useSignedInspectionUrls({ idEvaluacion: inspectionId, missing });
   const urls = { ...signedUrls, ...deviceUrls };
 
-  if (observation === undefined) return <PageLoading />;
+  if (record.status === 'cargando') return <PageLoading />;
 
   const route = paths.observaciones.list.href;
   const user = { IdUsuario: session.usuario.IdUsuario, Usuario: fullName(session) };
@@ -126,15 +131,15 @@ export function ObservacionDetailPage() {
       <div className="page-body">
         <PageHeading parentHref={paths.observaciones.list.href} parentLabel="Observaciones" title="Observación" />
         {!observation ? (
-          <p className="notice notice--warning">{INSPECCIONES_MESSAGES.observationNotFound} en este dispositivo.</p>
+          <RecordMissing table="observaciones" lookup={record} />
         ) : (
           <>
+            {record.status === 'encontrado' && record.source === 'servidor' && <ServerCopyNote table="observaciones" />}
             <RecordSyncNotice entries={entries} refused={refused} ofWhat="de esta observación" />
             <section className="card observation-summary" aria-labelledby="observation-text">
               <div className="observation-summary__chips">
                 <TrafficLight semaforo={observationLight(observation, today)} />
-                <span className="badge">{OBSERVATION_STATE_LABELS[observationState(observation)]}</span>
-                {isOverdue(observation, today) && <span className="badge badge--error">Vencida</span>}
+                <ObservationStateChip state={observationState(observation, today)} />
                 {observation.Severidad && <SeverityChip severity={observation.Severidad} />}
               </div>
               <p id="observation-text" className="observation-summary__text">

@@ -1,7 +1,8 @@
 import { formatDisplayDate } from '#sync/domain/dates.ts';
+import { observationState } from '#sync/domain/observation-state.ts';
 import { recordKeyOf } from '#sync/outbox/outbox-entry.ts';
 import { Link } from 'react-router-dom';
-import { isOverdue, OBSERVATION_STATE_LABELS, observationLight, observationState } from '#app/data/follow-up-queries.ts';
+import { observationLight } from '#app/data/follow-up-queries.ts';
 import { useQueuedRecordKeys } from '#app/data/reference-queries.ts';
 import { useFollowUpList } from '#app/data/use-follow-up-list.ts';
 import type { LocalObservacion } from '#app/db/inspection-rows.ts';
@@ -9,18 +10,19 @@ import { paths } from '#app/routes/paths.ts';
 import { FollowUpFilterBar } from '#app/ui/follow-up-filters.tsx';
 import { ListPage } from '#app/ui/list-page.tsx';
 import { TrafficLight } from '#app/ui/traffic-light.tsx';
+import { ObservationStateChip } from './observation-state-chip.tsx';
 import { useObservationList, useObservationWindow } from './use-observaciones-list.ts';
 import '#app/ui/records.css';
 import './observaciones.css';
 
-const ROW_HEIGHT = 84;
+const ROW_HEIGHT = 92;
 
 function ObservationRow({ observation, today, pending }: { observation: LocalObservacion; today: string; pending: boolean }) {
-  const overdue = isOverdue(observation, today);
   return (
     <Link className="list-row observation-row" to={paths.observaciones.detalles.href(observation.IdObservacion)}>
-      <span className="observation-row__light">
+      <span className="observation-row__status">
         <TrafficLight semaforo={observationLight(observation, today)} />
+        <ObservationStateChip state={observationState(observation, today)} />
       </span>
       <span className="observation-row__text">{observation.Observacion}</span>
       <span className="observation-row__statement">{observation.Enunciado ?? (observation.TipoObs === 'General' ? 'Observación general' : observation.TipoObs)}</span>
@@ -30,12 +32,8 @@ function ObservationRow({ observation, today, pending }: { observation: LocalObs
       </span>
       <span className="observation-row__deadline">
         {observation.Plazo ? `Plazo ${formatDisplayDate(observation.Plazo)}` : 'Sin plazo'}
-        {overdue && <span className="badge badge--error">Vencida</span>}
       </span>
-      <span className="observation-row__state">
-        <span className="badge">{OBSERVATION_STATE_LABELS[observationState(observation)]}</span>
-        {pending && <span className="badge badge--pending">Pendiente de envío</span>}
-      </span>
+      <span className="observation-row__pending">{pending && <span className="badge badge--pending">Pendiente de envío</span>}</span>
     </Link>
   );
 }

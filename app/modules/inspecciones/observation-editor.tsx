@@ -1,12 +1,16 @@
+import { observationState } from '#sync/domain/observation-state.ts';
 import { LIGHT_HEX, SEMAFORO_LABELS, SEMAFOROS, type Semaforo, semaforoColour, SEVERITIES, type Severidad, severityColour } from '#sync/domain/traffic-light.ts';
 import { IonButton } from '@ionic/react';
 import { memo, useState } from 'react';
+import { todayInChile } from '#app/data/follow-up-queries.ts';
 import type { DraftObservation } from '#app/db/inspection-rows.ts';
+import { DateField } from '#app/ui/form/date-field.tsx';
 import { PhotoField } from '#app/ui/form/photo-field.tsx';
 import { type Choice, ChoiceButtons } from './choice-buttons.tsx';
 import { DraftTextInput } from './draft-fields.tsx';
 import { workerName } from './draft-queries.ts';
 import type { ObservationPatch } from './draft-store.ts';
+import { ObservationStateChip } from './observation-state-chip.tsx';
 import { WorkerSearch } from './worker-search.tsx';
 import './draft-fields.css';
 import './link-button.css';
@@ -100,14 +104,13 @@ export const ObservationEditor = memo(function ObservationEditor(props: Observat
               )}
             </div>
             <div>
-              <DraftTextInput
+              <DateField
                 id={`insp-obs-${id}-Plazo`}
                 label="Plazo*"
-                type="date"
                 min={fecha}
-                stored={observation.Plazo ?? ''}
-                onSave={(text) => change({ Plazo: text || null })}
-                problem={props.deadlineProblem}
+                value={observation.Plazo ?? ''}
+                onChange={(text) => change({ Plazo: text || null })}
+                error={props.deadlineProblem}
                 readOnly={readOnly}
               />
               {!readOnly && /^\d{4}-\d{2}-\d{2}$/.test(fecha) && (
@@ -127,6 +130,10 @@ export const ObservationEditor = memo(function ObservationEditor(props: Observat
                 Semáforo
               </span>
               <ChoiceButtons label="Semáforo" size="small" choices={SEMAFORO_CHOICES} value={observation.SemaforoObs} onChoose={(value) => change({ SemaforoObs: value })} disabled={readOnly} />
+              <span className="insp-choice-field__state">
+                {/* Not in the cycle yet: the state it starts with once the inspection is finished. */}
+                <ObservationStateChip state={observationState({ ...observation, Aprobada: 0, Respondida: 0, Respuestas: [] }, todayInChile())} />
+              </span>
             </div>
             <div className="insp-choice-field">
               <span className="insp-choice-field__label" aria-hidden="true">

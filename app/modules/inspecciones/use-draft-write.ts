@@ -1,5 +1,5 @@
-import { useIonToast } from '@ionic/react';
 import { useCallback } from 'react';
+import { useNotice } from '#app/ui/feedback/use-notice.ts';
 import { DraftError } from './draft-store.ts';
 import { trackDraftWrite } from './use-draft-text.ts';
 
@@ -11,17 +11,10 @@ export interface DraftWrite {
 
 /** Writes a change of the draft on this device and tells the person when it could not be saved. */
 export function useDraftWrite(): DraftWrite {
-  const [presentToast] = useIonToast();
+  const notify = useNotice();
   const reportError = useCallback(
-    (error: unknown) => {
-      void presentToast({
-        message: error instanceof DraftError ? error.message : 'No fue posible guardar el cambio en este dispositivo',
-        color: 'danger',
-        duration: 4000,
-        position: 'top',
-      });
-    },
-    [presentToast],
+    (error: unknown) => notify({ message: error instanceof DraftError ? error.message : 'No fue posible guardar el cambio en este dispositivo', tone: 'error' }),
+    [notify],
   );
   const write = useCallback((change: Promise<unknown>) => trackDraftWrite(change).catch(reportError), [reportError]);
   return { reportError, write };

@@ -1,6 +1,6 @@
 import type { InspectionProblem } from '#sync/domain/inspection-rules.ts';
 import { INSPECCIONES_MESSAGES } from '#sync/schemas/inspecciones.schema.ts';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { AppDb } from '#app/db/app-db.ts';
 import { paths } from '#app/routes/paths.ts';
@@ -32,6 +32,9 @@ export function useFinishDraft({ db, id, problems, openHeader }: FinishDraftOpti
   const navigate = useNavigate();
   const confirm = useConfirm();
   const showSaved = useSavedToast();
+  // Checking and asking come before finishing: a second press meanwhile is ignored, and the button says
+  // "Finalizando…" only once the person confirmed.
+  const busy = useRef(false);
   const [finishing, setFinishing] = useState(false);
   const { unsavedSignature, setShowProblems, setExtraProblems } = problems;
 
@@ -44,8 +47,8 @@ export function useFinishDraft({ db, id, problems, openHeader }: FinishDraftOpti
   };
 
   const finish = async () => {
-    if (!db || !id || finishing) return;
-    setFinishing(true);
+    if (!db || !id || busy.current) return;
+    busy.current = true;
     try {
       await settleDraftWrites();
       const fresh = await db.borradores.get(id);
@@ -63,6 +66,7 @@ export function useFinishDraft({ db, id, problems, openHeader }: FinishDraftOpti
         confirmText: 'Finalizar',
       });
       if (!confirmed) return;
+      setFinishing(true);
       const result = await finishDraft(id, { userName });
       if (!result.ok) {
         setShowProblems(true);
@@ -70,13 +74,14 @@ export function useFinishDraft({ db, id, problems, openHeader }: FinishDraftOpti
         showFirstProblem(result.problems);
         return;
       }
-      showSaved(INSPECCIONES_MESSAGES.created, 3500);
+      showSaved(INSPECCIONES_MESSAGES.created);
       navigate(paths.inspecciones.detalles.href(id), { replace: true });
     } catch (error) {
       setShowProblems(true);
       setExtraProblems([{ target: { kind: 'general' }, message: error instanceof Error ? error.message : 'No fue posible finalizar la inspección' }]);
       requestAnimationFrame(() => focusAnchor('insp-finalizar'));
     } finally {
+      busy.current = false;
       setFinishing(false);
     }
   };

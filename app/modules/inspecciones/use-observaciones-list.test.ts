@@ -34,10 +34,33 @@ describe('observation list query', () => {
     expect(await texts({})).toEqual(['answered', 'approved', 'contractor-green', 'contractor-red', 'open-overdue']);
   });
 
-  it('state: Abierta, Respondida, Aprobada (spec 4.4)', async () => {
-    expect(await texts({ estado: 'abierta' })).toEqual(['contractor-green', 'contractor-red', 'open-overdue']);
+  it('OV5: the state filter matches the state shown beside the light', async () => {
+    expect(await texts({ estado: 'abierta' })).toEqual(['contractor-green', 'contractor-red']);
     expect(await texts({ estado: 'respondida' })).toEqual(['answered']);
+    expect(await texts({ estado: 'vencida' })).toEqual(['open-overdue']);
     expect(await texts({ estado: 'aprobada' })).toEqual(['approved']);
+    expect(await texts({ estado: 'rechazada' })).toEqual([]);
+  });
+
+  it('OV5: a rejected observation is Rechazada until answered again, Vencida once its new deadline passes', async () => {
+    const test = await seeded();
+    const [tools] = await test.db.inspecciones.orderBy('Fecha').toArray();
+    const step = { Texto: 'Falta foto', Archivos: [], IdUsuario: 2, Usuario: 'Sofía Rojas', Fecha: '2026-03-18T12:00:00.000Z', Plazo: null };
+    const rejected = observationRow(tools!, {
+      Observacion: 'rejected',
+      Plazo: '2026-03-27',
+      Respuestas: [
+        { ...step, IdRespuesta: 'r1', Tipo: 'respuesta' },
+        { ...step, IdRespuesta: 'r2', Tipo: 'rechazo', Plazo: '2026-03-27' },
+      ],
+    });
+    await test.db.observaciones.put(rejected);
+    const run = async (estado: FollowUpFilters['estado'], today = TODAY) =>
+      (await test.db.observaciones.bulkGet(await matchingObservationIds(test.db, { ...NO_FOLLOW_UP_FILTERS, estado }, today))).map((row) => row?.Observacion);
+    expect(await run('rechazada')).toEqual(['rejected']);
+    expect(await run('abierta')).not.toContain('rejected');
+    expect(await run('vencida', '2026-03-28')).toContain('rejected');
+    expect(await run('rechazada', '2026-03-28')).toEqual([]);
   });
 
   it('OV1: the light includes the overdue rule; approved ones stay green; combined with the state', async () => {
@@ -51,7 +74,7 @@ describe('observation list query', () => {
     expect(await texts({ tipo: 'observacion' })).toEqual(['contractor-green', 'contractor-red']);
     expect(await texts({ formulario: 'f-herramientas' })).toEqual(['answered', 'approved', 'open-overdue']);
     expect(await texts({ contratista: '77111222-3', semaforo: '3' })).toEqual(['contractor-red']);
-    expect(await texts({ nv2: 'nv2-norte', estado: 'abierta' })).toEqual(['open-overdue']);
+    expect(await texts({ nv2: 'nv2-norte', estado: 'vencida' })).toEqual(['open-overdue']);
     expect(await texts({ desde: '2026-03-05', hasta: '2026-03-31' })).toEqual(['contractor-green', 'contractor-red']);
     expect(await texts({ desde: '2026-03-05', hasta: '2026-03-01' })).toHaveLength(5);
   });
@@ -66,7 +89,8 @@ describe('observation list query', () => {
     await test.db.observaciones.put({ ...answered, Aprobada: 1, Respondida: 0, SemaforoObs: 1 });
     expect(await run('aprobada')).toEqual(['answered', 'approved']);
     expect(await run('respondida')).toEqual([]);
-    expect(await run('abierta')).toEqual(['contractor-green', 'contractor-red', 'open-overdue']);
+    expect(await run('abierta')).toEqual(['contractor-green', 'contractor-red']);
+    expect(await run('vencida')).toEqual(['open-overdue']);
   });
 
   it('the list comes with its first block of rows', async () => {

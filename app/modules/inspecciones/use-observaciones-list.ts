@@ -1,3 +1,4 @@
+import { observationState } from '#sync/domain/observation-state.ts';
 import type { Semaforo } from '#sync/domain/traffic-light.ts';
 import { Dexie } from 'dexie';
 import {
@@ -6,7 +7,6 @@ import {
   hasInspectionFilters,
   matchingInspectionIds,
   observationIdsWithLight,
-  observationState,
   queryRange,
   serverSettledDay,
 } from '#app/data/follow-up-queries.ts';
@@ -73,6 +73,7 @@ export async function matchingObservationIds(db: AppDb, filters: FollowUpFilters
     const green = db.observaciones.where('[SemaforoObs+Fecha]').between([1, range.desde ?? Dexie.minKey], [1, range.hasta ?? Dexie.maxKey], true, true);
     narrowing.push(green.primaryKeys().then((keys) => new Set(keys)));
   }
+  if (filters.estado === 'vencida') narrowing.push(db.observaciones.where('Plazo').below(today).primaryKeys().then((keys) => new Set(keys)));
   const [ids, ...sets] = await Promise.all([base, ...narrowing]);
   sets.sort((a, b) => a.size - b.size);
   const narrowed = sets.length === 0 ? ids : ids.filter((id) => sets.every((set) => set.has(id)));
@@ -83,7 +84,7 @@ export async function matchingObservationIds(db: AppDb, filters: FollowUpFilters
   return narrowed.filter((id) => {
     if (approved.has(id)) return filters.estado === 'aprobada';
     const row = rows.get(id);
-    return row !== undefined && row.Estado === 1 && observationState(row) === filters.estado;
+    return row !== undefined && row.Estado === 1 && observationState(row, today) === filters.estado;
   });
 }
 

@@ -1,5 +1,6 @@
 import { AUTH_MESSAGES } from '#sync/schemas/auth.schema.ts';
 import { FORMULARIO_TYPE_LABELS, FORMULARIO_TYPES, type FormularioTipo } from '#sync/schemas/formularios.schema.ts';
+import { INSPECCIONES_MESSAGES } from '#sync/schemas/inspecciones.schema.ts';
 import { IonButton, IonSpinner } from '@ionic/react';
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router-dom';
@@ -9,6 +10,7 @@ import { ErrorState } from '#app/ui/feedback/error-state.tsx';
 import { PageContent } from '#app/ui/page-content.tsx';
 import { useOnlineStatus } from '#app/ui/use-online-status.ts';
 import type { PdfProgress } from '#app/reports/render/checklist-pdf-in-worker.ts';
+import { PdfPreview } from './pdf-preview.tsx';
 import { type ChecklistPdfState, useChecklistPdf } from './use-checklist-pdf.ts';
 import '#app/ui/records.css';
 import './pdf.css';
@@ -62,6 +64,15 @@ function ChecklistPdf({ tipo, empresa, id }: { tipo: FormularioTipo; empresa: st
           </IonButton>
         </div>
       );
+    case 'no-existe':
+      return (
+        <div className="notice notice--warning" role="alert">
+          <p>{INSPECCIONES_MESSAGES.notFound}: no está en este dispositivo ni en el servidor.</p>
+          <p>
+            <Link to={paths.inspecciones.list.href}>Volver a la lista de inspecciones</Link>
+          </p>
+        </div>
+      );
     case 'error':
       return <ErrorState message={state.detail ? `No fue posible generar el informe: ${state.detail}` : 'No fue posible generar el informe'} onRetry={retry} />;
     case 'listo':
@@ -107,7 +118,7 @@ function ReadyPdf({ state }: { state: Extract<ChecklistPdfState, { status: 'list
         </IonButton>
         <span className="muted">{state.pages === 1 ? '1 página' : `${state.pages} páginas`}</span>
       </div>
-      <iframe className="pdf-page__frame" title={`Informe ${state.title}`} src={state.url} />
+      <PdfPreview url={state.url} />
     </>
   );
 }

@@ -1,5 +1,7 @@
 import type { Session } from '#sync/schemas/auth.schema.ts';
 import type { FormularioTipo } from '#sync/schemas/formularios.schema.ts';
+import { RecordIdSchema } from '#sync/records/record-fields.ts';
+import * as v from 'valibot';
 import { useCallback, useEffect, useState } from 'react';
 import { ApiError, errorMessage } from '#app/data/api-error.ts';
 import type { AppDb } from '#app/db/app-db.ts';
@@ -14,6 +16,8 @@ export type ChecklistPdfState =
   | { status: 'listo'; url: string; title: string; pages: number; missingFiles: number }
   /** Offline, and the device does not hold this inspection (or the template version it was filled with). */
   | { status: 'sin-datos' }
+  /** Neither the device nor the server has this inspection (for this user). */
+  | { status: 'no-existe' }
   | { status: 'error'; detail: string | null };
 
 /**
@@ -47,6 +51,7 @@ export function useChecklistPdf(session: Session, tipo: FormularioTipo, empresa:
     setState({ status: 'cargando' });
     void (async () => {
       try {
+        if (!v.is(RecordIdSchema, id)) return setState({ status: 'no-existe' });
         const source = await reportSource(db, session, tipo, empresa, id, controller.signal);
         if (controller.signal.aborted) return;
         if (!source) return setState({ status: 'sin-datos' });
@@ -62,6 +67,7 @@ export function useChecklistPdf(session: Session, tipo: FormularioTipo, empresa:
         setState({ status: 'listo', url, title: source.data.Titulo, pages: rendered.pages, missingFiles: source.missingFiles });
       } catch (error) {
         if (controller.signal.aborted) return;
+        if (error instanceof ApiError && error.status === 404) return setState({ status: 'no-existe' });
         console.error('Informe PDF', error);
         setState({ status: 'error', detail: error instanceof ApiError ? errorMessage(error) : null });
       }

@@ -1,12 +1,12 @@
 import type { InlineImage } from '#sync/schemas/common.schema.ts';
 import { type CompanyProfile, type CompanyProfileBody, CompanyProfileBodySchema } from '#sync/schemas/perfil.schema.ts';
 import { valibotResolver } from '@hookform/resolvers/valibot';
-import { useIonToast } from '@ionic/react';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type * as v from 'valibot';
 import { errorMessage } from '#app/data/api-error.ts';
 import { OfflineSaveNotice } from '#app/ui/feedback/offline-save-notice.tsx';
+import { useNotice } from '#app/ui/feedback/use-notice.ts';
 import { FormInput } from '#app/ui/form/form-input.tsx';
 import { SubmitButton } from '#app/ui/form/submit-button.tsx';
 import { ImagePicker } from './image-picker.tsx';
@@ -20,7 +20,7 @@ interface CompanyProfileFormProps {
 }
 
 export function CompanyProfileForm({ company, online, canEdit, saving, onSave }: CompanyProfileFormProps) {
-  const [presentToast] = useIonToast();
+  const notify = useNotice();
   const [logo, setLogo] = useState<InlineImage | undefined>();
   const values = useMemo<v.InferInput<typeof CompanyProfileBodySchema>>(
     () => ({ NombreEmpresa: company.NombreEmpresa, Direccion: company.Direccion, TelefonoEmpresa: company.TelefonoEmpresa }),
@@ -37,9 +37,9 @@ export function CompanyProfileForm({ company, online, canEdit, saving, onSave }:
     try {
       const result = await onSave({ ...body, ...(logo ? { Logo: logo } : {}) });
       setLogo(undefined);
-      await presentToast({ message: result.message, color: 'success', duration: 3000, position: 'bottom' });
+      notify({ message: result.message, tone: 'success' });
     } catch (error) {
-      await presentToast({ message: errorMessage(error), color: 'danger', duration: 5000, position: 'bottom' });
+      notify({ message: errorMessage(error), tone: 'error' });
     }
   };
 

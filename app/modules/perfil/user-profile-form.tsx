@@ -2,12 +2,13 @@ import { DATE_PICKER_MIN, toWireDate } from '#sync/domain/dates.ts';
 import type { InlineImage } from '#sync/schemas/common.schema.ts';
 import { type UserProfile, type UserProfileBody, UserProfileBodySchema } from '#sync/schemas/perfil.schema.ts';
 import { valibotResolver } from '@hookform/resolvers/valibot';
-import { useIonToast } from '@ionic/react';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type * as v from 'valibot';
 import { errorMessage } from '#app/data/api-error.ts';
 import { OfflineSaveNotice } from '#app/ui/feedback/offline-save-notice.tsx';
+import { useNotice } from '#app/ui/feedback/use-notice.ts';
+import { FormDateField } from '#app/ui/form/date-field.tsx';
 import { FormInput } from '#app/ui/form/form-input.tsx';
 import { SubmitButton } from '#app/ui/form/submit-button.tsx';
 import { ImagePicker } from './image-picker.tsx';
@@ -20,7 +21,7 @@ interface UserProfileFormProps {
 }
 
 export function UserProfileForm({ profile, online, saving, onSave }: UserProfileFormProps) {
-  const [presentToast] = useIonToast();
+  const notify = useNotice();
   const [avatar, setAvatar] = useState<InlineImage | undefined>();
   const values = useMemo<v.InferInput<typeof UserProfileBodySchema>>(
     () => ({
@@ -42,9 +43,9 @@ export function UserProfileForm({ profile, online, saving, onSave }: UserProfile
     try {
       const result = await onSave({ ...body, ...(avatar ? { Avatar: avatar } : {}) });
       setAvatar(undefined);
-      await presentToast({ message: result.message, color: 'success', duration: 3000, position: 'bottom' });
+      notify({ message: result.message, tone: 'success' });
     } catch (error) {
-      await presentToast({ message: errorMessage(error), color: 'danger', duration: 5000, position: 'bottom' });
+      notify({ message: errorMessage(error), tone: 'error' });
     }
   };
 
@@ -71,15 +72,7 @@ export function UserProfileForm({ profile, online, saving, onSave }: UserProfile
           <FormInput control={control} name="ApellidoPaterno" label="Apellido Paterno*" autocomplete="family-name" readonly={!online} />
           <FormInput control={control} name="ApellidoMaterno" label="Apellido Materno" readonly={!online} />
           <FormInput control={control} name="TelefonoPersona" label="Teléfono" type="tel" autocomplete="tel" inputmode="tel" readonly={!online} />
-          <FormInput
-            control={control}
-            name="FechaNacimiento"
-            label="Fecha de Nacimiento"
-            type="date"
-            min={DATE_PICKER_MIN}
-            max={toWireDate(new Date())}
-            readonly={!online}
-          />
+          <FormDateField control={control} name="FechaNacimiento" label="Fecha de Nacimiento" min={DATE_PICKER_MIN} max={toWireDate(new Date())} readOnly={!online} />
         </div>
         <div className="button-row">
           <SubmitButton busy={saving} disabled={!online}>

@@ -8,7 +8,7 @@ import { updateApp } from '#app/pwa/app-update.ts';
 import { paths } from '#app/routes/paths.ts';
 import { endInvalidSession } from '#app/session/sign-out.ts';
 import { useRequiredSession } from '#app/session/use-session.ts';
-import { useDbQuery, useDevice, useSyncStatus } from '#app/sync/use-device.ts';
+import { useDbQuery, useSyncStatus } from '#app/sync/use-device.ts';
 import { DeviceCard } from '#app/ui/device/device-card.tsx';
 import { formatDisplayDateTime, formatRecentTime } from '#app/ui/display-format.ts';
 import { PageLoading } from '#app/ui/feedback/page-loading.tsx';
@@ -16,6 +16,7 @@ import { useConfirm } from '#app/ui/feedback/use-confirm.ts';
 import { PageContent } from '#app/ui/page-content.tsx';
 import { correctionHref } from '#app/ui/records/record-correction.tsx';
 import { describeSync } from '#app/ui/shell/sync-status.tsx';
+import { useSyncNow } from '#app/ui/shell/use-sync-now.ts';
 import { useOnlineStatus } from '#app/ui/use-online-status.ts';
 import '#app/ui/records.css';
 import './sincronizacion.css';
@@ -49,13 +50,13 @@ function useListedEntries(): ListedEntry[] | undefined {
 
 export function SincronizacionPage() {
   const session = useRequiredSession();
-  const device = useDevice();
   const status = useSyncStatus();
   const online = useOnlineStatus();
   const confirm = useConfirm();
   const listed = useListedEntries();
+  const syncNow = useSyncNow();
 
-  if (!status || !device) return <PageLoading />;
+  if (!status) return <PageLoading />;
   const { details } = describeSync(status, online);
   const dead = listed?.filter(({ entry }) => entry.state === 'dead') ?? [];
   const queued = listed?.filter(({ entry }) => entry.state !== 'dead') ?? [];
@@ -104,7 +105,7 @@ export function SincronizacionPage() {
             </div>
           )}
           <div className="button-row">
-            <IonButton onClick={() => void device.replayer.requestSync({ ignoreBackoff: true })} disabled={status.sending}>
+            <IonButton onClick={syncNow} disabled={status.sending}>
               {status.sending ? 'Sincronizando…' : 'Sincronizar'}
             </IonButton>
           </div>
@@ -173,7 +174,7 @@ export function SincronizacionPage() {
           {status.pending > SHOWN_ENTRIES && <p className="muted">Se muestran los primeros {SHOWN_ENTRIES} cambios, en el orden en que se guardaron.</p>}
         </section>
 
-        <DeviceCard showSyncLink={false} />
+        <DeviceCard />
         <p>
           <Link to={paths.inicio.href}>Volver al inicio</Link>
         </p>

@@ -1,6 +1,5 @@
 import { formatDisplayDate } from '#sync/domain/dates.ts';
 import { formatRut } from '#sync/domain/rut.ts';
-import { trabajadorEntity } from '#sync/schemas/trabajadores.schema.ts';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useCargos, useNivelNames } from '#app/data/reference-queries.ts';
 import { paths } from '#app/routes/paths.ts';
@@ -13,11 +12,12 @@ import { PageContent } from '#app/ui/page-content.tsx';
 import { PageHeading } from '#app/ui/page-heading.tsx';
 import { RecordActions } from '#app/ui/records/record-actions.tsx';
 import { correctionHref } from '#app/ui/records/record-correction.tsx';
+import { RecordMissing, ServerCopyNote } from '#app/ui/records/record-missing.tsx';
 import { RecordSyncNotice, useRecordOutbox } from '#app/ui/records/record-sync-notice.tsx';
+import { useRecord } from '#app/ui/records/use-record.ts';
 import { useDeleteRecords } from '#app/ui/records/use-delete-records.ts';
 import { ChildTable } from './child-list-editor.tsx';
 import { FileLink, FileLinks } from './file-link.tsx';
-import { useWorker } from './trabajadores-queries.ts';
 import { trabajadoresView } from './trabajadores-view.ts';
 import { useFileUrl, useServerFileUrls } from './use-worker-files.ts';
 import { activeOnly, certificationTable, EVIDENCE_TABLE, LICENCE_TABLE } from './worker-children.tsx';
@@ -29,7 +29,8 @@ export function TrabajadorDetailPage() {
   const navigate = useNavigate();
   const deleteRecords = useDeleteRecords(trabajadoresView);
   const session = useRequiredSession();
-  const worker = useWorker(id);
+  const record = useRecord('trabajadores', id ?? '');
+  const worker = record.status === 'encontrado' ? record.row : null;
   const cargos = useCargos();
   const levelNames = useNivelNames();
   const { entries, refused } = useRecordOutbox('trabajadores', id ?? '');
@@ -38,7 +39,7 @@ export function TrabajadorDetailPage() {
   const route = paths.trabajadores.list.href;
   const certificates = certificationTable(cargos);
 
-  if (worker === undefined) return <PageLoading />;
+  if (record.status === 'cargando') return <PageLoading />;
 
   const remove = async () => {
     if (worker && (await deleteRecords([worker])) > 0) navigate(paths.trabajadores.list.href, { replace: true });
@@ -53,9 +54,10 @@ export function TrabajadorDetailPage() {
           title={worker ? [worker.Nombres, worker.ApellidoPaterno, worker.ApellidoMaterno].filter(Boolean).join(' ') : 'Trabajador'}
         />
         {!worker ? (
-          <p className="notice notice--warning">{trabajadorEntity.messages.notFound} en este dispositivo.</p>
+          <RecordMissing table="trabajadores" lookup={record} />
         ) : (
           <>
+            {record.status === 'encontrado' && record.source === 'servidor' && <ServerCopyNote table="trabajadores" />}
             <RecordSyncNotice
               entries={entries}
               refused={refused}

@@ -1,3 +1,4 @@
+import { DATE_PICKER_MIN, toWireDate } from '#sync/domain/dates.ts';
 import { OptionalWireDateSchema } from '#sync/schemas/common.schema.ts';
 import {
   type Certificacion,
@@ -17,6 +18,7 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import * as v from 'valibot';
 import type { LocalFile } from '#app/data/local-write.ts';
 import type { LocalCargo, LocalNivel, LocalRows } from '#app/db/reference-rows.ts';
+import { FormDateField } from '#app/ui/form/date-field.tsx';
 import { FormInput } from '#app/ui/form/form-input.tsx';
 import { FormSelect } from '#app/ui/form/form-select.tsx';
 import { SignaturePadField } from '#app/ui/form/signature-pad-field.tsx';
@@ -230,7 +232,7 @@ export function TrabajadorForm(props: TrabajadorFormProps) {
       <section className="card" aria-labelledby="worker-medical-title">
         <h2 id="worker-medical-title">Ficha médica y firma</h2>
         <div className="record-form__grid">
-          <FormInput control={control} name="FechaFichaMedica" label="Fecha Ficha Médica" type="date" />
+          <FormDateField control={control} name="FechaFichaMedica" label="Fecha Ficha Médica" min={DATE_PICKER_MIN} max={toWireDate(new Date())} />
           {!filesLocked && (
             <FileField label={`Ficha médica (PDF o imagen)${current?.FichaMedica ? ': reemplaza la registrada' : ''}`} picked={medical} />
           )}

@@ -62,10 +62,6 @@ export function useWorkerWindow(ids: string[] | undefined, start: number, end: n
   return useDbQuery(async (db) => ({ start, rows: await db.trabajadores.bulkGet((ids ?? []).slice(start, end)) }), [ids, start, end]);
 }
 
-export function useWorker(id: string | undefined): LocalTrabajador | null | undefined {
-  return useDbQuery(async (db) => (id ? ((await db.trabajadores.get(id)) ?? null) : null), [id]);
-}
-
 export function useContractorRuts(): string[] | undefined {
   return useDbQuery(async (db) => (await db.trabajadores.orderBy('RutContratista').uniqueKeys()) as string[], []);
 }

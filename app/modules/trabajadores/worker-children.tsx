@@ -1,9 +1,10 @@
-import { formatDisplayDate, toWireDate } from '#sync/domain/dates.ts';
+import { DATE_PICKER_MIN, formatDisplayDate, toWireDate } from '#sync/domain/dates.ts';
 import { uuidV7 } from '#sync/outbox/uuid-v7.ts';
 import { type Certificacion, CertificacionSchema, type Evidencia, EvidenciaSchema, type Licencia, LicenciaSchema } from '#sync/schemas/trabajadores.schema.ts';
 import { useState } from 'react';
 import * as v from 'valibot';
 import type { LocalCargo, LocalRows } from '#app/db/reference-rows.ts';
+import { FormDateField } from '#app/ui/form/date-field.tsx';
 import { FormInput } from '#app/ui/form/form-input.tsx';
 import { FormSelect } from '#app/ui/form/form-select.tsx';
 import { type ChildColumn, ChildListEditor, type NewChild } from './child-list-editor.tsx';
@@ -96,7 +97,7 @@ export function CertificationsEditor({ cargos, catalogue, existing, ...props }: 
             emptyLabel={catalogue.length ? 'Selecciona una certificación' : 'No hay certificaciones en el catálogo (Ajustes › Certificaciones)'}
             options={catalogue.map((entry) => ({ value: entry.IdCertificacion, label: entry.Emisor ? `${entry.Nombre} (${entry.Emisor})` : entry.Nombre }))}
           />
-          <FormInput control={control} name="FechaVencimiento" label="Fecha de vencimiento*" type="date" />
+          <FormDateField control={control} name="FechaVencimiento" label="Fecha de vencimiento*" min={DATE_PICKER_MIN} />
           <FormSelect
             control={control}
             name="IdCargo"
@@ -143,7 +144,7 @@ export function LicencesEditor({ existing, ...props }: ChildEditorProps<Licencia
             emptyLabel="Selecciona la clase"
             options={LICENCE_CLASSES.map((clase) => ({ value: clase, label: `Clase ${clase}` }))}
           />
-          <FormInput control={control} name="FechaVencimiento" label="Vencimiento de la licencia*" type="date" />
+          <FormDateField control={control} name="FechaVencimiento" label="Vencimiento de la licencia*" min={DATE_PICKER_MIN} />
         </>
       )}
       fileLabel="Archivo de la licencia (PDF o imagen)"
@@ -172,7 +173,7 @@ export function EvidenceEditor(props: ChildEditorProps<Evidencia>) {
       fields={(control) => (
         <>
           <FormInput control={control} name="Nombre" label="Nombre de la evidencia*" />
-          <FormInput control={control} name="Fecha" label="Fecha de la evidencia*" type="date" />
+          <FormDateField control={control} name="Fecha" label="Fecha de la evidencia*" min={DATE_PICKER_MIN} max={today} />
         </>
       )}
       fileLabel="Foto o PDF de la evidencia*"

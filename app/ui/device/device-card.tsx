@@ -1,23 +1,14 @@
 import { formatNumber } from '#sync/domain/number-format.ts';
 import { IonButton } from '@ionic/react';
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
 import { requestPersistentStorage } from '#app/data/device-storage.ts';
-import { paths } from '#app/routes/paths.ts';
-import { useSyncStatus } from '#app/sync/use-device.ts';
 import { formatBytes } from '#app/ui/display-format.ts';
 import { isIosBrowserTab, useStorageSummary, useTableCounts } from './use-device-summary.ts';
 import './device-card.css';
 
-function pendingText(pending: number): string {
-  if (pending === 0) return 'No hay cambios pendientes de sincronizar.';
-  return pending === 1 ? '1 cambio pendiente de sincronizar.' : `${formatNumber(pending)} cambios pendientes de sincronizar.`;
-}
-
-/** What this device holds for the person: space used, persistent storage, pending writes and records per table. */
-export function DeviceCard({ showSyncLink = true }: { showSyncLink?: boolean }) {
+/** What this device holds for the person: space used, persistent storage and records per table. */
+export function DeviceCard() {
   const counts = useTableCounts();
-  const status = useSyncStatus();
   const [checks, setChecks] = useState(0);
   const summary = useStorageSummary(`${checks}/${counts?.reduce((total, table) => total + table.count, 0)}`);
 
@@ -29,18 +20,6 @@ export function DeviceCard({ showSyncLink = true }: { showSyncLink?: boolean }) 
   return (
     <section className="card" aria-labelledby="device-title">
       <h2 id="device-title">Datos en este dispositivo</h2>
-      {status && (
-        <p className="device-card__pending" role="status">
-          {pendingText(status.pending)}
-          {status.dead > 0 && ` ${status.dead === 1 ? '1 cambio rechazado' : `${formatNumber(status.dead)} cambios rechazados`} por el servidor.`}
-          {showSyncLink && (
-            <>
-              {' '}
-              <Link to={paths.sincronizacion.href}>Ver sincronización</Link>
-            </>
-          )}
-        </p>
-      )}
       {summary?.usage != null && summary.quota != null ? (
         <p>
           Usado {formatBytes(summary.usage)} de {formatBytes(summary.quota)} disponibles.

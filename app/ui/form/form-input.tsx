@@ -14,8 +14,6 @@ interface FormInputProps<T extends FieldValues> {
   helperText?: string;
   readonly?: boolean;
   disabled?: boolean;
-  min?: string;
-  max?: string;
   children?: ReactNode;
 }
 

@@ -1,19 +1,19 @@
 import { entityOf, type EntityTable } from '#sync/records/entities.ts';
 import { Fragment } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import type { LocalRows } from '#app/db/reference-rows.ts';
 import { hasPermission } from '#app/session/session-permissions.ts';
 import { useRequiredSession } from '#app/session/use-session.ts';
-import { useDbQuery } from '#app/sync/use-device.ts';
 import { CardSection } from '#app/ui/card-section.tsx';
 import { PageLoading } from '#app/ui/feedback/page-loading.tsx';
 import { PageContent } from '#app/ui/page-content.tsx';
 import { PageHeading } from '#app/ui/page-heading.tsx';
 import { RecordActions } from './record-actions.tsx';
 import { correctionHref } from './record-correction.tsx';
+import { RecordMissing, ServerCopyNote } from './record-missing.tsx';
 import { RecordSyncNotice, useRecordOutbox } from './record-sync-notice.tsx';
 import type { RecordView } from './record-view.ts';
 import { useDeleteRecords } from './use-delete-records.ts';
+import { useRecord } from './use-record.ts';
 import { fieldText, recordName } from './use-record-rows.ts';
 import '#app/ui/records.css';
 
@@ -23,13 +23,14 @@ export function RecordDetailPage<T extends EntityTable, Lookups>({ view }: { vie
   const navigate = useNavigate();
   const session = useRequiredSession();
   const entity = entityOf(view.table);
-  const row = useDbQuery(async (db) => ((await db.table(view.table).get(id)) as LocalRows[T] | undefined) ?? null, [id, view.table]);
+  const record = useRecord(view.table, id, view.where);
   const lookups = view.useLookups?.();
   const { entries, refused } = useRecordOutbox(view.table, id);
   const deleteRecords = useDeleteRecords(view);
 
-  if (row === undefined || (view.useLookups !== undefined && lookups === undefined)) return <PageLoading />;
-  const found = row && (!view.where || view.where(row)) ? row : null;
+  if (record.status === 'cargando') return <PageLoading />;
+  if (view.useLookups !== undefined && lookups === undefined) return <PageLoading />;
+  const found = record.status === 'encontrado' ? record.row : null;
   const remove = async () => {
     if (found && (await deleteRecords([found])) > 0) navigate(view.routes.list.href, { replace: true });
   };
@@ -38,22 +39,23 @@ export function RecordDetailPage<T extends EntityTable, Lookups>({ view }: { vie
     <PageContent>
       <div className="page-body">
         <PageHeading parentHref={view.routes.list.href} parentLabel={view.title} title={found ? recordName(view.table, found) : view.title} />
-        {!found ? (
-          <p className="notice notice--warning">{entity.messages.notFound} en este dispositivo.</p>
+        {record.status !== 'encontrado' ? (
+          <RecordMissing table={view.table} lookup={record} />
         ) : (
           <>
+            {record.source === 'servidor' && <ServerCopyNote table={view.table} />}
             <RecordSyncNotice
               entries={entries}
               refused={refused}
               ofWhat={`de ${entity.noun.feminine ? 'esta' : 'este'} ${entity.noun.one}`}
-              correctHref={refused && correctionHref(session, refused, found)}
+              correctHref={refused && correctionHref(session, refused, record.row)}
             />
             <CardSection id="record-data" title="Datos">
               <dl className="record-fields">
                 {view.fields.map((field) => (
                   <Fragment key={field.name}>
                     <dt>{field.label}</dt>
-                    <dd>{fieldText(field, found, lookups as Lookups) || '—'}</dd>
+                    <dd>{fieldText(field, record.row, lookups as Lookups) || '—'}</dd>
                   </Fragment>
                 ))}
               </dl>

@@ -6,14 +6,15 @@ import { createRecord, resendRecord, updateRecord } from '#app/records/record-wr
 import { paths } from '#app/routes/paths.ts';
 import { hasPermission } from '#app/session/session-permissions.ts';
 import { useRequiredSession } from '#app/session/use-session.ts';
-import { useDbQuery } from '#app/sync/use-device.ts';
 import { PageLoading } from '#app/ui/feedback/page-loading.tsx';
 import { useSavedToast } from '#app/ui/feedback/use-saved-toast.ts';
 import { PageContent } from '#app/ui/page-content.tsx';
 import { PageHeading } from '#app/ui/page-heading.tsx';
 import { CORRECTION_SAVED, CorrectionNotice, isCorrecting, useRefusedWrite } from './record-correction.tsx';
 import { editedFields, type FormValues, RecordForm } from './record-form.tsx';
+import { RecordMissing, ServerCopyNote } from './record-missing.tsx';
 import type { RecordView } from './record-view.ts';
+import { useRecord } from './use-record.ts';
 import '#app/ui/records.css';
 
 /**
@@ -66,14 +67,14 @@ export function RecordFormPage<T extends EntityTable, Lookups, Values = FormValu
   const session = useRequiredSession();
   const showSaved = useSavedToast();
   const entity = entityOf(view.table);
-  const row = useDbQuery(async (db) => (id ? (((await db.table(view.table).get(id)) as LocalRows[T] | undefined) ?? null) : null), [id, view.table]);
+  const record = useRecord(view.table, id ?? '', view.where);
+  const row = record.status === 'encontrado' ? record.row : null;
   const refused = useRefusedWrite(correctionKey, view.table, id);
   const lookups = view.useLookups?.();
   const editing = id !== undefined;
   const correcting = isCorrecting(refused);
   const title = correctionKey ? view.labels.correctTitle : editing ? view.labels.editTitle : view.labels.newTitle;
   const allowed = hasPermission(session, entity.permission, editing ? 'editar' : 'crear');
-  const found = row && (!view.where || view.where(row));
 
   const writes = custom ?? {
     create: (values: Values) => createRecord(view.table, { ...view.fixed, ...(values as FormValues) }),
@@ -98,7 +99,7 @@ export function RecordFormPage<T extends EntityTable, Lookups, Values = FormValu
   const submitLabel = correctionKey ? 'Guardar y reenviar' : 'Guardar';
   const cancel = () => navigate(row ? view.routes.detalles.href(id!) : view.routes.list.href);
 
-  const loading = row === undefined || refused === undefined || (view.useLookups !== undefined && lookups === undefined) || (custom !== undefined && !custom.ready);
+  const loading = (editing && record.status === 'cargando') || refused === undefined || (view.useLookups !== undefined && lookups === undefined) || (custom !== undefined && !custom.ready);
   return (
     <PageContent>
       <div className="page-body">
@@ -109,13 +110,14 @@ export function RecordFormPage<T extends EntityTable, Lookups, Values = FormValu
           </p>
         ) : loading ? (
           <PageLoading />
-        ) : editing && !found ? (
-          <p className="notice notice--warning">{entity.messages.notFound} en este dispositivo.</p>
+        ) : editing && !row ? (
+          <RecordMissing table={view.table} lookup={record} />
         ) : (
           <>
+            {record.status === 'encontrado' && record.source === 'servidor' && <ServerCopyNote table={view.table} />}
             {correctionKey && <CorrectionNotice refused={refused} />}
             {custom ? (
-              custom.render({ row: row ?? null, correcting, submitLabel, submit, cancel })
+              custom.render({ row, correcting, submitLabel, submit, cancel })
             ) : (
               <RecordForm
                 view={view}

@@ -3,7 +3,7 @@ import type { AppDb } from '#app/db/app-db.ts';
 import type { LocalRows } from '#app/db/reference-rows.ts';
 import type { RecordPaths } from '#app/routes/paths.ts';
 import type { SelectOption } from '#app/ui/form/form-select.tsx';
-import type { NoticeDuration } from '#app/ui/feedback/use-saved-toast.ts';
+import type { NoticeDuration } from '#app/ui/feedback/use-notice.ts';
 
 /** How the form edits a field: a text or number input, a choice among options, or a yes/no box. */
 export type FieldInput<Lookups> =

@@ -1,10 +1,10 @@
 import { entityOf, type EntityTable } from '#sync/records/entities.ts';
-import { useIonToast } from '@ionic/react';
 import { useCallback } from 'react';
 import type { LocalRows } from '#app/db/reference-rows.ts';
 import { deleteRecord } from '#app/records/record-writes.ts';
 import { requireDevice } from '#app/sync/device-sync.ts';
 import { useConfirm } from '#app/ui/feedback/use-confirm.ts';
+import { useNotice } from '#app/ui/feedback/use-notice.ts';
 import { useSavedToast } from '#app/ui/feedback/use-saved-toast.ts';
 import type { RecordView } from './record-view.ts';
 import { recordName } from './use-record-rows.ts';
@@ -17,7 +17,7 @@ import { recordName } from './use-record-rows.ts';
 export function useDeleteRecords<T extends EntityTable, Lookups>(view: RecordView<T, Lookups>) {
   const confirm = useConfirm();
   const showSaved = useSavedToast();
-  const [presentToast] = useIonToast();
+  const notify = useNotice();
   const entity = entityOf(view.table);
   return useCallback(
     async (rows: LocalRows[T][]): Promise<number> => {
@@ -30,12 +30,12 @@ export function useDeleteRecords<T extends EntityTable, Lookups>(view: RecordVie
       for (const row of free) await deleteRecord(view.table, row);
       if (free.length < rows.length) {
         const kept = rows.length - free.length;
-        void presentToast({ message: `${entity.messages.inUse}${rows.length > 1 ? ` (${kept} de ${rows.length} no se eliminaron)` : ''}`, color: 'danger', duration: 3500, position: 'top' });
+        notify({ message: `${entity.messages.inUse}${rows.length > 1 ? ` (${kept} de ${rows.length} no se eliminaron)` : ''}`, tone: 'error' });
       } else {
         showSaved(free.length === 1 ? entity.messages.deleted : entity.messages.deletedMany, view.noticeDuration);
       }
       return free.length;
     },
-    [confirm, entity, presentToast, showSaved, view],
+    [confirm, entity, notify, showSaved, view],
   );
 }

@@ -1,7 +1,8 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useConfirm } from '#app/ui/feedback/use-confirm.ts';
-import { type NoticeDuration, useSavedToast } from '#app/ui/feedback/use-saved-toast.ts';
+import type { NoticeDuration } from '#app/ui/feedback/use-notice.ts';
+import { useSavedToast } from '#app/ui/feedback/use-saved-toast.ts';
 
 interface RemoveRecordOptions {
   confirmation: Parameters<ReturnType<typeof useConfirm>>[0];

@@ -1,6 +1,6 @@
 import type { Mask, Permission } from '#sync/schemas/auth.schema.ts';
 import { describe, expect, it } from 'vitest';
-import { buildSideNav, groupOfRoute, sedeccHref, shortenDashboardLabel } from './side-nav-model.ts';
+import { buildSideNav, entryLabel, locateInNav, type NavGroup, sedeccHref } from './side-nav-model.ts';
 
 function permission(overrides: Partial<Permission> & Pick<Permission, 'Ruta'>): Permission {
   return {
@@ -24,7 +24,7 @@ describe('buildSideNav', () => {
   it('groups by top group, then module, then submodule, each sorted by its position', () => {
     const nav = buildSideNav(
       [
-        permission({ NombreGrupo: 'Dashboard', PosicionGrupo: 4, NombreSistemaModulo: 'Dashboard', NombreSistemaModuloSub: 'Dashboard Epp', Ruta: '/dashboard/epp', PosicionGroupModulosSub: 3 }),
+        permission({ NombreGrupo: 'Dashboard', PosicionGrupo: 4, NombreSistemaModulo: 'Dashboard', NombreSistemaModuloSub: 'Dashboard EPP', Ruta: '/dashboard/epp', PosicionGroupModulosSub: 3 }),
         permission({ NombreGrupo: 'Ajustes', SubtituloGrupo: '(mantenedores)', PosicionGrupo: 1, NombreSistemaModulo: 'Cargos', PosicionGroupModulos: 2, NombreSistemaModuloSub: 'Cargos', Ruta: '/cargos' }),
         permission({ NombreGrupo: 'Ajustes', SubtituloGrupo: '(mantenedores)', PosicionGrupo: 1, NombreSistemaModulo: 'Trabajadores', PosicionGroupModulos: 1, NombreSistemaModuloSub: 'Trabajadores', Ruta: '/trabajadores' }),
         permission({ NombreGrupo: 'Dashboard', PosicionGrupo: 4, NombreSistemaModulo: 'Dashboard', NombreSistemaModuloSub: 'Dashboard', Ruta: '/dashboard', PosicionGroupModulosSub: 1 }),
@@ -45,7 +45,7 @@ describe('buildSideNav', () => {
         label: 'Dashboard',
         children: [
           { label: 'principal', href: '/dashboard', external: false },
-          { label: 'Epp', href: '/dashboard/epp', external: false },
+          { label: 'EPP', href: '/dashboard/epp', external: false },
         ],
       },
     ]);
@@ -72,7 +72,7 @@ describe('buildSideNav', () => {
     });
 
     expect(nav[0]?.entries).toEqual([
-      { kind: 'link', id: 'Módulos/Inspecciones ', label: 'Inspecciones ', href: '/inspecciones', external: false },
+      { kind: 'link', id: 'Módulos/Inspecciones ', label: 'Inspecciones', href: '/inspecciones', external: false },
     ]);
   });
 
@@ -139,7 +139,7 @@ describe('buildSideNav', () => {
         id: 'Dashboard',
         name: 'Dashboard',
         subtitle: '',
-        entries: [{ kind: 'link', id: 'Dashboard/Dashboard', label: 'Dashboard', href: '/dashboard', external: false }],
+        entries: [{ kind: 'link', id: 'Dashboard/Dashboard', label: 'principal', href: '/dashboard', external: false }],
       },
     ]);
   });
@@ -157,7 +157,7 @@ describe('buildSideNav', () => {
   });
 });
 
-describe('shortenDashboardLabel', () => {
+describe('entryLabel (spec 2.6 label overrides)', () => {
   it.each([
     ['Dashboard', 'principal'],
     ['Dashboard Observaciones', 'Observaciones'],
@@ -167,20 +167,73 @@ describe('shortenDashboardLabel', () => {
     ['Dashboard Gestión de Desempeño', 'Gestión de Desempeño'],
     ['Dashboard Percepción del Riesgo', 'Percepción del Riesgo'],
     ['Dashboard EPP', 'EPP'],
-    ['Trabajadores', 'Trabajadores'],
+    ['dashboard  gestion de desempeño ', 'Gestión de Desempeño'],
+    ['Dashboard Combustibles', 'Dashboard Combustibles'],
+    ['Trabajadores ', 'Trabajadores'],
   ])('%s -> %s', (name, label) => {
-    expect(shortenDashboardLabel(name)).toBe(label);
+    expect(entryLabel(name, '/dashboard/x', noMasks)).toBe(label);
+  });
+
+  it('names the level maintainers after the mask of their level, and keeps the name without one', () => {
+    const masks: Mask[] = [
+      { TipoNv: 2, Nombre: 'Gerencias' },
+      { TipoNv: 4, Nombre: 'Turnos' },
+    ];
+    expect(['/nv2', '/nv3', '/nv4'].map((route) => entryLabel(`Nivel ${route.slice(3)}`, route, masks))).toEqual(['Gerencias', 'Nivel 3', 'Turnos']);
+  });
+});
+
+describe('locateInNav', () => {
+  const nav: NavGroup[] = buildSideNav(
+    [
+      permission({ NombreGrupo: 'Ajustes', PosicionGrupo: 1, NombreSistemaModulo: 'Trabajadores', NombreSistemaModuloSub: 'Trabajadores', Ruta: '/trabajadores' }),
+      permission({ NombreGrupo: 'Ajustes', PosicionGrupo: 1, NombreSistemaModulo: 'Niveles', PosicionGroupModulos: 2, NombreSistemaModuloSub: 'Nivel 2', Ruta: '/nv2' }),
+      permission({ NombreGrupo: 'Ajustes', PosicionGrupo: 1, NombreSistemaModulo: 'Niveles', PosicionGroupModulos: 2, NombreSistemaModuloSub: 'Nivel 3', Ruta: '/nv3', PosicionGroupModulosSub: 2 }),
+      permission({ Ruta: '/inspecciones' }),
+      permission({ NombreSistemaModulo: 'Observaciones', PosicionGroupModulos: 2, NombreSistemaModuloSub: 'Observaciones', Ruta: '/observaciones' }),
+      permission({ NombreGrupo: 'Dashboard', PosicionGrupo: 4, NombreSistemaModulo: 'Dashboard', NombreSistemaModuloSub: 'Dashboard', Ruta: '/dashboard' }),
+      permission({ NombreGrupo: 'Dashboard', PosicionGrupo: 4, NombreSistemaModulo: 'Dashboard', NombreSistemaModuloSub: 'Dashboard EPP', Ruta: '/dashboard/epp', PosicionGroupModulosSub: 2 }),
+      permission({ NombreGrupo: 'Innoapsion', PosicionGrupo: 3, NombreSistemaModulo: 'Sedecc', NombreSistemaModuloSub: 'Acreditación', Ruta: '/trabajadores/acreditacion' }),
+    ],
+    noMasks,
+    { isAppRoute: everyRoute, sedeccUrl: 'https://sedecc.example.cl/' },
+  );
+  const where = (pathname: string) => {
+    const found = locateInNav(nav, pathname);
+    return found && [found.group.name, found.entryId, found.href];
+  };
+
+  it('finds the entry of a list and of the pages under it: detail, form, new', () => {
+    expect(where('/inspecciones')).toEqual(['Módulos', 'Módulos/Inspecciones', '/inspecciones']);
+    expect(where('/inspecciones/detalles/0190a1b2-c3d4')).toEqual(['Módulos', 'Módulos/Inspecciones', '/inspecciones']);
+    expect(where('/inspecciones/editar/0190a1b2-c3d4')).toEqual(['Módulos', 'Módulos/Inspecciones', '/inspecciones']);
+    expect(where('/observaciones/detalles/0190a1b2-c3d4')).toEqual(['Módulos', 'Módulos/Observaciones', '/observaciones']);
+    expect(where('/trabajadores/editar/12')).toEqual(['Ajustes', 'Ajustes/Trabajadores', '/trabajadores']);
+    expect(where('/nv3/nuevo')).toEqual(['Ajustes', 'Ajustes/Niveles', '/nv3']);
+  });
+
+  it('puts the checklist report under Inspecciones, whatever the template type', () => {
+    expect(where('/pdf/inspeccion/76123456/0190a1b2')).toEqual(['Módulos', 'Módulos/Inspecciones', '/inspecciones']);
+    expect(where('/pdf/observacion/76123456/0190a1b2')).toEqual(['Módulos', 'Módulos/Inspecciones', '/inspecciones']);
+  });
+
+  it('takes the longest route, by whole path segments', () => {
+    expect(where('/dashboard')).toEqual(['Dashboard', 'Dashboard/Dashboard', '/dashboard']);
+    expect(where('/dashboard/epp')).toEqual(['Dashboard', 'Dashboard/Dashboard', '/dashboard/epp']);
+    expect(where('/nv2')).toEqual(['Ajustes', 'Ajustes/Niveles', '/nv2']);
+    expect(where('/nv22')).toBeUndefined();
+    expect(where('/inspeccionesx')).toBeUndefined();
+  });
+
+  it('leaves out screens in no entry, and never matches an external link', () => {
+    expect(where('/perfil/usuario')).toBeUndefined();
+    expect(where('/sincronizacion')).toBeUndefined();
+    expect(where('/trabajadores/acreditacion')).toEqual(['Ajustes', 'Ajustes/Trabajadores', '/trabajadores']);
   });
 });
 
 describe('helpers', () => {
   it('adds the route as a parameter to the Sedecc address', () => {
     expect(sedeccHref('https://s.example.cl/?a=1', '/x')).toBe('https://s.example.cl/?a=1&ruta=%2Fx');
-  });
-
-  it('finds the group that holds a route', () => {
-    const nav = buildSideNav([permission({ Ruta: '/inspecciones' })], noMasks, { isAppRoute: everyRoute });
-    expect(groupOfRoute(nav, '/inspecciones')?.name).toBe('Módulos');
-    expect(groupOfRoute(nav, '/otra')).toBeUndefined();
   });
 });

@@ -1,4 +1,5 @@
 import type { Mask, Permission } from '#sync/schemas/auth.schema.ts';
+import { paths } from '#app/routes/paths.ts';
 
 export interface NavLink {
   label: string;
@@ -51,18 +52,38 @@ interface GroupDraft {
 
 const normalize = (text: string) => text.trim().toLocaleLowerCase('es');
 
-/** "Dashboard" -> "principal", "Dashboard Observaciones" -> "Observaciones" (spec 2.6). */
-export function shortenDashboardLabel(name: string): string {
-  const trimmed = name.trim();
-  if (normalize(trimmed) === 'dashboard') return 'principal';
-  const match = /^dashboard\s+(.+)$/i.exec(trimmed);
-  return match?.[1] ?? trimmed;
-}
+/** Case, accents and spacing aside, so "Dashboard Gestion de desempeño" still finds its spec label. */
+const fold = (text: string) =>
+  normalize(text)
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .replace(/\s+/g, ' ');
+
+/** Spec 2.6, word for word: the dashboard entries are shortened; other names are kept. */
+const DASHBOARD_LABELS: Record<string, string> = {
+  dashboard: 'principal',
+  'dashboard observaciones': 'Observaciones',
+  'dashboard inspecciones': 'Inspecciones',
+  'dashboard capacitaciones': 'Capacitaciones',
+  'dashboard incidentes': 'Incidentes',
+  'dashboard gestion de desempeno': 'Gestión de Desempeño',
+  'dashboard percepcion del riesgo': 'Percepción del Riesgo',
+  'dashboard epp': 'EPP',
+};
 
 function maskName(route: string, masks: Mask[]): string | undefined {
   const level = MASKED_ROUTES[route];
   if (level === undefined) return undefined;
   return masks.find((mask) => mask.TipoNv === level)?.Nombre;
+}
+
+/**
+ * Spec 2.6 label overrides of a menu entry: the level maintainers (/nv2, /nv3, /nv4) take the company's mask name
+ * (TipoNv 2, 3, 4), the dashboards are shortened ("Dashboard" -> "principal", "Dashboard Observaciones" ->
+ * "Observaciones"); any other entry keeps its name.
+ */
+export function entryLabel(name: string, route: string, masks: Mask[]): string {
+  return maskName(route, masks) ?? DASHBOARD_LABELS[fold(name)] ?? name.trim();
 }
 
 export function sedeccHref(baseUrl: string, route: string): string {
@@ -113,7 +134,7 @@ export function buildSideNav(permissions: Permission[], masks: Mask[], options: 
       continue;
     }
     parent.children.set(permission.Ruta, {
-      label: maskName(permission.Ruta, masks) ?? shortenDashboardLabel(permission.NombreSistemaModuloSub),
+      label: entryLabel(permission.NombreSistemaModuloSub, permission.Ruta, masks),
       rawName: permission.NombreSistemaModuloSub,
       href: external && options.sedeccUrl ? sedeccHref(options.sedeccUrl, permission.Ruta) : permission.Ruta,
       external,
@@ -134,7 +155,7 @@ function toEntry(groupName: string, parent: ParentDraft, masks: Mask[]): NavEntr
   const children = [...parent.children.values()].sort(byPosition);
   const [only] = children;
   if (children.length === 1 && only && normalize(only.rawName) === normalize(parent.name)) {
-    const label = only.external ? parent.name : (maskName(only.href, masks) ?? parent.name);
+    const label = only.external ? parent.name.trim() : entryLabel(parent.name, only.href, masks);
     return { kind: 'link', id, label, href: only.href, external: only.external };
   }
   return {
@@ -145,11 +166,34 @@ function toEntry(groupName: string, parent: ParentDraft, masks: Mask[]): NavEntr
   };
 }
 
-/** The group whose entries contain the route, to preselect it in the rail. */
-export function groupOfRoute(groups: NavGroup[], route: string): NavGroup | undefined {
-  return groups.find((group) =>
-    group.entries.some((entry) =>
-      entry.kind === 'link' ? entry.href === route : entry.children.some((child) => child.href === route),
-    ),
-  );
+/** Screens whose address is not under their menu entry's route: the checklist report belongs to Inspecciones. */
+const SCREENS_OUTSIDE_THEIR_ENTRY: readonly (readonly [prefix: string, route: string])[] = [['/pdf', paths.inspecciones.list.href]];
+
+const isUnder = (pathname: string, route: string) => pathname === route || pathname.startsWith(`${route}/`);
+
+/** Where the screen in view sits in the menu: its group, the drawer entry (link or parent) and the link. */
+export interface NavLocation {
+  group: NavGroup;
+  entryId: string;
+  href: string;
+}
+
+/**
+ * The menu entry of the screen in view: among the in-app links, the one with the longest route that holds the
+ * address, so a detail, form or report page (/inspecciones/detalles/{id}, /trabajadores/editar/{id}) belongs to
+ * its list and /dashboard/epp to itself rather than to /dashboard. Undefined for screens in no menu entry.
+ */
+export function locateInNav(groups: NavGroup[], pathname: string): NavLocation | undefined {
+  const address = SCREENS_OUTSIDE_THEIR_ENTRY.find(([prefix]) => isUnder(pathname, prefix))?.[1] ?? pathname;
+  let found: NavLocation | undefined;
+  for (const group of groups) {
+    for (const entry of group.entries) {
+      const links = entry.kind === 'link' ? [entry] : entry.children;
+      for (const link of links) {
+        if (!isUnder(address, link.href) || (found && found.href.length >= link.href.length)) continue;
+        found = { group, entryId: entry.id, href: link.href };
+      }
+    }
+  }
+  return found;
 }

@@ -11,10 +11,10 @@ import {
   settingsOutline,
   speedometerOutline,
 } from 'ionicons/icons';
-import type { MouseEvent } from 'react';
-import { NavLink, useLocation } from 'react-router-dom';
+import { type MouseEvent, useState } from 'react';
+import { Link, useLocation } from 'react-router-dom';
 import { useStoredJson, useStoredValue } from '#app/ui/use-stored-value.ts';
-import { groupOfRoute, type NavEntry, type NavGroup, type NavLink as NavLinkModel } from './side-nav-model.ts';
+import { locateInNav, type NavEntry, type NavGroup, type NavLink as NavLinkModel } from './side-nav-model.ts';
 
 const GROUP_ICONS: Record<string, string> = {
   ajustes: settingsOutline,
@@ -41,7 +41,14 @@ function openExternal(event: MouseEvent<HTMLAnchorElement>, href: string) {
   window.open(href, EXTERNAL_TAB)?.focus();
 }
 
-function EntryLink({ link, onNavigate, nested }: { link: NavLinkModel; onNavigate: () => void; nested: boolean }) {
+interface EntryLinkProps {
+  link: NavLinkModel;
+  current: boolean;
+  onNavigate: () => void;
+  nested: boolean;
+}
+
+function EntryLink({ link, current, onNavigate, nested }: EntryLinkProps) {
   const className = nested ? 'side-nav__link side-nav__link--child' : 'side-nav__link';
   if (link.external) {
     return (
@@ -53,25 +60,41 @@ function EntryLink({ link, onNavigate, nested }: { link: NavLinkModel; onNavigat
     );
   }
   return (
-    <NavLink className={className} to={link.href} end onClick={onNavigate}>
+    <Link className={className} to={link.href} aria-current={current ? 'page' : undefined} onClick={onNavigate}>
       {link.label}
-    </NavLink>
+    </Link>
   );
 }
 
-function DrawerEntry({ entry, open, onToggle, onNavigate }: { entry: NavEntry; open: boolean; onToggle: () => void; onNavigate: () => void }) {
-  if (entry.kind === 'link') return <EntryLink link={entry} onNavigate={onNavigate} nested={false} />;
+interface DrawerEntryProps {
+  entry: NavEntry;
+  /** The link of the screen in view, when it is in this entry. */
+  currentHref: string | undefined;
+  open: boolean;
+  onToggle: () => void;
+  onNavigate: () => void;
+}
+
+function DrawerEntry({ entry, currentHref, open, onToggle, onNavigate }: DrawerEntryProps) {
+  if (entry.kind === 'link') return <EntryLink link={entry} current={entry.href === currentHref} onNavigate={onNavigate} nested={false} />;
   const listId = `side-nav-children-${encodeURIComponent(entry.id)}`;
   return (
     <>
-      <button type="button" className="side-nav__parent" aria-expanded={open} aria-controls={listId} onClick={onToggle}>
+      <button
+        type="button"
+        className="side-nav__parent"
+        aria-expanded={open}
+        aria-controls={listId}
+        aria-current={currentHref === undefined ? undefined : 'true'}
+        onClick={onToggle}
+      >
         <span>{entry.label}</span>
         <IonIcon icon={open ? chevronDownOutline : chevronForwardOutline} aria-hidden="true" />
       </button>
       <ul id={listId} className="side-nav__children" hidden={!open}>
         {entry.children.map((child) => (
           <li key={child.href}>
-            <EntryLink link={child} onNavigate={onNavigate} nested />
+            <EntryLink link={child} current={child.href === currentHref} onNavigate={onNavigate} nested />
           </li>
         ))}
       </ul>
@@ -83,10 +106,21 @@ export function SideNav({ groups, showRail, showDrawer, onNavigate }: SideNavPro
   const { pathname } = useLocation();
   const [storedGroup, setStoredGroup] = useStoredValue('activeMenu');
   const [openParents, setOpenParents] = useStoredJson('abiertos', NO_OPEN_PARENTS);
+  const [chosenOn, setChosenOn] = useState<string | null>(null);
+  const here = locateInNav(groups, pathname);
 
-  // Never chosen: start on the group of the screen in view. An empty string means deselected on purpose.
-  const activeName = storedGroup ?? groupOfRoute(groups, pathname)?.name ?? groups[0]?.name ?? '';
+  // The drawer follows the screen in view (its group), unless the person chose a group on this screen: a choice
+  // lasts until the address changes. An empty stored group means deselected on purpose and stays so; a screen in no
+  // group shows the last choice.
+  if (chosenOn !== null && chosenOn !== pathname) setChosenOn(null);
+  const followScreen = chosenOn === null && storedGroup !== '';
+  const activeName = (followScreen ? here?.group.name : undefined) ?? storedGroup ?? groups[0]?.name ?? '';
   const active = groups.find((group) => group.name === activeName);
+
+  const chooseGroup = (name: string) => {
+    setStoredGroup(name);
+    setChosenOn(pathname);
+  };
 
   const toggleParent = (id: string) =>
     setOpenParents(openParents.includes(id) ? openParents.filter((open) => open !== id) : [...openParents, id]);
@@ -105,7 +139,8 @@ export function SideNav({ groups, showRail, showDrawer, onNavigate }: SideNavPro
                   type="button"
                   className="side-nav__group"
                   aria-pressed={selected}
-                  onClick={() => setStoredGroup(selected ? '' : group.name)}
+                  aria-current={group.id === here?.group.id ? 'true' : undefined}
+                  onClick={() => chooseGroup(selected ? '' : group.name)}
                 >
                   <IonIcon icon={GROUP_ICONS[group.name.trim().toLocaleLowerCase('es')] ?? ellipseOutline} aria-hidden="true" />
                   <span className="side-nav__group-name">{group.name}</span>
@@ -127,6 +162,7 @@ export function SideNav({ groups, showRail, showDrawer, onNavigate }: SideNavPro
               <li key={entry.id}>
                 <DrawerEntry
                   entry={entry}
+                  currentHref={entry.id === here?.entryId ? here.href : undefined}
                   open={openParents.includes(entry.id)}
                   onToggle={() => toggleParent(entry.id)}
                   onNavigate={onNavigate}

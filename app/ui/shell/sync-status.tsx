@@ -2,9 +2,10 @@ import { IonIcon } from '@ionic/react';
 import { alertCircleOutline, checkmarkCircleOutline, cloudOfflineOutline, cloudUploadOutline, syncOutline } from 'ionicons/icons';
 import { Link } from 'react-router-dom';
 import { paths } from '#app/routes/paths.ts';
-import { type SyncStatus as Status, useDevice, useSyncStatus } from '#app/sync/use-device.ts';
+import { type SyncStatus as Status, useSyncStatus } from '#app/sync/use-device.ts';
 import { formatRecentTime } from '#app/ui/display-format.ts';
 import { useOnlineStatus } from '#app/ui/use-online-status.ts';
+import { useSyncNow } from './use-sync-now.ts';
 
 type Tone = 'ok' | 'pending' | 'offline' | 'error';
 
@@ -44,9 +45,9 @@ const ICONS: Record<Tone, string> = {
 /** Top bar: where the device stands with the server, a link to the details and the "Sincronizar" button. */
 export function SyncStatus() {
   const status = useSyncStatus();
-  const device = useDevice();
   const online = useOnlineStatus();
-  if (!status || !device) return null;
+  const syncNow = useSyncNow();
+  if (!status) return null;
   const { tone, summary, details } = describeSync(status, online);
   const last = status.lastSuccessAt ? formatRecentTime(new Date(status.lastSuccessAt)) : null;
 
@@ -65,7 +66,7 @@ export function SyncStatus() {
         aria-label="Sincronizar"
         title="Sincronizar"
         disabled={status.sending}
-        onClick={() => void device.replayer.requestSync({ ignoreBackoff: true })}
+        onClick={syncNow}
       >
         <IonIcon icon={syncOutline} aria-hidden="true" className={status.sending ? 'spin' : undefined} />
       </button>

@@ -1,6 +1,7 @@
 import type { Session } from '#sync/schemas/auth.schema.ts';
 import { IonIcon } from '@ionic/react';
 import { menuOutline } from 'ionicons/icons';
+import { TOP_BAR_ID } from '#app/ui/feedback/use-notice.ts';
 import { AccountMenu } from './account-menu.tsx';
 import { SyncStatus } from './sync-status.tsx';
 import { SystemSwitch } from './system-switch.tsx';
@@ -13,7 +14,7 @@ interface TopBarProps {
 
 export function TopBar({ session, menuExpanded, onMenu }: TopBarProps) {
   return (
-    <header className="top-bar">
+    <header className="top-bar" id={TOP_BAR_ID}>
       <button type="button" className="top-bar__icon-button" aria-label="Menú" aria-expanded={menuExpanded} aria-controls="side-nav" onClick={onMenu}>
         <IonIcon icon={menuOutline} aria-hidden="true" />
       </button>

@@ -5,6 +5,7 @@ import { RecordIdSchema } from '#sync/records/record-fields.ts';
 import { INSPECCIONES_MESSAGES } from '#sync/schemas/inspecciones.schema.ts';
 import { AprobarBodySchema, DesaprobarBodySchema, observacionEntity, RespuestaCreateBodySchema, type Observacion } from '#sync/schemas/observaciones.schema.ts';
 import type { AppEnv } from '../../app-env.ts';
+import { HttpError } from '../../http/http-error.ts';
 import { validate, VersionQuerySchema } from '../../http/validation.ts';
 import { permissionsOf } from '../../tenancy/permit.ts';
 import { viewerOf } from '../../tenancy/viewer.ts';
@@ -47,6 +48,22 @@ export const observacionesRoutes = new Hono<AppEnv>()
     can('index'),
     validate('query', InspectionListQuery),
     async (c) => answerFollowUpList(c, c.req.valid('query'), repo.listObservations),
+  )
+  .get(
+    '/observaciones/:IdObservacion',
+    describeRoute({
+      tags,
+      security,
+      summary: 'Una observación activa tal como la ven las listas y los dispositivos: { statusCode, data: Observacion }; 404 si no existe o no es visible para el usuario',
+      responses: responses.one,
+    }),
+    validate('param', ObservationPath),
+    can('index'),
+    async (c) => {
+      const row = await repo.findObservation(c.get('deps').db, c.get('session').company, c.req.valid('param').IdObservacion);
+      if (!row || row.Estado !== 1 || !repo.canSee(viewerOf(c), row)) throw new HttpError(404, INSPECCIONES_MESSAGES.observationNotFound);
+      return c.json({ statusCode: 200, data: repo.toWireObservacion(row) });
+    },
   )
   .delete(
     '/observaciones/:IdObservacion',

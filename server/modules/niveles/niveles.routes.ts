@@ -13,8 +13,6 @@ const security = [{ bearerAuth: [] }];
 const can = permissionsOf(nivelEntity.permission);
 
 const CompanyPath = v.object({ company: v.string() });
-// Any text reaches the lookup: an id that is not a UUID simply matches nothing.
-const RecordPath = v.object({ company: v.string(), id: v.pipe(v.string(), v.trim(), v.toLowerCase()) });
 const ListQuery = v.object({
   TipoNivel: v.optional(v.pipe(v.picklist(LEVEL_TYPES.map(String), NIVELES_MESSAGES.typeInvalid), v.transform((value) => Number(value) as 2 | 3 | 4))),
 });
@@ -45,17 +43,5 @@ export const nivelesRoutes = recordRoutes(nivelEntity, { rules: nivelRules, list
       const { company, viewer } = c.get('session');
       const [mascaras, niveles] = await Promise.all([listMasks(db, company), records.niveles.listActive(db, company, viewer)]);
       return c.json({ statusCode: 200, data: { mascaras, niveles } });
-    },
-  )
-  .get(
-    '/one/:company/:id',
-    describeRoute({ tags, security, summary: 'Un nivel (también anulado, con Estado 0); data es null si no existe en la empresa', responses: recordResponses(nivelEntity).one }),
-    validate('param', RecordPath),
-    requireOwnCompany,
-    can('index'),
-    async (c) => {
-      const { db, records } = c.get('deps');
-      const found = await records.niveles.load(db, c.get('session').company, c.req.valid('param').id);
-      return c.json({ statusCode: 200, data: found?.row ?? null });
     },
   );

@@ -21,6 +21,7 @@ const DetailPath = v.object({ company: v.string(), id: v.pipe(v.string(), v.trim
 export const trabajadoresRoutes = recordRoutes(trabajadorEntity, {
   rules: trabajadorRules,
   list: false,
+  detail: false,
   summaries: {
     create:
       'Crea un trabajador con el IdPersona (UUID) generado en el dispositivo. Archivos por { Sha256, Tipo }, subidos antes (409 ARCHIVO_PENDIENTE si falta uno); 409 RUT_DUPLICADO; 409 CONFLICTO si el id ya existe',
