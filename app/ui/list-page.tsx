@@ -3,7 +3,7 @@ import { IonButton, IonContent } from '@ionic/react';
 import type { ReactNode } from 'react';
 import { PageLoading } from './feedback/page-loading.tsx';
 import { ListTitleRow, type ListTitleRowProps } from './list-title-row.tsx';
-import { VirtualList } from './virtual-list.tsx';
+import { type RowHeight, VirtualList } from './virtual-list.tsx';
 import './records.css';
 
 interface ListPageProps extends ListTitleRowProps {
@@ -22,7 +22,7 @@ interface ListPageProps extends ListTitleRowProps {
   noMatchMessage: string;
   /** With it, an empty filtered list also offers "Limpiar filtros". */
   onClearFilters?: () => void;
-  rowHeight: number;
+  rowHeight: RowHeight;
   renderRow: (index: number) => ReactNode;
   onRange: (start: number, end: number) => void;
 }

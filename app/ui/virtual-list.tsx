@@ -1,9 +1,18 @@
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 
+/**
+ * The list's own width from which rows lay out as one line of columns: the same as the lists' CSS
+ * `@container virtual-list (min-width: 760px)`.
+ */
+export const WIDE_LIST_PX = 760;
+
+/** Every row's height in CSS pixels, or one for narrow lists (stacked lines) and one for wide lists. */
+export type RowHeight = number | { narrow: number; wide: number };
+
 interface VirtualListProps {
   count: number;
-  /** Every row has this height in CSS pixels: positions are computed, never measured. */
-  rowHeight: number;
+  /** Every row has this height: positions are computed, never measured. */
+  rowHeight: RowHeight;
   label: string;
   renderRow: (index: number) => ReactNode;
   /** The rows now rendered, [start, end): the caller loads only these from the database. */
@@ -15,9 +24,9 @@ interface VirtualListProps {
  * A list that renders only the rows in view (plus a margin), so thousands of records scroll as fast as twenty.
  * Rows stay list items with their position in the set for screen readers.
  */
-export function VirtualList({ count, rowHeight, label, renderRow, onRange, overscan = 10 }: VirtualListProps) {
+export function VirtualList({ count, rowHeight: heights, label, renderRow, onRange, overscan = 10 }: VirtualListProps) {
   const ref = useRef<HTMLDivElement>(null);
-  const [viewport, setViewport] = useState({ top: 0, height: 800 });
+  const [viewport, setViewport] = useState({ top: 0, height: 800, width: WIDE_LIST_PX });
 
   useEffect(() => {
     const element = ref.current;
@@ -25,7 +34,7 @@ export function VirtualList({ count, rowHeight, label, renderRow, onRange, overs
     let frame = 0;
     const update = () => {
       cancelAnimationFrame(frame);
-      frame = requestAnimationFrame(() => setViewport({ top: element.scrollTop, height: element.clientHeight || 800 }));
+      frame = requestAnimationFrame(() => setViewport({ top: element.scrollTop, height: element.clientHeight || 800, width: element.clientWidth || WIDE_LIST_PX }));
     };
     update();
     element.addEventListener('scroll', update, { passive: true });
@@ -38,6 +47,7 @@ export function VirtualList({ count, rowHeight, label, renderRow, onRange, overs
     };
   }, []);
 
+  const rowHeight = typeof heights === 'number' ? heights : viewport.width >= WIDE_LIST_PX ? heights.wide : heights.narrow;
   const start = Math.min(count, Math.max(0, Math.floor(viewport.top / rowHeight) - overscan));
   const end = Math.min(count, Math.ceil((viewport.top + viewport.height) / rowHeight) + overscan);
 

@@ -22,9 +22,9 @@ async function height(target: Locator): Promise<number> {
   return (await target.boundingBox())!.height;
 }
 
-/** True when the element's text fits its box (nothing cut or spilling). */
+/** True when the element's text fits its box (nothing cut or spilling, across or down). */
 function fitsItsBox(target: Locator): Promise<boolean> {
-  return target.evaluate((element) => element.scrollWidth <= element.clientWidth + 1);
+  return target.evaluate((element) => element.scrollWidth <= element.clientWidth + 1 && element.scrollHeight <= element.clientHeight + 1);
 }
 
 function overlaps(a: { x: number; y: number; width: number; height: number }, b: { x: number; y: number; width: number; height: number }): boolean {
@@ -49,7 +49,7 @@ async function expectNoticeBelowTopBar(page: Page): Promise<void> {
 
 /** A small template made at the office, with a long name a phone must show whole. */
 async function officeTemplate(page: Page): Promise<string> {
-  const name = `Inspección de andamios multidireccionales y plataformas de trabajo ${Date.now()}`;
+  const name = `Andamios multidireccionales y plataformas de trabajo ${Date.now()}`;
   await createServerTemplate(page.request, await apiToken(page.request, ADMIN), name, ['El andamio tiene su tarjeta verde vigente', 'Las plataformas tienen rodapié y baranda']);
   return name;
 }
@@ -129,6 +129,13 @@ test.describe('on a phone', () => {
     await expect(preview.getByRole('img', { name: `Página 1 de ${pages}` })).toBeVisible();
     expect((await preview.locator('canvas').first().boundingBox())!.width).toBeLessThanOrEqual(PHONE.width);
     await expect(page.locator('iframe, embed, object')).toHaveCount(0);
+    await expectAccessible(page);
+
+    // The inspections list shows the template's whole name on a phone.
+    await page.goto('/inspecciones');
+    const row = page.getByRole('link').filter({ hasText: template });
+    await expect(row).toBeVisible();
+    expect(await fitsItsBox(row.getByText(template))).toBe(true);
     await expectAccessible(page);
 
     // Offline, "Sincronizar" says why nothing happens.

@@ -19,8 +19,8 @@ import { useInspectionList, useInspectionWindow, useOpenDrafts } from './use-ins
 import '#app/ui/records.css';
 import './inspecciones-list.css';
 
-/** One height for both layouts (three lines on narrow lists, one row of columns on wide ones). */
-const ROW_HEIGHT = 76;
+/** Narrow lists stack date and badges, the template's name (up to two lines), the place, supervisor and grade. */
+const ROW_HEIGHT = { narrow: 120, wide: 76 };
 
 function DraftsCard({ drafts }: { drafts: InspectionDraft[] }) {
   return (
