@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { gunzipSync, inflateSync } from 'node:zlib';
 import { sleep, type Random } from './prng.ts';
 
 /** Probabilities per request; every one is drawn for every request, so one seed gives one sequence of faults. */
@@ -57,8 +58,9 @@ export interface ChaosProxyOptions {
   upstreamTimeoutMs?: number;
   maxBodyBytes?: number;
   /**
-   * Besides the random faults, the first record batch loses its answer after the server committed and the second
-   * is refused, so every chaos run has both, whatever the seed (a run of few batches could draw neither).
+   * Besides the random faults, record batches lose their answer until one that created a record has (so the
+   * retry meets a record already there, the case a changed idempotency key turns into a conflict), and the second
+   * batch is refused: every chaos run has both, whatever the seed (a run of few batches could draw neither).
    */
   guaranteeFaults?: boolean;
 }
@@ -69,6 +71,8 @@ export interface ProxyStats {
   refused: number;
   outages: number;
   lostResponses: number;
+  /** Of those, answers of a record batch in which the server created at least one record. */
+  lostCreates: number;
   cutInFlight: number;
   truncated: number;
   duplicated: number;
@@ -121,13 +125,28 @@ function entriesOf(path: string, body: Buffer): number {
   }
 }
 
+/** Whether a record batch created a record and committed it: a POST entry whose result in the answer is a 2xx. */
+function createdAny(body: Buffer, answer: UpstreamAnswer): boolean {
+  if (answer.status !== 200) return false;
+  try {
+    const sent = JSON.parse(body.toString('utf8')) as { entries?: { key?: unknown; method?: unknown }[] };
+    const creates = new Set((sent.entries ?? []).filter((entry) => entry.method === 'POST').map((entry) => entry.key));
+    const encoding = answer.headers['content-encoding'];
+    const text = encoding === 'gzip' ? gunzipSync(answer.body) : encoding === 'deflate' ? inflateSync(answer.body) : answer.body;
+    const parsed = JSON.parse(text.toString('utf8')) as { results?: { key?: unknown; status?: unknown }[] };
+    return parsed.results?.some((result) => creates.has(result.key) && typeof result.status === 'number' && result.status < 300) ?? false;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * A small HTTP proxy on 127.0.0.1 that breaks the network between the device and the real server at random,
  * from a seeded PRNG. It buffers each request and answer whole, so a fault always lands at a known point:
  * before the server saw the request, while it works, or after it committed.
  */
 export class ChaosProxy {
-  readonly stats: ProxyStats = { requests: 0, forwarded: 0, refused: 0, outages: 0, lostResponses: 0, cutInFlight: 0, truncated: 0, duplicated: 0, delayed: 0, delayMs: 0, upstreamErrors: 0, statuses: {} };
+  readonly stats: ProxyStats = { requests: 0, forwarded: 0, refused: 0, outages: 0, lostResponses: 0, lostCreates: 0, cutInFlight: 0, truncated: 0, duplicated: 0, delayed: 0, delayMs: 0, upstreamErrors: 0, statuses: {} };
   private readonly server: http.Server;
   private readonly rates: FaultRates;
   private outageUntil = 0;
@@ -188,7 +207,6 @@ export class ChaosProxy {
     const decision = this.decide();
     if (this.options.guaranteeFaults && req.url?.startsWith('/api/sync/batch')) {
       this.batchRequests += 1;
-      if (this.batchRequests === 1) decision.loseResponse = true;
       if (this.batchRequests === 2) decision.refuse = true;
     }
     const socket = req.socket;
@@ -244,8 +262,10 @@ export class ChaosProxy {
       res.end(text);
       return;
     }
-    if (decision.loseResponse) {
+    const created = req.url?.startsWith('/api/sync/batch') === true && createdAny(body, answer);
+    if (decision.loseResponse || (this.options.guaranteeFaults && created && this.stats.lostCreates === 0)) {
       this.stats.lostResponses += 1;
+      if (created) this.stats.lostCreates += 1;
       socket.destroy();
       return;
     }
