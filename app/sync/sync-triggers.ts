@@ -1,4 +1,5 @@
-import type { Replayer, WithLock } from '#sync/outbox/replayer.ts';
+import type { WithLock } from '#sync/outbox/local-lock.ts';
+import type { Replayer } from '#sync/outbox/replayer.ts';
 
 export interface TriggerEnvironment {
   window: Pick<EventTarget, 'addEventListener' | 'removeEventListener'>;

@@ -1,4 +1,4 @@
-import type { SyncState } from '#sync/outbox/replayer.ts';
+import type { SyncState } from '#sync/outbox/sync-state.ts';
 import { Dexie } from 'dexie';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState, useSyncExternalStore } from 'react';

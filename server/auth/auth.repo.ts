@@ -1,6 +1,6 @@
 import type { Db } from '../db/database.ts';
 import type { PermissionAction } from '#sync/records/permissions.ts';
-import type { Mask, Permission, SessionSystem } from '#sync/schemas/auth.schema.ts';
+import type { Permission, SessionSystem } from '#sync/schemas/auth.schema.ts';
 
 export function findCompanyByRut(db: Db, rutEmpresa: string) {
   return db.selectFrom('empresas').selectAll().where('RutEmpresa', '=', rutEmpresa).executeTakeFirst();
@@ -81,8 +81,4 @@ export function listSystems(db: Db, userId: number): Promise<SessionSystem[]> {
     .where('us.IdUsuario', '=', userId)
     .orderBy('s.IdSistema')
     .execute();
-}
-
-export function listMasks(db: Db, companyId: string): Promise<Mask[]> {
-  return db.selectFrom('mascaras').select(['TipoNv', 'Nombre']).where('IdEmpresa', '=', companyId).orderBy('TipoNv').execute();
 }

@@ -15,6 +15,7 @@ import type { AppDeps } from '../app-env.ts';
 import type { UsuariosTable } from '../db/schema.ts';
 import { HttpError } from '../http/http-error.ts';
 import { logSignInActivity, writeHistory } from './auth-audit.ts';
+import { listMasks } from '../records/level-masks.ts';
 import * as repo from './auth.repo.ts';
 import { attemptKey, clearFailures, isLockedOut, recordFailure } from './login-attempts.ts';
 import { DUMMY_HASH, hashPassword, verifyPassword } from './password.ts';
@@ -46,7 +47,7 @@ export async function buildSession(deps: AppDeps, user: UserRow, expiresAt: Date
   const [permisos, sistemas, mascaras] = await Promise.all([
     repo.listPermissions(db, user.IdRol),
     repo.listSystems(db, user.IdUsuario),
-    repo.listMasks(db, user.IdEmpresa),
+    listMasks(db, user.IdEmpresa),
   ]);
   return {
     usuario: {

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { FakeSyncServer, TabCrash, type Fault } from './fake-sync-server.ts';
 import { MemoryOutboxStore } from './memory-outbox-store.ts';
 import { newOutboxEntry } from './outbox-entry.ts';
-import { createLocalLock, Replayer } from './replayer.ts';
+import { createLocalLock } from './local-lock.ts';
+import { Replayer } from './replayer.ts';
 import { createUuidV7Generator } from './uuid-v7.ts';
 
 /** Small seeded generator so a failing seed can be replayed. */

@@ -1,37 +1,16 @@
 import { DEFAULT_BACKOFF, retryDelayMs, type BackoffPolicy } from './backoff.ts';
 import type { EntryError, OutboxEntry } from './outbox-entry.ts';
 import type { OutboxStore } from './outbox-store.ts';
-import { mayHaveReachedServer, UPGRADE_MISSING_MESSAGE, upgradePayload, type PayloadVersioning } from './payload-upgrade.ts';
+import { planBatch } from './batch-plan.ts';
+import type { PayloadVersioning } from './payload-upgrade.ts';
 import { SYNC_ERRORS, SYNC_LIMITS } from './sync-protocol.ts';
-import type { Outcome, Transport, UploadableFile } from './transport.ts';
+import { entriesReady, FileUploader, type FileBatchPolicy } from './file-uploader.ts';
+import { sendInOrder } from './send-in-order.ts';
+import { REPLAYER_MESSAGES } from './replayer-messages.ts';
+import type { Outcome, Transport } from './transport.ts';
 import { uuidV7 } from './uuid-v7.ts';
-
-export const REPLAYER_MESSAGES = {
-  fileMissing: 'No se encontró en este dispositivo un archivo adjunto de esta operación.',
-  internal: 'Ocurrió un error al sincronizar. Se reintentará automáticamente.',
-} as const;
-
-export interface SyncState {
-  /** False after a request got no answer at all; true after any answer. */
-  online: boolean;
-  /** Entries still to reach the server (dead ones excluded). */
-  pending: number;
-  /** A sync is running in this tab. */
-  sending: boolean;
-  dead: number;
-  /** A 401 stopped the queue until `resume()` (RP8). */
-  paused: boolean;
-  /** The server no longer speaks this app's protocol: nothing is sent until the app is updated (PV3). */
-  updateRequired: boolean;
-  /** When the device was last fully in sync: nothing left to push and the pull done. */
-  lastSuccessAt: number | null;
-  lastError: EntryError | null;
-}
-
-export type WithLock = <T>(name: string, fn: () => Promise<T>) => Promise<T>;
-
-/** The result of one pull, as `pullChanges` returns it; only its kind and outcome matter here. */
-export type PullRun = { kind: 'ok' } | { kind: 'failed'; outcome: Outcome };
+import { createLocalLock, type WithLock } from './local-lock.ts';
+import type { DrainResult, DrainStop, PullRun, SyncOptions, SyncState } from './sync-state.ts';
 
 export interface ReplayerOptions {
   store: OutboxStore;
@@ -53,60 +32,7 @@ export interface ReplayerOptions {
   fileBatch?: Partial<FileBatchPolicy>;
 }
 
-export interface FileBatchPolicy {
-  /** Files per `POST /api/files/lote`. */
-  maxFiles: number;
-  /** Bytes of one request body, multipart framing included. */
-  maxBytes: number;
-  /** Bigger files go by their own `PUT`, after a `HEAD` (FL6). */
-  headAboveBytes: number;
-}
-
-const DEFAULT_FILE_BATCH: FileBatchPolicy = { maxFiles: SYNC_LIMITS.fileBatchFiles, maxBytes: SYNC_LIMITS.fileBatchBytes, headAboveBytes: SYNC_LIMITS.fileHeadAboveBytes };
-/** Room for one part's boundary and headers in a bulk upload (under 300 bytes used). */
-const PART_OVERHEAD_BYTES = 512;
-/** After a 404/405 to the bulk route (an old server), files go by single PUTs for this long before bulk is tried again. */
-const NO_FILE_BATCH_MS = 10 * 60_000;
-
-export type DrainStop = 'empty' | 'waiting' | 'retry' | 'paused' | 'update';
-
-export interface DrainResult {
-  sent: number;
-  /** empty: nothing sendable left; waiting: the head waits for its backoff; retry: a send failed; paused: 401; update: PV3. */
-  stop: DrainStop;
-  nextAttemptAt?: number;
-}
-
-export interface SyncOptions {
-  /** Send now even if the head is backing off: the "Sincronizar" button and the `online` event (RP13). */
-  ignoreBackoff?: boolean;
-}
-
-interface Plan {
-  batch: OutboxEntry[];
-  waitUntil?: number;
-}
-
 type Applied = 'sent' | 'dead' | 'retry' | 'paused' | 'released' | 'update';
-
-const PLAN_PAGE = 200;
-/** A batch's body stays this far under the server's byte limit: room for `{"entries":[...]}` and the commas. */
-const BATCH_BYTES_BUDGET = SYNC_LIMITS.batchBytes - 64 * 1024;
-const utf8 = new TextEncoder();
-
-/** The entry's size in a batch request's body, as UTF-8. */
-function entryBytes({ key, method, path, body }: OutboxEntry): number {
-  return utf8.encode(JSON.stringify({ key, method, path, body })).length + 1;
-}
-
-export function createLocalLock(): WithLock {
-  let tail: Promise<unknown> = Promise.resolve();
-  return <T>(_name: string, fn: () => Promise<T>): Promise<T> => {
-    const run = tail.then(fn, fn);
-    tail = run.catch(() => undefined);
-    return run;
-  };
-}
 
 /** The replay engine: pushes the outbox in order, exactly once per key on the server, then pulls. */
 export class Replayer {
@@ -122,8 +48,7 @@ export class Replayer {
   private readonly backoff: BackoffPolicy;
   private readonly payload: PayloadVersioning | undefined;
   private readonly pull: (() => Promise<PullRun>) | undefined;
-  private readonly fileBatch: FileBatchPolicy;
-  private noFileBatchUntil = -Infinity;
+  private readonly files: FileUploader;
 
   private state: SyncState = { online: true, pending: 0, sending: false, dead: 0, paused: false, updateRequired: false, lastSuccessAt: null, lastError: null };
   private readonly listeners = new Set<(state: SyncState) => void>();
@@ -150,12 +75,14 @@ export class Replayer {
     this.backoff = options.backoff ?? DEFAULT_BACKOFF;
     this.payload = options.payload;
     this.pull = options.pull;
-    const fileBatch = { ...DEFAULT_FILE_BATCH, ...options.fileBatch };
-    this.fileBatch = {
-      maxFiles: Math.min(Math.max(1, fileBatch.maxFiles), SYNC_LIMITS.fileBatchFiles),
-      maxBytes: Math.min(fileBatch.maxBytes, SYNC_LIMITS.fileBatchBytes),
-      headAboveBytes: Math.min(fileBatch.headAboveBytes, SYNC_LIMITS.fileBatchBytes - PART_OVERHEAD_BYTES),
-    };
+    this.files = new FileUploader({
+      store: this.store,
+      transport: this.transport,
+      policy: options.fileBatch,
+      now: this.now,
+      onOutcome: (outcome) => this.noteOutcome(outcome),
+      onReached: () => this.update({ online: true }),
+    });
   }
 
   getState(): SyncState {
@@ -286,7 +213,7 @@ export class Replayer {
     for (;;) {
       if (this.state.paused) return { sent, stop: 'paused' };
       if (this.state.updateRequired) return { sent, stop: 'update' };
-      const plan = await this.plan(ignoreBackoff);
+      const plan = await planBatch({ store: this.store, payload: this.payload, batchSize: this.batchSize, now: this.now(), ignoreBackoff });
       if (plan.batch.length === 0) {
         return plan.waitUntil === undefined ? { sent, stop: 'empty' } : { sent, stop: 'waiting', nextAttemptAt: plan.waitUntil };
       }
@@ -297,99 +224,14 @@ export class Replayer {
     }
   }
 
-  /**
-   * The next batch in seq order (RP1). Dead entries and everything waiting on them are stepped over (RP11); the
-   * first entry still backing off ends the batch, because nothing may overtake it (RP4).
-   */
-  private async plan(ignoreBackoff: boolean): Promise<Plan> {
-    const blockedKeys = new Set<string>();
-    const blockedRecords = new Set<string>();
-    const batch: OutboxEntry[] = [];
-    const now = this.now();
-    const block = (entry: OutboxEntry) => {
-      blockedKeys.add(entry.key);
-      if (entry.recordKey !== undefined) blockedRecords.add(entry.recordKey);
-    };
-    let afterSeq = 0;
-    let bytes = 0;
-    for (;;) {
-      const page = await this.store.list({ afterSeq, limit: PLAN_PAGE });
-      if (page.length === 0) return { batch };
-      for (const stored of page) {
-        afterSeq = stored.seq;
-        const waitsOnDead =
-          stored.state === 'dead' ||
-          (stored.recordKey !== undefined && blockedRecords.has(stored.recordKey)) ||
-          (stored.dependsOn ?? []).some((key) => blockedKeys.has(key));
-        if (waitsOnDead) {
-          block(stored);
-          continue;
-        }
-        if (!ignoreBackoff && stored.nextAttemptAt > now) return batch.length > 0 ? { batch } : { batch, waitUntil: stored.nextAttemptAt };
-        const entry = await this.upgrade(stored);
-        if (!entry) {
-          block(stored);
-          continue;
-        }
-        // RP5: under the server's limits, in entries and in bytes (a lone bigger entry goes as its single call).
-        const size = entryBytes(entry);
-        if (batch.length > 0 && bytes + size > BATCH_BYTES_BUDGET) return { batch };
-        batch.push(entry);
-        bytes += size;
-        if (batch.length >= this.batchSize) return { batch };
-      }
-    }
-  }
-
-  /** OB8: bring an old payload to the current version, or dead-letter it if no upgrader path exists. */
-  private async upgrade(entry: OutboxEntry): Promise<OutboxEntry | null> {
-    if (!this.payload) return entry;
-    const result = upgradePayload(entry, this.payload);
-    if (result.kind === 'current') return entry;
-    if (result.kind === 'stranded') {
-      await this.store.markDead(entry.key, { status: 0, message: UPGRADE_MISSING_MESSAGE, code: 'VERSION_SIN_ADAPTADOR' });
-      return null;
-    }
-    const changes = {
-      ...result.payload,
-      payloadVersion: result.payloadVersion,
-      ...(mayHaveReachedServer(entry) || entry.upgradedAfterAttempt ? { upgradedAfterAttempt: true } : {}),
-    };
-    await this.store.rewrite(entry.key, changes);
-    return { ...entry, ...changes };
-  }
-
   private async sendRound(batch: OutboxEntry[]): Promise<{ sent: number; stop?: DrainStop; nextAttemptAt?: number }> {
     await this.store.markSending(batch.map((entry) => entry.key));
     const attempted = batch.map((entry) => ({ ...entry, attempts: entry.attempts + 1 }));
 
     // FL3, FL8: every file of the batch goes up first, in few requests; then only entries whose files all got a 2xx.
-    const problems = await this.uploadFiles(attempted);
-    const ready: OutboxEntry[] = [];
-    const outcomes = new Map<string, Outcome>();
-    const blockedKeys = new Set<string>();
-    const blockedRecords = new Set<string>();
-    for (const entry of attempted) {
-      const waits = (entry.recordKey !== undefined && blockedRecords.has(entry.recordKey)) || (entry.dependsOn ?? []).some((key) => blockedKeys.has(key));
-      const fileOutcomes = (entry.files ?? []).flatMap((ref) => problems.get(ref.sha256) ?? []);
-      const refused = fileOutcomes.find((outcome) => outcome.kind === 'permanent');
-      if (waits || refused) {
-        // FL9: a refused (or missing, FL5) file dead-letters only the entries that need it; what waits on them stays
-        // behind (RP11, released unchanged), the rest of the batch goes on.
-        if (refused && !waits) outcomes.set(entry.key, refused);
-        blockedKeys.add(entry.key);
-        if (entry.recordKey !== undefined) blockedRecords.add(entry.recordKey);
-        continue;
-      }
-      const failed = fileOutcomes[0];
-      if (failed) {
-        // RP4: an entry whose file must be retried waits for its backoff; nothing after it is sent around it.
-        outcomes.set(entry.key, failed);
-        break;
-      }
-      ready.push(entry);
-    }
-    if (ready.length > 0) for (const [key, outcome] of await this.send(ready)) outcomes.set(key, outcome);
+    const problems = await this.files.upload(attempted);
+    const { ready, outcomes } = entriesReady(attempted, problems);
+    if (ready.length > 0) for (const [key, outcome] of await sendInOrder(this.transport, ready)) outcomes.set(key, outcome);
 
     const sentKeys: string[] = [];
     const applied: Applied[] = [];
@@ -412,128 +254,6 @@ export class Replayer {
     if (applied.includes('update')) return { sent, stop: 'update' };
     if (applied.includes('retry')) return nextAttemptAt === undefined ? { sent, stop: 'retry' } : { sent, stop: 'retry', nextAttemptAt };
     return { sent };
-  }
-
-  /** Results by key; a key without a result was not processed (RP5). */
-  private async send(entries: OutboxEntry[]): Promise<Map<string, Outcome>> {
-    const results = new Map<string, Outcome>();
-    const head = entries[0]!;
-    if (entries.length === 1) {
-      results.set(head.key, await this.transport.sendOne(head));
-      return results;
-    }
-    const batch = await this.transport.sendBatch(entries);
-    if (batch.kind === 'ok') {
-      if (batch.results.size === 0) {
-        // An answer that processed nothing would otherwise be resent at once, forever.
-        results.set(head.key, { kind: 'retry', status: 200, body: null, error: { status: 200, message: REPLAYER_MESSAGES.internal } });
-      }
-      return batch.results;
-    }
-    if (!batch.fallback) {
-      results.set(head.key, batch.outcome);
-      return results;
-    }
-    // RP6: a server without the batch route gets the same entries as single calls, still in order.
-    for (const entry of entries) {
-      const outcome = await this.transport.sendOne(entry);
-      results.set(entry.key, outcome);
-      if (outcome.kind !== 'ok') break;
-    }
-    return results;
-  }
-
-  /**
-   * Uploads the files of `entries` that are not on the server yet and answers, by sha256, the files that did not
-   * get a 2xx (FL3): missing on the device (FL5), refused (permanent) or to be retried. Small files go in bulk
-   * requests under the limits (FL7, FL8), without asking first; big ones by their own PUT after a HEAD (FL6). A
-   * server without the bulk route gets one PUT per file (FL10). The first failure that is not a refusal of one file
-   * stops the uploads: it is given to every file not uploaded yet.
-   */
-  private async uploadFiles(entries: OutboxEntry[]): Promise<Map<string, Outcome>> {
-    const problems = new Map<string, Outcome>();
-    const small: UploadableFile[] = [];
-    const big: UploadableFile[] = [];
-    const seen = new Set<string>();
-    for (const ref of entries.flatMap((entry) => entry.files ?? [])) {
-      if (seen.has(ref.sha256)) continue;
-      seen.add(ref.sha256);
-      const file = await this.store.getFile(ref.sha256);
-      if (!file) {
-        problems.set(ref.sha256, { kind: 'permanent', status: 0, body: null, error: { status: 0, message: REPLAYER_MESSAGES.fileMissing, code: 'ARCHIVO_FALTANTE' } });
-        continue;
-      }
-      if (file.uploaded) continue;
-      (file.bytes.byteLength > this.fileBatch.headAboveBytes ? big : small).push({ sha256: ref.sha256, type: file.type, bytes: file.bytes });
-    }
-
-    const stop = (outcome: Outcome, rest: UploadableFile[]) => {
-      for (const file of rest) problems.set(file.sha256, outcome);
-      return problems;
-    };
-    const singles: { file: UploadableFile; ask: boolean }[] = [];
-    const chunks = this.chunkFiles(small);
-    for (let i = 0; i < chunks.length; i++) {
-      const chunk = chunks[i]!;
-      if (chunk.length === 1 || !this.transport.uploadFiles || this.now() < this.noFileBatchUntil) {
-        // A lone file is its own PUT: the same single request, with no framing.
-        singles.push(...chunk.map((file) => ({ file, ask: false })));
-        continue;
-      }
-      const answer = await this.transport.uploadFiles(chunk);
-      if (answer.kind === 'failed') {
-        if (!answer.fallback) {
-          this.noteOutcome(answer.outcome);
-          return stop(answer.outcome, [...chunks.slice(i).flat(), ...big]);
-        }
-        // FL10: an old server, not an error to show; this chunk and the rest go by single PUTs.
-        this.update({ online: true });
-        if (answer.outcome.status === 404 || answer.outcome.status === 405) this.noFileBatchUntil = this.now() + NO_FILE_BATCH_MS;
-        singles.push(...chunks.slice(i).flat().map((file) => ({ file, ask: false })));
-        break;
-      }
-      this.update({ online: true });
-      for (const file of chunk) {
-        const outcome = answer.results.get(file.sha256) ?? unanswered();
-        if (outcome.kind === 'ok') await this.store.setFileUploaded(file.sha256, true);
-        else problems.set(file.sha256, outcome);
-      }
-    }
-    singles.push(...big.map((file) => ({ file, ask: true })));
-
-    for (const [i, { file, ask }] of singles.entries()) {
-      const exists = ask && this.transport.fileExists ? await this.transport.fileExists(file.sha256).catch(() => false) : false;
-      if (!exists) {
-        const outcome = await this.transport.uploadFile(file.sha256, file.type, file.bytes);
-        this.noteOutcome(outcome);
-        if (outcome.kind === 'permanent') {
-          problems.set(file.sha256, outcome);
-          continue;
-        }
-        if (outcome.kind !== 'ok') return stop(outcome, singles.slice(i).map((single) => single.file));
-      }
-      await this.store.setFileUploaded(file.sha256, true);
-    }
-    return problems;
-  }
-
-  /** Consecutive groups within the bulk limits, in the order the entries need them. */
-  private chunkFiles(files: UploadableFile[]): UploadableFile[][] {
-    const chunks: UploadableFile[][] = [];
-    let chunk: UploadableFile[] = [];
-    let bytes = PART_OVERHEAD_BYTES;
-    for (const file of files) {
-      const size = file.bytes.byteLength + PART_OVERHEAD_BYTES;
-      if (chunk.length > 0 && (chunk.length >= this.fileBatch.maxFiles || bytes + size > this.fileBatch.maxBytes)) {
-        chunks.push(chunk);
-        chunk = [];
-        bytes = PART_OVERHEAD_BYTES;
-      }
-      chunk.push(file);
-      bytes += size;
-    }
-    if (chunk.length > 0) chunks.push(chunk);
-    return chunks;
   }
 
   private async apply(entry: OutboxEntry, outcome: Outcome): Promise<Applied> {
@@ -604,9 +324,4 @@ export class Replayer {
     const snapshot = this.getState();
     for (const listener of this.listeners) listener(snapshot);
   }
-}
-
-/** A bulk answer without a result for a file: it was not stored; believed only after a real answer (RP7). */
-function unanswered(): Outcome {
-  return { kind: 'retry', status: 200, body: null, error: { status: 200, message: REPLAYER_MESSAGES.internal } };
 }

@@ -1,6 +1,5 @@
 import { complianceLabels } from '#sync/domain/compliance.ts';
 import { formatDisplayDate } from '#sync/domain/dates.ts';
-import { observationState } from '#sync/domain/observation-state.ts';
 import { formatRut } from '#sync/domain/rut.ts';
 import { FORMULARIO_TYPE_LABELS } from '#sync/schemas/formularios.schema.ts';
 import { INSPECCIONES_MESSAGES, type TipoObs } from '#sync/schemas/inspecciones.schema.ts';
@@ -8,13 +7,13 @@ import type { FileRef } from '#sync/records/record-fields.ts';
 import { IonButton, IonIcon } from '@ionic/react';
 import { documentTextOutline } from 'ionicons/icons';
 import { Fragment } from 'react';
-import { Link, useParams } from 'react-router-dom';
-import { observationLight, todayInChile } from '#app/data/follow-up-queries.ts';
+import { useParams } from 'react-router-dom';
+import { todayInChile } from '#app/data/follow-up-queries.ts';
 import { useDeviceFileUrls, useSignedInspectionUrls } from '#app/data/inspection-files.ts';
 import { localWrite } from '#app/data/local-write.ts';
 import { useNivelNames } from '#app/data/reference-queries.ts';
-import { type TemplateVersion, useTemplateVersion } from '#app/data/template-version.ts';
-import type { LocalInspeccion, LocalObservacion } from '#app/db/inspection-rows.ts';
+import { useTemplateVersion } from '#app/data/template-version.ts';
+import type { LocalInspeccion } from '#app/db/inspection-rows.ts';
 import { paths } from '#app/routes/paths.ts';
 import { levelName } from '#app/session/level-names.ts';
 import { hasPermission } from '#app/session/session-permissions.ts';
@@ -26,13 +25,11 @@ import { PageLoading } from '#app/ui/feedback/page-loading.tsx';
 import { PageContent } from '#app/ui/page-content.tsx';
 import { PageHeading } from '#app/ui/page-heading.tsx';
 import { useOnlineStatus } from '#app/ui/use-online-status.ts';
-import { PhotoThumbnails } from '#app/ui/photo-thumbnails.tsx';
 import { RecordMissing, ServerCopyNote } from '#app/ui/records/record-missing.tsx';
 import { RecordSyncNotice, useRecordOutbox } from '#app/ui/records/record-sync-notice.tsx';
 import { useRecord } from '#app/ui/records/use-record.ts';
 import { useRemoveRecord } from '#app/ui/records/use-remove-record.ts';
-import { AnswerChip, SeverityChip, TrafficLight } from '#app/ui/traffic-light.tsx';
-import { ObservationStateChip } from './observation-state-chip.tsx';
+import { AnswersByItem, ObservationCard } from './inspeccion-detail-parts.tsx';
 import { useInspectionObservations } from './use-inspection-observations.ts';
 import '#app/ui/records.css';
 import './inspeccion-detail.css';
@@ -58,79 +55,6 @@ async function deleteInspection(inspection: LocalInspeccion): Promise<void> {
 function instantLabel(value: string): string {
   const instant = new Date(value);
   return Number.isNaN(instant.getTime()) ? formatDisplayDate(value) : formatDisplayDateTime(instant);
-}
-
-function AnswersByItem({ inspection, version }: { inspection: LocalInspeccion; version: TemplateVersion }) {
-  if (version.status === 'loading') return <PageLoading label="Cargando el formulario…" />;
-  if (version.status === 'unavailable') {
-    return (
-      <p className="notice notice--warning" role="status">
-        {version.message} Las respuestas por ítem se mostrarán cuando haya conexión; la nota y las observaciones están completas.
-      </p>
-    );
-  }
-  const answers = new Map(inspection.Respuestas.map((answer) => [answer.IdEnunciado, answer]));
-  let number = 0;
-  return (
-    <>
-      {version.source === 'servidor' && <p className="muted">Versión {inspection.VersionFormulario} del formulario, leída del servidor.</p>}
-      {version.template.Contenido.Items.map((item) => (
-        <section key={item.IdItem} className="answer-item" aria-label={item.Nombre}>
-          <h3>{item.Nombre}</h3>
-          <ol className="answer-list">
-            {item.Enunciados.map((statement) => {
-              number += 1;
-              const answer = answers.get(statement.IdEnunciado);
-              return (
-                <li key={statement.IdEnunciado} value={number}>
-                  <div className="answer-list__row">
-                    <span className="answer-list__text">
-                      {number}. {statement.Texto}
-                    </span>
-                    <AnswerChip answer={answer?.Respuesta} />
-                  </div>
-                  {statement.Subpreguntas.length > 0 && (
-                    <dl className="answer-list__subquestions">
-                      {statement.Subpreguntas.map((sub) => (
-                        <div key={sub.IdSubpregunta}>
-                          <dt>{sub.Texto}</dt>
-                          <dd>{answer?.Subrespuestas?.[sub.IdSubpregunta] || 'Sin respuesta'}</dd>
-                        </div>
-                      ))}
-                    </dl>
-                  )}
-                </li>
-              );
-            })}
-          </ol>
-        </section>
-      ))}
-    </>
-  );
-}
-
-function ObservationCard({ observation, today, urls }: { observation: LocalObservacion; today: string; urls: Record<string, string> }) {
-  return (
-    <li className="inspection-observation">
-      <div className="inspection-observation__head">
-        <TrafficLight semaforo={observationLight(observation, today)} />
-        <ObservationStateChip state={observationState(observation, today)} />
-        {observation.Severidad && <SeverityChip severity={observation.Severidad} />}
-      </div>
-      {observation.Enunciado && <p className="inspection-observation__statement">{observation.Enunciado}</p>}
-      <p className="inspection-observation__text">{observation.Observacion}</p>
-      <dl className="record-fields">
-        <dt>Responsable</dt>
-        <dd>{observation.Responsable || 'Sin responsable'}</dd>
-        <dt>Plazo</dt>
-        <dd>{observation.Plazo ? formatDisplayDate(observation.Plazo) : 'Sin plazo'}</dd>
-      </dl>
-      <PhotoThumbnails refs={observation.Archivos} urls={urls} label="Fotos de la observación" />
-      <p>
-        <Link to={paths.observaciones.detalles.href(observation.IdObservacion)}>Ver seguimiento de la observación</Link>
-      </p>
-    </li>
-  );
 }
 
 export function InspeccionDetailPage() {

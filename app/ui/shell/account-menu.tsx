@@ -10,6 +10,7 @@ import { hasUnsavedWork, unsavedWorkWarning } from '#app/data/unsaved-work.ts';
 import { signOut, unsavedWorkOfSession } from '#app/session/sign-out.ts';
 import { useConfirm } from '#app/ui/feedback/use-confirm.ts';
 import { usePopover } from './use-popover.ts';
+import './account-menu.css';
 
 const SIGN_OUT_DELAY_MS = 300;
 

@@ -15,6 +15,7 @@ import { type MouseEvent, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { useStoredJson, useStoredValue } from '#app/ui/use-stored-value.ts';
 import { locateInNav, type NavEntry, type NavGroup, type NavLink as NavLinkModel } from './side-nav-model.ts';
+import './side-nav.css';
 
 const GROUP_ICONS: Record<string, string> = {
   ajustes: settingsOutline,

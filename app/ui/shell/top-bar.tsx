@@ -5,6 +5,7 @@ import { TOP_BAR_ID } from '#app/ui/feedback/use-notice.ts';
 import { AccountMenu } from './account-menu.tsx';
 import { SyncStatus } from './sync-status.tsx';
 import { SystemSwitch } from './system-switch.tsx';
+import './top-bar.css';
 
 interface TopBarProps {
   session: Session;

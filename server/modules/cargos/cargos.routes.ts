@@ -2,7 +2,7 @@ import { describeRoute } from 'hono-openapi';
 import * as v from 'valibot';
 import { cargoEntity, cargoLevels, toCargoNivel } from '#sync/schemas/cargos.schema.ts';
 import { validate } from '../../http/validation.ts';
-import { listMasks } from '../../auth/auth.repo.ts';
+import { listMasks } from '../../records/level-masks.ts';
 import { recordResponses, recordRoutes, removeHandlers } from '../../records/record-routes.ts';
 import { permissionsOf } from '../../tenancy/permit.ts';
 import { requireOwnCompany } from '../../tenancy/require-session.ts';

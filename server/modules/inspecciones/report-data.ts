@@ -4,7 +4,7 @@ import type { ChecklistReportData, ReportImage } from '#sync/schemas/inspeccione
 import type { FileRef } from '#sync/records/record-fields.ts';
 import type { AppDeps } from '../../app-env.ts';
 import type { Viewer } from '../../tenancy/viewer.ts';
-import { listMasks } from '../../auth/auth.repo.ts';
+import { listMasks } from '../../records/level-masks.ts';
 import * as repo from './inspecciones.repo.ts';
 
 /** How the report's images travel: signed URLs for a browser, `data:` URLs for the server's own PDF renderer. */

@@ -5,7 +5,7 @@ import type { AppEnv } from '../../app-env.ts';
 import { validate } from '../../http/validation.ts';
 import { sessionOnly } from '../../tenancy/permit.ts';
 import { requireOwnCompany, requireSession } from '../../tenancy/require-session.ts';
-import { listMasks } from '../../auth/auth.repo.ts';
+import { listMasks } from '../../records/level-masks.ts';
 
 /** Masks: the company's own names for levels 2, 3 and 4 (spec: GET mascaras/{empresa}). */
 export const mascarasRoutes = new Hono<AppEnv>().use(requireSession).get(

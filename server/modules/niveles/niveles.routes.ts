@@ -1,7 +1,7 @@
 import { describeRoute } from 'hono-openapi';
 import * as v from 'valibot';
 import { LEVEL_TYPES, nivelEntity, NIVELES_MESSAGES } from '#sync/schemas/niveles.schema.ts';
-import { listMasks } from '../../auth/auth.repo.ts';
+import { listMasks } from '../../records/level-masks.ts';
 import { validate } from '../../http/validation.ts';
 import { recordResponses, recordRoutes } from '../../records/record-routes.ts';
 import { permissionsOf } from '../../tenancy/permit.ts';

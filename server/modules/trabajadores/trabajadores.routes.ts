@@ -2,7 +2,7 @@ import { describeRoute } from 'hono-openapi';
 import * as v from 'valibot';
 import { cargoLevels, toCargoNivel } from '#sync/schemas/cargos.schema.ts';
 import { TrabajadoresQuerySchema, trabajadorEntity, workerFileRefs } from '#sync/schemas/trabajadores.schema.ts';
-import { listMasks } from '../../auth/auth.repo.ts';
+import { listMasks } from '../../records/level-masks.ts';
 import { validate } from '../../http/validation.ts';
 import { recordResponses, recordRoutes } from '../../records/record-routes.ts';
 import { permissionsOf } from '../../tenancy/permit.ts';

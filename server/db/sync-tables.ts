@@ -1,0 +1,61 @@
+import type { Generated } from 'kysely';
+
+export interface ArchivosTable {
+  Sha256: string;
+  Tipo: string;
+  Tamano: number;
+  CreadoEn: string;
+}
+
+export interface IdempotenciaTable {
+  IdEmpresa: string;
+  Clave: string;
+  /** sha256 of method, path and canonical body. */
+  Huella: string;
+  Estado: number;
+  /** The JSON answer a replay returns. */
+  Respuesta: string;
+  CreadoEn: string;
+}
+
+export type ChangeOperation = 'upsert' | 'delete';
+
+export interface CambiosTable {
+  Seq: Generated<number>;
+  IdEmpresa: string;
+  Tabla: string;
+  IdRegistro: string;
+  Operacion: ChangeOperation;
+  /** JSON of the row after the change; null for a delete (tombstone). */
+  Fila: string | null;
+  CreadoEn: string;
+  /** Who may pull it (see migration 0006): 'todos', 'empresa', 'contratista:<RUT>' or 'revocar:<RUT>'. */
+  Audiencia: Generated<string>;
+}
+
+export interface RetencionCambiosTable {
+  Id: number;
+  DesdeSeq: number;
+}
+
+export interface ConflictosTable {
+  IdConflicto: Generated<number>;
+  IdEmpresa: string;
+  Tabla: string;
+  IdRegistro: string;
+  VersionBase: number;
+  VersionServidor: number;
+  /** JSON of the losing write, kept so the person can still see and reapply it. */
+  Cuerpo: string;
+  Usuario: number;
+  /** The Idempotency-Key of the losing write, linking it to the device's dead-lettered outbox entry. */
+  Clave: string | null;
+  CreadoEn: string;
+  Resuelto: Generated<number>;
+}
+
+export interface ArchivosEmpresaTable {
+  Sha256: string;
+  IdEmpresa: string;
+  CreadoEn: string;
+}
