@@ -1,5 +1,5 @@
 import type { ChecklistReportData } from '#sync/schemas/inspecciones.schema.ts';
-import type { RenderedPdf } from '#app/reports/render/checklist-pdf-in-worker.ts';
+import type { RenderedPdf } from '#app/reports/render/report-pdf-in-worker.ts';
 import type { DeviceFile } from '#app/db/inspection-rows.ts';
 import { localWrite } from './local-write.ts';
 
@@ -16,7 +16,7 @@ export function exposeBenchHooks(): void {
   if (typeof window !== 'undefined' && new URLSearchParams(window.location.search).has('bench')) {
     window.__benchLocalWrite = localWrite;
     // tests/bench/report-pdf.bench.ts: the app's own worker renderer, loaded only when called (first-screen budget).
-    window.__benchRenderChecklistPdf = async (data) => (await import('#app/reports/render/checklist-pdf-in-worker.ts')).renderChecklistPdfInWorker(data);
+    window.__benchRenderChecklistPdf = async (data) => (await import('#app/reports/render/report-pdf-in-worker.ts')).renderReportPdfInWorker('checklist', data);
     // tests/bench/photo-compression.bench.ts: the app's own photo pipeline, also loaded only when called.
     window.__benchCompressPhoto = async (file) => (await import('#app/media/compress-photo.ts')).compressPhoto(file);
   }

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_RANGOS } from '#sync/domain/compliance.ts';
 import type { ContenidoFormulario } from '#sync/schemas/formularios.schema.ts';
-import type { Firma, Inspeccion, ReportImage } from '#sync/schemas/inspecciones.schema.ts';
+import type { Firma, Inspeccion } from '#sync/schemas/inspecciones.schema.ts';
+import type { ReportImage, FileRef } from '#sync/records/record-fields.ts';
 import type { Observacion } from '#sync/schemas/observaciones.schema.ts';
-import type { FileRef } from '#sync/records/record-fields.ts';
 import { buildChecklistReportData, type ReportContext, templateContentFor, type TemplateVersion } from './checklist-report-data.ts';
 
 const sha = (n: number) => n.toString(16).padStart(64, '0');

@@ -4,9 +4,9 @@ import { OBSERVATION_STATE_LABELS, observationState } from '#sync/domain/observa
 import { formatRut } from '#sync/domain/rut.ts';
 import { semaforoOnDay } from '#sync/domain/traffic-light.ts';
 import type { ContenidoFormulario, Formulario } from '#sync/schemas/formularios.schema.ts';
-import type { ChecklistReportData, Inspeccion, ReportImage, ReportObservation } from '#sync/schemas/inspecciones.schema.ts';
+import type { ChecklistReportData, Inspeccion, ReportObservation } from '#sync/schemas/inspecciones.schema.ts';
+import type { ReportImage, FileRef } from '#sync/records/record-fields.ts';
 import type { Observacion } from '#sync/schemas/observaciones.schema.ts';
-import type { FileRef } from '#sync/records/record-fields.ts';
 
 /**
  * The checklist report's data (spec 2.4), built the same way on the device (offline, from Dexie) and on the server

@@ -1,6 +1,7 @@
 import { computeCompliance } from '#sync/domain/compliance.ts';
 import type { Rango } from '#sync/schemas/formularios.schema.ts';
-import type { ChecklistReportData, ReportImage, ReportObservation } from '#sync/schemas/inspecciones.schema.ts';
+import type { ChecklistReportData, ReportObservation } from '#sync/schemas/inspecciones.schema.ts';
+import type { ReportImage } from '#sync/records/record-fields.ts';
 
 /**
  * A realistic checklist report for tests and the benchmark (no UI imports it): items of numbered statements with

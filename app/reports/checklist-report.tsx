@@ -11,7 +11,7 @@ import { chunk, CONTENT_WIDTH, FieldGrid, ImageBox, kit, LightLabel, PageFrame, 
  * The checklist report (spec 2.4): company and header rows, the statements of each item with their answers and
  * sub-questions, the grade, the signatures, and the observations of the checklist, the general ones and the gaps
  * (brechas), with traffic light, deadline, responsible person and photos. Image URLs must be drawable already
- * (`resolveChecklistImages` in report-images.ts); an empty URL prints as "no disponible".
+ * (`resolveReportImages` in report-images.ts); an empty URL prints as "no disponible".
  */
 export function ChecklistReport({ data }: { data: ChecklistReportData }) {
   return (

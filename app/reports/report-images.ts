@@ -1,4 +1,4 @@
-import type { ChecklistReportData, ReportImage } from '#sync/schemas/inspecciones.schema.ts';
+import type { ReportImage } from '#sync/records/record-fields.ts';
 
 /**
  * Images of a report, made drawable before the layout starts. @react-pdf draws only JPEG and PNG and, when an image
@@ -41,15 +41,35 @@ export function isDrawableDataUrl(url: string): boolean {
   }
 }
 
-/** Every image of a checklist report, each distinct URL once. */
-export function checklistImages(data: ChecklistReportData): ReportImage[] {
-  const all = [
-    ...(data.Empresa.Logo ? [data.Empresa.Logo] : []),
-    ...data.Firmas.map((firma) => firma.Imagen),
-    ...[...data.Observaciones, ...data.ObservacionesG, ...data.ObservacionesB].flatMap((observation) => observation.Fotos),
-  ];
-  const seen = new Set<string>();
-  return all.filter((image) => image.Url !== '' && !seen.has(image.Url) && seen.add(image.Url));
+/** An object of a report's data that is an image: it has a `Url`, a `Tipo` and a `Sha256`, all text. */
+function isReportImage(value: unknown): value is ReportImage {
+  if (typeof value !== 'object' || value === null) return false;
+  const { Url, Tipo, Sha256 } = value as Record<string, unknown>;
+  return typeof Url === 'string' && typeof Tipo === 'string' && typeof Sha256 === 'string';
+}
+
+/** Every image of a report's data, wherever the document keeps it, each distinct URL once. */
+export function reportImages(data: unknown): ReportImage[] {
+  const found = new Map<string, ReportImage>();
+  const walk = (value: unknown): void => {
+    if (isReportImage(value)) {
+      if (value.Url !== '' && !found.has(value.Url)) found.set(value.Url, value);
+    } else if (Array.isArray(value)) value.forEach(walk);
+    else if (typeof value === 'object' && value !== null) Object.values(value).forEach(walk);
+  };
+  walk(data);
+  return [...found.values()];
+}
+
+/** A copy of `data` with every image's URL replaced by `urlOf`. */
+function withImageUrls<T>(data: T, urlOf: (image: ReportImage) => string): T {
+  const copy = (value: unknown): unknown => {
+    if (isReportImage(value)) return { ...value, Url: urlOf(value) };
+    if (Array.isArray(value)) return value.map(copy);
+    if (typeof value === 'object' && value !== null) return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, copy(inner)]));
+    return value;
+  };
+  return copy(data) as T;
 }
 
 /** Turns an image into a drawable `data:` URL, or null when it cannot be had (offline, missing, unknown format). */
@@ -61,15 +81,11 @@ export interface ImageProgress {
 }
 
 /**
- * A copy of the report whose image URLs are all drawable `data:` URLs, or '' where the image could not be had.
- * A few at a time: a report with dozens of photos must not hold every download and decode in flight at once.
+ * A copy of the report's data whose image URLs are all drawable `data:` URLs, or '' where the image could not be
+ * had. A few at a time: a report with dozens of photos must not hold every download and decode in flight at once.
  */
-export async function resolveChecklistImages(
-  data: ChecklistReportData,
-  resolve: ImageResolver,
-  onProgress?: (progress: ImageProgress) => void,
-): Promise<ChecklistReportData> {
-  const images = checklistImages(data);
+export async function resolveReportImages<T>(data: T, resolve: ImageResolver, onProgress?: (progress: ImageProgress) => void): Promise<T> {
+  const images = reportImages(data);
   const resolved = new Map<string, string>();
   let next = 0;
   let done = 0;
@@ -82,15 +98,5 @@ export async function resolveChecklistImages(
     }
   };
   await Promise.all(Array.from({ length: Math.min(4, images.length) }, work));
-  const swap = (image: ReportImage): ReportImage => ({ ...image, Url: resolved.get(image.Url) ?? '' });
-  const swapAll = (observations: ChecklistReportData['Observaciones']) =>
-    observations.map((observation) => ({ ...observation, Fotos: observation.Fotos.map(swap) }));
-  return {
-    ...data,
-    Empresa: { ...data.Empresa, Logo: data.Empresa.Logo ? swap(data.Empresa.Logo) : null },
-    Firmas: data.Firmas.map((firma) => ({ ...firma, Imagen: swap(firma.Imagen) })),
-    Observaciones: swapAll(data.Observaciones),
-    ObservacionesG: swapAll(data.ObservacionesG),
-    ObservacionesB: swapAll(data.ObservacionesB),
-  };
+  return withImageUrls(data, (image) => resolved.get(image.Url) ?? '');
 }

@@ -9,7 +9,6 @@ import { NotFoundPage } from './not-found-page.tsx';
 import { formulariosScreens } from '#app/modules/formularios/formularios-screens.tsx';
 import { inspeccionesScreens } from '#app/modules/inspecciones/inspecciones-screens.tsx';
 import { observacionesScreens } from '#app/modules/inspecciones/observaciones-screens.tsx';
-import { pdfScreens } from '#app/modules/pdf/pdf-screens.tsx';
 import { LEVEL_PATHS, paths } from './paths.ts';
 import { recordScreens, screen } from './route-screens.tsx';
 import { RoutePage } from './route-page.tsx';
@@ -42,6 +41,7 @@ const actividades = () => import('#app/modules/actividades-economicas/actividade
 const ActividadesListPage = lazy(() => actividades().then((module) => ({ default: module.ActividadesListPage })));
 const ActividadFormPage = lazy(() => actividades().then((module) => ({ default: module.ActividadFormPage })));
 const ActividadDetailPage = lazy(() => actividades().then((module) => ({ default: module.ActividadDetailPage })));
+const ReportPage = lazy(() => import('#app/pages/report-page.tsx').then((module) => ({ default: module.ReportPage })));
 const SincronizacionPage = lazy(() =>
   import('#app/modules/sincronizacion/sincronizacion-page.tsx').then((module) => ({ default: module.SincronizacionPage })),
 );
@@ -90,7 +90,7 @@ export function CompanyArea() {
         {inspeccionesScreens()}
         {observacionesScreens()}
         {formulariosScreens()}
-        {pdfScreens()}
+        {screen(paths.pdf.report.path, <ReportPage />)}
         <Route path={paths.inicio.path} element={<Navigate to={homeOf(system)} replace />} />
         <Route path={paths.root.path} element={<Navigate to={paths.inicio.href} replace />} />
         <Route path={paths.login.path} element={<Navigate to={paths.inicio.href} replace />} />

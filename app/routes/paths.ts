@@ -37,9 +37,9 @@ export const paths = {
     editar: { path: '/formularios/:tipo/editar/:id', href: (tipo: string, id: string) => `/formularios/${tipo}/editar/${encodeURIComponent(id)}` },
     detalles: { path: '/formularios/:tipo/detalles/:id', href: (tipo: string, id: string) => `/formularios/${tipo}/detalles/${encodeURIComponent(id)}` },
   },
-  /** Print pages of the checklist report (spec 2.4): /pdf/inspeccion/{empresa}/{id} and /pdf/observacion/{empresa}/{id}. */
+  /** Print pages (spec 2.4): /pdf/{tipo}/{empresa}/{id}, tipo inspeccion, observacion, varios, epp, capacitacion, incidentes. */
   pdf: {
-    checklist: { path: '/pdf/:tipo/:empresa/:id', href: (tipo: string, empresa: string, id: string) => `/pdf/${tipo}/${encodeURIComponent(empresa)}/${encodeURIComponent(id)}` },
+    report: { path: '/pdf/:tipo/:empresa/:id', href: (tipo: string, empresa: string, id: string) => `/pdf/${tipo}/${encodeURIComponent(empresa)}/${encodeURIComponent(id)}` },
   },
 } as const;
 

@@ -53,3 +53,13 @@ export type FileRef = v.InferOutput<typeof FileRefSchema>;
 export function nameSchema(message: string, max = 120) {
   return v.pipe(v.string(message), v.trim(), v.nonEmpty(message), v.maxLength(max));
 }
+
+/**
+ * An image of a PDF report (a logo, a photo, a signature): any object of a report's data with this shape is one,
+ * and is made drawable before the layout starts (app/reports/report-images.ts).
+ */
+export interface ReportImage {
+  Sha256: string;
+  Tipo: string;
+  Url: string;
+}

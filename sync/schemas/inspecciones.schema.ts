@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import type { ReportImage } from '../records/record-fields.ts';
 import { isWireDate } from '../domain/dates.ts';
 import type { ObservationState } from '../domain/observation-state.ts';
 import { type Semaforo, SEMAFOROS, type Severidad, SEVERITIES } from '../domain/traffic-light.ts';
@@ -183,12 +184,6 @@ export const ReportRequestSchema = v.object({
 export type ReportRequest = v.InferOutput<typeof ReportRequestSchema>;
 
 /** An image of a report: where to load it from (a signed URL, a data: URL or an object URL on the device). */
-export interface ReportImage {
-  Sha256: string;
-  Tipo: string;
-  Url: string;
-}
-
 export interface ReportObservation {
   Enunciado: string | null;
   Observacion: string;

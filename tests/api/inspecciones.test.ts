@@ -27,8 +27,8 @@ import {
 } from './support/inspecciones-factory.ts';
 
 const rendered = vi.hoisted(() => ({ calls: [] as unknown[] }));
-vi.mock('#server/reports/render-checklist-pdf.ts', () => ({
-  renderChecklistPdf: async (data: unknown) => {
+vi.mock('#server/reports/render-report-pdf.ts', () => ({
+  renderReportPdf: async (_kind: string, data: unknown) => {
     rendered.calls.push(data);
     return Buffer.from('%PDF-1.7 prueba');
   },
@@ -359,7 +359,7 @@ describe('inspections: report data (spec 2.4)', () => {
     expect(seeded.body.data.Observaciones[0]).toMatchObject({ EstadoTexto: 'Aprobada', SemaforoObs: 1 });
   });
 
-  it('answers the PDF drawn by renderChecklistPdf with data: images when asked for application/pdf', async () => {
+  it('answers the PDF drawn by renderReportPdf with data: images when asked for application/pdf', async () => {
     rendered.calls.length = 0;
     const res = await server.app.request(REPORT, {
       method: 'POST',

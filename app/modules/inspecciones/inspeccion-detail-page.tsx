@@ -224,7 +224,7 @@ export function InspeccionDetailPage() {
           )}
         </CardSection>
         <div className="button-row">
-          <IonButton routerLink={paths.pdf.checklist.href(inspection.Tipo, session.empresa.IdEmpresa, inspection.IdEvaluacion)}>
+          <IonButton routerLink={paths.pdf.report.href(inspection.Tipo, session.empresa.IdEmpresa, inspection.IdEvaluacion)}>
             <IonIcon slot="start" icon={documentTextOutline} aria-hidden="true" />
             Ver PDF
           </IonButton>

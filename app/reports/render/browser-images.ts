@@ -1,4 +1,4 @@
-import type { ReportImage } from '#sync/schemas/inspecciones.schema.ts';
+import type { ReportImage } from '#sync/records/record-fields.ts';
 import { bytesToDataUrl, isDrawableDataUrl, sniffImage } from '../report-images.ts';
 
 /** A photo in another format is re-encoded at most this size: enough for a box a third of an A4 page wide. */

@@ -1,11 +1,7 @@
-import type { ChecklistReportData } from '#sync/schemas/inspecciones.schema.ts';
+import type { ReportDataByKind, ReportKind } from '../report-kinds.ts';
 
-/** Messages between a page and the PDF worker (checklist-pdf.worker.ts). One request, one `done` or `error`. */
-export interface PdfWorkerRequest {
-  id: number;
-  kind: 'checklist';
-  data: ChecklistReportData;
-}
+/** Messages between a page and the PDF worker (report-pdf.worker.ts). One request, one `done` or `error`. */
+export type PdfWorkerRequest = { [K in ReportKind]: { id: number; kind: K; data: ReportDataByKind[K] } }[ReportKind];
 
 export type PdfStage = 'imagenes' | 'diagramando';
 

@@ -166,8 +166,12 @@ function toEntry(groupName: string, parent: ParentDraft, masks: Mask[]): NavEntr
   };
 }
 
-/** Screens whose address is not under their menu entry's route: the checklist report belongs to Inspecciones. */
-const SCREENS_OUTSIDE_THEIR_ENTRY: readonly (readonly [prefix: string, route: string])[] = [['/pdf', paths.inspecciones.list.href]];
+/** Screens whose address is not under their menu entry's route: each print page belongs to its records' list. */
+const SCREENS_OUTSIDE_THEIR_ENTRY: readonly (readonly [prefix: string, route: string])[] = [
+  ['/pdf/inspeccion', paths.inspecciones.list.href],
+  ['/pdf/observacion', paths.inspecciones.list.href],
+  ['/pdf/varios', paths.inspecciones.list.href],
+];
 
 const isUnder = (pathname: string, route: string) => pathname === route || pathname.startsWith(`${route}/`);
 

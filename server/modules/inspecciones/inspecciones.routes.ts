@@ -9,7 +9,7 @@ import { observacionEntity } from '#sync/schemas/observaciones.schema.ts';
 import type { AppEnv } from '../../app-env.ts';
 import { HttpError } from '../../http/http-error.ts';
 import { validate, VersionQuerySchema } from '../../http/validation.ts';
-import { renderChecklistPdf } from '../../reports/render-checklist-pdf.ts';
+import { renderReportPdf } from '../../reports/render-report-pdf.ts';
 import { recordResponses } from '../../records/record-routes.ts';
 import { answerWrite, writeContext } from '../../records/write-answer.ts';
 import { conflictBody } from '../../sync/conflicts.repo.ts';
@@ -167,7 +167,7 @@ export const inspeccionesRoutes = new Hono<AppEnv>()
       const data = await buildChecklistReport(c.get('deps'), company, viewerOf(c), IdObjeto, wantsPdf ? 'data-url' : 'signed-url');
       if (!data) throw inspectionNotFound();
       if (!wantsPdf) return c.json({ statusCode: 200, data });
-      const pdf = await renderChecklistPdf(data);
+      const pdf = await renderReportPdf('checklist', data);
       return c.body(new Uint8Array(pdf), 200, { 'Content-Type': 'application/pdf' });
     },
   );

@@ -1,7 +1,7 @@
 import { buildChecklistReportData } from '#app/reports/checklist-report-data.ts';
 import { toWireDate } from '#sync/domain/dates.ts';
-import type { ChecklistReportData, ReportImage } from '#sync/schemas/inspecciones.schema.ts';
-import type { FileRef } from '#sync/records/record-fields.ts';
+import type { ChecklistReportData } from '#sync/schemas/inspecciones.schema.ts';
+import type { ReportImage, FileRef } from '#sync/records/record-fields.ts';
 import type { AppDeps } from '../../app-env.ts';
 import type { Viewer } from '../../tenancy/viewer.ts';
 import { listMasks } from '../../records/level-masks.ts';

@@ -1,49 +1,50 @@
 import { AUTH_MESSAGES } from '#sync/schemas/auth.schema.ts';
-import { FORMULARIO_TYPE_LABELS, FORMULARIO_TYPES, type FormularioTipo } from '#sync/schemas/formularios.schema.ts';
-import { INSPECCIONES_MESSAGES } from '#sync/schemas/inspecciones.schema.ts';
 import { IonButton, IonSpinner } from '@ionic/react';
 import { useEffect } from 'react';
-import { Link, useParams } from 'react-router-dom';
-import { paths } from '#app/routes/paths.ts';
+import { Link } from 'react-router-dom';
+import type { ReportKind } from '#app/reports/report-kinds.ts';
+import type { PdfProgress } from '#app/reports/render/report-pdf-in-worker.ts';
 import { useRequiredSession } from '#app/session/use-session.ts';
 import { ErrorState } from '#app/ui/feedback/error-state.tsx';
 import { PageContent } from '#app/ui/page-content.tsx';
 import { useOnlineStatus } from '#app/ui/use-online-status.ts';
-import type { PdfProgress } from '#app/reports/render/checklist-pdf-in-worker.ts';
 import { PdfPreview } from './pdf-preview.tsx';
-import { type ChecklistPdfState, useChecklistPdf } from './use-checklist-pdf.ts';
+import type { ReportSource } from './report-source.ts';
+import { type ReportPdfState, useReportPdf } from './use-report-pdf.ts';
 import '#app/ui/records.css';
 import './pdf.css';
 
-const isChecklistType = (tipo: string): tipo is FormularioTipo => (FORMULARIO_TYPES as readonly string[]).includes(tipo);
-
-/** Print page of the checklist report (spec 2.4): /pdf/{tipo}/{empresa}/{id}, tipo inspeccion or observacion. */
-export function ChecklistPdfPage() {
-  const { tipo = '', empresa = '', id = '' } = useParams();
+/**
+ * A print page (spec 2.4): loads the report's data for a company and a record, shows progress until the PDF is
+ * drawn, then the pages themselves (no PDF viewer needed), download and open-in-a-new-tab. `source` is null for a
+ * `tipo` the product has no report of.
+ */
+export function ReportPdfPage({ source, empresa, id }: { source: ReportSource | null; empresa: string; id: string }) {
   const session = useRequiredSession();
-  const label = isChecklistType(tipo) ? FORMULARIO_TYPE_LABELS[tipo].toLowerCase() : 'checklist';
   return (
     <PageContent>
       <div className="page-body pdf-page">
-        <p className="breadcrumb">
-          <Link to={paths.inspecciones.detalles.href(id)}>Volver a la {label}</Link>
-        </p>
-        <h1 className="page-title">Informe de {label}</h1>
-        {!isChecklistType(tipo) ? (
+        {source ? (
+          <p className="breadcrumb">
+            <Link to={source.back.href(id)}>{source.back.label}</Link>
+          </p>
+        ) : null}
+        <h1 className="page-title">{source?.title ?? 'Informe'}</h1>
+        {!source ? (
           <p className="notice notice--warning">Este tipo de informe no existe.</p>
         ) : empresa !== session.empresa.IdEmpresa ? (
           <p className="notice notice--error">{AUTH_MESSAGES.forbiddenCompany}</p>
         ) : (
-          <ChecklistPdf tipo={tipo} empresa={empresa} id={id} />
+          <ReportPdf source={source} empresa={empresa} id={id} />
         )}
       </div>
     </PageContent>
   );
 }
 
-function ChecklistPdf({ tipo, empresa, id }: { tipo: FormularioTipo; empresa: string; id: string }) {
+function ReportPdf<K extends ReportKind>({ source, empresa, id }: { source: ReportSource<K>; empresa: string; id: string }) {
   const session = useRequiredSession();
-  const { state, retry } = useChecklistPdf(session, tipo, empresa, id);
+  const { state, retry } = useReportPdf(source, session, empresa, id);
   const online = useOnlineStatus();
   const waitingForNetwork = state.status === 'sin-datos';
   useEffect(() => {
@@ -67,9 +68,9 @@ function ChecklistPdf({ tipo, empresa, id }: { tipo: FormularioTipo; empresa: st
     case 'no-existe':
       return (
         <div className="notice notice--warning" role="alert">
-          <p>{INSPECCIONES_MESSAGES.notFound}: no está en este dispositivo ni en el servidor.</p>
+          <p>{source.notFound}: no está en este dispositivo ni en el servidor.</p>
           <p>
-            <Link to={paths.inspecciones.list.href}>Volver a la lista de inspecciones</Link>
+            <Link to={source.back.href(id)}>{source.back.label}</Link>
           </p>
         </div>
       );
@@ -96,11 +97,11 @@ function progressText(progress: PdfProgress | null): string | undefined {
   return progress.total ? `Preparando imágenes: ${progress.done ?? 0} de ${progress.total}` : 'Preparando imágenes';
 }
 
-function fileNameOf(title: string): string {
-  return `Informe ${title}`.replace(/[\\/:*?"<>|]+/g, '-').slice(0, 120) + '.pdf';
+function downloadName(name: string): string {
+  return name.replace(/[\\/:*?"<>|]+/g, '-').slice(0, 120) + '.pdf';
 }
 
-function ReadyPdf({ state }: { state: Extract<ChecklistPdfState, { status: 'listo' }> }) {
+function ReadyPdf({ state }: { state: Extract<ReportPdfState, { status: 'listo' }> }) {
   return (
     <>
       {state.missingFiles > 0 ? (
@@ -110,7 +111,7 @@ function ReadyPdf({ state }: { state: Extract<ChecklistPdfState, { status: 'list
         </p>
       ) : null}
       <div className="button-row pdf-page__actions">
-        <IonButton href={state.url} download={fileNameOf(state.title)}>
+        <IonButton href={state.url} download={downloadName(state.fileName)}>
           Descargar PDF
         </IonButton>
         <IonButton fill="outline" color="dark" href={state.url} target="_blank" rel="noopener">

@@ -1,11 +1,14 @@
 import { toWireDate } from '#sync/domain/dates.ts';
 import type { Session } from '#sync/schemas/auth.schema.ts';
-import type { ChecklistReportData, ReportImage, ReportRequest } from '#sync/schemas/inspecciones.schema.ts';
-import type { FileRef } from '#sync/records/record-fields.ts';
+import { FORMULARIO_TYPE_LABELS, type FormularioTipo } from '#sync/schemas/formularios.schema.ts';
+import { type ChecklistReportData, INSPECCIONES_MESSAGES, type ReportRequest } from '#sync/schemas/inspecciones.schema.ts';
+import type { ReportImage, FileRef } from '#sync/records/record-fields.ts';
 import { apiRequest } from '#app/data/api-client.ts';
 import type { AppDb } from '#app/db/app-db.ts';
 import { levelName } from '#app/session/level-names.ts';
 import { buildChecklistReportData, type BuiltChecklistReport, templateContentFor } from '#app/reports/checklist-report-data.ts';
+import { paths } from '#app/routes/paths.ts';
+import type { ReportSource } from '#app/ui/reports/report-source.ts';
 
 /** The company block: name and RUT from the session; the logo is its signed address, fetched by the PDF worker. */
 function reportCompany(session: Session): ChecklistReportData['Empresa'] {
@@ -32,7 +35,7 @@ async function deviceImage(db: AppDb, ref: FileRef): Promise<ReportImage | null>
  * The report from the device alone: null when the inspection or the template version it was filled with is not
  * here (a report must never print statements of another version).
  */
-export async function loadDeviceReport(db: AppDb, id: string, session: Session): Promise<BuiltChecklistReport | null> {
+async function loadDeviceReport(db: AppDb, id: string, session: Session): Promise<BuiltChecklistReport | null> {
   const inspeccion = await db.inspecciones.get(id);
   if (!inspeccion || inspeccion.Estado !== 1) return null;
   const [draft, formulario, observaciones] = await Promise.all([
@@ -65,7 +68,22 @@ interface ReportAnswer {
 }
 
 /** The server's report data (its images are signed addresses, fetched by the PDF worker). */
-export async function fetchServerReport(request: ReportRequest, signal?: AbortSignal): Promise<ChecklistReportData> {
+async function fetchServerReport(request: ReportRequest, signal?: AbortSignal): Promise<ChecklistReportData> {
   const answer = await apiRequest<ReportAnswer>('/inspecciones/recursos-app/pdf', { method: 'POST', body: request, signal });
   return answer.data;
+}
+
+/** The checklist report of an inspection or an observation form: `/pdf/inspeccion/{empresa}/{id}` (spec 2.4). */
+export function checklistReportSource(tipo: FormularioTipo): ReportSource<'checklist'> {
+  const label = FORMULARIO_TYPE_LABELS[tipo].toLowerCase();
+  return {
+    kind: 'checklist',
+    title: `Informe de ${label}`,
+    permission: paths.inspecciones.list.href,
+    back: { label: `Volver a la ${label}`, href: paths.inspecciones.detalles.href },
+    notFound: INSPECCIONES_MESSAGES.notFound,
+    fromDevice: (db, session, id) => loadDeviceReport(db, id, session),
+    fromServer: (empresa, id, signal) => fetchServerReport({ IdObjeto: id, Empresa: empresa, Tipo: tipo }, signal),
+    fileName: (data) => `Informe ${data.Titulo}`,
+  };
 }

@@ -1,4 +1,4 @@
-import type { ChecklistReportData } from '#sync/schemas/inspecciones.schema.ts';
+import type { ReportDataByKind, ReportKind } from '../report-kinds.ts';
 import type { PdfStage, PdfWorkerMessage, PdfWorkerRequest } from './pdf-worker-protocol.ts';
 
 export interface PdfProgress {
@@ -42,7 +42,7 @@ function startWorker(): Worker {
   if (worker) return worker;
   // The worker and its @react-pdf chunk are precached by the service worker like any other built script, so a
   // report is made offline too (vite.config.ts, injectManifest globs).
-  const started = new Worker(new URL('./checklist-pdf.worker.ts', import.meta.url), { type: 'module', name: 'informes-pdf' });
+  const started = new Worker(new URL('./report-pdf.worker.ts', import.meta.url), { type: 'module', name: 'informes-pdf' });
   started.onmessage = (event: MessageEvent<PdfWorkerMessage>) => settle(event.data);
   started.onerror = (event) => {
     event.preventDefault();
@@ -66,12 +66,13 @@ function settle(message: PdfWorkerMessage): void {
 }
 
 /**
- * The checklist report as a PDF, drawn off the page's thread in a module worker, so the screen keeps answering
+ * A report of any kind as a PDF, drawn off the page's thread in a module worker, so the screen keeps answering
  * while a long report with photos is laid out. Aborting stops the worker when no other report is waiting on it
  * (@react-pdf cannot be interrupted half way).
  */
-export function renderChecklistPdfInWorker(
-  data: ChecklistReportData,
+export function renderReportPdfInWorker<K extends ReportKind>(
+  kind: K,
+  data: ReportDataByKind[K],
   options: { onProgress?: (progress: PdfProgress) => void; signal?: AbortSignal } = {},
 ): Promise<RenderedPdf> {
   const { onProgress, signal } = options;
@@ -95,7 +96,7 @@ export function renderChecklistPdfInWorker(
       },
       onProgress,
     });
-    const request: PdfWorkerRequest = { id, kind: 'checklist', data };
+    const request = { id, kind, data } as PdfWorkerRequest;
     startWorker().postMessage(request);
   });
 }

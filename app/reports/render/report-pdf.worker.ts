@@ -1,7 +1,7 @@
 import './worker-dev-shim.ts';
 import { pdf } from '@react-pdf/renderer';
-import { checklistReportElement } from '../checklist-report.tsx';
-import { resolveChecklistImages } from '../report-images.ts';
+import { resolveReportImages } from '../report-images.ts';
+import { reportElement } from '../report-kinds.ts';
 import { browserImage } from './browser-images.ts';
 import type { PdfWorkerMessage, PdfWorkerRequest } from './pdf-worker-protocol.ts';
 
@@ -23,11 +23,11 @@ scope.onmessage = (event) => {
   queue = queue.then(() => handle(request));
 };
 
-async function handle({ id, data }: PdfWorkerRequest): Promise<void> {
+async function handle({ id, kind, data }: PdfWorkerRequest): Promise<void> {
   try {
-    const drawable = await resolveChecklistImages(data, browserImage, (progress) => scope.postMessage({ id, type: 'progress', stage: 'imagenes', ...progress }));
+    const drawable = await resolveReportImages(data, browserImage, (progress) => scope.postMessage({ id, type: 'progress', stage: 'imagenes', ...progress }));
     scope.postMessage({ id, type: 'progress', stage: 'diagramando' });
-    const blob = await pdf(checklistReportElement(drawable)).toBlob();
+    const blob = await pdf(await reportElement(kind, drawable as never)).toBlob();
     const bytes = await blob.arrayBuffer();
     scope.postMessage({ id, type: 'done', pdf: bytes, pages: pageCount(bytes) }, { transfer: [bytes] });
   } catch (error) {

@@ -5,8 +5,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SAMPLE_RESPONSIBLES, SAMPLE_SIGNERS, sampleChecklistReport, sampleStatementText } from '#app/reports/checklist-report-sample.ts';
 import { complianceLabels } from '#sync/domain/compliance.ts';
-import type { ChecklistReportData, ReportImage } from '#sync/schemas/inspecciones.schema.ts';
-import { renderChecklistPdf } from './render-checklist-pdf.ts';
+import type { ChecklistReportData } from '#sync/schemas/inspecciones.schema.ts';
+import type { ReportImage } from '#sync/records/record-fields.ts';
+import { renderReportPdf } from './render-report-pdf.ts';
 import { dataUrl, paintedPng, samplePhotoJpeg, signaturePng } from './sample-images.ts';
 
 const tempDir = fs.mkdtempSync(path.join(os.tmpdir(), 'andes-report-'));
@@ -41,7 +42,7 @@ interface RenderedPdf {
 }
 
 async function renderAndRead(data: ChecklistReportData, name: string): Promise<RenderedPdf> {
-  const bytes = await renderChecklistPdf(data);
+  const bytes = await renderReportPdf('checklist', data);
   expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
   const file = path.join(tempDir, `${name}.pdf`);
   fs.writeFileSync(file, bytes);
@@ -59,7 +60,7 @@ async function renderAndRead(data: ChecklistReportData, name: string): Promise<R
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const occurrences = (text: string, pattern: RegExp) => text.match(new RegExp(pattern.source, 'g'))?.length ?? 0;
 
-describe('renderChecklistPdf', () => {
+describe('renderReportPdf (checklist)', () => {
   const data = realisticReport();
   let pdf: RenderedPdf;
 

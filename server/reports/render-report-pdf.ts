@@ -1,7 +1,7 @@
 import { renderToBuffer } from '@react-pdf/renderer';
-import { checklistReportElement } from '#app/reports/checklist-report.tsx';
-import { bytesToDataUrl, isDrawableDataUrl, resolveChecklistImages, sniffImage } from '#app/reports/report-images.ts';
-import type { ChecklistReportData, ReportImage } from '#sync/schemas/inspecciones.schema.ts';
+import { bytesToDataUrl, isDrawableDataUrl, resolveReportImages, sniffImage } from '#app/reports/report-images.ts';
+import { type ReportDataByKind, reportElement, type ReportKind } from '#app/reports/report-kinds.ts';
+import type { ReportImage } from '#sync/records/record-fields.ts';
 
 const FETCH_TIMEOUT_MS = 10_000;
 
@@ -21,8 +21,8 @@ async function serverImage(image: ReportImage): Promise<string | null> {
   return kind ? bytesToDataUrl(bytes, kind) : null;
 }
 
-/** The checklist report (spec 2.4) as PDF bytes, drawn on the server by the same document as in the browser. */
-export async function renderChecklistPdf(data: ChecklistReportData): Promise<Buffer> {
-  const drawable = await resolveChecklistImages(data, serverImage);
-  return renderToBuffer(checklistReportElement(drawable));
+/** A report of any kind (spec 2.4) as PDF bytes, drawn on the server by the same document as in the browser. */
+export async function renderReportPdf<K extends ReportKind>(kind: K, data: ReportDataByKind[K]): Promise<Buffer> {
+  const drawable = await resolveReportImages(data, serverImage);
+  return renderToBuffer(await reportElement(kind, drawable));
 }

@@ -1,0 +1,27 @@
+import type { Document } from '@react-pdf/renderer';
+import type { ComponentProps, ReactElement } from 'react';
+import type { ChecklistReportData } from '#sync/schemas/inspecciones.schema.ts';
+
+/**
+ * Every PDF document of the product, by kind, with the data it draws. One document per kind, written once and
+ * drawn both in the browser (offline, in the PDF worker) and on the server. A new report adds its data type here
+ * and its document to REPORT_DOCUMENTS; the compiler asks for both.
+ */
+export interface ReportDataByKind {
+  /** The checklist report of an inspection or an observation form (spec 2.4). */
+  checklist: ChecklistReportData;
+}
+
+export type ReportKind = keyof ReportDataByKind;
+
+export type ReportElement = ReactElement<ComponentProps<typeof Document>>;
+
+/** Each document is loaded only when a report of its kind is made: the worker never carries all of them. */
+export const REPORT_DOCUMENTS: { [K in ReportKind]: () => Promise<(data: ReportDataByKind[K]) => ReportElement> } = {
+  checklist: () => import('./checklist-report.tsx').then((module) => module.checklistReportElement),
+};
+
+export async function reportElement<K extends ReportKind>(kind: K, data: ReportDataByKind[K]): Promise<ReportElement> {
+  const documentOf = await REPORT_DOCUMENTS[kind]();
+  return documentOf(data);
+}
