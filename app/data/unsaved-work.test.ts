@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import type { InspectionDraft } from '#app/db/inspection-rows.ts';
 import { releaseDatabase } from '#app/sync/device-sync.ts';
 import { testDevicesForEachTest } from '#app/sync/test-device.ts';
-import { DRAFT_KINDS, hasUnsavedWork, readUnsavedWork, unsavedWorkWarning } from './unsaved-work.ts';
+import { DRAFT_KINDS } from '#app/db/draft-row.ts';
+import { hasUnsavedWork, readUnsavedWork, unsavedWorkWarning } from './unsaved-work.ts';
 
 const device = testDevicesForEachTest();
 

@@ -1,27 +1,9 @@
 import type { Table } from 'dexie';
 import type { AppDb } from '#app/db/app-db.ts';
-import type { DraftRow } from '#app/db/draft-row.ts';
+import { DRAFT_KINDS, type DraftKind, type DraftRow, type DraftTableName } from '#app/db/draft-row.ts';
 import type { DexieOutboxStore } from '#app/sync/dexie-outbox-store.ts';
 
-type TableName = { [K in keyof AppDb]: AppDb[K] extends Table ? K : never }[keyof AppDb];
-
-/** Every table of the device database whose rows are drafts, found by their type (SPEC DR1). */
-export type DraftTableName = {
-  [K in TableName]: AppDb[K] extends Table<infer Row> ? (Row extends DraftRow ? K : never) : never;
-}[TableName];
-
-export interface DraftNoun {
-  one: string;
-  many: string;
-}
-
-/**
- * The Spanish noun of each kind of draft, for the sign-out warning (SPEC DR3). Keyed by every draft table: a new
- * kind of draft that is not named here does not compile, so none can be deleted at sign-out unnoticed.
- */
-export const DRAFT_KINDS: Record<DraftTableName, DraftNoun> = {
-  borradores: { one: 'inspección en curso', many: 'inspecciones en curso' },
-};
+type DraftNoun = Pick<DraftKind<never>, 'one' | 'many'>;
 
 /** The person's work not yet on the server: queued and refused writes (SPEC OB10) and open drafts (SPEC DR2). */
 export interface UnsavedWork {

@@ -1,7 +1,12 @@
+import type { Table } from 'dexie';
+import type { FileRef } from '#sync/records/record-fields.ts';
+import type { AppDb } from './app-db.ts';
+import { filesOfInspectionDraft } from './inspection-rows.ts';
+
 /**
  * What every kind of draft shares (SPEC DR1): the person's unfinished work, kept only on their device. A table whose
- * rows are DraftRows is a draft table, and `DRAFT_KINDS` (app/data/unsaved-work.ts) must name it to compile.
- * Every draft table indexes `estado`.
+ * rows are DraftRows is a draft table, and `DRAFT_KINDS` below must name it to compile. Every draft table indexes
+ * `estado`.
  */
 export interface DraftRow {
   IdUsuario: number;
@@ -10,3 +15,42 @@ export interface DraftRow {
   /** Epoch ms of the last change. */
   actualizadoEn: number;
 }
+
+type TableName = { [K in keyof AppDb]: AppDb[K] extends Table ? K : never }[keyof AppDb];
+
+/** Every table of the device database whose rows are drafts, found by their type (SPEC DR1). */
+export type DraftTableName = {
+  [K in TableName]: AppDb[K] extends Table<infer Row, infer _Key, infer _Insert> ? (Row extends DraftRow ? K : never) : never;
+}[TableName];
+
+export type DraftOf<T extends DraftTableName> = AppDb[T] extends Table<infer Row, infer _Key, infer _Insert> ? Row & DraftRow : never;
+
+/** A kind of draft in the person's words, and what of the device it holds on to. */
+export interface DraftKind<Row> {
+  /** "inspección en curso" / "inspecciones en curso": the sign-out warning counts them (SPEC DR3). */
+  one: string;
+  many: string;
+  /** The draft is not on this device (another tab deleted it). */
+  notFound: string;
+  /** The draft was finished: it is read-only. */
+  finished: string;
+  /** A photo or signature of the draft is missing from this device when it is finished. */
+  fileMissing: string;
+  /** Every photo and signature the draft uses (bytes in `archivosDispositivo`): kept while it is. */
+  files(draft: Row): FileRef[];
+}
+
+/**
+ * Every kind of draft, keyed by every draft table: a new kind that is not named here does not compile, so none can
+ * be deleted at sign-out unnoticed, and the files it uses are never collected while it exists.
+ */
+export const DRAFT_KINDS: { [T in DraftTableName]: DraftKind<DraftOf<T>> } = {
+  borradores: {
+    one: 'inspección en curso',
+    many: 'inspecciones en curso',
+    notFound: 'La inspección en curso no está en este dispositivo',
+    finished: 'La inspección ya fue finalizada: no se puede modificar',
+    fileMissing: 'Falta en este dispositivo una foto o firma de la inspección: vuelve a tomarla o quítala',
+    files: (draft) => filesOfInspectionDraft(draft),
+  },
+};

@@ -1,6 +1,7 @@
 import type { Firma, Inspeccion, ObservacionNueva, RespuestaEnunciado } from '#sync/schemas/inspecciones.schema.ts';
 import type { Observacion } from '#sync/schemas/observaciones.schema.ts';
 import type { Formulario } from '#sync/schemas/formularios.schema.ts';
+import type { FileRef } from '#sync/records/record-fields.ts';
 import type { DraftRow } from './draft-row.ts';
 
 /** A template as the device keeps it (pulled; newest version only). `orden`: folded name, the list order. */
@@ -62,4 +63,10 @@ export interface DeviceFile {
   type: string;
   bytes: ArrayBuffer;
   creadoEn: number;
+}
+
+/** Every photo and signature an inspection draft references (its bytes are in `archivosDispositivo`). */
+export function filesOfInspectionDraft(draft: Pick<InspectionDraft, 'observaciones' | 'firmas'>, activeOnly = false): FileRef[] {
+  const observations = activeOnly ? draft.observaciones.filter((obs) => obs.Estado === 1) : draft.observaciones;
+  return [...observations.flatMap((obs) => obs.Archivos), ...draft.firmas.map((firma) => firma.Archivo)];
 }

@@ -73,3 +73,8 @@ export function toLocalFormulario(row: Formulario): LocalFormulario {
 export function toLocalNivel(row: Nivel): LocalNivel {
   return { ...row, orden: fold(row.Nombre) };
 }
+
+/** "Nombres Paterno Materno": how a worker is named on screens and reports. */
+export function workerName(worker: Pick<LocalTrabajador, 'Nombres' | 'ApellidoPaterno' | 'ApellidoMaterno'>): string {
+  return [worker.Nombres, worker.ApellidoPaterno, worker.ApellidoMaterno].filter(Boolean).join(' ');
+}

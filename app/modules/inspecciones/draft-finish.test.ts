@@ -4,12 +4,13 @@ import { uuidV7 } from '#sync/outbox/uuid-v7.ts';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { AppDb } from '#app/db/app-db.ts';
+import { DRAFT_KINDS } from '#app/db/draft-row.ts';
 import { localWrite } from '#app/data/local-write.ts';
 import { DexieOutboxStore } from '#app/sync/dexie-outbox-store.ts';
 import { testDevicesForEachTest } from '#app/sync/test-device.ts';
 import { completeHeader, templateRow } from './draft-fixtures.ts';
 import { draftProblems, finishDraft, INSPECTIONS_PATH } from './draft-finish.ts';
-import { activeChecklistObservation, addObservation, createDraft, DRAFT_MESSAGES, saveSignature, setAnswer, setDraftHeader, updateObservation } from './draft-store.ts';
+import { activeChecklistObservation, addObservation, createDraft, saveSignature, setAnswer, setDraftHeader, updateObservation } from './draft-store.ts';
 
 const device = testDevicesForEachTest();
 const owner = { companyId: '76123456', userId: 7 };
@@ -85,7 +86,7 @@ describe('finishing an inspection (SPEC IN2)', () => {
     });
     expect(await test.db.observaciones.get(gap)).toMatchObject({ TipoObs: 'Brechas', Enunciado: null });
     expect((await test.db.borradores.get(id))?.estado).toBe('finalizada');
-    await expect(setAnswer(test.db, id, 'e1', 2)).rejects.toThrow(DRAFT_MESSAGES.finished);
+    await expect(setAnswer(test.db, id, 'e1', 2)).rejects.toThrow(DRAFT_KINDS.borradores.finished);
 
     await test.replayer.requestSync({ ignoreBackoff: true });
     expect(test.server.applied).toHaveLength(1);

@@ -5,19 +5,14 @@ import { statementsOf } from '#sync/schemas/formularios.schema.ts';
 import { type Inspeccion, type InspeccionCreateBody, InspeccionCreateBodySchema, type ObservacionNueva } from '#sync/schemas/inspecciones.schema.ts';
 import { type Observacion } from '#sync/schemas/observaciones.schema.ts';
 import * as v from 'valibot';
-import type { DraftObservation, InspectionDraft } from '#app/db/inspection-rows.ts';
-import { type LocalFile, localWrite } from '#app/data/local-write.ts';
+import { type DraftObservation, filesOfInspectionDraft, type InspectionDraft } from '#app/db/inspection-rows.ts';
+import { finishDraft as finishAnyDraft, type FinishPlan, type FinishResult as AnyFinishResult } from '#app/data/drafts.ts';
+import type { localWrite } from '#app/data/local-write.ts';
 import { requireDevice } from '#app/sync/device-sync.ts';
-import { refusalOf, releaseHeldWrites, withoutRefusal } from './draft-reopen.ts';
-import { DRAFT_MESSAGES, DraftError, filesOfDraft } from './draft-store.ts';
+import { refusalOf, releaseHeldWrites } from './draft-reopen.ts';
 
 /** SPEC IN2: the one write that carries a whole finished inspection. */
 export const INSPECTIONS_PATH = '/api/inspecciones/observaciones-inspecciones';
-
-export const FINISH_MESSAGES = {
-  fileMissing: 'Falta en este dispositivo una foto o firma de la inspección: vuelve a tomarla o quítala',
-  changedMeanwhile: 'La inspección cambió mientras se finalizaba: vuelve a intentarlo',
-} as const;
 
 type FinishDevice = NonNullable<Parameters<typeof localWrite>[1]>;
 
@@ -26,7 +21,7 @@ export interface Finisher {
   userName: string;
 }
 
-export type FinishResult = { ok: true; id: string; alreadyFinished: boolean } | { ok: false; problems: InspectionProblem[] };
+export type FinishResult = AnyFinishResult<InspectionProblem>;
 
 /** A general observation or gap the person added and left empty is not part of the inspection. */
 function isEmptyExtra(observation: DraftObservation): boolean {
@@ -137,93 +132,46 @@ function observationRows(draft: InspectionDraft, body: InspeccionCreateBody, fin
   }));
 }
 
-class FinishRace extends Error {
-  constructor(readonly finished: boolean) {
-    super(finished ? DRAFT_MESSAGES.finished : FINISH_MESSAGES.changedMeanwhile);
-  }
-}
-
 const general = (message: string): InspectionProblem => ({ target: { kind: 'general' }, message });
 
-async function finishOnce(id: string, finisher: Finisher, device: FinishDevice): Promise<FinishResult> {
-  const { db } = device;
-  const draft = await db.borradores.get(id);
-  if (!draft) throw new DraftError(DRAFT_MESSAGES.notFound);
-  if (draft.estado === 'finalizada') return { ok: true, id, alreadyFinished: true };
-
+/** What the draft writes when it is finished, or what stops it. */
+function finishPlan(draft: InspectionDraft, finisher: Finisher, device: FinishDevice): FinishPlan<'borradores', InspectionProblem> {
   const problems = draftProblems(draft);
   if (problems.length > 0) return { ok: false, problems };
   const parsed = v.safeParse(InspeccionCreateBodySchema, candidateOf(draft));
   if (!parsed.success) return { ok: false, problems: [...new Set(parsed.issues.map((issue) => issue.message))].map(general) };
   const body = parsed.output;
-
-  const refs = new Map(filesOfDraft({ observaciones: body.Observaciones.map((obs) => ({ ...obs, Estado: 1 as const })), firmas: body.Firmas }).map((ref) => [ref.Sha256, ref]));
-  const stored = await db.archivosDispositivo.bulkGet([...refs.keys()]);
-  if (stored.some((file) => !file)) return { ok: false, problems: [general(FINISH_MESSAGES.fileMissing)] };
-  const files: LocalFile[] = stored.map((file) => ({ sha256: file!.sha256, type: file!.type, bytes: file!.bytes }));
-
   const observations = observationRows(draft, body, finisher);
-  try {
-    await localWrite(
-      {
+  return {
+    ok: true,
+    finish: {
+      write: {
         table: 'inspecciones',
-        id,
+        id: draft.IdEvaluacion,
         row: inspectionRow(draft, body),
         request: { method: 'POST', path: INSPECTIONS_PATH, body },
         parents: [
           ...[body.IdNivel2, body.IdNivel3].filter((level): level is string => level !== null).map((level) => ({ table: 'niveles' as const, id: level })),
           ...body.Observados.map((worker) => ({ table: 'trabajadores' as const, id: worker })),
         ],
-        files,
-        also: {
-          tables: ['observaciones', 'borradores'],
-          // Checked inside the write's transaction: a second finish (double tap, another tab) or a change made
-          // since the body was read aborts the whole transaction, so exactly one entry is ever queued (SPEC IN2).
-          apply: async (database, entry) => {
-            const current = await database.borradores.get(id);
-            if (!current || current.estado !== 'abierta') throw new FinishRace(true);
-            if (current.actualizadoEn !== draft.actualizadoEn) throw new FinishRace(false);
-            await database.observaciones.bulkPut(observations);
-            await database.borradores.put({ ...withoutRefusal(current), estado: 'finalizada', actualizadoEn: Date.now() });
-            // A draft reopened after a refusal (SPEC IN11): what waited on the refused finish now follows this one.
-            await releaseHeldWrites(device, refusalOf(current), entry);
-          },
-        },
       },
-      device,
-    );
-  } catch (error) {
-    if (error instanceof FinishRace && error.finished) return { ok: true, id, alreadyFinished: true };
-    throw error;
-  }
-  return { ok: true, id, alreadyFinished: false };
+      files: filesOfInspectionDraft({ observaciones: body.Observaciones.map((obs) => ({ ...obs, Estado: 1 as const })), firmas: body.Firmas }),
+      tables: ['observaciones'],
+      apply: async (database, finished, entry) => {
+        await database.observaciones.bulkPut(observations);
+        // A draft reopened after a refusal (SPEC IN11): what waited on the refused finish now follows this one.
+        await releaseHeldWrites(device, refusalOf(finished), entry);
+        delete finished.rechazo;
+      },
+    },
+  };
 }
-
-/** Finishes running in this tab, per database; another tab is stopped by the check inside the transaction. */
-const inFlight = new WeakMap<object, Map<string, Promise<FinishResult>>>();
 
 /**
  * SPEC IN2: validates the draft with the server's rules and, when it passes, queues ONE outbox entry with the
  * whole inspection and its files, writes the inspection and its observations on the device and locks the draft,
- * all in one transaction. Calling it again while it runs, or after it finished, queues nothing more.
+ * all in one transaction (the drafts kit). Calling it again while it runs, or after it finished, queues nothing more.
  */
 export function finishDraft(id: string, finisher: Finisher, device: FinishDevice = requireDevice()): Promise<FinishResult> {
-  const ofDb = inFlight.get(device.db) ?? new Map<string, Promise<FinishResult>>();
-  inFlight.set(device.db, ofDb);
-  const running = ofDb.get(id);
-  if (running) return running.then((result) => (result.ok ? { ...result, alreadyFinished: true } : result));
-  const run = (async () => {
-    for (let attempt = 0; ; attempt++) {
-      try {
-        return await finishOnce(id, finisher, device);
-      } catch (error) {
-        // The draft changed between reading it and the write (an answer still being saved): read it again.
-        if (error instanceof FinishRace && attempt < 2) continue;
-        if (error instanceof FinishRace) return { ok: false as const, problems: [general(error.message)] };
-        throw error;
-      }
-    }
-  })().finally(() => ofDb.delete(id));
-  ofDb.set(id, run);
-  return run;
+  return finishAnyDraft('borradores', id, (draft) => finishPlan(draft, finisher, device), general, device);
 }

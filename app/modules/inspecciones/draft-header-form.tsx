@@ -5,9 +5,11 @@ import { useId } from 'react';
 import type { LocalNivel } from '#app/db/reference-rows.ts';
 import { DateField } from '#app/ui/form/date-field.tsx';
 import { DraftTextInput } from './draft-fields.tsx';
-import { useKnownContractors, useWorkersById, workerName } from './draft-queries.ts';
+import { useWorkersById } from '#app/data/worker-queries.ts';
+import { workerName } from '#app/db/reference-rows.ts';
+import { useKnownContractors } from './draft-queries.ts';
 import type { DraftHeader } from './draft-store.ts';
-import { WorkerSearch } from './worker-search.tsx';
+import { WorkerSearch } from '#app/ui/workers/worker-search.tsx';
 import './draft-fields.css';
 import './draft-header-form.css';
 

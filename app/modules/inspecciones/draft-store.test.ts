@@ -1,13 +1,13 @@
 import { INSPECCIONES_MESSAGES } from '#sync/schemas/inspecciones.schema.ts';
 import { describe, expect, it } from 'vitest';
 import { AppDb } from '#app/db/app-db.ts';
+import { deleteDraft } from '#app/data/drafts.ts';
 import { testDevicesForEachTest } from '#app/sync/test-device.ts';
 import { completeHeader, templateRow } from './draft-fixtures.ts';
 import {
   addObservation,
   activeChecklistObservation,
   createDraft,
-  deleteDraft,
   DRAFT_MESSAGES,
   removeObservation,
   saveSignature,
@@ -138,7 +138,7 @@ describe('inspection drafts', () => {
     await test.db.archivosDispositivo.put({ sha256: png(2).sha256, type: 'image/png', bytes: png(2).bytes, creadoEn: 1 });
     await updateObservation(test.db, id, general, { Archivos: [{ Sha256: png(2).sha256, Tipo: 'image/png' }] });
 
-    await deleteDraft(test.db, id);
+    await deleteDraft(test.db, 'borradores', id);
     expect(await test.db.borradores.get(id)).toBeUndefined();
     expect(await test.db.archivosDispositivo.get(png(1).sha256)).toBeUndefined();
     expect(await test.db.archivosDispositivo.get(png(2).sha256)).toBeDefined();

@@ -2,30 +2,22 @@ import { uuidV7 } from '#sync/outbox/uuid-v7.ts';
 import type { Answer } from '#sync/domain/traffic-light.ts';
 import { statementsOf } from '#sync/schemas/formularios.schema.ts';
 import { type Firma, FirmaSchema, INSPECCIONES_MESSAGES, type TipoObs } from '#sync/schemas/inspecciones.schema.ts';
-import type { FileRef } from '#sync/records/record-fields.ts';
 import * as v from 'valibot';
 import type { AppDb } from '#app/db/app-db.ts';
 import type { DraftObservation, InspectionDraft } from '#app/db/inspection-rows.ts';
+import { changeDraft as changeInspectionDraft, DraftError } from '#app/data/drafts.ts';
 import type { LocalFile } from '#app/data/local-write.ts';
 
 /**
- * Drafts of inspections (SPEC IN1): every change is its own Dexie transaction that reads the draft, changes it and
- * writes it back, so two quick taps are applied one after the other and neither is lost. Drafts never touch the
- * outbox; only finishing does (draft-finish.ts).
+ * Drafts of inspections (SPEC IN1), each change through the drafts kit (app/data/drafts.ts): its own transaction,
+ * never the outbox; only finishing queues a write (draft-finish.ts).
  */
 
 export const DRAFT_MESSAGES = {
-  notFound: 'La inspección en curso no está en este dispositivo',
-  finished: 'La inspección ya fue finalizada: no se puede modificar',
   templateRetired: 'El formulario está retirado: no admite inspecciones nuevas',
   templateNotFound: 'El formulario no está en este dispositivo',
   signatureMissing: 'Dibuja la firma antes de guardarla',
 } as const;
-
-/** A refusal of a draft change, with the message to show. */
-export class DraftError extends Error {
-  override name = 'DraftError';
-}
 
 /** The header of an inspection: what the new-inspection page asks and the filling page can still change. */
 export type DraftHeader = Pick<
@@ -54,19 +46,8 @@ export interface SignerDetails {
   Cargo: string;
 }
 
-/**
- * Applies one change to a draft in its own transaction. `change` returns false when nothing changed (the same
- * answer twice), and then nothing is written.
- */
-async function changeDraft(db: AppDb, id: string, change: (draft: InspectionDraft) => boolean | void): Promise<void> {
-  await db.transaction('rw', db.borradores, async () => {
-    const draft = await db.borradores.get(id);
-    if (!draft) throw new DraftError(DRAFT_MESSAGES.notFound);
-    if (draft.estado !== 'abierta') throw new DraftError(DRAFT_MESSAGES.finished);
-    if (change(draft) === false) return;
-    draft.actualizadoEn = Date.now();
-    await db.borradores.put(draft);
-  });
+function changeDraft(db: AppDb, id: string, change: (draft: InspectionDraft) => boolean | void, files?: LocalFile[]): Promise<void> {
+  return changeInspectionDraft(db, 'borradores', id, change, files);
 }
 
 export function blankObservation(tipo: TipoObs, statementId: string | null): DraftObservation {
@@ -225,13 +206,15 @@ export async function saveSignature(db: AppDb, id: string, signer: SignerDetails
   });
   if (!parsed.success) throw new DraftError(parsed.issues[0].message);
   const firma = parsed.output;
-  await db.transaction('rw', [db.borradores, db.archivosDispositivo], async () => {
-    await changeDraft(db, id, (draft) => {
+  await changeDraft(
+    db,
+    id,
+    (draft) => {
       const kept = draft.firmas.filter((other) => other.IdFirma !== firma.IdFirma && !(firma.Rol === 'Ejecutor' && other.Rol === 'Ejecutor'));
       draft.firmas = firma.Rol === 'Ejecutor' ? [firma, ...kept] : [...kept, firma];
-    });
-    await db.archivosDispositivo.put({ sha256: png.sha256, type: 'image/png', bytes: png.bytes, creadoEn: Date.now() });
-  });
+    },
+    [{ ...png, type: 'image/png' }],
+  );
   return firma.IdFirma;
 }
 
@@ -240,33 +223,5 @@ export async function removeSignature(db: AppDb, id: string, signatureId: string
     const kept = draft.firmas.filter((firma) => firma.IdFirma !== signatureId);
     if (kept.length === draft.firmas.length) return false;
     draft.firmas = kept;
-  });
-}
-
-/** Every photo and signature a draft references (its bytes are in `archivosDispositivo`). */
-export function filesOfDraft(draft: Pick<InspectionDraft, 'observaciones' | 'firmas'>, activeOnly = false): FileRef[] {
-  const observations = activeOnly ? draft.observaciones.filter((obs) => obs.Estado === 1) : draft.observaciones;
-  return [...observations.flatMap((obs) => obs.Archivos), ...draft.firmas.map((firma) => firma.Archivo)];
-}
-
-/**
- * Deletes a draft from the device, with the photos and signatures only it used (another draft, an inspection or
- * an observation on the device may share a file: those stay).
- */
-export async function deleteDraft(db: AppDb, id: string): Promise<void> {
-  await db.transaction('rw', [db.borradores, db.archivosDispositivo, db.inspecciones, db.observaciones], async () => {
-    const draft = await db.borradores.get(id);
-    if (!draft) return;
-    await db.borradores.delete(id);
-    const candidates = new Set(filesOfDraft(draft).map((file) => file.Sha256));
-    if (candidates.size === 0) return;
-    const inUse = new Set<string>();
-    await db.borradores.each((other) => filesOfDraft(other).forEach((file) => inUse.add(file.Sha256)));
-    await db.inspecciones.each((inspection) => inspection.Firmas.forEach((firma) => inUse.add(firma.Archivo.Sha256)));
-    await db.observaciones.each((observation) => {
-      observation.Archivos.forEach((file) => inUse.add(file.Sha256));
-      observation.Respuestas.forEach((response) => response.Archivos.forEach((file) => inUse.add(file.Sha256)));
-    });
-    await db.archivosDispositivo.bulkDelete([...candidates].filter((sha) => !inUse.has(sha)));
   });
 }

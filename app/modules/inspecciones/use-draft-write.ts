@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useNotice } from '#app/ui/feedback/use-notice.ts';
-import { DraftError } from './draft-store.ts';
+import { DraftError } from '#app/data/drafts.ts';
 import { trackDraftWrite } from './use-draft-text.ts';
 
 export interface DraftWrite {

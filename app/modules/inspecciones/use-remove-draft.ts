@@ -3,7 +3,7 @@ import type { AppDb } from '#app/db/app-db.ts';
 import { paths } from '#app/routes/paths.ts';
 import { useConfirm } from '#app/ui/feedback/use-confirm.ts';
 import { useSavedToast } from '#app/ui/feedback/use-saved-toast.ts';
-import { deleteDraft } from './draft-store.ts';
+import { deleteDraft } from '#app/data/drafts.ts';
 
 /** "Eliminar inspección en curso": after a confirmation, the draft leaves the device and the home screen opens. */
 export function useRemoveDraft(db: AppDb | undefined, id: string | undefined) {
@@ -18,7 +18,7 @@ export function useRemoveDraft(db: AppDb | undefined, id: string | undefined) {
       message: 'Se eliminarán de este dispositivo sus respuestas, observaciones, fotos y firmas. Esta acción no se puede deshacer.',
     });
     if (!confirmed) return;
-    await deleteDraft(db, id);
+    await deleteDraft(db, 'borradores', id);
     showSaved('Inspección en curso eliminada');
     navigate(paths.dashboard.href, { replace: true });
   };

@@ -1,8 +1,7 @@
 import { formatRut } from '#sync/domain/rut.ts';
 import { useId, useState } from 'react';
-import type { LocalTrabajador } from '#app/db/reference-rows.ts';
-import { useWorkerSearch, workerName } from './draft-queries.ts';
-import './draft-fields.css';
+import { useWorkerSearch } from '#app/data/worker-queries.ts';
+import { type LocalTrabajador, workerName } from '#app/db/reference-rows.ts';
 import './worker-search.css';
 
 interface WorkerSearchProps {
