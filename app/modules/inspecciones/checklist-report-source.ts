@@ -81,6 +81,7 @@ export function checklistReportSource(tipo: FormularioTipo): ReportSource<'check
     title: `Informe de ${label}`,
     permission: paths.inspecciones.list.href,
     back: { label: `Volver a la ${label}`, href: paths.inspecciones.detalles.href },
+    list: { label: 'Volver a la lista de inspecciones', href: paths.inspecciones.list.href },
     notFound: INSPECCIONES_MESSAGES.notFound,
     fromDevice: (db, session, id) => loadDeviceReport(db, id, session),
     fromServer: (empresa, id, signal) => fetchServerReport({ IdObjeto: id, Empresa: empresa, Tipo: tipo }, signal),

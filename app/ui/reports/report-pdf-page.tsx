@@ -70,7 +70,7 @@ function ReportPdf<K extends ReportKind>({ source, empresa, id }: { source: Repo
         <div className="notice notice--warning" role="alert">
           <p>{source.notFound}: no está en este dispositivo ni en el servidor.</p>
           <p>
-            <Link to={source.back.href(id)}>{source.back.label}</Link>
+            <Link to={source.list.href}>{source.list.label}</Link>
           </p>
         </div>
       );

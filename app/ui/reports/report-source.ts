@@ -21,6 +21,8 @@ export interface ReportSource<K extends ReportKind = ReportKind> {
   permission: string;
   /** Where the page leads back to: the record's detail. */
   back: { label: string; href: (id: string) => string };
+  /** Where a missing record's page leads: the module's list. */
+  list: { label: string; href: string };
   /** Neither the device nor the server has the record (for this person). */
   notFound: string;
   /** The data from the device alone; null when the device does not hold the record. */
