@@ -1,17 +1,19 @@
 import { IonApp } from '@ionic/react';
 import { IonReactRouter } from '@ionic/react-router';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { exposeBenchHooks } from './data/bench-hooks.ts';
 import { UpdatePrompt } from './pwa/update-prompt.tsx';
 import { PublicRoutes } from './routes/public-routes.tsx';
+import { SignedInArea } from './routes/signed-in-area.ts';
 import { useSession } from './session/use-session.ts';
 import { PageLoading } from './ui/feedback/page-loading.tsx';
 
-// The sign-in screen loads only itself: the device database, the sync engine, the query cache and every module's
-// screens come with the first session (first-screen budget, tests/e2e/first-screen-budget.spec.ts).
-const SignedInApp = lazy(() => import('./signed-in-app.tsx').then((module) => ({ default: module.SignedInApp })));
-
 exposeBenchHooks();
+
+/**
+ * The sign-in screen loads only itself: the device database, the sync engine, the query cache and every module's
+ * screens come with the first session (first-screen budget, tests/e2e/first-screen-budget.spec.ts).
+ */
 
 export function App() {
   const session = useSession();
@@ -20,7 +22,7 @@ export function App() {
       <IonReactRouter>
         {session ? (
           <Suspense fallback={<PageLoading />}>
-            <SignedInApp session={session} />
+            <SignedInArea session={session} />
           </Suspense>
         ) : (
           <PublicRoutes />
