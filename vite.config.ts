@@ -1,13 +1,77 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { VitePWA } from 'vite-plugin-pwa';
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '3000'}`;
 
+const COMPRESSIBLE = /\.(js|mjs|css|html|svg|webmanifest|json)$/;
+
+/**
+ * Every text asset also as `<file>.gz`, compressed once at build time at the highest level: the server sends it as
+ * it is (`precompressed` in server/http/static-app.ts) instead of compressing 4.7 MB again for each device that
+ * installs the app and precaches it.
+ */
+function precompressAssets(): Plugin {
+  return {
+    name: 'andes:precompress-assets',
+    apply: 'build',
+    writeBundle(options, bundle) {
+      const outDir = options.dir ?? '';
+      for (const file of Object.keys(bundle)) {
+        if (!COMPRESSIBLE.test(file)) continue;
+        const target = path.join(outDir, file);
+        fs.writeFileSync(`${target}.gz`, gzipSync(fs.readFileSync(target), { level: 9 }));
+      }
+    },
+  };
+}
+
+const ICON_MODULE = 'virtual:ionicon/';
+
+/**
+ * `import { a, b } from 'ionicons/icons'` in the app becomes one tiny module per icon. ionicons ships every icon
+ * in one module, and a module lives in one chunk: the two icons of the sign-in screen brought the other thirty
+ * with them (4 KiB gzipped of the first-screen budget). Now each icon travels with the screens that show it.
+ */
+function ioniconsPerIcon(): Plugin {
+  return {
+    name: 'andes:ionicons-per-icon',
+    enforce: 'pre',
+    transform(code, id) {
+      if (id.includes('node_modules') || !code.includes("'ionicons/icons'")) return null;
+      return code.replace(/import\s*\{([^}]*)\}\s*from\s*'ionicons\/icons';/g, (_statement, names: string) =>
+        names
+          .split(',')
+          .map((name) => name.trim())
+          .filter(Boolean)
+          .map((name) => {
+            const [icon, local = icon] = name.split(/\s+as\s+/);
+            return `import ${local} from '${ICON_MODULE}${icon}';`;
+          })
+          .join('\n'),
+      );
+    },
+    resolveId: (id) => (id.startsWith(ICON_MODULE) ? `\0${id}` : null),
+    async load(id) {
+      if (!id.startsWith(`\0${ICON_MODULE}`)) return null;
+      const icon = id.slice(ICON_MODULE.length + 1);
+      const icons = (await import('ionicons/icons')) as unknown as Record<string, string>;
+      if (!(icon in icons)) throw new Error(`ionicons no tiene el ícono ${icon}`);
+      return `export default ${JSON.stringify(icons[icon])};`;
+    },
+  };
+}
+
 export default defineConfig({
   root: 'app',
   publicDir: '../public',
   plugins: [
+    ioniconsPerIcon(),
+    precompressAssets(),
     react(),
     VitePWA({
       strategies: 'injectManifest',
@@ -52,6 +116,9 @@ export default defineConfig({
       // lets the bundler drop the ones no screen uses (347 KiB -> under 200 KiB gzipped, TOOLCHAIN.md).
       treeshake: {
         moduleSideEffects: [{ test: /@ionic[\\/]core[\\/]components[\\/]/, sideEffects: false }],
+        // @ionic/react builds its component wrappers with these factories, some without a pure annotation: unused
+        // wrappers (ion-nav) then stay, with their components.
+        manualPureFunctions: ['createReactComponent', 'createForwardRef', 'createInlineOverlayComponent', 'createOverlayComponent', 'createRoutingComponent'],
       },
     },
   },

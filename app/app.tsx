@@ -1,42 +1,34 @@
 import { IonApp } from '@ionic/react';
 import { IonReactRouter } from '@ionic/react-router';
-import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
-import { lazy, Suspense } from 'react';
-import { setSessionInvalidHandler } from './data/api-client.ts';
+import { Suspense } from 'react';
 import { exposeBenchHooks } from './data/bench-hooks.ts';
-import { QUERY_CACHE_BUSTER, QUERY_CACHE_MAX_AGE, queryClient, queryPersister } from './data/query-client.ts';
 import { UpdatePrompt } from './pwa/update-prompt.tsx';
 import { PublicRoutes } from './routes/public-routes.tsx';
-import { endInvalidSession } from './session/sign-out.ts';
+import { SignedInArea } from './routes/signed-in-area.ts';
 import { useSession } from './session/use-session.ts';
-import { bindDeviceToSession } from './sync/device-session.ts';
 import { PageLoading } from './ui/feedback/page-loading.tsx';
 
-const CompanyArea = lazy(() => import('./routes/company-area.tsx').then((module) => ({ default: module.CompanyArea })));
-
-setSessionInvalidHandler(() => void endInvalidSession());
-// Before the first render: the persisted query cache is read from the signed-in person's database.
-bindDeviceToSession();
 exposeBenchHooks();
 
-const persistOptions = { persister: queryPersister, maxAge: QUERY_CACHE_MAX_AGE, buster: QUERY_CACHE_BUSTER };
+/**
+ * The sign-in screen loads only itself: the device database, the sync engine, the query cache and every module's
+ * screens come with the first session (first-screen budget, tests/e2e/first-screen-budget.spec.ts).
+ */
 
 export function App() {
   const session = useSession();
   return (
     <IonApp>
-      <PersistQueryClientProvider client={queryClient} persistOptions={persistOptions}>
-        <IonReactRouter>
-          {session ? (
-            <Suspense fallback={<PageLoading />}>
-              <CompanyArea key={`${session.empresa.IdEmpresa}/${session.usuario.IdUsuario}`} />
-            </Suspense>
-          ) : (
-            <PublicRoutes />
-          )}
-        </IonReactRouter>
-        <UpdatePrompt />
-      </PersistQueryClientProvider>
+      <IonReactRouter>
+        {session ? (
+          <Suspense fallback={<PageLoading />}>
+            <SignedInArea session={session} />
+          </Suspense>
+        ) : (
+          <PublicRoutes />
+        )}
+      </IonReactRouter>
+      <UpdatePrompt />
     </IonApp>
   );
 }

@@ -5,6 +5,7 @@ import type { AppDeps, AppEnv } from './app-env.ts';
 import { appliedSchemaVersion } from './db/migrate.ts';
 import { filesRoutes } from './files/files.routes.ts';
 import { renderApiReference, type OpenApiDocument } from './http/api-reference.ts';
+import { CachingRouter } from './http/caching-router.ts';
 import { apiNotFound, handleError } from './http/error-handler.ts';
 import { serveBuiltApp } from './http/static-app.ts';
 import { mailboxRoutes } from './mail/mailbox.routes.ts';
@@ -56,7 +57,7 @@ export interface CreateAppOptions {
 }
 
 export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
-  const app = new Hono<AppEnv>();
+  const app = new Hono<AppEnv>({ router: new CachingRouter() });
   app.use(async (c, next) => {
     // A batch entry runs with the batch's deps (its transaction); the env comes from the server, never the client.
     c.set('deps', (c.env as AppEnv['Bindings'] | undefined)?.batchDeps ?? deps);

@@ -1,7 +1,7 @@
 import type { ChecklistReportData } from '#sync/schemas/inspecciones.schema.ts';
 import type { RenderedPdf } from '#app/reports/render/report-pdf-in-worker.ts';
 import type { DeviceFile } from '#app/db/inspection-rows.ts';
-import { localWrite } from './local-write.ts';
+import type { localWrite } from './local-write.ts';
 
 declare global {
   interface Window {
@@ -14,7 +14,8 @@ declare global {
 /** tests/bench/local-write.bench.ts times the real write path in a browser; only a page opened with `?bench` exposes it. */
 export function exposeBenchHooks(): void {
   if (typeof window !== 'undefined' && new URLSearchParams(window.location.search).has('bench')) {
-    window.__benchLocalWrite = localWrite;
+    // Loaded on the first call, like the hooks below: the sign-in screen carries no database code (first-screen budget).
+    window.__benchLocalWrite = async (...args) => (await import('./local-write.ts')).localWrite(...args);
     // tests/bench/report-pdf.bench.ts: the app's own worker renderer, loaded only when called (first-screen budget).
     window.__benchRenderChecklistPdf = async (data) => (await import('#app/reports/render/report-pdf-in-worker.ts')).renderReportPdfInWorker('checklist', data);
     // tests/bench/photo-compression.bench.ts: the app's own photo pipeline, also loaded only when called.

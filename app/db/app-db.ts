@@ -69,6 +69,10 @@ export class AppDb extends Dexie {
       certificaciones: 'IdCertificacion, orden',
       actividades_economicas: 'IdActividadEconomica, orden',
     });
+    // The home screen finds the person's own inspections by key instead of reading every inspection.
+    this.version(5).stores({
+      inspecciones: 'IdEvaluacion, Fecha, [Tipo+Fecha], [IdFormulario+Fecha], [IdNivel2+Fecha], [IdNivel3+Fecha], [RutContratista+Fecha], IdSupervisor',
+    });
   }
 }
 

@@ -8,22 +8,25 @@ import { useDbQuery } from '#app/sync/use-device.ts';
 const QUEUED_PREFIX = recordKeyOf('observaciones', '');
 
 /**
- * Observations that may still be open, found from indexes without reading the rest: those stored green with a
- * deadline the server had judged at the last sync are approved (had one not been, the overdue rule would have made
- * it red: SPEC OV1, OV2), unless a queued write keeps the device's copy from being pulled (PL3).
+ * The person's observations that may still be open, from indexes only: those they must answer (IdResponsable) and
+ * those of inspections they carried out (IdSupervisor), minus those known approved. A green one whose deadline the
+ * server had judged at the last sync is approved (had it not been, the overdue rule would have made it red: SPEC
+ * OV1, OV2), unless a queued write keeps the device's copy from being pulled (PL3).
  */
-async function possiblyOpenIds(db: AppDb): Promise<string[]> {
+async function possiblyOpenIds(db: AppDb, userId: number): Promise<string[]> {
   const settled = await serverSettledDay(db);
-  const [all, green, judged, queued] = await Promise.all([
-    db.observaciones.toCollection().primaryKeys(),
+  const [answerable, supervised, green, judged, queued] = await Promise.all([
+    db.observaciones.where('IdResponsable').equals(userId).primaryKeys(),
+    db.inspecciones.where('IdSupervisor').equals(userId).primaryKeys(),
     db.observaciones.where('[SemaforoObs+Fecha]').between([1, Dexie.minKey], [1, Dexie.maxKey], true, true).primaryKeys(),
     settled === null ? [] : db.observaciones.where('Plazo').below(settled).primaryKeys(),
     db.outbox.where('recordKey').startsWith(QUEUED_PREFIX).keys(),
   ]);
+  const raised = supervised.length === 0 ? [] : await db.observaciones.where('IdEvaluacion').anyOf(supervised).primaryKeys();
   const held = new Set((queued as string[]).map((key) => key.slice(QUEUED_PREFIX.length)));
   const judgedIds = new Set(judged);
   const approved = new Set(green.filter((id) => judgedIds.has(id) && !held.has(id)));
-  return all.filter((id) => !approved.has(id));
+  return [...new Set([...answerable, ...raised])].filter((id) => !approved.has(id));
 }
 
 function byDeadline(a: LocalObservacion, b: LocalObservacion): number {
@@ -34,14 +37,11 @@ function byDeadline(a: LocalObservacion, b: LocalObservacion): number {
 /**
  * The person's observations still open on this device (not approved): those they must answer (IdResponsable) and
  * those raised in inspections they carried out (IdSupervisor); the nearest deadline first, those without one last.
+ * Only the person's rows are read: the home screen stays cheap on a device holding thousands of others'.
  */
 export async function personOpenObservations(db: AppDb, userId: number): Promise<LocalObservacion[]> {
-  const open = (await db.observaciones.bulkGet(await possiblyOpenIds(db))).filter(
-    (row): row is LocalObservacion => row !== undefined && row.Estado === 1 && row.Aprobada === 0,
-  );
-  const inspectionIds = [...new Set(open.filter((row) => row.IdResponsable !== userId).map((row) => row.IdEvaluacion))];
-  const raised = new Set((await db.inspecciones.bulkGet(inspectionIds)).flatMap((row) => (row?.IdSupervisor === userId ? [row.IdEvaluacion] : [])));
-  return open.filter((row) => row.IdResponsable === userId || raised.has(row.IdEvaluacion)).sort(byDeadline);
+  const rows = await db.observaciones.bulkGet(await possiblyOpenIds(db, userId));
+  return rows.filter((row): row is LocalObservacion => row !== undefined && row.Estado === 1 && row.Aprobada === 0).sort(byDeadline);
 }
 
 export function usePersonOpenObservations(userId: number): LocalObservacion[] | undefined {

@@ -1,7 +1,7 @@
 import { IonButton } from '@ionic/react';
 import { useEffect, useRef } from 'react';
 import { useRegisterSW } from 'virtual:pwa-register/react';
-import { useSyncStatus } from '#app/sync/use-device.ts';
+import { useUpdateRequired } from './update-required.ts';
 import './update-prompt.css';
 
 const UPDATE_CHECK_MS = 60 * 60 * 1000;
@@ -12,7 +12,7 @@ const UPDATE_CHECK_MS = 60 * 60 * 1000;
  */
 export function UpdatePrompt() {
   const registered = useRef<ServiceWorkerRegistration | undefined>(undefined);
-  const updateRequired = useSyncStatus()?.updateRequired ?? false;
+  const updateRequired = useUpdateRequired();
   const {
     needRefresh: [needRefresh, setNeedRefresh],
     updateServiceWorker,

@@ -5,6 +5,7 @@ import { homeOf, useCurrentSystem } from '#app/session/current-system.ts';
 import { useSessionCheck } from '#app/session/use-session-check.ts';
 import { useRequiredSession } from '#app/session/use-session.ts';
 import { AppShell } from '#app/ui/shell/app-shell.tsx';
+import { HomePage } from '#app/pages/home-page.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
 import { formulariosScreens } from '#app/modules/formularios/formularios-screens.tsx';
 import { inspeccionesScreens } from '#app/modules/inspecciones/inspecciones-screens.tsx';
@@ -13,7 +14,6 @@ import { LEVEL_PATHS, paths } from './paths.ts';
 import { recordScreens, screen } from './route-screens.tsx';
 import { RoutePage } from './route-page.tsx';
 
-const HomePage = lazy(() => import('#app/pages/home-page.tsx').then((module) => ({ default: module.HomePage })));
 const UserProfilePage = lazy(() => import('#app/modules/perfil/user-profile-page.tsx').then((module) => ({ default: module.UserProfilePage })));
 const CompanyProfilePage = lazy(() =>
   import('#app/modules/perfil/company-profile-page.tsx').then((module) => ({ default: module.CompanyProfilePage })),

@@ -3,6 +3,7 @@ import { pullChanges } from '#sync/outbox/pull.ts';
 import { Replayer } from '#sync/outbox/replayer.ts';
 import { hasUnsavedWork, readUnsavedWork } from '#app/data/unsaved-work.ts';
 import { AppDb, userDbName } from '#app/db/app-db.ts';
+import { setUpdateRequired } from '#app/pwa/update-required.ts';
 import { listenToBackgroundSync } from './background-sync.ts';
 import { DexieOutboxStore } from './dexie-outbox-store.ts';
 import { createTableDownloader, DexiePullTarget, PULLED_TABLES } from './dexie-pull-target.ts';
@@ -73,6 +74,7 @@ export function startDeviceSync(user: DeviceUser): DeviceSync {
     pull: () => pullChanges(transport, target, { resetTables: PULLED_TABLES }),
   });
   const unsubscribe = replayer.subscribe((state) => {
+    setUpdateRequired(state.updateRequired);
     if (state.lastSuccessAt !== null) void db.syncMeta.put({ key: LAST_SUCCESS_KEY, value: state.lastSuccessAt }).catch(() => undefined);
   });
   const stopTriggers = startSyncTriggers(replayer);
@@ -105,6 +107,7 @@ export function stopDeviceSync(): void {
   if (!ending) return;
   device = null;
   ending.stop();
+  setUpdateRequired(false);
   emit();
   // Screens of the signed-in area read until React has unmounted them: let go after this turn.
   setTimeout(() => void releaseDatabase(ending), 250);

@@ -161,12 +161,17 @@ export class DexieOutboxStore implements OutboxStore {
     });
   }
 
-  putFile(file: StoredFile): Promise<void> {
-    return this.db.transaction('rw', this.files, async () => {
-      const existing = await this.files.get(file.sha256);
-      // Same hash, same bytes: keep what is known about the upload.
-      await this.files.put({ sha256: file.sha256, type: file.type, bytes: file.bytes, uploaded: existing?.uploaded ?? file.uploaded });
-    });
+  /**
+   * One request, not a read then a write (every save with a photo or a signature waits on it, OB1): a file already
+   * kept has the same bytes (same hash) and keeps what is known about its upload, so an existing row stays as it is.
+   */
+  async putFile(file: StoredFile): Promise<void> {
+    try {
+      await this.files.add({ sha256: file.sha256, type: file.type, bytes: file.bytes, uploaded: file.uploaded });
+    } catch (error) {
+      // Caught inside the caller's transaction, the refused add does not abort it.
+      if ((error as Error).name !== 'ConstraintError') throw error;
+    }
   }
 
   getFile(sha256: string): Promise<StoredFile | undefined> {

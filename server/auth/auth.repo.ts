@@ -1,4 +1,4 @@
-import type { Db } from '../db/database.ts';
+import { reusableQuery, type Db } from '../db/database.ts';
 import type { PermissionAction } from '#sync/records/permissions.ts';
 import type { Permission, SessionSystem } from '#sync/schemas/auth.schema.ts';
 
@@ -62,14 +62,22 @@ export async function listPermissions(db: Db, roleId: number): Promise<Permissio
   return rows.map((row) => ({ ...row, Acciones: row.Acciones.split(',').filter(Boolean) as PermissionAction[] }));
 }
 
+/** What a request's session needs of its user, read on every request (compiled once). */
+export const findSessionUser = reusableQuery((db, companyId: string, userId: number) =>
+  db
+    .selectFrom('usuarios')
+    .select(['IdUsuario', 'IdEmpresa', 'Habilitado', 'IdRol', 'Nombres', 'ApellidoPaterno', 'ApellidoMaterno', 'Tipo', 'IdContratista', 'IdCliente'])
+    .where('IdEmpresa', '=', companyId)
+    .where('IdUsuario', '=', userId),
+);
+
+const selectRolePermissions = reusableQuery((db, roleId: number) =>
+  db.selectFrom('rol_permisos as rp').innerJoin('submodulos as s', 's.IdSubmodulo', 'rp.IdSubmodulo').select(['s.Ruta', 'rp.Acciones']).where('rp.IdRol', '=', roleId),
+);
+
 /** What the role may do, by permission route. */
 export async function rolePermissions(db: Db, roleId: number): Promise<Map<string, Set<PermissionAction>>> {
-  const rows = await db
-    .selectFrom('rol_permisos as rp')
-    .innerJoin('submodulos as s', 's.IdSubmodulo', 'rp.IdSubmodulo')
-    .select(['s.Ruta', 'rp.Acciones'])
-    .where('rp.IdRol', '=', roleId)
-    .execute();
+  const rows = await selectRolePermissions(db, roleId);
   return new Map(rows.map((row) => [row.Ruta, new Set(row.Acciones.split(',').filter(Boolean) as PermissionAction[])]));
 }
 

@@ -17,7 +17,7 @@ const CACHED_STATEMENTS = 1000;
  * parameters differ between uses; SQLite re-prepares a kept statement by itself after a schema change.
  */
 export class StatementCachingDatabase implements SqliteDatabase {
-  private readonly statements = new Map<string, SQLite.Statement>();
+  private readonly statements = new Map<string, KeptStatement>();
 
   constructor(
     readonly handle: SQLite.Database,
@@ -25,21 +25,32 @@ export class StatementCachingDatabase implements SqliteDatabase {
   ) {}
 
   prepare(sql: string): SqliteStatement {
+    return this.kept(sql).statement;
+  }
+
+  /** The kept statement for `sql`, and whether it returns rows (read once: each is a call into the native side). */
+  kept(sql: string): KeptStatement {
     const kept = this.statements.get(sql);
-    // A statement still being iterated (a streamed query) cannot run twice at once: that use gets a fresh one.
-    if (kept && !kept.busy) return kept;
+    // A reader still being iterated (a streamed query) cannot run twice at once: that use gets a fresh one.
+    if (kept && !(kept.reader && kept.statement.busy)) return kept;
     const statement = this.handle.prepare(sql);
+    const fresh = { statement, reader: statement.reader };
     if (!kept) {
       if (this.statements.size >= this.capacity) this.statements.delete(this.statements.keys().next().value ?? '');
-      this.statements.set(sql, statement);
+      this.statements.set(sql, fresh);
     }
-    return statement;
+    return fresh;
   }
 
   close(): void {
     this.statements.clear();
     this.handle.close();
   }
+}
+
+interface KeptStatement {
+  statement: SQLite.Statement;
+  reader: boolean;
 }
 
 /** The handle under each Kysely this module opened. */
@@ -98,15 +109,15 @@ export async function runInsert(db: Db, text: string, parameters: readonly unkno
     if (insertId === undefined) throw new Error(`runInsert: la inserción no dio su rowid: ${text}`);
     return Number(insertId);
   }
-  return Number(statements.prepare(text).run(parameters).lastInsertRowid);
+  return Number(statements.kept(text).statement.run(parameters).lastInsertRowid);
 }
 
 /** Runs one compiled statement on `db`: directly on the handle while `db` holds it, else through Kysely. */
 export async function runStatement<Row>(db: Db, text: string, parameters: readonly unknown[]): Promise<Row[]> {
   const statements = held.get(db);
   if (!statements) return (await db.executeQuery<Row>(CompiledQuery.raw(text, [...parameters]) as CompiledQuery<Row>)).rows;
-  const statement = statements.prepare(text);
-  if (statement.reader) return statement.all(parameters) as Row[];
+  const { statement, reader } = statements.kept(text);
+  if (reader) return statement.all(parameters) as Row[];
   statement.run(parameters);
   return [];
 }

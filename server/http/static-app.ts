@@ -11,6 +11,8 @@ export function serveBuiltApp(app: Hono<AppEnv>, distDir: string): void {
     '*',
     serveStatic({
       root,
+      // The build writes each text asset also gzipped (vite.config.ts): sent as it is, not compressed per request.
+      precompressed: true,
       onFound: (filePath, c) => {
         // The service worker and the HTML must be revalidated so updates are seen; hashed assets never change.
         const immutable = /\/assets\//.test(filePath);

@@ -10,6 +10,7 @@
 
 const real = Symbol('realRequest');
 const text = Symbol('bodyText');
+const parsed = Symbol('parsedBody');
 const used = Symbol('bodyUsed');
 const fields = Symbol('fields');
 
@@ -19,6 +20,7 @@ interface EntryRequestFields {
   readonly headers: Headers;
   [fields]: { method: string; url: string; headers: Headers };
   [text]: string | null;
+  [parsed]: unknown;
   [used]: boolean;
   [real]?: Request;
 }
@@ -112,13 +114,25 @@ const prototype: object = Object.create(Request.prototype, {
   },
 });
 
-/** A Request for `method url` with these headers and an optional UTF-8 body, cheap to make and to read. */
-export function entryRequest(method: string, url: string, headers: Headers, body: string | null): Request {
+/**
+ * A Request for `method url` with these headers and an optional JSON body, cheap to make and to read: `body` is the
+ * value the batch parsed, `bodyText` its JSON.
+ */
+export function entryRequest(method: string, url: string, headers: Headers, bodyText: string | null, body?: unknown): Request {
   const request = Object.create(prototype) as EntryRequestFields;
   request[fields] = { method, url, headers };
-  request[text] = body;
+  request[text] = bodyText;
+  request[parsed] = body;
   request[used] = false;
   return request as unknown as Request;
+}
+
+/**
+ * The JSON body of a batch entry as the batch already parsed it (plain JSON values), so the ledger's fingerprint
+ * does not parse its text again; undefined for any other request.
+ */
+export function parsedEntryBody(request: Request): unknown {
+  return Object.getPrototypeOf(request) === prototype ? (request as unknown as EntryRequestFields)[parsed] : undefined;
 }
 
 const response = Symbol('realResponse');

@@ -62,7 +62,7 @@ async function runEntry(dispatch: Dispatch, deps: AppDeps, base: string, from: B
   const hasBody = entry.body !== undefined;
   if (hasBody) headers.set('Content-Type', 'application/json');
   const url = new URL(entry.path, base).href;
-  const response = await dispatch(entryRequest(entry.method, url, headers, hasBody ? JSON.stringify(entry.body) : null), deps);
+  const response = await dispatch(entryRequest(entry.method, url, headers, hasBody ? JSON.stringify(entry.body) : null, entry.body), deps);
   const answer = await answerText(response);
   // The body as the client gets it from the single call: JSON as it stands, other text as a JSON string, nothing
   // as null. An answer the app built with JSON.stringify is spliced without parsing and serializing it again.

@@ -2,7 +2,8 @@ import { createMiddleware } from 'hono/factory';
 import { AUTH_CODES, AUTH_MESSAGES } from '#sync/schemas/auth.schema.ts';
 import type { PermissionAction } from '#sync/records/permissions.ts';
 import type { AppEnv } from '../app-env.ts';
-import { findUser, rolePermissions } from '../auth/auth.repo.ts';
+import { findSessionUser, rolePermissions } from '../auth/auth.repo.ts';
+import type { Db } from '../db/database.ts';
 import { HttpError } from '../http/http-error.ts';
 import { viewerOfUser, type Viewer } from './viewer.ts';
 
@@ -16,6 +17,24 @@ export interface RequestSession {
   can(route: string, action: PermissionAction): boolean;
 }
 
+type Permissions = Map<string, Set<PermissionAction>>;
+
+/**
+ * The role's permissions, read once per transaction: a batch's entries all run in its one transaction (SPEC RP5)
+ * and would otherwise read the same rows hundreds of times. Exact, because no call changes a role's permissions;
+ * outside a transaction (a plain read) they are read every time.
+ */
+const permissionsInTransaction = new WeakMap<Db, Map<number, Promise<Permissions>>>();
+
+function permissionsOf(db: Db, roleId: number): Promise<Permissions> {
+  if (!db.isTransaction) return rolePermissions(db, roleId);
+  let byRole = permissionsInTransaction.get(db);
+  if (!byRole) permissionsInTransaction.set(db, (byRole = new Map()));
+  let permissions = byRole.get(roleId);
+  if (!permissions) byRole.set(roleId, (permissions = rolePermissions(db, roleId)));
+  return permissions;
+}
+
 /**
  * Every protected route: a valid session token of an enabled user, from which the company of every query is taken.
  * The user, their scope and their role's permissions are loaded here once; later checks read them from `session`.
@@ -26,9 +45,9 @@ export const requireSession = createMiddleware<AppEnv>(async (c, next) => {
   const { tokens, db } = c.get('deps');
   const claims = token ? await tokens.read(token) : null;
   if (!claims) throw new HttpError(401, AUTH_MESSAGES.sessionInvalid, AUTH_CODES.sessionInvalid);
-  const user = await findUser(db, claims.emp, claims.sub);
+  const [user] = await findSessionUser(db, claims.emp, claims.sub);
   if (!user || !user.Habilitado) throw new HttpError(401, AUTH_MESSAGES.sessionInvalid, AUTH_CODES.sessionInvalid);
-  const permissions = await rolePermissions(db, user.IdRol);
+  const permissions = await permissionsOf(db, user.IdRol);
   c.set('claims', claims);
   c.set('session', {
     userId: user.IdUsuario,

@@ -9,6 +9,7 @@ import {
   SYNC_ERRORS,
   SYNC_PATHS,
 } from './sync-protocol.ts';
+import { measurePull, PULL_PHASES, pullClock } from './pull-timing.ts';
 import type { BatchOutcome, FileBatchOutcome, Outcome, PullOutcome, SendableEntry, Transport, UploadableFile } from './transport.ts';
 
 export const TRANSPORT_MESSAGES = {
@@ -205,10 +206,12 @@ export class FetchTransport implements Transport {
   async pullChanges(cursor: string | null): Promise<PullOutcome> {
     const params = [...(cursor === null ? [] : [`since=${encodeURIComponent(cursor)}`]), ...(this.options.pullPageSize ? [`limit=${this.options.pullPageSize}`] : [])];
     const query = params.length ? `?${params.join('&')}` : '';
-    const answer = await this.request(`${SYNC_PATHS.changes}${query}`, { method: 'GET' }, this.timeoutMs);
+    const answer = await this.request(`${SYNC_PATHS.changes}${query}`, { method: 'GET' }, this.timeoutMs, true);
     const outcome = this.classify(answer);
     if (outcome.kind !== 'ok') return { kind: 'failed', outcome };
+    const checkStarted = pullClock();
     const parsed = v.safeParse(ChangesResponseSchema, answer.body);
+    measurePull(PULL_PHASES.parse, checkStarted);
     if (!parsed.success) return { kind: 'failed', outcome: unexpected(answer.status, answer.body) };
     return { kind: 'ok', page: parsed.output };
   }
@@ -221,7 +224,9 @@ export class FetchTransport implements Transport {
     return classifyAnswer(answer.status, answer.body, parseRetryAfter(answer.retryAfter, this.now()));
   }
 
-  private async request(path: string, init: RequestInit, timeoutMs: number): Promise<RawAnswer> {
+  /** `timed`: the download and the parse go into the pull's User Timing (pull-timing.ts). */
+  private async request(path: string, init: RequestInit, timeoutMs: number, timed = false): Promise<RawAnswer> {
+    const started = timed ? pullClock() : 0;
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), timeoutMs);
     try {
@@ -233,6 +238,8 @@ export class FetchTransport implements Transport {
       if (token) headers.set('Authorization', `Bearer ${token}`);
       const response = await this.fetchFn(`${this.baseUrl}${path}`, { ...init, headers, signal: controller.signal });
       const text = await response.text();
+      const parseStarted = timed ? pullClock() : 0;
+      if (timed) measurePull(PULL_PHASES.download, started);
       let body: unknown = null;
       let notJson = false;
       if (text !== '') {
@@ -243,6 +250,7 @@ export class FetchTransport implements Transport {
           notJson = true;
         }
       }
+      if (timed) measurePull(PULL_PHASES.parse, parseStarted);
       return { status: response.status, body, notJson, redirected: response.redirected, retryAfter: response.headers.get('Retry-After') };
     } catch {
       // Network failure, timeout or a body cut off mid-way: the request may or may not have been applied; the

@@ -118,9 +118,8 @@ export class MemoryOutboxStore implements OutboxStore {
   }
 
   async putFile(file: StoredFile): Promise<void> {
-    const existing = this.files.get(file.sha256);
-    // Same hash, same bytes: keep what is known about the upload.
-    this.files.set(file.sha256, { ...structuredClone(file), uploaded: existing?.uploaded ?? file.uploaded });
+    // Same hash, same bytes: a file already kept stays as it is, with what is known about its upload.
+    if (!this.files.has(file.sha256)) this.files.set(file.sha256, structuredClone(file));
   }
 
   async getFile(sha256: string): Promise<StoredFile | undefined> {

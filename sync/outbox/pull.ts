@@ -1,3 +1,4 @@
+import { boundPullMeasures, measurePull, PULL_PHASES, pullClock } from './pull-timing.ts';
 import type { Change } from './sync-protocol.ts';
 import type { Outcome, Transport } from './transport.ts';
 
@@ -48,8 +49,11 @@ export async function pullChanges(transport: Transport, target: PullTarget, opti
   let pages = 0;
   let cursor = await target.getCursor();
   let prefetched: ReturnType<Transport['pullChanges']> | null = null;
+  boundPullMeasures();
   while (pages < maxPages) {
+    const waitStarted = pullClock();
     const answer = await (prefetched ?? transport.pullChanges(cursor));
+    measurePull(PULL_PHASES.wait, waitStarted);
     prefetched = null;
     if (answer.kind === 'failed') return { kind: 'failed', outcome: answer.outcome, applied, skipped, pages };
     const page = answer.page;
@@ -62,6 +66,7 @@ export async function pullChanges(transport: Transport, target: PullTarget, opti
       prefetched = transport.pullChanges(page.cursor);
       prefetched.catch(() => undefined);
     }
+    const writeStarted = pullClock();
     const counts = await target.transaction(async () => {
       let pageApplied = 0;
       let pageSkipped = 0;
@@ -80,6 +85,7 @@ export async function pullChanges(transport: Transport, target: PullTarget, opti
       await target.setCursor(page.cursor);
       return { pageApplied, pageSkipped };
     });
+    measurePull(PULL_PHASES.write, writeStarted);
     applied += counts.pageApplied;
     skipped += counts.pageSkipped;
     const advanced = page.cursor !== cursor;

@@ -1,15 +1,36 @@
 /**
  * A fresh tablet's first sign-in in a company with 20,000 workers: everything arrives through
- * GET /api/sync/changes from cursor 0 and is written into Dexie page by page (SPEC PL2–PL4), in headless
- * Chromium against the real server. Timed from the sign-in click to the whole roster on the device and the
- * status "Sincronizado". Needs `dist/`.
+ * GET /api/sync/changes from cursor 0 and is written into Dexie page by page (SPEC PL2–PL4, PL8), in headless
+ * Chromium against the real server. Timed from the click on "Iniciar sesión" to the whole roster on the device
+ * and the status "Sincronizado", with where the time went: the app's User Timing of each page (download, parse,
+ * Dexie writes, sync/outbox/pull-timing.ts), the main thread's own counters (script, style and layout), and the
+ * floor of IndexedDB itself on this machine (the same rows put one by one, without and with the workers' indexes).
+ * Needs `dist/`.
  */
 import fs from 'node:fs';
-import { countLocal, launchChromium, machineLine, newBenchPage, requireBuiltApp, seedWorkers, startServer, submitSignIn, tempDataDir } from '../e2e/support/bench-harness.ts';
+import type { Page } from '@playwright/test';
+import { PULL_PHASES } from '#sync/outbox/pull-timing.ts';
+import { countLocal, fillSignIn, launchChromium, machineLine, newBenchPage, requireBuiltApp, seedWorkers, startServer, tempDataDir } from '../e2e/support/bench-harness.ts';
 import { SUPERVISOR } from '../e2e/support/field-session.ts';
+import { indexedDbFloor } from './support/indexeddb-floor.ts';
 
 const WORKERS = 20_000;
-const TARGET_SECONDS = 5;
+const TARGET_SECONDS = 3;
+
+type Phase = keyof typeof PULL_PHASES;
+
+/** Sum and count of the app's pull measures, by phase. */
+function pullPhases(page: Page): Promise<Record<Phase, { ms: number; pages: number }>> {
+  return page.evaluate((phases) => {
+    const entries = Object.entries(phases).map(([phase, name]) => {
+      const measures = performance.getEntriesByName(name, 'measure');
+      return [phase, { ms: measures.reduce((sum, entry) => sum + entry.duration, 0), pages: measures.length }];
+    });
+    return Object.fromEntries(entries);
+  }, PULL_PHASES) as Promise<Record<Phase, { ms: number; pages: number }>>;
+}
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
 requireBuiltApp();
 console.log(machineLine());
@@ -19,14 +40,21 @@ const server = await startServer(dataDir);
 const browser = await launchChromium();
 
 try {
-  const { page } = await newBenchPage(browser, server.baseUrl);
+  const { context, page } = await newBenchPage(browser, server.baseUrl);
   await page.goto('/login');
+  await fillSignIn(page, SUPERVISOR);
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Performance.enable');
+  const metrics = async () => Object.fromEntries((await cdp.send('Performance.getMetrics')).metrics.map((metric) => [metric.name, metric.value]));
+  const before = await metrics();
   const started = Date.now();
-  await submitSignIn(page, SUPERVISOR);
+  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
   await page.waitForURL(/\/dashboard$/);
   const signedIn = Date.now();
   await page.getByRole('banner').getByRole('link', { name: /^Sincronización:.*Sincronizado/ }).waitFor({ timeout: 120_000 });
-  const seconds = (Date.now() - started) / 1000;
+  const totalMs = Date.now() - started;
+  const after = await metrics();
+  const phases = await pullPhases(page);
   const workers = await countLocal(page, 'trabajadores');
   const expected = WORKERS + 20;
   if (workers !== expected) throw new Error(`se esperaban ${expected} trabajadores en el dispositivo, hay ${workers}`);
@@ -40,12 +68,27 @@ try {
   await page.getByRole('status').filter({ hasText: /^1 trabajador$/ }).waitFor();
   const searchMs = Date.now() - searchStarted;
 
+  const floor = await indexedDbFloor(page, expected);
+  const delta = (name: string) => ((after[name] ?? 0) - (before[name] ?? 0)) * 1000;
+  const meets = totalMs < TARGET_SECONDS * 1000;
   console.log(
-    `Primera sincronización en Chromium: ${expected} trabajadores en Dexie ${seconds.toFixed(1)} s después de pulsar "Iniciar sesión" ` +
-      `(de ellos ${((signedIn - started) / 1000).toFixed(1)} s el inicio de sesión). Meta: < ${TARGET_SECONDS} s → ${seconds < TARGET_SECONDS ? 'cumple' : 'NO cumple'}`,
+    `Primera sincronización en Chromium: ${expected} trabajadores en Dexie ${seconds(totalMs)} después de pulsar "Iniciar sesión" ` +
+      `(de ellos ${seconds(signedIn - started)} hasta ver el inicio). Meta: < ${TARGET_SECONDS} s → ${meets ? 'cumple' : 'NO cumple'}`,
+  );
+  console.log(`  dónde va el tiempo (${phases.write.pages} páginas; descarga y escritura se solapan, PL8):`);
+  console.log(`    descarga (petición hasta el texto completo, servidor incluido): ${seconds(phases.download.ms)}; de ella sin solapar, esperando la red: ${seconds(phases.wait.ms)}`);
+  console.log(`    lectura (JSON.parse y forma de la página): ${seconds(phases.parse.ms)}`);
+  console.log(`    escritura en Dexie (transacción de cada página: filas convertidas, guardadas e indexadas, cursor): ${seconds(phases.write.ms)}`);
+  console.log(
+    `    hilo principal ocupado: ${seconds(delta('TaskDuration'))} (script ${seconds(delta('ScriptDuration'))}, ` +
+      `pantalla: estilo ${seconds(delta('RecalcStyleDuration'))} y diseño ${seconds(delta('LayoutDuration'))})`,
+  );
+  console.log(
+    `    suelo de IndexedDB en esta máquina, las mismas ${expected} filas guardadas una a una en páginas de 1000: sin índices ${seconds(floor.withoutIndexesMs)}, ` +
+      `con los índices de trabajadores ${seconds(floor.withIndexesMs)}`,
   );
   console.log(`Búsqueda por RUT "30.012.345" sobre ${expected} trabajadores en el dispositivo: ${searchMs} ms hasta ver el resultado.`);
-  if (seconds >= TARGET_SECONDS) process.exitCode = 1;
+  if (!meets) process.exitCode = 1;
 } finally {
   await browser.close();
   await server.stop();

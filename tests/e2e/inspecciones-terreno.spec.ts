@@ -39,8 +39,13 @@ function notice(page: Page): Locator {
 async function expectNoticeBelowTopBar(page: Page): Promise<void> {
   const wrapper = notice(page).locator('.toast-wrapper');
   await expect(wrapper).toBeVisible();
-  await page.waitForTimeout(500); // its entry animation
-  const toast = (await wrapper.boundingBox())!;
+  // Where it comes to rest, measured in the page as soon as its entry animation ends: a notice lasts 2.5 s, and a
+  // fixed wait before a separate measurement could outlast it on a loaded machine.
+  const toast = await wrapper.evaluate(async (element) => {
+    await Promise.all(element.getAnimations().map((animation) => animation.finished));
+    const { x, y, width, height } = element.getBoundingClientRect();
+    return { x, y, width, height };
+  });
   const bar = (await page.getByRole('banner').boundingBox())!;
   const status = (await syncStatus(page).boundingBox())!;
   expect(toast.y).toBeGreaterThanOrEqual(bar.y + bar.height - 1);

@@ -1,6 +1,7 @@
 import type { CompanyStatus } from '#sync/schemas/auth.schema.ts';
 import { AUTH_MESSAGES } from '#sync/schemas/auth.schema.ts';
-import { IonAlert } from '@ionic/react';
+import { useEffect, useRef } from 'react';
+import { presentAlert } from '#app/ui/feedback/present-alert.ts';
 
 export interface BlockedNotice {
   kind: 'notRegistered' | 'suspended';
@@ -18,19 +19,29 @@ function supportLines(support: BlockedNotice['support']): string {
 }
 
 /** Blocking popups of spec 4.1 and 8: a company that cannot sign in, with the support contact. */
-export function CompanyBlockedAlert({ notice, onDismiss }: { notice: BlockedNotice | null; onDismiss: () => void }) {
-  if (!notice) return null;
-  const content = CONTENT[notice.kind];
-  // Mounted only while shown: a closed inline overlay leaves stray ARIA attributes in the page.
-  return (
-    <IonAlert
-      isOpen
-      cssClass="blocking-alert"
-      backdropDismiss={false}
-      header={content.header}
-      message={content.text + supportLines(notice.support)}
-      buttons={[{ text: 'Entendido', role: 'confirm' }]}
-      onDidDismiss={onDismiss}
-    />
-  );
+export function CompanyBlockedAlert({ notice, onDismiss }: { notice: BlockedNotice; onDismiss: () => void }) {
+  const dismissed = useRef(onDismiss);
+  dismissed.current = onDismiss;
+
+  useEffect(() => {
+    const content = CONTENT[notice.kind];
+    const shown = presentAlert({
+      cssClass: 'blocking-alert',
+      backdropDismiss: false,
+      header: content.header,
+      message: content.text + supportLines(notice.support),
+      buttons: [{ text: 'Entendido', role: 'confirm' }],
+    });
+    let left = false;
+    void shown.closed.then(() => {
+      if (!left) dismissed.current();
+    });
+    // Leaving the screen closes it: an alert must not outlive the page that raised it.
+    return () => {
+      left = true;
+      shown.dismiss();
+    };
+  }, [notice]);
+
+  return null;
 }

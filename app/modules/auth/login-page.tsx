@@ -1,12 +1,15 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '#app/routes/paths.ts';
 import { sessionEndNotice } from '#app/session/session-store.ts';
 import { FormMessage, type FormMessageValue } from '#app/ui/feedback/form-message.tsx';
 import { AuthLayout } from './auth-layout.tsx';
 import { ChangePasswordForm } from './change-password-form.tsx';
-import { CompanyBlockedAlert, type BlockedNotice } from './company-blocked-alert.tsx';
+import type { BlockedNotice } from './company-blocked-alert.tsx';
 import { SignInForm, type SignInIdentity } from './sign-in-form.tsx';
+
+// Shown only for a blocked company: the alert's code is not part of the sign-in screen (first-screen budget).
+const CompanyBlockedAlert = lazy(() => import('./company-blocked-alert.tsx').then((module) => ({ default: module.CompanyBlockedAlert })));
 
 export function LoginPage() {
   const [identity, setIdentity] = useState<SignInIdentity>({ RutEmpresa: '', Correo: '' });
@@ -54,7 +57,11 @@ export function LoginPage() {
           </>
         )}
       </AuthLayout>
-      <CompanyBlockedAlert notice={blocked} onDismiss={() => setBlocked(null)} />
+      {blocked && (
+        <Suspense fallback={null}>
+          <CompanyBlockedAlert notice={blocked} onDismiss={() => setBlocked(null)} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -4,6 +4,7 @@ import { valibotResolver } from '@hookform/resolvers/valibot';
 import { useForm } from 'react-hook-form';
 import { ApiError, errorMessage } from '#app/data/api-error.ts';
 import { requestPersistentStorage } from '#app/data/device-storage.ts';
+import { preloadSignedInArea } from '#app/routes/signed-in-area.ts';
 import { saveSession } from '#app/session/session-store.ts';
 import type { FormMessageValue } from '#app/ui/feedback/form-message.tsx';
 import { FormInput } from '#app/ui/form/form-input.tsx';
@@ -43,6 +44,8 @@ export function SignInForm({ initial, onMessage, onBlocked, onChallenge }: SignI
 
   const submit = async (values: LoginBody) => {
     onMessage(null);
+    // The person's screens load while the sign-in request travels (precached, so offline too).
+    void preloadSignedInArea().catch(() => undefined);
     const body = { ...values, RutEmpresa: cleanRut(values.RutEmpresa) };
     let support: CompanyStatus['Soporte'] | null = null;
     try {

@@ -1,5 +1,5 @@
-import { useIonAlert } from '@ionic/react';
 import { useCallback } from 'react';
+import { presentAlert } from './present-alert.ts';
 
 interface ConfirmOptions {
   header: string;
@@ -10,20 +10,15 @@ interface ConfirmOptions {
 
 /** A yes/no question; resolves true only when the person pressed the confirm button. */
 export function useConfirm(): (options: ConfirmOptions) => Promise<boolean> {
-  const [present] = useIonAlert();
-  return useCallback(
-    ({ header, message, confirmText = 'Eliminar' }: ConfirmOptions) =>
-      new Promise<boolean>((resolve) => {
-        void present({
-          header,
-          message,
-          buttons: [
-            { text: 'Cancelar', role: 'cancel' },
-            { text: confirmText, role: 'confirm' },
-          ],
-          onDidDismiss: (event) => resolve(event.detail.role === 'confirm'),
-        });
-      }),
-    [present],
-  );
+  return useCallback(async ({ header, message, confirmText = 'Eliminar' }: ConfirmOptions) => {
+    const shown = presentAlert({
+      header,
+      message,
+      buttons: [
+        { text: 'Cancelar', role: 'cancel' },
+        { text: confirmText, role: 'confirm' },
+      ],
+    });
+    return (await shown.closed) === 'confirm';
+  }, []);
 }

@@ -1,4 +1,5 @@
-import { useIonToast } from '@ionic/react';
+import { toastController } from '@ionic/core/components';
+import { defineCustomElement as defineToast } from '@ionic/core/components/ion-toast.js';
 import { useCallback } from 'react';
 import './notice.css';
 
@@ -20,15 +21,19 @@ const NOTICE_CLASS = 'app-notice';
 /** The shell's top bar: notices open just under it, so they never hide the sync status (SPEC RP14) or the menu. */
 export const TOP_BAR_ID = 'app-top-bar';
 
-/** Every notice of the app: top right under the top bar, one at a time, the newest replacing the one shown. */
+/**
+ * Every notice of the app: top right under the top bar, one at a time, the newest replacing the one shown. Through
+ * Ionic's toast controller rather than @ionic/react's hook, so the toast's code loads with the screens that notify
+ * and not with the sign-in screen (first-screen budget).
+ */
 export function useNotice(): (notice: Notice) => void {
-  const [present, dismiss] = useIonToast();
-  return useCallback(
-    ({ message, tone, duration = tone === 'error' ? 3500 : 2500 }: Notice) => {
-      const shown = [...document.querySelectorAll<HTMLIonToastElement>(`ion-toast.${NOTICE_CLASS}`)];
-      // Ionic's hook ignores a present while its own toast is still open, and another screen's notice would sit under this one.
-      void Promise.all([dismiss(), ...shown.map((toast) => toast.dismiss())]).then(() =>
-        present({
+  return useCallback(({ message, tone, duration = tone === 'error' ? 3500 : 2500 }: Notice) => {
+    defineToast();
+    // Another screen's notice would sit under this one.
+    const shown = [...document.querySelectorAll<HTMLIonToastElement>(`ion-toast.${NOTICE_CLASS}`)];
+    void Promise.all(shown.map((toast) => toast.dismiss()))
+      .then(() =>
+        toastController.create({
           message,
           color: COLORS[tone],
           duration,
@@ -36,8 +41,7 @@ export function useNotice(): (notice: Notice) => void {
           positionAnchor: document.getElementById(TOP_BAR_ID) ?? undefined,
           cssClass: NOTICE_CLASS,
         }),
-      );
-    },
-    [present, dismiss],
-  );
+      )
+      .then((toast) => toast.present());
+  }, []);
 }

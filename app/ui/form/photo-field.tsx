@@ -1,5 +1,5 @@
 import type { FileRef } from '#sync/records/record-fields.ts';
-import { IonButton, IonIcon, IonProgressBar } from '@ionic/react';
+import { IonButton, IonIcon } from '@ionic/react';
 import { cameraOutline, trashOutline } from 'ionicons/icons';
 import { useEffect, useId, useRef, useState } from 'react';
 import { objectUrlOf } from '#app/data/local-file.ts';
@@ -222,7 +222,7 @@ export function PhotoField({ label, value, onChange, disabled = false, max = 6 }
               <span>Comprimiendo foto…</span>
               {progress.total > 1 && <span className="muted"> {`${progress.current} de ${progress.total}`}</span>}
             </p>
-            <IonProgressBar type="indeterminate" aria-label="Comprimiendo foto" />
+            <progress className="photo-field__progress" aria-label="Comprimiendo foto" />
           </>
         )}
         {!progress && notice.info && <p className="notice notice--info">{notice.info}</p>}

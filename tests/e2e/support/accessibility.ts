@@ -1,8 +1,22 @@
-import AxeBuilder from '@axe-core/playwright';
+import { createRequire } from 'node:module';
 import { expect, type Page } from '@playwright/test';
+import type { AxeResults } from 'axe-core';
 
+/** The axe-core that @axe-core/playwright ships with, as the source it injects into pages. */
+const require = createRequire(import.meta.url);
+const axeSource = (createRequire(require.resolve('@axe-core/playwright'))('axe-core') as { source: string }).source;
+
+/**
+ * axe run in the page itself: AxeBuilder injects its 550 KB into every frame and opens a new page for every analysis
+ * (its `finishRun`), several seconds a look on a loaded 2-core runner. The app has no frames, so one injection per
+ * document and `axe.run` over it give the same violations. Only violations are collected (`resultTypes`): the
+ * other results are not read here.
+ */
 async function blockingViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
+  const { violations } = await page.evaluate(() =>
+    (window as unknown as { axe: { run: (context: Document, options: object) => Promise<AxeResults> } }).axe.run(document, { resultTypes: ['violations'] }),
+  );
   return violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`);

@@ -92,11 +92,16 @@ export async function newBenchPage(browser: Browser, baseUrl: string): Promise<{
   return { context, page: await context.newPage() };
 }
 
-/** Fills the sign-in form; resolves once the click is done (the caller decides what to wait for). */
-export async function submitSignIn(page: Page, correo: string): Promise<void> {
+/** Fills the sign-in form without submitting it. */
+export async function fillSignIn(page: Page, correo: string): Promise<void> {
   await page.getByRole('textbox', { name: 'Rut Empresa (12345678-9)*' }).fill(COMPANY_RUT);
   await page.getByRole('textbox', { name: 'Correo Electronico*' }).fill(correo);
   await page.getByLabel('Contraseña*', { exact: true }).fill(PASSWORD);
+}
+
+/** Fills the sign-in form; resolves once the click is done (the caller decides what to wait for). */
+export async function submitSignIn(page: Page, correo: string): Promise<void> {
+  await fillSignIn(page, correo);
   await page.getByRole('button', { name: 'Iniciar sesión' }).click();
 }
 
