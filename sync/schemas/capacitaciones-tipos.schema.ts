@@ -52,9 +52,14 @@ export const TipoCapacitacionSchema = v.object({
   IdTipoCapacitacion: RecordIdSchema,
   ...RecordMetaEntries,
   Nombre: nameSchema(TIPOS_CAPACITACION_MESSAGES.nameRequired, 160),
-  IdCategoria: v.picklist(
-    CATEGORIAS_CAPACITACION.map((category) => category.IdCategoria),
-    TIPOS_CAPACITACION_MESSAGES.categoryInvalid,
+  /** A number; its digits as text are read too (what a form's select gives). */
+  IdCategoria: v.pipe(
+    v.union([v.number(), v.pipe(v.string(), v.regex(/^\d{1,3}$/))], TIPOS_CAPACITACION_MESSAGES.categoryInvalid),
+    v.transform(Number),
+    v.picklist(
+      CATEGORIAS_CAPACITACION.map((category) => category.IdCategoria),
+      TIPOS_CAPACITACION_MESSAGES.categoryInvalid,
+    ),
   ),
   DuracionHoras: HoursSchema,
   VigenciaMeses: ValidityMonthsSchema,

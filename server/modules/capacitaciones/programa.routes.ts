@@ -2,7 +2,7 @@ import { describeRoute } from 'hono-openapi';
 import * as v from 'valibot';
 import { type ProgramaCapacitacion, programaCapacitacionEntity, type ProgramaCreateBody } from '#sync/schemas/capacitaciones-programa.schema.ts';
 import { validate } from '../../http/validation.ts';
-import { recordRoutes } from '../../records/record-routes.ts';
+import { recordResponses, recordRoutes } from '../../records/record-routes.ts';
 import type { RecordRules } from '../../records/record-writes.ts';
 import { permissionsOf } from '../../tenancy/permit.ts';
 import { requireOwnCompany } from '../../tenancy/require-session.ts';
@@ -40,8 +40,26 @@ const LISTS = {
 
 const CompanyPath = v.object({ company: v.string() });
 
-/** Programmes on the record kit, and the pick lists of their form (spec programa/listas/...). */
-export const programaRoutes = recordRoutes(programaCapacitacionEntity, { rules: programaRules });
+/** Programmes on the record kit, the detail with signed addresses of its evidence, and the pick lists of their form. */
+export const programaRoutes = recordRoutes(programaCapacitacionEntity, { rules: programaRules, detail: false }).get(
+  '/programa/:id/:company',
+  describeRoute({
+    tags: ['programas_capacitacion'],
+    security: [{ bearerAuth: [] }],
+    summary: 'Una línea del programa (también anulada) con enlaces firmados de sus evidencias en Urls { sha256: url }; data null si no existe',
+    responses: recordResponses(programaCapacitacionEntity).one,
+  }),
+  validate('param', v.object({ id: v.pipe(v.string(), v.trim(), v.toLowerCase()), company: v.string() })),
+  requireOwnCompany,
+  can('index'),
+  async (c) => {
+    const { db, records, files, now } = c.get('deps');
+    const found = await records.programas_capacitacion.load(db, c.get('session').company, c.req.valid('param').id);
+    if (!found) return c.json({ statusCode: 200, data: null });
+    const Urls = Object.fromEntries(found.row.Evidencias.map((evidence) => [evidence.Archivo.Sha256, files.signedUrl(evidence.Archivo.Sha256, now())]));
+    return c.json({ statusCode: 200, data: { ...found.row, Urls } });
+  },
+);
 for (const [name, list] of Object.entries(LISTS)) {
   programaRoutes.get(
     `/programa/listas/${name}/:company`,
