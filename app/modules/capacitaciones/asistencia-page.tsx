@@ -64,7 +64,7 @@ export function AsistenciaPage() {
           <p>
             {training.Tema} · {formatDisplayDate(training.Fecha)} · {training.Lugar}
           </p>
-          <IonButton onClick={() => void startAttendance(requireDevice().db, training, { userId: session.usuario.IdUsuario, companyId: session.empresa.IdEmpresa })}>Comenzar asistencia</IonButton>
+          <IonButton onClick={() => void startAttendance(requireDevice().db, training, { userId: session.usuario.IdUsuario, companyId: session.empresa.IdEmpresa }).catch((error: Error) => onError(error.message))}>Comenzar asistencia</IonButton>
         </div>
       </PageContent>
     );

@@ -23,7 +23,7 @@ const change = (db: AppDb, id: string, apply: (draft: AttendanceDraft) => boolea
 
 /** The draft of a session, started from what the session lists (its participants and presenters), once. */
 export async function startAttendance(db: AppDb, session: LocalCapacitacion, owner: { userId: number; companyId: string }): Promise<void> {
-  await db.transaction('rw', db.asistencias, async () => {
+  await db.transaction('rw', [db.asistencias, db.tipos_capacitacion], async () => {
     const existing = await db.asistencias.get(session.IdCapacitacion);
     if (existing && existing.estado === 'abierta') return;
     const now = Date.now();

@@ -16,6 +16,7 @@ import { useRequiredSession } from '#app/session/use-session.ts';
 import { requireDevice } from '#app/sync/device-sync.ts';
 import { CardSection } from '#app/ui/card-section.tsx';
 import { PageLoading } from '#app/ui/feedback/page-loading.tsx';
+import { useNotice } from '#app/ui/feedback/use-notice.ts';
 import { useSavedToast } from '#app/ui/feedback/use-saved-toast.ts';
 import { PageContent } from '#app/ui/page-content.tsx';
 import { PageHeading } from '#app/ui/page-heading.tsx';
@@ -148,6 +149,7 @@ export function SesionDetailPage({ realizadas }: { realizadas: boolean }) {
   const navigate = useNavigate();
   const session = useRequiredSession();
   const showSaved = useSavedToast();
+  const notify = useNotice();
   const lookups = useTrainingLookups();
   const record = useRecord('capacitaciones', id);
   const row = record.status === 'encontrado' ? record.row : null;
@@ -160,8 +162,12 @@ export function SesionDetailPage({ realizadas }: { realizadas: boolean }) {
   const canEdit = hasPermission(session, route, 'editar');
   if (record.status === 'cargando' || !lookups) return <PageLoading />;
   const takeAttendance = async () => {
-    await startAttendance(requireDevice().db, row!, { userId: session.usuario.IdUsuario, companyId: session.empresa.IdEmpresa });
-    navigate(paths.capacitaciones.asistencia.href(id));
+    try {
+      await startAttendance(requireDevice().db, row!, { userId: session.usuario.IdUsuario, companyId: session.empresa.IdEmpresa });
+      navigate(paths.capacitaciones.asistencia.href(id));
+    } catch (error) {
+      notify({ message: error instanceof Error ? error.message : String(error), tone: 'error' });
+    }
   };
   return (
     <PageContent>

@@ -21,7 +21,8 @@ const security = [{ bearerAuth: [] }];
 const can = permissionsOf(capacitacionEntity.permission);
 const doc = (summary: string) => describeRoute({ tags, security, summary });
 const CompanyPath = v.object({ company: v.string() });
-const SessionPath = v.object({ id: RecordIdSchema, company: v.string() });
+/** An id that is not one simply finds nothing (data null or empty), as a detail of an absent record answers. */
+const SessionPath = v.object({ id: v.pipe(v.string(), v.trim(), v.toLowerCase()), company: v.string() });
 const IdPath = v.object({ id: RecordIdSchema });
 
 /**
@@ -92,8 +93,10 @@ export const creadasRoutes = recordRoutes(capacitacionEntity, {
     },
   )
   .get('/creadasGuiasEvidencias/:id/:company', doc('Guías y evidencias activas de una capacitación, con enlaces firmados: { statusCode, data: [{ Id, Evidencia, Nombre, TipoEvidencia, Archivo, Fecha, Url }] }'), validate('param', SessionPath), requireOwnCompany, can('index'), async (c) => {
-    const { files, now } = c.get('deps');
-    const session = await visibleSession(c, c.req.valid('param').id);
+    const { db, files, now, records } = c.get('deps');
+    const found = await records.capacitaciones.load(db, c.get('session').company, c.req.valid('param').id);
+    if (!found || found.row.Estado !== 1 || !capacitacionRules.visible!(c.get('session').viewer, found.row)) return c.json({ statusCode: 200, data: [] });
+    const session = found.row;
     const data = session.Evidencias.filter((evidence) => evidence.Estado === 1).map((evidence) => ({ ...evidence, Url: files.signedUrl(evidence.Archivo.Sha256, now()) }));
     return c.json({ statusCode: 200, data });
   })
