@@ -23,13 +23,17 @@ function imageLoader(deps: CertificateDeps, mode: ImageMode) {
 
 /**
  * The certificate of one attendance, from the database, by the same pure builder as on the device. Undefined when
- * the attendance does not exist, its session is not realised or not visible to `viewer`, or the person did not attend.
+ * the attendance does not exist, its session is not realised, the person did not attend, or `viewer` may see
+ * neither the session nor (a contractor) the worker.
  */
 export async function buildCertificate(deps: CertificateDeps, company: string, viewer: Viewer, attendanceId: string, mode: ImageMode): Promise<CertificadoCapacitacionData | undefined> {
   const sessionId = await repo.sessionOfChild(deps.db, company, 'capacitacion_participantes', attendanceId);
   const session = sessionId ? (await repo.loadSession(deps.db, company, sessionId))?.session : undefined;
-  if (!session || !canSeeParties(viewer, session)) return undefined;
+  if (!session) return undefined;
   const participant = session.Participantes.find((candidate) => candidate.Id === attendanceId)!;
+  // As the report lists them: a contractor reaches its own workers' attendance in any session.
+  const ownWorker = viewer.kind === 'contratista' && viewer.rut !== '' && participant.RutContratista === viewer.rut;
+  if (!canSeeParties(viewer, session) && !ownWorker) return undefined;
   const empresa = await deps.db.selectFrom('empresas').select(['NombreEmpresa', 'RutEmpresa', 'LogoArchivo']).where('IdEmpresa', '=', company).executeTakeFirst();
   if (!empresa) return undefined;
   const image = imageLoader(deps, mode);
