@@ -82,6 +82,8 @@ export interface CapacitacionParticipantesTable {
   Fecha: string;
   Realizada: number;
   FechaRealizacion: string | null;
+  /** YYYY-MM of FechaRealizacion. */
+  Mes: string | null;
   Evaluada: number;
   RutContratistaSesion: string | null;
   IdCliente: string | null;

@@ -101,17 +101,24 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('Fecha', 'text', (c) => c.notNull())
     .addColumn('Realizada', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('FechaRealizacion', 'text')
+    // YYYY-MM of FechaRealizacion: figures by month read the index in its order, with no sorting.
+    .addColumn('Mes', 'text')
     .addColumn('Evaluada', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('RutContratistaSesion', 'text')
     .addColumn('IdCliente', 'text')
     .execute();
   await db.schema.createIndex('capacitacion_participantes_sesion').on('capacitacion_participantes').columns(['IdCapacitacion', 'Posicion']).execute();
   await db.schema.createIndex('capacitacion_participantes_persona').on('capacitacion_participantes').columns(['IdEmpresa', 'IdPersona']).execute();
-  // Reports and dashboards: realised attendance of a company in a date range; the columns they add by ride along,
-  // so an indicator over a year of attendance reads the index alone.
+  // Reports and dashboards read realised attendance of a company: by month and date range (every figure), and by
+  // person and type (the state of validities, the people trained). The columns they add and count by ride along, so an indicator over a year of
+  // attendance reads an index alone (SQLite calls an index covering only if it also holds the columns of its own
+  // WHERE); partial, so rows of deleted or not yet realised sessions never weigh.
   await sql`CREATE INDEX capacitacion_participantes_realizadas ON capacitacion_participantes
-    (IdEmpresa, FechaRealizacion, IdTipoCapacitacion, DuracionHoras, IdPersona, IdNivel2, IdNivel3, IdCargo, Asistio)
-    WHERE Activa = 1 AND Realizada = 1`.execute(db);
+    (IdEmpresa, Mes, IdCapacitacion, IdTipoCapacitacion, IdCargo, IdPersona, DuracionHoras, FechaRealizacion, IdNivel2, IdNivel3, Activa, Realizada, Asistio)
+    WHERE Activa = 1 AND Realizada = 1 AND Asistio = 1`.execute(db);
+  await sql`CREATE INDEX capacitacion_participantes_vigencias ON capacitacion_participantes
+    (IdEmpresa, IdPersona, IdTipoCapacitacion, FechaVencimiento, Evaluada, Nota, FechaRealizacion, IdNivel2, IdNivel3, Activa, Realizada, Asistio)
+    WHERE Activa = 1 AND Realizada = 1 AND Asistio = 1`.execute(db);
 
   await db.schema
     .createTable('capacitacion_relatores')

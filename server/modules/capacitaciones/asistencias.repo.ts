@@ -36,8 +36,9 @@ export function realisedAttendance(db: Db, scope: AttendanceScope): Query<object
     .where('capacitacion_participantes.Activa', '=', sql.lit(1))
     .where('capacitacion_participantes.Realizada', '=', sql.lit(1))
     .where('capacitacion_participantes.Asistio', '=', sql.lit(1));
-  if (scope.from) query = query.where('capacitacion_participantes.FechaRealizacion', '>=', scope.from);
-  if (scope.to) query = query.where('capacitacion_participantes.FechaRealizacion', '<=', scope.to);
+  // The month narrows the index's range; the day keeps the range exact.
+  if (scope.from) query = query.where('capacitacion_participantes.Mes', '>=', scope.from.slice(0, 7)).where('capacitacion_participantes.FechaRealizacion', '>=', scope.from);
+  if (scope.to) query = query.where('capacitacion_participantes.Mes', '<=', scope.to.slice(0, 7)).where('capacitacion_participantes.FechaRealizacion', '<=', scope.to);
   if (scope.nv2) query = query.where('capacitacion_participantes.IdNivel2', '=', scope.nv2);
   if (scope.nv3) query = query.where('capacitacion_participantes.IdNivel3', '=', scope.nv3);
   const contractor = scope.contractor;
@@ -93,4 +94,4 @@ export function monthRange(start: string, end: string): { from: string | null; t
   return { from: start ? `${start}-01` : null, to: end ? addDays(monthEnd(end), -1) : null };
 }
 
-export const monthOf = sql<string>`substr(FechaRealizacion, 1, 7)`;
+export const monthOf = sql.ref<string>('capacitacion_participantes.Mes');

@@ -181,6 +181,7 @@ function participantRows(session: Capacitacion): Insertable<CapacitacionParticip
     Fecha: session.Fecha,
     Realizada: session.Realizada,
     FechaRealizacion: session.FechaRealizacion,
+    Mes: session.FechaRealizacion?.slice(0, 7) ?? null,
     Evaluada: session.Evaluada,
     RutContratistaSesion: session.RutContratista,
     IdCliente: session.IdCliente,
