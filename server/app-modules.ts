@@ -5,6 +5,9 @@ import { formularioEntity } from '#sync/schemas/formularios.schema.ts';
 import { inspeccionEntity } from '#sync/schemas/inspecciones.schema.ts';
 import { nivelEntity } from '#sync/schemas/niveles.schema.ts';
 import { trabajadorEntity } from '#sync/schemas/trabajadores.schema.ts';
+import { capacitacionEntity } from '#sync/schemas/capacitaciones.schema.ts';
+import { programaCapacitacionEntity } from '#sync/schemas/capacitaciones-programa.schema.ts';
+import { tipoCapacitacionEntity } from '#sync/schemas/capacitaciones-tipos.schema.ts';
 import type { Hono } from 'hono';
 import type { AppEnv } from './app-env.ts';
 import { actividadesEconomicasRoutes } from './modules/actividades-economicas/actividades-economicas.routes.ts';
@@ -17,6 +20,8 @@ import { inspeccionesStore, observacionesStore } from './modules/inspecciones/in
 import { nivelesRoutes } from './modules/niveles/niveles.routes.ts';
 import { trabajadoresRoutes } from './modules/trabajadores/trabajadores.routes.ts';
 import { trabajadoresStore } from './modules/trabajadores/trabajadores.store.ts';
+import { capacitacionesRoutes } from './modules/capacitaciones/capacitaciones.routes.ts';
+import { capacitacionesStore } from './modules/capacitaciones/capacitaciones.store.ts';
 import type { RecordRegistry } from './records/record-registry.ts';
 import { sqlRecordStore } from './records/record-store.ts';
 
@@ -33,6 +38,9 @@ export const RECORD_STORES: RecordRegistry = {
   formularios: formulariosStore,
   inspecciones: inspeccionesStore,
   observaciones: observacionesStore,
+  tipos_capacitacion: sqlRecordStore(tipoCapacitacionEntity, { orderBy: ['Nombre'] }),
+  programas_capacitacion: sqlRecordStore(programaCapacitacionEntity, { orderBy: ['Anio', 'Mes', 'Tema'] }),
+  capacitaciones: capacitacionesStore,
 };
 
 /** Each business module's routes under the API base its entities name (`/api/<module>`, spec module base paths). */
@@ -44,4 +52,5 @@ export const MODULE_ROUTES: readonly { base: `/api/${string}`; routes: Hono<AppE
   { base: inspeccionEntity.api.base, routes: inspeccionesRoutes },
   { base: certificacionEntity.api.base, routes: certificacionesRoutes },
   { base: actividadEconomicaEntity.api.base, routes: actividadesEconomicasRoutes },
+  { base: capacitacionEntity.api.base, routes: capacitacionesRoutes },
 ];

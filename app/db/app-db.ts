@@ -2,6 +2,7 @@ import { Dexie, type EntityTable, type Table } from 'dexie';
 import { OUTBOX_STORES, type OutboxFileRow, type OutboxRow } from '#app/sync/dexie-outbox-store.ts';
 import type { DeviceFile, InspectionDraft, LocalFormulario, LocalInspeccion, LocalObservacion } from './inspection-rows.ts';
 import type { LocalCargo, LocalNivel, LocalRow, LocalRows, LocalTrabajador } from './reference-rows.ts';
+import type { AttendanceDraft, LocalCapacitacion, LocalPrograma } from './capacitacion-rows.ts';
 
 export interface KeyValueRow {
   key: string;
@@ -37,6 +38,10 @@ export class AppDb extends Dexie {
   archivosDispositivo!: EntityTable<DeviceFile, 'sha256'>;
   certificaciones!: EntityTable<LocalRows['certificaciones'], 'IdCertificacion'>;
   actividades_economicas!: EntityTable<LocalRows['actividades_economicas'], 'IdActividadEconomica'>;
+  tipos_capacitacion!: EntityTable<LocalRows['tipos_capacitacion'], 'IdTipoCapacitacion'>;
+  programas_capacitacion!: EntityTable<LocalPrograma, 'IdCapacitacion'>;
+  capacitaciones!: EntityTable<LocalCapacitacion, 'IdCapacitacion'>;
+  asistencias!: EntityTable<AttendanceDraft, 'IdCapacitacion'>;
 
   constructor(name: string, options: ConstructorParameters<typeof Dexie>[1] = {}) {
     // Strict durability: a write the person saw saved has reached the disk, not just the OS cache.
@@ -73,6 +78,14 @@ export class AppDb extends Dexie {
     this.version(5).stores({
       inspecciones: 'IdEvaluacion, Fecha, [Tipo+Fecha], [IdFormulario+Fecha], [IdNivel2+Fecha], [IdNivel3+Fecha], [RutContratista+Fecha], IdSupervisor',
     });
+    // Trainings: sessions whole (lists inside), found by the workers and attendance rows of their participants;
+    // `asistencias` is attendance being taken at a worksite (a draft, SPEC TR1).
+    this.version(6).stores({
+      tipos_capacitacion: 'IdTipoCapacitacion, orden',
+      programas_capacitacion: 'IdCapacitacion, orden, IdTipoCapacitacion',
+      capacitaciones: 'IdCapacitacion, orden, Realizada, *personas, *asistencias, IdPrograma',
+      asistencias: 'IdCapacitacion, actualizadoEn, estado',
+    });
   }
 }
 
@@ -92,4 +105,8 @@ export const TABLE_LABELS: Record<string, string> = {
   archivosDispositivo: 'Fotos y firmas tomadas en este dispositivo',
   certificaciones: 'Certificaciones',
   actividades_economicas: 'Actividades económicas',
+  tipos_capacitacion: 'Tipos de capacitación',
+  programas_capacitacion: 'Programa de capacitaciones',
+  capacitaciones: 'Capacitaciones',
+  asistencias: 'Asistencias en curso (borradores)',
 };

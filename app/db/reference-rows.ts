@@ -6,6 +6,8 @@ import type { Nivel } from '#sync/schemas/niveles.schema.ts';
 import type { Formulario } from '#sync/schemas/formularios.schema.ts';
 import type { Trabajador } from '#sync/schemas/trabajadores.schema.ts';
 import type { LocalFormulario, LocalInspeccion, LocalObservacion } from './inspection-rows.ts';
+import type { LocalCapacitacion, LocalPrograma } from './capacitacion-rows.ts';
+import type { TipoCapacitacion } from '#sync/schemas/capacitaciones-tipos.schema.ts';
 
 export interface LocalTrabajador extends Trabajador {
   /** Folded words of the RUT (without dots or dash) and the names, for the prefix search. */
@@ -35,6 +37,9 @@ export interface LocalRows {
   formularios: LocalFormulario;
   inspecciones: LocalInspeccion;
   observaciones: LocalObservacion;
+  tipos_capacitacion: LocalCatalogueRow<TipoCapacitacion>;
+  programas_capacitacion: LocalPrograma;
+  capacitaciones: LocalCapacitacion;
 }
 
 /** Fails to compile when a described entity has no local row type above. */

@@ -5,6 +5,7 @@ import { LEVEL_TYPES, type LevelType } from '#sync/schemas/niveles.schema.ts';
 import type { Inspeccion } from '#sync/schemas/inspecciones.schema.ts';
 import type { Observacion } from '#sync/schemas/observaciones.schema.ts';
 import { fold, type LocalRow, type LocalRows, toLocalCargo, toLocalFormulario, toLocalNivel, toLocalTrabajador } from '#app/db/reference-rows.ts';
+import { toLocalCapacitacion, toLocalPrograma } from '#app/db/capacitacion-rows.ts';
 import { LEVEL_PATHS, paths, type RecordPaths } from '#app/routes/paths.ts';
 
 /** Where the person corrects a refused write of a record (SPEC RP15), and the action the server checks for it. */
@@ -63,6 +64,13 @@ export const DEVICE_RECORDS: { [T in EntityTable]: DeviceRecord<T> } = {
     correction: { routes: (entry) => (entry.method === 'POST' ? paths.inspecciones : undefined), action: 'crear' },
   },
   observaciones: { toLocal: (row: Observacion) => row, correction: null },
+  tipos_capacitacion: catalogue('tipos_capacitacion', paths.capacitaciones.tipos),
+  programas_capacitacion: { toLocal: toLocalPrograma, correction: { routes: () => paths.capacitaciones.programa, action: 'editar' } },
+  // A refused realisation goes back to its attendance draft when discarded (SPEC TR5); other writes are corrected in the form.
+  capacitaciones: {
+    toLocal: toLocalCapacitacion,
+    correction: { routes: (entry) => (entry.path.endsWith('/detalles/realizadas') ? undefined : paths.capacitaciones.creadas), action: 'editar' },
+  },
 };
 
 export function deviceRecordOf(table: EntityTable): DeviceRecord<EntityTable> {

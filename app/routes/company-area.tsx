@@ -10,6 +10,7 @@ import { NotFoundPage } from './not-found-page.tsx';
 import { formulariosScreens } from '#app/modules/formularios/formularios-screens.tsx';
 import { inspeccionesScreens } from '#app/modules/inspecciones/inspecciones-screens.tsx';
 import { observacionesScreens } from '#app/modules/inspecciones/observaciones-screens.tsx';
+import { capacitacionesScreens } from '#app/modules/capacitaciones/capacitaciones-screens.tsx';
 import { LEVEL_PATHS, paths } from './paths.ts';
 import { recordScreens, screen } from './route-screens.tsx';
 import { RoutePage } from './route-page.tsx';
@@ -24,9 +25,8 @@ const TrabajadoresListPage = lazy(() =>
 const TrabajadorFormPage = lazy(() =>
   import('#app/modules/trabajadores/trabajador-form-page.tsx').then((module) => ({ default: module.TrabajadorFormPage })),
 );
-const TrabajadorDetailPage = lazy(() =>
-  import('#app/modules/trabajadores/trabajador-detail-page.tsx').then((module) => ({ default: module.TrabajadorDetailPage })),
-);
+// The worker's record joins what other modules know of the worker (their trainings): a composition of app/pages.
+const TrabajadorDetailPage = lazy(() => import('#app/pages/trabajador-record-page.tsx').then((module) => ({ default: module.TrabajadorRecordPage })));
 const CargosListPage = lazy(() => import('#app/modules/cargos/cargos-screens.tsx').then((module) => ({ default: module.CargosListPage })));
 const CargoFormPage = lazy(() => import('#app/modules/cargos/cargos-screens.tsx').then((module) => ({ default: module.CargoFormPage })));
 const CargoDetailPage = lazy(() => import('#app/modules/cargos/cargos-screens.tsx').then((module) => ({ default: module.CargoDetailPage })));
@@ -90,6 +90,7 @@ export function CompanyArea() {
         {inspeccionesScreens()}
         {observacionesScreens()}
         {formulariosScreens()}
+        {capacitacionesScreens()}
         {screen(paths.pdf.report.path, <ReportPage />)}
         <Route path={paths.inicio.path} element={<Navigate to={homeOf(system)} replace />} />
         <Route path={paths.root.path} element={<Navigate to={paths.inicio.href} replace />} />

@@ -37,6 +37,19 @@ export const paths = {
     editar: { path: '/formularios/:tipo/editar/:id', href: (tipo: string, id: string) => `/formularios/${tipo}/editar/${encodeURIComponent(id)}` },
     detalles: { path: '/formularios/:tipo/detalles/:id', href: (tipo: string, id: string) => `/formularios/${tipo}/detalles/${encodeURIComponent(id)}` },
   },
+  /** Trainings (spec 2.3: capacitaciones tipos, tipos/detalles, creadas, realizadas, informes; the year's programme). */
+  capacitaciones: {
+    tipos: recordRoutes('/capacitaciones/tipos'),
+    /** Spec: "tipos/detalles" without an id: the categories types are filed under. */
+    categorias: { path: '/capacitaciones/tipos/detalles', href: '/capacitaciones/tipos/detalles' },
+    programa: recordRoutes('/capacitaciones/programa'),
+    creadas: recordRoutes('/capacitaciones/creadas'),
+    /** Attendance taken at the worksite, on a tablet (SPEC TR1). */
+    asistencia: { path: '/capacitaciones/creadas/asistencia/:id', href: (id: string) => `/capacitaciones/creadas/asistencia/${encodeURIComponent(id)}` },
+    realizadas: recordRoutes('/capacitaciones/realizadas'),
+    informes: { path: '/capacitaciones/informes', href: '/capacitaciones/informes' },
+    dashboard: { path: '/dashboard/capacitaciones', href: '/dashboard/capacitaciones' },
+  },
   /** Print pages (spec 2.4): /pdf/{tipo}/{empresa}/{id}, tipo inspeccion, observacion, varios, epp, capacitacion, incidentes. */
   pdf: {
     report: { path: '/pdf/:tipo/:empresa/:id', href: (tipo: string, empresa: string, id: string) => `/pdf/${tipo}/${encodeURIComponent(empresa)}/${encodeURIComponent(id)}` },
@@ -59,6 +72,12 @@ export const SIDE_NAV_ROUTES: ReadonlySet<string> = new Set([
   paths.inspecciones.list.href,
   paths.observaciones.list.href,
   paths.formularios.list.href,
+  paths.capacitaciones.tipos.list.href,
+  paths.capacitaciones.programa.list.href,
+  paths.capacitaciones.creadas.list.href,
+  paths.capacitaciones.realizadas.list.href,
+  paths.capacitaciones.informes.href,
+  paths.capacitaciones.dashboard.href,
 ]);
 
 /** System home screens (`RutaInicio`) this app can open. */

@@ -1,9 +1,11 @@
 import type { CodigosRecuperacionTable, CorreosTable, EmpresasTable, GruposModulosTable, HistorialTable, IntentosAccesoTable, MascarasTable, ModulosTable, RegistroAccesosTable, RolPermisosTable, RolesTable, SistemasTable, SubmodulosTable, UsuarioSistemasTable, UsuariosTable } from './account-tables.ts';
 import type { ArchivosEmpresaTable, ArchivosTable, CambiosTable, ConflictosTable, IdempotenciaTable, RetencionCambiosTable } from './sync-tables.ts';
+import type { CapacitacionEvidenciasTable, CapacitacionParticipantesTable, CapacitacionRelatoresTable, CapacitacionesTable, ProgramasCapacitacionTable, TiposCapacitacionTable } from './capacitaciones-tables.ts';
 import type { ActividadesEconomicasTable, CargosTable, CertificacionesTable, EvaluacionesTable, FormularioVersionesTable, FormulariosTable, NivelesTable, ObservacionesTable, TrabajadorCargosTable, TrabajadoresTable } from './records-tables.ts';
 
 export type * from './account-tables.ts';
 export type * from './records-tables.ts';
+export type * from './capacitaciones-tables.ts';
 export type * from './sync-tables.ts';
 
 /** The database as Kysely sees it; the table types live by area in the files imported above. */
@@ -39,4 +41,10 @@ export interface Database {
   observaciones: ObservacionesTable;
   certificaciones: CertificacionesTable;
   actividades_economicas: ActividadesEconomicasTable;
+  tipos_capacitacion: TiposCapacitacionTable;
+  programas_capacitacion: ProgramasCapacitacionTable;
+  capacitaciones: CapacitacionesTable;
+  capacitacion_participantes: CapacitacionParticipantesTable;
+  capacitacion_relatores: CapacitacionRelatoresTable;
+  capacitacion_evidencias: CapacitacionEvidenciasTable;
 }

@@ -45,7 +45,12 @@ export function differs(a: unknown, b: unknown): boolean {
  * Append-only children (SPEC CF5): each has its own id; a new id is appended, a known id replaces that child in
  * place. Never a conflict, and never a removal of children the body did not mention.
  */
-export function mergeChildren<T extends object>(existing: readonly T[], incoming: readonly T[], idOf: (child: T) => string): { list: T[]; changed: boolean } {
+export function mergeChildren<T extends object>(
+  existing: readonly T[],
+  incoming: readonly T[],
+  idOf: (child: T) => string,
+  merge: (stored: T, sent: T) => T = (_stored, sent) => sent,
+): { list: T[]; changed: boolean } {
   const list = [...existing];
   let changed = false;
   for (const child of incoming) {
@@ -53,8 +58,11 @@ export function mergeChildren<T extends object>(existing: readonly T[], incoming
     if (index === -1) {
       list.push(child);
       changed = true;
-    } else if (differs(list[index], child)) {
-      list[index] = child;
+      continue;
+    }
+    const next = merge(list[index]!, child);
+    if (differs(list[index], next)) {
+      list[index] = next;
       changed = true;
     }
   }

@@ -3,7 +3,7 @@ import type { AnyEntity, RowOf } from '#sync/records/entity.ts';
 import type { Db } from '../db/database.ts';
 import { requireFiles } from '../files/files.repo.ts';
 import { HttpError } from '../http/http-error.ts';
-import { type ChangeAudience, recordChange } from '../sync/change-log.repo.ts';
+import { type ChangeAudience, partiesAudience, recordChange } from '../sync/change-log.repo.ts';
 import { recordConflict } from '../sync/conflicts.repo.ts';
 import { inWriteTransaction } from '../sync/write-transaction.ts';
 import type { Viewer } from '../tenancy/viewer.ts';
@@ -18,6 +18,11 @@ type Row = Record<string, unknown> & { IdEmpresa: string; Estado: 0 | 1; Version
 export interface ChildList {
   field: string;
   idOf: (child: never) => string;
+  /**
+   * A known child sent again: by default it replaces the stored one. A list whose children a body may send in
+   * part (only the grade, only Estado 0) merges them: the stored child with the fields the body carries.
+   */
+  merge?: (stored: never, sent: never) => unknown;
 }
 
 /** What a module adds to the shared versioned writes: only its own rules. */
@@ -26,10 +31,13 @@ export interface RecordRules<R> {
   visible?(viewer: Viewer, row: R): boolean;
   /** An update's body as the module reads it (an empty RUT sent to clear one); may refuse it (403, 400). */
   received?(ctx: WriteContext, body: Record<string, unknown>): Record<string, unknown>;
-  /** The row to store from a create body, when it is more than the body plus company, state and version. */
-  created?(ctx: WriteContext, body: Record<string, unknown>): R;
+  /**
+   * The row to store from a create body, when it is more than the body plus company, state and version. Runs in
+   * the write's transaction (`db`), so it may read other records (a participant's worker) to copy from them.
+   */
+  created?(ctx: WriteContext, body: Record<string, unknown>, db: Db): R | Promise<R>;
   /** The merged row of an update, when fields follow from others (a replaced file kept as the previous one). */
-  merged?(ctx: WriteContext, merged: R, current: R, changed: readonly string[]): R;
+  merged?(ctx: WriteContext, merged: R, current: R, changed: readonly string[], db: Db): R | Promise<R>;
   /** Rules of the row about to be stored, after its references were checked: 400 or 409 with the module's message. */
   check?(ctx: WriteContext, db: Db, row: R, current: R | null): Promise<void>;
   /** Whether two values of a field are the same (a list of positions compared as a set). */
@@ -58,9 +66,12 @@ function storeOf(ctx: WriteContext, entity: AnyEntity): WritableStore {
   return store as WritableStore;
 }
 
+/** A record of the parties (`partes`) names them in these fields, fixed when it is created. */
+const asParty = (value: unknown) => (typeof value === 'string' && value ? value : null);
+
 function audienceOf(entity: AnyEntity, row: Row): ChangeAudience {
   if (entity.audience === 'todos') return 'todos';
-  if (entity.audience === 'partes') throw new Error(`${entity.table}: la audiencia «partes» la escribe su módulo`);
+  if (entity.audience === 'partes') return partiesAudience(asParty(row.RutContratista), asParty(row.IdCliente));
   const rut = row[entity.audience.contratista];
   return typeof rut === 'string' && rut ? `contratista:${rut}` : 'empresa';
 }
@@ -103,7 +114,7 @@ export function createRecord<E extends AnyEntity>(ctx: WriteContext, entity: E, 
       const current = existing && (!own.visible || own.visible(ctx.viewer, existing.row)) ? existing.row : null;
       return (await conflict(ctx, db, entity, id, 0, current, body)) as WriteOutcome<RowOf<E> | null>;
     }
-    const row = own.created?.(ctx, body) ?? ({ ...body, IdEmpresa: ctx.company, Estado: 1, Version: 1 } as Row);
+    const row = (await own.created?.(ctx, body, db)) ?? ({ ...body, IdEmpresa: ctx.company, Estado: 1, Version: 1 } as Row);
     if (entity.files) await requireFiles(db, ctx.company, entity.files(row).map((file) => file.Sha256));
     await checkReferences(ctx.records, db, ctx.company, entity, row);
     await checkUnique(ctx, db, store, id, own, row);
@@ -132,13 +143,13 @@ export function updateRecord<E extends AnyEntity>(ctx: WriteContext, entity: E, 
     if (plan.kind === 'conflict') return answer(await conflict(ctx, db, entity, id, sent.Version, current, sent));
     const children = (own.children ?? []).map((child) => ({
       field: child.field,
-      ...mergeChildren(current[child.field] as never[], (body[child.field] as never[] | undefined) ?? [], child.idOf),
+      ...mergeChildren(current[child.field] as never[], (body[child.field] as never[] | undefined) ?? [], child.idOf, child.merge as ((stored: never, sent: never) => never) | undefined),
     }));
     if (plan.kind === 'noop' && !children.some((child) => child.changed)) return { kind: 'unchanged', row: current as RowOf<E> };
 
     let merged: Row = { ...current, ...Object.fromEntries(changed.map((field) => [field, body[field]])) };
     for (const child of children) merged[child.field] = child.list;
-    merged = own.merged?.(ctx, merged, current, changed) ?? merged;
+    merged = (await own.merged?.(ctx, merged, current, changed, db)) ?? merged;
     await checkReferences(ctx.records, db, ctx.company, entity, merged, changed);
     await checkUnique(ctx, db, storeOf(ctx, entity), id, own, merged, changed);
     await own.check?.(ctx, db, merged, current);

@@ -10,6 +10,7 @@ import { workerSearchText } from '../modules/trabajadores/trabajador-search.ts';
 import type { Viewer } from '../tenancy/viewer.ts';
 import { grantEveryRouteToDemoAdmins, seedDemoCatalogues } from './demo-catalogues.ts';
 import { seedInspectionDemo } from './demo-inspecciones.ts';
+import { seedTrainingDemo } from './demo-capacitaciones.ts';
 import { seedId } from './seed-id.ts';
 import { ALL_ACTIONS, ROLE_GRANTS, type RoleGrant } from './module-catalogue.ts';
 
@@ -187,6 +188,7 @@ async function seedInspections(db: Db, now: Date, files: FileStore): Promise<voi
   const [admin, supervisor, contractor] = [idOf('admin'), idOf('supervisor'), idOf('contratista')];
   if (admin === undefined || supervisor === undefined || contractor === undefined) return;
   await seedInspectionDemo(db, companyId, CONTRACTOR_RUT, { admin, supervisor, contractor }, now, files);
+  await seedTrainingDemo(db, companyId, { admin, supervisor }, now, files);
 }
 
 /** Creates the demo companies that do not exist yet; running it again changes nothing. */

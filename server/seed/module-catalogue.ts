@@ -58,6 +58,10 @@ export const MODULES: CatalogueModule[] = [
   // Ids follow this order and roles' grants point at them: append new modules here, never in between.
   { grupo: 1, sistema: 1, nombre: 'Certificaciones', sub: [['Certificaciones', '/certificaciones']] },
   { grupo: 1, sistema: 1, nombre: 'Actividades Económicas', sub: [['Actividades Económicas', '/actividades-economicas']] },
+  // Trainings beyond the entry above: the year's programme (same drawer parent), the report and the dashboard.
+  { grupo: 2, sistema: 1, nombre: 'Capacitaciones', sub: [['Programa', '/capacitaciones/programa']] },
+  { grupo: 5, sistema: 1, nombre: 'Informes Capacitaciones', sub: [['Informe de capacitaciones', '/capacitaciones/informes']] },
+  { grupo: 4, sistema: 1, nombre: 'Dashboard', sub: [['Dashboard Capacitaciones', '/dashboard/capacitaciones']] },
 ];
 
 export const ALL_ACTIONS: PermissionAction[] = [...PERMISSION_ACTIONS];
@@ -78,6 +82,11 @@ export const ROLE_GRANTS: Record<'supervisor' | 'contratista' | 'cliente', RoleG
     '/epp/entregados': FIELD,
     '/incidentes': FIELD,
     '/perfil/usuario': ['index', 'editar'],
+    // The supervisor gives talks at the worksite and takes their attendance.
+    '/capacitaciones/tipos': READ,
+    '/capacitaciones/creadas': FIELD,
+    '/capacitaciones/realizadas': READ,
+    '/dashboard/capacitaciones': READ,
   },
   contratista: {
     '/dashboard': READ,
@@ -86,11 +95,19 @@ export const ROLE_GRANTS: Record<'supervisor' | 'contratista' | 'cliente', RoleG
     '/inspecciones': READ,
     '/observaciones': ['index', 'editar'],
     '/perfil/usuario': ['index', 'editar'],
+    // Its own workers' trainings and the sessions held for it; the server limits every call (SPEC PL7).
+    '/capacitaciones/creadas': READ,
+    '/capacitaciones/realizadas': READ,
+    '/capacitaciones/informes': READ,
+    '/dashboard/capacitaciones': READ,
   },
   cliente: {
     '/dashboard': READ,
     '/inspecciones': READ,
     '/observaciones': READ,
     '/perfil/usuario': ['index', 'editar'],
+    '/capacitaciones/realizadas': READ,
+    '/capacitaciones/informes': READ,
+    '/dashboard/capacitaciones': READ,
   },
 };

@@ -20,3 +20,13 @@ export function viewerOfUser(user: Pick<UsuariosTable, 'Tipo' | 'IdContratista' 
 export function viewerOf(c: Context<AppEnv>): Viewer {
   return c.get('session').viewer;
 }
+
+/**
+ * Records held for parties (audience `partes`, SPEC PL7): company users see them all; a contractor user only those
+ * naming its RUT, a client user only those naming its client id (an empty one matches nothing).
+ */
+export function canSeeParties(viewer: Viewer, record: { RutContratista: string | null; IdCliente: string | null }): boolean {
+  if (viewer.kind === 'contratista') return viewer.rut !== '' && record.RutContratista === viewer.rut;
+  if (viewer.kind === 'cliente') return viewer.id !== '' && record.IdCliente === viewer.id;
+  return true;
+}

@@ -6,6 +6,9 @@ import { inspeccionEntity } from '../schemas/inspecciones.schema.ts';
 import { observacionEntity } from '../schemas/observaciones.schema.ts';
 import { nivelEntity } from '../schemas/niveles.schema.ts';
 import { trabajadorEntity } from '../schemas/trabajadores.schema.ts';
+import { tipoCapacitacionEntity } from '../schemas/capacitaciones-tipos.schema.ts';
+import { programaCapacitacionEntity } from '../schemas/capacitaciones-programa.schema.ts';
+import { capacitacionEntity } from '../schemas/capacitaciones.schema.ts';
 import type { AnyEntity } from './entity.ts';
 
 /**
@@ -21,6 +24,9 @@ export const ENTITIES = {
   formularios: formularioEntity,
   inspecciones: inspeccionEntity,
   observaciones: observacionEntity,
+  tipos_capacitacion: tipoCapacitacionEntity,
+  programas_capacitacion: programaCapacitacionEntity,
+  capacitaciones: capacitacionEntity,
 } as const;
 
 export type Entities = typeof ENTITIES;

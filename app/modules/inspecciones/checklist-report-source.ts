@@ -2,8 +2,8 @@ import { toWireDate } from '#sync/domain/dates.ts';
 import type { Session } from '#sync/schemas/auth.schema.ts';
 import { FORMULARIO_TYPE_LABELS, type FormularioTipo } from '#sync/schemas/formularios.schema.ts';
 import { type ChecklistReportData, INSPECCIONES_MESSAGES, type ReportRequest } from '#sync/schemas/inspecciones.schema.ts';
-import type { ReportImage, FileRef } from '#sync/records/record-fields.ts';
 import { apiRequest } from '#app/data/api-client.ts';
+import { deviceImage } from '#app/data/device-images.ts';
 import type { AppDb } from '#app/db/app-db.ts';
 import { levelName } from '#app/session/level-names.ts';
 import { buildChecklistReportData, type BuiltChecklistReport, templateContentFor } from '#app/reports/checklist-report-data.ts';
@@ -14,21 +14,6 @@ import type { ReportSource } from '#app/ui/reports/report-source.ts';
 function reportCompany(session: Session): ChecklistReportData['Empresa'] {
   const { NombreEmpresa, RutEmpresa, Logo } = session.empresa;
   return { Nombre: NombreEmpresa, Rut: RutEmpresa, Logo: Logo ? { Sha256: '', Tipo: 'image/png', Url: Logo } : null };
-}
-
-function dataUrlOf(bytes: ArrayBuffer, type: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(reader.result as string);
-    reader.onerror = () => reject(reader.error ?? new Error('No fue posible leer el archivo'));
-    reader.readAsDataURL(new Blob([bytes], { type }));
-  });
-}
-
-/** A photo or signature taken on this device: kept after upload (archivosDispositivo) or still queued (outboxFiles). */
-async function deviceImage(db: AppDb, ref: FileRef): Promise<ReportImage | null> {
-  const file = (await db.archivosDispositivo.get(ref.Sha256)) ?? (await db.outboxFiles.get(ref.Sha256));
-  return file ? { Sha256: ref.Sha256, Tipo: file.type, Url: await dataUrlOf(file.bytes, file.type) } : null;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { formatDisplayDate } from '#sync/domain/dates.ts';
 import { formatRut } from '#sync/domain/rut.ts';
+import type { ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useCargos, useNivelNames } from '#app/data/reference-queries.ts';
 import { paths } from '#app/routes/paths.ts';
@@ -24,7 +25,12 @@ import { activeOnly, certificationTable, EVIDENCE_TABLE, LICENCE_TABLE } from '.
 import '#app/ui/records.css';
 import './trabajadores.css';
 
-export function TrabajadorDetailPage() {
+interface TrabajadorDetailPageProps {
+  /** Sections other modules add to the worker's record (their trainings), composed by app/pages. */
+  sections?: (workerId: string) => ReactNode;
+}
+
+export function TrabajadorDetailPage({ sections }: TrabajadorDetailPageProps = {}) {
   const { id } = useParams();
   const navigate = useNavigate();
   const deleteRecords = useDeleteRecords(trabajadoresView);
@@ -114,6 +120,7 @@ export function TrabajadorDetailPage() {
                 rows={worker.evidencias}
               />
             </CardSection>
+            {sections?.(worker.IdPersona)}
             <RecordActions
               editHref={paths.trabajadores.editar.href(worker.IdPersona)}
               canEdit={hasPermission(session, route, 'editar')}

@@ -23,7 +23,8 @@ import { FormInput } from '#app/ui/form/form-input.tsx';
 import { FormSelect } from '#app/ui/form/form-select.tsx';
 import { SignaturePadField } from '#app/ui/form/signature-pad-field.tsx';
 import { SubmitButton } from '#app/ui/form/submit-button.tsx';
-import { FileField, type NewChild, usePickedFile } from './child-list-editor.tsx';
+import { FileField, usePickedFile } from '#app/ui/form/file-pick-field.tsx';
+import type { NewChild } from './child-list-editor.tsx';
 import { fileRefOf, type WorkerDraft } from './trabajador-writes.ts';
 import { CertificationsEditor, EvidenceEditor, LicencesEditor } from './worker-children.tsx';
 

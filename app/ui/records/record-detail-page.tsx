@@ -60,6 +60,7 @@ export function RecordDetailPage<T extends EntityTable, Lookups>({ view }: { vie
                 ))}
               </dl>
             </CardSection>
+            {view.sections?.(record.row, lookups as Lookups)}
             <RecordActions
               editHref={view.routes.editar.href(id)}
               canEdit={hasPermission(session, entity.permission, 'editar')}

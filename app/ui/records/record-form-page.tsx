@@ -25,14 +25,16 @@ function formValues<T extends EntityTable, Lookups>(view: RecordView<T, Lookups>
   const values: FormValues = {};
   for (const field of editedFields(view.fields)) {
     const value = source?.[field.name];
-    if (field.input!.kind === 'select') values[field.name] = typeof value === 'string' && value ? value : null;
+    if (field.input!.kind === 'select') values[field.name] = typeof value === 'string' && value ? value : typeof value === 'number' ? String(value) : null;
     else if (field.input!.kind === 'number') values[field.name] = typeof value === 'number' ? value : null;
     else if (field.input!.kind === 'check') values[field.name] = value === 1 ? 1 : 0;
+    else if (field.input!.kind === 'checks') values[field.name] = Array.isArray(value) ? value.filter((item) => typeof item === 'string') : [];
     else values[field.name] = typeof value === 'string' ? value : '';
   }
   for (const field of editedFields(view.fields)) {
     const input = field.input!;
     if (input.kind === 'select' && values[field.name] !== null && !input.options(lookups, values).some((option) => option.value === values[field.name])) values[field.name] = null;
+    if (input.kind === 'checks') values[field.name] = (values[field.name] as string[]).filter((item) => input.options(lookups, values).some((option) => option.value === item));
   }
   return values;
 }

@@ -67,6 +67,33 @@ function CheckInput({ control, name, label }: { control: Control<FieldValues>; n
   );
 }
 
+/** Several choices kept as a list of ids: one box per option, in a group named by the field's label. */
+function ChecksInput({ control, name, label, options }: { control: Control<FieldValues>; name: string; label: string; options: { value: string; label: string }[] }) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => {
+        const chosen = new Set((field.value as string[] | undefined) ?? []);
+        const toggle = (value: string, on: boolean) => field.onChange(options.map((option) => option.value).filter((candidate) => (candidate === value ? on : chosen.has(candidate))));
+        return (
+          <fieldset className="check-group record-form__checks">
+            <legend>{label}</legend>
+            {options.length === 0 && <p className="muted">No hay opciones en este dispositivo.</p>}
+            {options.map((option) => (
+              <label key={option.value} className="check-group__option">
+                <input type="checkbox" name={field.name} checked={chosen.has(option.value)} onChange={(event) => toggle(option.value, event.target.checked)} onBlur={field.onBlur} />
+                {option.label}
+              </label>
+            ))}
+            {fieldState.error && <p className="field-error">{fieldState.error.message}</p>}
+          </fieldset>
+        );
+      }}
+    />
+  );
+}
+
 /**
  * The kit's form of a described record: one input per edited field of the view, validated with the fields' own
  * schemas from the entity's create body (the server's and the API's), and the view's rule across fields.
@@ -99,6 +126,7 @@ export function RecordForm<T extends EntityTable, Lookups>({ view, lookups, init
             }
             if (input.kind === 'number') return <NumberInput key={field.name} control={control} name={field.name} label={label} />;
             if (input.kind === 'check') return <CheckInput key={field.name} control={control} name={field.name} label={label} />;
+            if (input.kind === 'checks') return <ChecksInput key={field.name} control={control} name={field.name} label={label} options={input.options(lookups, values)} />;
             return <FormInput key={field.name} control={control} name={field.name} label={label} autocomplete="off" />;
           })}
         </div>

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { EntityTable } from '#sync/records/entities.ts';
 import type { AppDb } from '#app/db/app-db.ts';
 import type { LocalRows } from '#app/db/reference-rows.ts';
@@ -5,10 +6,12 @@ import type { RecordPaths } from '#app/routes/paths.ts';
 import type { SelectOption } from '#app/ui/form/form-select.tsx';
 import type { NoticeDuration } from '#app/ui/feedback/use-notice.ts';
 
-/** How the form edits a field: a text or number input, a choice among options, or a yes/no box. */
+/** How the form edits a field: a text or number input, a choice among options, several choices, or a yes/no box. */
 export type FieldInput<Lookups> =
   | { kind: 'text' | 'number' }
   | { kind: 'select'; emptyLabel?: string; options: (lookups: Lookups, values: Record<string, unknown>) => SelectOption[] }
+  /** A list of ids (positions a programme is for): one box per option. */
+  | { kind: 'checks'; options: (lookups: Lookups, values: Record<string, unknown>) => SelectOption[] }
   | { kind: 'check' };
 
 /** One field of a record as the screens show it: a column of the list and the CSV, a line of the detail, an input. */
@@ -61,6 +64,8 @@ export interface RecordView<T extends EntityTable, Lookups = undefined> {
   validate?: (values: Record<string, unknown>, lookups: Lookups) => { field: string; message: string } | null;
   /** Spec: worker notices stay 3500 ms; the others 2500 ms. */
   noticeDuration?: NoticeDuration;
+  /** Parts of the detail beyond the fields (a programme's evidence), under the data card. */
+  sections?: (row: LocalRows[T], lookups: Lookups) => ReactNode;
   /** How many active records on the device point at this one: the server would refuse its delete (`messages.inUse`). */
   inUse?: (db: AppDb, row: LocalRows[T]) => Promise<number>;
 }

@@ -1,0 +1,104 @@
+import { formatRut } from '#sync/domain/rut.ts';
+import { toWireDate } from '#sync/domain/dates.ts';
+import { IonButton } from '@ionic/react';
+import { useQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { apiRequest } from '#app/data/api-client.ts';
+import { workerName } from '#app/db/reference-rows.ts';
+import { levelName } from '#app/session/level-names.ts';
+import { useRequiredSession } from '#app/session/use-session.ts';
+import { PageLoading } from '#app/ui/feedback/page-loading.tsx';
+import { FilterPanel, SelectFilter } from '#app/ui/list-filters.tsx';
+import { PageContent } from '#app/ui/page-content.tsx';
+import { useOnlineStatus } from '#app/ui/use-online-status.ts';
+import { WorkerSearch } from '#app/ui/workers/worker-search.tsx';
+import { AttendanceReport, type InformeFilters } from './asistencia-informe.tsx';
+import { useTrainingLookups } from './capacitaciones-lookups.ts';
+import '#app/ui/records.css';
+import './capacitaciones.css';
+
+const RANGE = 'Fecha inicial no puede ser mayor que Fecha final';
+
+/**
+ * The trainings report (spec "informes"): attendance by type, months (start and end, YYYY-MM), levels, training and
+ * worker, asked to the server (too big for a device) and exported to CSV.
+ */
+export function InformesPage() {
+  const session = useRequiredSession();
+  const online = useOnlineStatus();
+  const lookups = useTrainingLookups();
+  const ids = useId();
+  const year = toWireDate(new Date()).slice(0, 4);
+  const [filters, setFilters] = useState<InformeFilters>({ start: `${year}-01`, end: toWireDate(new Date()).slice(0, 7), type: '', idNv2: '', idNv3: '', capacitaciones: [], trabajadores: [] });
+  const [workers, setWorkers] = useState<{ rut: string; name: string }[]>([]);
+  const titles = useQuery({
+    queryKey: ['capacitaciones', 'titulos', session.empresa.IdEmpresa, filters.idNv2, filters.idNv3],
+    queryFn: ({ signal }) => apiRequest<{ data: { Tema: string }[] }>(`/capacitaciones/informes/listas/capacitaciones/${session.empresa.IdEmpresa}?nv2=${filters.idNv2 ?? ''}&nv3=${filters.idNv3 ?? ''}`, { signal }),
+    enabled: online,
+  });
+  if (!lookups) return <PageLoading />;
+  const set = (patch: InformeFilters) => setFilters((current) => ({ ...current, ...patch }));
+  const reversed = !!filters.start && !!filters.end && filters.start > filters.end;
+  const chooseWorkers = (next: { rut: string; name: string }[]) => {
+    setWorkers(next);
+    set({ trabajadores: next.map((worker) => worker.rut) });
+  };
+  return (
+    <PageContent>
+      <div className="page-body">
+        <h1 className="page-title">Informe de capacitaciones</h1>
+        <FilterPanel id="informe-filtros" active={[filters.type, filters.idNv2, filters.idNv3, filters.capacitaciones?.length, workers.length].filter(Boolean).length}>
+          <SelectFilter label="Tipo de capacitación" emptyLabel="Todos" value={filters.type ?? ''} options={lookups.types.map((type) => ({ value: type.IdTipoCapacitacion, label: type.Nombre }))} onChange={(value) => set({ type: value })} />
+          <div className="select-field">
+            <label htmlFor={`${ids}-desde`}>Desde (mes)</label>
+            <input id={`${ids}-desde`} type="month" value={filters.start} aria-invalid={reversed || undefined} aria-describedby={reversed ? `${ids}-rango` : undefined} onChange={(event) => set({ start: event.target.value })} />
+            {reversed && (
+              <p id={`${ids}-rango`} className="field-error" role="alert">
+                {RANGE}
+              </p>
+            )}
+          </div>
+          <div className="select-field">
+            <label htmlFor={`${ids}-hasta`}>Hasta (mes)</label>
+            <input id={`${ids}-hasta`} type="month" value={filters.end} onChange={(event) => set({ end: event.target.value })} />
+          </div>
+          <SelectFilter label={levelName(session, 2)} emptyLabel="Todos" value={filters.idNv2 ?? ''} options={lookups.levels[2].map((level) => ({ value: level.IdNivel, label: level.Nombre }))} onChange={(value) => set({ idNv2: value, idNv3: '' })} />
+          <SelectFilter
+            label={levelName(session, 3)}
+            emptyLabel="Todos"
+            value={filters.idNv3 ?? ''}
+            options={lookups.levels[3].filter((level) => !filters.idNv2 || level.IdNivelPadre === filters.idNv2).map((level) => ({ value: level.IdNivel, label: level.Nombre }))}
+            onChange={(value) => set({ idNv3: value })}
+          />
+          <SelectFilter
+            label="Capacitación"
+            emptyLabel="Todas"
+            value={filters.capacitaciones?.[0] ?? ''}
+            options={(titles.data?.data ?? []).map((title) => ({ value: title.Tema, label: title.Tema }))}
+            onChange={(value) => set({ capacitaciones: value ? [value] : [] })}
+          />
+        </FilterPanel>
+        <WorkerSearch label="Trabajador (RUT o nombre)" chosen={new Set()} onPick={(worker) => chooseWorkers([...workers.filter((chosen) => chosen.rut !== worker.RunPersona), { rut: worker.RunPersona, name: workerName(worker) }])} />
+        {workers.length > 0 && (
+          <ul className="training-people" aria-label="Trabajadores del informe">
+            {workers.map((worker) => (
+              <li key={worker.rut}>
+                <span>
+                  {worker.name} <span className="muted">· {formatRut(worker.rut)}</span>
+                </span>
+                <IonButton fill="clear" color="danger" size="small" onClick={() => chooseWorkers(workers.filter((chosen) => chosen.rut !== worker.rut))}>
+                  Quitar a {worker.name}
+                </IonButton>
+              </li>
+            ))}
+          </ul>
+        )}
+        {!online ? (
+          <p className="notice notice--info">El informe se consulta al servidor: vuelve a intentarlo con conexión.</p>
+        ) : reversed ? null : (
+          <AttendanceReport label="Asistencia a capacitaciones" filters={filters} fileName={`informe-capacitaciones-${filters.start}-${filters.end}`} />
+        )}
+      </div>
+    </PageContent>
+  );
+}

@@ -1,0 +1,73 @@
+import { attendanceExpiry } from '#sync/domain/training-rules.ts';
+import type { Participante, ParticipanteBody, Relator, RelatorBody } from '#sync/schemas/capacitaciones-partes.schema.ts';
+import { type EvidenciaBody, toEvidencia } from '#sync/schemas/capacitaciones-programa.schema.ts';
+import type { Capacitacion } from '#sync/schemas/capacitaciones.schema.ts';
+import type { AppDb } from '#app/db/app-db.ts';
+import { type LocalTrabajador, workerName } from '#app/db/reference-rows.ts';
+
+/**
+ * A session's row as the device shows it until the server answers, completed the way the server completes it
+ * (server/modules/capacitaciones/capacitacion-partes.ts): participants named from the device's workers, presenters
+ * as sent, evidence with its stored path, and each attendance's expiry once realised (SPEC TR4).
+ */
+
+export function participantFromWorker(worker: LocalTrabajador, sent: ParticipanteBody, cargo: string | null): Participante {
+  return {
+    Id: sent.Id,
+    IdPersona: worker.IdPersona,
+    IdCargo: cargo ?? worker.cargos[0] ?? null,
+    RunPersona: worker.RunPersona,
+    Nombre: workerName(worker),
+    RutContratista: worker.RutContratista,
+    IdNivel2: worker.IdNivel2,
+    IdNivel3: worker.IdNivel3,
+    Asistio: sent.Asistio ?? 0,
+    Nota: sent.Nota ?? null,
+    Firma: sent.Firma ?? null,
+    FirmadoEn: sent.FirmadoEn ?? null,
+    FechaVencimiento: null,
+    Estado: sent.Estado ?? 1,
+  };
+}
+
+/** Active workers on the device holding one of `cargos` who are not yet among `present` (participants by cargo). */
+export async function workersOfCargos(db: AppDb, cargos: readonly string[], present: ReadonlySet<string>): Promise<{ worker: LocalTrabajador; cargo: string }[]> {
+  const found: { worker: LocalTrabajador; cargo: string }[] = [];
+  const seen = new Set(present);
+  for (const cargo of cargos) {
+    for (const worker of await db.trabajadores.where('cargos').equals(cargo).sortBy('orden')) {
+      if (seen.has(worker.IdPersona)) continue;
+      seen.add(worker.IdPersona);
+      found.push({ worker, cargo });
+    }
+  }
+  return found;
+}
+
+export function presenterRow(sent: RelatorBody, stored?: Relator): Relator {
+  return {
+    Id: sent.Id,
+    IdUsuario: sent.IdUsuario ?? stored?.IdUsuario ?? null,
+    IdCargo: sent.IdCargo ?? stored?.IdCargo ?? null,
+    IdPersona: sent.IdPersona ?? stored?.IdPersona ?? null,
+    Nombre: sent.Nombre ?? stored?.Nombre ?? '',
+    Rut: sent.Rut ?? stored?.Rut ?? '',
+    Firma: sent.Firma !== undefined ? sent.Firma : (stored?.Firma ?? null),
+    FirmadoEn: sent.FirmadoEn !== undefined ? sent.FirmadoEn : (stored?.FirmadoEn ?? null),
+    Estado: sent.Estado ?? stored?.Estado ?? 1,
+  };
+}
+
+export function evidenceRows(company: string, session: string, sent: readonly EvidenciaBody[]) {
+  return sent.flatMap((child) => (child.Nombre && child.TipoEvidencia && child.Archivo && child.Fecha ? [toEvidencia(company, session, { ...child, Nombre: child.Nombre, TipoEvidencia: child.TipoEvidencia, Archivo: child.Archivo, Fecha: child.Fecha })] : []));
+}
+
+/** Each attendance's expiry from the realisation date and the type's vigencia, as the server fixes it. */
+export function withExpiries(session: Capacitacion, months: number): Capacitacion {
+  if (session.Realizada !== 1 || !session.FechaRealizacion) return session;
+  return {
+    ...session,
+    VigenciaMeses: months,
+    Participantes: session.Participantes.map((participant) => ({ ...participant, FechaVencimiento: attendanceExpiry(session.FechaRealizacion!, months, participant, session.Evaluada) })),
+  };
+}

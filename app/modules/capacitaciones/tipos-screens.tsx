@@ -1,0 +1,65 @@
+import { CATEGORIAS_CAPACITACION, categoryName } from '#sync/schemas/capacitaciones-tipos.schema.ts';
+import { Link } from 'react-router-dom';
+import { paths } from '#app/routes/paths.ts';
+import { CardSection } from '#app/ui/card-section.tsx';
+import { PageContent } from '#app/ui/page-content.tsx';
+import { PageHeading } from '#app/ui/page-heading.tsx';
+import { RecordDetailPage } from '#app/ui/records/record-detail-page.tsx';
+import { RecordFormPage } from '#app/ui/records/record-form-page.tsx';
+import { RecordListPage } from '#app/ui/records/record-list-page.tsx';
+import type { RecordView } from '#app/ui/records/record-view.ts';
+import { hoursText, validityText } from './capacitaciones-lookups.ts';
+
+/** Training types on the kit: category, hours, vigencia in months (0 indefinite) and whether they are graded. */
+const tiposView: RecordView<'tipos_capacitacion'> = {
+  table: 'tipos_capacitacion',
+  routes: paths.capacitaciones.tipos,
+  title: 'Tipos de capacitación',
+  labels: {
+    create: 'Nuevo tipo de capacitación',
+    newTitle: 'Nuevo tipo de capacitación',
+    editTitle: 'Editar tipo de capacitación',
+    correctTitle: 'Corregir tipo de capacitación',
+    data: 'Datos del tipo de capacitación',
+  },
+  fields: [
+    { name: 'Nombre', label: 'Nombre', required: true, input: { kind: 'text' }, inList: false },
+    {
+      name: 'IdCategoria',
+      label: 'Categoría',
+      required: true,
+      show: (row) => categoryName(row.IdCategoria),
+      input: { kind: 'select', emptyLabel: 'Elige una categoría', options: () => CATEGORIAS_CAPACITACION.map((category) => ({ value: String(category.IdCategoria), label: category.Nombre })) },
+    },
+    { name: 'DuracionHoras', label: 'Duración en horas', required: true, show: (row) => hoursText(row.DuracionHoras), input: { kind: 'number' } },
+    { name: 'VigenciaMeses', label: 'Vigencia en meses (0: indefinida)', required: true, show: (row) => validityText(row.VigenciaMeses), input: { kind: 'number' } },
+    { name: 'Evaluada', label: 'Se evalúa con nota (1,0 a 7,0; aprueba con 4,0)', show: (row) => (row.Evaluada === 1 ? 'Con nota' : 'Sin nota'), input: { kind: 'check' } },
+    { name: 'Descripcion', label: 'Descripción', input: { kind: 'text' }, inList: false },
+  ],
+  defaults: { VigenciaMeses: 12, DuracionHoras: 2, Evaluada: 0 },
+};
+
+export const TiposListPage = () => <RecordListPage view={tiposView} />;
+export const TipoDetailPage = () => <RecordDetailPage view={tiposView} />;
+export const TipoFormPage = () => <RecordFormPage view={tiposView} />;
+
+/** Spec "tipos/detalles" (without an id): the categories every type is filed under. */
+export function CategoriasPage() {
+  return (
+    <PageContent>
+      <div className="page-body">
+        <PageHeading parentHref={paths.capacitaciones.tipos.list.href} parentLabel="Tipos de capacitación" title="Categorías de capacitación" />
+        <CardSection id="categorias" title="Categorías">
+          <ul className="simple-list">
+            {CATEGORIAS_CAPACITACION.map((category) => (
+              <li key={category.IdCategoria}>{category.Nombre}</li>
+            ))}
+          </ul>
+          <p className="muted">
+            Cada <Link to={paths.capacitaciones.tipos.list.href}>tipo de capacitación</Link> pertenece a una de estas categorías.
+          </p>
+        </CardSection>
+      </div>
+    </PageContent>
+  );
+}

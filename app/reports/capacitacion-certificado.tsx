@@ -1,0 +1,86 @@
+import { Document, Image, Page, StyleSheet, Text, View } from '@react-pdf/renderer';
+import type { ComponentProps, ReactElement } from 'react';
+import type { ReportImage } from '#sync/records/record-fields.ts';
+import type { CertificadoCapacitacionData } from '#sync/schemas/capacitaciones-certificado.schema.ts';
+import { CONTENT_WIDTH, FieldGrid, ImageBox, kit, PageFrame, REPORT_COLOURS, SectionTitle } from './report-kit.tsx';
+
+/**
+ * The training certificate (spec 2.4): company, participant with RUT, training, type, hours, date, grade where
+ * evaluated, presenters and validity, with the participant's and the presenters' signatures. Image URLs must be
+ * drawable already (report-images.ts); an empty one prints as "no disponible".
+ */
+export function CertificadoCapacitacion({ data }: { data: CertificadoCapacitacionData }) {
+  const rows = [
+    { Etiqueta: 'Capacitación', Valor: data.Capacitacion.Tema },
+    { Etiqueta: 'Tipo', Valor: data.Capacitacion.Tipo },
+    { Etiqueta: 'Categoría', Valor: data.Capacitacion.Categoria },
+    { Etiqueta: 'Duración', Valor: data.Capacitacion.Horas },
+    { Etiqueta: 'Fecha de realización', Valor: data.Capacitacion.Fecha },
+    { Etiqueta: 'Lugar', Valor: data.Capacitacion.Lugar },
+    ...(data.Nota !== null ? [{ Etiqueta: 'Nota', Valor: `${data.Nota} (${data.Resultado})` }] : []),
+    { Etiqueta: 'Vigencia', Valor: data.Vigencia },
+  ];
+  return (
+    <Document title={`Certificado de capacitación ${data.Participante.Nombre}`} author={data.Empresa.Nombre} subject="Certificado de capacitación" creator="Andes HSE" producer="Andes HSE" language="es-CL">
+      <Page size="A4" style={kit.page} wrap>
+        <PageFrame headerLeft={data.Empresa.Nombre} headerRight="Certificado de capacitación" />
+        <View style={styles.company}>
+          {data.Empresa.Logo?.Url ? <Image src={data.Empresa.Logo.Url} style={styles.logo} /> : null}
+          <View>
+            <Text style={styles.companyName}>{data.Empresa.Nombre}</Text>
+            {data.Empresa.Rut ? <Text style={kit.muted}>RUT {data.Empresa.Rut}</Text> : null}
+          </View>
+        </View>
+        <Text style={styles.title}>Certificado de capacitación</Text>
+        <Text style={styles.statement}>
+          Se certifica que <Text style={kit.bold}>{data.Participante.Nombre}</Text>, RUT <Text style={kit.bold}>{data.Participante.Rut}</Text>
+          {data.Participante.Cargo ? `, ${data.Participante.Cargo},` : ','} asistió a la capacitación &quot;{data.Capacitacion.Tema}&quot; realizada el {data.Capacitacion.Fecha}.
+        </Text>
+        <FieldGrid rows={rows} columns={1} />
+        <SectionTitle keepWith={SIGNATURE_HEIGHT}>Firmas</SectionTitle>
+        <View style={styles.signatures} wrap={false}>
+          <Signature name={data.Participante.Nombre} rut={data.Participante.Rut} role="Participante" image={data.Participante.Firma} />
+          {data.Relatores.map((relator, index) => (
+            <Signature key={`${index}-${relator.Nombre}`} name={relator.Nombre} rut={relator.Rut} role="Relator" image={relator.Firma} />
+          ))}
+        </View>
+        <Text style={styles.footer}>
+          Folio {data.Folio} · Emitido el {data.Emitido}
+        </Text>
+      </Page>
+    </Document>
+  );
+}
+
+export function certificadoCapacitacionElement(data: CertificadoCapacitacionData): ReactElement<ComponentProps<typeof Document>> {
+  return <CertificadoCapacitacion data={data} />;
+}
+
+const GAP = 8;
+const SIGNATURES_PER_ROW = 3;
+const SIGNATURE_WIDTH = (CONTENT_WIDTH - (SIGNATURES_PER_ROW - 1) * GAP) / SIGNATURES_PER_ROW;
+const SIGNATURE_HEIGHT = 110;
+
+const styles = StyleSheet.create({
+  company: { flexDirection: 'row', alignItems: 'center', marginBottom: 14 },
+  logo: { width: 110, height: 55, objectFit: 'contain', marginRight: 12 },
+  companyName: { fontFamily: 'Helvetica-Bold', fontSize: 12 },
+  title: { fontFamily: 'Helvetica-Bold', fontSize: 18, marginBottom: 10, textAlign: 'center' },
+  statement: { fontSize: 11, lineHeight: 1.4, marginBottom: 12 },
+  signatures: { flexDirection: 'row', flexWrap: 'wrap' },
+  signature: { width: SIGNATURE_WIDTH, marginRight: GAP, marginBottom: 12, alignItems: 'center' },
+  signatureLine: { width: '90%', borderTopWidth: 0.5, borderTopColor: REPORT_COLOURS.text, marginTop: 2, marginBottom: 3 },
+  footer: { marginTop: 16, fontSize: 8, color: REPORT_COLOURS.muted },
+});
+
+function Signature({ name, rut, role, image }: { name: string; rut: string; role: string; image: ReportImage | null }) {
+  return (
+    <View style={styles.signature}>
+      <ImageBox url={image?.Url ?? ''} width={SIGNATURE_WIDTH - 12} height={60} missingLabel="Firma no disponible" />
+      <View style={styles.signatureLine} />
+      <Text style={kit.bold}>{name}</Text>
+      {rut ? <Text>RUT {rut}</Text> : null}
+      <Text style={kit.muted}>{role}</Text>
+    </View>
+  );
+}

@@ -1,0 +1,100 @@
+import type { DashboardAnswer, DashboardPoint } from '#sync/schemas/dashboard-filters.schema.ts';
+import { IonButton } from '@ionic/react';
+import { lazy, Suspense, useId } from 'react';
+import { PageLoading } from '#app/ui/feedback/page-loading.tsx';
+import { ErrorState } from '#app/ui/feedback/error-state.tsx';
+import { type ChartKind, chartOption, chartSummary, valueText } from './chart-options.ts';
+
+// echarts arrives with the first chart a dashboard draws, never with the app's first screen.
+const EChartView = lazy(() => import('./echart-view.tsx'));
+
+export type IndicatorState = { status: 'cargando' } | { status: 'error'; message: string; retry: () => void } | { status: 'listo'; answer: DashboardAnswer };
+
+interface ChartCardProps {
+  title: string;
+  kind: ChartKind;
+  state: IndicatorState;
+  /** Opens the records behind the chart (`point` null: all of them) or behind one of its values. */
+  onOpenRecords: (point: DashboardPoint | null) => void;
+}
+
+/**
+ * One indicator of a dashboard: its headline figure, its chart (a tap on a bar or slice opens the records behind
+ * it), and the same values as a table with a link to each value's records, for keyboards and screen readers.
+ */
+export function ChartCard({ title, kind, state, onOpenRecords }: ChartCardProps) {
+  const id = useId();
+  return (
+    <section className="card chart-card" aria-labelledby={`${id}-title`}>
+      <div className="chart-card__head">
+        <h2 id={`${id}-title`}>{title}</h2>
+        {state.status === 'listo' && state.answer.total !== null && <p className="chart-card__total">{valueText(state.answer.total, state.answer.unidad)}</p>}
+      </div>
+      {state.status === 'cargando' ? (
+        <PageLoading label="Calculando…" />
+      ) : state.status === 'error' ? (
+        <ErrorState message={state.message} onRetry={state.retry} />
+      ) : (
+        <ChartBody kind={kind} answer={state.answer} title={title} onOpenRecords={onOpenRecords} />
+      )}
+    </section>
+  );
+}
+
+function ChartBody({ kind, answer, title, onOpenRecords }: { kind: ChartKind; answer: DashboardAnswer; title: string; onOpenRecords: ChartCardProps['onOpenRecords'] }) {
+  const open = (index: number) => {
+    const point = answer.data[index];
+    if (point?.registros) onOpenRecords(point);
+  };
+  const height = kind === 'barras-horizontales' ? Math.max(180, answer.data.length * 34 + 40) : 240;
+  return (
+    <>
+      {answer.data.length === 0 ? (
+        <p className="muted chart-card__empty">Sin datos en el período.</p>
+      ) : (
+        <div className="chart-card__chart" role="img" aria-label={`${title}: ${chartSummary(answer)}`}>
+          <Suspense fallback={<PageLoading label="Cargando gráfico…" />}>
+            <EChartView option={chartOption(kind, answer)} height={height} onPick={open} />
+          </Suspense>
+        </div>
+      )}
+      <div className="button-row chart-card__actions">
+        <IonButton fill="outline" color="dark" size="small" onClick={() => onOpenRecords(null)}>
+          Ver registros
+        </IonButton>
+      </div>
+      {answer.data.length > 0 && (
+        <details className="chart-card__data">
+          <summary>Ver datos</summary>
+          <table>
+            <caption className="visually-hidden">{title}</caption>
+            <thead>
+              <tr>
+                <th scope="col">Valor de</th>
+                <th scope="col">{answer.series?.[0] ?? 'Valor'}</th>
+                {answer.series && <th scope="col">{answer.series[1]}</th>}
+                <th scope="col">Registros</th>
+              </tr>
+            </thead>
+            <tbody>
+              {answer.data.map((point, index) => (
+                <tr key={`${index}-${point.Nombre}`}>
+                  <th scope="row">{point.Nombre}</th>
+                  <td>{valueText(point.Valor, answer.unidad)}</td>
+                  {answer.series && <td>{valueText(point.Valor2 ?? 0, answer.unidad)}</td>}
+                  <td>
+                    {point.registros && (
+                      <button type="button" className="link-button" onClick={() => open(index)}>
+                        Ver registros de {point.Nombre}
+                      </button>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </details>
+      )}
+    </>
+  );
+}

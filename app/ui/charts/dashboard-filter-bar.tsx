@@ -1,0 +1,51 @@
+import { DATE_PICKER_MIN, isWireDate, toWireDate } from '#sync/domain/dates.ts';
+import { useId } from 'react';
+import { useLevelLookups } from '#app/data/reference-queries.ts';
+import { levelName } from '#app/session/level-names.ts';
+import { useRequiredSession } from '#app/session/use-session.ts';
+import { DateField } from '#app/ui/form/date-field.tsx';
+import { FilterPanel, SelectFilter } from '#app/ui/list-filters.tsx';
+import { type DashboardFilterValues, RANGE_MESSAGE } from './dashboard-filters.ts';
+
+interface DashboardFilterBarProps {
+  filters: DashboardFilterValues;
+  onChange: (filters: DashboardFilterValues) => void;
+}
+
+/** The spec's dashboard filters: level 2 and 3 (by the company's names for them), the date range and the month. */
+export function DashboardFilterBar({ filters, onChange }: DashboardFilterBarProps) {
+  const session = useRequiredSession();
+  const levels = useLevelLookups();
+  const monthId = useId();
+  const today = toWireDate(new Date());
+  const set = (patch: Partial<DashboardFilterValues>) => onChange({ ...filters, ...patch });
+  const reversed = filters.start !== '' && filters.end !== '' && filters.start > filters.end;
+  const level3 = (levels?.byType[3] ?? []).filter((level) => !filters.nv2 || level.IdNivelPadre === filters.nv2);
+  const active = [filters.nv2, filters.nv3].filter(Boolean).length;
+  return (
+    <FilterPanel id="dashboard-filtros" className="dashboard-filters" active={active}>
+      <SelectFilter
+        label={levelName(session, 2)}
+        emptyLabel="Todos"
+        value={filters.nv2}
+        options={(levels?.byType[2] ?? []).map((level) => ({ value: level.IdNivel, label: level.Nombre }))}
+        onChange={(value) => set({ nv2: value, nv3: '' })}
+      />
+      <SelectFilter label={levelName(session, 3)} emptyLabel="Todos" value={filters.nv3} options={level3.map((level) => ({ value: level.IdNivel, label: level.Nombre }))} onChange={(value) => set({ nv3: value })} />
+      <DateField
+        label="Desde"
+        value={filters.start}
+        min={DATE_PICKER_MIN}
+        max={today}
+        error={reversed ? RANGE_MESSAGE : undefined}
+        announceError
+        onChange={(value) => (value === '' || isWireDate(value)) && set({ start: value })}
+      />
+      <DateField label="Hasta" value={filters.end} min={DATE_PICKER_MIN} max={today} onChange={(value) => (value === '' || isWireDate(value)) && set({ end: value })} />
+      <div className="select-field">
+        <label htmlFor={monthId}>Mes</label>
+        <input id={monthId} type="month" value={filters.month} max={today.slice(0, 7)} onChange={(event) => /^\d{4}-\d{2}$/.test(event.target.value) && set({ month: event.target.value })} />
+      </div>
+    </FilterPanel>
+  );
+}

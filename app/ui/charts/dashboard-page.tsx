@@ -1,0 +1,103 @@
+import type { DashboardAnswer, DashboardPoint } from '#sync/schemas/dashboard-filters.schema.ts';
+import { IonButton } from '@ionic/react';
+import { useQueries } from '@tanstack/react-query';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { errorMessage } from '#app/data/api-error.ts';
+import { PageContent } from '#app/ui/page-content.tsx';
+import { type IndicatorState, ChartCard } from './chart-card.tsx';
+import type { ChartKind } from './chart-options.ts';
+import { DashboardFilterBar } from './dashboard-filter-bar.tsx';
+import { type DashboardFilterValues, filtersReady, initialDashboardFilters } from './dashboard-filters.ts';
+import './charts.css';
+
+/** One chart of a dashboard: the indicator's name on the wire, its title on screen and how it is drawn. */
+export interface DashboardIndicator {
+  name: string;
+  title: string;
+  kind: ChartKind;
+}
+
+/** The records a person asked to see: behind a whole chart (`point` null) or one of its values. */
+export interface DrillDown {
+  indicator: DashboardIndicator;
+  point: DashboardPoint | null;
+  filters: DashboardFilterValues;
+  /** The filters that select them: the dashboard's, with the point's own on top. */
+  registros: Record<string, string>;
+}
+
+interface DashboardPageProps {
+  title: string;
+  /** Names the cached answers: the module's dashboard. */
+  queryKey: string;
+  indicators: DashboardIndicator[];
+  /** One indicator's answer for the filters. */
+  load: (name: string, filters: DashboardFilterValues, signal: AbortSignal) => Promise<DashboardAnswer>;
+  /** The list of the records behind a chart or a value (a server report filtered by `registros`). */
+  records: (selection: DrillDown) => ReactNode;
+}
+
+/**
+ * A dashboard (spec "Dashboards"): the shared filters (levels, a date range from the first of the month to
+ * today, a month), one card per indicator, and under them the records behind whatever chart or value the person
+ * opened. Each indicator is its own call, so the cards fill in as their answers arrive.
+ */
+export function DashboardPage({ title, queryKey, indicators, load, records }: DashboardPageProps) {
+  const [filters, setFilters] = useState(() => initialDashboardFilters());
+  const [selection, setSelection] = useState<DrillDown | null>(null);
+  const recordsRef = useRef<HTMLHeadingElement>(null);
+  const ready = filtersReady(filters);
+  const answers = useQueries({
+    queries: indicators.map((indicator) => ({
+      queryKey: ['dashboard', queryKey, indicator.name, filters],
+      queryFn: ({ signal }: { signal: AbortSignal }) => load(indicator.name, filters, signal),
+      enabled: ready,
+    })),
+  });
+  useEffect(() => {
+    if (selection) recordsRef.current?.focus();
+  }, [selection]);
+
+  const stateOf = (index: number): IndicatorState => {
+    const answer = answers[index]!;
+    if (answer.data) return { status: 'listo', answer: answer.data };
+    if (answer.isError) return { status: 'error', message: errorMessage(answer.error), retry: () => void answer.refetch() };
+    return { status: 'cargando' };
+  };
+  const open = (indicator: DashboardIndicator, point: DashboardPoint | null) =>
+    setSelection({ indicator, point, filters, registros: { desde: filters.start, hasta: filters.end, ...(point?.registros ?? {}) } });
+
+  return (
+    <PageContent>
+      <div className="page-body dashboard">
+        <h1 className="page-title">{title}</h1>
+        <DashboardFilterBar
+          filters={filters}
+          onChange={(next) => {
+            setFilters(next);
+            setSelection(null);
+          }}
+        />
+        <div className="dashboard__grid">
+          {indicators.map((indicator, index) => (
+            <ChartCard key={indicator.name} title={indicator.title} kind={indicator.kind} state={stateOf(index)} onOpenRecords={(point) => open(indicator, point)} />
+          ))}
+        </div>
+        {selection && (
+          <section className="card dashboard__records" aria-labelledby="dashboard-registros">
+            <div className="dashboard__records-head">
+              <h2 id="dashboard-registros" ref={recordsRef} tabIndex={-1}>
+                Registros de {selection.indicator.title}
+                {selection.point ? `: ${selection.point.Nombre}` : ''}
+              </h2>
+              <IonButton fill="outline" color="dark" size="small" onClick={() => setSelection(null)}>
+                Cerrar registros
+              </IonButton>
+            </div>
+            {records(selection)}
+          </section>
+        )}
+      </div>
+    </PageContent>
+  );
+}

@@ -1,0 +1,53 @@
+import type { Context } from 'hono';
+import { cargoLevels, toCargoNivel } from '#sync/schemas/cargos.schema.ts';
+import type { AppEnv } from '../../app-env.ts';
+import type { Db } from '../../db/database.ts';
+import { listMasks } from '../../records/level-masks.ts';
+
+/** The pick lists the trainings screens share (spec: programa/listas/..., RelatorUsuario, RelatorCargos, Niveles). */
+
+/** Enabled users of the company: who may present a training as a user (spec RelatorUsuario, lista_relatores). */
+export async function presenterUsers(db: Db, company: string) {
+  const rows = await db
+    .selectFrom('usuarios')
+    .select(['IdUsuario', 'Nombres', 'ApellidoPaterno', 'ApellidoMaterno', 'RunPersona'])
+    .where('IdEmpresa', '=', company)
+    .where('Habilitado', '=', 1)
+    .orderBy('ApellidoPaterno')
+    .orderBy('Nombres')
+    .execute();
+  return rows.map((row) => ({ IdUsuario: row.IdUsuario, Nombre: [row.Nombres, row.ApellidoPaterno, row.ApellidoMaterno].filter(Boolean).join(' '), Rut: row.RunPersona }));
+}
+
+export async function levelLists(c: Context<AppEnv>) {
+  const { db, records } = c.get('deps');
+  const levels = await records.niveles.listActive(db, c.get('session').company, c.get('session').viewer);
+  return { nv2: levels.filter((level) => level.TipoNivel === 2), nv3: levels.filter((level) => level.TipoNivel === 3) };
+}
+
+export async function cargoList(c: Context<AppEnv>) {
+  const { db, records } = c.get('deps');
+  const { company, viewer } = c.get('session');
+  const [cargos, levels] = await Promise.all([records.cargos.listActive(db, company, viewer), records.niveles.listActive(db, company, viewer)]);
+  return cargoLevels(cargos, levels).map(toCargoNivel);
+}
+
+/** Active workers the viewer may name (a contractor only its own; a client none), with their levels and positions. */
+export async function workerList(c: Context<AppEnv>, filters: { nv2?: string; nv3?: string } = {}) {
+  const { db, records } = c.get('deps');
+  const { company, viewer } = c.get('session');
+  if (viewer.kind === 'cliente') return [];
+  const workers = await records.trabajadores.listActive(db, company, viewer);
+  return workers
+    .filter((worker) => (!filters.nv2 || worker.IdNivel2 === filters.nv2) && (!filters.nv3 || worker.IdNivel3 === filters.nv3))
+    .map(({ IdPersona, RunPersona, Nombres, ApellidoPaterno, ApellidoMaterno, IdNivel2, IdNivel3, RutContratista, cargos }) => ({ IdPersona, RunPersona, Nombres, ApellidoPaterno, ApellidoMaterno, IdNivel2, IdNivel3, RutContratista, cargos }));
+}
+
+export async function typeList(c: Context<AppEnv>) {
+  const { db, records } = c.get('deps');
+  return records.tipos_capacitacion.listActive(db, c.get('session').company, c.get('session').viewer);
+}
+
+export function maskList(c: Context<AppEnv>) {
+  return listMasks(c.get('deps').db, c.get('session').company);
+}

@@ -1,0 +1,212 @@
+import { sql } from 'kysely';
+import { TRAINING_STATE_LABELS } from '#sync/domain/training-rules.ts';
+import { EXPIRING_SOON_DAYS, type ValidityState } from '#sync/domain/validity.ts';
+import { type DashboardAnswer, type DashboardPoint, monthsOfYear, shortMonthLabel } from '#sync/schemas/dashboard-filters.schema.ts';
+import type { AppDeps } from '../../app-env.ts';
+import { sharedFigures } from '../../dashboards/dashboard-memo.ts';
+import { activeWorkerCount, type DashboardScope, monthEnd } from '../../dashboards/dashboard-scope.ts';
+import type { Viewer } from '../../tenancy/viewer.ts';
+import { addDays, gainsValidity, monthOf, realisedAttendance } from './asistencias.repo.ts';
+
+/**
+ * The trainings dashboard's figures over attendance (hours, people, sessions, validity). The indicators the page
+ * asks together read one summary of the range (three grouped queries over the covering index), computed once.
+ */
+
+export interface IndicatorInput {
+  deps: AppDeps;
+  scope: DashboardScope;
+  viewer: Viewer;
+}
+
+const round = (value: number, decimals = 1) => Math.round(value * 10 ** decimals) / 10 ** decimals;
+const ratio = (part: number, whole: number) => (whole > 0 ? round(part / whole) : 0);
+const percent = (part: number, whole: number) => (whole > 0 ? round((100 * part) / whole) : 0);
+
+interface Counts {
+  HH: number;
+  Filas: number;
+  Personas: number;
+  Sesiones: number;
+}
+
+interface Summary {
+  total: Counts;
+  months: { Mes: string; counts: Counts }[];
+  byType: Map<string, number>;
+  byCargo: Map<string | null, number>;
+}
+
+interface Range {
+  from: string;
+  to: string;
+}
+
+/**
+ * Hours and attendances by month, session, type and position, read in the index's order (month, then session)
+ * without sorting, and counted here (a few thousand groups); and who attended each month (one sorted pass), from
+ * which the people of each month and of the range are counted.
+ */
+async function computeSummary({ deps, scope }: IndicatorInput, range: Range): Promise<Summary> {
+  const { company, filters, contractor, client } = scope;
+  const base = () => realisedAttendance(deps.db, { company, ...range, nv2: filters.nv2, nv3: filters.nv3, contractor, client });
+  const column = (name: 'IdCapacitacion' | 'IdTipoCapacitacion' | 'IdCargo' | 'IdPersona') => `capacitacion_participantes.${name}` as const;
+  const [groups, people] = await Promise.all([
+    base()
+      .select([monthOf.as('Mes'), column('IdCapacitacion'), column('IdTipoCapacitacion'), column('IdCargo'), sql<number>`sum(capacitacion_participantes.DuracionHoras)`.as('HH'), sql<number>`count(*)`.as('Filas')])
+      .groupBy([monthOf, column('IdCapacitacion'), column('IdTipoCapacitacion'), column('IdCargo')])
+      .execute(),
+    base().select([monthOf.as('Mes'), column('IdPersona')]).groupBy([monthOf, column('IdPersona')]).execute(),
+  ]);
+  const months = new Map<string, Counts & { sessions: Set<string> }>();
+  const monthOfRow = (month: string) => {
+    const found = months.get(month) ?? { HH: 0, Filas: 0, Personas: 0, Sesiones: 0, sessions: new Set<string>() };
+    months.set(month, found);
+    return found;
+  };
+  const byType = new Map<string, number>();
+  const byCargo = new Map<string | null, number>();
+  const everyone = new Set<string>();
+  const total = { HH: 0, Filas: 0, Personas: 0, Sesiones: 0 };
+  for (const group of groups) {
+    const hours = Number(group.HH);
+    const month = monthOfRow(group.Mes);
+    month.HH += hours;
+    month.Filas += Number(group.Filas);
+    month.sessions.add(group.IdCapacitacion);
+    total.HH += hours;
+    total.Filas += Number(group.Filas);
+    byType.set(group.IdTipoCapacitacion, (byType.get(group.IdTipoCapacitacion) ?? 0) + hours);
+    byCargo.set(group.IdCargo, (byCargo.get(group.IdCargo) ?? 0) + hours);
+  }
+  for (const row of people) {
+    monthOfRow(row.Mes).Personas += 1;
+    everyone.add(row.IdPersona);
+  }
+  total.Personas = everyone.size;
+  for (const month of months.values()) {
+    month.Sesiones = month.sessions.size;
+    total.Sesiones += month.Sesiones;
+  }
+  return {
+    total,
+    months: [...months].sort(([a], [b]) => a.localeCompare(b)).map(([Mes, { HH, Filas, Personas, Sesiones }]) => ({ Mes, counts: { HH, Filas, Personas, Sesiones } })),
+    byType,
+    byCargo,
+  };
+}
+
+function summary(input: IndicatorInput, range: Range = { from: input.scope.filters.start, to: input.scope.filters.end }): Promise<Summary> {
+  const { filters, contractor, client } = input.scope;
+  const key = JSON.stringify(['capacitaciones-resumen', range, filters.nv2, filters.nv3, contractor, client]);
+  return sharedFigures(input.deps.db, input.scope.company, key, () => computeSummary(input, range));
+}
+
+function headcount(input: IndicatorInput): Promise<number> {
+  const { filters, contractor } = input.scope;
+  return sharedFigures(input.deps.db, input.scope.company, JSON.stringify(['dotacion', filters.nv2, filters.nv3, contractor]), () => activeWorkerCount(input.deps.db, input.scope));
+}
+
+/** The days of a month inside the dashboard's range: what a month's bar opens. */
+function monthRecords(scope: DashboardScope, month: string): Record<string, string> {
+  const first = `${month}-01`;
+  const last = addDays(monthEnd(month), -1);
+  return { desde: first > scope.filters.start ? first : scope.filters.start, hasta: last < scope.filters.end ? last : scope.filters.end };
+}
+
+function monthly(input: IndicatorInput, figures: Summary, value: (counts: Counts) => number): DashboardPoint[] {
+  return figures.months.map(({ Mes, counts }) => ({ Nombre: shortMonthLabel(Mes), Valor: round(value(counts)), registros: monthRecords(input.scope, Mes) }));
+}
+
+export async function hhCapacitacion(input: IndicatorInput): Promise<DashboardAnswer> {
+  const figures = await summary(input);
+  return { statusCode: 200, total: round(figures.total.HH), unidad: 'HH', data: monthly(input, figures, (counts) => counts.HH) };
+}
+
+export async function hhPromedio(input: IndicatorInput): Promise<DashboardAnswer> {
+  const figures = await summary(input);
+  return { statusCode: 200, total: ratio(figures.total.HH, figures.total.Personas), unidad: 'HH por asistente', data: monthly(input, figures, (counts) => counts.HH / counts.Personas) };
+}
+
+export async function totalAsistentes(input: IndicatorInput): Promise<DashboardAnswer> {
+  const figures = await summary(input);
+  return { statusCode: 200, total: figures.total.Filas, unidad: 'asistencias', data: monthly(input, figures, (counts) => counts.Filas) };
+}
+
+export async function totalActividades(input: IndicatorInput): Promise<DashboardAnswer> {
+  const figures = await summary(input);
+  return { statusCode: 200, total: figures.total.Sesiones, unidad: 'capacitaciones', data: monthly(input, figures, (counts) => counts.Sesiones) };
+}
+
+/** HH of training per worker of the scope's headcount (no worked hours are kept: the rate is per worker). */
+export async function tasaCapacitacion(input: IndicatorInput): Promise<DashboardAnswer> {
+  const [figures, workers] = await Promise.all([summary(input), headcount(input)]);
+  return { statusCode: 200, total: ratio(figures.total.HH, workers), unidad: 'HH por trabajador', data: monthly(input, figures, (counts) => (workers > 0 ? counts.HH / workers : 0)) };
+}
+
+/** Workers trained in the range against the scope's headcount. */
+export async function cobertura(input: IndicatorInput): Promise<DashboardAnswer> {
+  const [figures, workers] = await Promise.all([summary(input), headcount(input)]);
+  const trained = Math.min(figures.total.Personas, workers);
+  return {
+    statusCode: 200,
+    total: percent(trained, workers),
+    unidad: '%',
+    data: [
+      { Nombre: 'Capacitados', Valor: trained, registros: {} },
+      { Nombre: 'Sin capacitación en el período', Valor: Math.max(workers - trained, 0) },
+    ],
+  };
+}
+
+/** The twelve months of the year of the dashboard's month: hours only, one pass in the index's order. */
+export async function hhAnual(input: IndicatorInput): Promise<DashboardAnswer> {
+  const months = monthsOfYear(input.scope.filters.month);
+  const { company, filters, contractor, client } = input.scope;
+  const rows = await realisedAttendance(input.deps.db, { company, from: `${months[0]}-01`, to: `${months[11]}-31`, nv2: filters.nv2, nv3: filters.nv3, contractor, client })
+    .select([monthOf.as('Mes'), sql<number>`sum(capacitacion_participantes.DuracionHoras)`.as('HH')])
+    .groupBy(monthOf)
+    .execute();
+  const hours = new Map(rows.map((row) => [row.Mes, Number(row.HH)]));
+  const data = months.map((month) => ({ Nombre: shortMonthLabel(month), Valor: round(hours.get(month) ?? 0), registros: { desde: `${month}-01`, hasta: addDays(monthEnd(month), -1) } }));
+  return { statusCode: 200, total: round([...hours.values()].reduce((sum, value) => sum + value, 0)), unidad: 'HH', data };
+}
+
+export async function hhTipo(input: IndicatorInput): Promise<DashboardAnswer> {
+  const [figures, types] = await Promise.all([summary(input), input.deps.records.tipos_capacitacion.listActive(input.deps.db, input.scope.company, input.viewer)]);
+  const names = new Map(types.map((type) => [type.IdTipoCapacitacion, type.Nombre]));
+  const data = [...figures.byType].map(([id, hours]) => ({ Nombre: names.get(id) ?? 'Tipo eliminado', Valor: round(hours), registros: { type: id } })).sort((a, b) => b.Valor - a.Valor);
+  return { statusCode: 200, total: round(figures.total.HH), unidad: 'HH', data };
+}
+
+export async function hhCargo(input: IndicatorInput): Promise<DashboardAnswer> {
+  const [figures, cargos] = await Promise.all([summary(input), input.deps.records.cargos.listActive(input.deps.db, input.scope.company, input.viewer)]);
+  const names = new Map(cargos.map((cargo) => [cargo.IdCargo, cargo.NombreCargo]));
+  const data = [...figures.byCargo]
+    .map(([id, hours]) => ({ Nombre: (id && names.get(id)) || 'Sin cargo', Valor: round(hours), ...(id ? { registros: { IdCargo: id } } : {}) }))
+    .sort((a, b) => b.Valor - a.Valor);
+  return { statusCode: 200, total: round(figures.total.HH), unidad: 'HH', data };
+}
+
+/** Every day ever: the state of validities is read on today over all realised attendance in the scope. */
+const ALL_TIME = { desde: '1900-01-01', hasta: '9999-12-31' };
+const INDEFINITE = '9999-12-31';
+
+/**
+ * Each worker's latest valid attendance of each type, by its state today: vigente, por vencer (30 days),
+ * vencida. A training renewed since counts once, as the renewal. Indefinite (0 months) is always vigente.
+ */
+export async function estadoVigencias(input: IndicatorInput): Promise<DashboardAnswer> {
+  const { company, filters, contractor, client, today } = input.scope;
+  const soon = addDays(today, EXPIRING_SOON_DAYS);
+  const latest = realisedAttendance(input.deps.db, { company, from: null, to: null, nv2: filters.nv2, nv3: filters.nv3, contractor, client })
+    .where(gainsValidity)
+    .select(sql<string>`max(coalesce(capacitacion_participantes.FechaVencimiento, ${sql.lit(INDEFINITE)}))`.as('Vence'))
+    .groupBy(['capacitacion_participantes.IdPersona', 'capacitacion_participantes.IdTipoCapacitacion']);
+  // The same states as validityState (sync/domain/validity.ts), counted where the rows are.
+  const state = sql<ValidityState>`case when Vence < ${today} then 'vencida' when Vence <= ${soon} then 'por-vencer' else 'vigente' end`;
+  const rows = await input.deps.db.selectFrom(latest.as('ultima')).select([state.as('Estado'), sql<number>`count(*)`.as('Cantidad')]).groupBy(state).execute();
+  const counts = new Map(rows.map((row) => [row.Estado, Number(row.Cantidad)]));
+  const data = (['vigente', 'por-vencer', 'vencida'] as const).map((name) => ({ Nombre: TRAINING_STATE_LABELS[name], Valor: counts.get(name) ?? 0, registros: { estado: name, ...ALL_TIME } }));
+  return { statusCode: 200, total: data.reduce((sum, point) => sum + point.Valor, 0), unidad: 'capacitaciones por trabajador', data };
+}

@@ -1,0 +1,66 @@
+import { Hono } from 'hono';
+import { describeRoute } from 'hono-openapi';
+import * as v from 'valibot';
+import { DashboardQuerySchema } from '#sync/schemas/dashboard-filters.schema.ts';
+import type { AppEnv } from '../../app-env.ts';
+import { dashboardScope } from '../../dashboards/dashboard-scope.ts';
+import { validate } from '../../http/validation.ts';
+import { permissionsOf } from '../../tenancy/permit.ts';
+import { requireOwnCompany } from '../../tenancy/require-session.ts';
+import { cargoList, levelLists, maskList, typeList } from './capacitaciones-listas.ts';
+import * as hours from './dashboard-horas.ts';
+import * as plan from './dashboard-programa.ts';
+
+/** The permission of the trainings dashboard (spec route /dashboard/capacitaciones). */
+export const DASHBOARD_ROUTE = '/dashboard/capacitaciones';
+
+const can = permissionsOf(DASHBOARD_ROUTE);
+const tags = ['dashboard capacitaciones'];
+const security = [{ bearerAuth: [] }];
+const CompanyPath = v.object({ company: v.string() });
+
+/** Every indicator of the spec's list, by its name there. */
+export const INDICATORS = {
+  CumplimientoPrograma: { summary: 'Líneas del programa de los meses del rango: programadas y realizadas; total en %', compute: plan.cumplimientoPrograma },
+  HHCapacitacion: { summary: 'Horas hombre de capacitación (horas del tipo por asistente) por mes del rango', compute: hours.hhCapacitacion },
+  HHPromedio: { summary: 'Horas hombre promedio por asistente, por mes del rango', compute: hours.hhPromedio },
+  HHTipo: { summary: 'Horas hombre por tipo de capacitación en el rango', compute: hours.hhTipo },
+  ProgramaMesActual: { summary: 'Programa del mes (month, por defecto el actual): programadas, realizadas y pendientes', compute: plan.programaMesActual },
+  ProgramaAnual: { summary: 'Programa del año de month, mes a mes: programadas (Valor) y realizadas (Valor2)', compute: plan.programaAnual },
+  TasaCapacitacion: { summary: 'Horas hombre de capacitación por trabajador activo del alcance, por mes del rango', compute: hours.tasaCapacitacion },
+  HHAnual: { summary: 'Horas hombre de cada mes del año de month', compute: hours.hhAnual },
+  CumplimientoAnual: { summary: 'Cumplimiento del programa de cada mes del año de month (Valor) y acumulado (Valor2), en %', compute: plan.cumplimientoAnual },
+  Cobertura: { summary: 'Trabajadores capacitados en el rango contra la dotación activa del alcance, en %', compute: hours.cobertura },
+  HHCargo: { summary: 'Horas hombre por cargo del asistente en el rango', compute: hours.hhCargo },
+  TotalAsistentes: { summary: 'Asistencias registradas en el rango, por mes', compute: hours.totalAsistentes },
+  TotalActividades: { summary: 'Capacitaciones realizadas en el rango, por mes', compute: hours.totalActividades },
+  estadoVigencias: { summary: 'Última capacitación válida de cada trabajador por tipo, según su estado hoy: vigente, por vencer (30 días) o vencida', compute: hours.estadoVigencias },
+} as const;
+
+export type IndicatorName = keyof typeof INDICATORS;
+
+/**
+ * GET /dashboard/<Indicador>/{company}?nv2&nv3&start&end&month&RutContratista&RutCliente: each answers `{ statusCode,
+ * total, unidad, data: [{ Nombre, Valor, Valor2?, registros? }] }`, where `registros` are the report filters that
+ * list the records behind the value. Contractor and client users count only their own (server-enforced).
+ */
+export const dashboardRoutes = new Hono<AppEnv>()
+  .get('/dashboard/filtros/:company', describeRoute({ tags, security, summary: 'Opciones de los filtros: { statusCode, data: { nv2, nv3, tipos, cargos } }' }), validate('param', CompanyPath), requireOwnCompany, can('index'), async (c) => {
+    const [levels, tipos, cargos] = await Promise.all([levelLists(c), typeList(c), cargoList(c)]);
+    return c.json({ statusCode: 200, data: { ...levels, tipos, cargos } });
+  })
+  .get('/dashboard/mascaras/:company', describeRoute({ tags, security, summary: 'Nombres de los niveles 2, 3 y 4: { statusCode, data: [{ TipoNv, Nombre }] }' }), validate('param', CompanyPath), requireOwnCompany, can('index'), async (c) =>
+    c.json({ statusCode: 200, data: await maskList(c) }),
+  );
+
+for (const [name, indicator] of Object.entries(INDICATORS)) {
+  dashboardRoutes.get(
+    `/dashboard/${name}/:company`,
+    describeRoute({ tags, security, summary: `${indicator.summary}. ?nv2 &nv3 &start &end (AAAA-MM-DD; por defecto del primer día del mes a hoy) &month (AAAA-MM) &RutContratista &RutCliente` }),
+    validate('param', CompanyPath),
+    requireOwnCompany,
+    can('index'),
+    validate('query', DashboardQuerySchema),
+    async (c) => c.json(await indicator.compute({ deps: c.get('deps'), scope: dashboardScope(c, c.req.valid('query')), viewer: c.get('session').viewer })),
+  );
+}

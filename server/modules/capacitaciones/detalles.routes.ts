@@ -1,0 +1,101 @@
+import { Hono } from 'hono';
+import { describeRoute } from 'hono-openapi';
+import * as v from 'valibot';
+import { RecordIdSchema } from '#sync/records/record-fields.ts';
+import { PARTES_MESSAGES } from '#sync/schemas/capacitaciones-partes.schema.ts';
+import { SesionCargoBodySchema, SesionPersonaBodySchema, SesionRelatorBodySchema } from '#sync/schemas/capacitaciones-detalles.schema.ts';
+import { capacitacionEntity, CAPACITACIONES_MESSAGES, RealizacionBodySchema } from '#sync/schemas/capacitaciones.schema.ts';
+import type { AppEnv } from '../../app-env.ts';
+import { HttpError } from '../../http/http-error.ts';
+import { validate } from '../../http/validation.ts';
+import { recordResponses } from '../../records/record-routes.ts';
+import { updateRecord } from '../../records/record-writes.ts';
+import { answerWrite, writeContext } from '../../records/write-answer.ts';
+import { permissionsOf, permit } from '../../tenancy/permit.ts';
+import { requireOwnCompany } from '../../tenancy/require-session.ts';
+import { derivedChildId } from './capacitacion-partes.ts';
+import { addedParticipant, changeSession, presenterBy, sessionOfChild, visibleSession } from './capacitacion-cambios.ts';
+import { capacitacionRules } from './capacitaciones.rules.ts';
+import * as repo from './capacitaciones.repo.ts';
+
+const tags = ['capacitaciones'];
+const security = [{ bearerAuth: [] }];
+const doc = (summary: string) => describeRoute({ tags, security, summary });
+const can = permissionsOf(capacitacionEntity.permission);
+/** Taking attendance, correcting grades and reading realised sessions: creadas or realizadas grant it. */
+const realised = permissionsOf([capacitacionEntity.permission, '/capacitaciones/realizadas']);
+const IdPath = v.object({ id: RecordIdSchema });
+const CompanyPath = v.object({ company: v.string() });
+
+/**
+ * Editing a session's lists one call at a time (spec "Update": detalles/...), the realisation with the attendance
+ * taken at the worksite (one write, SPEC TR2), and the realised list.
+ */
+export const detallesRoutes = new Hono<AppEnv>()
+  .put(
+    '/detalles/realizadas',
+    describeRoute({
+      tags,
+      security,
+      summary:
+        'Marca la capacitación como realizada con la asistencia tomada en terreno, en UNA escritura (SPEC TR2): asistentes con su firma, notas si el tipo se evalúa (1,0 a 7,0), firmas de relatores y fotos. Fija la vigencia de cada asistencia (SPEC TR4). Enviada de nuevo corrige notas o agrega personas. 400 con el mensaje y nada escrito si algo falta (SPEC TR3)',
+      responses: recordResponses(capacitacionEntity).write,
+    }),
+    realised('editar'),
+    validate('json', RealizacionBodySchema),
+    async (c) => {
+      const body = c.req.valid('json');
+      const outcome = await updateRecord(writeContext(c), capacitacionEntity, body.IdCapacitacion, { ...body, Realizada: 1 }, capacitacionRules);
+      return answerWrite(c, outcome, CAPACITACIONES_MESSAGES.realised);
+    },
+  )
+  .post('/detalles/newParticipantes', doc('Agrega un trabajador como participante a una capacitación existente: { IdCapacitacion, IdPersona }'), can('editar'), validate('json', SesionPersonaBodySchema), async (c) => {
+    const { IdCapacitacion, IdPersona } = c.req.valid('json');
+    const session = await visibleSession(c, IdCapacitacion);
+    return changeSession(c, session, { Participantes: addedParticipant(c.get('session').company, session, IdPersona) }, CAPACITACIONES_MESSAGES.participantAdded);
+  })
+  .post('/detalles/newCargos', doc('Agrega como participantes a los trabajadores activos de un cargo: { IdCapacitacion, IdCargo }'), can('editar'), validate('json', SesionCargoBodySchema), async (c) => {
+    const { IdCapacitacion, IdCargo } = c.req.valid('json');
+    const session = await visibleSession(c, IdCapacitacion);
+    return changeSession(c, session, { CargosParticipantes: [...new Set([...session.CargosParticipantes, IdCargo])] }, CAPACITACIONES_MESSAGES.participantAdded);
+  })
+  .post('/detalles/newUsuarios', doc('Agrega un relator por persona (IdUsuario de un usuario o IdPersona de un trabajador): { IdCapacitacion, IdPersona }'), can('editar'), validate('json', SesionRelatorBodySchema), async (c) => {
+    const { IdCapacitacion, IdPersona } = c.req.valid('json');
+    const session = await visibleSession(c, IdCapacitacion);
+    return changeSession(c, session, { Relatores: [presenterBy(c.get('session').company, IdCapacitacion, IdPersona)] }, CAPACITACIONES_MESSAGES.presenterAdded);
+  })
+  .post('/detalles/newCargosRelatores', doc('Agrega un cargo como relator: { IdCapacitacion, IdCargo }'), can('editar'), validate('json', SesionCargoBodySchema), async (c) => {
+    const { IdCapacitacion, IdCargo } = c.req.valid('json');
+    const session = await visibleSession(c, IdCapacitacion);
+    return changeSession(c, session, { Relatores: [{ Id: derivedChildId(c.get('session').company, IdCapacitacion, 'relator-cargo', IdCargo), IdCargo, Estado: 1 }] }, CAPACITACIONES_MESSAGES.presenterAdded);
+  })
+  .delete('/detalles/relatores/:id', doc('Quita un relator por su Id (Estado 0)'), validate('param', IdPath), can('editar'), async (c) => {
+    const id = c.req.valid('param').id;
+    const session = await sessionOfChild(c, 'capacitacion_relatores', id, PARTES_MESSAGES.presenterNotFound);
+    return changeSession(c, session, { Relatores: [{ Id: id, Estado: 0 }] }, CAPACITACIONES_MESSAGES.presenterRemoved);
+  })
+  .delete('/detalles/trabajador/:id', doc('Quita a un trabajador de una capacitación realizada (su asistencia, por su Id, pasa a Estado 0)'), validate('param', IdPath), realised('editar'), async (c) => {
+    const id = c.req.valid('param').id;
+    const session = await sessionOfChild(c, 'capacitacion_participantes', id, PARTES_MESSAGES.participantNotFound);
+    if (session.Realizada !== 1) throw new HttpError(400, CAPACITACIONES_MESSAGES.notRealised, 'VALIDACION');
+    return changeSession(c, session, { Participantes: [{ Id: id, Estado: 0 }] }, CAPACITACIONES_MESSAGES.participantRemoved);
+  })
+  .delete('/detalles/:id', doc('Quita un participante por su Id (Estado 0)'), validate('param', IdPath), can('editar'), async (c) => {
+    const id = c.req.valid('param').id;
+    const session = await sessionOfChild(c, 'capacitacion_participantes', id, PARTES_MESSAGES.participantNotFound);
+    return changeSession(c, session, { Participantes: [{ Id: id, Estado: 0 }] }, CAPACITACIONES_MESSAGES.participantRemoved);
+  })
+  .get('/detalles/one/:id', doc('Una asistencia por su Id con su capacitación: { statusCode, data: { Participante, Capacitacion } }'), validate('param', IdPath), realised('index'), async (c) => {
+    const id = c.req.valid('param').id;
+    const session = await sessionOfChild(c, 'capacitacion_participantes', id, PARTES_MESSAGES.participantNotFound);
+    const { Participantes, ...rest } = session;
+    return c.json({ statusCode: 200, data: { Participante: Participantes.find((participant) => participant.Id === id)!, Capacitacion: rest } });
+  })
+  .get(
+    '/realizadas/:company',
+    describeRoute({ tags, security, summary: 'Capacitaciones realizadas que el usuario puede ver, con su asistencia: { statusCode, data }', responses: recordResponses(capacitacionEntity).list }),
+    validate('param', CompanyPath),
+    requireOwnCompany,
+    permit('/capacitaciones/realizadas', 'index'),
+    async (c) => c.json({ statusCode: 200, data: await repo.listSessions(c.get('deps').db, c.get('session').company, c.get('session').viewer, { realizada: 1 }) }),
+  );
