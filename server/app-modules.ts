@@ -5,6 +5,8 @@ import { formularioEntity } from '#sync/schemas/formularios.schema.ts';
 import { inspeccionEntity } from '#sync/schemas/inspecciones.schema.ts';
 import { nivelEntity } from '#sync/schemas/niveles.schema.ts';
 import { trabajadorEntity } from '#sync/schemas/trabajadores.schema.ts';
+import { eppAsignacionEntity } from '#sync/schemas/epp-asignaciones.schema.ts';
+import { eppTipoEntity } from '#sync/schemas/epp-tipos.schema.ts';
 import type { Hono } from 'hono';
 import type { AppEnv } from './app-env.ts';
 import { actividadesEconomicasRoutes } from './modules/actividades-economicas/actividades-economicas.routes.ts';
@@ -17,6 +19,9 @@ import { inspeccionesStore, observacionesStore } from './modules/inspecciones/in
 import { nivelesRoutes } from './modules/niveles/niveles.routes.ts';
 import { trabajadoresRoutes } from './modules/trabajadores/trabajadores.routes.ts';
 import { trabajadoresStore } from './modules/trabajadores/trabajadores.store.ts';
+import { eppEntregasStore } from './modules/epp/epp-entregas.store.ts';
+import { eppRoutes } from './modules/epp/epp.routes.ts';
+import { eppVerificacionRoutes } from './modules/epp/epp-verificacion.routes.ts';
 import type { RecordRegistry } from './records/record-registry.ts';
 import { sqlRecordStore } from './records/record-store.ts';
 
@@ -33,6 +38,9 @@ export const RECORD_STORES: RecordRegistry = {
   formularios: formulariosStore,
   inspecciones: inspeccionesStore,
   observaciones: observacionesStore,
+  epp_tipos: sqlRecordStore(eppTipoEntity, { orderBy: ['NombreEpp'] }),
+  epp_asignaciones: sqlRecordStore(eppAsignacionEntity, { orderBy: [] }),
+  epp_entregas: eppEntregasStore,
 };
 
 /** Each business module's routes under the API base its entities name (`/api/<module>`, spec module base paths). */
@@ -44,4 +52,7 @@ export const MODULE_ROUTES: readonly { base: `/api/${string}`; routes: Hono<AppE
   { base: inspeccionEntity.api.base, routes: inspeccionesRoutes },
   { base: certificacionEntity.api.base, routes: certificacionesRoutes },
   { base: actividadEconomicaEntity.api.base, routes: actividadesEconomicasRoutes },
+  { base: eppTipoEntity.api.base, routes: eppRoutes },
+  // The public verification of sealed actas (no session): its own base, outside every module's session guard.
+  { base: '/api/verificar', routes: eppVerificacionRoutes },
 ];

@@ -2,6 +2,7 @@ import { Dexie, type EntityTable, type Table } from 'dexie';
 import { OUTBOX_STORES, type OutboxFileRow, type OutboxRow } from '#app/sync/dexie-outbox-store.ts';
 import type { DeviceFile, InspectionDraft, LocalFormulario, LocalInspeccion, LocalObservacion } from './inspection-rows.ts';
 import type { LocalCargo, LocalNivel, LocalRow, LocalRows, LocalTrabajador } from './reference-rows.ts';
+import type { EppDeliveryDraft } from './epp-delivery-draft.ts';
 
 export interface KeyValueRow {
   key: string;
@@ -37,6 +38,10 @@ export class AppDb extends Dexie {
   archivosDispositivo!: EntityTable<DeviceFile, 'sha256'>;
   certificaciones!: EntityTable<LocalRows['certificaciones'], 'IdCertificacion'>;
   actividades_economicas!: EntityTable<LocalRows['actividades_economicas'], 'IdActividadEconomica'>;
+  epp_tipos!: EntityTable<LocalRows['epp_tipos'], 'IdEpp'>;
+  epp_asignaciones!: EntityTable<LocalRows['epp_asignaciones'], 'IdAsignacionEpp'>;
+  epp_entregas!: EntityTable<LocalRows['epp_entregas'], 'IdEntregadosEpp'>;
+  borradoresEpp!: EntityTable<EppDeliveryDraft, 'IdEntrega'>;
 
   constructor(name: string, options: ConstructorParameters<typeof Dexie>[1] = {}) {
     // Strict durability: a write the person saw saved has reached the disk, not just the OS cache.
@@ -69,6 +74,15 @@ export class AppDb extends Dexie {
       certificaciones: 'IdCertificacion, orden',
       actividades_economicas: 'IdActividadEconomica, orden',
     });
+    // Version 5 belongs to another module of the same release: Dexie accepts the gap.
+    // EPP: the catalogue by name, assignments by their position or worker, actas by date, worker, crew and the acta
+    // they correct; crew deliveries in progress are drafts (SPEC DR1).
+    this.version(6).stores({
+      epp_tipos: 'IdEpp, orden',
+      epp_asignaciones: 'IdAsignacionEpp, IdCargo, IdPersona',
+      epp_entregas: 'IdEntregadosEpp, Fecha, IdPersona, IdEntrega, Corrige',
+      borradoresEpp: 'IdEntrega, actualizadoEn, estado',
+    });
   }
 }
 
@@ -88,4 +102,8 @@ export const TABLE_LABELS: Record<string, string> = {
   archivosDispositivo: 'Fotos y firmas tomadas en este dispositivo',
   certificaciones: 'Certificaciones',
   actividades_economicas: 'Actividades económicas',
+  epp_tipos: 'Catálogo de EPP',
+  epp_asignaciones: 'Asignaciones de EPP',
+  epp_entregas: 'Entregas de EPP (actas)',
+  borradoresEpp: 'Entregas de EPP en curso (borradores)',
 };

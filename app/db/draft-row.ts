@@ -2,6 +2,7 @@ import type { Table } from 'dexie';
 import type { FileRef } from '#sync/records/record-fields.ts';
 import type { AppDb } from './app-db.ts';
 import { filesOfInspectionDraft } from './inspection-rows.ts';
+import { filesOfEppDraft } from './epp-delivery-draft.ts';
 
 /**
  * What every kind of draft shares (SPEC DR1): the person's unfinished work, kept only on their device. A table whose
@@ -52,5 +53,13 @@ export const DRAFT_KINDS: { [T in DraftTableName]: DraftKind<DraftOf<T>> } = {
     finished: 'La inspección ya fue finalizada: no se puede modificar',
     fileMissing: 'Falta en este dispositivo una foto o firma de la inspección: vuelve a tomarla o quítala',
     files: (draft) => filesOfInspectionDraft(draft),
+  },
+  borradoresEpp: {
+    one: 'entrega de EPP en curso',
+    many: 'entregas de EPP en curso',
+    notFound: 'La entrega de EPP en curso no está en este dispositivo',
+    finished: 'La entrega de EPP ya fue finalizada: no se puede modificar',
+    fileMissing: 'Falta en este dispositivo una firma de la entrega: vuelve a firmarla',
+    files: (draft) => filesOfEppDraft(draft),
   },
 };

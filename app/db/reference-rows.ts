@@ -5,6 +5,9 @@ import type { Cargo } from '#sync/schemas/cargos.schema.ts';
 import type { Nivel } from '#sync/schemas/niveles.schema.ts';
 import type { Formulario } from '#sync/schemas/formularios.schema.ts';
 import type { Trabajador } from '#sync/schemas/trabajadores.schema.ts';
+import type { EppAsignacion } from '#sync/schemas/epp-asignaciones.schema.ts';
+import type { EppEntrega } from '#sync/schemas/epp-entregas.schema.ts';
+import type { EppTipo } from '#sync/schemas/epp-tipos.schema.ts';
 import type { LocalFormulario, LocalInspeccion, LocalObservacion } from './inspection-rows.ts';
 
 export interface LocalTrabajador extends Trabajador {
@@ -35,6 +38,10 @@ export interface LocalRows {
   formularios: LocalFormulario;
   inspecciones: LocalInspeccion;
   observaciones: LocalObservacion;
+  epp_tipos: LocalCatalogueRow<EppTipo>;
+  epp_asignaciones: EppAsignacion;
+  /** Pulled, or queued from this device (RecibidoEn null until the server has it). */
+  epp_entregas: EppEntrega;
 }
 
 /** Fails to compile when a described entity has no local row type above. */

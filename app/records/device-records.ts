@@ -4,6 +4,8 @@ import type { RowOf } from '#sync/records/entity.ts';
 import { LEVEL_TYPES, type LevelType } from '#sync/schemas/niveles.schema.ts';
 import type { Inspeccion } from '#sync/schemas/inspecciones.schema.ts';
 import type { Observacion } from '#sync/schemas/observaciones.schema.ts';
+import type { EppAsignacion } from '#sync/schemas/epp-asignaciones.schema.ts';
+import type { EppEntrega } from '#sync/schemas/epp-entregas.schema.ts';
 import { fold, type LocalRow, type LocalRows, toLocalCargo, toLocalFormulario, toLocalNivel, toLocalTrabajador } from '#app/db/reference-rows.ts';
 import { LEVEL_PATHS, paths, type RecordPaths } from '#app/routes/paths.ts';
 
@@ -63,6 +65,10 @@ export const DEVICE_RECORDS: { [T in EntityTable]: DeviceRecord<T> } = {
     correction: { routes: (entry) => (entry.method === 'POST' ? paths.inspecciones : undefined), action: 'crear' },
   },
   observaciones: { toLocal: (row: Observacion) => row, correction: null },
+  epp_tipos: catalogue('epp_tipos', paths.eppTipos),
+  epp_asignaciones: { toLocal: (row: EppAsignacion) => row, correction: { routes: () => paths.eppAsignacion, action: 'editar' } },
+  // A sealed acta is never corrected in place: a refused one can only be discarded (its draft keeps it on the device).
+  epp_entregas: { toLocal: (row: EppEntrega) => row, correction: null },
 };
 
 export function deviceRecordOf(table: EntityTable): DeviceRecord<EntityTable> {

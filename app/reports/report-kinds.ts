@@ -1,6 +1,7 @@
 import type { Document } from '@react-pdf/renderer';
 import type { ComponentProps, ReactElement } from 'react';
 import type { ChecklistReportData } from '#sync/schemas/inspecciones.schema.ts';
+import type { EppActaReportData } from '#sync/schemas/epp-entregas.schema.ts';
 
 /**
  * Every PDF document of the product, by kind, with the data it draws. One document per kind, written once and
@@ -10,6 +11,8 @@ import type { ChecklistReportData } from '#sync/schemas/inspecciones.schema.ts';
 export interface ReportDataByKind {
   /** The checklist report of an inspection or an observation form (spec 2.4). */
   checklist: ChecklistReportData;
+  /** One worker's sealed EPP delivery acta (spec 2.4, /pdf/epp), with its QR verification code. */
+  eppActa: EppActaReportData;
 }
 
 export type ReportKind = keyof ReportDataByKind;
@@ -19,6 +22,8 @@ export type ReportElement = ReactElement<ComponentProps<typeof Document>>;
 /** Each document is loaded only when a report of its kind is made: the worker never carries all of them. */
 export const REPORT_DOCUMENTS: { [K in ReportKind]: () => Promise<(data: ReportDataByKind[K]) => ReportElement> } = {
   checklist: () => import('./checklist-report.tsx').then((module) => module.checklistReportElement),
+  // The QR library comes with this document only.
+  eppActa: () => import('./epp-acta-report.tsx').then((module) => module.eppActaReportElement),
 };
 
 export async function reportElement<K extends ReportKind>(kind: K, data: ReportDataByKind[K]): Promise<ReportElement> {

@@ -85,12 +85,16 @@ export const ROLE_GRANTS: Record<'supervisor' | 'contratista' | 'cliente', RoleG
     '/trabajadores': ALL_ACTIONS,
     '/inspecciones': READ,
     '/observaciones': ['index', 'editar'],
+    // The server limits every delivery call to the actas of the contractor's own workers.
+    '/epp/entregados': READ,
     '/perfil/usuario': ['index', 'editar'],
   },
   cliente: {
     '/dashboard': READ,
     '/inspecciones': READ,
     '/observaciones': READ,
+    // Only the actas made for the client.
+    '/epp/entregados': READ,
     '/perfil/usuario': ['index', 'editar'],
   },
 };

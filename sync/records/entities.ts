@@ -6,6 +6,9 @@ import { inspeccionEntity } from '../schemas/inspecciones.schema.ts';
 import { observacionEntity } from '../schemas/observaciones.schema.ts';
 import { nivelEntity } from '../schemas/niveles.schema.ts';
 import { trabajadorEntity } from '../schemas/trabajadores.schema.ts';
+import { eppTipoEntity } from '../schemas/epp-tipos.schema.ts';
+import { eppAsignacionEntity } from '../schemas/epp-asignaciones.schema.ts';
+import { eppEntregaEntity } from '../schemas/epp-entregas.schema.ts';
 import type { AnyEntity } from './entity.ts';
 
 /**
@@ -21,6 +24,9 @@ export const ENTITIES = {
   formularios: formularioEntity,
   inspecciones: inspeccionEntity,
   observaciones: observacionEntity,
+  epp_tipos: eppTipoEntity,
+  epp_asignaciones: eppAsignacionEntity,
+  epp_entregas: eppEntregaEntity,
 } as const;
 
 export type Entities = typeof ENTITIES;
