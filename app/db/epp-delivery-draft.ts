@@ -3,12 +3,17 @@ import type { FileRef } from '#sync/records/record-fields.ts';
 import type { EntregaItem, EppEntregaCreateBody } from '#sync/schemas/epp-entregas.schema.ts';
 import type { DraftRow } from './draft-row.ts';
 
+/** A line of a worker in a crew delivery: the acta's line plus the item's useful life when it was chosen. */
+export type CrewLine = EntregaItem & { VidaUtilMeses: number };
+
 /** A worker of a crew delivery being signed: their lines, and their sealed acta once they signed. */
 export interface CrewWorker {
   IdPersona: string;
   RunPersona: string;
   Nombre: string;
-  items: EntregaItem[];
+  /** Who else may read the worker's acta (SPEC PL7): their contractor, or null. */
+  RutContratista: string | null;
+  items: CrewLine[];
   /**
    * The worker's acta, sealed on this device when they signed (SPEC EP1). It stays in the draft until the crew
    * finishes: a tablet that dies before the last signature keeps every acta already signed.
