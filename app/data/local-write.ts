@@ -100,15 +100,16 @@ export async function localWrites(writes: readonly LocalWrite[], device: WriteDe
         return { recordKey, queued, current, dependsOn };
       }),
     );
-    const work: Promise<unknown>[] = [];
+    // A file several of the records carry (the deliverer's signature on every acta of a crew) is stored once.
+    const files = new Map(writes.flatMap((write) => write.files ?? []).map((file) => [file.sha256, file]));
+    const work: Promise<unknown>[] = [...files.values()].map((file) => store.putFile({ ...file, uploaded: false }));
     // Appends are issued in order, so each entry's seq follows the order of `writes` (OB5).
     const appended = writes.map((write, index) => {
       const { recordKey, queued, current, dependsOn } = read[index]!;
-      const files: FileRef[] = (write.files ?? []).map(({ sha256, type }) => ({ sha256, type }));
-      const appending = store.append(newOutboxEntry({ ...write.request, payloadVersion: PAYLOAD_VERSION, recordKey, dependsOn, files }, uuidV7(), Date.now()));
+      const refs: FileRef[] = (write.files ?? []).map(({ sha256, type }) => ({ sha256, type }));
+      const appending = store.append(newOutboxEntry({ ...write.request, payloadVersion: PAYLOAD_VERSION, recordKey, dependsOn, files: refs }, uuidV7(), Date.now()));
       const table = db.table<LocalRow, string>(write.table);
       work.push(
-        ...(write.files ?? []).map((file) => store.putFile({ ...file, uploaded: false })),
         write.row ? table.put(write.row) : table.delete(write.id),
         // The first queued write of a record keeps the server's version of it, for a later discard (SPEC PL6).
         queued ? Promise.resolve() : db.serverRows.put({ recordKey, row: current ? { ...current } : null }),

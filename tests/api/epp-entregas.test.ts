@@ -137,7 +137,7 @@ describe('EPP delivery actas (spec "Delivered": POST epp/entregados, GET, PUT an
     expect(await test.server.deps.db.selectFrom('epp_entregas').select('IdEntregadosEpp').where('IdEntregadosEpp', '=', body.IdEntregadosEpp).execute()).toHaveLength(1);
   });
 
-  it("PL7: a contractor sees only its own workers' actas; a client only the actas made for it", async () => {
+  it("EP5, PL7: a contractor sees only its own workers' actas; a client only the actas made for it", async () => {
     const sigs = await signatures(test.server, test.admin.token);
     const ownWorker = await actaBody(test.server, { worker: 9, signatures: sigs });
     const companyWorker = await actaBody(test.server, { worker: 10, signatures: sigs, overrides: { IdCliente: 'CLI-001' } });

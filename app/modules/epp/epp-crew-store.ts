@@ -186,7 +186,9 @@ export async function signWorker(db: AppDb, id: string, personaId: string, png: 
     FirmadoEn: signedAt.toISOString(),
     Corrige: draft.Corrige,
   };
-  const acta = v.parse(EppEntregaCreateBodySchema, { ...unsealed, Sello: await actaSeal(draft.IdEmpresa, unsealed) });
+  // Sealed as the schema reads it (trimmed, cleaned): exactly what the server will read and seal again.
+  const parsed = v.parse(EppEntregaCreateBodySchema, { ...unsealed, Sello: '0'.repeat(64) });
+  const acta = { ...parsed, Sello: await actaSeal(draft.IdEmpresa, parsed) };
   const sealedFrom = JSON.stringify([worker.items, deliverer]);
   await changeDraft(
     db,

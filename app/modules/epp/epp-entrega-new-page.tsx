@@ -1,6 +1,7 @@
 import { MOTIVO_CODES, MOTIVOS_ENTREGA, type MotivoEntrega } from '#sync/domain/epp-delivery.ts';
 import { formatRut } from '#sync/domain/rut.ts';
 import { IonButton } from '@ionic/react';
+import { Dexie } from 'dexie';
 import { useId, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { DraftError } from '#app/data/drafts.ts';
@@ -65,19 +66,23 @@ export function EppEntregaNewPage() {
   const levels3 = useNiveles(3);
   const corrected = useDbQuery(async (database) => (corrige ? ((await database.epp_entregas.get(corrige)) ?? null) : null), [corrige]);
   const correctedWorker = useDbQuery(async (database) => (corrected ? ((await database.trabajadores.get(corrected.IdPersona)) ?? null) : null), [corrected]);
-  const allWorkers = useDbQuery((database) => database.trabajadores.orderBy('orden').toArray(), []);
   const [chosen, setChosen] = useState<LocalTrabajador[]>([]);
   const [motivo, setMotivo] = useState<MotivoEntrega | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [starting, setStarting] = useState(false);
   const allowed = hasPermission(session, paths.eppEntregados.list.href, 'crear');
-  const ready = db && lookups && assignments && cargos && levels2 && levels3 && allWorkers && corrected !== undefined && correctedWorker !== undefined;
+  const ready = db && lookups && assignments && cargos && levels2 && levels3 && corrected !== undefined && correctedWorker !== undefined;
   const workers = corrected && correctedWorker ? [correctedWorker] : chosen;
   const reason = motivo ?? corrected?.Motivo ?? null;
 
   const add = (more: LocalTrabajador[]) => setChosen((current) => [...current, ...more.filter((worker) => !current.some((other) => other.IdPersona === worker.IdPersona))]);
-  const addGroup = (group: Group, value: string) =>
-    add((allWorkers ?? []).filter((worker) => (group === 'cargo' ? worker.cargos.includes(value) : group === 'nv2' ? worker.IdNivel2 === value : worker.IdNivel3 === value)));
+  // Read by index: a company may keep tens of thousands of workers on the device.
+  const addGroup = async (group: Group, value: string) => {
+    if (!db) return;
+    const workers = db.trabajadores;
+    const inLevel = (index: '[IdNivel2+orden]' | '[IdNivel3+orden]') => workers.where(index).between([value, Dexie.minKey], [value, Dexie.maxKey]).toArray();
+    add(group === 'cargo' ? await workers.where('cargos').equals(value).sortBy('orden') : await inLevel(group === 'nv2' ? '[IdNivel2+orden]' : '[IdNivel3+orden]'));
+  };
 
   const start = async () => {
     if (!ready) return;
@@ -113,8 +118,8 @@ export function EppEntregaNewPage() {
           <p className="notice notice--warning">No tienes permiso para registrar entregas de EPP.</p>
         ) : !ready ? (
           <PageLoading />
-        ) : corrige && !corrected ? (
-          <p className="notice notice--warning">El acta que quieres corregir no está en este dispositivo.</p>
+        ) : corrige && (!corrected || !correctedWorker) ? (
+          <p className="notice notice--warning">{corrected ? 'El trabajador del acta no está en este dispositivo.' : 'El acta que quieres corregir no está en este dispositivo.'}</p>
         ) : (
           <>
             {corrected && (
@@ -131,9 +136,9 @@ export function EppEntregaNewPage() {
                 <>
                   <WorkerSearch label="Buscar trabajador por nombre o RUT" onPick={(worker) => add([worker])} chosen={new Set(chosen.map((worker) => worker.IdPersona))} />
                   <div className="epp-group-pickers">
-                    <GroupPicker label="Todos los de un cargo" options={cargos.map((cargo) => ({ value: cargo.IdCargo, label: cargo.NombreCargo }))} onAdd={(value) => addGroup('cargo', value)} />
-                    <GroupPicker label={`Todos los de un ${levelName(session, 2)}`} options={levels2.map((level) => ({ value: level.IdNivel, label: level.Nombre }))} onAdd={(value) => addGroup('nv2', value)} />
-                    <GroupPicker label={`Todos los de un ${levelName(session, 3)}`} options={levels3.map((level) => ({ value: level.IdNivel, label: level.Nombre }))} onAdd={(value) => addGroup('nv3', value)} />
+                    <GroupPicker label="Todos los de un cargo" options={cargos.map((cargo) => ({ value: cargo.IdCargo, label: cargo.NombreCargo }))} onAdd={(value) => void addGroup('cargo', value)} />
+                    <GroupPicker label={`Todos los de un ${levelName(session, 2)}`} options={levels2.map((level) => ({ value: level.IdNivel, label: level.Nombre }))} onAdd={(value) => void addGroup('nv2', value)} />
+                    <GroupPicker label={`Todos los de un ${levelName(session, 3)}`} options={levels3.map((level) => ({ value: level.IdNivel, label: level.Nombre }))} onAdd={(value) => void addGroup('nv3', value)} />
                   </div>
                   {chosen.length === 0 ? (
                     <p className="muted">Aún no eliges trabajadores.</p>
