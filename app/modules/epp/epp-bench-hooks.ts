@@ -1,4 +1,5 @@
 import { actaSeal, type SealedActa } from '#sync/domain/epp-delivery.ts';
+import type { EppActaReportData } from '#sync/schemas/epp-entregas.schema.ts';
 import { sha256Hex } from '#app/data/local-file.ts';
 import type { LocalFile } from '#app/data/local-write.ts';
 import { requireDevice } from '#app/sync/device-sync.ts';
@@ -13,6 +14,8 @@ export interface EppCrewBench {
   lastSignature(id: string, last: string): Promise<{ sealAndSignMs: number; finishMs: number; totalMs: number; queued: number }>;
   /** Sealing one acta, as the device does when a worker signs. */
   seal(acta: SealedActa, company: string): Promise<string>;
+  /** One acta's PDF drawn by the app's own renderer (the PDF worker), as `/pdf/epp` does offline. */
+  renderActa(data: EppActaReportData): Promise<{ pages: number; bytes: number }>;
 }
 
 declare global {
@@ -61,5 +64,10 @@ export function exposeEppBenchHooks(): void {
       return { sealAndSignMs: signed - started, finishMs: finished - signed, totalMs: finished - started, queued: await device.db.outbox.count() };
     },
     seal: (acta, company) => actaSeal(company, acta),
+    // Loaded only when called: @react-pdf never weighs on the first screen.
+    async renderActa(data) {
+      const rendered = await (await import('#app/reports/render/report-pdf-in-worker.ts')).renderReportPdfInWorker('eppActa', data);
+      return { pages: rendered.pages, bytes: rendered.blob.size };
+    },
   };
 }

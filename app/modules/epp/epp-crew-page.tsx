@@ -2,15 +2,16 @@ import { MOTIVO_CODES, MOTIVOS_ENTREGA, type MotivoEntrega } from '#sync/domain/
 import { formatRut } from '#sync/domain/rut.ts';
 import { IonButton } from '@ionic/react';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams } from 'react-router-dom';
 import type { EppDeliveryDraft } from '#app/db/epp-delivery-draft.ts';
-import { DraftError } from '#app/data/drafts.ts';
+import { deleteDraft, DraftError } from '#app/data/drafts.ts';
 import { paths } from '#app/routes/paths.ts';
 import { fullName, hasPermission } from '#app/session/session-permissions.ts';
 import { useRequiredSession } from '#app/session/use-session.ts';
 import { useDevice } from '#app/sync/use-device.ts';
 import { CardSection } from '#app/ui/card-section.tsx';
 import { PageLoading } from '#app/ui/feedback/page-loading.tsx';
+import { useConfirm } from '#app/ui/feedback/use-confirm.ts';
 import { useNotice } from '#app/ui/feedback/use-notice.ts';
 import { useSavedToast } from '#app/ui/feedback/use-saved-toast.ts';
 import { PageContent } from '#app/ui/page-content.tsx';
@@ -109,6 +110,27 @@ function ReasonPicker({ draft, onChange }: { draft: EppDeliveryDraft; onChange: 
   );
 }
 
+/** A crew nobody signed yet may be dropped; once someone signed, their acta is kept until the crew finishes. */
+function DiscardCrew({ draft }: { draft: EppDeliveryDraft }) {
+  const db = useDevice()!.db;
+  const confirm = useConfirm();
+  const navigate = useNavigate();
+  const write = useCrewWrite();
+  if (draft.entregador || draft.trabajadores.some((worker) => worker.acta)) return null;
+  const discard = async () => {
+    if (!(await confirm({ header: 'Descartar entrega', message: '¿Descartar esta entrega? Nadie ha firmado aún.', confirmText: 'Descartar' }))) return;
+    await write(deleteDraft(db, 'borradoresEpp', draft.IdEntrega));
+    navigate(paths.eppEntregados.list.href, { replace: true });
+  };
+  return (
+    <div className="button-row record-form__actions">
+      <IonButton fill="outline" color="danger" onClick={() => void discard()}>
+        Descartar entrega
+      </IonButton>
+    </div>
+  );
+}
+
 function OpenCrew({ draft, lookups }: { draft: EppDeliveryDraft; lookups: EppLookups }) {
   const session = useRequiredSession();
   const db = useDevice()!.db;
@@ -163,6 +185,7 @@ function OpenCrew({ draft, lookups }: { draft: EppDeliveryDraft; lookups: EppLoo
           </div>
         )}
       </CardSection>
+      <DiscardCrew draft={draft} />
     </>
   );
 }
