@@ -1,8 +1,10 @@
 import { IonApp } from '@ionic/react';
 import { IonReactRouter } from '@ionic/react-router';
 import { Suspense } from 'react';
+import { useLocation } from 'react-router-dom';
 import { exposeBenchHooks } from './data/bench-hooks.ts';
 import { UpdatePrompt } from './pwa/update-prompt.tsx';
+import { isOpenPath, OpenRoutes } from './routes/open-routes.tsx';
 import { PublicRoutes } from './routes/public-routes.tsx';
 import { SignedInArea } from './routes/signed-in-area.ts';
 import { useSession } from './session/use-session.ts';
@@ -15,18 +17,25 @@ exposeBenchHooks();
  * screens come with the first session (first-screen budget, tests/e2e/first-screen-budget.spec.ts).
  */
 
-export function App() {
+/** The open area for its addresses, whoever is signed in; otherwise the company area or sign-in. */
+function AppAreas() {
   const session = useSession();
+  const { pathname } = useLocation();
+  if (isOpenPath(pathname)) return <OpenRoutes />;
+  return session ? (
+    <Suspense fallback={<PageLoading />}>
+      <SignedInArea session={session} />
+    </Suspense>
+  ) : (
+    <PublicRoutes />
+  );
+}
+
+export function App() {
   return (
     <IonApp>
       <IonReactRouter>
-        {session ? (
-          <Suspense fallback={<PageLoading />}>
-            <SignedInArea session={session} />
-          </Suspense>
-        ) : (
-          <PublicRoutes />
-        )}
+        <AppAreas />
       </IonReactRouter>
       <UpdatePrompt />
     </IonApp>

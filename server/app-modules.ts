@@ -8,6 +8,8 @@ import { trabajadorEntity } from '#sync/schemas/trabajadores.schema.ts';
 import { capacitacionEntity } from '#sync/schemas/capacitaciones.schema.ts';
 import { programaCapacitacionEntity } from '#sync/schemas/capacitaciones-programa.schema.ts';
 import { tipoCapacitacionEntity } from '#sync/schemas/capacitaciones-tipos.schema.ts';
+import { eppAsignacionEntity } from '#sync/schemas/epp-asignaciones.schema.ts';
+import { eppTipoEntity } from '#sync/schemas/epp-tipos.schema.ts';
 import type { Hono } from 'hono';
 import type { AppEnv } from './app-env.ts';
 import { actividadesEconomicasRoutes } from './modules/actividades-economicas/actividades-economicas.routes.ts';
@@ -22,6 +24,9 @@ import { trabajadoresRoutes } from './modules/trabajadores/trabajadores.routes.t
 import { trabajadoresStore } from './modules/trabajadores/trabajadores.store.ts';
 import { capacitacionesRoutes } from './modules/capacitaciones/capacitaciones.routes.ts';
 import { capacitacionesStore } from './modules/capacitaciones/capacitaciones.store.ts';
+import { eppEntregasStore } from './modules/epp/epp-entregas.store.ts';
+import { eppRoutes } from './modules/epp/epp.routes.ts';
+import { eppVerificacionRoutes } from './modules/epp/epp-verificacion.routes.ts';
 import type { RecordRegistry } from './records/record-registry.ts';
 import { sqlRecordStore } from './records/record-store.ts';
 
@@ -41,6 +46,9 @@ export const RECORD_STORES: RecordRegistry = {
   tipos_capacitacion: sqlRecordStore(tipoCapacitacionEntity, { orderBy: ['Nombre'] }),
   programas_capacitacion: sqlRecordStore(programaCapacitacionEntity, { orderBy: ['Anio', 'Mes', 'Tema'] }),
   capacitaciones: capacitacionesStore,
+  epp_tipos: sqlRecordStore(eppTipoEntity, { orderBy: ['NombreEpp'] }),
+  epp_asignaciones: sqlRecordStore(eppAsignacionEntity, { orderBy: [] }),
+  epp_entregas: eppEntregasStore,
 };
 
 /** Each business module's routes under the API base its entities name (`/api/<module>`, spec module base paths). */
@@ -53,4 +61,7 @@ export const MODULE_ROUTES: readonly { base: `/api/${string}`; routes: Hono<AppE
   { base: certificacionEntity.api.base, routes: certificacionesRoutes },
   { base: actividadEconomicaEntity.api.base, routes: actividadesEconomicasRoutes },
   { base: capacitacionEntity.api.base, routes: capacitacionesRoutes },
+  { base: eppTipoEntity.api.base, routes: eppRoutes },
+  // The public verification of sealed actas (no session): its own base, outside every module's session guard.
+  { base: '/api/verificar', routes: eppVerificacionRoutes },
 ];

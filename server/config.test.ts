@@ -26,3 +26,17 @@ describe('configuration', () => {
     expect(parseConfig({ MAILBOX_OPEN: '0' }).mailboxOpen).toBe(false);
   });
 });
+
+describe('verification base address', () => {
+  it('defaults to this server on localhost and takes a public http(s) address without its trailing slash', () => {
+    expect(parseConfig({ PORT: '4221' }).verificationBaseUrl).toBe('http://localhost:4221');
+    expect(parseConfig({ VERIFICATION_BASE_URL: 'https://hse.andes.cl/' }).verificationBaseUrl).toBe('https://hse.andes.cl');
+    expect(parseConfig({ VERIFICATION_BASE_URL: 'https://andes.cl/hse' }).verificationBaseUrl).toBe('https://andes.cl/hse');
+  });
+
+  it('stops on an address that is not http(s) or carries parameters', () => {
+    for (const bad of ['hse.andes.cl', 'ftp://hse.andes.cl', 'https://hse.andes.cl/?x=1', 'https://usuario:clave@hse.andes.cl']) {
+      expect(() => parseConfig({ VERIFICATION_BASE_URL: bad }), bad).toThrow(/VERIFICATION_BASE_URL debe ser una dirección http\(s\)/);
+    }
+  });
+});

@@ -25,6 +25,21 @@ const EnvSchema = v.object({
   SUPPORT_PHONE: v.optional(v.string(), '+56 2 2345 6789'),
   DEMO_SEED: v.optional(v.picklist(['0', '1'], 'DEMO_SEED debe ser 0 o 1'), '1'),
   MAILBOX_OPEN: v.optional(v.picklist(['0', '1'], 'MAILBOX_OPEN debe ser 0 o 1'), '0'),
+  VERIFICATION_BASE_URL: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.check((value) => {
+        try {
+          const url = new URL(value);
+          return (url.protocol === 'https:' || url.protocol === 'http:') && url.search === '' && url.hash === '' && url.username === '' && url.password === '';
+        } catch {
+          return false;
+        }
+      }, 'VERIFICATION_BASE_URL debe ser una dirección http(s) sin parámetros, por ejemplo https://hse.empresa.cl'),
+      v.transform((value) => value.replace(/\/+$/, '')),
+    ),
+  ),
 });
 
 export interface SmtpConfig {
@@ -45,6 +60,11 @@ export interface Config {
   demoSeed: boolean;
   /** Serves the local mailbox to any address, not only to this machine (a demo on a trusted network). */
   mailboxOpen: boolean;
+  /**
+   * The server's public address, base of the verification links printed on sealed documents (an EPP acta's QR code).
+   * It reaches devices with the session, so a document made offline points to the real server.
+   */
+  verificationBaseUrl: string;
 }
 
 export class ConfigError extends Error {}
@@ -68,5 +88,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     support: { email: e.SUPPORT_EMAIL, phone: e.SUPPORT_PHONE },
     demoSeed: e.DEMO_SEED === '1',
     mailboxOpen: e.MAILBOX_OPEN === '1',
+    // Without the setting, the address this server answers on from this machine (fine for a demo, not for paper).
+    verificationBaseUrl: e.VERIFICATION_BASE_URL ?? `http://localhost:${e.PORT}`,
   };
 }

@@ -5,7 +5,7 @@ import type { FileRef } from '#sync/records/record-fields.ts';
 import type { AppDb } from '#app/db/app-db.ts';
 import { DRAFT_KINDS, type DraftOf, type DraftTableName } from '#app/db/draft-row.ts';
 import { requireDevice } from '#app/sync/device-sync.ts';
-import { type LocalFile, type LocalWrite, localWrite } from './local-write.ts';
+import { type LocalFile, type LocalWrite, type localWrite, localWrites } from './local-write.ts';
 
 /**
  * Drafts of every kind (SPEC DR1, IN1): every change is its own Dexie transaction that reads the draft, changes it
@@ -49,6 +49,11 @@ export interface DraftFinishWrite<T extends DraftTableName> {
   write: Omit<LocalWrite, 'files' | 'also'>;
   /** Every file the write references: read from `archivosDispositivo`, uploaded before the record (FL3). */
   files: readonly FileRef[];
+  /**
+   * More records the draft finishes as, each its own outbox entry with its own files, queued after `write` in the
+   * same transaction (SPEC DR7: a crew delivery is one acta per worker, never one record for everyone).
+   */
+  more?: readonly { write: Omit<LocalWrite, 'files' | 'also'>; files: readonly FileRef[] }[];
   /** More tables changed with the write (the inspection's observations), in its transaction. */
   tables?: string[];
   /** Changes of those tables; `finished` is the draft as it is locked (the module may add to it). */
@@ -86,33 +91,32 @@ async function finishOnce<T extends DraftTableName, Problem>(
   if (draft.estado === 'finalizada') return { ok: true, id, alreadyFinished: true };
   const planned = plan(draft);
   if (!planned.ok) return planned;
-  const { write, files: refs, tables = [], apply } = planned.finish;
-  const unique = [...new Map(refs.map((ref) => [ref.Sha256, ref])).keys()];
+  const { write, files: refs, more = [], tables = [], apply } = planned.finish;
+  const unique = [...new Set([refs, ...more.map((extra) => extra.files)].flatMap((list) => list.map((ref) => ref.Sha256)))];
   const stored = await db.archivosDispositivo.bulkGet(unique);
   if (stored.some((file) => !file)) return { ok: false, problems: [problem(DRAFT_KINDS[table].fileMissing)] };
-  const files: LocalFile[] = stored.map((file) => ({ sha256: file!.sha256, type: file!.type, bytes: file!.bytes }));
+  const bytes = new Map(stored.map((file) => [file!.sha256, { sha256: file!.sha256, type: file!.type, bytes: file!.bytes } satisfies LocalFile]));
+  const filesOf = (list: readonly FileRef[]) => [...new Set(list.map((ref) => ref.Sha256))].map((sha) => bytes.get(sha)!);
   const changedAt = draft.actualizadoEn;
-  try {
-    await localWrite(
-      {
-        ...write,
-        files,
-        also: {
-          tables: [table, ...tables],
-          // Checked inside the write's transaction: a second finish (double tap, another tab) or a change made
-          // since the draft was read aborts the whole transaction, so exactly one entry is ever queued (SPEC IN2).
-          apply: async (database, entry) => {
-            const current = await draftTable(database, table).get(id);
-            if (!current || current.estado !== 'abierta') throw new FinishRace(true);
-            if (current.actualizadoEn !== changedAt) throw new FinishRace(false);
-            const finished = { ...current, estado: 'finalizada', actualizadoEn: Date.now() } as DraftOf<T>;
-            await apply?.(database, finished, entry);
-            await draftTable(database, table).put(finished);
-          },
-        },
+  const first: LocalWrite = {
+    ...write,
+    files: filesOf(refs),
+    also: {
+      tables: [table, ...tables],
+      // Checked inside the write's transaction: a second finish (double tap, another tab) or a change made
+      // since the draft was read aborts the whole transaction, so nothing is ever queued twice (SPEC IN2, DR7).
+      apply: async (database, entry) => {
+        const current = await draftTable(database, table).get(id);
+        if (!current || current.estado !== 'abierta') throw new FinishRace(true);
+        if (current.actualizadoEn !== changedAt) throw new FinishRace(false);
+        const finished = { ...current, estado: 'finalizada', actualizadoEn: Date.now() } as DraftOf<T>;
+        await apply?.(database, finished, entry);
+        await draftTable(database, table).put(finished);
       },
-      device,
-    );
+    },
+  };
+  try {
+    await localWrites([first, ...more.map((extra) => ({ ...extra.write, files: filesOf(extra.files) }))], device);
   } catch (error) {
     if (error instanceof FinishRace && error.finished) return { ok: true, id, alreadyFinished: true };
     throw error;

@@ -80,27 +80,48 @@ async function queuedCreations(db: AppDb, parents: NonNullable<LocalWrite['paren
  * all of them are on disk or none is; then the replayer is asked to send it. Screens never call `fetch` to write.
  */
 export async function localWrite(write: LocalWrite, device: WriteDevice = requireDevice()): Promise<OutboxEntry> {
+  const [entry] = await localWrites([write], device);
+  return entry!;
+}
+
+/**
+ * Several records written together (SPEC DR7: a crew's actas, one per worker): every row, file and outbox entry in
+ * ONE transaction, each record its own entry, queued in the given order. All of them are on disk or none is.
+ */
+export async function localWrites(writes: readonly LocalWrite[], device: WriteDevice = requireDevice()): Promise<OutboxEntry[]> {
   const { db, store, replayer } = device;
-  const recordKey = recordKeyOf(write.table, write.id);
-  const table = db.table<LocalRow, string>(write.table);
-  const files: FileRef[] = (write.files ?? []).map(({ sha256, type }) => ({ sha256, type }));
-  const extraTables = (write.also?.tables ?? []).map((name) => db.table(name));
-  const entry = await db.transaction('rw', [table, db.outbox, db.outboxFiles, db.serverRows, ...extraTables], async () => {
+  const tables = [...new Set(writes.flatMap((write) => [write.table, ...(write.also?.tables ?? [])]))].map((name) => db.table(name));
+  const entries = await db.transaction('rw', [...tables, db.outbox, db.outboxFiles, db.serverRows], async () => {
     // Reads, then writes, each group issued together: every IndexedDB round trip counts on a slow tablet.
-    const [queued, current, dependsOn] = await Promise.all([store.hasEntriesFor(recordKey), table.get(write.id), queuedCreations(db, write.parents ?? [])]);
-    const appending = store.append(newOutboxEntry({ ...write.request, payloadVersion: PAYLOAD_VERSION, recordKey, dependsOn, files }, uuidV7(), Date.now()));
-    const [appended] = await Promise.all([
-      appending,
-      ...(write.files ?? []).map((file) => store.putFile({ ...file, uploaded: false })),
-      write.row ? table.put(write.row) : table.delete(write.id),
-      // The first queued write of a record keeps the server's version of it, for a later discard (SPEC PL6).
-      queued ? undefined : db.serverRows.put({ recordKey, row: current ? { ...current } : null }),
-      write.also?.apply(db, appending),
-    ]);
-    return appended;
+    const read = await Promise.all(
+      writes.map(async (write) => {
+        const recordKey = recordKeyOf(write.table, write.id);
+        const [queued, current, dependsOn] = await Promise.all([store.hasEntriesFor(recordKey), db.table<LocalRow, string>(write.table).get(write.id), queuedCreations(db, write.parents ?? [])]);
+        return { recordKey, queued, current, dependsOn };
+      }),
+    );
+    // A file several of the records carry (the deliverer's signature on every acta of a crew) is stored once.
+    const files = new Map(writes.flatMap((write) => write.files ?? []).map((file) => [file.sha256, file]));
+    const work: Promise<unknown>[] = [...files.values()].map((file) => store.putFile({ ...file, uploaded: false }));
+    // Appends are issued in order, so each entry's seq follows the order of `writes` (OB5).
+    const appended = writes.map((write, index) => {
+      const { recordKey, queued, current, dependsOn } = read[index]!;
+      const refs: FileRef[] = (write.files ?? []).map(({ sha256, type }) => ({ sha256, type }));
+      const appending = store.append(newOutboxEntry({ ...write.request, payloadVersion: PAYLOAD_VERSION, recordKey, dependsOn, files: refs }, uuidV7(), Date.now()));
+      const table = db.table<LocalRow, string>(write.table);
+      work.push(
+        write.row ? table.put(write.row) : table.delete(write.id),
+        // The first queued write of a record keeps the server's version of it, for a later discard (SPEC PL6).
+        queued ? Promise.resolve() : db.serverRows.put({ recordKey, row: current ? { ...current } : null }),
+      );
+      if (write.also) work.push(write.also.apply(db, appending));
+      return appending;
+    });
+    const [done] = await Promise.all([Promise.all(appended), ...work]);
+    return done;
   });
   scheduleSync(replayer);
-  return entry;
+  return entries;
 }
 
 /**

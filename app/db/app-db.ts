@@ -3,6 +3,7 @@ import { OUTBOX_STORES, type OutboxFileRow, type OutboxRow } from '#app/sync/dex
 import type { DeviceFile, InspectionDraft, LocalFormulario, LocalInspeccion, LocalObservacion } from './inspection-rows.ts';
 import type { LocalCargo, LocalNivel, LocalRow, LocalRows, LocalTrabajador } from './reference-rows.ts';
 import type { AttendanceDraft, LocalCapacitacion, LocalPrograma } from './capacitacion-rows.ts';
+import type { EppDeliveryDraft } from './epp-delivery-draft.ts';
 
 export interface KeyValueRow {
   key: string;
@@ -42,6 +43,10 @@ export class AppDb extends Dexie {
   programas_capacitacion!: EntityTable<LocalPrograma, 'IdCapacitacion'>;
   capacitaciones!: EntityTable<LocalCapacitacion, 'IdCapacitacion'>;
   asistencias!: EntityTable<AttendanceDraft, 'IdCapacitacion'>;
+  epp_tipos!: EntityTable<LocalRows['epp_tipos'], 'IdEpp'>;
+  epp_asignaciones!: EntityTable<LocalRows['epp_asignaciones'], 'IdAsignacionEpp'>;
+  epp_entregas!: EntityTable<LocalRows['epp_entregas'], 'IdEntregadosEpp'>;
+  borradoresEpp!: EntityTable<EppDeliveryDraft, 'IdEntrega'>;
 
   constructor(name: string, options: ConstructorParameters<typeof Dexie>[1] = {}) {
     // Strict durability: a write the person saw saved has reached the disk, not just the OS cache.
@@ -86,6 +91,14 @@ export class AppDb extends Dexie {
       capacitaciones: 'IdCapacitacion, orden, Realizada, *personas, *asistencias, IdPrograma',
       asistencias: 'IdCapacitacion, actualizadoEn, estado',
     });
+    // EPP: the catalogue by name, assignments by their position or worker, actas by date, worker, crew and the acta
+    // they correct; crew deliveries in progress are drafts (SPEC DR1).
+    this.version(7).stores({
+      epp_tipos: 'IdEpp, orden',
+      epp_asignaciones: 'IdAsignacionEpp, IdCargo, IdPersona',
+      epp_entregas: 'IdEntregadosEpp, Fecha, IdPersona, IdEntrega, Corrige',
+      borradoresEpp: 'IdEntrega, actualizadoEn, estado',
+    });
   }
 }
 
@@ -109,4 +122,8 @@ export const TABLE_LABELS: Record<string, string> = {
   programas_capacitacion: 'Programa de capacitaciones',
   capacitaciones: 'Capacitaciones',
   asistencias: 'Asistencias en curso (borradores)',
+  epp_tipos: 'Catálogo de EPP',
+  epp_asignaciones: 'Asignaciones de EPP',
+  epp_entregas: 'Entregas de EPP (actas)',
+  borradoresEpp: 'Entregas de EPP en curso (borradores)',
 };

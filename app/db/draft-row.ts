@@ -3,6 +3,7 @@ import type { FileRef } from '#sync/records/record-fields.ts';
 import type { AppDb } from './app-db.ts';
 import { filesOfInspectionDraft } from './inspection-rows.ts';
 import { filesOfAttendance } from './capacitacion-rows.ts';
+import { filesOfEppDraft } from './epp-delivery-draft.ts';
 
 /**
  * What every kind of draft shares (SPEC DR1): the person's unfinished work, kept only on their device. A table whose
@@ -61,5 +62,13 @@ export const DRAFT_KINDS: { [T in DraftTableName]: DraftKind<DraftOf<T>> } = {
     finished: 'La capacitación ya fue marcada como realizada: la asistencia no se puede modificar',
     fileMissing: 'Falta en este dispositivo una firma o foto de la asistencia: vuelve a tomarla o quítala',
     files: (draft) => filesOfAttendance(draft),
+  },
+  borradoresEpp: {
+    one: 'entrega de EPP en curso',
+    many: 'entregas de EPP en curso',
+    notFound: 'La entrega de EPP en curso no está en este dispositivo',
+    finished: 'La entrega de EPP ya fue finalizada: no se puede modificar',
+    fileMissing: 'Falta en este dispositivo una firma de la entrega: vuelve a firmarla',
+    files: (draft) => filesOfEppDraft(draft),
   },
 };

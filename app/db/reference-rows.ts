@@ -5,6 +5,9 @@ import type { Cargo } from '#sync/schemas/cargos.schema.ts';
 import type { Nivel } from '#sync/schemas/niveles.schema.ts';
 import type { Formulario } from '#sync/schemas/formularios.schema.ts';
 import type { Trabajador } from '#sync/schemas/trabajadores.schema.ts';
+import type { EppAsignacion } from '#sync/schemas/epp-asignaciones.schema.ts';
+import type { EppEntrega } from '#sync/schemas/epp-entregas.schema.ts';
+import type { EppTipo } from '#sync/schemas/epp-tipos.schema.ts';
 import type { LocalFormulario, LocalInspeccion, LocalObservacion } from './inspection-rows.ts';
 import type { LocalCapacitacion, LocalPrograma } from './capacitacion-rows.ts';
 import type { TipoCapacitacion } from '#sync/schemas/capacitaciones-tipos.schema.ts';
@@ -40,6 +43,10 @@ export interface LocalRows {
   tipos_capacitacion: LocalCatalogueRow<TipoCapacitacion>;
   programas_capacitacion: LocalPrograma;
   capacitaciones: LocalCapacitacion;
+  epp_tipos: LocalCatalogueRow<EppTipo>;
+  epp_asignaciones: EppAsignacion;
+  /** Pulled, or queued from this device (RecibidoEn null until the server has it). */
+  epp_entregas: EppEntrega;
 }
 
 /** Fails to compile when a described entity has no local row type above. */

@@ -2,6 +2,7 @@ import { FORMULARIO_TYPES } from '#sync/schemas/formularios.schema.ts';
 import { useParams } from 'react-router-dom';
 import { certificadoReportSource } from '#app/modules/capacitaciones/certificado-report-source.ts';
 import { checklistReportSource } from '#app/modules/inspecciones/checklist-report-source.ts';
+import { eppActaReportSource } from '#app/modules/epp/epp-acta-report-source.ts';
 import { PermissionGate } from '#app/routes/permission-gate.tsx';
 import { ReportPdfPage } from '#app/ui/reports/report-pdf-page.tsx';
 import type { ReportSource } from '#app/ui/reports/report-source.ts';
@@ -13,6 +14,7 @@ import type { ReportSource } from '#app/ui/reports/report-source.ts';
 const REPORT_SOURCES: Record<string, ReportSource> = Object.fromEntries([
   ...FORMULARIO_TYPES.map((tipo) => [tipo, checklistReportSource(tipo)] as const),
   ['capacitacion', certificadoReportSource] as const,
+  ['epp', eppActaReportSource] as const,
 ]);
 
 export function ReportPage() {

@@ -4,6 +4,8 @@ import type { RowOf } from '#sync/records/entity.ts';
 import { LEVEL_TYPES, type LevelType } from '#sync/schemas/niveles.schema.ts';
 import type { Inspeccion } from '#sync/schemas/inspecciones.schema.ts';
 import type { Observacion } from '#sync/schemas/observaciones.schema.ts';
+import type { EppAsignacion } from '#sync/schemas/epp-asignaciones.schema.ts';
+import type { EppEntrega } from '#sync/schemas/epp-entregas.schema.ts';
 import { fold, type LocalRow, type LocalRows, toLocalCargo, toLocalFormulario, toLocalNivel, toLocalTrabajador } from '#app/db/reference-rows.ts';
 import { toLocalCapacitacion, toLocalPrograma } from '#app/db/capacitacion-rows.ts';
 import { LEVEL_PATHS, paths, type RecordPaths } from '#app/routes/paths.ts';
@@ -71,6 +73,10 @@ export const DEVICE_RECORDS: { [T in EntityTable]: DeviceRecord<T> } = {
     toLocal: toLocalCapacitacion,
     correction: { routes: (entry) => (entry.path.endsWith('/detalles/realizadas') ? undefined : paths.capacitaciones.creadas), action: 'editar' },
   },
+  epp_tipos: catalogue('epp_tipos', paths.eppTipos),
+  epp_asignaciones: { toLocal: (row: EppAsignacion) => row, correction: { routes: () => paths.eppAsignacion, action: 'editar' } },
+  // A sealed acta is never corrected in place: a refused one can only be discarded (its draft keeps it on the device).
+  epp_entregas: { toLocal: (row: EppEntrega) => row, correction: null },
 };
 
 export function deviceRecordOf(table: EntityTable): DeviceRecord<EntityTable> {

@@ -2,6 +2,7 @@ import type { Document } from '@react-pdf/renderer';
 import type { ComponentProps, ReactElement } from 'react';
 import type { ChecklistReportData } from '#sync/schemas/inspecciones.schema.ts';
 import type { CertificadoCapacitacionData } from '#sync/schemas/capacitaciones-certificado.schema.ts';
+import type { EppActaReportData } from '#sync/schemas/epp-entregas.schema.ts';
 
 /**
  * Every PDF document of the product, by kind, with the data it draws. One document per kind, written once and
@@ -13,6 +14,8 @@ export interface ReportDataByKind {
   checklist: ChecklistReportData;
   /** The training certificate of one attendance (spec 2.4, /pdf/capacitacion). */
   'certificado-capacitacion': CertificadoCapacitacionData;
+  /** One worker's sealed EPP delivery acta (spec 2.4, /pdf/epp), with its QR verification code. */
+  eppActa: EppActaReportData;
 }
 
 export type ReportKind = keyof ReportDataByKind;
@@ -23,6 +26,8 @@ export type ReportElement = ReactElement<ComponentProps<typeof Document>>;
 export const REPORT_DOCUMENTS: { [K in ReportKind]: () => Promise<(data: ReportDataByKind[K]) => ReportElement> } = {
   checklist: () => import('./checklist-report.tsx').then((module) => module.checklistReportElement),
   'certificado-capacitacion': () => import('./capacitacion-certificado.tsx').then((module) => module.certificadoCapacitacionElement),
+  // The QR library comes with this document only.
+  eppActa: () => import('./epp-acta-report.tsx').then((module) => module.eppActaReportElement),
 };
 
 export async function reportElement<K extends ReportKind>(kind: K, data: ReportDataByKind[K]): Promise<ReportElement> {

@@ -11,6 +11,7 @@ import { formulariosScreens } from '#app/modules/formularios/formularios-screens
 import { inspeccionesScreens } from '#app/modules/inspecciones/inspecciones-screens.tsx';
 import { observacionesScreens } from '#app/modules/inspecciones/observaciones-screens.tsx';
 import { capacitacionesScreens } from '#app/modules/capacitaciones/capacitaciones-screens.tsx';
+import { eppScreens } from '#app/modules/epp/epp-screens.tsx';
 import { LEVEL_PATHS, paths } from './paths.ts';
 import { recordScreens, screen } from './route-screens.tsx';
 import { RoutePage } from './route-page.tsx';
@@ -91,6 +92,7 @@ export function CompanyArea() {
         {observacionesScreens()}
         {formulariosScreens()}
         {capacitacionesScreens()}
+        {eppScreens()}
         {screen(paths.pdf.report.path, <ReportPage />)}
         <Route path={paths.inicio.path} element={<Navigate to={homeOf(system)} replace />} />
         <Route path={paths.root.path} element={<Navigate to={paths.inicio.href} replace />} />

@@ -30,6 +30,12 @@ export const paths = {
   sincronizacion: { path: '/sincronizacion', href: '/sincronizacion' },
   inspecciones: recordRoutes('/inspecciones'),
   observaciones: recordRoutes('/observaciones'),
+  eppTipos: recordRoutes('/epp/tipos'),
+  eppAsignacion: recordRoutes('/epp/asignacion'),
+  /** `editar/{id}` continues a crew delivery in progress (a draft on this device); a sealed acta is never edited. */
+  eppEntregados: recordRoutes('/epp/entregados'),
+  /** Public, signed out or in, offline-safe: the check of a printed acta by its code (its seal). */
+  verificar: { path: '/verificar/:codigo', href: (codigo: string) => `/verificar/${encodeURIComponent(codigo)}` },
   formularios: {
     list: { path: '/formularios', href: '/formularios' },
     /** `tipo` is inspeccion, observacion or varios (spec: formularios/{nombre}/editar/{id}). */
@@ -78,6 +84,9 @@ export const SIDE_NAV_ROUTES: ReadonlySet<string> = new Set([
   paths.capacitaciones.realizadas.list.href,
   paths.capacitaciones.informes.href,
   paths.capacitaciones.dashboard.href,
+  paths.eppTipos.list.href,
+  paths.eppAsignacion.list.href,
+  paths.eppEntregados.list.href,
 ]);
 
 /** System home screens (`RutaInicio`) this app can open. */

@@ -76,6 +76,7 @@ export async function buildSession(deps: AppDeps, user: UserRow, expiresAt: Date
     permisos,
     mascaras,
     expiraEn: expiresAt.toISOString(),
+    urlVerificacion: deps.config.verificationBaseUrl,
   };
 }
 

@@ -8,6 +8,7 @@ import * as changeAudience from './migrations/0006-change-audience.ts';
 import * as inspections from './migrations/0007-inspections.ts';
 import * as cataloguesAndApprovals from './migrations/0008-catalogues-and-approvals.ts';
 import * as capacitaciones from './migrations/0009-capacitaciones.ts';
+import * as epp from './migrations/0010-epp.ts';
 import type { Database } from './schema.ts';
 
 // Migrations are imported in code, not read from a folder: the file provider breaks under vitest (TOOLCHAIN.md).
@@ -22,6 +23,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0007-inspections': inspections,
   '0008-catalogues-and-approvals': cataloguesAndApprovals,
   '0009-capacitaciones': capacitaciones,
+  '0010-epp': epp,
 };
 
 export const SCHEMA_VERSION = Object.keys(MIGRATIONS).length;

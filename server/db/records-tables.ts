@@ -168,3 +168,65 @@ export interface ObservacionesTable {
   CreadoEn: string;
   Version: Generated<number>;
 }
+
+export interface EppTiposTable extends RecordColumns {
+  IdEpp: string;
+  NombreEpp: string;
+  /** JSON list of IdActividadEconomica. */
+  actividades: string;
+  Riesgo: string;
+  Norma: string;
+  /** JSON list of sizes. */
+  Tallas: string;
+  VidaUtilMeses: number;
+}
+
+export interface EppAsignacionesTable extends RecordColumns {
+  IdAsignacionEpp: string;
+  IdCargo: string | null;
+  IdPersona: string | null;
+  /** JSON list of IdEpp. */
+  Epps: string;
+}
+
+/** A sealed EPP delivery acta (migration 0010): JSON columns Entregador and FirmaTrabajador; lines apart. */
+export interface EppEntregasTable {
+  IdEntregadosEpp: string;
+  IdEmpresa: string;
+  IdEntrega: string;
+  IdPersona: string;
+  RunPersona: string;
+  NombreTrabajador: string;
+  RutContratista: string | null;
+  IdCliente: string | null;
+  Motivo: number;
+  Fecha: string;
+  Entregador: string;
+  FirmaTrabajador: string;
+  FirmadoEn: string;
+  Corrige: string | null;
+  Sello: string;
+  RecibidoEn: string;
+  IdUsuario: number;
+  Anulada: Generated<number>;
+  AnuladaPor: string | null;
+  AnuladaEn: string | null;
+  Estado: Generated<number>;
+  Version: Generated<number>;
+}
+
+/** One line of an acta, queryable by worker, EPP and expiry. */
+export interface EppEntregasLineasTable {
+  IdLinea: string;
+  IdEntregadosEpp: string;
+  IdEmpresa: string;
+  Orden: number;
+  IdPersona: string;
+  IdEpp: string;
+  NombreEpp: string;
+  Talla: string;
+  Cantidad: number;
+  Fecha: string;
+  VidaUtilMeses: number;
+  VenceEl: string | null;
+}

@@ -1,7 +1,7 @@
 import type { CodigosRecuperacionTable, CorreosTable, EmpresasTable, GruposModulosTable, HistorialTable, IntentosAccesoTable, MascarasTable, ModulosTable, RegistroAccesosTable, RolPermisosTable, RolesTable, SistemasTable, SubmodulosTable, UsuarioSistemasTable, UsuariosTable } from './account-tables.ts';
 import type { ArchivosEmpresaTable, ArchivosTable, CambiosTable, ConflictosTable, IdempotenciaTable, RetencionCambiosTable } from './sync-tables.ts';
 import type { CapacitacionEvidenciasTable, CapacitacionParticipantesTable, CapacitacionRelatoresTable, CapacitacionesTable, ProgramasCapacitacionTable, TiposCapacitacionTable } from './capacitaciones-tables.ts';
-import type { ActividadesEconomicasTable, CargosTable, CertificacionesTable, EvaluacionesTable, FormularioVersionesTable, FormulariosTable, NivelesTable, ObservacionesTable, TrabajadorCargosTable, TrabajadoresTable } from './records-tables.ts';
+import type { ActividadesEconomicasTable, CargosTable, EppAsignacionesTable, EppEntregasLineasTable, EppEntregasTable, EppTiposTable, CertificacionesTable, EvaluacionesTable, FormularioVersionesTable, FormulariosTable, NivelesTable, ObservacionesTable, TrabajadorCargosTable, TrabajadoresTable } from './records-tables.ts';
 
 export type * from './account-tables.ts';
 export type * from './records-tables.ts';
@@ -47,4 +47,8 @@ export interface Database {
   capacitacion_participantes: CapacitacionParticipantesTable;
   capacitacion_relatores: CapacitacionRelatoresTable;
   capacitacion_evidencias: CapacitacionEvidenciasTable;
+  epp_tipos: EppTiposTable;
+  epp_asignaciones: EppAsignacionesTable;
+  epp_entregas: EppEntregasTable;
+  epp_entregas_lineas: EppEntregasLineasTable;
 }

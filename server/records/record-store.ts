@@ -116,9 +116,14 @@ export function sqlRecordStore<E extends AnyEntity>(entity: E, options: SqlStore
       return (await query.executeTakeFirst()) !== undefined;
     },
     async isReferenced(db, owner, reference, value) {
-      if (reference.many) throw new Error(`${table}.${reference.field}: una lista de referencias necesita un almacén propio`);
-      const found = await company(db, owner).select(id).where('Estado', '=', 1).where(reference.field, '=', value).executeTakeFirst();
-      return found !== undefined;
+      let query = company(db, owner).select(id).where('Estado', '=', 1);
+      if (!reference.many) query = query.where(reference.field, '=', value);
+      else {
+        // A list of ids kept as JSON text holds the id quoted. Ids are UUIDs: no LIKE wildcard can be in one.
+        if (!json.has(reference.field) || /[%_\\]/.test(value)) throw new Error(`${table}.${reference.field}: una lista de referencias se guarda como JSON de ids`);
+        query = query.where(reference.field, 'like', `%${JSON.stringify(value)}%`);
+      }
+      return (await query.executeTakeFirst()) !== undefined;
     },
   };
 }

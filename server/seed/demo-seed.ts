@@ -11,6 +11,7 @@ import type { Viewer } from '../tenancy/viewer.ts';
 import { grantEveryRouteToDemoAdmins, seedDemoCatalogues } from './demo-catalogues.ts';
 import { seedInspectionDemo } from './demo-inspecciones.ts';
 import { seedTrainingDemo } from './demo-capacitaciones.ts';
+import { seedEppDemo } from './demo-epp.ts';
 import { seedId } from './seed-id.ts';
 import { ALL_ACTIONS, ROLE_GRANTS, type RoleGrant } from './module-catalogue.ts';
 
@@ -274,4 +275,16 @@ async function seedLaterDemoData(db: Db, now: Date, files: FileStore | undefined
   await grantEveryRouteToDemoAdmins(db, COMPANIES.map((company) => company.rut.slice(0, -2)));
   for (const company of COMPANIES.filter((candidate) => candidate.withReferenceData)) await seedDemoCatalogues(db, company.rut.slice(0, -2), now);
   if (files) await seedInspections(db, now, files);
+  if (files) await seedEpp(db, now, files);
+}
+
+/** The EPP catalogue, assignments and past sealed deliveries of the company with reference data, once. */
+async function seedEpp(db: Db, now: Date, files: FileStore): Promise<void> {
+  const company = COMPANIES.find((candidate) => candidate.withReferenceData)!;
+  const companyId = company.rut.slice(0, -2);
+  const users = await db.selectFrom('usuarios').select(['IdUsuario', 'CorreoElectronicoPersona']).where('IdEmpresa', '=', companyId).execute();
+  const idOf = (kind: DemoUser['rol']) => users.find((user) => user.CorreoElectronicoPersona === company.users.find((demo) => demo.rol === kind)?.correo)?.IdUsuario;
+  const [admin, supervisor] = [idOf('admin'), idOf('supervisor')];
+  if (admin === undefined || supervisor === undefined) return;
+  await seedEppDemo(db, companyId, { admin, supervisor }, now, files);
 }

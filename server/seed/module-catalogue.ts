@@ -94,6 +94,8 @@ export const ROLE_GRANTS: Record<'supervisor' | 'contratista' | 'cliente', RoleG
     '/trabajadores': ALL_ACTIONS,
     '/inspecciones': READ,
     '/observaciones': ['index', 'editar'],
+    // The server limits every delivery call to the actas of the contractor's own workers.
+    '/epp/entregados': READ,
     '/perfil/usuario': ['index', 'editar'],
     // Its own workers' trainings and the sessions held for it; the server limits every call (SPEC PL7).
     '/capacitaciones/creadas': READ,
@@ -105,6 +107,8 @@ export const ROLE_GRANTS: Record<'supervisor' | 'contratista' | 'cliente', RoleG
     '/dashboard': READ,
     '/inspecciones': READ,
     '/observaciones': READ,
+    // Only the actas made for the client.
+    '/epp/entregados': READ,
     '/perfil/usuario': ['index', 'editar'],
     '/capacitaciones/realizadas': READ,
     '/capacitaciones/informes': READ,

@@ -9,6 +9,9 @@ import { trabajadorEntity } from '../schemas/trabajadores.schema.ts';
 import { tipoCapacitacionEntity } from '../schemas/capacitaciones-tipos.schema.ts';
 import { programaCapacitacionEntity } from '../schemas/capacitaciones-programa.schema.ts';
 import { capacitacionEntity } from '../schemas/capacitaciones.schema.ts';
+import { eppTipoEntity } from '../schemas/epp-tipos.schema.ts';
+import { eppAsignacionEntity } from '../schemas/epp-asignaciones.schema.ts';
+import { eppEntregaEntity } from '../schemas/epp-entregas.schema.ts';
 import type { AnyEntity } from './entity.ts';
 
 /**
@@ -27,6 +30,9 @@ export const ENTITIES = {
   tipos_capacitacion: tipoCapacitacionEntity,
   programas_capacitacion: programaCapacitacionEntity,
   capacitaciones: capacitacionEntity,
+  epp_tipos: eppTipoEntity,
+  epp_asignaciones: eppAsignacionEntity,
+  epp_entregas: eppEntregaEntity,
 } as const;
 
 export type Entities = typeof ENTITIES;

@@ -142,6 +142,11 @@ export interface Session {
   permisos: Permission[];
   mascaras: Mask[];
   expiraEn: string;
+  /**
+   * The server's public address (setting VERIFICATION_BASE_URL): documents made on the device, offline too, link
+   * their verification page there. Absent in sessions stored before the setting existed.
+   */
+  urlVerificacion?: string;
 }
 
 export interface LoginSuccess extends Session {

@@ -16,6 +16,7 @@ export const certificadoReportSource: ReportSource<'certificado-capacitacion'> =
   title: 'Certificado de capacitación',
   permission: paths.capacitaciones.realizadas.list.href,
   back: { label: 'Volver a las capacitaciones realizadas', href: () => paths.capacitaciones.realizadas.list.href },
+  list: { label: 'Volver a las capacitaciones realizadas', href: paths.capacitaciones.realizadas.list.href },
   notFound: PARTES_MESSAGES.participantNotFound,
   async fromDevice(db, session, id) {
     const training = await db.capacitaciones.where('asistencias').equals(id).first();

@@ -100,7 +100,7 @@ function programmeView(session: Session): RecordView<'programas_capacitacion', T
         name: 'Cargos',
         label: 'Para los cargos',
         show: (row, lookups) => row.Cargos.map((cargo) => lookups.cargoName.get(cargo)).filter(Boolean).join(', ') || 'Todos',
-        input: { kind: 'checks', options: (lookups) => lookups.cargos.map((cargo) => ({ value: cargo.IdCargo, label: cargo.NombreCargo })) },
+        input: { kind: 'multi', options: (lookups) => lookups.cargos.map((cargo) => ({ value: cargo.IdCargo, label: cargo.NombreCargo })) },
         inList: false,
       },
     ],

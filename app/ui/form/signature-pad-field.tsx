@@ -3,6 +3,7 @@ import SignaturePad from 'signature_pad';
 import { useEffect, useId, useRef, useState } from 'react';
 import { toLocalFile } from '#app/data/local-file.ts';
 import type { LocalFile } from '#app/data/local-write.ts';
+import { hasInk, type PadSize, scaledStrokes } from './signature-ink.ts';
 
 interface SignaturePadFieldProps {
   label: string;
@@ -10,6 +11,7 @@ interface SignaturePadFieldProps {
   hasCurrent: boolean;
   /** Where to show the signature on record (null offline when only the server has it). */
   currentUrl: string | null;
+  /** The drawn signature as PNG bytes, or null while nothing is drawn (blank, cleared, or lost to a resize). */
   onChange: (file: LocalFile | null) => void;
   disabled?: boolean;
 }
@@ -18,11 +20,23 @@ function canvasPng(canvas: HTMLCanvasElement): Promise<Blob | null> {
   return new Promise((resolve) => canvas.toBlob(resolve, 'image/png'));
 }
 
-/** A signature drawn with a finger, pen or mouse, handed over as PNG bytes with their SHA-256. */
+function inked(canvas: HTMLCanvasElement): boolean {
+  const context = canvas.getContext('2d');
+  if (!context || canvas.width === 0 || canvas.height === 0) return false;
+  return hasInk(context.getImageData(0, 0, canvas.width, canvas.height).data);
+}
+
+/**
+ * A signature drawn with a finger, pen or mouse, handed over as PNG bytes with their SHA-256. Only what is actually
+ * on the canvas counts: a blank or cleared pad hands over null. When the pad changes size (a tablet rotated, a
+ * window resized) the canvas is cleared by the browser; the strokes are kept, scaled to the new size and drawn
+ * again, and the signature is handed over again as it now looks.
+ */
 export function SignaturePadField({ label, hasCurrent, currentUrl, onChange, disabled = false }: SignaturePadFieldProps) {
   const id = useId();
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const padRef = useRef<SignaturePad | null>(null);
+  const clearRef = useRef<() => void>(() => undefined);
   const onChangeRef = useRef(onChange);
   const [drawn, setDrawn] = useState(false);
   const [replacing, setReplacing] = useState(false);
@@ -38,31 +52,62 @@ export function SignaturePadField({ label, hasCurrent, currentUrl, onChange, dis
     if (!canvas || !drawing) return;
     const pad = new SignaturePad(canvas, { backgroundColor: 'rgb(255, 255, 255)', penColor: '#1f1f1f' });
     padRef.current = pad;
-    let width = 0;
-    // The canvas keeps CSS pixels times the screen density, or the stroke looks blurred on tablets.
+    let size: PadSize = { width: 0, height: 0 };
+    let ratio = 0;
+    let alive = true;
+    let published = 0;
+
+    // What the canvas shows now, handed over: the PNG when there is ink, null when there is none. Only the newest
+    // look is handed over, whatever order the PNG encodings finish in.
+    const publish = async () => {
+      const turn = ++published;
+      if (pad.toData().length === 0 || !inked(canvas)) {
+        setDrawn(false);
+        onChangeRef.current(null);
+        return;
+      }
+      const blob = await canvasPng(canvas);
+      const file = blob && (await toLocalFile(blob, 'image/png'));
+      if (!alive || !file || turn !== published) return;
+      setDrawn(true);
+      onChangeRef.current(file);
+    };
+
+    // The canvas keeps CSS pixels times the screen density, or the stroke looks blurred on tablets. Setting its
+    // size clears it: the strokes are read first and drawn again, scaled to the new size.
     const fit = () => {
-      if (canvas.offsetWidth === width) return;
-      width = canvas.offsetWidth;
-      const ratio = Math.max(window.devicePixelRatio || 1, 1);
+      const next = { width: canvas.offsetWidth, height: canvas.offsetHeight };
+      const nextRatio = Math.max(window.devicePixelRatio || 1, 1);
+      if (next.width === size.width && next.height === size.height && nextRatio === ratio) return;
       const strokes = pad.toData();
-      canvas.width = canvas.offsetWidth * ratio;
-      canvas.height = canvas.offsetHeight * ratio;
-      canvas.getContext('2d')?.scale(ratio, ratio);
+      const previous = size;
+      size = next;
+      ratio = nextRatio;
+      canvas.width = next.width * nextRatio;
+      canvas.height = next.height * nextRatio;
+      canvas.getContext('2d')?.scale(nextRatio, nextRatio);
       pad.clear();
-      pad.fromData(strokes);
+      if (strokes.length === 0) return;
+      pad.fromData(scaledStrokes(strokes, previous, next));
+      void publish();
     };
     fit();
     const observer = new ResizeObserver(fit);
     observer.observe(canvas);
-    const onEnd = async () => {
-      const blob = await canvasPng(canvas);
-      if (!blob || pad.isEmpty()) return;
-      setDrawn(true);
-      onChangeRef.current(await toLocalFile(blob, 'image/png'));
-    };
+    // A change of screen density (zoom, moving the window to another screen) changes no CSS size.
+    window.addEventListener('resize', fit);
+    const onEnd = () => void publish();
     pad.addEventListener('endStroke', onEnd);
+    clearRef.current = () => {
+      published += 1;
+      pad.clear();
+      setDrawn(false);
+      onChangeRef.current(null);
+    };
     return () => {
+      alive = false;
       observer.disconnect();
+      window.removeEventListener('resize', fit);
       pad.removeEventListener('endStroke', onEnd);
       pad.off();
       padRef.current = null;
@@ -74,11 +119,7 @@ export function SignaturePadField({ label, hasCurrent, currentUrl, onChange, dis
     else padRef.current?.on();
   }, [disabled]);
 
-  const clear = () => {
-    padRef.current?.clear();
-    setDrawn(false);
-    onChange(null);
-  };
+  const clear = () => clearRef.current();
 
   return (
     <fieldset className="signature-field" aria-describedby={`${id}-status`}>

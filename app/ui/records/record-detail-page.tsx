@@ -14,7 +14,7 @@ import { RecordSyncNotice, useRecordOutbox } from './record-sync-notice.tsx';
 import type { RecordView } from './record-view.ts';
 import { useDeleteRecords } from './use-delete-records.ts';
 import { useRecord } from './use-record.ts';
-import { fieldText, recordName } from './use-record-rows.ts';
+import { fieldText, rowName } from './use-record-rows.ts';
 import '#app/ui/records.css';
 
 /** The kit's detail of a described record: its fields, what the device still owes the server, Editar and Eliminar. */
@@ -26,7 +26,7 @@ export function RecordDetailPage<T extends EntityTable, Lookups>({ view }: { vie
   const record = useRecord(view.table, id, view.where);
   const lookups = view.useLookups?.();
   const { entries, refused } = useRecordOutbox(view.table, id);
-  const deleteRecords = useDeleteRecords(view);
+  const deleteRecords = useDeleteRecords(view, lookups);
 
   if (record.status === 'cargando') return <PageLoading />;
   if (view.useLookups !== undefined && lookups === undefined) return <PageLoading />;
@@ -38,7 +38,7 @@ export function RecordDetailPage<T extends EntityTable, Lookups>({ view }: { vie
   return (
     <PageContent>
       <div className="page-body">
-        <PageHeading parentHref={view.routes.list.href} parentLabel={view.title} title={found ? recordName(view.table, found) : view.title} />
+        <PageHeading parentHref={view.routes.list.href} parentLabel={view.title} title={found ? rowName(view, found, lookups as Lookups) : view.title} />
         {record.status !== 'encontrado' ? (
           <RecordMissing table={view.table} lookup={record} />
         ) : (

@@ -28,13 +28,16 @@ function formValues<T extends EntityTable, Lookups>(view: RecordView<T, Lookups>
     if (field.input!.kind === 'select') values[field.name] = typeof value === 'string' && value ? value : typeof value === 'number' ? String(value) : null;
     else if (field.input!.kind === 'number') values[field.name] = typeof value === 'number' ? value : null;
     else if (field.input!.kind === 'check') values[field.name] = value === 1 ? 1 : 0;
-    else if (field.input!.kind === 'checks') values[field.name] = Array.isArray(value) ? value.filter((item) => typeof item === 'string') : [];
+    else if (field.input!.kind === 'multi' || field.input!.kind === 'list') values[field.name] = Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
     else values[field.name] = typeof value === 'string' ? value : '';
   }
   for (const field of editedFields(view.fields)) {
     const input = field.input!;
     if (input.kind === 'select' && values[field.name] !== null && !input.options(lookups, values).some((option) => option.value === values[field.name])) values[field.name] = null;
-    if (input.kind === 'checks') values[field.name] = (values[field.name] as string[]).filter((item) => input.options(lookups, values).some((option) => option.value === item));
+    if (input.kind === 'multi') {
+      const offered = new Set(input.options(lookups, values).map((option) => option.value));
+      values[field.name] = (values[field.name] as string[]).filter((value) => offered.has(value));
+    }
   }
   return values;
 }

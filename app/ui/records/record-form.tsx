@@ -1,11 +1,12 @@
 import { entityOf, type EntityTable } from '#sync/records/entities.ts';
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import { IonButton } from '@ionic/react';
+import { useState } from 'react';
 import { Controller, type Control, type FieldValues, useForm, useWatch } from 'react-hook-form';
 import * as v from 'valibot';
 import { FieldShell } from '#app/ui/form/field-shell.tsx';
 import { FormInput } from '#app/ui/form/form-input.tsx';
-import { FormSelect } from '#app/ui/form/form-select.tsx';
+import { FormSelect, type SelectOption } from '#app/ui/form/form-select.tsx';
 import { SubmitButton } from '#app/ui/form/submit-button.tsx';
 import type { FieldView, RecordView } from './record-view.ts';
 
@@ -67,30 +68,68 @@ function CheckInput({ control, name, label }: { control: Control<FieldValues>; n
   );
 }
 
-/** Several choices kept as a list of ids: one box per option, in a group named by the field's label. */
-function ChecksInput({ control, name, label, options }: { control: Control<FieldValues>; name: string; label: string; options: { value: string; label: string }[] }) {
+/** Several choices among options, kept as the list of chosen values (an EPP's economic activities). */
+function MultiInput({ control, name, label, options }: { control: Control<FieldValues>; name: string; label: string; options: SelectOption[] }) {
   return (
     <Controller
       control={control}
       name={name}
       render={({ field, fieldState }) => {
         const chosen = new Set((field.value as string[] | undefined) ?? []);
-        const toggle = (value: string, on: boolean) => field.onChange(options.map((option) => option.value).filter((candidate) => (candidate === value ? on : chosen.has(candidate))));
+        const toggle = (value: string) => field.onChange(options.map((option) => option.value).filter((candidate) => (candidate === value ? !chosen.has(value) : chosen.has(candidate))));
         return (
-          <fieldset className="check-group record-form__checks">
+          <fieldset className="check-group record-form__wide" aria-describedby={fieldState.error ? `record-${name}-error` : undefined}>
             <legend>{label}</legend>
-            {options.length === 0 && <p className="muted">No hay opciones en este dispositivo.</p>}
+            {options.length === 0 ? <p className="muted">No hay opciones en este dispositivo.</p> : null}
             {options.map((option) => (
               <label key={option.value} className="check-group__option">
-                <input type="checkbox" name={field.name} checked={chosen.has(option.value)} onChange={(event) => toggle(option.value, event.target.checked)} onBlur={field.onBlur} />
+                <input type="checkbox" name={field.name} checked={chosen.has(option.value)} onChange={() => toggle(option.value)} onBlur={field.onBlur} />
                 {option.label}
               </label>
             ))}
-            {fieldState.error && <p className="field-error">{fieldState.error.message}</p>}
+            {fieldState.error && (
+              <p id={`record-${name}-error`} className="field-error">
+                {fieldState.error.message}
+              </p>
+            )}
           </fieldset>
         );
       }}
     />
+  );
+}
+
+/** Short texts typed separated by commas ("S, M, L"), kept as their list; empty pieces are dropped. */
+function ListInput({ control, name, label, hint }: { control: Control<FieldValues>; name: string; label: string; hint: string }) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => <ListText name={field.name} label={label} hint={hint} value={(field.value as string[] | undefined) ?? []} error={fieldState.error?.message} onChange={field.onChange} onBlur={field.onBlur} />}
+    />
+  );
+}
+
+function ListText({ name, label, hint, value, error, onChange, onBlur }: { name: string; label: string; hint: string; value: string[]; error?: string; onChange: (list: string[]) => void; onBlur: () => void }) {
+  // What the person typed stays as typed (a trailing comma, a space); the field keeps the parsed list.
+  const [text, setText] = useState(() => value.join(', '));
+  const id = `record-${name}`;
+  return (
+    <FieldShell id={id} label={label} error={error} helper={<p className="muted">{hint}</p>}>
+      <input
+        id={id}
+        name={name}
+        value={text}
+        autoComplete="off"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        onChange={(event) => {
+          setText(event.target.value);
+          onChange(event.target.value.split(',').map((piece) => piece.trim()).filter(Boolean));
+        }}
+        onBlur={onBlur}
+      />
+    </FieldShell>
   );
 }
 
@@ -126,7 +165,8 @@ export function RecordForm<T extends EntityTable, Lookups>({ view, lookups, init
             }
             if (input.kind === 'number') return <NumberInput key={field.name} control={control} name={field.name} label={label} />;
             if (input.kind === 'check') return <CheckInput key={field.name} control={control} name={field.name} label={label} />;
-            if (input.kind === 'checks') return <ChecksInput key={field.name} control={control} name={field.name} label={label} options={input.options(lookups, values)} />;
+            if (input.kind === 'multi') return <MultiInput key={field.name} control={control} name={field.name} label={label} options={input.options(lookups, values)} />;
+            if (input.kind === 'list') return <ListInput key={field.name} control={control} name={field.name} label={label} hint={input.hint} />;
             return <FormInput key={field.name} control={control} name={field.name} label={label} autocomplete="off" />;
           })}
         </div>

@@ -13,7 +13,7 @@ import { ListPage } from '#app/ui/list-page.tsx';
 import { downloadCsv, toCsv } from './record-csv.ts';
 import type { RecordView } from './record-view.ts';
 import { useDeleteRecords } from './use-delete-records.ts';
-import { fieldText, matching, recordName, useRecordRows } from './use-record-rows.ts';
+import { fieldText, matching, rowName, useRecordRows } from './use-record-rows.ts';
 import './record-list.css';
 
 const ROW_HEIGHT = 64;
@@ -41,7 +41,7 @@ export function RecordListPage<T extends EntityTable, Lookups>({ view }: { view:
   const [search, setSearch] = useState('');
   const [chosen, setChosen] = useState<Readonly<Record<string, string>>>({});
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
-  const deleteRecords = useDeleteRecords(view);
+  const deleteRecords = useDeleteRecords(view, lookups);
   const canCreate = hasPermission(session, entity.permission, 'crear');
   const canDelete = hasPermission(session, entity.permission, 'eliminar');
   const ready = rows && (view.useLookups === undefined || lookups !== undefined) ? rows : undefined;
@@ -74,7 +74,7 @@ export function RecordListPage<T extends EntityTable, Lookups>({ view }: { view:
   const renderRow = (index: number) => {
     const row = shown![index]!;
     const id = idOf(row);
-    const name = recordName(view.table, row);
+    const name = rowName(view, row, lookups as Lookups);
     return (
       <div className="record-row">
         {canDelete && <input type="checkbox" className="record-row__check" aria-label={`Seleccionar ${name}`} checked={selected.has(id)} onChange={() => toggle(id)} />}

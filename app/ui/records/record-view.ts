@@ -6,13 +6,16 @@ import type { RecordPaths } from '#app/routes/paths.ts';
 import type { SelectOption } from '#app/ui/form/form-select.tsx';
 import type { NoticeDuration } from '#app/ui/feedback/use-notice.ts';
 
-/** How the form edits a field: a text or number input, a choice among options, several choices, or a yes/no box. */
+/**
+ * How the form edits a field: a text or number input, a choice among options, a yes/no box, several choices among
+ * options (a list of ids), or a list of short texts typed separated by commas (sizes).
+ */
 export type FieldInput<Lookups> =
   | { kind: 'text' | 'number' }
   | { kind: 'select'; emptyLabel?: string; options: (lookups: Lookups, values: Record<string, unknown>) => SelectOption[] }
-  /** A list of ids (positions a programme is for): one box per option. */
-  | { kind: 'checks'; options: (lookups: Lookups, values: Record<string, unknown>) => SelectOption[] }
-  | { kind: 'check' };
+  | { kind: 'check' }
+  | { kind: 'multi'; options: (lookups: Lookups, values: Record<string, unknown>) => SelectOption[] }
+  | { kind: 'list'; hint: string };
 
 /** One field of a record as the screens show it: a column of the list and the CSV, a line of the detail, an input. */
 export interface FieldView<Row, Lookups> {
@@ -54,6 +57,8 @@ export interface RecordView<T extends EntityTable, Lookups = undefined> {
     options: (lookups: Lookups) => SelectOption[];
     matches: (row: LocalRows[T], value: string) => boolean;
   }[];
+  /** How a row is named when its own fields do not say it (an assignment, by its position or worker); the description's display name by default. */
+  name?: (row: LocalRows[T], lookups: Lookups) => string;
   /** What a list row says under the record's name; the listed fields joined by " · " by default. */
   summary?: (row: LocalRows[T], lookups: Lookups) => string;
   /** What the form of a new record starts with (a validity of 0 months); empty fields otherwise. */

@@ -7,14 +7,14 @@ import { useConfirm } from '#app/ui/feedback/use-confirm.ts';
 import { useNotice } from '#app/ui/feedback/use-notice.ts';
 import { useSavedToast } from '#app/ui/feedback/use-saved-toast.ts';
 import type { RecordView } from './record-view.ts';
-import { recordName } from './use-record-rows.ts';
+import { rowName } from './use-record-rows.ts';
 
 /**
  * Eliminar, for one record or many: ask, leave out those still in use on this device (the server would refuse them
  * with the same message), queue the rest, and say so with the spec's notice, singular or plural. Resolves to the
  * number deleted.
  */
-export function useDeleteRecords<T extends EntityTable, Lookups>(view: RecordView<T, Lookups>) {
+export function useDeleteRecords<T extends EntityTable, Lookups>(view: RecordView<T, Lookups>, lookups?: Lookups) {
   const confirm = useConfirm();
   const showSaved = useSavedToast();
   const notify = useNotice();
@@ -22,7 +22,7 @@ export function useDeleteRecords<T extends EntityTable, Lookups>(view: RecordVie
   return useCallback(
     async (rows: LocalRows[T][]): Promise<number> => {
       if (rows.length === 0) return 0;
-      const question = rows.length === 1 ? `¿Eliminar ${recordName(view.table, rows[0]!)}?` : `¿Eliminar ${rows.length} ${entity.noun.many}?`;
+      const question = rows.length === 1 ? `¿Eliminar ${view.name && lookups !== undefined ? rowName(view, rows[0]!, lookups) : entityOf(view.table).displayName(rows[0] as Record<string, unknown>)}?` : `¿Eliminar ${rows.length} ${entity.noun.many}?`;
       if (!(await confirm({ header: `Eliminar ${rows.length === 1 ? entity.noun.one : entity.noun.many}`, message: question }))) return 0;
       const { db } = requireDevice();
       const free: LocalRows[T][] = [];
@@ -36,6 +36,6 @@ export function useDeleteRecords<T extends EntityTable, Lookups>(view: RecordVie
       }
       return free.length;
     },
-    [confirm, entity, notify, showSaved, view],
+    [confirm, entity, lookups, notify, showSaved, view],
   );
 }

@@ -16,6 +16,11 @@ export function recordName<T extends EntityTable>(table: T, row: LocalRows[T]): 
   return entityOf(table).displayName(row as Record<string, unknown>);
 }
 
+/** How the view names a row: its own naming when it has one, the description's display name otherwise. */
+export function rowName<T extends EntityTable, Lookups>(view: RecordView<T, Lookups>, row: LocalRows[T], lookups: Lookups): string {
+  return view.name ? view.name(row, lookups) : recordName(view.table, row);
+}
+
 /** The view's records on this device, in list order (`orden`); undefined while read. */
 export function useRecordRows<T extends EntityTable, Lookups>(view: RecordView<T, Lookups>): LocalRows[T][] | undefined {
   const { table, where } = view;
@@ -33,7 +38,7 @@ export function matching<T extends EntityTable, Lookups>(view: RecordView<T, Loo
   const words = fold(search).split(/\s+/).filter(Boolean);
   if (words.length === 0) return rows;
   return rows.filter((row) => {
-    const text = fold([recordName(view.table, row), ...view.fields.map((field) => fieldText(field, row, lookups))].join(' '));
+    const text = fold([rowName(view, row, lookups), ...view.fields.map((field) => fieldText(field, row, lookups))].join(' '));
     return words.every((word) => text.includes(word));
   });
 }

@@ -1,0 +1,210 @@
+import { formatDisplayDate, toWireDate } from '#sync/domain/dates.ts';
+import { MOTIVOS_ENTREGA, verificationUrl } from '#sync/domain/epp-delivery.ts';
+import { formatRut } from '#sync/domain/rut.ts';
+import { VALIDITY_LABELS, validityState } from '#sync/domain/validity.ts';
+import type { FileRef } from '#sync/records/record-fields.ts';
+import type { EppEntrega } from '#sync/schemas/epp-entregas.schema.ts';
+import { IonButton } from '@ionic/react';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { apiRequest } from '#app/data/api-client.ts';
+import { collectSignedUrls, useDeviceFileUrls } from '#app/data/inspection-files.ts';
+import { paths } from '#app/routes/paths.ts';
+import { fullName, hasPermission } from '#app/session/session-permissions.ts';
+import { useRequiredSession } from '#app/session/use-session.ts';
+import { useDbQuery } from '#app/sync/use-device.ts';
+import { CardSection } from '#app/ui/card-section.tsx';
+import { formatDisplayDateTime } from '#app/ui/display-format.ts';
+import { PageLoading } from '#app/ui/feedback/page-loading.tsx';
+import { useConfirm } from '#app/ui/feedback/use-confirm.ts';
+import { useSavedToast } from '#app/ui/feedback/use-saved-toast.ts';
+import { PageContent } from '#app/ui/page-content.tsx';
+import { PageHeading } from '#app/ui/page-heading.tsx';
+import { RecordMissing, ServerCopyNote } from '#app/ui/records/record-missing.tsx';
+import { RecordSyncNotice, useRecordOutbox } from '#app/ui/records/record-sync-notice.tsx';
+import { useRecord } from '#app/ui/records/use-record.ts';
+import { useOnlineStatus } from '#app/ui/use-online-status.ts';
+import { verificationBase } from './epp-acta-report-source.ts';
+import { annulActa } from './epp-acta-writes.ts';
+import '#app/ui/records.css';
+import './epp-acta.css';
+
+/** Signed addresses of the acta's signatures when their bytes are not on this device (an acta pulled from the server). */
+function useSignatureUrls(acta: EppEntrega | null, company: string, missing: boolean): Record<string, string> | undefined {
+  const online = useOnlineStatus();
+  const id = acta?.IdEntregadosEpp ?? '';
+  return useQuery({
+    queryKey: ['epp', 'firmas', id],
+    queryFn: async ({ signal }) => collectSignedUrls(await apiRequest<unknown>(`/epp/one/${encodeURIComponent(company)}/${encodeURIComponent(id)}`, { signal })),
+    enabled: online && missing && id !== '',
+    staleTime: 60 * 60 * 1000,
+  }).data;
+}
+
+function Signature({ label, name, rut, url }: { label: string; name: string; rut: string; url: string | undefined }) {
+  return (
+    <figure className="epp-acta-signature">
+      {url ? <img src={url} alt={`${label}: ${name}`} /> : <div className="epp-acta-signature__missing">Firma guardada en el servidor: se ve en el PDF con conexión.</div>}
+      <figcaption>
+        <strong>{name}</strong>
+        <br />
+        {label} · RUT {formatRut(rut)}
+      </figcaption>
+    </figure>
+  );
+}
+
+/** `/epp/entregados/detalles/{id}`: one worker's sealed acta, its state, its seal and verification link, and what may be done with it. */
+export function EppActaDetailPage() {
+  const { id = '' } = useParams();
+  const session = useRequiredSession();
+  const navigate = useNavigate();
+  const confirm = useConfirm();
+  const showSaved = useSavedToast();
+  const record = useRecord('epp_entregas', id);
+  const acta = record.status === 'encontrado' ? record.row : null;
+  const { entries, refused } = useRecordOutbox('epp_entregas', id);
+  const corrections = useDbQuery(async (db) => (id ? await db.epp_entregas.where('Corrige').equals(id).toArray() : []), [id]);
+  const files: FileRef[] = acta ? [acta.Entregador.Firma, acta.FirmaTrabajador] : [];
+  const deviceUrls = useDeviceFileUrls(files);
+  const missing = deviceUrls !== undefined && files.some((file) => !deviceUrls[file.Sha256]);
+  const serverUrls = useSignatureUrls(acta, session.empresa.IdEmpresa, missing);
+  const urls = { ...serverUrls, ...deviceUrls };
+  const route = paths.eppEntregados.list.href;
+  const today = toWireDate(new Date());
+
+  if (record.status === 'cargando') return <PageLoading />;
+  if (!acta) {
+    return (
+      <PageContent>
+        <div className="page-body">
+          <PageHeading parentHref={route} parentLabel="Entregas de EPP" title="Acta de entrega" />
+          <RecordMissing table="epp_entregas" lookup={record} />
+        </div>
+      </PageContent>
+    );
+  }
+
+  const annul = async () => {
+    const confirmed = await confirm({
+      header: 'Anular acta',
+      message: `¿Anular el acta de ${acta.NombreTrabajador}? Se conserva con su sello, marcada como anulada. Para corregirla, registra después una nueva entrega que la corrija.`,
+      confirmText: 'Anular',
+    });
+    if (!confirmed) return;
+    await annulActa(acta, fullName(session));
+    showSaved('Entrega de EPP anulada correctamente');
+  };
+  const link = verificationUrl(verificationBase(session), acta.Sello);
+
+  return (
+    <PageContent>
+      <div className="page-body">
+        <PageHeading parentHref={route} parentLabel="Entregas de EPP" title={`Acta de ${acta.NombreTrabajador}`} />
+        {record.status === 'encontrado' && record.source === 'servidor' && <ServerCopyNote table="epp_entregas" />}
+        <RecordSyncNotice entries={entries} refused={refused} ofWhat="de esta acta" />
+        {acta.Anulada === 1 && (
+          <p className="notice notice--error">
+            Acta anulada{acta.AnuladaEn ? ` el ${formatDisplayDateTime(new Date(acta.AnuladaEn))}` : ''}
+            {acta.AnuladaPor ? ` por ${acta.AnuladaPor}` : ''}. Se conserva con su sello.
+          </p>
+        )}
+        <CardSection id="epp-acta-data" title="Datos de la entrega">
+          <dl className="record-fields">
+            <dt>Trabajador</dt>
+            <dd>{acta.NombreTrabajador}</dd>
+            <dt>RUT</dt>
+            <dd>{formatRut(acta.RunPersona)}</dd>
+            <dt>Fecha de entrega</dt>
+            <dd>{formatDisplayDate(acta.Fecha)}</dd>
+            <dt>Motivo</dt>
+            <dd>{MOTIVOS_ENTREGA[acta.Motivo]}</dd>
+            <dt>Entregado por</dt>
+            <dd>
+              {acta.Entregador.Nombre} ({formatRut(acta.Entregador.Rut)})
+            </dd>
+            <dt>Firmada</dt>
+            <dd>{formatDisplayDateTime(new Date(acta.FirmadoEn))}</dd>
+            <dt>Recibida por el servidor</dt>
+            <dd>{acta.RecibidoEn ? formatDisplayDateTime(new Date(acta.RecibidoEn)) : 'Aún no: se envía al haber conexión'}</dd>
+            {acta.Corrige && (
+              <>
+                <dt>Corrige el acta</dt>
+                <dd>
+                  <Link to={paths.eppEntregados.detalles.href(acta.Corrige)}>Ver el acta corregida</Link>
+                </dd>
+              </>
+            )}
+            {(corrections ?? []).map((correction) => (
+              <FragmentCorrection key={correction.IdEntregadosEpp} correction={correction} />
+            ))}
+          </dl>
+        </CardSection>
+        <CardSection id="epp-acta-items" title="Elementos entregados">
+          <table className="record-table">
+            <thead>
+              <tr>
+                <th scope="col">EPP</th>
+                <th scope="col">Talla</th>
+                <th scope="col">Cantidad</th>
+                <th scope="col">Vence</th>
+              </tr>
+            </thead>
+            <tbody>
+              {acta.Items.map((item) => (
+                <tr key={item.IdLinea}>
+                  <td>{item.NombreEpp}</td>
+                  <td>{item.Talla || 'Única'}</td>
+                  <td>{item.Cantidad}</td>
+                  <td>{item.VenceEl ? `${formatDisplayDate(item.VenceEl)} (${VALIDITY_LABELS[validityState(item.VenceEl, today)]})` : 'No vence'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </CardSection>
+        <CardSection id="epp-acta-signatures" title="Firmas">
+          <div className="epp-acta-signatures">
+            <Signature label="Entrega" name={acta.Entregador.Nombre} rut={acta.Entregador.Rut} url={urls[acta.Entregador.Firma.Sha256]} />
+            <Signature label="Recibe" name={acta.NombreTrabajador} rut={acta.RunPersona} url={urls[acta.FirmaTrabajador.Sha256]} />
+          </div>
+        </CardSection>
+        <CardSection id="epp-acta-seal" title="Sello y verificación">
+          <p className="muted">Sello SHA-256 calculado en el dispositivo al firmar el trabajador:</p>
+          <p className="epp-seal" aria-label="Sello del acta">
+            {acta.Sello}
+          </p>
+          <p>
+            Verificación pública:{' '}
+            <a href={link} target="_blank" rel="noopener">
+              {link}
+            </a>
+          </p>
+        </CardSection>
+        <div className="button-row record-form__actions">
+          <IonButton routerLink={paths.pdf.report.href('epp', acta.IdEmpresa, acta.IdEntregadosEpp)}>Ver PDF</IonButton>
+          {hasPermission(session, route, 'crear') && (
+            <IonButton fill="outline" color="dark" onClick={() => navigate(`${paths.eppEntregados.nuevo.href}?corrige=${encodeURIComponent(acta.IdEntregadosEpp)}`)}>
+              Registrar corrección
+            </IonButton>
+          )}
+          {hasPermission(session, route, 'eliminar') && acta.Anulada === 0 && (
+            <IonButton fill="outline" color="danger" onClick={() => void annul()}>
+              Anular acta
+            </IonButton>
+          )}
+        </div>
+      </div>
+    </PageContent>
+  );
+}
+
+function FragmentCorrection({ correction }: { correction: EppEntrega }) {
+  return (
+    <>
+      <dt>Corregida por</dt>
+      <dd>
+        <Link to={paths.eppEntregados.detalles.href(correction.IdEntregadosEpp)}>Acta del {formatDisplayDate(correction.Fecha)}</Link>
+      </dd>
+    </>
+  );
+}

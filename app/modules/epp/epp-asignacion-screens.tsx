@@ -1,0 +1,164 @@
+import { assignmentTargetProblem, EPP_ASIGNACIONES_MESSAGES, type EppAsignacion } from '#sync/schemas/epp-asignaciones.schema.ts';
+import { IonButton } from '@ionic/react';
+import { useId, useMemo, useState } from 'react';
+import { createRecord, resendRecord, updateRecord } from '#app/records/record-writes.ts';
+import { paths } from '#app/routes/paths.ts';
+import { RecordDetailPage } from '#app/ui/records/record-detail-page.tsx';
+import { type CustomRecordForm, RecordFormPage } from '#app/ui/records/record-form-page.tsx';
+import { RecordListPage } from '#app/ui/records/record-list-page.tsx';
+import type { RecordView } from '#app/ui/records/record-view.ts';
+import { WorkerSearch } from '#app/ui/workers/worker-search.tsx';
+import { type EppLookups, useAssignments, useEppLookups } from './epp-queries.ts';
+import '#app/ui/records.css';
+
+const eppNames = (ids: readonly string[], { tipoById }: EppLookups) => ids.map((id) => tipoById.get(id)?.NombreEpp ?? 'EPP eliminado').join(', ');
+
+/** Assignments on the kit: named by their position or worker, listing what each must hold. */
+const asignacionView: RecordView<'epp_asignaciones', EppLookups> = {
+  table: 'epp_asignaciones',
+  routes: paths.eppAsignacion,
+  title: 'Asignación de EPP',
+  listLabel: 'Asignaciones de EPP',
+  labels: { create: 'Nueva asignación', newTitle: 'Nueva asignación de EPP', editTitle: 'Editar asignación de EPP', correctTitle: 'Corregir asignación de EPP', data: 'Datos de la asignación' },
+  useLookups: useEppLookups,
+  name: (row, { cargoNames, workerNames }) =>
+    row.IdCargo ? `Cargo: ${cargoNames.get(row.IdCargo) ?? 'cargo eliminado'}` : `Trabajador: ${workerNames.get(row.IdPersona ?? '') ?? 'trabajador no disponible'}`,
+  fields: [
+    { name: 'IdCargo', label: 'Cargo', show: (row, { cargoNames }) => (row.IdCargo ? (cargoNames.get(row.IdCargo) ?? 'Cargo eliminado') : ''), inList: false },
+    { name: 'IdPersona', label: 'Trabajador', show: (row, { workerNames }) => (row.IdPersona ? (workerNames.get(row.IdPersona) ?? 'Trabajador no disponible') : ''), inList: false },
+    { name: 'Epps', label: 'EPP que debe tener', show: (row, lookups) => eppNames(row.Epps, lookups) },
+  ],
+  filters: [
+    {
+      name: 'tipo',
+      label: 'Asignaciones de',
+      emptyLabel: 'Cargos y trabajadores',
+      options: () => [
+        { value: 'cargo', label: 'Cargos' },
+        { value: 'persona', label: 'Trabajadores' },
+      ],
+      matches: (row, value) => (value === 'cargo' ? row.IdCargo !== null : row.IdPersona !== null),
+    },
+  ],
+};
+
+type AssignmentValues = Pick<EppAsignacion, 'IdCargo' | 'IdPersona' | 'Epps'>;
+
+interface AssignmentFormProps {
+  row: EppAsignacion | null;
+  lookups: EppLookups;
+  others: EppAsignacion[];
+  submitLabel: string;
+  submit: (values: AssignmentValues) => Promise<void>;
+  cancel: () => void;
+}
+
+/** The position or the worker, and the EPP they must hold. One assignment per position or worker. */
+function AssignmentForm({ row, lookups, others, submitLabel, submit, cancel }: AssignmentFormProps) {
+  const id = useId();
+  const [kind, setKind] = useState<'cargo' | 'persona'>(row?.IdPersona ? 'persona' : 'cargo');
+  const [IdCargo, setCargo] = useState<string | null>(row?.IdCargo ?? null);
+  const [IdPersona, setPersona] = useState<string | null>(row?.IdPersona ?? null);
+  const [Epps, setEpps] = useState<string[]>(row?.Epps ?? []);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  const save = async () => {
+    const values = { IdCargo: kind === 'cargo' ? IdCargo : null, IdPersona: kind === 'persona' ? IdPersona : null, Epps };
+    const taken = others.some((other) => other.IdAsignacionEpp !== row?.IdAsignacionEpp && ((values.IdCargo && other.IdCargo === values.IdCargo) || (values.IdPersona && other.IdPersona === values.IdPersona)));
+    const found = assignmentTargetProblem(values) ?? (Epps.length === 0 ? EPP_ASIGNACIONES_MESSAGES.eppsRequired : null) ?? (taken ? (values.IdCargo ? EPP_ASIGNACIONES_MESSAGES.cargoTaken : EPP_ASIGNACIONES_MESSAGES.workerTaken) : null);
+    setProblem(found);
+    if (found) return;
+    setSaving(true);
+    try {
+      await submit(values);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <div className="record-form">
+      <section className="card" aria-labelledby={`${id}-title`}>
+        <h2 id={`${id}-title`}>Datos de la asignación</h2>
+        <fieldset className="check-group check-group--inline">
+          <legend>Asignación de*</legend>
+          <label className="check-group__option">
+            <input type="radio" name={`${id}-kind`} checked={kind === 'cargo'} onChange={() => setKind('cargo')} />
+            Un cargo
+          </label>
+          <label className="check-group__option">
+            <input type="radio" name={`${id}-kind`} checked={kind === 'persona'} onChange={() => setKind('persona')} />
+            Un trabajador
+          </label>
+        </fieldset>
+        {kind === 'cargo' ? (
+          <div className="select-field">
+            <label htmlFor={`${id}-cargo`}>Cargo*</label>
+            <select id={`${id}-cargo`} value={IdCargo ?? ''} onChange={(event) => setCargo(event.target.value || null)}>
+              <option value="">Elige un cargo</option>
+              {lookups.cargos.map((cargo) => (
+                <option key={cargo.IdCargo} value={cargo.IdCargo}>
+                  {cargo.NombreCargo}
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : IdPersona ? (
+          <p>
+            Trabajador: <strong>{lookups.workerNames.get(IdPersona) ?? 'no disponible en este dispositivo'}</strong>{' '}
+            <IonButton fill="outline" color="dark" size="small" onClick={() => setPersona(null)}>
+              Cambiar trabajador
+            </IonButton>
+          </p>
+        ) : (
+          <WorkerSearch label="Trabajador*" onPick={(worker) => setPersona(worker.IdPersona)} />
+        )}
+        <fieldset className="check-group">
+          <legend>EPP que debe tener*</legend>
+          {lookups.tipos.map((tipo) => (
+            <label key={tipo.IdEpp} className="check-group__option">
+              <input
+                type="checkbox"
+                checked={Epps.includes(tipo.IdEpp)}
+                onChange={() => setEpps((current) => (current.includes(tipo.IdEpp) ? current.filter((candidate) => candidate !== tipo.IdEpp) : [...current, tipo.IdEpp]))}
+              />
+              {tipo.NombreEpp}
+            </label>
+          ))}
+        </fieldset>
+      </section>
+      <div role="alert">{problem && <p className="notice notice--error">{problem}</p>}</div>
+      <div className="button-row record-form__actions">
+        <IonButton onClick={() => void save()} disabled={saving}>
+          {submitLabel}
+        </IonButton>
+        <IonButton fill="outline" color="dark" onClick={cancel}>
+          Cancelar
+        </IonButton>
+      </div>
+    </div>
+  );
+}
+
+function useAssignmentForm(): CustomRecordForm<'epp_asignaciones', AssignmentValues> {
+  const lookups = useEppLookups();
+  const others = useAssignments();
+  return useMemo(
+    () => ({
+      ready: lookups !== undefined && others !== undefined,
+      create: (values) => createRecord('epp_asignaciones', values),
+      update: (row, values) => updateRecord('epp_asignaciones', row, values),
+      resend: (key, row, values) => resendRecord('epp_asignaciones', key, row, values),
+      render: (props) => <AssignmentForm {...props} lookups={lookups!} others={others ?? []} />,
+    }),
+    [lookups, others],
+  );
+}
+
+export const EppAsignacionListPage = () => <RecordListPage view={asignacionView} />;
+export const EppAsignacionDetailPage = () => <RecordDetailPage view={asignacionView} />;
+export function EppAsignacionFormPage() {
+  const custom = useAssignmentForm();
+  return <RecordFormPage view={asignacionView} custom={custom} />;
+}

@@ -1,0 +1,115 @@
+import { actaSeal } from '#sync/domain/epp-delivery.ts';
+import { rutCheckDigit } from '#sync/domain/rut.ts';
+import { uuidV7 } from '#sync/outbox/uuid-v7.ts';
+import { EppEntregaCreateBodySchema } from '#sync/schemas/epp-entregas.schema.ts';
+import * as v from 'valibot';
+import { describe, expect, it } from 'vitest';
+import { DRAFT_KINDS } from '#app/db/draft-row.ts';
+import { toLocalTrabajador } from '#app/db/reference-rows.ts';
+import { DraftError } from '#app/data/drafts.ts';
+import { testDevicesForEachTest } from '#app/sync/test-device.ts';
+import { ACTAS_PATH, finishCrew } from './epp-crew-finish.ts';
+import { addLine, createCrewDraft, CREW_MESSAGES, lineFor, setLine, signDeliverer, signWorker } from './epp-crew-store.ts';
+import type { LocalEppTipo } from './epp-queries.ts';
+
+const device = testDevicesForEachTest();
+const owner = { companyId: '76123456', userId: 7 };
+
+const tipo = (NombreEpp: string, Tallas: string[], VidaUtilMeses: number): LocalEppTipo => ({
+  IdEpp: uuidV7(), IdEmpresa: owner.companyId, Estado: 1, Version: 1, NombreEpp, actividades: [], Riesgo: '', Norma: '', Tallas, VidaUtilMeses, orden: NombreEpp.toLowerCase(),
+});
+const casco = tipo('Casco de seguridad', [], 24);
+const guantes = tipo('Guantes de cabritilla', ['M', 'L'], 1);
+const catalogue = new Map([casco, guantes].map((item) => [item.IdEpp, item]));
+
+function worker(n: number) {
+  const body = String(12_000_000 + n * 1_111);
+  return toLocalTrabajador({
+    IdPersona: uuidV7(), IdEmpresa: owner.companyId, Estado: 1, Version: 1, RunPersona: `${body}-${rutCheckDigit(body)}`, Nombres: `Trabajador ${n}`, ApellidoPaterno: 'Prueba', ApellidoMaterno: '',
+    cargos: [], IdNivel2: null, IdNivel3: null, IdNivel4: null, TipoEmpresa: 1, RutContratista: null, FichaMedica: null, FechaFichaMedica: '0000-00-00 00:00:00',
+    FichaMedicaAnterior: null, Firma: null, FirmaAnterior: null, licencias: [], certificaciones: [], evidencias: [],
+  });
+}
+
+let pngSeed = 0;
+function png() {
+  pngSeed += 1;
+  const bytes = new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10, pngSeed]).buffer as ArrayBuffer;
+  return { sha256: pngSeed.toString(16).padStart(64, 'c'), type: 'image/png', bytes };
+}
+
+async function crew(test: ReturnType<typeof device>, size: number) {
+  const workers = Array.from({ length: size }, (_, n) => worker(n + 1));
+  const id = await createCrewDraft(test.db, { workers, motivo: 1, idCliente: null, lines: () => [lineFor(casco), lineFor(guantes)] }, owner);
+  for (const member of workers) {
+    const draft = (await test.db.borradoresEpp.get(id))!;
+    const line = draft.trabajadores.find((candidate) => candidate.IdPersona === member.IdPersona)!.items.find((item) => item.IdEpp === guantes.IdEpp)!;
+    await setLine(test.db, id, member.IdPersona, line.IdLinea, { Talla: 'L', Cantidad: 2 });
+  }
+  return { id, workers };
+}
+
+describe('a crew EPP delivery (SPEC EP1, EP2, DR7)', () => {
+  it('EP1: refuses a blank signature, and a worker signing before the deliverer', async () => {
+    const test = device();
+    const { id, workers } = await crew(test, 2);
+    await expect(signDeliverer(test.db, id, { Nombre: 'Jorge Araya', Rut: '15234567-4' }, null)).rejects.toThrow(CREW_MESSAGES.blankSignature);
+    await expect(signWorker(test.db, id, workers[0]!.IdPersona, png(), catalogue)).rejects.toThrow(CREW_MESSAGES.delivererFirst);
+    await signDeliverer(test.db, id, { Nombre: 'Jorge Araya', Rut: '15.234.567-4' }, png());
+    await expect(signWorker(test.db, id, workers[0]!.IdPersona, null, catalogue)).rejects.toThrow(CREW_MESSAGES.blankSignature);
+    expect((await test.db.borradoresEpp.get(id))!.trabajadores.every((member) => member.acta === null)).toBe(true);
+  });
+
+  it("EP1: each signature seals that worker's acta with the shared seal; a signed worker's lines no longer change", async () => {
+    const test = device();
+    const { id, workers } = await crew(test, 2);
+    await signDeliverer(test.db, id, { Nombre: 'Jorge Araya', Rut: '15234567-4' }, png());
+    const acta = await signWorker(test.db, id, workers[0]!.IdPersona, png(), catalogue);
+    expect(v.is(EppEntregaCreateBodySchema, acta)).toBe(true);
+    expect(acta.Sello).toBe(await actaSeal(owner.companyId, acta));
+    expect(acta.Items.map((item) => [item.NombreEpp, item.Talla, item.Cantidad])).toEqual([['Casco de seguridad', '', 1], ['Guantes de cabritilla', 'L', 2]]);
+    await expect(addLine(test.db, id, workers[0]!.IdPersona, casco)).rejects.toBeInstanceOf(DraftError);
+    await expect(signWorker(test.db, id, workers[0]!.IdPersona, png(), catalogue)).rejects.toThrow(CREW_MESSAGES.alreadySigned);
+    // Still a draft: nothing queued, and the signed acta and both signatures are kept on the device.
+    expect(await test.db.outbox.count()).toBe(0);
+    const draft = (await test.db.borradoresEpp.get(id))!;
+    expect(draft.trabajadores[0]!.acta).toEqual(acta);
+    expect(DRAFT_KINDS.borradoresEpp.files(draft).map((file) => file.Sha256).sort()).toEqual([acta.Entregador.Firma.Sha256, acta.FirmaTrabajador.Sha256].sort());
+    expect(await test.db.archivosDispositivo.bulkGet([acta.Entregador.Firma.Sha256, acta.FirmaTrabajador.Sha256])).not.toContain(undefined);
+    // A size the item does not come in is refused before signing.
+    const second = draft.trabajadores[1]!;
+    await setLine(test.db, id, second.IdPersona, second.items[1]!.IdLinea, { Talla: '' });
+    await expect(signWorker(test.db, id, second.IdPersona, png(), catalogue)).rejects.toThrow('Guantes de cabritilla: Indica la talla de cada EPP que tiene tallas');
+  });
+
+  it('EP2, DR7: finishing before the last signature queues nothing; after it, one entry per acta in one transaction, once', async () => {
+    const test = device();
+    const { id, workers } = await crew(test, 3);
+    await signDeliverer(test.db, id, { Nombre: 'Jorge Araya', Rut: '15234567-4' }, png());
+    await signWorker(test.db, id, workers[0]!.IdPersona, png(), catalogue);
+    expect(await finishCrew(id, test)).toEqual({ ok: false, problems: ['Faltan las firmas de 2 trabajadores'] });
+    expect(await test.db.outbox.count()).toBe(0);
+    for (const member of workers.slice(1)) await signWorker(test.db, id, member.IdPersona, png(), catalogue);
+
+    const [first, again] = await Promise.all([finishCrew(id, test), finishCrew(id, test)]);
+    expect(first).toEqual({ ok: true, id, alreadyFinished: false });
+    expect(again.ok).toBe(true);
+    expect(await finishCrew(id, test)).toEqual({ ok: true, id, alreadyFinished: true });
+
+    const entries = await test.db.outbox.orderBy('seq').toArray();
+    const draft = (await test.db.borradoresEpp.get(id))!;
+    expect(draft.estado).toBe('finalizada');
+    expect(entries.map((entry) => [entry.method, entry.path, (entry.body as { IdEntregadosEpp: string }).IdEntregadosEpp])).toEqual(
+      draft.trabajadores.map((member) => ['POST', ACTAS_PATH, member.acta!.IdEntregadosEpp]),
+    );
+    for (const [index, entry] of entries.entries()) {
+      expect(entry.body).toEqual(draft.trabajadores[index]!.acta);
+      expect(entry.files!.map((file) => file.sha256).sort()).toEqual([draft.entregador!.Firma.Sha256, draft.trabajadores[index]!.acta!.FirmaTrabajador.Sha256].sort());
+    }
+    const rows = await test.db.epp_entregas.toArray();
+    expect(rows).toHaveLength(3);
+    expect(rows.every((row) => row.RecibidoEn === null && row.Items[1]!.VidaUtilMeses === 1 && row.Items[0]!.VenceEl !== null)).toBe(true);
+    // The deliverer's signature travels once in the outbox's file store, however many actas carry it.
+    expect(await test.db.outboxFiles.count()).toBe(4);
+  });
+});

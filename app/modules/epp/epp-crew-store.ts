@@ -1,0 +1,207 @@
+import { toWireDate } from '#sync/domain/dates.ts';
+import { actaSeal, type MotivoEntrega } from '#sync/domain/epp-delivery.ts';
+import { cleanRut, rutError } from '#sync/domain/rut.ts';
+import { uuidV7 } from '#sync/outbox/uuid-v7.ts';
+import { deliveryItemProblem, type EppEntregaCreateBody, EppEntregaCreateBodySchema } from '#sync/schemas/epp-entregas.schema.ts';
+import * as v from 'valibot';
+import type { AppDb } from '#app/db/app-db.ts';
+import type { CrewLine, CrewWorker, EppDeliveryDraft } from '#app/db/epp-delivery-draft.ts';
+import { type LocalTrabajador, workerName } from '#app/db/reference-rows.ts';
+import { changeDraft, DraftError } from '#app/data/drafts.ts';
+import type { LocalFile } from '#app/data/local-write.ts';
+import type { LocalEppTipo } from './epp-queries.ts';
+
+/**
+ * A crew EPP delivery in progress (SPEC EP1, DR1): every change is its own transaction through the drafts kit, so a
+ * reload, a crash or a sign-out keeps the crew exactly where it was, signatures included. Only finishing queues
+ * writes (epp-crew-finish.ts).
+ */
+export const CREW_MESSAGES = {
+  workersRequired: 'Elige al menos un trabajador',
+  blankSignature: 'La firma está en blanco: dibújala antes de continuar',
+  delivererFirst: 'Primero firma quien entrega, una vez para toda la cuadrilla',
+  delivererName: 'El nombre de quien entrega es requerido',
+  linesRequired: 'El trabajador debe recibir al menos un EPP',
+  alreadySigned: 'Este trabajador ya firmó su acta: no se puede modificar',
+  changedWhileSigning: 'La entrega cambió mientras se firmaba: revisa los elementos y vuelve a firmar',
+  notInCrew: 'El trabajador ya no está en esta entrega',
+} as const;
+
+export interface CrewOwner {
+  companyId: string;
+  userId: number;
+}
+
+/** A line for `tipo`, its size still to choose when it has sizes. */
+export function lineFor(tipo: LocalEppTipo): CrewLine {
+  return { IdLinea: uuidV7(), IdEpp: tipo.IdEpp, NombreEpp: tipo.NombreEpp, Talla: tipo.Tallas.length === 1 ? tipo.Tallas[0]! : '', Cantidad: 1, VidaUtilMeses: tipo.VidaUtilMeses };
+}
+
+/** A line of a correction: the corrected acta's line again, as a new line of the new acta. */
+export function lineAgain(item: Pick<CrewLine, 'IdEpp' | 'NombreEpp' | 'Talla' | 'Cantidad' | 'VidaUtilMeses'>): CrewLine {
+  return { IdLinea: uuidV7(), IdEpp: item.IdEpp, NombreEpp: item.NombreEpp, Talla: item.Talla, Cantidad: item.Cantidad, VidaUtilMeses: item.VidaUtilMeses };
+}
+
+/** A new crew delivery for `workers`, each with the lines `lines` gives them (their assignment's, or the lines of the acta a correction corrects). */
+export async function createCrewDraft(
+  db: AppDb,
+  crew: { workers: readonly LocalTrabajador[]; motivo: MotivoEntrega; idCliente: string | null; corrige?: string | null; lines: (worker: LocalTrabajador) => CrewLine[] },
+  owner: CrewOwner,
+): Promise<string> {
+  if (crew.workers.length === 0) throw new DraftError(CREW_MESSAGES.workersRequired);
+  const now = Date.now();
+  const draft: EppDeliveryDraft = {
+    IdEntrega: uuidV7(),
+    IdEmpresa: owner.companyId,
+    IdUsuario: owner.userId,
+    estado: 'abierta',
+    Motivo: crew.motivo,
+    IdCliente: crew.idCliente,
+    Corrige: crew.corrige ?? null,
+    trabajadores: crew.workers.map((worker) => ({
+      IdPersona: worker.IdPersona,
+      RunPersona: worker.RunPersona,
+      Nombre: workerName(worker),
+      RutContratista: worker.RutContratista,
+      items: crew.lines(worker),
+      acta: null,
+    })),
+    entregador: null,
+    iniciadaEn: new Date(now).toISOString(),
+    actualizadoEn: now,
+  };
+  await db.borradoresEpp.add(draft);
+  return draft.IdEntrega;
+}
+
+/** A change of one worker's lines; refused once they signed (their acta is sealed). */
+function changeWorker(db: AppDb, id: string, personaId: string, change: (worker: CrewWorker) => boolean | void): Promise<void> {
+  return changeDraft(db, 'borradoresEpp', id, (draft) => {
+    const worker = draft.trabajadores.find((candidate) => candidate.IdPersona === personaId);
+    if (!worker) throw new DraftError(CREW_MESSAGES.notInCrew);
+    if (worker.acta) throw new DraftError(CREW_MESSAGES.alreadySigned);
+    return change(worker);
+  });
+}
+
+export function setLine(db: AppDb, id: string, personaId: string, lineId: string, patch: Partial<Pick<CrewLine, 'Talla' | 'Cantidad'>>): Promise<void> {
+  return changeWorker(db, id, personaId, (worker) => {
+    const line = worker.items.find((candidate) => candidate.IdLinea === lineId);
+    if (!line || Object.entries(patch).every(([field, value]) => line[field as keyof CrewLine] === value)) return false;
+    Object.assign(line, patch);
+  });
+}
+
+export function addLine(db: AppDb, id: string, personaId: string, tipo: LocalEppTipo): Promise<void> {
+  return changeWorker(db, id, personaId, (worker) => {
+    worker.items.push(lineFor(tipo));
+  });
+}
+
+export function removeLine(db: AppDb, id: string, personaId: string, lineId: string): Promise<void> {
+  return changeWorker(db, id, personaId, (worker) => {
+    const before = worker.items.length;
+    worker.items = worker.items.filter((line) => line.IdLinea !== lineId);
+    return worker.items.length !== before;
+  });
+}
+
+/** A worker who will not receive anything after all leaves the crew (never one who already signed). */
+export function removeWorker(db: AppDb, id: string, personaId: string): Promise<void> {
+  return changeDraft(db, 'borradoresEpp', id, (draft) => {
+    const worker = draft.trabajadores.find((candidate) => candidate.IdPersona === personaId);
+    if (!worker) return false;
+    if (worker.acta) throw new DraftError(CREW_MESSAGES.alreadySigned);
+    draft.trabajadores = draft.trabajadores.filter((candidate) => candidate !== worker);
+  });
+}
+
+export function setMotivo(db: AppDb, id: string, motivo: MotivoEntrega): Promise<void> {
+  return changeDraft(db, 'borradoresEpp', id, (draft) => {
+    if (draft.Motivo === motivo) return false;
+    if (draft.trabajadores.some((worker) => worker.acta)) throw new DraftError(CREW_MESSAGES.alreadySigned);
+    draft.Motivo = motivo;
+  });
+}
+
+/** The deliverer signs once, for the whole crew, before the workers. */
+export async function signDeliverer(db: AppDb, id: string, signer: { Nombre: string; Rut: string }, png: LocalFile | null): Promise<void> {
+  if (!png) throw new DraftError(CREW_MESSAGES.blankSignature);
+  const Nombre = signer.Nombre.trim();
+  if (!Nombre) throw new DraftError(CREW_MESSAGES.delivererName);
+  const rutProblem = rutError(signer.Rut);
+  if (rutProblem) throw new DraftError(rutProblem);
+  await changeDraft(
+    db,
+    'borradoresEpp',
+    id,
+    (draft) => {
+      if (draft.trabajadores.some((worker) => worker.acta)) throw new DraftError(CREW_MESSAGES.alreadySigned);
+      draft.entregador = { Nombre, Rut: cleanRut(signer.Rut), Firma: { Sha256: png.sha256, Tipo: 'image/png' }, FirmadoEn: new Date().toISOString() };
+    },
+    [png],
+  );
+}
+
+/** What still stops a worker from signing, in Spanish; null when they can sign. */
+export function signProblem(draft: EppDeliveryDraft, worker: CrewWorker, tipoById: ReadonlyMap<string, LocalEppTipo>): string | null {
+  if (!draft.entregador) return CREW_MESSAGES.delivererFirst;
+  if (worker.acta) return CREW_MESSAGES.alreadySigned;
+  if (worker.items.length === 0) return CREW_MESSAGES.linesRequired;
+  for (const line of worker.items) {
+    const problem = deliveryItemProblem(line, tipoById.get(line.IdEpp));
+    if (problem) return `${line.NombreEpp}: ${problem}`;
+  }
+  return null;
+}
+
+/**
+ * SPEC EP1: the worker signs their own lines and the device seals their acta at once (company, RUT, items, sizes,
+ * quantities, reason, both signatures' hashes, the acta's id and this device's time). The acta stays in the draft
+ * until the crew finishes. A blank signature is refused; a draft that changed while it was sealed is refused too,
+ * so what is stored is exactly what was sealed.
+ */
+export async function signWorker(db: AppDb, id: string, personaId: string, png: LocalFile | null, tipoById: ReadonlyMap<string, LocalEppTipo>): Promise<EppEntregaCreateBody> {
+  if (!png) throw new DraftError(CREW_MESSAGES.blankSignature);
+  const draft = await db.borradoresEpp.get(id);
+  const worker = draft?.trabajadores.find((candidate) => candidate.IdPersona === personaId);
+  if (!draft || !worker) throw new DraftError(CREW_MESSAGES.notInCrew);
+  const problem = signProblem(draft, worker, tipoById);
+  if (problem) throw new DraftError(problem);
+  const signedAt = new Date();
+  const deliverer = draft.entregador!;
+  const unsealed = {
+    IdEntregadosEpp: uuidV7(),
+    IdEntrega: draft.IdEntrega,
+    IdEmpresa: draft.IdEmpresa,
+    IdPersona: worker.IdPersona,
+    RunPersona: worker.RunPersona,
+    NombreTrabajador: worker.Nombre,
+    Motivo: draft.Motivo,
+    Fecha: toWireDate(signedAt),
+    IdCliente: draft.IdCliente,
+    Items: worker.items.map(({ IdLinea, IdEpp, NombreEpp, Talla, Cantidad }) => ({ IdLinea, IdEpp, NombreEpp, Talla: Talla.trim(), Cantidad })),
+    Entregador: { Nombre: deliverer.Nombre, Rut: deliverer.Rut, Firma: deliverer.Firma },
+    FirmaTrabajador: { Sha256: png.sha256, Tipo: 'image/png' as const },
+    FirmadoEn: signedAt.toISOString(),
+    Corrige: draft.Corrige,
+  };
+  // Sealed as the schema reads it (trimmed, cleaned): exactly what the server will read and seal again.
+  const parsed = v.parse(EppEntregaCreateBodySchema, { ...unsealed, Sello: '0'.repeat(64) });
+  const acta = { ...parsed, Sello: await actaSeal(draft.IdEmpresa, parsed) };
+  const sealedFrom = JSON.stringify([worker.items, deliverer]);
+  await changeDraft(
+    db,
+    'borradoresEpp',
+    id,
+    (current) => {
+      const now = current.trabajadores.find((candidate) => candidate.IdPersona === personaId);
+      if (!now) throw new DraftError(CREW_MESSAGES.notInCrew);
+      if (now.acta) throw new DraftError(CREW_MESSAGES.alreadySigned);
+      if (JSON.stringify([now.items, current.entregador]) !== sealedFrom || current.Motivo !== draft.Motivo) throw new DraftError(CREW_MESSAGES.changedWhileSigning);
+      now.acta = acta;
+    },
+    [png],
+  );
+  return acta;
+}

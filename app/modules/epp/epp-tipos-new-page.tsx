@@ -1,0 +1,171 @@
+import { EPP_TIPOS_MESSAGES, EppTipoCreateBodySchema, eppTipoEntity } from '#sync/schemas/epp-tipos.schema.ts';
+import { IonButton } from '@ionic/react';
+import { useId, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import * as v from 'valibot';
+import { fold } from '#app/db/reference-rows.ts';
+import { createRecord } from '#app/records/record-writes.ts';
+import { paths } from '#app/routes/paths.ts';
+import { hasPermission } from '#app/session/session-permissions.ts';
+import { useRequiredSession } from '#app/session/use-session.ts';
+import { CardSection } from '#app/ui/card-section.tsx';
+import { PageLoading } from '#app/ui/feedback/page-loading.tsx';
+import { useSavedToast } from '#app/ui/feedback/use-saved-toast.ts';
+import { PageContent } from '#app/ui/page-content.tsx';
+import { PageHeading } from '#app/ui/page-heading.tsx';
+import { useEppLookups } from './epp-queries.ts';
+import { SIZES_HINT } from './epp-tipos-view.ts';
+import '#app/ui/records.css';
+import './epp-tipos-new-page.css';
+
+interface ItemRow {
+  key: number;
+  NombreEpp: string;
+  Riesgo: string;
+  Norma: string;
+  Tallas: string;
+  VidaUtilMeses: string;
+}
+
+let nextKey = 1;
+const blankRow = (): ItemRow => ({ key: nextKey++, NombreEpp: '', Riesgo: '', Norma: '', Tallas: '', VidaUtilMeses: '12' });
+
+/** The create body of one row, or the first problem of its fields. */
+function rowBody(row: ItemRow, actividades: string[]): { body: Record<string, unknown> } | { problem: string } {
+  const life = row.VidaUtilMeses.trim() === '' ? Number.NaN : Number(row.VidaUtilMeses);
+  const candidate = {
+    NombreEpp: row.NombreEpp,
+    Riesgo: row.Riesgo,
+    Norma: row.Norma,
+    Tallas: row.Tallas.split(',').map((size) => size.trim()).filter(Boolean),
+    VidaUtilMeses: life,
+    actividades,
+  };
+  const parsed = v.safeParse(v.object({ ...EppTipoCreateBodySchema.entries, IdEpp: v.optional(v.string()) }), candidate);
+  return parsed.success ? { body: candidate } : { problem: parsed.issues[0].message };
+}
+
+function ItemFields({ row, index, problem, onChange, onRemove }: { row: ItemRow; index: number; problem: string | undefined; onChange: (patch: Partial<ItemRow>) => void; onRemove?: () => void }) {
+  const id = useId();
+  const field = (name: keyof Omit<ItemRow, 'key'>, label: string, extra: { inputMode?: 'numeric'; hint?: string } = {}) => (
+    <div className="select-field">
+      <label htmlFor={`${id}-${name}`}>{label}</label>
+      <input id={`${id}-${name}`} value={row[name]} inputMode={extra.inputMode} autoComplete="off" onChange={(event) => onChange({ [name]: event.target.value })} />
+      {extra.hint ? <p className="muted">{extra.hint}</p> : null}
+    </div>
+  );
+  return (
+    <fieldset className="epp-new-item" aria-describedby={problem ? `${id}-problem` : undefined}>
+      <legend>EPP {index + 1}</legend>
+      <div className="record-form__grid">
+        {field('NombreEpp', 'Nombre del EPP*')}
+        {field('Riesgo', 'Riesgo del que protege')}
+        {field('Norma', 'Certificación o norma')}
+        {field('Tallas', 'Tallas', { hint: SIZES_HINT })}
+        {field('VidaUtilMeses', 'Vida útil en meses (0: no vence)*', { inputMode: 'numeric' })}
+      </div>
+      {problem ? (
+        <p id={`${id}-problem`} className="field-error">
+          {problem}
+        </p>
+      ) : null}
+      {onRemove ? (
+        <IonButton fill="outline" color="dark" size="small" onClick={onRemove}>
+          Quitar EPP {index + 1}
+        </IonButton>
+      ) : null}
+    </fieldset>
+  );
+}
+
+/**
+ * `/epp/tipos/nuevo`: one or many EPP at once, with the economic activities they apply to. Each is its own record
+ * and its own write (spec: POST root, one per item), saved on this device at once and sent when there is signal.
+ */
+export function EppTiposNewPage() {
+  const session = useRequiredSession();
+  const navigate = useNavigate();
+  const showSaved = useSavedToast();
+  const lookups = useEppLookups();
+  const [rows, setRows] = useState<ItemRow[]>(() => [blankRow()]);
+  const [actividades, setActividades] = useState<string[]>([]);
+  const [problems, setProblems] = useState<Map<number, string>>(new Map());
+  const [saving, setSaving] = useState(false);
+  const allowed = hasPermission(session, eppTipoEntity.permission, 'crear');
+
+  const change = (key: number, patch: Partial<ItemRow>) => setRows((current) => current.map((row) => (row.key === key ? { ...row, ...patch } : row)));
+  const toggleActivity = (id: string) => setActividades((current) => (current.includes(id) ? current.filter((candidate) => candidate !== id) : [...current, id]));
+
+  const save = async () => {
+    if (!lookups) return;
+    const found = new Map<number, string>();
+    const bodies: Record<string, unknown>[] = [];
+    const taken = new Set(lookups.tipos.map((tipo) => fold(tipo.NombreEpp.trim())));
+    for (const row of rows) {
+      const result = rowBody(row, actividades);
+      const name = fold(row.NombreEpp.trim());
+      if ('problem' in result) found.set(row.key, result.problem);
+      else if (taken.has(name)) found.set(row.key, EPP_TIPOS_MESSAGES.duplicate);
+      else bodies.push(result.body);
+      taken.add(name);
+    }
+    setProblems(found);
+    if (found.size > 0) return;
+    setSaving(true);
+    for (const body of bodies) await createRecord('epp_tipos', body);
+    showSaved(bodies.length === 1 ? eppTipoEntity.messages.created : `${bodies.length} EPP creados correctamente`);
+    navigate(paths.eppTipos.list.href, { replace: true });
+  };
+
+  return (
+    <PageContent>
+      <div className="page-body">
+        <PageHeading parentHref={paths.eppTipos.list.href} parentLabel="Tipos de EPP" title="Nuevos EPP" />
+        {!allowed ? (
+          <p className="notice notice--warning">No tienes permiso para crear EPP.</p>
+        ) : !lookups ? (
+          <PageLoading />
+        ) : (
+          <>
+            <CardSection id="epp-new-items" title="EPP a crear">
+              <p className="muted">Agrega uno o varios; cada uno se guarda como un EPP del catálogo.</p>
+              {rows.map((row, index) => (
+                <ItemFields
+                  key={row.key}
+                  row={row}
+                  index={index}
+                  problem={problems.get(row.key)}
+                  onChange={(patch) => change(row.key, patch)}
+                  onRemove={rows.length > 1 ? () => setRows((current) => current.filter((candidate) => candidate.key !== row.key)) : undefined}
+                />
+              ))}
+              <IonButton fill="outline" color="dark" onClick={() => setRows((current) => [...current, blankRow()])}>
+                Agregar otro EPP
+              </IonButton>
+            </CardSection>
+            <CardSection id="epp-new-activities" title="Actividades económicas en que se usan">
+              <fieldset className="check-group">
+                <legend>Actividades (ninguna: todas)</legend>
+                {lookups.activities.map((activity) => (
+                  <label key={activity.IdActividadEconomica} className="check-group__option">
+                    <input type="checkbox" checked={actividades.includes(activity.IdActividadEconomica)} onChange={() => toggleActivity(activity.IdActividadEconomica)} />
+                    {activity.label}
+                  </label>
+                ))}
+              </fieldset>
+            </CardSection>
+            <div role="alert">{problems.size > 0 && <p className="notice notice--error">Revisa los EPP marcados antes de guardar.</p>}</div>
+            <div className="button-row record-form__actions">
+              <IonButton onClick={() => void save()} disabled={saving}>
+                {rows.length === 1 ? 'Guardar EPP' : `Guardar ${rows.length} EPP`}
+              </IonButton>
+              <IonButton fill="outline" color="dark" routerLink={paths.eppTipos.list.href}>
+                Cancelar
+              </IonButton>
+            </div>
+          </>
+        )}
+      </div>
+    </PageContent>
+  );
+}

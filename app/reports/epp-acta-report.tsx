@@ -1,0 +1,189 @@
+import { Document, Image, Page, Path, Rect, StyleSheet, Svg, Text, View } from '@react-pdf/renderer';
+import { create as createQrCode } from 'qrcode';
+import type { ComponentProps, ReactElement } from 'react';
+import { formatDisplayDate, TIME_ZONE, toWireDate } from '#sync/domain/dates.ts';
+import { formatRut } from '#sync/domain/rut.ts';
+import type { EppActaReportData } from '#sync/schemas/epp-entregas.schema.ts';
+import { CONTENT_WIDTH, FieldGrid, ImageBox, kit, PageFrame, REPORT_COLOURS, SectionTitle } from './report-kit.tsx';
+
+/**
+ * The EPP delivery acta (spec 2.4): company, worker with RUT, the items with size, quantity, reason and date, both
+ * signatures, the seal, and a QR code with the verification link. One per worker: a crew delivery prints one acta for
+ * each, never one sheet for everyone. Image URLs must be drawable already (report-images.ts).
+ */
+export function EppActaReport({ data }: { data: EppActaReportData }) {
+  const title = `Acta de entrega de EPP · ${data.Trabajador.Nombre}`;
+  return (
+    <Document title={title} author={data.Empresa.Nombre} subject="Acta de entrega de elementos de protección personal" creator="Andes HSE" producer="Andes HSE" language="es-CL">
+      <Page size="A4" style={kit.page} wrap>
+        <PageFrame headerLeft={data.Empresa.Nombre} headerRight={`Acta ${formatRut(data.Trabajador.Rut)} · ${formatDisplayDate(data.Fecha)}`} />
+        <CompanyBlock data={data} />
+        {data.Anulada ? (
+          <Text style={styles.annulled}>
+            ACTA ANULADA el {displayInstant(data.Anulada.En)}
+            {data.Anulada.Por ? ` por ${data.Anulada.Por}` : ''}. Se conserva con su sello; no acredita la entrega.
+          </Text>
+        ) : null}
+        <FieldGrid
+          columns={2}
+          rows={[
+            { Etiqueta: 'Trabajador', Valor: data.Trabajador.Nombre },
+            { Etiqueta: 'RUT', Valor: formatRut(data.Trabajador.Rut) },
+            { Etiqueta: 'Fecha de entrega', Valor: formatDisplayDate(data.Fecha) },
+            { Etiqueta: 'Motivo de entrega', Valor: data.Motivo },
+            { Etiqueta: 'Entregado por', Valor: data.Entregador.Nombre },
+            { Etiqueta: 'RUT de quien entrega', Valor: formatRut(data.Entregador.Rut) },
+            ...(data.Corrige ? [{ Etiqueta: 'Corrige el acta', Valor: data.Corrige }] : []),
+          ]}
+        />
+        <SectionTitle keepWith={40}>Elementos entregados</SectionTitle>
+        <ItemsTable items={data.Items} />
+        <Text style={styles.declaration}>
+          El trabajador declara haber recibido gratuitamente y en buen estado los elementos de protección personal indicados, y haber sido instruido en
+          su uso correcto y en su obligación de usarlos (Ley 16.744, art. 68; DS 594, art. 53).
+        </Text>
+        <View wrap={false}>
+          <SectionTitle keepWith={SIGNATURE_BLOCK}>Firmas</SectionTitle>
+          <View style={styles.signatures}>
+            <Signature image={data.Entregador.Firma.Url} name={data.Entregador.Nombre} rut={data.Entregador.Rut} role="Entrega" />
+            <Signature image={data.FirmaTrabajador.Url} name={data.Trabajador.Nombre} rut={data.Trabajador.Rut} role={`Recibe · firmado el ${displayInstant(data.FirmadoEn)}`} />
+          </View>
+        </View>
+        <SealBlock data={data} />
+      </Page>
+    </Document>
+  );
+}
+
+/** The acta as the element `pdf()` and `renderToBuffer()` take. */
+export function eppActaReportElement(data: EppActaReportData): ReactElement<ComponentProps<typeof Document>> {
+  return <EppActaReport data={data} />;
+}
+
+const SIGNATURE_BLOCK = 120;
+const SIGNATURE_WIDTH = (CONTENT_WIDTH - 16) / 2;
+const QR_SIZE = 96;
+const COLUMNS = { epp: '52%', talla: '14%', cantidad: '12%', vence: '22%' } as const;
+
+const styles = StyleSheet.create({
+  company: { flexDirection: 'row', alignItems: 'center', marginBottom: 10 },
+  logo: { width: 110, height: 55, objectFit: 'contain', marginRight: 12 },
+  companyName: { fontFamily: 'Helvetica-Bold', fontSize: 12 },
+  title: { fontFamily: 'Helvetica-Bold', fontSize: 15, marginBottom: 2 },
+  subtitle: { color: REPORT_COLOURS.muted, marginBottom: 10 },
+  annulled: { borderWidth: 1.5, borderColor: '#a5281b', color: '#a5281b', fontFamily: 'Helvetica-Bold', padding: 6, marginBottom: 10 },
+  row: { flexDirection: 'row', borderBottomWidth: 0.5, borderBottomColor: REPORT_COLOURS.border, paddingVertical: 4 },
+  head: { backgroundColor: REPORT_COLOURS.band, fontFamily: 'Helvetica-Bold' },
+  cell: { paddingHorizontal: 4 },
+  declaration: { marginTop: 10, color: REPORT_COLOURS.muted },
+  signatures: { flexDirection: 'row', justifyContent: 'space-between' },
+  signature: { width: SIGNATURE_WIDTH, alignItems: 'center' },
+  signatureLine: { width: '90%', borderTopWidth: 0.5, borderTopColor: REPORT_COLOURS.text, marginTop: 2, marginBottom: 3 },
+  signatureText: { textAlign: 'center' },
+  seal: { flexDirection: 'row', marginTop: 14, borderWidth: 0.5, borderColor: REPORT_COLOURS.border, padding: 8 },
+  sealText: { flex: 1, paddingRight: 10 },
+  sealCode: { fontFamily: 'Courier', fontSize: 8, marginVertical: 3 },
+  small: { fontSize: 7.5, color: REPORT_COLOURS.muted },
+});
+
+function CompanyBlock({ data }: { data: EppActaReportData }) {
+  const logo = data.Empresa.Logo?.Url;
+  return (
+    <View>
+      <View style={styles.company}>
+        {logo ? <Image src={logo} style={styles.logo} /> : null}
+        <View>
+          <Text style={styles.companyName}>{data.Empresa.Nombre}</Text>
+          {data.Empresa.Rut ? <Text style={kit.muted}>RUT {formatRut(data.Empresa.Rut)}</Text> : null}
+        </View>
+      </View>
+      <Text style={styles.title}>Acta de entrega de elementos de protección personal</Text>
+      <Text style={styles.subtitle}>Registro firmado electrónicamente por el trabajador y por quien entrega</Text>
+    </View>
+  );
+}
+
+function ItemsTable({ items }: { items: EppActaReportData['Items'] }) {
+  return (
+    <>
+      <View style={[styles.row, styles.head]} wrap={false}>
+        <Text style={[styles.cell, { width: COLUMNS.epp }]}>EPP</Text>
+        <Text style={[styles.cell, { width: COLUMNS.talla }]}>Talla</Text>
+        <Text style={[styles.cell, { width: COLUMNS.cantidad }]}>Cantidad</Text>
+        <Text style={[styles.cell, { width: COLUMNS.vence }]}>Vence</Text>
+      </View>
+      {items.map((item, index) => (
+        <View key={index} style={styles.row} wrap={false}>
+          <Text style={[styles.cell, { width: COLUMNS.epp }]}>{item.NombreEpp}</Text>
+          <Text style={[styles.cell, { width: COLUMNS.talla }]}>{item.Talla || 'Única'}</Text>
+          <Text style={[styles.cell, { width: COLUMNS.cantidad }]}>{item.Cantidad}</Text>
+          <Text style={[styles.cell, { width: COLUMNS.vence }]}>{item.VenceEl ? formatDisplayDate(item.VenceEl) : 'No vence'}</Text>
+        </View>
+      ))}
+    </>
+  );
+}
+
+function Signature({ image, name, rut, role }: { image: string; name: string; rut: string; role: string }) {
+  return (
+    <View style={styles.signature}>
+      <ImageBox url={image} width={SIGNATURE_WIDTH - 40} height={64} missingLabel="Firma no disponible" />
+      <View style={styles.signatureLine} />
+      <Text style={[styles.signatureText, kit.bold]}>{name}</Text>
+      <Text style={styles.signatureText}>RUT {formatRut(rut)}</Text>
+      <Text style={[styles.signatureText, kit.muted]}>{role}</Text>
+    </View>
+  );
+}
+
+const timeFormat = new Intl.DateTimeFormat('es-CL', { timeZone: TIME_ZONE, hour: '2-digit', minute: '2-digit', hour12: false });
+
+/** "21/11/2026 12:04 (hora de Chile)". */
+function displayInstant(instant: string): string {
+  const date = new Date(instant);
+  if (Number.isNaN(date.getTime())) return instant;
+  return `${formatDisplayDate(toWireDate(date))} ${timeFormat.format(date)} (hora de Chile)`;
+}
+
+function SealBlock({ data }: { data: EppActaReportData }) {
+  return (
+    <View style={styles.seal} wrap={false}>
+      <View style={styles.sealText}>
+        <Text style={kit.bold}>Sello del acta (SHA-256)</Text>
+        <Text style={styles.sealCode}>{data.Sello}</Text>
+        <Text style={styles.small}>
+          Calculado en el dispositivo al firmar el trabajador ({data.FirmadoEn}) sobre la empresa, el RUT del trabajador, los elementos, sus tallas y
+          cantidades, el motivo, las huellas de ambas firmas, el identificador de la entrega y la hora del dispositivo.
+          {data.RecibidoEn ? ` Recibida por el servidor el ${displayInstant(data.RecibidoEn)}.` : ' Aún no recibida por el servidor.'}
+        </Text>
+        <Text style={[styles.small, { marginTop: 4 }]}>Verifique esta acta en:</Text>
+        <Text style={styles.small}>{data.UrlVerificacion}</Text>
+      </View>
+      <QrCode text={data.UrlVerificacion} />
+    </View>
+  );
+}
+
+/** The verification link as a QR code, drawn as vector squares (no image, no canvas: the server draws it too). */
+function QrCode({ text }: { text: string }) {
+  const { modules } = createQrCode(text, { errorCorrectionLevel: 'M' });
+  const quiet = 4;
+  const side = modules.size + 2 * quiet;
+  // One rectangle per run of dark modules in a row: a fraction of the path the PDF renderer has to parse.
+  let path = '';
+  for (let row = 0; row < modules.size; row += 1) {
+    for (let column = 0; column < modules.size; column += 1) {
+      if (!modules.get(row, column)) continue;
+      let run = 1;
+      while (column + run < modules.size && modules.get(row, column + run)) run += 1;
+      path += `M${column + quiet} ${row + quiet}h${run}v1h-${run}z`;
+      column += run - 1;
+    }
+  }
+  return (
+    <Svg width={QR_SIZE} height={QR_SIZE} viewBox={`0 0 ${side} ${side}`}>
+      <Rect x={0} y={0} width={side} height={side} fill="#ffffff" />
+      <Path d={path} fill="#000000" />
+    </Svg>
+  );
+}

@@ -1,0 +1,33 @@
+import { IonRouterOutlet } from '@ionic/react';
+import { lazy } from 'react';
+import { Route } from 'react-router-dom';
+import { paths } from './paths.ts';
+import { RoutePage } from './route-page.tsx';
+
+const VerificacionPage = lazy(() => import('#app/modules/epp/epp-verificacion-page.tsx').then((module) => ({ default: module.EppVerificacionPage })));
+
+/** Addresses of the open area: public pages that are never sent to the login, whoever is (or is not) signed in. */
+export function isOpenPath(pathname: string): boolean {
+  return pathname.startsWith('/verificar/');
+}
+
+/**
+ * The open area: pages reachable signed out and signed in, offline-safe (the service worker serves the app for any
+ * address, and each page says when it needs a connection). Today: the verification of a printed acta.
+ */
+export function OpenRoutes() {
+  return (
+    <div className="app-main">
+      <IonRouterOutlet animated={false}>
+        <Route
+          path={paths.verificar.path}
+          element={
+            <RoutePage>
+              <VerificacionPage />
+            </RoutePage>
+          }
+        />
+      </IonRouterOutlet>
+    </div>
+  );
+}

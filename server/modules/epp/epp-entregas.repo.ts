@@ -1,0 +1,104 @@
+import type { Insertable, Selectable } from 'kysely';
+import type { FileRef } from '#sync/records/record-fields.ts';
+import type { EntregaLinea, Entregador, EppEntrega } from '#sync/schemas/epp-entregas.schema.ts';
+import type { Db } from '../../db/database.ts';
+import type { EppEntregasLineasTable, EppEntregasTable } from '../../db/schema.ts';
+import type { Viewer } from '../../tenancy/viewer.ts';
+
+export type DeliveryRow = Selectable<EppEntregasTable>;
+export type LineRow = Selectable<EppEntregasLineasTable>;
+
+export function toLinea(row: LineRow): EntregaLinea {
+  return { IdLinea: row.IdLinea, IdEpp: row.IdEpp, NombreEpp: row.NombreEpp, Talla: row.Talla, Cantidad: row.Cantidad, VidaUtilMeses: row.VidaUtilMeses, VenceEl: row.VenceEl };
+}
+
+export function toWireEntrega(row: DeliveryRow, lines: readonly LineRow[]): EppEntrega {
+  return {
+    IdEntregadosEpp: row.IdEntregadosEpp,
+    IdEmpresa: row.IdEmpresa,
+    Estado: row.Estado === 1 ? 1 : 0,
+    Version: row.Version,
+    IdEntrega: row.IdEntrega,
+    IdPersona: row.IdPersona,
+    RunPersona: row.RunPersona,
+    NombreTrabajador: row.NombreTrabajador,
+    RutContratista: row.RutContratista,
+    IdCliente: row.IdCliente,
+    Motivo: row.Motivo as EppEntrega['Motivo'],
+    Fecha: row.Fecha,
+    Items: [...lines].sort((a, b) => a.Orden - b.Orden).map(toLinea),
+    Entregador: JSON.parse(row.Entregador) as Entregador,
+    FirmaTrabajador: JSON.parse(row.FirmaTrabajador) as FileRef,
+    FirmadoEn: row.FirmadoEn,
+    Corrige: row.Corrige,
+    Sello: row.Sello,
+    RecibidoEn: row.RecibidoEn,
+    IdUsuario: row.IdUsuario,
+    Anulada: row.Anulada === 1 ? 1 : 0,
+    AnuladaPor: row.AnuladaPor,
+    AnuladaEn: row.AnuladaEn,
+  };
+}
+
+/** Whether `viewer` may see a delivery: a contractor only its workers' (the worker's RUT at delivery), a client only its own. */
+export function canSee(viewer: Viewer, row: { RutContratista: string | null; IdCliente: string | null }): boolean {
+  if (viewer.kind === 'contratista') return viewer.rut !== '' && row.RutContratista === viewer.rut;
+  if (viewer.kind === 'cliente') return viewer.id !== '' && row.IdCliente === viewer.id;
+  return true;
+}
+
+export function findDeliveryById(db: Db, id: string) {
+  return db.selectFrom('epp_entregas').selectAll().where('IdEntregadosEpp', '=', id).executeTakeFirst();
+}
+
+export function findDeliveryBySeal(db: Db, seal: string) {
+  return db.selectFrom('epp_entregas').selectAll().where('Sello', '=', seal).executeTakeFirst();
+}
+
+export function linesOf(db: Db, id: string): Promise<LineRow[]> {
+  return db.selectFrom('epp_entregas_lineas').selectAll().where('IdEntregadosEpp', '=', id).orderBy('Orden').execute();
+}
+
+/** One delivery of the company with its lines, whatever its state. */
+export async function loadDelivery(db: Db, company: string, id: string): Promise<EppEntrega | undefined> {
+  const row = await db.selectFrom('epp_entregas').selectAll().where('IdEmpresa', '=', company).where('IdEntregadosEpp', '=', id).executeTakeFirst();
+  return row && toWireEntrega(row, await linesOf(db, id));
+}
+
+/** The company's deliveries the viewer may see (annulled ones too: they are kept), newest first, with their lines. */
+export async function listDeliveries(db: Db, company: string, viewer: Viewer): Promise<EppEntrega[]> {
+  let query = db.selectFrom('epp_entregas').selectAll().where('IdEmpresa', '=', company).where('Estado', '=', 1);
+  // An empty RUT or client id matches nothing (a user set up without one sees nothing, not everything).
+  if (viewer.kind === 'contratista') query = query.where('RutContratista', '=', viewer.rut === '' ? '\u0000' : viewer.rut);
+  if (viewer.kind === 'cliente') query = query.where('IdCliente', '=', viewer.id === '' ? '\u0000' : viewer.id);
+  const rows = await query.orderBy('Fecha', 'desc').orderBy('FirmadoEn', 'desc').orderBy('IdEntregadosEpp').execute();
+  if (rows.length === 0) return [];
+  const lines = await db
+    .selectFrom('epp_entregas_lineas')
+    .selectAll()
+    .where('IdEmpresa', '=', company)
+    .where('IdEntregadosEpp', 'in', (eb) => {
+      let ids = eb.selectFrom('epp_entregas').select('IdEntregadosEpp').where('IdEmpresa', '=', company).where('Estado', '=', 1);
+      if (viewer.kind === 'contratista') ids = ids.where('RutContratista', '=', viewer.rut === '' ? '\u0000' : viewer.rut);
+      if (viewer.kind === 'cliente') ids = ids.where('IdCliente', '=', viewer.id === '' ? '\u0000' : viewer.id);
+      return ids;
+    })
+    .execute();
+  const byDelivery = new Map<string, LineRow[]>();
+  for (const line of lines) {
+    const found = byDelivery.get(line.IdEntregadosEpp);
+    if (found) found.push(line);
+    else byDelivery.set(line.IdEntregadosEpp, [line]);
+  }
+  return rows.map((row) => toWireEntrega(row, byDelivery.get(row.IdEntregadosEpp) ?? []));
+}
+
+export async function insertDelivery(db: Db, row: Insertable<EppEntregasTable>, lines: Insertable<EppEntregasLineasTable>[]): Promise<void> {
+  await db.insertInto('epp_entregas').values(row).execute();
+  await db.insertInto('epp_entregas_lineas').values(lines).execute();
+}
+
+/** Annulling is the only change an acta takes: the sealed columns refuse any other (migration 0010). */
+export async function markAnnulled(db: Db, company: string, id: string, changes: { AnuladaPor: string; AnuladaEn: string; Version: number }): Promise<void> {
+  await db.updateTable('epp_entregas').set({ Anulada: 1, ...changes }).where('IdEmpresa', '=', company).where('IdEntregadosEpp', '=', id).execute();
+}

@@ -1,0 +1,134 @@
+import { Hono } from 'hono';
+import { describeRoute, resolver } from 'hono-openapi';
+import * as v from 'valibot';
+import { EPP_ENTREGAS_MESSAGES, EppEntregaCreateBodySchema, eppEntregaEntity, EppEntregaSchema } from '#sync/schemas/epp-entregas.schema.ts';
+import type { AppEnv } from '../../app-env.ts';
+import { HttpError } from '../../http/http-error.ts';
+import { validate, VersionQuerySchema } from '../../http/validation.ts';
+import { renderReportPdf } from '../../reports/render-report-pdf.ts';
+import { recordResponses } from '../../records/record-routes.ts';
+import { answerWrite, writeContext } from '../../records/write-answer.ts';
+import { conflictBody } from '../../sync/conflicts.repo.ts';
+import { permissionsOf } from '../../tenancy/permit.ts';
+import { requireOwnCompany, requireSession } from '../../tenancy/require-session.ts';
+import { buildEppActaReport } from './epp-acta-report.ts';
+import * as repo from './epp-entregas.repo.ts';
+import * as service from './epp-entregas.service.ts';
+
+const tags = ['epp_entregas'];
+const security = [{ bearerAuth: [] }];
+const can = permissionsOf(eppEntregaEntity.permission);
+const responses = recordResponses(eppEntregaEntity);
+const text = v.pipe(v.string(), v.trim(), v.toLowerCase());
+const CompanyPath = v.object({ company: v.string() });
+// Any text: a company's own path with an id no acta has answers "none", never 400 (ids are checked by lookup).
+const ActaPath = v.object({ company: v.string(), IdEntregadosEpp: text });
+
+const sealedAnswer = { 409: { description: 'Acta sellada: no se edita', content: { 'application/json': { schema: resolver(v.object({ statusCode: v.literal(409), message: v.string(), code: v.literal('ACTA_SELLADA') })) } } } };
+
+/**
+ * Delivered EPP (spec "Delivered": POST epp/entregados; GET, PUT and DELETE one/{company}/{id}), each acta one
+ * worker's, sealed on the device. A sealed acta is never edited (PUT answers 409 saying why) and the DELETE annuls it.
+ */
+export const eppEntregasRoutes = new Hono<AppEnv>()
+  .use(requireSession)
+  .get(
+    '/entregados/:company',
+    describeRoute({ tags, security, summary: 'Entregas de EPP (actas, anuladas incluidas) visibles para el usuario: un contratista solo las de sus trabajadores, un cliente solo las suyas. { statusCode, data: EppEntrega[] }', responses: responses.list }),
+    validate('param', CompanyPath),
+    requireOwnCompany,
+    can('index'),
+    async (c) => {
+      const { db, records } = c.get('deps');
+      return c.json({ statusCode: 200, data: await records.epp_entregas.listActive(db, c.get('session').company, c.get('session').viewer) });
+    },
+  )
+  .post(
+    '/entregados',
+    describeRoute({
+      tags,
+      security,
+      summary:
+        'Registra el acta sellada de UN trabajador (una entrega a una cuadrilla son varias llamadas, una por acta). El servidor recalcula el sello y la rechaza (400 SELLO_DISTINTO) si no coincide; guarda su propia hora de recepción. 409 ARCHIVO_PENDIENTE si una firma no ha llegado; 409 CONFLICTO si el id ya existe.',
+      responses: responses.write,
+    }),
+    can('crear'),
+    validate('json', EppEntregaCreateBodySchema),
+    async (c) => {
+      const outcome = await service.createDelivery(writeContext(c), c.req.valid('json'));
+      if (outcome.kind === 'conflict') return c.json(conflictBody(outcome.row), 409);
+      return c.json({ statusCode: 200 as const, message: EPP_ENTREGAS_MESSAGES.created, data: outcome.row! }, 200);
+    },
+  )
+  .get(
+    '/one/:company/:IdEntregadosEpp',
+    describeRoute({
+      tags,
+      security,
+      summary: 'Un acta (también anulada): { statusCode, data: EppEntrega | null, Urls: { sha256: enlace firmado } } con las firmas; data null si no existe o no es visible para el usuario',
+      responses: { 200: { description: 'El acta', content: { 'application/json': { schema: resolver(v.object({ statusCode: v.literal(200), data: v.nullable(EppEntregaSchema), Urls: v.record(v.string(), v.string()) })) } } } },
+    }),
+    validate('param', ActaPath),
+    requireOwnCompany,
+    can('index'),
+    async (c) => {
+      const { db, files, now } = c.get('deps');
+      const { company, viewer } = c.get('session');
+      const acta = await repo.loadDelivery(db, company, c.req.valid('param').IdEntregadosEpp);
+      if (!acta || !repo.canSee(viewer, acta)) return c.json({ statusCode: 200, data: null, Urls: {} });
+      const Urls = Object.fromEntries([acta.Entregador.Firma.Sha256, acta.FirmaTrabajador.Sha256].map((sha) => [sha, files.signedUrl(sha, now())]));
+      return c.json({ statusCode: 200, data: acta, Urls });
+    },
+  )
+  .put(
+    '/one/:company/:IdEntregadosEpp',
+    describeRoute({ tags, security, summary: 'Un acta sellada no se edita: responde 409 ACTA_SELLADA con el motivo (para corregirla se anula y se registra una nueva entrega que la corrige); 404 si no existe', responses: sealedAnswer }),
+    validate('param', ActaPath),
+    requireOwnCompany,
+    can('editar'),
+    async (c) => {
+      const { db } = c.get('deps');
+      const { company, viewer } = c.get('session');
+      const acta = await repo.findDeliveryById(db, c.req.valid('param').IdEntregadosEpp);
+      if (!acta || acta.IdEmpresa !== company || !repo.canSee(viewer, acta)) throw new HttpError(404, EPP_ENTREGAS_MESSAGES.notFound);
+      throw new HttpError(409, EPP_ENTREGAS_MESSAGES.sealed, 'ACTA_SELLADA');
+    },
+  )
+  .delete(
+    '/one/:company/:IdEntregadosEpp',
+    describeRoute({
+      tags,
+      security,
+      summary: 'Anula un acta: se conserva con su sello, marcada Anulada con quién y cuándo (viaja como actualización, no como lápida). ?Version=n detecta una anulación sobre datos viejos; anular de nuevo responde 200',
+      responses: responses.write,
+    }),
+    validate('param', ActaPath),
+    requireOwnCompany,
+    can('eliminar'),
+    validate('query', VersionQuerySchema),
+    async (c) => {
+      const outcome = await service.annulDelivery(writeContext(c), c.req.valid('param').IdEntregadosEpp, c.req.valid('query').Version);
+      return answerWrite(c, outcome, EPP_ENTREGAS_MESSAGES.annulled);
+    },
+  )
+  .get(
+    '/entregados/acta/:company/:IdEntregadosEpp',
+    describeRoute({
+      tags,
+      security,
+      summary:
+        'Datos del acta de entrega en PDF (spec 2.4, /pdf/epp): { statusCode, data: EppActaReportData | null } con las firmas como enlaces firmados y el enlace de verificación del QR. Con Accept: application/pdf responde el PDF dibujado en el servidor (404 si no existe)',
+    }),
+    validate('param', ActaPath),
+    requireOwnCompany,
+    can('index'),
+    async (c) => {
+      const { company, viewer } = c.get('session');
+      const wantsPdf = (c.req.header('Accept') ?? '').includes('application/pdf');
+      const data = await buildEppActaReport(c.get('deps'), company, viewer, c.req.valid('param').IdEntregadosEpp, wantsPdf ? 'data-url' : 'signed-url');
+      if (!wantsPdf) return c.json({ statusCode: 200, data: data ?? null });
+      if (!data) throw new HttpError(404, EPP_ENTREGAS_MESSAGES.notFound);
+      const pdf = await renderReportPdf('eppActa', data);
+      return c.body(new Uint8Array(pdf), 200, { 'Content-Type': 'application/pdf' });
+    },
+  );

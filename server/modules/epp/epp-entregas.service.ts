@@ -1,0 +1,135 @@
+import { actaSeal, deliveredItemExpiry } from '#sync/domain/epp-delivery.ts';
+import { AUTH_MESSAGES } from '#sync/schemas/auth.schema.ts';
+import { deliveryItemProblem, EPP_ENTREGAS_MESSAGES, type EppEntrega, type EppEntregaCreateBody, eppEntregaEntity } from '#sync/schemas/epp-entregas.schema.ts';
+import type { Db } from '../../db/database.ts';
+import { requireFiles } from '../../files/files.repo.ts';
+import { HttpError } from '../../http/http-error.ts';
+import type { WriteOutcome } from '../../records/field-versions.ts';
+import type { WriteContext } from '../../records/write-answer.ts';
+import { partiesAudience, recordChange } from '../../sync/change-log.repo.ts';
+import { recordConflict } from '../../sync/conflicts.repo.ts';
+import { inWriteTransaction } from '../../sync/write-transaction.ts';
+import * as repo from './epp-entregas.repo.ts';
+
+const TABLE = eppEntregaEntity.table;
+const invalid = (message: string, code = 'VALIDACION') => new HttpError(400, message, code);
+const notFound = () => new HttpError(404, EPP_ENTREGAS_MESSAGES.notFound);
+
+/** Deliveries travel to company users, to the worker's contractor and to the client they name (SPEC PL7, EP5). */
+async function logDelivery(db: Db, row: EppEntrega, now: Date): Promise<void> {
+  await recordChange(db, { company: row.IdEmpresa, table: TABLE, id: row.IdEntregadosEpp, op: 'upsert', row, audience: partiesAudience(row.RutContratista, row.IdCliente) }, now);
+}
+
+async function idConflict(ctx: WriteContext, db: Db, body: EppEntregaCreateBody): Promise<WriteOutcome<EppEntrega | null>> {
+  const existing = await repo.findDeliveryById(db, body.IdEntregadosEpp);
+  const current = existing && existing.IdEmpresa === ctx.company && repo.canSee(ctx.viewer, existing) ? ((await repo.loadDelivery(db, ctx.company, existing.IdEntregadosEpp)) ?? null) : null;
+  await recordConflict(db, { company: ctx.company, table: TABLE, id: body.IdEntregadosEpp, baseVersion: 0, serverVersion: current?.Version ?? 0, body, user: ctx.user, key: ctx.key }, ctx.now);
+  return { kind: 'conflict', row: current };
+}
+
+/** The worker exists in the company, the viewer may deliver to them, and the acta names their RUT. */
+async function checkWorker(ctx: WriteContext, db: Db, body: EppEntregaCreateBody) {
+  const worker = (await ctx.records.trabajadores.load(db, ctx.company, body.IdPersona))?.row;
+  if (!worker || (ctx.viewer.kind === 'contratista' && worker.RutContratista !== ctx.viewer.rut)) throw invalid(EPP_ENTREGAS_MESSAGES.workerInvalid);
+  if (worker.RunPersona !== body.RunPersona) throw invalid(EPP_ENTREGAS_MESSAGES.workerRutMismatch);
+  return worker;
+}
+
+/**
+ * Every line names an item of the company's catalogue (retired since is fine: it was delivered before) in one of its
+ * sizes. Answers each line's useful life, as the server's catalogue has it now.
+ */
+async function checkItems(ctx: WriteContext, db: Db, body: EppEntregaCreateBody): Promise<number[]> {
+  const lives: number[] = [];
+  for (const item of body.Items) {
+    const tipo = (await ctx.records.epp_tipos.load(db, ctx.company, item.IdEpp))?.row;
+    const problem = deliveryItemProblem(item, tipo);
+    if (problem) throw invalid(problem);
+    lives.push(tipo!.VidaUtilMeses);
+  }
+  return lives;
+}
+
+/**
+ * SPEC EP2: one worker's sealed acta, written whole (acta, lines, change-log row) in one transaction, or refused
+ * with nothing written. The seal is computed again here from what arrived, and a mismatch is refused: the server
+ * stores exactly what the worker signed, with its own receipt time, and never changes either.
+ */
+export async function createDelivery(ctx: WriteContext, body: EppEntregaCreateBody): Promise<WriteOutcome<EppEntrega | null>> {
+  if (body.IdEmpresa !== undefined && body.IdEmpresa !== ctx.company) throw new HttpError(403, AUTH_MESSAGES.forbiddenCompany, 'EMPRESA_AJENA');
+  const seal = await actaSeal(ctx.company, body);
+  return inWriteTransaction(ctx.db, async (db) => {
+    // SPEC CF6: a replay with the same key is answered by the ledger; the same id under another key is a conflict.
+    if (await repo.findDeliveryById(db, body.IdEntregadosEpp)) return idConflict(ctx, db, body);
+    if (seal !== body.Sello) throw invalid(EPP_ENTREGAS_MESSAGES.sealMismatch, 'SELLO_DISTINTO');
+    const worker = await checkWorker(ctx, db, body);
+    const lives = await checkItems(ctx, db, body);
+    if (body.Corrige) {
+      const corrected = await repo.findDeliveryById(db, body.Corrige);
+      if (!corrected || corrected.IdEmpresa !== ctx.company || corrected.IdPersona !== body.IdPersona) throw invalid(EPP_ENTREGAS_MESSAGES.correctedInvalid);
+    }
+    // Signatures travel first (SPEC FL3): a missing one is 409 ARCHIVO_PENDIENTE, retried after the upload.
+    await requireFiles(db, ctx.company, [body.Entregador.Firma.Sha256, body.FirmaTrabajador.Sha256]);
+
+    await repo.insertDelivery(
+      db,
+      {
+        IdEntregadosEpp: body.IdEntregadosEpp,
+        IdEmpresa: ctx.company,
+        IdEntrega: body.IdEntrega,
+        IdPersona: body.IdPersona,
+        RunPersona: body.RunPersona,
+        NombreTrabajador: body.NombreTrabajador,
+        RutContratista: worker.RutContratista,
+        IdCliente: body.IdCliente?.trim() || null,
+        Motivo: body.Motivo,
+        Fecha: body.Fecha,
+        Entregador: JSON.stringify(body.Entregador),
+        FirmaTrabajador: JSON.stringify(body.FirmaTrabajador),
+        FirmadoEn: body.FirmadoEn,
+        Corrige: body.Corrige,
+        Sello: body.Sello,
+        RecibidoEn: ctx.now.toISOString(),
+        IdUsuario: ctx.user,
+      },
+      body.Items.map((item, index) => ({
+        IdLinea: item.IdLinea,
+        IdEntregadosEpp: body.IdEntregadosEpp,
+        IdEmpresa: ctx.company,
+        Orden: index,
+        IdPersona: body.IdPersona,
+        IdEpp: item.IdEpp,
+        NombreEpp: item.NombreEpp,
+        Talla: item.Talla,
+        Cantidad: item.Cantidad,
+        Fecha: body.Fecha,
+        VidaUtilMeses: lives[index]!,
+        VenceEl: deliveredItemExpiry(body.Fecha, lives[index]!),
+      })),
+    );
+    const saved = (await repo.loadDelivery(db, ctx.company, body.IdEntregadosEpp))!;
+    await logDelivery(db, saved, ctx.now);
+    return { kind: 'written', row: saved };
+  });
+}
+
+/**
+ * SPEC EP3: the spec's DELETE annuls an acta. It is kept, with its seal, marked Anulada with who and when, and
+ * travels as an upsert (not a tombstone): devices and the verification page show it annulled. Annulling again
+ * answers 200; a stale `Version` is a conflict (CF4).
+ */
+export function annulDelivery(ctx: WriteContext, id: string, base: number | undefined): Promise<WriteOutcome<EppEntrega>> {
+  return inWriteTransaction(ctx.db, async (db) => {
+    const current = await repo.loadDelivery(db, ctx.company, id);
+    if (!current || !repo.canSee(ctx.viewer, current)) throw notFound();
+    if (current.Anulada === 1) return { kind: 'unchanged', row: current };
+    if (base !== undefined && base !== current.Version) {
+      await recordConflict(db, { company: ctx.company, table: TABLE, id, baseVersion: base, serverVersion: current.Version, body: { Anulada: 1, Version: base }, user: ctx.user, key: ctx.key }, ctx.now);
+      return { kind: 'conflict', row: current };
+    }
+    await repo.markAnnulled(db, ctx.company, id, { AnuladaPor: ctx.userName, AnuladaEn: ctx.now.toISOString(), Version: current.Version + 1 });
+    const saved = (await repo.loadDelivery(db, ctx.company, id))!;
+    await logDelivery(db, saved, ctx.now);
+    return { kind: 'written', row: saved };
+  });
+}

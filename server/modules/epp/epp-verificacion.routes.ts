@@ -1,0 +1,63 @@
+import { Hono } from 'hono';
+import { describeRoute, resolver } from 'hono-openapi';
+import * as v from 'valibot';
+import { actaSeal } from '#sync/domain/epp-delivery.ts';
+import { isSeal } from '#sync/domain/seal.ts';
+import { EPP_ENTREGAS_MESSAGES, type EppVerification } from '#sync/schemas/epp-entregas.schema.ts';
+import type { AppEnv } from '../../app-env.ts';
+import { HttpError } from '../../http/http-error.ts';
+import { publicCall } from '../../tenancy/permit.ts';
+import * as repo from './epp-entregas.repo.ts';
+
+const CodePath = v.object({ codigo: v.pipe(v.string(), v.trim(), v.toLowerCase()) });
+
+const answer = v.object({
+  statusCode: v.literal(200),
+  data: v.object({
+    Codigo: v.string(),
+    Empresa: v.string(),
+    Fecha: v.string(),
+    Lineas: v.number(),
+    SelloCoincide: v.boolean(),
+    Anulada: v.boolean(),
+    AnuladaEn: v.nullable(v.string()),
+    RecibidoEn: v.string(),
+  }),
+});
+
+/**
+ * The public check of a printed acta (`/verificar/{codigo}`, no session): the code is the acta's seal. It says
+ * whether the acta exists, whether the seal recomputed from what the server stores is still the printed one, whether
+ * it was annulled, and when the server received it; nothing personal beyond what the paper already shows.
+ */
+export const eppVerificacionRoutes = new Hono<AppEnv>().get(
+  '/:codigo',
+  describeRoute({
+    tags: ['verificacion'],
+    summary:
+      'Verificación pública de un acta de entrega de EPP por su código (el sello impreso en el acta y en su QR): { statusCode, data: { Codigo, Empresa, Fecha, Lineas, SelloCoincide, Anulada, AnuladaEn, RecibidoEn } }; 404 si no existe un acta con ese código',
+    responses: { 200: { description: 'El acta existe', content: { 'application/json': { schema: resolver(answer) } } } },
+  }),
+  publicCall(),
+  async (c) => {
+    const { db } = c.get('deps');
+    const code = v.parse(CodePath, c.req.param()).codigo;
+    const row = isSeal(code) ? await repo.findDeliveryBySeal(db, code) : undefined;
+    if (!row) throw new HttpError(404, EPP_ENTREGAS_MESSAGES.codeNotFound, 'NO_ENCONTRADA');
+    const acta = repo.toWireEntrega(row, await repo.linesOf(db, row.IdEntregadosEpp));
+    const empresa = await db.selectFrom('empresas').select('NombreEmpresa').where('IdEmpresa', '=', row.IdEmpresa).executeTakeFirst();
+    // What the server holds now, sealed again: a row changed behind the application's back no longer matches.
+    const recomputed = await actaSeal(row.IdEmpresa, acta);
+    const data: EppVerification = {
+      Codigo: row.Sello,
+      Empresa: empresa?.NombreEmpresa ?? '',
+      Fecha: row.Fecha,
+      Lineas: acta.Items.length,
+      SelloCoincide: recomputed === row.Sello,
+      Anulada: row.Anulada === 1,
+      AnuladaEn: row.AnuladaEn,
+      RecibidoEn: row.RecibidoEn,
+    };
+    return c.json({ statusCode: 200, data });
+  },
+);

@@ -1,0 +1,159 @@
+import { actaSeal } from '#sync/domain/epp-delivery.ts';
+import { toWireDate } from '#sync/domain/dates.ts';
+import type { FileRef } from '#sync/records/record-fields.ts';
+import { eppAsignacionEntity } from '#sync/schemas/epp-asignaciones.schema.ts';
+import type { EppEntregaCreateBody } from '#sync/schemas/epp-entregas.schema.ts';
+import { type EppTipo, eppTipoEntity } from '#sync/schemas/epp-tipos.schema.ts';
+import { RECORD_STORES } from '../app-modules.ts';
+import { findUser } from '../auth/auth.repo.ts';
+import type { Db } from '../db/database.ts';
+import type { FileStore } from '../files/file-store.ts';
+import { annulDelivery, createDelivery } from '../modules/epp/epp-entregas.service.ts';
+import type { WriteContext } from '../records/write-answer.ts';
+import { recordChange } from '../sync/change-log.repo.ts';
+import { viewerOfUser } from '../tenancy/viewer.ts';
+import { demoSignaturePng } from './demo-images.ts';
+import { seedId } from './seed-id.ts';
+
+const DAY = 24 * 60 * 60 * 1000;
+
+type DemoItem = [key: string, nombre: string, riesgo: string, norma: string, tallas: string[], meses: number, actividades: number[]];
+
+/** The EPP a Chilean construction and assembly company gives, with the standard each meets and its useful life. */
+const CATALOGUE: DemoItem[] = [
+  ['casco', 'Casco de seguridad', 'Golpes y caída de objetos', 'NCh 461 Of. 2001', [], 24, [0, 1, 2, 4]],
+  ['lentes', 'Lentes de seguridad claros', 'Proyección de partículas', 'ANSI Z87.1', [], 6, [0, 1, 2, 4, 5]],
+  ['guantes', 'Guantes de cabritilla', 'Cortes, abrasión y pinchazos', 'EN 388', ['S', 'M', 'L', 'XL'], 1, [0, 1, 5, 9]],
+  ['arnes', 'Arnés de seguridad de cuerpo completo', 'Caída de altura', 'NCh 1258/1', ['M', 'L', 'XL'], 60, [0, 1, 4]],
+  ['zapatos', 'Zapatos de seguridad', 'Golpes y aplastamiento de pies', 'NCh 772/1', ['38', '39', '40', '41', '42', '43', '44', '45'], 12, [0, 1, 2, 4, 6]],
+  ['auditivo', 'Protector auditivo tipo fono', 'Ruido sobre 85 dB(A)', 'NCh 1331/1', [], 24, [0, 1, 5, 6]],
+  ['respirador', 'Respirador medio rostro con filtros P100', 'Polvo de sílice y material particulado', 'NIOSH 42 CFR 84', ['S', 'M', 'L'], 12, [5, 6]],
+  ['chaleco', 'Chaleco reflectante', 'Atropello por maquinaria y vehículos', 'NCh 3256', ['M', 'L', 'XL'], 12, [2, 6, 10]],
+  ['dielectricos', 'Guantes dieléctricos clase 0', 'Contacto eléctrico hasta 1.000 V', 'IEC 60903', ['9', '10', '11'], 6, [7]],
+  ['legionario', 'Legionario con cubrenuca', 'Radiación UV solar', 'Ley 20.096', [], 12, [0, 2, 6]],
+];
+
+/** What each demo position must hold (POSITIONS of demo-seed.ts, by their order), and a worker's own extra item. */
+const BY_POSITION: string[][] = [
+  ['casco', 'lentes', 'zapatos', 'chaleco', 'legionario'],
+  ['casco', 'lentes', 'guantes', 'zapatos', 'auditivo'],
+  ['casco', 'zapatos', 'chaleco', 'auditivo'],
+  ['casco', 'lentes', 'dielectricos', 'zapatos'],
+  ['casco', 'lentes', 'chaleco', 'zapatos'],
+  ['casco', 'lentes', 'guantes', 'zapatos', 'respirador'],
+];
+
+interface DemoDelivery {
+  n: number;
+  worker: number;
+  daysAgo: number;
+  motivo: 1 | 2 | 3 | 4 | 5;
+  items: [key: string, talla: string, cantidad: number][];
+}
+
+/**
+ * Past deliveries over a year and a half: some items long expired (gloves last a month, glasses six), one acta
+ * annulled and corrected, inductions of new workers, and a crew that received its equipment on the same day.
+ */
+const DELIVERIES: DemoDelivery[] = [
+  { n: 1, worker: 1, daysAgo: 520, motivo: 1, items: [['casco', '', 1], ['lentes', '', 1], ['zapatos', '42', 1], ['chaleco', 'L', 1]] },
+  { n: 2, worker: 2, daysAgo: 430, motivo: 1, items: [['casco', '', 1], ['lentes', '', 1], ['guantes', 'L', 2], ['zapatos', '41', 1], ['auditivo', '', 1]] },
+  { n: 3, worker: 1, daysAgo: 200, motivo: 3, items: [['lentes', '', 1], ['legionario', '', 1]] },
+  { n: 4, worker: 4, daysAgo: 95, motivo: 4, items: [['casco', '', 1], ['dielectricos', '10', 1], ['zapatos', '43', 1]] },
+  { n: 5, worker: 6, daysAgo: 40, motivo: 1, items: [['casco', '', 1], ['lentes', '', 1], ['guantes', 'M', 2], ['zapatos', '40', 1], ['respirador', 'M', 1]] },
+  { n: 6, worker: 2, daysAgo: 20, motivo: 2, items: [['guantes', 'L', 2], ['auditivo', '', 1]] },
+  { n: 7, worker: 3, daysAgo: 6, motivo: 1, items: [['casco', '', 1], ['zapatos', '44', 1], ['chaleco', 'XL', 1], ['auditivo', '', 1]] },
+  { n: 8, worker: 5, daysAgo: 6, motivo: 1, items: [['casco', '', 1], ['lentes', '', 1], ['chaleco', 'M', 1], ['zapatos', '39', 1]] },
+  { n: 9, worker: 7, daysAgo: 2, motivo: 5, items: [['zapatos', '42', 1]] },
+];
+
+/** The annulled acta (a wrong size was written) and the correction that names it. */
+const ANNULLED = 6;
+const CORRECTION: DemoDelivery = { n: 10, worker: 2, daysAgo: 19, motivo: 2, items: [['guantes', 'XL', 2], ['auditivo', '', 1]] };
+
+export interface DemoEppUsers {
+  admin: number;
+  supervisor: number;
+}
+
+/**
+ * The EPP catalogue, the assignments of the demo positions and past sealed deliveries of `company`, written through
+ * the module's own service (the same seal, checks and change-log rows as a device's actas) in one transaction.
+ * Runs once: nothing when the first demo EPP exists.
+ */
+export async function seedEppDemo(db: Db, company: string, users: DemoEppUsers, now: Date, files: FileStore): Promise<boolean> {
+  const tipoId = (key: string) => seedId(company, 'epp', key);
+  if (await RECORD_STORES.epp_tipos.companyOf(db, tipoId('casco'))) return false;
+  await db.transaction().execute(async (trx) => {
+    const tipos = new Map<string, EppTipo>();
+    for (const [key, NombreEpp, Riesgo, Norma, Tallas, VidaUtilMeses, activities] of CATALOGUE) {
+      const row: EppTipo = {
+        IdEpp: tipoId(key),
+        IdEmpresa: company,
+        Estado: 1,
+        Version: 1,
+        NombreEpp,
+        actividades: activities.map((n) => seedId(company, 'actividad', n)),
+        Riesgo,
+        Norma,
+        Tallas,
+        VidaUtilMeses,
+      };
+      tipos.set(key, row);
+      await RECORD_STORES.epp_tipos.insert!(trx, row, '{}');
+      await recordChange(trx, { company, table: eppTipoEntity.table, id: row.IdEpp, op: 'upsert', row }, now);
+    }
+
+    const assignments = [
+      ...BY_POSITION.map((keys, i) => ({ id: seedId(company, 'asignacion-cargo', i + 1), IdCargo: seedId(company, 'cargo', i + 1), IdPersona: null, keys })),
+      // Worker 1 also works at height: their own assignment adds the harness.
+      { id: seedId(company, 'asignacion-persona', 1), IdCargo: null, IdPersona: seedId(company, 'trabajador', 1), keys: ['arnes'] },
+    ];
+    for (const assignment of assignments) {
+      const row = { IdAsignacionEpp: assignment.id, IdEmpresa: company, Estado: 1 as const, Version: 1, IdCargo: assignment.IdCargo, IdPersona: assignment.IdPersona, Epps: assignment.keys.map(tipoId) };
+      await RECORD_STORES.epp_asignaciones.insert!(trx, row, '{}');
+      await recordChange(trx, { company, table: eppAsignacionEntity.table, id: row.IdAsignacionEpp, op: 'upsert', row }, now);
+    }
+
+    const user = (await findUser(trx, company, users.supervisor))!;
+    const admin = (await findUser(trx, company, users.admin))!;
+    const nameOf = (row: typeof user) => [row.Nombres, row.ApellidoPaterno, row.ApellidoMaterno].filter(Boolean).join(' ');
+    const context = (who: typeof user, at: Date): WriteContext => ({ db: trx, company, user: who.IdUsuario, userName: nameOf(who), viewer: viewerOfUser(who), key: undefined, now: at, records: RECORD_STORES });
+    const store = files.withDb(trx);
+    const put = async (bytes: Buffer): Promise<FileRef> => ({ Sha256: await store.put(bytes, 'image/png', now, company), Tipo: 'image/png' });
+    const delivererSignature = await put(demoSignaturePng(11));
+
+    const deliver = async (demo: DemoDelivery, corrige: string | null = null) => {
+      const worker = (await RECORD_STORES.trabajadores.load(trx, company, seedId(company, 'trabajador', demo.worker)))!.row;
+      const signedAt = new Date(now.getTime() - demo.daysAgo * DAY);
+      const idOf = (...parts: (string | number)[]) => seedId(company, 'entrega-epp', demo.n, ...parts);
+      const body: Omit<EppEntregaCreateBody, 'Sello'> = {
+        IdEntregadosEpp: idOf('acta'),
+        // The same day's deliveries were one crew.
+        IdEntrega: seedId(company, 'cuadrilla-epp', demo.daysAgo),
+        IdPersona: worker.IdPersona,
+        RunPersona: worker.RunPersona,
+        NombreTrabajador: [worker.Nombres, worker.ApellidoPaterno, worker.ApellidoMaterno].filter(Boolean).join(' '),
+        Motivo: demo.motivo,
+        Fecha: toWireDate(signedAt),
+        IdCliente: null,
+        Items: demo.items.map(([key, Talla, Cantidad], line) => ({ IdLinea: idOf('linea', line), IdEpp: tipoId(key), NombreEpp: tipos.get(key)!.NombreEpp, Talla, Cantidad })),
+        Entregador: { Nombre: nameOf(user), Rut: user.RunPersona, Firma: delivererSignature },
+        FirmaTrabajador: await put(demoSignaturePng(20 + demo.worker)),
+        FirmadoEn: signedAt.toISOString(),
+        Corrige: corrige,
+      };
+      const acta = { ...body, Sello: await actaSeal(company, body) };
+      // The server received it a few minutes later, when the tablet found signal.
+      await createDelivery(context(user, new Date(signedAt.getTime() + 7 * 60 * 1000)), acta);
+      return acta.IdEntregadosEpp;
+    };
+
+    const ids = new Map<number, string>();
+    for (const demo of DELIVERIES) ids.set(demo.n, await deliver(demo));
+    const annulledAt = new Date(now.getTime() - (CORRECTION.daysAgo + 0.5) * DAY);
+    await annulDelivery(context(admin, annulledAt), ids.get(ANNULLED)!, undefined);
+    await deliver(CORRECTION, ids.get(ANNULLED)!);
+  });
+  return true;
+}
