@@ -5,6 +5,9 @@ import { formularioEntity } from '#sync/schemas/formularios.schema.ts';
 import { inspeccionEntity } from '#sync/schemas/inspecciones.schema.ts';
 import { nivelEntity } from '#sync/schemas/niveles.schema.ts';
 import { trabajadorEntity } from '#sync/schemas/trabajadores.schema.ts';
+import { ACCIDENT_CATALOGUES, type AccidentCatalogueTable } from '#sync/schemas/incidentes-catalogos.schema.ts';
+import { incidenteEntity } from '#sync/schemas/incidentes.schema.ts';
+import { medidaControlEntity } from '#sync/schemas/medidas-control.schema.ts';
 import type { Hono } from 'hono';
 import type { AppEnv } from './app-env.ts';
 import { actividadesEconomicasRoutes } from './modules/actividades-economicas/actividades-economicas.routes.ts';
@@ -19,6 +22,15 @@ import { trabajadoresRoutes } from './modules/trabajadores/trabajadores.routes.t
 import { trabajadoresStore } from './modules/trabajadores/trabajadores.store.ts';
 import type { RecordRegistry } from './records/record-registry.ts';
 import { sqlRecordStore } from './records/record-store.ts';
+import type { OverdueRule } from './records/overdue-lights.ts';
+import { accidentesRoutes } from './modules/incidentes/accidentes.routes.ts';
+import { measuresOverdue } from './modules/incidentes/medidas.repo.ts';
+import { observationsOverdue } from './modules/inspecciones/overdue-lights.ts';
+
+/** The accident catalogues, each a table of the family's shape, listed by name. */
+const catalogueStores = Object.fromEntries(
+  Object.values(ACCIDENT_CATALOGUES).map((entity) => [entity.table, sqlRecordStore(entity, { orderBy: ['Info'] })]),
+) as { [T in AccidentCatalogueTable]: RecordRegistry[T] };
 
 /**
  * The server's composition: the one place that knows every business module. Modules reach each other's records only
@@ -33,6 +45,9 @@ export const RECORD_STORES: RecordRegistry = {
   formularios: formulariosStore,
   inspecciones: inspeccionesStore,
   observaciones: observacionesStore,
+  ...catalogueStores,
+  incidentes: sqlRecordStore(incidenteEntity, { orderBy: ['FechaOcurrencia', 'HoraOcurrencia'] }),
+  medidas_control: sqlRecordStore(medidaControlEntity, { orderBy: ['IdEvaluacion', 'CreadoEn'] }),
 };
 
 /** Each business module's routes under the API base its entities name (`/api/<module>`, spec module base paths). */
@@ -44,4 +59,8 @@ export const MODULE_ROUTES: readonly { base: `/api/${string}`; routes: Hono<AppE
   { base: inspeccionEntity.api.base, routes: inspeccionesRoutes },
   { base: certificacionEntity.api.base, routes: certificacionesRoutes },
   { base: actividadEconomicaEntity.api.base, routes: actividadesEconomicasRoutes },
+  { base: incidenteEntity.api.base, routes: accidentesRoutes },
 ];
+
+/** The records with a traffic light and a deadline: the overdue rule turns them red (SPEC OV1). */
+export const OVERDUE_RULES: readonly OverdueRule<never>[] = [observationsOverdue as never, measuresOverdue as never];

@@ -1,5 +1,7 @@
 import { Dexie, type EntityTable, type Table } from 'dexie';
 import { OUTBOX_STORES, type OutboxFileRow, type OutboxRow } from '#app/sync/dexie-outbox-store.ts';
+import { ACCIDENT_CATALOGUE_TABLES, ACCIDENT_CATALOGUES } from '#sync/schemas/incidentes-catalogos.schema.ts';
+import type { IncidentDraft, LocalIncidente, LocalMedida } from './incident-rows.ts';
 import type { DeviceFile, InspectionDraft, LocalFormulario, LocalInspeccion, LocalObservacion } from './inspection-rows.ts';
 import type { LocalCargo, LocalNivel, LocalRow, LocalRows, LocalTrabajador } from './reference-rows.ts';
 
@@ -37,6 +39,9 @@ export class AppDb extends Dexie {
   archivosDispositivo!: EntityTable<DeviceFile, 'sha256'>;
   certificaciones!: EntityTable<LocalRows['certificaciones'], 'IdCertificacion'>;
   actividades_economicas!: EntityTable<LocalRows['actividades_economicas'], 'IdActividadEconomica'>;
+  incidentes!: EntityTable<LocalIncidente, 'IdEvaluacion'>;
+  medidas_control!: EntityTable<LocalMedida, 'IdMedidaControl'>;
+  borradores_incidentes!: EntityTable<IncidentDraft, 'IdEvaluacion'>;
 
   constructor(name: string, options: ConstructorParameters<typeof Dexie>[1] = {}) {
     // Strict durability: a write the person saw saved has reached the disk, not just the OS cache.
@@ -69,6 +74,14 @@ export class AppDb extends Dexie {
       certificaciones: 'IdCertificacion, orden',
       actividades_economicas: 'IdActividadEconomica, orden',
     });
+    // Incidents: the cases, their control measures, the reports being written, and the fifteen accident catalogues
+    // (read through `table(name)`, like every described record).
+    this.version(7).stores({
+      incidentes: 'IdEvaluacion, FechaOcurrencia, Estado',
+      medidas_control: 'IdMedidaControl, IdEvaluacion, IdResponsable, Plazo',
+      borradores_incidentes: 'IdEvaluacion, actualizadoEn, estado',
+      ...Object.fromEntries(ACCIDENT_CATALOGUE_TABLES.map((table) => [table, 'Id, orden'])),
+    });
   }
 }
 
@@ -88,4 +101,8 @@ export const TABLE_LABELS: Record<string, string> = {
   archivosDispositivo: 'Fotos y firmas tomadas en este dispositivo',
   certificaciones: 'Certificaciones',
   actividades_economicas: 'Actividades económicas',
+  incidentes: 'Incidentes y accidentes',
+  medidas_control: 'Medidas de control de incidentes',
+  borradores_incidentes: 'Reportes de incidente en curso (borradores)',
+  ...Object.fromEntries(ACCIDENT_CATALOGUE_TABLES.map((table) => [table, `Catálogo de accidentes: ${ACCIDENT_CATALOGUES[table].noun.many}`])),
 };

@@ -5,6 +5,9 @@ import type { Cargo } from '#sync/schemas/cargos.schema.ts';
 import type { Nivel } from '#sync/schemas/niveles.schema.ts';
 import type { Formulario } from '#sync/schemas/formularios.schema.ts';
 import type { Trabajador } from '#sync/schemas/trabajadores.schema.ts';
+import type { RowOf } from '#sync/records/entity.ts';
+import type { ACCIDENT_CATALOGUES, AccidentCatalogueTable } from '#sync/schemas/incidentes-catalogos.schema.ts';
+import type { LocalIncidente, LocalMedida } from './incident-rows.ts';
 import type { LocalFormulario, LocalInspeccion, LocalObservacion } from './inspection-rows.ts';
 
 export interface LocalTrabajador extends Trabajador {
@@ -25,8 +28,11 @@ export interface LocalNivel extends Nivel {
   orden: string;
 }
 
+/** The accident catalogues, kept like every catalogue: the pulled row and its folded name. */
+type AccidentCatalogueRows = { [T in AccidentCatalogueTable]: LocalCatalogueRow<RowOf<(typeof ACCIDENT_CATALOGUES)[T]>> };
+
 /** A record as the device keeps it, by table: the pulled row plus what the device's lists need. */
-export interface LocalRows {
+export interface LocalRows extends AccidentCatalogueRows {
   certificaciones: LocalCatalogueRow<CertificacionCatalogo>;
   actividades_economicas: LocalCatalogueRow<ActividadEconomica>;
   trabajadores: LocalTrabajador;
@@ -35,6 +41,8 @@ export interface LocalRows {
   formularios: LocalFormulario;
   inspecciones: LocalInspeccion;
   observaciones: LocalObservacion;
+  incidentes: LocalIncidente;
+  medidas_control: LocalMedida;
 }
 
 /** Fails to compile when a described entity has no local row type above. */

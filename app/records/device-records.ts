@@ -5,7 +5,9 @@ import { LEVEL_TYPES, type LevelType } from '#sync/schemas/niveles.schema.ts';
 import type { Inspeccion } from '#sync/schemas/inspecciones.schema.ts';
 import type { Observacion } from '#sync/schemas/observaciones.schema.ts';
 import { fold, type LocalRow, type LocalRows, toLocalCargo, toLocalFormulario, toLocalNivel, toLocalTrabajador } from '#app/db/reference-rows.ts';
-import { LEVEL_PATHS, paths, type RecordPaths } from '#app/routes/paths.ts';
+import { ACCIDENT_CATALOGUES, type AccidentCatalogueTable } from '#sync/schemas/incidentes-catalogos.schema.ts';
+import { withIncidentDerived } from '#app/db/incident-derived.ts';
+import { ACCIDENT_CATALOGUE_PATHS, LEVEL_PATHS, paths, type RecordPaths } from '#app/routes/paths.ts';
 
 /** Where the person corrects a refused write of a record (SPEC RP15), and the action the server checks for it. */
 export interface CorrectionRoute {
@@ -63,6 +65,15 @@ export const DEVICE_RECORDS: { [T in EntityTable]: DeviceRecord<T> } = {
     correction: { routes: (entry) => (entry.method === 'POST' ? paths.inspecciones : undefined), action: 'crear' },
   },
   observaciones: { toLocal: (row: Observacion) => row, correction: null },
+  ...(Object.fromEntries(Object.values(ACCIDENT_CATALOGUES).map((entity) => [entity.table, catalogue(entity.table, ACCIDENT_CATALOGUE_PATHS[entity.table])])) as {
+    [T in AccidentCatalogueTable]: DeviceRecord<T>;
+  }),
+  // A refused report is corrected in its draft, reopened on this device; a refused edit in the case's form.
+  incidentes: {
+    toLocal: withIncidentDerived,
+    correction: { routes: (entry) => (entry.method === 'PUT' ? paths.incidentes : undefined), action: 'editar' },
+  },
+  medidas_control: { toLocal: (row) => row, correction: null },
 };
 
 export function deviceRecordOf(table: EntityTable): DeviceRecord<EntityTable> {

@@ -1,6 +1,7 @@
 import type { Document } from '@react-pdf/renderer';
 import type { ComponentProps, ReactElement } from 'react';
 import type { ChecklistReportData } from '#sync/schemas/inspecciones.schema.ts';
+import type { IncidentReportData } from '#sync/schemas/incidentes-informe.ts';
 
 /**
  * Every PDF document of the product, by kind, with the data it draws. One document per kind, written once and
@@ -10,6 +11,8 @@ import type { ChecklistReportData } from '#sync/schemas/inspecciones.schema.ts';
 export interface ReportDataByKind {
   /** The checklist report of an inspection or an observation form (spec 2.4). */
   checklist: ChecklistReportData;
+  /** The incident investigation report (spec 2.4, /pdf/incidentes). */
+  incidente: IncidentReportData;
 }
 
 export type ReportKind = keyof ReportDataByKind;
@@ -19,6 +22,7 @@ export type ReportElement = ReactElement<ComponentProps<typeof Document>>;
 /** Each document is loaded only when a report of its kind is made: the worker never carries all of them. */
 export const REPORT_DOCUMENTS: { [K in ReportKind]: () => Promise<(data: ReportDataByKind[K]) => ReportElement> } = {
   checklist: () => import('./checklist-report.tsx').then((module) => module.checklistReportElement),
+  incidente: () => import('./incident-report.tsx').then((module) => module.incidentReportElement),
 };
 
 export async function reportElement<K extends ReportKind>(kind: K, data: ReportDataByKind[K]): Promise<ReportElement> {

@@ -9,6 +9,7 @@ import { NotFoundPage } from './not-found-page.tsx';
 import { formulariosScreens } from '#app/modules/formularios/formularios-screens.tsx';
 import { inspeccionesScreens } from '#app/modules/inspecciones/inspecciones-screens.tsx';
 import { observacionesScreens } from '#app/modules/inspecciones/observaciones-screens.tsx';
+import { incidentesScreens } from '#app/modules/incidentes/incidentes-screens.tsx';
 import { LEVEL_PATHS, paths } from './paths.ts';
 import { recordScreens, screen } from './route-screens.tsx';
 import { RoutePage } from './route-page.tsx';
@@ -90,6 +91,7 @@ export function CompanyArea() {
         {inspeccionesScreens()}
         {observacionesScreens()}
         {formulariosScreens()}
+        {incidentesScreens()}
         {screen(paths.pdf.report.path, <ReportPage />)}
         <Route path={paths.inicio.path} element={<Navigate to={homeOf(system)} replace />} />
         <Route path={paths.root.path} element={<Navigate to={paths.inicio.href} replace />} />

@@ -1,13 +1,15 @@
 import type { CodigosRecuperacionTable, CorreosTable, EmpresasTable, GruposModulosTable, HistorialTable, IntentosAccesoTable, MascarasTable, ModulosTable, RegistroAccesosTable, RolPermisosTable, RolesTable, SistemasTable, SubmodulosTable, UsuarioSistemasTable, UsuariosTable } from './account-tables.ts';
 import type { ArchivosEmpresaTable, ArchivosTable, CambiosTable, ConflictosTable, IdempotenciaTable, RetencionCambiosTable } from './sync-tables.ts';
+import type { IncidentTables } from './incidentes-tables.ts';
 import type { ActividadesEconomicasTable, CargosTable, CertificacionesTable, EvaluacionesTable, FormularioVersionesTable, FormulariosTable, NivelesTable, ObservacionesTable, TrabajadorCargosTable, TrabajadoresTable } from './records-tables.ts';
 
 export type * from './account-tables.ts';
 export type * from './records-tables.ts';
 export type * from './sync-tables.ts';
+export type * from './incidentes-tables.ts';
 
 /** The database as Kysely sees it; the table types live by area in the files imported above. */
-export interface Database {
+export interface Database extends IncidentTables {
   empresas: EmpresasTable;
   usuarios: UsuariosTable;
   sistemas: SistemasTable;

@@ -10,6 +10,7 @@ import { workerSearchText } from '../modules/trabajadores/trabajador-search.ts';
 import type { Viewer } from '../tenancy/viewer.ts';
 import { grantEveryRouteToDemoAdmins, seedDemoCatalogues } from './demo-catalogues.ts';
 import { seedInspectionDemo } from './demo-inspecciones.ts';
+import { seedAccidentCatalogues, seedIncidentDemo } from './demo-incidentes.ts';
 import { seedId } from './seed-id.ts';
 import { ALL_ACTIONS, ROLE_GRANTS, type RoleGrant } from './module-catalogue.ts';
 
@@ -187,6 +188,7 @@ async function seedInspections(db: Db, now: Date, files: FileStore): Promise<voi
   const [admin, supervisor, contractor] = [idOf('admin'), idOf('supervisor'), idOf('contratista')];
   if (admin === undefined || supervisor === undefined || contractor === undefined) return;
   await seedInspectionDemo(db, companyId, CONTRACTOR_RUT, { admin, supervisor, contractor }, now, files);
+  await seedIncidentDemo(db, companyId, { admin, supervisor, contractor }, now, files);
 }
 
 /** Creates the demo companies that do not exist yet; running it again changes nothing. */
@@ -270,6 +272,9 @@ export async function seedDemo(db: Db, now: Date, files?: FileStore): Promise<bo
 /** What the demo gained after its companies were first seeded: once each, also on an older data folder. */
 async function seedLaterDemoData(db: Db, now: Date, files: FileStore | undefined): Promise<void> {
   await grantEveryRouteToDemoAdmins(db, COMPANIES.map((company) => company.rut.slice(0, -2)));
-  for (const company of COMPANIES.filter((candidate) => candidate.withReferenceData)) await seedDemoCatalogues(db, company.rut.slice(0, -2), now);
+  for (const company of COMPANIES.filter((candidate) => candidate.withReferenceData)) {
+    await seedDemoCatalogues(db, company.rut.slice(0, -2), now);
+    await seedAccidentCatalogues(db, company.rut.slice(0, -2), now);
+  }
   if (files) await seedInspections(db, now, files);
 }

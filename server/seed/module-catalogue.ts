@@ -58,6 +58,28 @@ export const MODULES: CatalogueModule[] = [
   // Ids follow this order and roles' grants point at them: append new modules here, never in between.
   { grupo: 1, sistema: 1, nombre: 'Certificaciones', sub: [['Certificaciones', '/certificaciones']] },
   { grupo: 1, sistema: 1, nombre: 'Actividades Económicas', sub: [['Actividades Económicas', '/actividades-economicas']] },
+  {
+    grupo: 1,
+    sistema: 1,
+    nombre: 'Catálogos de Accidentes',
+    sub: [
+      ['Tipos de Evento', '/tipo-evento'],
+      ['Fuentes del Evento', '/fuente-evento'],
+      ['Agentes del Evento', '/agente-evento'],
+      ['Tipos de Agente', '/tipo-agente'],
+      ['Ítems de Agente', '/item-agente'],
+      ['Tipos de Lesión', '/tipo-lesion'],
+      ['Partes del Cuerpo', '/parte-cuerpo'],
+      ['Actos Subestándares', '/actos-subestandares'],
+      ['Condiciones Subestándares', '/condiciones-subestandares'],
+      ['Tipos de Factores', '/factores/tipos'],
+      ['Causas Básicas', '/factores/causas-basicas'],
+      ['Ítems de Causas Básicas', '/factores/item-causas'],
+      ['Falta de Control', '/falta-control'],
+      ['Familias de Riesgo', '/familia-riesgo'],
+      ['Riesgos Específicos', '/riesgo-especifico'],
+    ],
+  },
 ];
 
 export const ALL_ACTIONS: PermissionAction[] = [...PERMISSION_ACTIONS];
@@ -85,6 +107,8 @@ export const ROLE_GRANTS: Record<'supervisor' | 'contratista' | 'cliente', RoleG
     '/trabajadores': ALL_ACTIONS,
     '/inspecciones': READ,
     '/observaciones': ['index', 'editar'],
+    // A contractor reads the cases of its workers and answers their control measures; the company investigates.
+    '/incidentes': ['index', 'editar'],
     '/perfil/usuario': ['index', 'editar'],
   },
   cliente: {

@@ -21,6 +21,8 @@ export interface RequestSession {
  * The user, their scope and their role's permissions are loaded here once; later checks read them from `session`.
  */
 export const requireSession = createMiddleware<AppEnv>(async (c, next) => {
+  // Several route groups mounted on one base (a module's catalogues) each declare it: the session is read once.
+  if (c.var.session) return next();
   const header = c.req.header('Authorization') ?? '';
   const token = header.startsWith('Bearer ') ? header.slice(7) : '';
   const { tokens, db } = c.get('deps');

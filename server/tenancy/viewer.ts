@@ -20,3 +20,13 @@ export function viewerOfUser(user: Pick<UsuariosTable, 'Tipo' | 'IdContratista' 
 export function viewerOf(c: Context<AppEnv>): Viewer {
   return c.get('session').viewer;
 }
+
+/**
+ * Whether the viewer may see a record that names its parties (audience 'partes', SPEC OV4): company users all,
+ * a contractor user those of its RUT, a client user those of its client; an empty RUT or id sees none.
+ */
+export function canSeeParties(viewer: Viewer, record: { RutContratista: string | null; IdCliente: string | null }): boolean {
+  if (viewer.kind === 'contratista') return viewer.rut !== '' && record.RutContratista === viewer.rut;
+  if (viewer.kind === 'cliente') return viewer.id !== '' && record.IdCliente === viewer.id;
+  return true;
+}

@@ -6,6 +6,9 @@ import { inspeccionEntity } from '../schemas/inspecciones.schema.ts';
 import { observacionEntity } from '../schemas/observaciones.schema.ts';
 import { nivelEntity } from '../schemas/niveles.schema.ts';
 import { trabajadorEntity } from '../schemas/trabajadores.schema.ts';
+import { ACCIDENT_CATALOGUES } from '../schemas/incidentes-catalogos.schema.ts';
+import { incidenteEntity } from '../schemas/incidentes.schema.ts';
+import { medidaControlEntity } from '../schemas/medidas-control.schema.ts';
 import type { AnyEntity } from './entity.ts';
 
 /**
@@ -21,6 +24,9 @@ export const ENTITIES = {
   formularios: formularioEntity,
   inspecciones: inspeccionEntity,
   observaciones: observacionEntity,
+  ...ACCIDENT_CATALOGUES,
+  incidentes: incidenteEntity,
+  medidas_control: medidaControlEntity,
 } as const;
 
 export type Entities = typeof ENTITIES;

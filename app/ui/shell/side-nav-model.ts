@@ -171,6 +171,7 @@ const SCREENS_OUTSIDE_THEIR_ENTRY: readonly (readonly [prefix: string, route: st
   ['/pdf/inspeccion', paths.inspecciones.list.href],
   ['/pdf/observacion', paths.inspecciones.list.href],
   ['/pdf/varios', paths.inspecciones.list.href],
+  ['/pdf/incidentes', paths.incidentes.list.href],
 ];
 
 const isUnder = (pathname: string, route: string) => pathname === route || pathname.startsWith(`${route}/`);
