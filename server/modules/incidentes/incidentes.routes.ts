@@ -1,9 +1,9 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
-import { describeRoute } from 'hono-openapi';
+import { describeRoute, resolver } from 'hono-openapi';
 import * as v from 'valibot';
 import { EstadoBodySchema, INCIDENTES_MESSAGES, IncidenteCreateBodySchema, incidenteEntity, IncidenteUpdateBodySchema, IncidentesQuerySchema } from '#sync/schemas/incidentes.schema.ts';
-import { MEDIDAS_MESSAGES, MedidaAprobarBodySchema, medidaControlEntity, MedidaRechazarBodySchema, MedidaRespuestaBodySchema } from '#sync/schemas/medidas-control.schema.ts';
+import { MEDIDAS_MESSAGES, MedidaAprobarBodySchema, MedidaControlSchema, medidaControlEntity, MedidaRechazarBodySchema, MedidaRespuestaBodySchema } from '#sync/schemas/medidas-control.schema.ts';
 import type { AppEnv } from '../../app-env.ts';
 import { validate, VersionQuerySchema } from '../../http/validation.ts';
 import type { WriteOutcome } from '../../records/field-versions.ts';
@@ -23,6 +23,14 @@ const tags = ['accidentes'];
 const security = [{ bearerAuth: [] }];
 const can = permissionsOf(incidenteEntity.permission);
 const caseResponses = recordResponses(incidenteEntity);
+/** A case's write answers the case and its measures. */
+const caseWrite = {
+  ...caseResponses.write,
+  200: {
+    description: 'accidente guardado, con sus medidas de control',
+    content: { 'application/json': { schema: resolver(v.object({ statusCode: v.literal(200), message: v.string(), data: incidenteEntity.schema, medidas: v.array(MedidaControlSchema) })) } },
+  },
+};
 const measureResponses = recordResponses(medidaControlEntity);
 const BASE = '/registro-accidentes';
 
@@ -98,6 +106,7 @@ export const registroRoutes = new Hono<AppEnv>()
       security,
       summary:
         'Reporta un caso, completo y de una vez (SPEC IC1): etapa 1 como mínimo, y las etapas 2 y 3 si ya se tienen, con sus archivos (subidos antes: 409 ARCHIVO_PENDIENTE si falta uno) y medidas de control. 400 con el mensaje y nada escrito; 409 CONFLICTO si el id ya existe. { statusCode, message, data, medidas }',
+      responses: caseWrite,
     }),
     validate('param', CompanyPath),
     requireOwnCompany,
@@ -112,6 +121,7 @@ export const registroRoutes = new Hono<AppEnv>()
       security,
       summary:
         'Completa o corrige un caso (etapas 2 y 3): la Version de partida y solo los campos cambiados (fusión por campo; 409 CONFLICTO con la fila actual); evidencias, declaraciones e investigadores se agregan por su id; MedidasControl agrega medidas nuevas. 409 si el caso está cerrado',
+      responses: caseWrite,
     }),
     validate('param', CasePath),
     requireOwnCompany,

@@ -41,6 +41,12 @@ export async function workerContractorOf(ctx: WriteContext, db: Db, idPersona: s
 export function incidentRules(measures: readonly MedidaNueva[], workerContractor: string | null | undefined): RecordRules<Incidente> {
   return {
     visible: canSeeParties,
+    // Evidence, statements and investigators are appended by their ids (SPEC CF5), never replaced as a list.
+    children: [
+      { field: 'Evidencias', idOf: (child: { IdEvidencia: string }) => child.IdEvidencia },
+      { field: 'Declaraciones', idOf: (child: { IdDeclaracion: string }) => child.IdDeclaracion },
+      { field: 'Investigadores', idOf: (child: { IdInvestigador: string }) => child.IdInvestigador },
+    ] as never,
     created: (ctx, body) => {
       const { MedidasControl: _measures, ...fields } = body as Record<string, unknown>;
       const now = ctx.now;
