@@ -11,7 +11,7 @@ import { usePendingDiats } from './home-diat-clocks.ts';
  */
 export function HomeDiatCard() {
   const pending = usePendingDiats();
-  const now = useNow();
+  const now = useNow(1000);
   if (!pending || pending.length === 0) return null;
   return (
     <section className="card home-diat" aria-labelledby="home-diat-title">

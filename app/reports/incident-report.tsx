@@ -105,7 +105,7 @@ function CompanyBlock({ data }: { data: IncidentReportData }) {
       </View>
       <Text style={styles.title}>{data.Titulo}</Text>
       <Text style={styles.subtitle}>
-        Accidente N° {data.Folio} · Investigación {data.EstadoCaso.toLowerCase()}
+        Accidente N° {data.Folio} · Caso {data.EstadoCaso.toLowerCase()}
       </Text>
     </View>
   );

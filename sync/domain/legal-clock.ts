@@ -74,11 +74,12 @@ export function needsProof(clasificacion: Clasificacion | null): boolean {
   return clasificacion === CLASIFICACION_TRAYECTO;
 }
 
-/** "23 h 05 min", "12 min", "Vencido hace 2 h 10 min": what the clock shows. */
+/** "23 h 05 min 09 s", "12 min 40 s", "Vencido hace 2 h 10 min 00 s": what the clock shows, second by second. */
 export function clockText(remainingMs: number): string {
-  const minutes = Math.floor(Math.abs(remainingMs) / 60_000);
-  const hours = Math.floor(minutes / 60);
-  const rest = minutes % 60;
-  const span = hours > 0 ? `${hours} h ${String(rest).padStart(2, '0')} min` : `${rest} min`;
+  const seconds = Math.floor(Math.abs(remainingMs) / 1000);
+  const hours = Math.floor(seconds / 3600);
+  const minutes = Math.floor(seconds / 60) % 60;
+  const pad = (value: number) => String(value).padStart(2, '0');
+  const span = hours > 0 ? `${hours} h ${pad(minutes)} min ${pad(seconds % 60)} s` : `${minutes} min ${pad(seconds % 60)} s`;
   return remainingMs >= 0 ? span : `Vencido hace ${span}`;
 }

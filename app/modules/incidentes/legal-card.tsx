@@ -30,7 +30,7 @@ const record = (incident: LocalIncidente, patch: Partial<IncidentFields>) => upd
 export function DiatCard({ incident, canAct }: Omit<LegalProps, 'names'>) {
   const session = useRequiredSession();
   const showSaved = useSavedToast();
-  const now = useNow();
+  const now = useNow(1000);
   const [open, setOpen] = useState(false);
   const [filing, setFiling] = useState({ por: fullName(session), en: new Date().toISOString(), folio: '', mutualidad: MUTUALIDADES[0]!, prueba: incident.MedioPrueba });
   const [error, setError] = useState<string | null>(null);

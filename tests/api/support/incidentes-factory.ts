@@ -55,8 +55,8 @@ export function stageOneBody(server: TestServer, signature: FileRef, fields: Rec
   };
 }
 
-export function measure(fields: Partial<Record<keyof MedidaControl, unknown>> = {}) {
-  return { IdMedidaControl: uuidV7(), MedidaControl: 'Señalizar y demarcar el tránsito peatonal de la losa', Plazo: '2026-12-15', Responsable: 'Jorge Araya Rojas', IdResponsable: null, ...fields };
+export function measure(fields: Partial<Pick<MedidaControl, 'MedidaControl' | 'Plazo' | 'Responsable' | 'IdResponsable'>> = {}) {
+  return { IdMedidaControl: uuidV7(), MedidaControl: 'Señalizar y demarcar el tránsito peatonal de la losa', Plazo: '2026-12-15', Responsable: 'Jorge Araya Rojas', IdResponsable: null as number | null, ...fields };
 }
 
 export const createCase = (server: TestServer, token: string, body: unknown, key?: string) => send<CaseAnswer>(server, 'POST', CREATE, { token, body, key });
