@@ -10,6 +10,9 @@ import { programaCapacitacionEntity } from '#sync/schemas/capacitaciones-program
 import { tipoCapacitacionEntity } from '#sync/schemas/capacitaciones-tipos.schema.ts';
 import { eppAsignacionEntity } from '#sync/schemas/epp-asignaciones.schema.ts';
 import { eppTipoEntity } from '#sync/schemas/epp-tipos.schema.ts';
+import { ACCIDENT_CATALOGUES, type AccidentCatalogueTable } from '#sync/schemas/incidentes-catalogos.schema.ts';
+import { incidenteEntity } from '#sync/schemas/incidentes.schema.ts';
+import { medidaControlEntity } from '#sync/schemas/medidas-control.schema.ts';
 import type { Hono } from 'hono';
 import type { AppEnv } from './app-env.ts';
 import { actividadesEconomicasRoutes } from './modules/actividades-economicas/actividades-economicas.routes.ts';
@@ -29,6 +32,15 @@ import { eppRoutes } from './modules/epp/epp.routes.ts';
 import { eppVerificacionRoutes } from './modules/epp/epp-verificacion.routes.ts';
 import type { RecordRegistry } from './records/record-registry.ts';
 import { sqlRecordStore } from './records/record-store.ts';
+import type { OverdueRule } from './records/overdue-lights.ts';
+import { accidentesRoutes } from './modules/incidentes/accidentes.routes.ts';
+import { measuresOverdue } from './modules/incidentes/medidas.repo.ts';
+import { observationsOverdue } from './modules/inspecciones/overdue-lights.ts';
+
+/** The accident catalogues, each a table of the family's shape, listed by name. */
+const catalogueStores = Object.fromEntries(
+  Object.values(ACCIDENT_CATALOGUES).map((entity) => [entity.table, sqlRecordStore(entity, { orderBy: ['Info'] })]),
+) as { [T in AccidentCatalogueTable]: RecordRegistry[T] };
 
 /**
  * The server's composition: the one place that knows every business module. Modules reach each other's records only
@@ -49,6 +61,9 @@ export const RECORD_STORES: RecordRegistry = {
   epp_tipos: sqlRecordStore(eppTipoEntity, { orderBy: ['NombreEpp'] }),
   epp_asignaciones: sqlRecordStore(eppAsignacionEntity, { orderBy: [] }),
   epp_entregas: eppEntregasStore,
+  ...catalogueStores,
+  incidentes: sqlRecordStore(incidenteEntity, { orderBy: ['FechaOcurrencia', 'HoraOcurrencia'] }),
+  medidas_control: sqlRecordStore(medidaControlEntity, { orderBy: ['IdEvaluacion', 'CreadoEn'] }),
 };
 
 /** Each business module's routes under the API base its entities name (`/api/<module>`, spec module base paths). */
@@ -64,4 +79,8 @@ export const MODULE_ROUTES: readonly { base: `/api/${string}`; routes: Hono<AppE
   { base: eppTipoEntity.api.base, routes: eppRoutes },
   // The public verification of sealed actas (no session): its own base, outside every module's session guard.
   { base: '/api/verificar', routes: eppVerificacionRoutes },
+  { base: incidenteEntity.api.base, routes: accidentesRoutes },
 ];
+
+/** The records with a traffic light and a deadline: the overdue rule turns them red (SPEC OV1). */
+export const OVERDUE_RULES: readonly OverdueRule<never>[] = [observationsOverdue as never, measuresOverdue as never];

@@ -6,7 +6,8 @@ import { createApp } from './app.ts';
 import { bootstrap } from './bootstrap.ts';
 import { ConfigError, parseConfig } from './config.ts';
 import { mailboxNotice } from './mail/mailbox-notice.ts';
-import { startOverdueJob } from './modules/inspecciones/overdue-lights.ts';
+import { OVERDUE_RULES } from './app-modules.ts';
+import { startOverdueJobs } from './records/overdue-lights.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './seed/demo-seed.ts';
 import { startRetentionJob } from './sync/retention.ts';
 
@@ -42,8 +43,8 @@ async function main(): Promise<void> {
     return;
   }
   const deps = await bootstrap(config);
-  // SPEC OV1: overdue observations turn red at start and every 10 minutes (the lists also apply it first).
-  const overdue = startOverdueJob(deps.db, deps.now);
+  // SPEC OV1: overdue observations and control measures turn red at start and every 10 minutes (lists apply it first).
+  const overdue = startOverdueJobs(deps.db, deps.now, OVERDUE_RULES);
   await overdue.ready;
   // SPEC RT2: the idempotency ledger and the change log keep 90 days; pruned at start and every hour.
   const retention = startRetentionJob(deps.db, deps.now);

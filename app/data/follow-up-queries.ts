@@ -1,5 +1,5 @@
 import { toWireDate } from '#sync/domain/dates.ts';
-import type { ObservationState } from '#sync/domain/observation-state.ts';
+import type { ReviewState } from '#sync/domain/review-state.ts';
 import { type Semaforo, semaforoOnDay } from '#sync/domain/traffic-light.ts';
 import { FORMULARIO_TYPES, type FormularioTipo } from '#sync/schemas/formularios.schema.ts';
 import { Dexie, type Table } from 'dexie';
@@ -20,7 +20,7 @@ export interface FollowUpFilters {
   contratista: string;
   semaforo: '' | '1' | '2' | '3';
   /** Observations only. */
-  estado: '' | ObservationState;
+  estado: '' | ReviewState;
 }
 
 export const NO_FOLLOW_UP_FILTERS: FollowUpFilters = { tipo: '', formulario: '', desde: '', hasta: '', nv2: '', nv3: '', contratista: '', semaforo: '', estado: '' };

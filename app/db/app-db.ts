@@ -1,5 +1,7 @@
 import { Dexie, type EntityTable, type Table } from 'dexie';
 import { OUTBOX_STORES, type OutboxFileRow, type OutboxRow } from '#app/sync/dexie-outbox-store.ts';
+import { ACCIDENT_CATALOGUE_TABLES, ACCIDENT_CATALOGUES } from '#sync/schemas/incidentes-catalogos.schema.ts';
+import type { IncidentDraft, LocalIncidente, LocalMedida } from './incident-rows.ts';
 import type { DeviceFile, InspectionDraft, LocalFormulario, LocalInspeccion, LocalObservacion } from './inspection-rows.ts';
 import type { LocalCargo, LocalNivel, LocalRow, LocalRows, LocalTrabajador } from './reference-rows.ts';
 import type { AttendanceDraft, LocalCapacitacion, LocalPrograma } from './capacitacion-rows.ts';
@@ -47,6 +49,9 @@ export class AppDb extends Dexie {
   epp_asignaciones!: EntityTable<LocalRows['epp_asignaciones'], 'IdAsignacionEpp'>;
   epp_entregas!: EntityTable<LocalRows['epp_entregas'], 'IdEntregadosEpp'>;
   borradoresEpp!: EntityTable<EppDeliveryDraft, 'IdEntrega'>;
+  incidentes!: EntityTable<LocalIncidente, 'IdEvaluacion'>;
+  medidas_control!: EntityTable<LocalMedida, 'IdMedidaControl'>;
+  borradores_incidentes!: EntityTable<IncidentDraft, 'IdEvaluacion'>;
 
   constructor(name: string, options: ConstructorParameters<typeof Dexie>[1] = {}) {
     // Strict durability: a write the person saw saved has reached the disk, not just the OS cache.
@@ -99,6 +104,14 @@ export class AppDb extends Dexie {
       epp_entregas: 'IdEntregadosEpp, Fecha, IdPersona, IdEntrega, Corrige',
       borradoresEpp: 'IdEntrega, actualizadoEn, estado',
     });
+    // Incidents: the cases, their control measures, the reports being written, and the fifteen accident catalogues
+    // (read through `table(name)`, like every described record).
+    this.version(8).stores({
+      incidentes: 'IdEvaluacion, FechaOcurrencia, Estado',
+      medidas_control: 'IdMedidaControl, IdEvaluacion, IdResponsable, Plazo',
+      borradores_incidentes: 'IdEvaluacion, actualizadoEn, estado',
+      ...Object.fromEntries(ACCIDENT_CATALOGUE_TABLES.map((table) => [table, 'Id, orden'])),
+    });
   }
 }
 
@@ -126,4 +139,8 @@ export const TABLE_LABELS: Record<string, string> = {
   epp_asignaciones: 'Asignaciones de EPP',
   epp_entregas: 'Entregas de EPP (actas)',
   borradoresEpp: 'Entregas de EPP en curso (borradores)',
+  incidentes: 'Incidentes y accidentes',
+  medidas_control: 'Medidas de control de incidentes',
+  borradores_incidentes: 'Reportes de incidente en curso (borradores)',
+  ...Object.fromEntries(ACCIDENT_CATALOGUE_TABLES.map((table) => [table, `Catálogo de accidentes: ${ACCIDENT_CATALOGUES[table].noun.many}`])),
 };

@@ -1,6 +1,7 @@
 import type { Table } from 'dexie';
 import type { FileRef } from '#sync/records/record-fields.ts';
 import type { AppDb } from './app-db.ts';
+import { filesOfIncidentDraft } from './incident-rows.ts';
 import { filesOfInspectionDraft } from './inspection-rows.ts';
 import { filesOfAttendance } from './capacitacion-rows.ts';
 import { filesOfEppDraft } from './epp-delivery-draft.ts';
@@ -70,5 +71,13 @@ export const DRAFT_KINDS: { [T in DraftTableName]: DraftKind<DraftOf<T>> } = {
     finished: 'La entrega de EPP ya fue finalizada: no se puede modificar',
     fileMissing: 'Falta en este dispositivo una firma de la entrega: vuelve a firmarla',
     files: (draft) => filesOfEppDraft(draft),
+  },
+  borradores_incidentes: {
+    one: 'reporte de incidente en curso',
+    many: 'reportes de incidente en curso',
+    notFound: 'El reporte de incidente en curso no está en este dispositivo',
+    finished: 'El reporte ya fue enviado: no se puede modificar',
+    fileMissing: 'Falta en este dispositivo una foto, documento o firma del reporte: vuelve a agregarla o quítala',
+    files: (draft) => filesOfIncidentDraft(draft),
   },
 };

@@ -8,6 +8,9 @@ import type { Trabajador } from '#sync/schemas/trabajadores.schema.ts';
 import type { EppAsignacion } from '#sync/schemas/epp-asignaciones.schema.ts';
 import type { EppEntrega } from '#sync/schemas/epp-entregas.schema.ts';
 import type { EppTipo } from '#sync/schemas/epp-tipos.schema.ts';
+import type { RowOf } from '#sync/records/entity.ts';
+import type { ACCIDENT_CATALOGUES, AccidentCatalogueTable } from '#sync/schemas/incidentes-catalogos.schema.ts';
+import type { LocalIncidente, LocalMedida } from './incident-rows.ts';
 import type { LocalFormulario, LocalInspeccion, LocalObservacion } from './inspection-rows.ts';
 import type { LocalCapacitacion, LocalPrograma } from './capacitacion-rows.ts';
 import type { TipoCapacitacion } from '#sync/schemas/capacitaciones-tipos.schema.ts';
@@ -30,8 +33,11 @@ export interface LocalNivel extends Nivel {
   orden: string;
 }
 
+/** The accident catalogues, kept like every catalogue: the pulled row and its folded name. */
+type AccidentCatalogueRows = { [T in AccidentCatalogueTable]: LocalCatalogueRow<RowOf<(typeof ACCIDENT_CATALOGUES)[T]>> };
+
 /** A record as the device keeps it, by table: the pulled row plus what the device's lists need. */
-export interface LocalRows {
+export interface LocalRows extends AccidentCatalogueRows {
   certificaciones: LocalCatalogueRow<CertificacionCatalogo>;
   actividades_economicas: LocalCatalogueRow<ActividadEconomica>;
   trabajadores: LocalTrabajador;
@@ -47,6 +53,8 @@ export interface LocalRows {
   epp_asignaciones: EppAsignacion;
   /** Pulled, or queued from this device (RecibidoEn null until the server has it). */
   epp_entregas: EppEntrega;
+  incidentes: LocalIncidente;
+  medidas_control: LocalMedida;
 }
 
 /** Fails to compile when a described entity has no local row type above. */

@@ -1,8 +1,8 @@
 import { formatDisplayDate } from '#sync/domain/dates.ts';
-import { observationState } from '#sync/domain/observation-state.ts';
+import { reviewState } from '#sync/domain/review-state.ts';
 import { Link } from 'react-router-dom';
 import { observationLight, todayInChile } from '#app/data/follow-up-queries.ts';
-import { ObservationStateChip } from '#app/modules/inspecciones/observation-state-chip.tsx';
+import { ReviewStateChip } from '#app/ui/review/review-state-chip.tsx';
 import { paths } from '#app/routes/paths.ts';
 import { PageLoading } from '#app/ui/feedback/page-loading.tsx';
 import { TrafficLight } from '#app/ui/traffic-light.tsx';
@@ -36,7 +36,7 @@ export function HomeObservationsCard({ userId }: { userId: number }) {
                   <p id={factsId} className="home-observations__facts">
                     <span className="home-observations__deadline">{observation.Plazo ? `Plazo ${formatDisplayDate(observation.Plazo)}` : 'Sin plazo'}</span>
                     <TrafficLight semaforo={observationLight(observation, today)} />
-                    <ObservationStateChip state={observationState(observation, today)} />
+                    <ReviewStateChip state={reviewState(observation, today)} />
                   </p>
                 </li>
               );

@@ -3,6 +3,7 @@ import { useParams } from 'react-router-dom';
 import { certificadoReportSource } from '#app/modules/capacitaciones/certificado-report-source.ts';
 import { checklistReportSource } from '#app/modules/inspecciones/checklist-report-source.ts';
 import { eppActaReportSource } from '#app/modules/epp/epp-acta-report-source.ts';
+import { incidentReportSource } from '#app/modules/incidentes/incident-report-source.ts';
 import { PermissionGate } from '#app/routes/permission-gate.tsx';
 import { ReportPdfPage } from '#app/ui/reports/report-pdf-page.tsx';
 import type { ReportSource } from '#app/ui/reports/report-source.ts';
@@ -15,6 +16,7 @@ const REPORT_SOURCES: Record<string, ReportSource> = Object.fromEntries([
   ...FORMULARIO_TYPES.map((tipo) => [tipo, checklistReportSource(tipo)] as const),
   ['capacitacion', certificadoReportSource] as const,
   ['epp', eppActaReportSource] as const,
+  ['incidentes', incidentReportSource as unknown as ReportSource] as const,
 ]);
 
 export function ReportPage() {

@@ -8,7 +8,9 @@ import type { EppAsignacion } from '#sync/schemas/epp-asignaciones.schema.ts';
 import type { EppEntrega } from '#sync/schemas/epp-entregas.schema.ts';
 import { fold, type LocalRow, type LocalRows, toLocalCargo, toLocalFormulario, toLocalNivel, toLocalTrabajador } from '#app/db/reference-rows.ts';
 import { toLocalCapacitacion, toLocalPrograma } from '#app/db/capacitacion-rows.ts';
-import { LEVEL_PATHS, paths, type RecordPaths } from '#app/routes/paths.ts';
+import { ACCIDENT_CATALOGUES, type AccidentCatalogueTable } from '#sync/schemas/incidentes-catalogos.schema.ts';
+import { withIncidentDerived } from '#app/db/incident-derived.ts';
+import { ACCIDENT_CATALOGUE_PATHS, LEVEL_PATHS, paths, type RecordPaths } from '#app/routes/paths.ts';
 
 /** Where the person corrects a refused write of a record (SPEC RP15), and the action the server checks for it. */
 export interface CorrectionRoute {
@@ -77,6 +79,15 @@ export const DEVICE_RECORDS: { [T in EntityTable]: DeviceRecord<T> } = {
   epp_asignaciones: { toLocal: (row: EppAsignacion) => row, correction: { routes: () => paths.eppAsignacion, action: 'editar' } },
   // A sealed acta is never corrected in place: a refused one can only be discarded (its draft keeps it on the device).
   epp_entregas: { toLocal: (row: EppEntrega) => row, correction: null },
+  ...(Object.fromEntries(Object.values(ACCIDENT_CATALOGUES).map((entity) => [entity.table, catalogue(entity.table, ACCIDENT_CATALOGUE_PATHS[entity.table])])) as {
+    [T in AccidentCatalogueTable]: DeviceRecord<T>;
+  }),
+  // A refused report is corrected in its draft, reopened on this device; a refused edit in the case's form.
+  incidentes: {
+    toLocal: withIncidentDerived,
+    correction: { routes: (entry) => (entry.method === 'PUT' ? paths.incidentes : undefined), action: 'editar' },
+  },
+  medidas_control: { toLocal: (row) => row, correction: null },
 };
 
 export function deviceRecordOf(table: EntityTable): DeviceRecord<EntityTable> {

@@ -1,6 +1,6 @@
 import { computeCompliance } from '#sync/domain/compliance.ts';
 import { formatDisplayDate } from '#sync/domain/dates.ts';
-import { OBSERVATION_STATE_LABELS, observationState } from '#sync/domain/observation-state.ts';
+import { REVIEW_STATE_LABELS, reviewState } from '#sync/domain/review-state.ts';
 import { formatRut } from '#sync/domain/rut.ts';
 import { semaforoOnDay } from '#sync/domain/traffic-light.ts';
 import type { ContenidoFormulario, Formulario } from '#sync/schemas/formularios.schema.ts';
@@ -114,7 +114,7 @@ export async function buildChecklistReportData(
         a.CreadoEn.localeCompare(b.CreadoEn),
     );
   const toReport = async (observation: Observacion): Promise<ReportObservation> => {
-    const estado = observationState(observation, context.today);
+    const estado = reviewState(observation, context.today);
     return {
       Enunciado: observation.Enunciado ?? statementOrder.get(observation.IdEnunciado ?? '')?.text ?? null,
       Observacion: observation.Observacion,
@@ -123,7 +123,7 @@ export async function buildChecklistReportData(
       SemaforoObs: semaforoOnDay(observation, context.today),
       Severidad: observation.Severidad,
       Estado: estado,
-      EstadoTexto: OBSERVATION_STATE_LABELS[estado],
+      EstadoTexto: REVIEW_STATE_LABELS[estado],
       // A PDF attachment cannot be drawn in the report: only images are its photos.
       Fotos: await Promise.all(observation.Archivos.filter((file) => file.Tipo.startsWith('image/')).map(image)),
     };

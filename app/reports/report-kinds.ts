@@ -3,6 +3,7 @@ import type { ComponentProps, ReactElement } from 'react';
 import type { ChecklistReportData } from '#sync/schemas/inspecciones.schema.ts';
 import type { CertificadoCapacitacionData } from '#sync/schemas/capacitaciones-certificado.schema.ts';
 import type { EppActaReportData } from '#sync/schemas/epp-entregas.schema.ts';
+import type { IncidentReportData } from '#sync/schemas/incidentes-informe.ts';
 
 /**
  * Every PDF document of the product, by kind, with the data it draws. One document per kind, written once and
@@ -16,6 +17,8 @@ export interface ReportDataByKind {
   'certificado-capacitacion': CertificadoCapacitacionData;
   /** One worker's sealed EPP delivery acta (spec 2.4, /pdf/epp), with its QR verification code. */
   eppActa: EppActaReportData;
+  /** The incident investigation report (spec 2.4, /pdf/incidentes). */
+  incidente: IncidentReportData;
 }
 
 export type ReportKind = keyof ReportDataByKind;
@@ -28,6 +31,7 @@ export const REPORT_DOCUMENTS: { [K in ReportKind]: () => Promise<(data: ReportD
   'certificado-capacitacion': () => import('./capacitacion-certificado.tsx').then((module) => module.certificadoCapacitacionElement),
   // The QR library comes with this document only.
   eppActa: () => import('./epp-acta-report.tsx').then((module) => module.eppActaReportElement),
+  incidente: () => import('./incident-report.tsx').then((module) => module.incidentReportElement),
 };
 
 export async function reportElement<K extends ReportKind>(kind: K, data: ReportDataByKind[K]): Promise<ReportElement> {

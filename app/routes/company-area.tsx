@@ -12,6 +12,7 @@ import { inspeccionesScreens } from '#app/modules/inspecciones/inspecciones-scre
 import { observacionesScreens } from '#app/modules/inspecciones/observaciones-screens.tsx';
 import { capacitacionesScreens } from '#app/modules/capacitaciones/capacitaciones-screens.tsx';
 import { eppScreens } from '#app/modules/epp/epp-screens.tsx';
+import { incidentesScreens } from '#app/modules/incidentes/incidentes-screens.tsx';
 import { LEVEL_PATHS, paths } from './paths.ts';
 import { recordScreens, screen } from './route-screens.tsx';
 import { RoutePage } from './route-page.tsx';
@@ -93,6 +94,7 @@ export function CompanyArea() {
         {formulariosScreens()}
         {capacitacionesScreens()}
         {eppScreens()}
+        {incidentesScreens()}
         {screen(paths.pdf.report.path, <ReportPage />)}
         <Route path={paths.inicio.path} element={<Navigate to={homeOf(system)} replace />} />
         <Route path={paths.root.path} element={<Navigate to={paths.inicio.href} replace />} />

@@ -1,3 +1,5 @@
+import { ACCIDENT_CATALOGUES, type AccidentCatalogueTable } from '#sync/schemas/incidentes-catalogos.schema.ts';
+
 /** List, nuevo, editar/{id} and detalles/{id} of a maintainer (spec 2.3). */
 function recordRoutes<Base extends string>(base: Base) {
   return {
@@ -36,6 +38,13 @@ export const paths = {
   eppEntregados: recordRoutes('/epp/entregados'),
   /** Public, signed out or in, offline-safe: the check of a printed acta by its code (its seal). */
   verificar: { path: '/verificar/:codigo', href: (codigo: string) => `/verificar/${encodeURIComponent(codigo)}` },
+  incidentes: {
+    ...recordRoutes('/incidentes'),
+    /** A control measure of a case and its cycle. */
+    medida: { path: '/incidentes/medidas/:id', href: (id: string) => `/incidentes/medidas/${encodeURIComponent(id)}` },
+    /** The printable DIAT draft of a case. */
+    diat: { path: '/incidentes/diat/:id', href: (id: string) => `/incidentes/diat/${encodeURIComponent(id)}` },
+  },
   formularios: {
     list: { path: '/formularios', href: '/formularios' },
     /** `tipo` is inspeccion, observacion or varios (spec: formularios/{nombre}/editar/{id}). */
@@ -62,6 +71,11 @@ export const paths = {
   },
 } as const;
 
+/** The accident catalogues' maintainers, at their spec routes (actos-subestandares, tipo-evento, factores/tipos...). */
+export const ACCIDENT_CATALOGUE_PATHS = Object.fromEntries(
+  Object.values(ACCIDENT_CATALOGUES).map((entity) => [entity.table, recordRoutes(entity.catalogue.route)]),
+) as Record<AccidentCatalogueTable, RecordPaths>;
+
 /** The level maintainers by level type; their labels come from the company's masks. */
 export const LEVEL_PATHS = { 2: paths.nv2, 3: paths.nv3, 4: paths.nv4 } as const;
 
@@ -87,6 +101,8 @@ export const SIDE_NAV_ROUTES: ReadonlySet<string> = new Set([
   paths.eppTipos.list.href,
   paths.eppAsignacion.list.href,
   paths.eppEntregados.list.href,
+  paths.incidentes.list.href,
+  ...Object.values(ACCIDENT_CATALOGUE_PATHS).map((routes) => routes.list.href),
 ]);
 
 /** System home screens (`RutaInicio`) this app can open. */

@@ -1,5 +1,5 @@
 import { DATE_PICKER_MIN, isWireDate } from '#sync/domain/dates.ts';
-import { OBSERVATION_STATE_LABELS, OBSERVATION_STATES } from '#sync/domain/observation-state.ts';
+import { REVIEW_STATE_LABELS, REVIEW_STATES } from '#sync/domain/review-state.ts';
 import { formatRut } from '#sync/domain/rut.ts';
 import { SEMAFORO_LABELS, SEMAFOROS } from '#sync/domain/traffic-light.ts';
 import { FORMULARIO_TYPE_LABELS, FORMULARIO_TYPES } from '#sync/schemas/formularios.schema.ts';
@@ -107,7 +107,7 @@ export function FollowUpFilterBar({ id, filters, onChange, options, level2Label,
           label="Estado"
           value={filters.estado}
           emptyLabel="Todos"
-          options={OBSERVATION_STATES.map((estado) => ({ value: estado, label: OBSERVATION_STATE_LABELS[estado] }))}
+          options={REVIEW_STATES.map((estado) => ({ value: estado, label: REVIEW_STATE_LABELS[estado] }))}
           onChange={(estado) => set({ estado: estado as FollowUpFilters['estado'] })}
         />
       )}

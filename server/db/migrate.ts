@@ -9,6 +9,7 @@ import * as inspections from './migrations/0007-inspections.ts';
 import * as cataloguesAndApprovals from './migrations/0008-catalogues-and-approvals.ts';
 import * as capacitaciones from './migrations/0009-capacitaciones.ts';
 import * as epp from './migrations/0010-epp.ts';
+import * as incidentes from './migrations/0011-incidentes.ts';
 import type { Database } from './schema.ts';
 
 // Migrations are imported in code, not read from a folder: the file provider breaks under vitest (TOOLCHAIN.md).
@@ -24,6 +25,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0008-catalogues-and-approvals': cataloguesAndApprovals,
   '0009-capacitaciones': capacitaciones,
   '0010-epp': epp,
+  '0011-incidentes': incidentes,
 };
 
 export const SCHEMA_VERSION = Object.keys(MIGRATIONS).length;

@@ -2,14 +2,16 @@ import type { CodigosRecuperacionTable, CorreosTable, EmpresasTable, GruposModul
 import type { ArchivosEmpresaTable, ArchivosTable, CambiosTable, ConflictosTable, IdempotenciaTable, RetencionCambiosTable } from './sync-tables.ts';
 import type { CapacitacionEvidenciasTable, CapacitacionParticipantesTable, CapacitacionRelatoresTable, CapacitacionesTable, ProgramasCapacitacionTable, TiposCapacitacionTable } from './capacitaciones-tables.ts';
 import type { ActividadesEconomicasTable, CargosTable, EppAsignacionesTable, EppEntregasLineasTable, EppEntregasTable, EppTiposTable, CertificacionesTable, EvaluacionesTable, FormularioVersionesTable, FormulariosTable, NivelesTable, ObservacionesTable, TrabajadorCargosTable, TrabajadoresTable } from './records-tables.ts';
+import type { IncidentTables } from './incidentes-tables.ts';
 
 export type * from './account-tables.ts';
 export type * from './records-tables.ts';
 export type * from './capacitaciones-tables.ts';
 export type * from './sync-tables.ts';
+export type * from './incidentes-tables.ts';
 
 /** The database as Kysely sees it; the table types live by area in the files imported above. */
-export interface Database {
+export interface Database extends IncidentTables {
   empresas: EmpresasTable;
   usuarios: UsuariosTable;
   sistemas: SistemasTable;

@@ -23,9 +23,9 @@ export interface RecordStore<Row> {
   /** Absent for records whose module writes them itself (a finished inspection is written whole, IN2). */
   insert?(db: Db, row: Row, fieldVersions: string): Promise<void>;
   update?(db: Db, row: Row, fieldVersions: string): Promise<void>;
-  /** Active records the viewer may read, in the list's order. */
+  /** Live records (Estado not 0) the viewer may read, in the list's order. */
   listActive(db: Db, company: string, viewer: Viewer): Promise<Row[]>;
-  /** Of `ids`, those that are active records of the company matching `where`. */
+  /** Of `ids`, those that are live records (Estado not 0) of the company matching `where`. */
   activeIds(db: Db, company: string, ids: readonly string[], where?: Reference['where']): Promise<Set<string>>;
   /** Whether an active record points at `id` through `reference` (a delete of the target is refused then). */
   isReferenced(db: Db, company: string, reference: Reference, id: string): Promise<boolean>;
@@ -44,6 +44,18 @@ function jsonFieldsOf(schema: AnyEntity['schema']): Set<string> {
     return wrapped ? unwrap(wrapped) : entry;
   };
   return new Set(Object.entries(schema.entries).filter(([, entry]) => JSON_TYPES.has(unwrap(entry).type)).map(([field]) => field));
+}
+
+/**
+ * What a viewer may list of an entity (SPEC PL7): everything of a shared entity; of a contractor's or the parties'
+ * records, a contractor user only its own RUT's and a client user only its own client's. An empty RUT or client id
+ * matches nothing: a user set up without one sees nothing, not everything.
+ */
+function viewerLimits(entity: AnyEntity, viewer: Viewer): [string, string][] {
+  if (entity.audience === 'todos' || viewer.kind === 'empresa') return [];
+  const contractorField = entity.audience === 'partes' ? 'RutContratista' : entity.audience.contratista;
+  if (viewer.kind === 'contratista') return [[contractorField, viewer.rut === '' ? '\u0000' : viewer.rut]];
+  return entity.audience === 'partes' ? [['IdCliente', viewer.id === '' ? '\u0000' : viewer.id]] : [];
 }
 
 export interface SqlStoreOptions {
@@ -65,7 +77,7 @@ export function sqlRecordStore<E extends AnyEntity>(entity: E, options: SqlStore
       fields.map((field) => {
         const value = stored[field];
         if (json.has(field)) return [field, typeof value === 'string' ? (JSON.parse(value) as unknown) : value];
-        return [field, field === 'Estado' ? (value === 1 ? 1 : 0) : value];
+        return [field, field === 'Estado' ? Number(value) : value];
       }),
     ) as RowOf<E>;
   const toColumns = (row: RowOf<E>, fieldVersions: string) => ({
@@ -73,6 +85,8 @@ export function sqlRecordStore<E extends AnyEntity>(entity: E, options: SqlStore
     VersionesCampos: fieldVersions,
   });
   const company = (db: Db, value: string) => loose(db).selectFrom(table).where('IdEmpresa', '=', value);
+  // Estado 0 is a deleted record; every other value is a live state the module names (a case open or closed).
+  const live = (db: Db, value: string) => company(db, value).where('Estado', '<>', 0);
 
   return {
     async companyOf(db, value) {
@@ -94,20 +108,21 @@ export function sqlRecordStore<E extends AnyEntity>(entity: E, options: SqlStore
         .where(id, '=', row[id] as string)
         .execute();
     },
-    async listActive(db, owner) {
-      let query = company(db, owner).selectAll().where('Estado', '=', 1);
+    async listActive(db, owner, viewer) {
+      let query = live(db, owner).selectAll();
+      for (const [field, value] of viewerLimits(entity, viewer)) query = query.where(field, '=', value);
       for (const field of [...options.orderBy, id]) query = query.orderBy(field);
       const rows = await query.execute();
       return rows.map(toRow);
     },
     async activeIds(db, owner, ids, where = {}) {
       if (ids.length === 0) return new Set();
-      let query = company(db, owner).select(id).where('Estado', '=', 1).where(id, 'in', [...ids]);
+      let query = live(db, owner).select(id).where(id, 'in', [...ids]);
       for (const [field, value] of Object.entries(where)) query = query.where(field, '=', value);
       return new Set((await query.execute()).map((found) => String(found[id])));
     },
     async hasDuplicate(db, owner, values, exceptId) {
-      let query = company(db, owner).select(id).where('Estado', '=', 1).where(id, '!=', exceptId);
+      let query = live(db, owner).select(id).where(id, '!=', exceptId);
       for (const [field, value] of Object.entries(values)) {
         if (value === null) query = query.where(field, 'is', null);
         else if (typeof value === 'string') query = query.where((eb) => eb(eb.fn('lower', [eb.ref(field)]), '=', value.toLowerCase()));
@@ -116,7 +131,7 @@ export function sqlRecordStore<E extends AnyEntity>(entity: E, options: SqlStore
       return (await query.executeTakeFirst()) !== undefined;
     },
     async isReferenced(db, owner, reference, value) {
-      let query = company(db, owner).select(id).where('Estado', '=', 1);
+      let query = live(db, owner).select(id);
       if (!reference.many) query = query.where(reference.field, '=', value);
       else {
         // A list of ids kept as JSON text holds the id quoted. Ids are UUIDs: no LIKE wildcard can be in one.

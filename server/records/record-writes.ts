@@ -12,7 +12,8 @@ import { checkNotReferenced, checkReferences } from './record-registry.ts';
 import type { RecordStore } from './record-store.ts';
 import type { WriteContext } from './write-answer.ts';
 
-type Row = Record<string, unknown> & { IdEmpresa: string; Estado: 0 | 1; Version: number };
+/** Estado 0 is a deleted record; a module may name other live states (a case open 1 or closed 2). */
+type Row = Record<string, unknown> & { IdEmpresa: string; Estado: number; Version: number };
 
 /** An append-only child list of a record (SPEC CF5): children are added or replaced by their own id, never removed. */
 export interface ChildList {
@@ -66,14 +67,19 @@ function storeOf(ctx: WriteContext, entity: AnyEntity): WritableStore {
   return store as WritableStore;
 }
 
-/** A record of the parties (`partes`) names them in these fields, fixed when it is created. */
-const asParty = (value: unknown) => (typeof value === 'string' && value ? value : null);
+const textOrNull = (value: unknown) => (typeof value === 'string' && value ? value : null);
 
 function audienceOf(entity: AnyEntity, row: Row): ChangeAudience {
   if (entity.audience === 'todos') return 'todos';
-  if (entity.audience === 'partes') return partiesAudience(asParty(row.RutContratista), asParty(row.IdCliente));
-  const rut = row[entity.audience.contratista];
-  return typeof rut === 'string' && rut ? `contratista:${rut}` : 'empresa';
+  if (entity.audience === 'partes') return partiesAudience(textOrNull(row.RutContratista), textOrNull(row.IdCliente));
+  const rut = textOrNull(row[entity.audience.contratista]);
+  return rut ? `contratista:${rut}` : 'empresa';
+}
+
+/** The contractor that pulled the record under this audience (its own, or one of the parties), if any. */
+function contractorOf(entity: AnyEntity, row: Row): string | null {
+  if (entity.audience === 'todos') return null;
+  return textOrNull(row[entity.audience === 'partes' ? 'RutContratista' : entity.audience.contratista]);
 }
 
 async function conflict(ctx: WriteContext, db: Db, entity: AnyEntity, id: string, base: number, current: Row | null, body: unknown) {
@@ -83,15 +89,15 @@ async function conflict(ctx: WriteContext, db: Db, entity: AnyEntity, id: string
 
 /**
  * The stored row is also the change-log row: what a device pulls is exactly what the answer returns. A record that
- * left a contractor gets a tombstone for that contractor (SPEC PL7).
+ * left a contractor (its own, or the one of its parties) gets a tombstone for that contractor (SPEC PL7).
  */
-async function logged(ctx: WriteContext, db: Db, entity: AnyEntity, id: string, previous: Row | null): Promise<Row> {
+export async function logRecord(ctx: WriteContext, db: Db, entity: AnyEntity, id: string, previous: Row | null): Promise<Row> {
   const row = (await storeOf(ctx, entity).load(db, ctx.company, id))!.row;
   const audience = audienceOf(entity, row);
   await recordChange(db, { company: ctx.company, table: entity.table, id, op: 'upsert', row, audience }, ctx.now);
-  const before = previous && audienceOf(entity, previous);
-  if (before?.startsWith('contratista:') && before !== audience) {
-    await recordChange(db, { company: ctx.company, table: entity.table, id, op: 'delete', audience: `revocar:${before.slice('contratista:'.length)}` }, ctx.now);
+  const before = previous && contractorOf(entity, previous);
+  if (before && before !== contractorOf(entity, row)) {
+    await recordChange(db, { company: ctx.company, table: entity.table, id, op: 'delete', audience: `revocar:${before}` }, ctx.now);
   }
   return row;
 }
@@ -120,7 +126,7 @@ export function createRecord<E extends AnyEntity>(ctx: WriteContext, entity: E, 
     await checkUnique(ctx, db, store, id, own, row);
     await own.check?.(ctx, db, row, null);
     await store.insert(db, row, '{}');
-    return { kind: 'written', row: (await logged(ctx, db, entity, id, null)) as RowOf<E> };
+    return { kind: 'written', row: (await logRecord(ctx, db, entity, id, null)) as RowOf<E> };
   });
 }
 
@@ -156,7 +162,7 @@ export function updateRecord<E extends AnyEntity>(ctx: WriteContext, entity: E, 
     const versions = plan.kind === 'apply' ? plan : { version: current.Version + 1, fieldVersions: undefined };
     const fieldVersions = versions.fieldVersions ? JSON.stringify(versions.fieldVersions) : stored.fieldVersions;
     await storeOf(ctx, entity).update(db, { ...merged, Version: versions.version }, fieldVersions);
-    return { kind: 'written', row: (await logged(ctx, db, entity, id, current)) as RowOf<E> };
+    return { kind: 'written', row: (await logRecord(ctx, db, entity, id, current)) as RowOf<E> };
   });
 }
 

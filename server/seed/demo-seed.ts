@@ -12,6 +12,7 @@ import { grantEveryRouteToDemoAdmins, seedDemoCatalogues } from './demo-catalogu
 import { seedInspectionDemo } from './demo-inspecciones.ts';
 import { seedTrainingDemo } from './demo-capacitaciones.ts';
 import { seedEppDemo } from './demo-epp.ts';
+import { seedAccidentCatalogues, seedIncidentDemo } from './demo-incidentes.ts';
 import { seedId } from './seed-id.ts';
 import { ALL_ACTIONS, ROLE_GRANTS, type RoleGrant } from './module-catalogue.ts';
 
@@ -190,6 +191,7 @@ async function seedInspections(db: Db, now: Date, files: FileStore): Promise<voi
   if (admin === undefined || supervisor === undefined || contractor === undefined) return;
   await seedInspectionDemo(db, companyId, CONTRACTOR_RUT, { admin, supervisor, contractor }, now, files);
   await seedTrainingDemo(db, companyId, { admin, supervisor }, now, files);
+  await seedIncidentDemo(db, companyId, { admin, supervisor, contractor }, now, files);
 }
 
 /** Creates the demo companies that do not exist yet; running it again changes nothing. */
@@ -273,7 +275,10 @@ export async function seedDemo(db: Db, now: Date, files?: FileStore): Promise<bo
 /** What the demo gained after its companies were first seeded: once each, also on an older data folder. */
 async function seedLaterDemoData(db: Db, now: Date, files: FileStore | undefined): Promise<void> {
   await grantEveryRouteToDemoAdmins(db, COMPANIES.map((company) => company.rut.slice(0, -2)));
-  for (const company of COMPANIES.filter((candidate) => candidate.withReferenceData)) await seedDemoCatalogues(db, company.rut.slice(0, -2), now);
+  for (const company of COMPANIES.filter((candidate) => candidate.withReferenceData)) {
+    await seedDemoCatalogues(db, company.rut.slice(0, -2), now);
+    await seedAccidentCatalogues(db, company.rut.slice(0, -2), now);
+  }
   if (files) await seedInspections(db, now, files);
   if (files) await seedEpp(db, now, files);
 }

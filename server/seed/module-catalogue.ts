@@ -62,6 +62,28 @@ export const MODULES: CatalogueModule[] = [
   { grupo: 2, sistema: 1, nombre: 'Capacitaciones', sub: [['Programa', '/capacitaciones/programa']] },
   { grupo: 5, sistema: 1, nombre: 'Informes Capacitaciones', sub: [['Informe de capacitaciones', '/capacitaciones/informes']] },
   { grupo: 4, sistema: 1, nombre: 'Dashboard', sub: [['Dashboard Capacitaciones', '/dashboard/capacitaciones']] },
+  {
+    grupo: 1,
+    sistema: 1,
+    nombre: 'Catálogos de Accidentes',
+    sub: [
+      ['Tipos de Evento', '/tipo-evento'],
+      ['Fuentes del Evento', '/fuente-evento'],
+      ['Agentes del Evento', '/agente-evento'],
+      ['Tipos de Agente', '/tipo-agente'],
+      ['Ítems de Agente', '/item-agente'],
+      ['Tipos de Lesión', '/tipo-lesion'],
+      ['Partes del Cuerpo', '/parte-cuerpo'],
+      ['Actos Subestándares', '/actos-subestandares'],
+      ['Condiciones Subestándares', '/condiciones-subestandares'],
+      ['Tipos de Factores', '/factores/tipos'],
+      ['Causas Básicas', '/factores/causas-basicas'],
+      ['Ítems de Causas Básicas', '/factores/item-causas'],
+      ['Falta de Control', '/falta-control'],
+      ['Familias de Riesgo', '/familia-riesgo'],
+      ['Riesgos Específicos', '/riesgo-especifico'],
+    ],
+  },
 ];
 
 export const ALL_ACTIONS: PermissionAction[] = [...PERMISSION_ACTIONS];
@@ -96,6 +118,8 @@ export const ROLE_GRANTS: Record<'supervisor' | 'contratista' | 'cliente', RoleG
     '/observaciones': ['index', 'editar'],
     // The server limits every delivery call to the actas of the contractor's own workers.
     '/epp/entregados': READ,
+    // A contractor reads the cases of its workers and answers their control measures; the company investigates.
+    '/incidentes': ['index', 'editar'],
     '/perfil/usuario': ['index', 'editar'],
     // Its own workers' trainings and the sessions held for it; the server limits every call (SPEC PL7).
     '/capacitaciones/creadas': READ,

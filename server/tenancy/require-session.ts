@@ -40,8 +40,8 @@ function permissionsOf(db: Db, roleId: number): Promise<Permissions> {
  * The user, their scope and their role's permissions are loaded here once; later checks read them from `session`.
  */
 export const requireSession = createMiddleware<AppEnv>(async (c, next) => {
-  // Several route groups mounted on one base (a module with several entities) each declare it: load it once.
-  if (c.get('session') !== undefined) return next();
+  // Several route groups mounted on one base (a module's catalogues) each declare it: the session is read once.
+  if (c.var.session) return next();
   const header = c.req.header('Authorization') ?? '';
   const token = header.startsWith('Bearer ') ? header.slice(7) : '';
   const { tokens, db } = c.get('deps');

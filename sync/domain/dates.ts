@@ -71,3 +71,12 @@ export function withDateSlashes(previous: string, next: string): string {
   const text = next.replace(/\/{2,}/g, '/');
   return /^\d{2}$|^\d{1,2}\/\d{2}$/.test(text) ? `${text}/` : text;
 }
+
+const chileTime = new Intl.DateTimeFormat('en-US', { timeZone: TIME_ZONE, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+
+/** "2026-11-21T15:30:00.000Z" -> "21/11/2026 12:30", the day and time in Chile; "" when it is not an instant. */
+export function formatDisplayInstant(iso: string | null | undefined): string {
+  const instant = new Date(iso ?? '');
+  if (!iso || Number.isNaN(instant.getTime())) return '';
+  return `${formatDisplayDate(toWireDate(instant))} ${chileTime.format(instant)}`;
+}

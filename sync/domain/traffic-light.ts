@@ -1,4 +1,4 @@
-import { isOverdue } from './observation-state.ts';
+import { isOverdue } from './review-state.ts';
 
 /** Spec part 1 section 9: answers, observation traffic light and severity each map to three colours. */
 export type LightColour = 'verde' | 'amarillo' | 'rojo' | 'neutro';
@@ -30,22 +30,32 @@ export function severityColour(severity: string | null | undefined): LightColour
 /** Hex colours for screens and reports, so the PDF and the tablet show the same lights. */
 export const LIGHT_HEX: Record<LightColour, string> = { verde: '#2e9e44', amarillo: '#f2b705', rojo: '#d93025', neutro: '#8a8f98' };
 
-/** The state of an observation that the traffic-light rule reads. */
-export interface ObservationLightState {
-  Estado: 0 | 1;
+/** What the traffic-light rule reads of a record of the review cycle (an observation, a control measure). */
+export interface ReviewLightState {
+  Estado: number;
   Aprobada: 0 | 1;
   Plazo: string | null;
-  SemaforoObs: Semaforo;
 }
 
 /**
- * The server's overdue rule (SPEC OV1): an active observation that is not approved and whose Plazo (YYYY-MM-DD) is
- * before today in America/Santiago is red (3). Approved ones are green (1). Anything else keeps its light.
+ * The server's overdue rule (SPEC OV1), for any record of the review cycle: an active one that is not approved and
+ * whose Plazo (YYYY-MM-DD) is before today in America/Santiago is red (3). Approved ones are green (1). Anything
+ * else keeps its stored light.
  */
+export function lightOnDay(record: ReviewLightState, stored: Semaforo, today: string): Semaforo {
+  if (record.Aprobada === 1) return 1;
+  if (isOverdue(record, today)) return 3;
+  return stored;
+}
+
+/** The state of an observation that the traffic-light rule reads. */
+export interface ObservationLightState extends ReviewLightState {
+  SemaforoObs: Semaforo;
+}
+
+/** SPEC OV1 for an observation, whose light is `SemaforoObs`. */
 export function semaforoOnDay(observation: ObservationLightState, today: string): Semaforo {
-  if (observation.Aprobada === 1) return 1;
-  if (isOverdue(observation, today)) return 3;
-  return observation.SemaforoObs;
+  return lightOnDay(observation, observation.SemaforoObs, today);
 }
 
 /** A rejected observation re-opens with its new Plazo as yellow (SPEC OV2), unless that date already passed. */

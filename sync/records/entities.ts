@@ -12,6 +12,9 @@ import { capacitacionEntity } from '../schemas/capacitaciones.schema.ts';
 import { eppTipoEntity } from '../schemas/epp-tipos.schema.ts';
 import { eppAsignacionEntity } from '../schemas/epp-asignaciones.schema.ts';
 import { eppEntregaEntity } from '../schemas/epp-entregas.schema.ts';
+import { ACCIDENT_CATALOGUES } from '../schemas/incidentes-catalogos.schema.ts';
+import { incidenteEntity } from '../schemas/incidentes.schema.ts';
+import { medidaControlEntity } from '../schemas/medidas-control.schema.ts';
 import type { AnyEntity } from './entity.ts';
 
 /**
@@ -33,6 +36,9 @@ export const ENTITIES = {
   epp_tipos: eppTipoEntity,
   epp_asignaciones: eppAsignacionEntity,
   epp_entregas: eppEntregaEntity,
+  ...ACCIDENT_CATALOGUES,
+  incidentes: incidenteEntity,
+  medidas_control: medidaControlEntity,
 } as const;
 
 export type Entities = typeof ENTITIES;

@@ -1,11 +1,12 @@
 import * as v from 'valibot';
 import type { ReportImage } from '../records/record-fields.ts';
 import { isWireDate } from '../domain/dates.ts';
-import type { ObservationState } from '../domain/observation-state.ts';
+import type { ReviewState } from '../domain/review-state.ts';
 import { type Semaforo, SEMAFOROS, type Severidad, SEVERITIES } from '../domain/traffic-light.ts';
 import { MESSAGES } from './common.schema.ts';
 import { FORMULARIO_TYPES } from './formularios.schema.ts';
 import { defineEntity, recordMessages } from '../records/entity.ts';
+import { REVIEW_MESSAGES } from '../records/review-step.ts';
 import { FileRefSchema, OptionalRecordIdSchema, OptionalRutSchema, RecordIdSchema, RecordMetaEntries } from '../records/record-fields.ts';
 
 /** Inspections (evaluaciones), their observations and the observation cycle (spec 4.4, part 2 "Forms, inspections"). */
@@ -39,13 +40,13 @@ export const INSPECCIONES_MESSAGES = {
   observationNotFound: 'Observación no encontrada',
   observationDeleted: 'Observación eliminada correctamente',
   responseCreated: 'Respuesta registrada correctamente',
-  responseText: 'El texto de la respuesta es requerido',
+  responseText: REVIEW_MESSAGES.responseText,
   approved: 'Observación aprobada correctamente',
   rejected: 'Observación rechazada correctamente',
   notAnswered: 'La observación aún no tiene respuesta para revisar',
   alreadyClosed: 'La observación ya fue aprobada',
-  newDeadlineRequired: 'El nuevo plazo es requerido',
-  newDeadlineTooEarly: 'El nuevo plazo no puede ser anterior a hoy',
+  newDeadlineRequired: REVIEW_MESSAGES.newDeadlineRequired,
+  newDeadlineTooEarly: REVIEW_MESSAGES.newDeadlineTooEarly,
   notResponsible: 'Solo el responsable o la empresa pueden responder esta observación',
 } as const;
 
@@ -192,7 +193,7 @@ export interface ReportObservation {
   SemaforoObs: Semaforo;
   Severidad: Severidad | null;
   /** SPEC OV5, on the day the report was made; its look in the PDF. */
-  Estado: ObservationState;
+  Estado: ReviewState;
   /** The state's word, as printed: "Abierta", "Respondida", "Rechazada", "Vencida", "Aprobada". */
   EstadoTexto: string;
   Fotos: ReportImage[];

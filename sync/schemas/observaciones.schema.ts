@@ -1,27 +1,18 @@
 import * as v from 'valibot';
 import { defineEntity, recordMessages } from '../records/entity.ts';
-import { BaseVersionSchema, FileRefSchema, RecordIdSchema, RecordMetaEntries } from '../records/record-fields.ts';
-import { FilesSchema, INSPECCIONES_MESSAGES, OptionalText, SemaforoSchema, SeveridadSchema, TextSchema, TIPOS_OBSERVACION, WireDateSchema } from './inspecciones.schema.ts';
+import { FileRefSchema, RecordIdSchema, RecordMetaEntries } from '../records/record-fields.ts';
+import { ApproveBodyEntries, RejectBodyEntries, RespondBodyEntries, REVIEW_STEP_KINDS, ReviewStepSchema } from '../records/review-step.ts';
+import { INSPECCIONES_MESSAGES, SemaforoSchema, SeveridadSchema, TIPOS_OBSERVACION } from './inspecciones.schema.ts';
 
 /**
  * Observations of the inspecciones module: written with their inspection (SPEC IN2), then followed through their
  * cycle (OV2): answer, approve, reject.
  */
 
-export const RespuestaObservacionTipos = ['respuesta', 'aprobacion', 'rechazo'] as const;
+export const RespuestaObservacionTipos = REVIEW_STEP_KINDS;
 
 /** One step of an observation's cycle: an answer of the responsible person, an approval or a rejection. */
-export const RespuestaObservacionSchema = v.object({
-  IdRespuesta: v.string(),
-  Tipo: v.picklist(RespuestaObservacionTipos),
-  Texto: v.string(),
-  Archivos: v.array(FileRefSchema),
-  IdUsuario: v.number(),
-  Usuario: v.string(),
-  Fecha: v.string(),
-  /** The new deadline a rejection set. */
-  Plazo: v.nullable(v.string()),
-});
+export const RespuestaObservacionSchema = ReviewStepSchema;
 export type RespuestaObservacion = v.InferOutput<typeof RespuestaObservacionSchema>;
 
 /**
@@ -59,29 +50,15 @@ export const ObservacionSchema = v.object({
 export type Observacion = v.InferOutput<typeof ObservacionSchema>;
 
 /** POST /observaciones-inspecciones/{IdObservacion}: the responsible person's answer (Respondida 1). */
-export const RespuestaCreateBodySchema = v.object({
-  IdRespuesta: RecordIdSchema,
-  Texto: TextSchema(INSPECCIONES_MESSAGES.responseText, 2000),
-  Archivos: v.optional(FilesSchema, []),
-});
+export const RespuestaCreateBodySchema = v.object(RespondBodyEntries);
 export type RespuestaCreateBody = v.InferOutput<typeof RespuestaCreateBodySchema>;
 
 /** POST /observaciones-inspecciones/{IdObservacion}/aprobar. */
-export const AprobarBodySchema = v.object({
-  IdRespuesta: RecordIdSchema,
-  Texto: OptionalText(2000),
-  Version: v.optional(BaseVersionSchema),
-});
+export const AprobarBodySchema = v.object(ApproveBodyEntries);
 export type AprobarBody = v.InferOutput<typeof AprobarBodySchema>;
 
 /** POST /observaciones-inspecciones/{IdObservacion}/desaprobar: a reason and the new deadline. */
-export const DesaprobarBodySchema = v.object({
-  IdRespuesta: RecordIdSchema,
-  Texto: TextSchema(INSPECCIONES_MESSAGES.responseText, 2000),
-  Plazo: WireDateSchema(INSPECCIONES_MESSAGES.newDeadlineRequired),
-  Archivos: v.optional(FilesSchema, []),
-  Version: v.optional(BaseVersionSchema),
-});
+export const DesaprobarBodySchema = v.object(RejectBodyEntries);
 export type DesaprobarBody = v.InferOutput<typeof DesaprobarBodySchema>;
 
 const observationNoun = { one: 'observación', many: 'observaciones', feminine: true };

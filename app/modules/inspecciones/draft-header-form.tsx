@@ -4,12 +4,13 @@ import type { CampoEncabezado } from '#sync/schemas/formularios.schema.ts';
 import { useId } from 'react';
 import type { LocalNivel } from '#app/db/reference-rows.ts';
 import { DateField } from '#app/ui/form/date-field.tsx';
-import { DraftTextInput } from './draft-fields.tsx';
+import { DraftTextInput } from '#app/ui/drafts/draft-text-input.tsx';
 import { useWorkersById } from '#app/data/worker-queries.ts';
 import { workerName } from '#app/db/reference-rows.ts';
 import { useKnownContractors } from './draft-queries.ts';
 import type { DraftHeader } from './draft-store.ts';
 import { WorkerSearch } from '#app/ui/workers/worker-search.tsx';
+import '#app/ui/drafts/draft-field.css';
 import './draft-fields.css';
 import './draft-header-form.css';
 

@@ -9,6 +9,7 @@ import { SignaturePadField } from '#app/ui/form/signature-pad-field.tsx';
 import { formatDisplayDateTime } from '#app/ui/display-format.ts';
 import type { SignerDetails } from './draft-store.ts';
 import '#app/ui/records.css';
+import '#app/ui/drafts/draft-field.css';
 import './draft-fields.css';
 import './draft-signatures.css';
 

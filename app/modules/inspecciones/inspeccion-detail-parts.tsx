@@ -1,5 +1,5 @@
 import { formatDisplayDate } from '#sync/domain/dates.ts';
-import { observationState } from '#sync/domain/observation-state.ts';
+import { reviewState } from '#sync/domain/review-state.ts';
 import { Link } from 'react-router-dom';
 import { observationLight } from '#app/data/follow-up-queries.ts';
 import type { TemplateVersion } from '#app/data/template-version.ts';
@@ -8,7 +8,7 @@ import { paths } from '#app/routes/paths.ts';
 import { PageLoading } from '#app/ui/feedback/page-loading.tsx';
 import { PhotoThumbnails } from '#app/ui/photo-thumbnails.tsx';
 import { AnswerChip, SeverityChip, TrafficLight } from '#app/ui/traffic-light.tsx';
-import { ObservationStateChip } from './observation-state-chip.tsx';
+import { ReviewStateChip } from '#app/ui/review/review-state-chip.tsx';
 
 /** The inspection's answers under their items, as the version it was filled on asks them. */
 export function AnswersByItem({ inspection, version }: { inspection: LocalInspeccion; version: TemplateVersion }) {
@@ -66,7 +66,7 @@ export function ObservationCard({ observation, today, urls }: { observation: Loc
     <li className="inspection-observation">
       <div className="inspection-observation__head">
         <TrafficLight semaforo={observationLight(observation, today)} />
-        <ObservationStateChip state={observationState(observation, today)} />
+        <ReviewStateChip state={reviewState(observation, today)} />
         {observation.Severidad && <SeverityChip severity={observation.Severidad} />}
       </div>
       {observation.Enunciado && <p className="inspection-observation__statement">{observation.Enunciado}</p>}

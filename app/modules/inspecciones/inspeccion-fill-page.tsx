@@ -15,7 +15,7 @@ import { useDraftActions } from './use-draft-actions.ts';
 import { useDraftObservations } from './use-draft-observations.ts';
 import { useDraftProblems } from './use-draft-problems.ts';
 import { useDraftProgress } from './use-draft-progress.ts';
-import { useDraftWrite } from './use-draft-write.ts';
+import { useDraftWrite } from '#app/ui/drafts/use-draft-write.ts';
 import { useFillDraft } from './use-fill-draft.ts';
 import { useFinishDraft } from './use-finish-draft.ts';
 import { useHeaderForm } from './use-header-form.ts';

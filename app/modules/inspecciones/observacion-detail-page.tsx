@@ -1,11 +1,8 @@
 import { formatDisplayDate } from '#sync/domain/dates.ts';
-import { observationState } from '#sync/domain/observation-state.ts';
+import { reviewState } from '#sync/domain/review-state.ts';
 import { formatRut } from '#sync/domain/rut.ts';
 import { INSPECCIONES_MESSAGES } from '#sync/schemas/inspecciones.schema.ts';
-import { type RespuestaObservacion } from '#sync/schemas/observaciones.schema.ts';
 import type { FileRef } from '#sync/records/record-fields.ts';
-import { IonButton } from '@ionic/react';
-import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { observationLight, todayInChile } from '#app/data/follow-up-queries.ts';
 import { useDeviceFileUrls, useSignedInspectionUrls } from '#app/data/inspection-files.ts';
@@ -15,9 +12,7 @@ import { levelName } from '#app/session/level-names.ts';
 import { fullName, hasPermission, isContractorUser } from '#app/session/session-permissions.ts';
 import { useRequiredSession } from '#app/session/use-session.ts';
 import { CardSection } from '#app/ui/card-section.tsx';
-import { formatDisplayDateTime } from '#app/ui/display-format.ts';
 import { PageLoading } from '#app/ui/feedback/page-loading.tsx';
-import { useConfirm } from '#app/ui/feedback/use-confirm.ts';
 import { useSavedToast } from '#app/ui/feedback/use-saved-toast.ts';
 import { PageContent } from '#app/ui/page-content.tsx';
 import { PageHeading } from '#app/ui/page-heading.tsx';
@@ -27,48 +22,19 @@ import { RecordSyncNotice, useRecordOutbox } from '#app/ui/records/record-sync-n
 import { useRecord } from '#app/ui/records/use-record.ts';
 import { useRemoveRecord } from '#app/ui/records/use-remove-record.ts';
 import { SeverityChip, TrafficLight } from '#app/ui/traffic-light.tsx';
-import { RejectForm, type RejectValues, RespondForm, type RespondValues } from './observacion-actions.tsx';
-import { ObservationStateChip } from './observation-state-chip.tsx';
+import type { RejectValues, RespondValues } from '#app/ui/review/review-forms.tsx';
+import { ReviewHistory } from '#app/ui/review/review-history.tsx';
+import { ReviewPanel } from '#app/ui/review/review-panel.tsx';
+import { ReviewStateChip } from '#app/ui/review/review-state-chip.tsx';
 import { approveObservation, deleteObservation, rejectObservation, respondObservation } from './observacion-writes.ts';
 import '#app/ui/records.css';
-import './observaciones.css';
-
-const STEP_LABELS: Record<RespuestaObservacion['Tipo'], string> = { respuesta: 'Respuesta', aprobacion: 'Aprobación', rechazo: 'Rechazo' };
-const STEP_PHOTOS: Record<RespuestaObservacion['Tipo'], string> = { respuesta: 'Fotos de la respuesta', aprobacion: 'Fotos de la aprobación', rechazo: 'Fotos del rechazo' };
-
-function instantLabel(value: string): string {
-  const instant = new Date(value);
-  return value.length > 10 && !Number.isNaN(instant.getTime()) ? formatDisplayDateTime(instant) : formatDisplayDate(value);
-}
-
-function History({ steps, urls }: { steps: RespuestaObservacion[]; urls: Record<string, string> }) {
-  if (steps.length === 0) return <p className="muted">Aún no hay respuestas.</p>;
-  return (
-    <ol className="observation-history">
-      {steps.map((step) => (
-        <li key={step.IdRespuesta} className={`observation-history__step observation-history__step--${step.Tipo}`}>
-          <p className="observation-history__head">
-            <strong>{STEP_LABELS[step.Tipo]}</strong> · {step.Usuario || 'Usuario'} · {instantLabel(step.Fecha)}
-          </p>
-          {step.Texto && <p className="observation-history__text">{step.Texto}</p>}
-          {step.Plazo && <p>Nuevo plazo: {formatDisplayDate(step.Plazo)}</p>}
-          <PhotoThumbnails refs={step.Archivos} urls={urls} label={STEP_PHOTOS[step.Tipo]} />
-        </li>
-      ))}
-    </ol>
-  );
-}
-
-type OpenForm = 'responder' | 'rechazar' | null;
 
 export function ObservacionDetailPage() {
   const { id = '' } = useParams();
   const removeRecord = useRemoveRecord();
   const session = useRequiredSession();
-  const confirm = useConfirm();
   const showSaved = useSavedToast();
   const today = todayInChile();
-  const [form, setForm] = useState<OpenForm>(null);
   const record = useRecord('observaciones', id);
   const observation = record.status === 'encontrado' ? record.row : null;
   const inspectionId = observation?.IdEvaluacion ?? '';
@@ -89,22 +55,16 @@ export function ObservacionDetailPage() {
   // The server decides too (a contractor answers only its own observations and never reviews them); buttons follow.
   const canEdit = hasPermission(session, route, 'editar');
   const reviewer = hasPermission(session, route, 'aprobar') && !isContractorUser(session) && session.usuario.Tipo !== 'cliente';
-  const closed = observation?.Aprobada === 1;
-  const canRespond = Boolean(observation) && canEdit && !closed && observation?.Respondida === 0;
-  const canReview = Boolean(observation) && reviewer && !closed && observation?.Respondida === 1;
-  const canDelete = Boolean(observation) && hasPermission(session, route, 'eliminar') && !isContractorUser(session);
+  const canDelete = hasPermission(session, route, 'eliminar') && !isContractorUser(session);
 
   const respond = async (values: RespondValues) => {
     if (!observation) return;
     await respondObservation(observation, values, user);
-    setForm(null);
     showSaved(INSPECCIONES_MESSAGES.responseCreated);
   };
 
   const approve = async () => {
     if (!observation) return;
-    const confirmed = await confirm({ header: 'Aprobar observación', message: '¿Aprobar la observación? Quedará cerrada con semáforo verde.', confirmText: 'Aprobar' });
-    if (!confirmed) return;
     await approveObservation(observation, '', user);
     showSaved(INSPECCIONES_MESSAGES.approved);
   };
@@ -112,7 +72,6 @@ export function ObservacionDetailPage() {
   const reject = async (values: RejectValues) => {
     if (!observation) return;
     await rejectObservation(observation, values, user, today);
-    setForm(null);
     showSaved(INSPECCIONES_MESSAGES.rejected);
   };
 
@@ -136,13 +95,13 @@ export function ObservacionDetailPage() {
           <>
             {record.status === 'encontrado' && record.source === 'servidor' && <ServerCopyNote table="observaciones" />}
             <RecordSyncNotice entries={entries} refused={refused} ofWhat="de esta observación" />
-            <section className="card observation-summary" aria-labelledby="observation-text">
-              <div className="observation-summary__chips">
+            <section className="card review-summary" aria-labelledby="observation-text">
+              <div className="review-summary__chips">
                 <TrafficLight semaforo={observationLight(observation, today)} />
-                <ObservationStateChip state={observationState(observation, today)} />
+                <ReviewStateChip state={reviewState(observation, today)} />
                 {observation.Severidad && <SeverityChip severity={observation.Severidad} />}
               </div>
-              <p id="observation-text" className="observation-summary__text">
+              <p id="observation-text" className="review-summary__text">
                 {observation.Observacion}
               </p>
               {observation.Enunciado && <p className="muted">Enunciado: {observation.Enunciado}</p>}
@@ -175,34 +134,19 @@ export function ObservacionDetailPage() {
               <PhotoThumbnails refs={observation.Archivos} urls={urls} label="Fotos de la observación" />
             </section>
             <CardSection id="observation-history" title="Seguimiento">
-              <History steps={observation.Respuestas} urls={urls} />
+              <ReviewHistory steps={observation.Respuestas} urls={urls} />
             </CardSection>
-            {form === 'responder' ? (
-              <RespondForm onSubmit={respond} onCancel={() => setForm(null)} />
-            ) : form === 'rechazar' ? (
-              <RejectForm onSubmit={reject} onCancel={() => setForm(null)} today={today} />
-            ) : (
-              <>
-                {closed && <p className="notice notice--success">Observación aprobada: el seguimiento está cerrado.</p>}
-                {!closed && observation.Respondida === 1 && !canReview && <p className="notice notice--info">Respondida: espera la revisión de la empresa.</p>}
-                {(canRespond || canReview || canDelete) && (
-                  <div className="button-row">
-                    {canRespond && <IonButton onClick={() => setForm('responder')}>Responder</IonButton>}
-                    {canReview && <IonButton onClick={() => void approve()}>Aprobar</IonButton>}
-                    {canReview && (
-                      <IonButton fill="outline" color="dark" onClick={() => setForm('rechazar')}>
-                        Rechazar
-                      </IonButton>
-                    )}
-                    {canDelete && (
-                      <IonButton fill="outline" color="danger" onClick={() => void remove()}>
-                        Eliminar
-                      </IonButton>
-                    )}
-                  </div>
-                )}
-              </>
-            )}
+            <ReviewPanel
+              noun={{ one: 'observación' }}
+              record={observation}
+              allowed={{ respond: canEdit, review: reviewer, remove: canDelete }}
+              today={today}
+              closedText="Observación aprobada: el seguimiento está cerrado."
+              onRespond={respond}
+              onApprove={approve}
+              onReject={reject}
+              onRemove={remove}
+            />
           </>
         )}
       </div>

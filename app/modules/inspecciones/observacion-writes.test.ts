@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { inspectionRow, observationRow } from '#app/data/follow-up-test-factory.ts';
 import { localWrite } from '#app/data/local-write.ts';
+import { MISSING_PHOTO } from '#app/data/review-writes.ts';
 import { testDevicesForEachTest } from '#app/sync/test-device.ts';
 import {
   approvedRow,
   approveObservation,
   deleteObservation,
-  MISSING_PHOTO,
   OBSERVATIONS_PATH,
   rejectedRow,
   rejectObservation,

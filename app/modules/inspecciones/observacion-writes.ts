@@ -1,10 +1,10 @@
 import { semaforoAfterRejection } from '#sync/domain/traffic-light.ts';
 import { uuidV7 } from '#sync/outbox/uuid-v7.ts';
-import { type AprobarBody, AprobarBodySchema, type DesaprobarBody, DesaprobarBodySchema, type RespuestaCreateBody, RespuestaCreateBodySchema, type RespuestaObservacion } from '#sync/schemas/observaciones.schema.ts';
+import { type AprobarBody, AprobarBodySchema, type DesaprobarBody, DesaprobarBodySchema, type RespuestaCreateBody, RespuestaCreateBodySchema } from '#sync/schemas/observaciones.schema.ts';
 import type { FileRef } from '#sync/records/record-fields.ts';
 import * as v from 'valibot';
-import { type LocalFile, localWrite } from '#app/data/local-write.ts';
-import type { AppDb } from '#app/db/app-db.ts';
+import { localWrite } from '#app/data/local-write.ts';
+import { answeredRow, type CycleUser, photoFiles, reviewedRow, stepOf } from '#app/data/review-writes.ts';
 import type { LocalObservacion } from '#app/db/inspection-rows.ts';
 import { type DeviceSync, requireDevice } from '#app/sync/device-sync.ts';
 
@@ -12,71 +12,19 @@ export const OBSERVATIONS_PATH = '/api/inspecciones/observaciones-inspecciones';
 
 type WriteDevice = Pick<DeviceSync, 'db' | 'store' | 'replayer'>;
 
-/** Who takes a step of the cycle, as the history shows it. */
-export interface CycleUser {
-  IdUsuario: number;
-  Usuario: string;
-}
-
-export const MISSING_PHOTO = 'Una foto ya no está en este dispositivo: quítala y agrégala de nuevo';
-
-function historyStep(
-  Tipo: RespuestaObservacion['Tipo'],
-  body: { IdRespuesta: string; Texto?: string; Archivos?: FileRef[]; Plazo?: string },
-  user: CycleUser,
-  now: Date,
-): RespuestaObservacion {
-  return {
-    IdRespuesta: body.IdRespuesta,
-    Tipo,
-    Texto: body.Texto ?? '',
-    Archivos: body.Archivos ?? [],
-    IdUsuario: user.IdUsuario,
-    Usuario: user.Usuario,
-    Fecha: now.toISOString(),
-    Plazo: body.Plazo ?? null,
-  };
-}
-
-/**
- * SPEC OV2, as the device shows each step until the server's row arrives with the next pull and replaces it.
- * Answer: the step is appended and Respondida becomes 1.
- */
+/** SPEC OV2 for an observation. Answer: the step is appended and Respondida becomes 1. */
 export function respondedRow(current: LocalObservacion, body: RespuestaCreateBody, user: CycleUser, now: Date): LocalObservacion {
-  return { ...current, Respondida: 1, Respuestas: [...current.Respuestas, historyStep('respuesta', body, user, now)], Version: current.Version + 1 };
+  return answeredRow(current, stepOf('respuesta', body, user, now));
 }
 
 /** Approve: Respondida 0, Aprobada 1, green: the observation is closed. */
 export function approvedRow(current: LocalObservacion, body: AprobarBody, user: CycleUser, now: Date): LocalObservacion {
-  return {
-    ...current,
-    Respondida: 0,
-    Aprobada: 1,
-    SemaforoObs: 1,
-    Respuestas: [...current.Respuestas, historyStep('aprobacion', body, user, now)],
-    Version: current.Version + 1,
-  };
+  return reviewedRow(current, stepOf('aprobacion', body, user, now), { Aprobada: 1, SemaforoObs: 1 });
 }
 
 /** Reject: the reason and the new deadline; Respondida 0, yellow, or red if that deadline already passed. */
 export function rejectedRow(current: LocalObservacion, body: DesaprobarBody, user: CycleUser, now: Date, today: string): LocalObservacion {
-  return {
-    ...current,
-    Respondida: 0,
-    Plazo: body.Plazo,
-    SemaforoObs: semaforoAfterRejection(body.Plazo, today),
-    Respuestas: [...current.Respuestas, historyStep('rechazo', body, user, now)],
-    Version: current.Version + 1,
-  };
-}
-
-/** The bytes of photos taken on this device, for the outbox to upload before the write (SPEC FL1, FL3). */
-export async function photoFiles(db: AppDb, refs: readonly FileRef[]): Promise<LocalFile[]> {
-  const files = await db.archivosDispositivo.bulkGet(refs.map((ref) => ref.Sha256));
-  return files.map((file) => {
-    if (!file) throw new Error(MISSING_PHOTO);
-    return { sha256: file.sha256, type: file.type, bytes: file.bytes };
-  });
+  return reviewedRow(current, stepOf('rechazo', body, user, now), { Plazo: body.Plazo, SemaforoObs: semaforoAfterRejection(body.Plazo, today) });
 }
 
 /** A step never overtakes the inspection it belongs to when that one is still queued (SPEC OB7). */

@@ -1,5 +1,5 @@
 import { formatDisplayDate } from '#sync/domain/dates.ts';
-import { observationState } from '#sync/domain/observation-state.ts';
+import { reviewState } from '#sync/domain/review-state.ts';
 import { recordKeyOf } from '#sync/outbox/outbox-entry.ts';
 import { Link } from 'react-router-dom';
 import { observationLight } from '#app/data/follow-up-queries.ts';
@@ -10,7 +10,7 @@ import { paths } from '#app/routes/paths.ts';
 import { FollowUpFilterBar } from '#app/ui/follow-up-filters.tsx';
 import { ListPage } from '#app/ui/list-page.tsx';
 import { TrafficLight } from '#app/ui/traffic-light.tsx';
-import { ObservationStateChip } from './observation-state-chip.tsx';
+import { ReviewStateChip } from '#app/ui/review/review-state-chip.tsx';
 import { useObservationList, useObservationWindow } from './use-observaciones-list.ts';
 import '#app/ui/records.css';
 import './observaciones.css';
@@ -22,7 +22,7 @@ function ObservationRow({ observation, today, pending }: { observation: LocalObs
     <Link className="list-row observation-row" to={paths.observaciones.detalles.href(observation.IdObservacion)}>
       <span className="observation-row__status">
         <TrafficLight semaforo={observationLight(observation, today)} />
-        <ObservationStateChip state={observationState(observation, today)} />
+        <ReviewStateChip state={reviewState(observation, today)} />
       </span>
       <span className="observation-row__text">{observation.Observacion}</span>
       <span className="observation-row__statement">{observation.Enunciado ?? (observation.TipoObs === 'General' ? 'Observación general' : observation.TipoObs)}</span>

@@ -1,4 +1,4 @@
-import { observationState } from '#sync/domain/observation-state.ts';
+import { reviewState } from '#sync/domain/review-state.ts';
 import { LIGHT_HEX, SEMAFORO_LABELS, SEMAFOROS, type Semaforo, semaforoColour, SEVERITIES, type Severidad, severityColour } from '#sync/domain/traffic-light.ts';
 import { IonButton } from '@ionic/react';
 import { memo, useState } from 'react';
@@ -7,10 +7,10 @@ import type { DraftObservation } from '#app/db/inspection-rows.ts';
 import { DateField } from '#app/ui/form/date-field.tsx';
 import { PhotoField } from '#app/ui/form/photo-field.tsx';
 import { type Choice, ChoiceButtons } from './choice-buttons.tsx';
-import { DraftTextInput } from './draft-fields.tsx';
+import { DraftTextInput } from '#app/ui/drafts/draft-text-input.tsx';
 import { workerName } from '#app/db/reference-rows.ts';
 import type { ObservationPatch } from './draft-store.ts';
-import { ObservationStateChip } from './observation-state-chip.tsx';
+import { ReviewStateChip } from '#app/ui/review/review-state-chip.tsx';
 import { WorkerSearch } from '#app/ui/workers/worker-search.tsx';
 import './draft-fields.css';
 import './link-button.css';
@@ -132,7 +132,7 @@ export const ObservationEditor = memo(function ObservationEditor(props: Observat
               <ChoiceButtons label="Semáforo" size="small" choices={SEMAFORO_CHOICES} value={observation.SemaforoObs} onChoose={(value) => change({ SemaforoObs: value })} disabled={readOnly} />
               <span className="insp-choice-field__state">
                 {/* Not in the cycle yet: the state it starts with once the inspection is finished. */}
-                <ObservationStateChip state={observationState({ ...observation, Aprobada: 0, Respondida: 0, Respuestas: [] }, todayInChile())} />
+                <ReviewStateChip state={reviewState({ ...observation, Aprobada: 0, Respondida: 0, Respuestas: [] }, todayInChile())} />
               </span>
             </div>
             <div className="insp-choice-field">

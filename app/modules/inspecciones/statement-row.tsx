@@ -3,7 +3,7 @@ import type { Enunciado } from '#sync/schemas/formularios.schema.ts';
 import { memo } from 'react';
 import type { DraftObservation } from '#app/db/inspection-rows.ts';
 import { type Choice, ChoiceButtons } from './choice-buttons.tsx';
-import { DraftTextInput } from './draft-fields.tsx';
+import { DraftTextInput } from '#app/ui/drafts/draft-text-input.tsx';
 import type { ObservationPatch } from './draft-store.ts';
 import { ObservationEditor, type SignedInPerson } from './observation-editor.tsx';
 import '#app/ui/records.css';

@@ -13,7 +13,7 @@ import {
   setHeaderField,
   type SignerDetails,
 } from './draft-store.ts';
-import { trackDraftWrite } from './use-draft-text.ts';
+import { trackDraftWrite } from '#app/ui/drafts/use-draft-text.ts';
 
 interface DraftActionsOptions {
   db: AppDb | undefined;

@@ -13,7 +13,7 @@ import { draftProblems, finishDraft } from './draft-finish.ts';
 import { UNSAVED_SIGNATURE } from './draft-problem-lines.ts';
 import { focusAnchor } from './focus-anchor.ts';
 import type { DraftProblems } from './use-draft-problems.ts';
-import { settleDraftWrites } from './use-draft-text.ts';
+import { settleDraftWrites } from '#app/ui/drafts/use-draft-text.ts';
 
 interface FinishDraftOptions {
   db: AppDb | undefined;

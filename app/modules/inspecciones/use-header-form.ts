@@ -3,7 +3,7 @@ import type { AppDb } from '#app/db/app-db.ts';
 import { problemAnchor } from './draft-fields.tsx';
 import { focusAnchor } from './focus-anchor.ts';
 import type { DraftProblems } from './use-draft-problems.ts';
-import { settleDraftWrites } from './use-draft-text.ts';
+import { settleDraftWrites } from '#app/ui/drafts/use-draft-text.ts';
 
 interface HeaderFormOptions {
   db: AppDb | undefined;

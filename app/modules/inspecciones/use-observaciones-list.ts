@@ -1,4 +1,4 @@
-import { observationState } from '#sync/domain/observation-state.ts';
+import { reviewState } from '#sync/domain/review-state.ts';
 import type { Semaforo } from '#sync/domain/traffic-light.ts';
 import { Dexie } from 'dexie';
 import {
@@ -84,7 +84,7 @@ export async function matchingObservationIds(db: AppDb, filters: FollowUpFilters
   return narrowed.filter((id) => {
     if (approved.has(id)) return filters.estado === 'aprobada';
     const row = rows.get(id);
-    return row !== undefined && row.Estado === 1 && observationState(row, today) === filters.estado;
+    return row !== undefined && row.Estado === 1 && reviewState(row, today) === filters.estado;
   });
 }
 

@@ -7,8 +7,8 @@ import { useRequiredSession } from '#app/session/use-session.ts';
 import { useConfirm } from '#app/ui/feedback/use-confirm.ts';
 import { setAnswer, setSubanswer, updateObservation } from './draft-store.ts';
 import type { StatementActions } from './statement-row.tsx';
-import type { DraftWrite } from './use-draft-write.ts';
-import { trackDraftWrite } from './use-draft-text.ts';
+import type { DraftWrite } from '#app/ui/drafts/use-draft-write.ts';
+import { trackDraftWrite } from '#app/ui/drafts/use-draft-text.ts';
 
 interface StatementActionsOptions extends DraftWrite {
   db: AppDb | undefined;

@@ -173,6 +173,7 @@ const SCREENS_OUTSIDE_THEIR_ENTRY: readonly (readonly [prefix: string, route: st
   ['/pdf/varios', paths.inspecciones.list.href],
   ['/pdf/capacitacion', paths.capacitaciones.realizadas.list.href],
   ['/pdf/epp', paths.eppEntregados.list.href],
+  ['/pdf/incidentes', paths.incidentes.list.href],
 ];
 
 const isUnder = (pathname: string, route: string) => pathname === route || pathname.startsWith(`${route}/`);

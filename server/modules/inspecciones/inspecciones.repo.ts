@@ -5,7 +5,7 @@ import type { Observacion, RespuestaObservacion } from '#sync/schemas/observacio
 import type { FileRef } from '#sync/records/record-fields.ts';
 import type { Db } from '../../db/database.ts';
 import type { EvaluacionesTable, ObservacionesTable } from '../../db/schema.ts';
-import type { Viewer } from '../../tenancy/viewer.ts';
+import { canSeeParties, type Viewer } from '../../tenancy/viewer.ts';
 
 export type InspectionRow = Selectable<EvaluacionesTable>;
 export type ObservationRow = Selectable<ObservacionesTable>;
@@ -75,9 +75,7 @@ export function toWireObservacion(row: ObservationRow): Observacion {
 
 /** Whether `viewer` may see a record of the inspections module (an inspection or one of its observations). */
 export function canSee(viewer: Viewer, record: { RutContratista: string | null; IdCliente: string | null }): boolean {
-  if (viewer.kind === 'contratista') return viewer.rut !== '' && record.RutContratista === viewer.rut;
-  if (viewer.kind === 'cliente') return viewer.id !== '' && record.IdCliente === viewer.id;
-  return true;
+  return canSeeParties(viewer, record);
 }
 
 /**

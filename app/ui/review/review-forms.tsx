@@ -1,7 +1,6 @@
 import { isWireDate } from '#sync/domain/dates.ts';
-import { INSPECCIONES_MESSAGES } from '#sync/schemas/inspecciones.schema.ts';
-import { DesaprobarBodySchema, RespuestaCreateBodySchema } from '#sync/schemas/observaciones.schema.ts';
 import { type FileRef, FileRefSchema } from '#sync/records/record-fields.ts';
+import { RejectBodyEntries, RespondBodyEntries, REVIEW_MESSAGES } from '#sync/records/review-step.ts';
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import { IonButton } from '@ionic/react';
 import { useId, useState } from 'react';
@@ -10,7 +9,8 @@ import * as v from 'valibot';
 import { FormDateField } from '#app/ui/form/date-field.tsx';
 import { PhotoField } from '#app/ui/form/photo-field.tsx';
 import { SubmitButton } from '#app/ui/form/submit-button.tsx';
-import { MISSING_PHOTO } from './observacion-writes.ts';
+import { MISSING_PHOTO } from '#app/data/review-writes.ts';
+import './review.css';
 
 interface NativeFieldProps<T extends FieldValues> {
   name: Path<T>;
@@ -36,14 +36,20 @@ function TextAreaField<T extends FieldValues>({ name, label, error, register }: 
 
 const PhotosSchema = v.array(FileRefSchema);
 
-const RespondSchema = v.object({ Texto: RespuestaCreateBodySchema.entries.Texto, Archivos: PhotosSchema });
+const RespondSchema = v.object({ Texto: RespondBodyEntries.Texto, Archivos: PhotosSchema });
 
 export interface RespondValues {
   Texto: string;
   Archivos: FileRef[];
 }
 
+/** How a record of the cycle is named in its forms: "observación", "medida de control". */
+export interface ReviewNoun {
+  one: string;
+}
+
 interface CycleFormProps<Values> {
+  noun: ReviewNoun;
   onSubmit: (values: Values) => Promise<void>;
   onCancel: () => void;
 }
@@ -65,12 +71,12 @@ function useSubmitError() {
 }
 
 /** "Responder": the responsible person's answer with text and photos (SPEC OV2). */
-export function RespondForm({ onSubmit, onCancel }: CycleFormProps<RespondValues>) {
+export function RespondForm({ noun, onSubmit, onCancel }: CycleFormProps<RespondValues>) {
   const { control, register, handleSubmit, formState } = useForm<RespondValues>({ resolver: valibotResolver(RespondSchema), defaultValues: { Texto: '', Archivos: [] } });
   const { error, guard } = useSubmitError();
   return (
     <form className="card cycle-form" onSubmit={handleSubmit(guard(onSubmit))} noValidate aria-labelledby="respond-title">
-      <h2 id="respond-title">Responder observación</h2>
+      <h2 id="respond-title">Responder {noun.one}</h2>
       <TextAreaField name="Texto" label="Respuesta*" error={formState.errors.Texto?.message} register={register} />
       <Controller
         control={control}
@@ -100,19 +106,19 @@ export interface RejectValues {
 
 function rejectSchema(today: string) {
   return v.object({
-    Texto: DesaprobarBodySchema.entries.Texto,
+    Texto: RejectBodyEntries.Texto,
     Plazo: v.pipe(
-      v.string(INSPECCIONES_MESSAGES.newDeadlineRequired),
-      v.nonEmpty(INSPECCIONES_MESSAGES.newDeadlineRequired),
-      v.check(isWireDate, INSPECCIONES_MESSAGES.newDeadlineRequired),
-      v.check((plazo: string) => plazo >= today, INSPECCIONES_MESSAGES.newDeadlineTooEarly),
+      v.string(REVIEW_MESSAGES.newDeadlineRequired),
+      v.nonEmpty(REVIEW_MESSAGES.newDeadlineRequired),
+      v.check(isWireDate, REVIEW_MESSAGES.newDeadlineRequired),
+      v.check((plazo: string) => plazo >= today, REVIEW_MESSAGES.newDeadlineTooEarly),
     ),
     Archivos: PhotosSchema,
   });
 }
 
 /** "Rechazar": the reason and a new deadline, not before today (SPEC OV2). */
-export function RejectForm({ onSubmit, onCancel, today }: CycleFormProps<RejectValues> & { today: string }) {
+export function RejectForm({ noun, onSubmit, onCancel, today }: CycleFormProps<RejectValues> & { today: string }) {
   const { control, register, handleSubmit, formState } = useForm<RejectValues>({
     resolver: valibotResolver(rejectSchema(today)),
     defaultValues: { Texto: '', Plazo: '', Archivos: [] },
@@ -134,7 +140,7 @@ export function RejectForm({ onSubmit, onCancel, today }: CycleFormProps<RejectV
         </p>
       )}
       <div className="button-row">
-        <SubmitButton busy={formState.isSubmitting}>Rechazar observación</SubmitButton>
+        <SubmitButton busy={formState.isSubmitting}>Rechazar {noun.one}</SubmitButton>
         <IonButton fill="outline" color="dark" onClick={onCancel}>
           Cancelar
         </IonButton>

@@ -1,0 +1,40 @@
+import { Hono } from 'hono';
+import { describeRoute } from 'hono-openapi';
+import * as v from 'valibot';
+import { INCIDENTES_MESSAGES, incidenteEntity } from '#sync/schemas/incidentes.schema.ts';
+import type { AppEnv } from '../../app-env.ts';
+import { HttpError } from '../../http/http-error.ts';
+import { validate } from '../../http/validation.ts';
+import { applyOverdueToday } from '../../records/overdue-lights.ts';
+import { renderReportPdf } from '../../reports/render-report-pdf.ts';
+import { permissionsOf } from '../../tenancy/permit.ts';
+import { requireSession } from '../../tenancy/require-session.ts';
+import { measuresOverdue } from './medidas.repo.ts';
+import { buildIncidentReport } from './report-data.ts';
+
+/** Only a case id reaches this call: the catalogues' own calls under /api/accidentes keep their names. */
+const UUID = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
+
+/** GET accidentes/{id} (spec): the investigation report of a case (spec 2.4), as data or as the server's PDF. */
+export const informeRoutes = new Hono<AppEnv>().use(requireSession).get(
+  `/:IdEvaluacion{${UUID}}`,
+  describeRoute({
+    tags: ['accidentes'],
+    security: [{ bearerAuth: [] }],
+    summary:
+      'Datos del informe de investigación (spec 2.4) de un caso: { statusCode, data: IncidentReportData } con imágenes como enlaces firmados; con Accept: application/pdf responde el PDF dibujado en el servidor. 404 si no existe o no es visible',
+  }),
+  validate('param', v.object({ IdEvaluacion: v.pipe(v.string(), v.toLowerCase()) })),
+  permissionsOf(incidenteEntity.permission)('index'),
+  async (c) => {
+    const deps = c.get('deps');
+    const { company, viewer } = c.get('session');
+    await applyOverdueToday(deps.db, deps.now(), measuresOverdue, company);
+    const wantsPdf = (c.req.header('Accept') ?? '').includes('application/pdf');
+    const data = await buildIncidentReport(deps, company, viewer, c.req.valid('param').IdEvaluacion, wantsPdf ? 'data-url' : 'signed-url');
+    if (!data) throw new HttpError(404, INCIDENTES_MESSAGES.notFound);
+    if (!wantsPdf) return c.json({ statusCode: 200, data });
+    const pdf = await renderReportPdf('incidente', data);
+    return c.body(new Uint8Array(pdf), 200, { 'Content-Type': 'application/pdf' });
+  },
+);

@@ -1,0 +1,127 @@
+import { toWireDate } from '#sync/domain/dates.ts';
+import { lightOnDay, semaforoAfterRejection } from '#sync/domain/traffic-light.ts';
+import { INCIDENTES_MESSAGES, type Incidente } from '#sync/schemas/incidentes.schema.ts';
+import {
+  MEDIDAS_MESSAGES,
+  type MedidaAprobarBody,
+  type MedidaControl,
+  medidaControlEntity,
+  type MedidaNueva,
+  type MedidaRechazarBody,
+  type MedidaRespuestaBody,
+} from '#sync/schemas/medidas-control.schema.ts';
+import type { Db } from '../../db/database.ts';
+import { HttpError } from '../../http/http-error.ts';
+import { logRecord } from '../../records/record-writes.ts';
+import { answerStep, type ReviewCycle, reviewStep } from '../../records/review-cycle.ts';
+import type { WriteContext } from '../../records/write-answer.ts';
+import { canSeeParties, type Viewer } from '../../tenancy/viewer.ts';
+import { companyOnly } from './incidentes.rules.ts';
+import { logMeasure } from './medidas.repo.ts';
+
+const notFound = () => new HttpError(404, MEDIDAS_MESSAGES.notFound);
+
+/** A user of the company named as responsible, so their home lists the measure. */
+async function checkResponsible(db: Db, company: string, userId: number | null): Promise<void> {
+  if (userId === null) return;
+  const user = await db.selectFrom('usuarios').select('IdUsuario').where('IdEmpresa', '=', company).where('IdUsuario', '=', userId).executeTakeFirst();
+  if (!user) throw new HttpError(400, MEDIDAS_MESSAGES.responsibleUnknown, 'VALIDACION');
+}
+
+/**
+ * The new control measures of a case write (stage 3), in the same transaction as the case (SPEC IC4). A measure
+ * already stored for this case is left to its cycle (CF5: a replay adds nothing); one of another case is refused.
+ * Their light starts green, or red when the deadline already passed (SPEC OV1).
+ */
+export async function addMeasures(ctx: WriteContext, db: Db, incident: Incidente, measures: readonly MedidaNueva[]): Promise<MedidaControl[]> {
+  const store = ctx.records.medidas_control;
+  const today = toWireDate(ctx.now);
+  const added: MedidaControl[] = [];
+  for (const measure of measures) {
+    const owner = await store.companyOf(db, measure.IdMedidaControl);
+    if (owner !== undefined) {
+      const existing = owner === ctx.company ? (await store.load(db, ctx.company, measure.IdMedidaControl))?.row : undefined;
+      if (existing?.IdEvaluacion === incident.IdEvaluacion) continue;
+      throw new HttpError(409, MEDIDAS_MESSAGES.elsewhere, 'MEDIDA_AJENA');
+    }
+    if (incident.Estado === 2) throw new HttpError(409, INCIDENTES_MESSAGES.alreadyClosed, 'INCIDENTE_CERRADO');
+    if (measure.Plazo < incident.FechaOcurrencia) throw new HttpError(400, MEDIDAS_MESSAGES.deadlineBeforeDate, 'VALIDACION');
+    await checkResponsible(db, ctx.company, measure.IdResponsable);
+    const row: MedidaControl = {
+      ...measure,
+      IdEmpresa: ctx.company,
+      Estado: 1,
+      Version: 1,
+      IdEvaluacion: incident.IdEvaluacion,
+      Semaforo: lightOnDay({ Estado: 1, Aprobada: 0, Plazo: measure.Plazo }, 1, today),
+      Respondida: 0,
+      Aprobada: 0,
+      Archivos: [],
+      Respuestas: [],
+      RutContratista: incident.RutContratista,
+      IdCliente: incident.IdCliente,
+      CreadoEn: ctx.now.toISOString(),
+    };
+    await store.insert!(db, row, '{}');
+    added.push((await logRecord(ctx, db, medidaControlEntity, row.IdMedidaControl, null)) as MedidaControl);
+  }
+  return added;
+}
+
+/**
+ * A case that changes contractor takes its measures along (SPEC IC6): each gets the case's parties, a new version,
+ * and the contractor that lost them a tombstone.
+ */
+export async function followCaseParties(ctx: WriteContext, db: Db, incident: Incidente, measures: readonly MedidaControl[]): Promise<void> {
+  const store = ctx.records.medidas_control;
+  for (const measure of measures) {
+    if (measure.RutContratista === incident.RutContratista && measure.IdCliente === incident.IdCliente) continue;
+    await store.update!(db, { ...measure, RutContratista: incident.RutContratista, IdCliente: incident.IdCliente, Version: measure.Version + 1 }, '{}');
+    await logRecord(ctx, db, medidaControlEntity, measure.IdMedidaControl, measure);
+  }
+}
+
+/** The cycle of control measures (SPEC OV2) on the shared review cycle: where measures live and their words. */
+function cycleFor(viewer: Viewer): ReviewCycle<MedidaControl> {
+  return {
+    entity: medidaControlEntity,
+    async load(ctx, db, id) {
+      const row = (await ctx.records.medidas_control.load(db, ctx.company, id))?.row;
+      if (!row || row.Estado !== 1 || !canSeeParties(viewer, row)) throw notFound();
+      return row;
+    },
+    async save(ctx, db, next) {
+      await ctx.records.medidas_control.update!(db, next, '{}');
+      await logMeasure(db, next, ctx.now);
+    },
+    refusals: {
+      closed: new HttpError(409, MEDIDAS_MESSAGES.alreadyClosed, 'MEDIDA_CERRADA'),
+      notAnswered: new HttpError(409, MEDIDAS_MESSAGES.notAnswered, 'SIN_RESPUESTA'),
+    },
+  };
+}
+
+/** The responsible person (a contractor user on its own cases) or a company user answers: Respondida 1. */
+export function respondMeasure(ctx: WriteContext, viewer: Viewer, id: string, body: MedidaRespuestaBody) {
+  return answerStep(cycleFor(viewer), ctx, id, { IdRespuesta: body.IdRespuesta, Texto: body.Texto, Archivos: body.Archivos }, () => {
+    if (viewer.kind === 'cliente') throw new HttpError(403, MEDIDAS_MESSAGES.notResponsible, 'SIN_PERMISO');
+  });
+}
+
+/** Approve: Respondida 0, Aprobada 1, green: the measure is done. */
+export function approveMeasure(ctx: WriteContext, viewer: Viewer, body: MedidaAprobarBody) {
+  companyOnly(viewer);
+  const step = { IdRespuesta: body.IdRespuesta, Tipo: 'aprobacion' as const, Texto: body.Texto, Archivos: [], Plazo: null, Version: body.Version };
+  return reviewStep(cycleFor(viewer), ctx, body.IdMedidaControl, step, () => ({ Aprobada: 1 as const, Semaforo: 1 as const }));
+}
+
+/** Reject: the reason and a new deadline from today on; yellow (red if that deadline already passed). */
+export function rejectMeasure(ctx: WriteContext, viewer: Viewer, body: MedidaRechazarBody) {
+  companyOnly(viewer);
+  const today = toWireDate(ctx.now);
+  const step = { IdRespuesta: body.IdRespuesta, Tipo: 'rechazo' as const, Texto: body.Texto, Archivos: body.Archivos, Plazo: body.Plazo, Version: body.Version };
+  return reviewStep(cycleFor(viewer), ctx, body.IdMedidaControl, step, () => {
+    if (body.Plazo < today) throw new HttpError(400, MEDIDAS_MESSAGES.deadlineTooEarly, 'VALIDACION');
+    return { Plazo: body.Plazo, Semaforo: semaforoAfterRejection(body.Plazo, today) };
+  });
+}
