@@ -17,6 +17,11 @@ import { inspeccionesStore, observacionesStore } from './modules/inspecciones/in
 import { nivelesRoutes } from './modules/niveles/niveles.routes.ts';
 import { trabajadoresRoutes } from './modules/trabajadores/trabajadores.routes.ts';
 import { trabajadoresStore } from './modules/trabajadores/trabajadores.store.ts';
+import { clientesRoutes } from './modules/clientes/clientes.routes.ts';
+import { empresaContratistasRoutes } from './modules/empresa-contratistas/empresa-contratistas.routes.ts';
+import { rolesRoutes } from './modules/roles/roles.routes.ts';
+import { reservedNamesRoutes } from './modules/usuarios/usuarios-lists.routes.ts';
+import { usuariosRoutes } from './modules/usuarios/usuarios.routes.ts';
 import type { RecordRegistry } from './records/record-registry.ts';
 import { sqlRecordStore } from './records/record-store.ts';
 
@@ -44,4 +49,9 @@ export const MODULE_ROUTES: readonly { base: `/api/${string}`; routes: Hono<AppE
   { base: inspeccionEntity.api.base, routes: inspeccionesRoutes },
   { base: certificacionEntity.api.base, routes: certificacionesRoutes },
   { base: actividadEconomicaEntity.api.base, routes: actividadesEconomicasRoutes },
+  { base: '/api/roles', routes: rolesRoutes },
+  { base: '/api/usuarios', routes: usuariosRoutes },
+  { base: '/api/perfil', routes: reservedNamesRoutes },
+  { base: '/api/empresa-contratistas', routes: empresaContratistasRoutes },
+  { base: '/api/clientes', routes: clientesRoutes },
 ];

@@ -7,6 +7,7 @@ import * as workersPositionsLevels from './migrations/0005-workers-positions-lev
 import * as changeAudience from './migrations/0006-change-audience.ts';
 import * as inspections from './migrations/0007-inspections.ts';
 import * as cataloguesAndApprovals from './migrations/0008-catalogues-and-approvals.ts';
+import * as usuariosRoles from './migrations/0012-usuarios-roles.ts';
 import type { Database } from './schema.ts';
 
 // Migrations are imported in code, not read from a folder: the file provider breaks under vitest (TOOLCHAIN.md).
@@ -20,6 +21,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0006-change-audience': changeAudience,
   '0007-inspections': inspections,
   '0008-catalogues-and-approvals': cataloguesAndApprovals,
+  '0012-usuarios-roles': usuariosRoles,
 };
 
 export const SCHEMA_VERSION = Object.keys(MIGRATIONS).length;

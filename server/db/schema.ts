@@ -1,4 +1,4 @@
-import type { CodigosRecuperacionTable, CorreosTable, EmpresasTable, GruposModulosTable, HistorialTable, IntentosAccesoTable, MascarasTable, ModulosTable, RegistroAccesosTable, RolPermisosTable, RolesTable, SistemasTable, SubmodulosTable, UsuarioSistemasTable, UsuariosTable } from './account-tables.ts';
+import type { AuditoriaTable, ClientesTable, CodigosRecuperacionTable, DiasInactivosTable, EmpresasContratistasTable, CorreosTable, EmpresasTable, GruposModulosTable, HistorialTable, IntentosAccesoTable, MascarasTable, ModulosTable, RegistroAccesosTable, RolPermisosTable, RolesTable, SistemasTable, SubmodulosTable, UsuarioSistemasTable, UsuariosTable } from './account-tables.ts';
 import type { ArchivosEmpresaTable, ArchivosTable, CambiosTable, ConflictosTable, IdempotenciaTable, RetencionCambiosTable } from './sync-tables.ts';
 import type { ActividadesEconomicasTable, CargosTable, CertificacionesTable, EvaluacionesTable, FormularioVersionesTable, FormulariosTable, NivelesTable, ObservacionesTable, TrabajadorCargosTable, TrabajadoresTable } from './records-tables.ts';
 
@@ -39,4 +39,8 @@ export interface Database {
   observaciones: ObservacionesTable;
   certificaciones: CertificacionesTable;
   actividades_economicas: ActividadesEconomicasTable;
+  empresas_contratistas: EmpresasContratistasTable;
+  clientes: ClientesTable;
+  dias_inactivos: DiasInactivosTable;
+  auditoria: AuditoriaTable;
 }

@@ -58,6 +58,8 @@ export const MODULES: CatalogueModule[] = [
   // Ids follow this order and roles' grants point at them: append new modules here, never in between.
   { grupo: 1, sistema: 1, nombre: 'Certificaciones', sub: [['Certificaciones', '/certificaciones']] },
   { grupo: 1, sistema: 1, nombre: 'Actividades Económicas', sub: [['Actividades Económicas', '/actividades-economicas']] },
+  { grupo: 1, sistema: 1, nombre: 'Clientes', sub: [['Clientes', '/clientes']] },
+  { grupo: 1, sistema: 1, nombre: 'Auditoría de usuarios', sub: [['Auditoría de usuarios', '/auditoria-usuarios']] },
 ];
 
 export const ALL_ACTIONS: PermissionAction[] = [...PERMISSION_ACTIONS];
