@@ -36,6 +36,12 @@ export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
   }
 }
 
+/** Applies the migrations up to `name` only: a test builds a data folder as an older server left it. */
+export async function migrateUpTo(db: Kysely<Database>, name: string): Promise<void> {
+  const { error } = await new Migrator({ db, provider }).migrateTo(name);
+  if (error) throw new Error(`No se pudo migrar hasta ${name}: ${String(error)}`);
+}
+
 export async function appliedSchemaVersion(db: Kysely<Database>): Promise<number> {
   const migrations = await new Migrator({ db, provider }).getMigrations();
   return migrations.filter((migration) => migration.executedAt !== undefined).length;
