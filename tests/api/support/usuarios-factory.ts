@@ -69,7 +69,7 @@ export function clientBody(overrides: Record<string, unknown> = {}) {
 }
 
 /** Writes the way the outbox sends them: each with its own Idempotency-Key. */
-export const write = <T = Record<string, unknown>>(server: TestServer, token: string, method: string, url: string, body?: unknown, key = newKey()) =>
+export const write = <T = Record<string, unknown>>(server: TestServer, token: string, method: string, url: string, body?: unknown, key: string = newKey()) =>
   send<Answer<T>>(server, method, url, { token, body, key });
 
 export const read = <T = Record<string, unknown>>(server: TestServer, token: string, url: string) => send<Answer<T>>(server, 'GET', url, { token });
