@@ -68,7 +68,8 @@ export function kindProblem(user: { Tipo?: UsuarioTipo; IdContratista?: string |
   return null;
 }
 
-const UserFields = {
+/** A user's fields, each with its own messages: the server's bodies and the app's form are built from them. */
+export const UserFields = {
   RunPersona: RutSchema,
   NombreUsuario: UserNameSchema,
   Nombres: name(USUARIOS_MESSAGES.nameRequired),
