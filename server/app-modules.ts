@@ -30,6 +30,11 @@ import { capacitacionesStore } from './modules/capacitaciones/capacitaciones.sto
 import { eppEntregasStore } from './modules/epp/epp-entregas.store.ts';
 import { eppRoutes } from './modules/epp/epp.routes.ts';
 import { eppVerificacionRoutes } from './modules/epp/epp-verificacion.routes.ts';
+import { clientesRoutes } from './modules/clientes/clientes.routes.ts';
+import { empresaContratistasRoutes } from './modules/empresa-contratistas/empresa-contratistas.routes.ts';
+import { rolesRoutes } from './modules/roles/roles.routes.ts';
+import { reservedNamesRoutes } from './modules/usuarios/usuarios-lists.routes.ts';
+import { usuariosRoutes } from './modules/usuarios/usuarios.routes.ts';
 import type { RecordRegistry } from './records/record-registry.ts';
 import { sqlRecordStore } from './records/record-store.ts';
 import type { OverdueRule } from './records/overdue-lights.ts';
@@ -80,6 +85,11 @@ export const MODULE_ROUTES: readonly { base: `/api/${string}`; routes: Hono<AppE
   // The public verification of sealed actas (no session): its own base, outside every module's session guard.
   { base: '/api/verificar', routes: eppVerificacionRoutes },
   { base: incidenteEntity.api.base, routes: accidentesRoutes },
+  { base: '/api/roles', routes: rolesRoutes },
+  { base: '/api/usuarios', routes: usuariosRoutes },
+  { base: '/api/perfil', routes: reservedNamesRoutes },
+  { base: '/api/empresa-contratistas', routes: empresaContratistasRoutes },
+  { base: '/api/clientes', routes: clientesRoutes },
 ];
 
 /** The records with a traffic light and a deadline: the overdue rule turns them red (SPEC OV1). */

@@ -2,6 +2,7 @@ import { type FileRef, newOutboxEntry, type OutboxEntry, recordKeyOf, type Write
 import { uuidV7 } from '#sync/outbox/uuid-v7.ts';
 import type { AppDb } from '#app/db/app-db.ts';
 import type { EntityTable } from '#sync/records/entities.ts';
+import type { OfficeKind } from '#sync/records/office-records.ts';
 import type { LocalRow } from '#app/db/reference-rows.ts';
 import { registerBackgroundSync } from '#app/sync/background-sync.ts';
 import { type DeviceSync, requireDevice } from '#app/sync/device-sync.ts';
@@ -122,6 +123,23 @@ export async function localWrites(writes: readonly LocalWrite[], device: WriteDe
   });
   scheduleSync(replayer);
   return entries;
+}
+
+/** A write of office data the device does not keep (SPEC OF1): its entry alone, under `<kind>:<id>`. */
+export interface OfficeWrite {
+  kind: OfficeKind;
+  /** The record's id; a creation whose id the server makes names itself with a UUID of the device. */
+  id: string | number;
+  request: { method: WriteMethod; path: string; body?: unknown };
+}
+
+/** SPEC OF1: the write goes through the outbox like any other (exactly once, kept across a dropped connection). */
+export async function queueOfficeWrite(write: OfficeWrite, device: WriteDevice = requireDevice()): Promise<OutboxEntry> {
+  const entry = await device.store.append(
+    newOutboxEntry({ ...write.request, payloadVersion: PAYLOAD_VERSION, recordKey: recordKeyOf(write.kind, String(write.id)) }, uuidV7(), Date.now()),
+  );
+  scheduleSync(device.replayer);
+  return entry;
 }
 
 /**

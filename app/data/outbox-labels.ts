@@ -1,5 +1,5 @@
 import type { EntryState, OutboxEntry } from '#sync/outbox/outbox-entry.ts';
-import { entityOf } from '#sync/records/entities.ts';
+import { describedWriteOf } from '#sync/records/office-records.ts';
 import type { LocalRow } from '#app/db/reference-rows.ts';
 
 const VERBS: Record<OutboxEntry['method'], string> = { POST: 'Crear', PUT: 'Editar', PATCH: 'Editar', DELETE: 'Eliminar' };
@@ -22,11 +22,11 @@ export function idOfEntry(entry: Pick<OutboxEntry, 'recordKey'>): string | undef
 
 /**
  * "Crear trabajador Ana Pérez (12.345.678-5)": what a queued write does, in the person's words, from the record's
- * description (its noun, its display name, its own verbs). Every queued write names a described table; any other
- * fails loudly (`entityOf`).
+ * description (its noun, its display name, its own verbs). Every queued write names a described table or office
+ * record (SPEC OF1); any other fails loudly (`describedWriteOf`).
  */
 export function describeEntry(entry: OutboxEntry, row: LocalRow | null | undefined): string {
-  const entity = entityOf(tableOfEntry(entry) ?? '');
+  const entity = describedWriteOf(tableOfEntry(entry) ?? '');
   const body = entry.body !== null && typeof entry.body === 'object' ? (entry.body as Record<string, unknown>) : {};
   const name = entity.displayName(body) || (row ? entity.displayName(row as Record<string, unknown>) : '');
   const verb = entity.verb?.(entry) ?? VERBS[entry.method];

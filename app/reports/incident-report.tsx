@@ -4,7 +4,7 @@ import { formatDisplayDate, formatDisplayInstant } from '#sync/domain/dates.ts';
 import { formatRut } from '#sync/domain/rut.ts';
 import { SEMAFORO_LABELS, semaforoColour } from '#sync/domain/traffic-light.ts';
 import type { IncidentReportData } from '#sync/schemas/incidentes-informe.ts';
-import { chunk, CONTENT_WIDTH, FieldGrid, ImageBox, kit, LightLabel, PageFrame, REPORT_COLOURS, type ReportSection, ReportSections, SectionTitle } from './report-kit.tsx';
+import { chunk, CONTENT_WIDTH, FieldGrid, ImageBox, kit, LightLabel, PageFrame, REPORT_COLOURS, type ReportSection, ReportSections } from './report-kit.tsx';
 
 /**
  * The incident investigation report (spec 2.4), in the spec's order: type of event, background data, injured

@@ -43,6 +43,19 @@ const actividades = () => import('#app/modules/actividades-economicas/actividade
 const ActividadesListPage = lazy(() => actividades().then((module) => ({ default: module.ActividadesListPage })));
 const ActividadFormPage = lazy(() => actividades().then((module) => ({ default: module.ActividadFormPage })));
 const ActividadDetailPage = lazy(() => actividades().then((module) => ({ default: module.ActividadDetailPage })));
+const UsuariosListPage = lazy(() => import('#app/modules/usuarios/usuarios-list-page.tsx').then((module) => ({ default: module.UsuariosListPage })));
+const UsuarioFormPage = lazy(() => import('#app/modules/usuarios/usuario-form-page.tsx').then((module) => ({ default: module.UsuarioFormPage })));
+const UsuarioDetailPage = lazy(() => import('#app/modules/usuarios/usuario-detail-page.tsx').then((module) => ({ default: module.UsuarioDetailPage })));
+const AuditoriaPage = lazy(() => import('#app/modules/usuarios/auditoria-page.tsx').then((module) => ({ default: module.AuditoriaPage })));
+const RolesListPage = lazy(() => import('#app/modules/roles/roles-list-page.tsx').then((module) => ({ default: module.RolesListPage })));
+const RolFormPage = lazy(() => import('#app/modules/roles/rol-form-page.tsx').then((module) => ({ default: module.RolFormPage })));
+const RolDetailPage = lazy(() => import('#app/modules/roles/rol-detail-page.tsx').then((module) => ({ default: module.RolDetailPage })));
+const ContratistasListPage = lazy(() => import('#app/modules/empresa-contratistas/contratistas-list-page.tsx').then((module) => ({ default: module.ContratistasListPage })));
+const ContratistaFormPage = lazy(() => import('#app/modules/empresa-contratistas/contratista-form-page.tsx').then((module) => ({ default: module.ContratistaFormPage })));
+const ContratistaDetailPage = lazy(() => import('#app/modules/empresa-contratistas/contratista-detail-page.tsx').then((module) => ({ default: module.ContratistaDetailPage })));
+const ClientesListPage = lazy(() => import('#app/modules/clientes/clientes-list-page.tsx').then((module) => ({ default: module.ClientesListPage })));
+const ClienteFormPage = lazy(() => import('#app/modules/clientes/cliente-form-page.tsx').then((module) => ({ default: module.ClienteFormPage })));
+const ClienteDetailPage = lazy(() => import('#app/modules/clientes/cliente-detail-page.tsx').then((module) => ({ default: module.ClienteDetailPage })));
 const ReportPage = lazy(() => import('#app/pages/report-page.tsx').then((module) => ({ default: module.ReportPage })));
 const SincronizacionPage = lazy(() =>
   import('#app/modules/sincronizacion/sincronizacion-page.tsx').then((module) => ({ default: module.SincronizacionPage })),
@@ -96,6 +109,14 @@ export function CompanyArea() {
         {eppScreens()}
         {incidentesScreens()}
         {screen(paths.pdf.report.path, <ReportPage />)}
+        {screen(paths.usuarios.list.path, <UsuariosListPage />, paths.usuarios.list.href)}
+        {screen(paths.usuarios.nuevo.path, <UsuarioFormPage />, paths.usuarios.list.href)}
+        {screen(paths.usuarios.editar.path, <UsuarioFormPage />, paths.usuarios.list.href)}
+        {screen(paths.usuarios.detalles.path, <UsuarioDetailPage />, paths.usuarios.list.href)}
+        {screen(paths.auditoria.path, <AuditoriaPage />, paths.auditoria.href)}
+        {recordScreens(paths.roles, { list: <RolesListPage />, form: <RolFormPage />, detail: <RolDetailPage /> })}
+        {recordScreens(paths.empresaContratistas, { list: <ContratistasListPage />, form: <ContratistaFormPage />, detail: <ContratistaDetailPage /> })}
+        {recordScreens(paths.clientes, { list: <ClientesListPage />, form: <ClienteFormPage />, detail: <ClienteDetailPage /> })}
         <Route path={paths.inicio.path} element={<Navigate to={homeOf(system)} replace />} />
         <Route path={paths.root.path} element={<Navigate to={paths.inicio.href} replace />} />
         <Route path={paths.login.path} element={<Navigate to={paths.inicio.href} replace />} />

@@ -12,6 +12,16 @@ function recordRoutes<Base extends string>(base: Base) {
 
 export type RecordPaths = ReturnType<typeof recordRoutes>;
 
+/** Spec 2.3: usuarios has editar and detalles without an id in the path; the user goes in the query (`?id=`). */
+function queryRoutes<Base extends string>(base: Base) {
+  return {
+    list: { path: base, href: base },
+    nuevo: { path: `${base}/nuevo`, href: `${base}/nuevo` },
+    editar: { path: `${base}/editar`, href: (id: string) => `${base}/editar?id=${encodeURIComponent(id)}` },
+    detalles: { path: `${base}/detalles`, href: (id: string) => `${base}/detalles?id=${encodeURIComponent(id)}` },
+  } as const;
+}
+
 export const paths = {
   root: { path: '/', href: '/' },
   login: { path: '/login', href: '/login' },
@@ -30,6 +40,11 @@ export const paths = {
   nv3: recordRoutes('/nv3'),
   nv4: recordRoutes('/nv4'),
   sincronizacion: { path: '/sincronizacion', href: '/sincronizacion' },
+  usuarios: queryRoutes('/usuarios'),
+  roles: recordRoutes('/roles'),
+  empresaContratistas: recordRoutes('/empresa-contratistas'),
+  clientes: recordRoutes('/clientes'),
+  auditoria: { path: '/auditoria-usuarios', href: '/auditoria-usuarios' },
   inspecciones: recordRoutes('/inspecciones'),
   observaciones: recordRoutes('/observaciones'),
   eppTipos: recordRoutes('/epp/tipos'),
@@ -103,6 +118,11 @@ export const SIDE_NAV_ROUTES: ReadonlySet<string> = new Set([
   paths.eppEntregados.list.href,
   paths.incidentes.list.href,
   ...Object.values(ACCIDENT_CATALOGUE_PATHS).map((routes) => routes.list.href),
+  paths.usuarios.list.href,
+  paths.roles.list.href,
+  paths.empresaContratistas.list.href,
+  paths.clientes.list.href,
+  paths.auditoria.href,
 ]);
 
 /** System home screens (`RutaInicio`) this app can open. */

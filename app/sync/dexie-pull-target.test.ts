@@ -3,7 +3,7 @@ import { pullChanges } from '#sync/outbox/pull.ts';
 import type { Change, ChangesPage } from '#sync/outbox/sync-protocol.ts';
 import type { PullOutcome, Transport } from '#sync/outbox/transport.ts';
 import { describe, expect, it } from 'vitest';
-import { DexiePullTarget, PULLED_TABLES, type TableDownloader } from './dexie-pull-target.ts';
+import { DexiePullTarget, NOT_READABLE, PULLED_TABLES, type TableDownloader } from './dexie-pull-target.ts';
 import { testDevicesForEachTest } from './test-device.ts';
 
 const newDevice = testDevicesForEachTest();
@@ -108,5 +108,25 @@ describe('DexiePullTarget', () => {
     ]);
     expect(await device.db.niveles.count()).toBe(1);
     expect(await target.getCursor()).toBe('900');
+  });
+
+  it('PL12: a download refused with 403 leaves no record of that table but those with queued writes, and keeps reference data', async () => {
+    const device = newDevice();
+    await device.db.trabajadores.bulkPut([
+      { ...workerRow('w1', 'Queued'), palabras: [], orden: '' },
+      { ...workerRow('w2', 'No longer readable'), palabras: [], orden: '' },
+    ] as never);
+    await device.db.niveles.put({ IdNivel: 'n2', IdEmpresa: '76123456', TipoNivel: 2, Nombre: 'Faena', IdNivelPadre: null, RutNivel: '', Estado: 1, Version: 1, orden: 'faena' } as never);
+    await device.store.append(newOutboxEntry({ method: 'PUT', path: '/api/trabajadores/newtrabajadores2', body: {}, payloadVersion: 1, recordKey: 'trabajadores:w1' }, crypto.randomUUID(), Date.now()));
+    // A role that lost the workers and may not list levels (every device still pulls levels: reference data).
+    const downloads: TableDownloader = async (table) => (table === 'trabajadores' || table === 'niveles' ? NOT_READABLE : []);
+    const target = new DexiePullTarget(device.db, downloads);
+
+    const result = await pullChanges(pages({ changes: [], cursor: '901', reset: true }), target, { resetTables: PULLED_TABLES });
+
+    expect(result.kind).toBe('ok');
+    expect(await device.db.trabajadores.toCollection().primaryKeys()).toEqual(['w1']);
+    expect(await device.db.niveles.toCollection().primaryKeys()).toEqual(['n2']);
+    expect(await target.getCursor()).toBe('901');
   });
 });

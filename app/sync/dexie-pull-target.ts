@@ -10,8 +10,11 @@ import { idOfRow, localRowOf } from '#app/records/device-records.ts';
 
 const CURSOR_KEY = 'cursor';
 
-/** How the target downloads a whole table again after a reset (SPEC PL5). */
-export type TableDownloader = (table: EntityTable) => Promise<Record<string, unknown>[]>;
+/** The user may not read the table: its list call answered 403 (SPEC PL12). */
+export const NOT_READABLE = 'sin-permiso';
+
+/** How the target downloads a whole table again after a reset (SPEC PL5), or learns it may not (PL12). */
+export type TableDownloader = (table: EntityTable) => Promise<Record<string, unknown>[] | typeof NOT_READABLE>;
 
 type PendingWrites = Map<EntityTable, Map<string, LocalRow | null>>;
 
@@ -94,8 +97,14 @@ export class DexiePullTarget implements PullTarget {
 
   async reset(tables: readonly string[]): Promise<void> {
     const downloads = new Map<EntityTable, Record<string, unknown>[]>();
-    // An undescribed table here is a programming error: fail loudly rather than download another table's rows.
-    for (const table of tables) downloads.set(entityOf(table).table as EntityTable, await this.download(table as EntityTable));
+    for (const table of tables) {
+      // An undescribed table here is a programming error: fail loudly rather than download another table's rows.
+      const entity = entityOf(table);
+      const rows = await this.download(entity.table as EntityTable);
+      // PL12: a refused list leaves nothing of a record table, and reference data as the feed brought it.
+      if (rows === NOT_READABLE && entity.audience === 'todos') continue;
+      downloads.set(entity.table as EntityTable, rows === NOT_READABLE ? [] : rows);
+    }
     const { db } = this;
     await db.transaction('rw', [...pulledTables(db), db.outbox], async () => {
       const queued = new Set((await db.outbox.orderBy('recordKey').uniqueKeys()) as string[]);
@@ -143,19 +152,24 @@ function pulledTables(db: AppDb) {
  * page by page.
  */
 export function createTableDownloader(options: { companyId: string; getToken: () => string | null }): TableDownloader {
-  const get = async (path: string): Promise<{ data: Record<string, unknown>[]; total?: number }> => {
+  const get = async (path: string): Promise<{ data: Record<string, unknown>[]; total?: number } | typeof NOT_READABLE> => {
     const token = options.getToken();
     const response = await fetch(path, { headers: { Accept: 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) } });
+    if (response.status === 403) return NOT_READABLE;
     if (!response.ok) throw new Error(`GET ${path}: ${response.status}`);
     return (await response.json()) as { data: Record<string, unknown>[]; total?: number };
   };
   return async (table) => {
     const { api } = entityOf(table);
     const path = `${api.base}${fillPath(api.list, { company: options.companyId })}`;
-    if (!api.listPage) return (await get(path)).data;
+    if (!api.listPage) {
+      const answer = await get(path);
+      return answer === NOT_READABLE ? answer : answer.data;
+    }
     const rows: Record<string, unknown>[] = [];
     for (let page = 1; ; page += 1) {
       const answer = await get(`${path}?PorPagina=${api.listPage}&Pagina=${page}`);
+      if (answer === NOT_READABLE) return answer;
       rows.push(...answer.data);
       if (answer.data.length < api.listPage || rows.length >= (answer.total ?? 0)) return rows;
     }

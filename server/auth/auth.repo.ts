@@ -62,15 +62,6 @@ export async function listPermissions(db: Db, roleId: number): Promise<Permissio
   return rows.map((row) => ({ ...row, Acciones: row.Acciones.split(',').filter(Boolean) as PermissionAction[] }));
 }
 
-/** What a request's session needs of its user, read on every request (compiled once). */
-export const findSessionUser = reusableQuery((db, companyId: string, userId: number) =>
-  db
-    .selectFrom('usuarios')
-    .select(['IdUsuario', 'IdEmpresa', 'Habilitado', 'IdRol', 'Nombres', 'ApellidoPaterno', 'ApellidoMaterno', 'Tipo', 'IdContratista', 'IdCliente'])
-    .where('IdEmpresa', '=', companyId)
-    .where('IdUsuario', '=', userId),
-);
-
 const selectRolePermissions = reusableQuery((db, roleId: number) =>
   db.selectFrom('rol_permisos as rp').innerJoin('submodulos as s', 's.IdSubmodulo', 'rp.IdSubmodulo').select(['s.Ruta', 'rp.Acciones']).where('rp.IdRol', '=', roleId),
 );

@@ -7,10 +7,12 @@ import {
   type LoginBody,
   type LoginChallenge,
   type LoginSuccess,
+  partyDeactivatedMessage,
   type RecoveryConfirmBody,
   type RecoveryRequestBody,
   type Session,
 } from '#sync/schemas/auth.schema.ts';
+import type { Selectable } from 'kysely';
 import type { AppDeps } from '../app-env.ts';
 import type { UsuariosTable } from '../db/schema.ts';
 import { HttpError } from '../http/http-error.ts';
@@ -19,8 +21,9 @@ import { listMasks } from '../records/level-masks.ts';
 import * as repo from './auth.repo.ts';
 import { attemptKey, clearFailures, isLockedOut, recordFailure } from './login-attempts.ts';
 import { DUMMY_HASH, hashPassword, verifyPassword } from './password.ts';
+import { deactivatedParty, loadSessionUser } from '../tenancy/session-user.ts';
 
-type UserRow = Omit<UsuariosTable, 'IdUsuario' | 'Version'> & { IdUsuario: number; Version: number };
+type UserRow = Selectable<UsuariosTable>;
 
 const RECOVERY_CODE_MINUTES = 15;
 const MAX_CODE_ATTEMPTS = 5;
@@ -77,7 +80,17 @@ export async function buildSession(deps: AppDeps, user: UserRow, expiresAt: Date
     mascaras,
     expiraEn: expiresAt.toISOString(),
     urlVerificacion: deps.config.verificationBaseUrl,
+    servidor: { correoSmtp: !deps.mailer.keepsMailLocally },
   };
+}
+
+/** A user of a deactivated contractor company or client cannot sign in, and is told why (403 with the code). */
+async function refuseDeactivatedParty(deps: AppDeps, user: UserRow, companyName: string): Promise<HttpError | null> {
+  const row = await loadSessionUser(deps.db, user.IdEmpresa, user.IdUsuario);
+  const party = row && deactivatedParty(row);
+  if (!party) return null;
+  const code = party.kind === 'contratista' ? AUTH_CODES.contractorDeactivated : AUTH_CODES.clientDeactivated;
+  return new HttpError(403, partyDeactivatedMessage(party, companyName), code);
 }
 
 export async function signIn(deps: AppDeps, body: LoginBody): Promise<LoginSuccess | LoginChallenge> {
@@ -115,6 +128,13 @@ export async function signIn(deps: AppDeps, body: LoginBody): Promise<LoginSucce
     await writeHistory(db, { ...history, Texto: 'Inicio de sesión rechazado: usuario deshabilitado' }, now);
     const refusal = companyRefusal(2, deps.config.support);
     throw new HttpError(403, refusal.message, AUTH_CODES.userDisabled);
+  }
+
+  const partyRefusal = await refuseDeactivatedParty(deps, user, company.NombreEmpresa);
+  if (partyRefusal) {
+    await logSignInActivity(db, companyId, body.Correo, partyRefusal.code === AUTH_CODES.contractorDeactivated ? 'contratista_desactivado' : 'cliente_desactivado', '', now);
+    await writeHistory(db, { ...history, Texto: 'Inicio de sesión rechazado: empresa contratista o cliente desactivado' }, now);
+    throw partyRefusal;
   }
 
   if (user.DebeCambiarContrasena) {

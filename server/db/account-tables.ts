@@ -37,6 +37,10 @@ export interface UsuariosTable {
   IdSistemaPreferido: number;
   Version: Generated<number>;
   CreadoEn: string;
+  /** Unique per company, like the e-mail (spec: User.NombreUsuario). */
+  NombreUsuario: Generated<string>;
+  /** Change-log seq of the last change of what the user may read: their role, contractor or client (SPEC PL11). */
+  SeqPermisos: Generated<number>;
 }
 
 export interface SistemasTable {
@@ -77,12 +81,16 @@ export interface RolesTable {
   IdRol: Generated<number>;
   IdEmpresa: string;
   NombreRol: string;
+  /** 1 active, 0 deleted. */
+  Estado: Generated<number>;
+  /** Change-log seq of the last change of the routes this role may read (SPEC PL11). */
+  SeqPermisos: Generated<number>;
 }
 
 export interface RolPermisosTable {
   IdRol: number;
   IdSubmodulo: number;
-  /** Comma list of actions: index, crear, editar, eliminar. */
+  /** Comma list of actions (sync/records/permissions.ts). */
   Acciones: string;
 }
 
@@ -138,4 +146,65 @@ export interface CorreosTable {
   Estado: 'guardado' | 'enviado' | 'error';
   Error: string;
   Fecha: string;
+}
+
+/** Spec: contractor company Estado 1 active, 2 deactivated; Tipo 2 has an account. Clients alike. */
+export type PartyStatus = 1 | 2;
+export type PartyAccount = 1 | 2;
+
+/** A contractor company of the mandating company; its records carry its `RutCompleto` as RutContratista. */
+export interface EmpresasContratistasTable {
+  IdEmpresaContratista: string;
+  IdEmpresa: string;
+  /** The RUT without its check digit. */
+  Rut: string;
+  RutCompleto: string;
+  Nombre: string;
+  Correo: string;
+  Telefono: string;
+  Direccion: string;
+  LogoArchivo: string | null;
+  Estado: PartyStatus;
+  Tipo: PartyAccount;
+  /** Its main account, made from its e-mail. */
+  IdUsuario: number | null;
+  Version: number;
+  CreadoEn: string;
+}
+
+export interface ClientesTable {
+  IdCliente: string;
+  IdEmpresa: string;
+  RutCliente: string;
+  Nombre: string;
+  Correo: string;
+  Telefono: string;
+  Direccion: string;
+  LogoArchivo: string | null;
+  Estado: PartyStatus;
+  Tipo: PartyAccount;
+  IdUsuario: number | null;
+  Version: number;
+  CreadoEn: string;
+}
+
+export interface DiasInactivosTable {
+  IdUsuario: number;
+  IdEmpresa: string;
+  /** YYYY-MM-DD, a working day. */
+  Fecha: string;
+}
+
+export interface AuditoriaTable {
+  IdAuditoria: Generated<number>;
+  IdEmpresa: string;
+  Fecha: string;
+  IdAutor: number;
+  NombreAutor: string;
+  Entidad: string;
+  IdRegistro: string;
+  NombreRegistro: string;
+  Accion: string;
+  /** JSON: [{ Campo, Antes, Despues }]. */
+  Cambios: string;
 }

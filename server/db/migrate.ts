@@ -10,6 +10,7 @@ import * as cataloguesAndApprovals from './migrations/0008-catalogues-and-approv
 import * as capacitaciones from './migrations/0009-capacitaciones.ts';
 import * as epp from './migrations/0010-epp.ts';
 import * as incidentes from './migrations/0011-incidentes.ts';
+import * as usuariosRoles from './migrations/0012-usuarios-roles.ts';
 import type { Database } from './schema.ts';
 
 // Migrations are imported in code, not read from a folder: the file provider breaks under vitest (TOOLCHAIN.md).
@@ -26,6 +27,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0009-capacitaciones': capacitaciones,
   '0010-epp': epp,
   '0011-incidentes': incidentes,
+  '0012-usuarios-roles': usuariosRoles,
 };
 
 export const SCHEMA_VERSION = Object.keys(MIGRATIONS).length;
@@ -38,6 +40,12 @@ export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
   if (error || failed) {
     throw new Error(`No se pudo migrar la base de datos (${failed?.migrationName ?? 'desconocida'}): ${String(error)}`);
   }
+}
+
+/** Applies the migrations up to `name` only: a test builds a data folder as an older server left it. */
+export async function migrateUpTo(db: Kysely<Database>, name: string): Promise<void> {
+  const { error } = await new Migrator({ db, provider }).migrateTo(name);
+  if (error) throw new Error(`No se pudo migrar hasta ${name}: ${String(error)}`);
 }
 
 export async function appliedSchemaVersion(db: Kysely<Database>): Promise<number> {

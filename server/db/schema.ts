@@ -1,4 +1,4 @@
-import type { CodigosRecuperacionTable, CorreosTable, EmpresasTable, GruposModulosTable, HistorialTable, IntentosAccesoTable, MascarasTable, ModulosTable, RegistroAccesosTable, RolPermisosTable, RolesTable, SistemasTable, SubmodulosTable, UsuarioSistemasTable, UsuariosTable } from './account-tables.ts';
+import type { AuditoriaTable, ClientesTable, CodigosRecuperacionTable, DiasInactivosTable, EmpresasContratistasTable, CorreosTable, EmpresasTable, GruposModulosTable, HistorialTable, IntentosAccesoTable, MascarasTable, ModulosTable, RegistroAccesosTable, RolPermisosTable, RolesTable, SistemasTable, SubmodulosTable, UsuarioSistemasTable, UsuariosTable } from './account-tables.ts';
 import type { ArchivosEmpresaTable, ArchivosTable, CambiosTable, ConflictosTable, IdempotenciaTable, RetencionCambiosTable } from './sync-tables.ts';
 import type { CapacitacionEvidenciasTable, CapacitacionParticipantesTable, CapacitacionRelatoresTable, CapacitacionesTable, ProgramasCapacitacionTable, TiposCapacitacionTable } from './capacitaciones-tables.ts';
 import type { ActividadesEconomicasTable, CargosTable, EppAsignacionesTable, EppEntregasLineasTable, EppEntregasTable, EppTiposTable, CertificacionesTable, EvaluacionesTable, FormularioVersionesTable, FormulariosTable, NivelesTable, ObservacionesTable, TrabajadorCargosTable, TrabajadoresTable } from './records-tables.ts';
@@ -53,4 +53,8 @@ export interface Database extends IncidentTables {
   epp_asignaciones: EppAsignacionesTable;
   epp_entregas: EppEntregasTable;
   epp_entregas_lineas: EppEntregasLineasTable;
+  empresas_contratistas: EmpresasContratistasTable;
+  clientes: ClientesTable;
+  dias_inactivos: DiasInactivosTable;
+  auditoria: AuditoriaTable;
 }

@@ -34,7 +34,8 @@ export class Mailer {
     return this.transport === null;
   }
 
-  async send(mail: OutgoingMail, now: Date): Promise<void> {
+  /** `db`: the transaction the message belongs to, when it is sent from inside one (the connection is held). */
+  async send(mail: OutgoingMail, now: Date, db: Db = this.db): Promise<void> {
     let estado: 'guardado' | 'enviado' | 'error' = 'guardado';
     let error = '';
     if (this.transport) {
@@ -46,7 +47,7 @@ export class Mailer {
         error = String(failure);
       }
     }
-    await this.db
+    await db
       .insertInto('correos')
       .values({ Para: mail.to, Asunto: mail.subject, Texto: mail.text, Estado: estado, Error: error, Fecha: now.toISOString() })
       .execute();

@@ -9,6 +9,7 @@ import type { AppEnv } from '../app-env.ts';
 import { HttpError } from '../http/http-error.ts';
 import { validate, VersionQuerySchema } from '../http/validation.ts';
 import { permissionsOf } from '../tenancy/permit.ts';
+import { readAccess } from './read-access.ts';
 import { requireOwnCompany, requireSession } from '../tenancy/require-session.ts';
 import type { RecordStore } from './record-store.ts';
 import { createRecord, deleteRecord, type RecordRules, updateRecord } from './record-writes.ts';
@@ -74,6 +75,7 @@ export function recordRoutes<E extends AnyEntity>(entity: E, options: RecordRout
   const tags = [entity.table];
   const doc = (summary: string, kind: keyof typeof responses) => describeRoute({ tags, security, summary, responses: responses[kind] });
   const summary = (call: keyof NonNullable<RecordRoutesOptions<RowOf<E>>['summaries']>, standard: string) => options.summaries?.[call] ?? standard;
+  const read = readAccess(entity);
   const routes = new Hono<AppEnv>().use(requireSession);
 
   if (options.list !== false) routes.get(
@@ -81,7 +83,7 @@ export function recordRoutes<E extends AnyEntity>(entity: E, options: RecordRout
     doc(summary('list', `${entity.noun.many} activos de la empresa del token: { statusCode, data }`), 'list'),
     validate('param', paramsSchema(api.list)),
     requireOwnCompany,
-    can('index'),
+    read,
     async (c) => {
       const { db, store } = storeOf(c, entity);
       return c.json({ statusCode: 200, data: await store.listActive(db, c.get('session').company, c.get('session').viewer) });
@@ -93,7 +95,7 @@ export function recordRoutes<E extends AnyEntity>(entity: E, options: RecordRout
       doc(`${entity.noun.one} (también anulado, con Estado 0): { statusCode, data }, data null si no existe en la empresa`, 'one'),
       validate('param', paramsSchema(api.detail)),
       requireOwnCompany,
-      can('index'),
+      read,
       async (c) => {
         const { db, store } = storeOf(c, entity);
         const params = c.req.valid('param') as Record<string, unknown>;

@@ -13,6 +13,7 @@ import { seedInspectionDemo } from './demo-inspecciones.ts';
 import { seedTrainingDemo } from './demo-capacitaciones.ts';
 import { seedEppDemo } from './demo-epp.ts';
 import { seedAccidentCatalogues, seedIncidentDemo } from './demo-incidentes.ts';
+import { DEMO_CLIENT, DEMO_CONTRACTOR, seedDemoParties } from './demo-parties.ts';
 import { seedId } from './seed-id.ts';
 import { ALL_ACTIONS, ROLE_GRANTS, type RoleGrant } from './module-catalogue.ts';
 
@@ -30,7 +31,7 @@ export const DEMO_ACCOUNTS = [
   { rutEmpresa: '96512345-8', correo: 'admin@atacamademo.cl', rol: 'Empresa suspendida por pago pendiente' },
 ];
 
-const CONTRACTOR_RUT = '78945612-7';
+const CONTRACTOR_RUT = DEMO_CONTRACTOR.RutCompleto;
 
 interface DemoUser {
   correo: string;
@@ -68,7 +69,7 @@ const COMPANIES: DemoCompany[] = [
       { correo: 'admin@andesdemo.cl', nombres: 'Carolina', paterno: 'Muñoz', materno: 'Soto', run: '13456789-9', rol: 'admin', tipo: 'empresa', sistemas: [1, 2] },
       { correo: 'supervisor@andesdemo.cl', nombres: 'Jorge', paterno: 'Araya', materno: 'Rojas', run: '15234567-4', rol: 'supervisor', tipo: 'empresa', sistemas: [1] },
       { correo: 'contratista@andesdemo.cl', nombres: 'Patricio', paterno: 'Fuentes', materno: 'Vera', run: '16789012-1', rol: 'contratista', tipo: 'contratista', sistemas: [1], idContratista: CONTRACTOR_RUT },
-      { correo: 'cliente@andesdemo.cl', nombres: 'Daniela', paterno: 'Pizarro', materno: 'León', run: '17890123-0', rol: 'cliente', tipo: 'cliente', sistemas: [1], idCliente: 'CLI-001' },
+      { correo: 'cliente@andesdemo.cl', nombres: 'Daniela', paterno: 'Pizarro', materno: 'León', run: '17890123-0', rol: 'cliente', tipo: 'cliente', sistemas: [1], idCliente: DEMO_CLIENT.IdCliente },
       { correo: 'nuevo@andesdemo.cl', nombres: 'Matías', paterno: 'Contreras', materno: 'Díaz', run: '18901234-9', rol: 'supervisor', tipo: 'empresa', sistemas: [1], debeCambiar: true },
     ],
   },
@@ -241,6 +242,7 @@ export async function seedDemo(db: Db, now: Date, files?: FileStore): Promise<bo
           .values({
             IdEmpresa: companyId,
             CorreoElectronicoPersona: user.correo,
+            NombreUsuario: user.correo.split('@')[0]!,
             RunPersona: user.run,
             Nombres: user.nombres,
             ApellidoPaterno: user.paterno,
@@ -276,6 +278,7 @@ export async function seedDemo(db: Db, now: Date, files?: FileStore): Promise<bo
 async function seedLaterDemoData(db: Db, now: Date, files: FileStore | undefined): Promise<void> {
   await grantEveryRouteToDemoAdmins(db, COMPANIES.map((company) => company.rut.slice(0, -2)));
   for (const company of COMPANIES.filter((candidate) => candidate.withReferenceData)) {
+    await seedDemoParties(db, company.rut.slice(0, -2), now);
     await seedDemoCatalogues(db, company.rut.slice(0, -2), now);
     await seedAccidentCatalogues(db, company.rut.slice(0, -2), now);
   }

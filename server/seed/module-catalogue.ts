@@ -84,6 +84,8 @@ export const MODULES: CatalogueModule[] = [
       ['Riesgos Específicos', '/riesgo-especifico'],
     ],
   },
+  { grupo: 1, sistema: 1, nombre: 'Clientes', sub: [['Clientes', '/clientes']] },
+  { grupo: 1, sistema: 1, nombre: 'Auditoría de usuarios', sub: [['Auditoría de usuarios', '/auditoria-usuarios']] },
 ];
 
 export const ALL_ACTIONS: PermissionAction[] = [...PERMISSION_ACTIONS];

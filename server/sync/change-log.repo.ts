@@ -75,26 +75,52 @@ export async function pruneChanges(db: Db, before: number): Promise<void> {
 }
 
 /**
+ * Who pulls (SPEC PL7, PL10, PL11): what of the company they may see, the tables their role lets them read, and the
+ * seq of the last change of those (their role's grants, their role, contractor or client).
+ */
+export interface ChangeReader {
+  viewer: Viewer;
+  tables: readonly string[];
+  readsChangedAt: number;
+}
+
+/**
+ * The change-log row that dates a change of what some users may read (SPEC PL11): its seq is stored on the role or
+ * user, and a device whose cursor is older is told to download its tables again. No device pulls it (its table
+ * is no entity's).
+ */
+export const READS_CHANGED_TABLE = '_permisos';
+
+export function recordReadsChanged(db: Db, company: string, subject: string, now: Date): Promise<number> {
+  return recordChange(db, { company, table: READS_CHANGED_TABLE, id: subject, op: 'upsert', row: {}, audience: 'empresa' }, now);
+}
+
+/**
  * The company's changes after `since`, in seq order. The cursor may move past other companies' changes: SQLite
  * has one writer, so every seq up to the maximum read here is already committed (a multi-writer database would
  * need to stop at the oldest open transaction instead).
  */
-export function readChanges(db: Db, company: string, viewer: Viewer, since: number, limit: number): Promise<ChangePage> {
+export function readChanges(db: Db, company: string, reader: ChangeReader, since: number, limit: number): Promise<ChangePage> {
   // One read transaction: the horizon, the newest seq and the rows come from the same snapshot.
-  const read = (trx: Db) => readPage(trx, company, viewer, since, limit);
+  const read = (trx: Db) => readPage(trx, company, reader, since, limit);
   return db.isTransaction ? read(db) : db.transaction().execute(read);
 }
 
-async function readPage(db: Db, company: string, viewer: Viewer, since: number, limit: number): Promise<ChangePage> {
+async function readPage(db: Db, company: string, reader: ChangeReader, since: number, limit: number): Promise<ChangePage> {
   const horizon = await retentionHorizon(db);
   const newest = await lastIssuedSeq(db);
   if (since + 1 < horizon || since > newest) return { changes: [], cursor: newest, more: false, reset: true };
+  // PL11: what the user may read changed after this device's cursor; a first pull (since 0) has nothing to redo.
+  if (since > 0 && since < reader.readsChangedAt) return { changes: [], cursor: newest, more: false, reset: true };
+  const { viewer, tables } = reader;
   const rows = await db
     .selectFrom('cambios')
     .select(['Seq', 'Tabla', 'IdRegistro', 'Operacion', 'Fila'])
     .where('IdEmpresa', '=', company)
     .where('Seq', '>', since)
     .where('Seq', '<=', newest)
+    // PL10: only the tables the user's role lets them read.
+    .where((eb) => (tables.length === 0 ? eb.val(false) : eb('Tabla', 'in', [...tables])))
     .where((eb) => {
       if (viewer.kind === 'contratista') {
         const own = eb('Audiencia', 'in', ['todos', `contratista:${viewer.rut}`, `revocar:${viewer.rut}`]);
@@ -103,14 +129,14 @@ async function readPage(db: Db, company: string, viewer: Viewer, since: number, 
         const prefix = `${PARTIES}${encodeURIComponent(viewer.rut)}:`;
         return eb.or([own, eb(sql<string>`substr(Audiencia, 1, ${prefix.length})`, '=', prefix)]);
       }
-      const company = eb('Audiencia', 'not like', 'revocar:%');
-      if (viewer.kind === 'empresa') return company;
-      // A client keeps what it pulled before it had a kind of its own, except other parties' inspection records.
-      const notParties = eb.and([company, eb('Audiencia', 'not like', `${PARTIES}%`)]);
-      if (viewer.id === '') return notParties;
+      if (viewer.kind === 'empresa') return eb('Audiencia', 'not like', 'revocar:%');
+      // A client pulls shared reference data and the records that name it; the company's and contractors' own
+      // records (workers) are not a client's.
+      const shared = eb('Audiencia', '=', 'todos');
+      if (viewer.id === '') return shared;
       const suffix = `:${encodeURIComponent(viewer.id)}`;
       const ownParties = eb.and([eb('Audiencia', 'like', `${PARTIES}%`), eb(sql<string>`substr(Audiencia, ${-suffix.length})`, '=', suffix)]);
-      return eb.or([notParties, ownParties]);
+      return eb.or([shared, ownParties]);
     })
     .orderBy('Seq')
     .limit(limit)

@@ -19,6 +19,8 @@ import { refusal } from '../http/http-error.ts';
 import { validate } from '../http/validation.ts';
 import { sessionOnly } from '../tenancy/permit.ts';
 import { requireOwnCompany, requireSession } from '../tenancy/require-session.ts';
+import { ENTITY_LIST } from '#sync/records/entities.ts';
+import { readableTables } from '#sync/records/readers.ts';
 import { readChanges } from './change-log.repo.ts';
 import { viewerOf } from '../tenancy/viewer.ts';
 import { listConflicts } from './conflicts.repo.ts';
@@ -130,14 +132,16 @@ export function createSyncRoutes(dispatch: Dispatch) {
       describeRoute({
         tags,
         security,
-        summary: `Cambios de la empresa del token después del cursor: { changes: [{ seq, table, id, op, row }], cursor, more, reset? }. op "delete" llega con row null; reset pide volver a descargar (el cursor es más antiguo que los ${SYNC_RETENTION.keepDays} días que se guardan). Cabecera ${PROTOCOL_HEADER} obligatoria`,
+        summary: `Cambios de la empresa del token después del cursor: { changes: [{ seq, table, id, op, row }], cursor, more, reset? }. op "delete" llega con row null; reset pide volver a descargar (el cursor es más antiguo que los ${SYNC_RETENTION.keepDays} días que se guardan, o lo que el usuario puede leer cambió después de él). Solo las tablas que el rol permite leer, y de ellas lo que el usuario ve (contratista, cliente). Cabecera ${PROTOCOL_HEADER} obligatoria`,
       }),
       requireSyncProtocol,
       sessionOnly(),
       validate('query', ChangesQuerySchema),
       async (c) => {
         const { since, limit } = c.req.valid('query');
-        return c.json(await readChanges(c.get('deps').db, c.get('session').company, viewerOf(c), since, limit));
+        const session = c.get('session');
+        const tables = readableTables(ENTITY_LIST, (route) => session.can(route, 'index'));
+        return c.json(await readChanges(c.get('deps').db, session.company, { viewer: viewerOf(c), tables, readsChangedAt: session.readsChangedAt }, since, limit));
       },
     )
     .get(

@@ -17,9 +17,21 @@ function documented<Middleware extends object>(middleware: Middleware, access: A
   return Object.assign(middleware, { [uniqueSymbol]: { spec: { 'x-permiso': access } } });
 }
 
+/**
+ * The actions some call checks, by permission route: what a role matrix offers beyond Ver, Crear, Editar and
+ * Eliminar (an observation's Aprobar, an incident's Cerrar). Filled as the routes are built, so a module added
+ * later offers its decisions in the matrix without anyone listing them.
+ */
+const declared = new Map<string, Set<PermissionAction>>();
+
+export function declaredActions(route: string): ReadonlySet<PermissionAction> {
+  return declared.get(route) ?? new Set();
+}
+
 /** The action `action` on `route` (or on any one of `route`s), checked against the session's role. */
 export function permit(route: string | readonly string[], action: PermissionAction) {
   const routes: readonly string[] = typeof route === 'string' ? [route] : route;
+  for (const candidate of routes) declared.set(candidate, (declared.get(candidate) ?? new Set()).add(action));
   const check = createMiddleware<AppEnv>(async (c, next) => {
     const session = c.get('session');
     if (!routes.some((candidate) => session.can(candidate, action))) throw new HttpError(403, AUTH_MESSAGES.forbiddenAction, 'SIN_PERMISO');

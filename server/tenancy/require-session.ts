@@ -2,9 +2,10 @@ import { createMiddleware } from 'hono/factory';
 import { AUTH_CODES, AUTH_MESSAGES } from '#sync/schemas/auth.schema.ts';
 import type { PermissionAction } from '#sync/records/permissions.ts';
 import type { AppEnv } from '../app-env.ts';
-import { findSessionUser, rolePermissions } from '../auth/auth.repo.ts';
+import { rolePermissions } from '../auth/auth.repo.ts';
 import type { Db } from '../db/database.ts';
 import { HttpError } from '../http/http-error.ts';
+import { deactivatedParty, loadSessionUser } from './session-user.ts';
 import { viewerOfUser, type Viewer } from './viewer.ts';
 
 /** Who is asking, read once per request: the user, what of the company they may see, and what they may do. */
@@ -15,6 +16,11 @@ export interface RequestSession {
   userName: string;
   viewer: Viewer;
   can(route: string, action: PermissionAction): boolean;
+  /**
+   * The change-log seq of the last change of what this user may read (their role's grants, their role, contractor
+   * or client). A device whose cursor is older downloads its tables again (SPEC PL11).
+   */
+  readsChangedAt: number;
 }
 
 type Permissions = Map<string, Set<PermissionAction>>;
@@ -37,7 +43,9 @@ function permissionsOf(db: Db, roleId: number): Promise<Permissions> {
 
 /**
  * Every protected route: a valid session token of an enabled user, from which the company of every query is taken.
- * The user, their scope and their role's permissions are loaded here once; later checks read them from `session`.
+ * The user, their scope and their role's permissions are loaded here once, at every request, so a role saved by an
+ * administrator holds from the user's next request; later checks read them from `session`. A user of a
+ * deactivated contractor company or client no longer has a session.
  */
 export const requireSession = createMiddleware<AppEnv>(async (c, next) => {
   // Several route groups mounted on one base (a module's catalogues) each declare it: the session is read once.
@@ -47,9 +55,11 @@ export const requireSession = createMiddleware<AppEnv>(async (c, next) => {
   const { tokens, db } = c.get('deps');
   const claims = token ? await tokens.read(token) : null;
   if (!claims) throw new HttpError(401, AUTH_MESSAGES.sessionInvalid, AUTH_CODES.sessionInvalid);
-  const [user] = await findSessionUser(db, claims.emp, claims.sub);
+  const user = await loadSessionUser(db, claims.emp, claims.sub);
   if (!user || !user.Habilitado) throw new HttpError(401, AUTH_MESSAGES.sessionInvalid, AUTH_CODES.sessionInvalid);
-  const permissions = await permissionsOf(db, user.IdRol);
+  if (deactivatedParty(user)) throw new HttpError(401, AUTH_MESSAGES.sessionInvalid, AUTH_CODES.sessionInvalid);
+  // A deleted role grants nothing (roles with users cannot be deleted; this is the belt to those braces).
+  const permissions = user.EstadoRol === 1 ? await permissionsOf(db, user.IdRol) : new Map<string, Set<PermissionAction>>();
   c.set('claims', claims);
   c.set('session', {
     userId: user.IdUsuario,
@@ -57,6 +67,7 @@ export const requireSession = createMiddleware<AppEnv>(async (c, next) => {
     userName: [user.Nombres, user.ApellidoPaterno, user.ApellidoMaterno].filter(Boolean).join(' '),
     viewer: viewerOfUser(user),
     can: (route, action) => permissions.get(route)?.has(action) ?? false,
+    readsChangedAt: Math.max(user.SeqUsuario, user.SeqRol),
   });
   await next();
 });
@@ -70,5 +81,14 @@ export const requireOwnCompany = createMiddleware<AppEnv>(async (c, next) => {
   if (company !== undefined && company !== c.get('claims').emp) {
     throw new HttpError(403, AUTH_MESSAGES.forbiddenCompany, 'EMPRESA_AJENA');
   }
+  await next();
+});
+
+/**
+ * Office calls that manage who may sign in (users, roles, contractor companies, clients): a contractor's or
+ * client's user never does, whatever their role grants, or they could give themselves the company's records.
+ */
+export const companyUsersOnly = createMiddleware<AppEnv>(async (c, next) => {
+  if (c.get('session').viewer.kind !== 'empresa') throw new HttpError(403, AUTH_MESSAGES.companyUsersOnly, 'SOLO_EMPRESA');
   await next();
 });

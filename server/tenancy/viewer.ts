@@ -4,8 +4,8 @@ import type { UsuariosTable } from '../db/schema.ts';
 
 /**
  * What a signed-in user may see of the company: everything, only their contractor's records, or (client users)
- * only the inspections and observations made for their client. Workers treat a client like a company user, as
- * before clients had a kind of their own (the client role has no worker permission anyway).
+ * only the records made for their client. Workers belong to the company or to a contractor, never to a client:
+ * a client user sees none (SPEC PL7).
  */
 export type Viewer = { kind: 'empresa' } | { kind: 'contratista'; rut: string } | { kind: 'cliente'; id: string };
 

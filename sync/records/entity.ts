@@ -98,6 +98,12 @@ export interface Entity<
   verb?(write: { method: string; path: string }): string | undefined;
   /** The permission route (`Ruta` of the role's submodule) that the record's calls check. */
   permission: string;
+  /**
+   * Other permission routes whose holders read these records too, because their screens show them (an
+   * inspection's detail lists its observations). Records pointing at this one give their readers by themselves
+   * (`readersOf`, SPEC PL10).
+   */
+  readBy?: readonly string[];
   api: EntityApi;
   audience: Audience;
   references: readonly Reference[];

@@ -14,3 +14,12 @@ export const PERMISSION_ACTION_LABELS: Record<PermissionAction, string> = {
   cerrar: 'Cerrar',
   despachar: 'Despachar',
 };
+
+/** Every permission route offers these; the decisions (aprobar, cerrar, despachar) only where a call checks them. */
+export const BASE_ACTIONS: readonly PermissionAction[] = ['index', 'crear', 'editar', 'eliminar'];
+
+/**
+ * What makes a role an administrator role: it may see and change what roles may do. The company always keeps one
+ * enabled company user with such a role (the last administrator is protected).
+ */
+export const ROLE_MANAGEMENT = { route: '/roles', actions: ['index', 'editar'] } as const satisfies { route: string; actions: readonly PermissionAction[] };

@@ -22,7 +22,18 @@ export const AUTH_MESSAGES = {
   sessionInvalid: 'Tu sesión expiró, inicia sesión nuevamente.',
   forbiddenCompany: 'No tienes acceso a los datos de esta empresa.',
   forbiddenAction: 'No tienes permiso para realizar esta acción.',
+  companyUsersOnly: 'Solo los usuarios de la empresa administran usuarios, roles, empresas contratistas y clientes.',
 } as const;
+
+/**
+ * Why a user of a deactivated contractor company or client cannot sign in (spec section 8 has popups only for the
+ * company itself; this names who deactivated whom and where to turn).
+ */
+export function partyDeactivatedMessage(party: { kind: 'contratista' | 'cliente'; nombre: string }, company: string): string {
+  return party.kind === 'contratista'
+    ? `La empresa contratista ${party.nombre} fue desactivada por ${company}: sus usuarios no pueden iniciar sesión. Comunícate con ${company} para reactivarla.`
+    : `El cliente ${party.nombre} fue desactivado por ${company}: sus usuarios no pueden iniciar sesión. Comunícate con ${company} para reactivarlo.`;
+}
 
 /** Machine-readable reasons the sign-in screen turns into popups or mode switches. */
 export const AUTH_CODES = {
@@ -32,6 +43,8 @@ export const AUTH_CODES = {
   lockedOut: 'LIMITE_INTENTOS',
   wrongCredentials: 'CREDENCIALES_INCORRECTAS',
   sessionInvalid: 'SESION_INVALIDA',
+  contractorDeactivated: 'CONTRATISTA_DESACTIVADO',
+  clientDeactivated: 'CLIENTE_DESACTIVADO',
 } as const;
 
 export const LoginBodySchema = v.object({
@@ -134,6 +147,12 @@ export interface Mask {
   Nombre: string;
 }
 
+/** What the server is set up to do that screens must know. */
+export interface SessionServer {
+  /** True when mail leaves by SMTP; false when it stays in the local mailbox (a new account's password is then shown to the administrator). */
+  correoSmtp: boolean;
+}
+
 /** What the app keeps after sign-in: enough to open and navigate with no network. */
 export interface Session {
   usuario: SessionUser;
@@ -147,6 +166,8 @@ export interface Session {
    * their verification page there. Absent in sessions stored before the setting existed.
    */
   urlVerificacion?: string;
+  /** Absent in a session stored by an older app. */
+  servidor?: SessionServer;
 }
 
 export interface LoginSuccess extends Session {

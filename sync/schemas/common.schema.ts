@@ -13,6 +13,7 @@ export const MESSAGES = {
   passwordsDiffer: 'Las contraseñas no coinciden',
   codeRequired: 'El código es requerido',
   dateFormat: 'La fecha debe tener el formato AAAA-MM-DD',
+  phoneFormat: 'El teléfono debe tener entre 8 y 15 dígitos',
 } as const;
 
 export const RutSchema = v.pipe(
@@ -72,3 +73,10 @@ export const InlineImageSchema = v.object({
   ),
 });
 export type InlineImage = v.InferOutput<typeof InlineImageSchema>;
+
+/** A phone as people write it (+56 9 1234 5678), 8 to 15 digits, or empty. */
+export const PhoneSchema = v.pipe(
+  v.string(MESSAGES.phoneFormat),
+  v.trim(),
+  v.check((value) => value === '' || (/^\+?[\d\s-]{8,20}$/.test(value) && value.replace(/\D/g, '').length >= 8 && value.replace(/\D/g, '').length <= 15), MESSAGES.phoneFormat),
+);

@@ -77,6 +77,8 @@ export const observacionEntity = defineEntity({
   // A POST on an existing observation is a step of its cycle.
   verb: (write) => (write.method === 'POST' ? (CYCLE_VERBS[write.path.split('/').at(-1) ?? ''] ?? 'Responder') : undefined),
   permission: '/observaciones',
+  // An inspection's detail lists its observations.
+  readBy: ['/inspecciones'],
   api: {
     base: '/api/inspecciones',
     list: '/observaciones-inspecciones/observaciones',

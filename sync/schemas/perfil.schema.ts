@@ -1,20 +1,13 @@
 import * as v from 'valibot';
-import { InlineImageSchema, OptionalWireDateSchema } from './common.schema.ts';
+import { InlineImageSchema, OptionalWireDateSchema, PhoneSchema } from './common.schema.ts';
 
 export const PERFIL_MESSAGES = {
   userUpdated: 'Perfil actualizado correctamente',
   companyUpdated: 'Empresa actualizada con éxito.',
   nameRequired: 'El nombre es requerido',
   surnameRequired: 'El apellido paterno es requerido',
-  phoneFormat: 'El teléfono debe tener entre 8 y 15 dígitos',
   companyNameRequired: 'El nombre de la empresa es requerido',
 } as const;
-
-const PhoneSchema = v.pipe(
-  v.string(PERFIL_MESSAGES.phoneFormat),
-  v.trim(),
-  v.check((value) => value === '' || /^\+?[\d\s-]{8,20}$/.test(value) && value.replace(/\D/g, '').length >= 8 && value.replace(/\D/g, '').length <= 15, PERFIL_MESSAGES.phoneFormat),
-);
 
 export const UserProfileBodySchema = v.object({
   Nombres: v.pipe(v.string(PERFIL_MESSAGES.nameRequired), v.trim(), v.nonEmpty(PERFIL_MESSAGES.nameRequired), v.maxLength(80)),

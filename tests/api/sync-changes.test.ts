@@ -4,6 +4,7 @@ import { recordConflict } from '#server/sync/conflicts.repo.ts';
 import { inWriteTransaction } from '#server/sync/write-transaction.ts';
 import { ANDES, PACIFICO, startTestServer, type TestServer } from './support/api-harness.ts';
 import { emptyChangeLog } from './support/empty-change-log.ts';
+import { uuidV7 } from '#sync/outbox/uuid-v7.ts';
 import { countRows, newKey, profileBody, profilePath, send } from './support/sync-harness.ts';
 
 interface ChangePage {
@@ -32,43 +33,47 @@ function pull(token: string, query = '') {
   return send<ChangePage>(server, 'GET', `/api/sync/changes${query}`, { token });
 }
 
-async function writeProfiles() {
-  await send(server, 'PUT', profilePath(supervisor.userId, ANDES.id), { token: supervisor.token, key: newKey(), body: profileBody({ Nombres: 'S1' }) });
-  await send(server, 'PUT', profilePath(pacifico.userId, PACIFICO.id), { token: pacifico.token, body: profileBody({ Nombres: 'P1', ApellidoPaterno: 'Valdés' }) });
-  await send(server, 'PUT', profilePath(admin.userId, ANDES.id), { token: admin.token, key: newKey(), body: profileBody({ Nombres: 'A1', ApellidoPaterno: 'Muñoz' }) });
-  await send(server, 'PUT', profilePath(supervisor.userId, ANDES.id), { token: supervisor.token, body: profileBody({ Nombres: 'S2' }) });
+const certifications = { first: uuidV7(), second: uuidV7() };
+
+/** Four writes of a catalogue every user pulls: S1 and A1 made, P1 in the other company, S1 renamed S2. */
+async function writeCatalogue() {
+  const create = (token: string, IdCertificacion: string, Nombre: string) =>
+    send(server, 'POST', '/api/certificaciones', { token, key: newKey(), body: { IdCertificacion, Nombre, Emisor: '', Vence: 0, VigenciaMeses: 0 } });
+  await create(admin.token, certifications.first, 'S1');
+  await create(pacifico.token, uuidV7(), 'P1');
+  await create(admin.token, certifications.second, 'A1');
+  await send(server, 'PUT', '/api/certificaciones', { token: admin.token, key: newKey(), body: { IdCertificacion: certifications.first, Version: 1, Nombre: 'S2' } });
 }
 
 describe('GET /api/sync/changes', () => {
   it("returns the token company's changes in server order, with the written rows, and a cursor to continue from", async () => {
-    await writeProfiles();
+    await writeCatalogue();
     const page = await pull(supervisor.token, '?since=0');
     expect(page.status).toBe(200);
-    expect(page.body.changes.map((change) => [change.table, change.id, change.op, change.row?.Nombres])).toEqual([
-      ['usuarios', String(supervisor.userId), 'upsert', 'S1'],
-      ['usuarios', String(admin.userId), 'upsert', 'A1'],
-      ['usuarios', String(supervisor.userId), 'upsert', 'S2'],
+    expect(page.body.changes.map((change) => [change.table, change.id, change.op, change.row?.Nombre])).toEqual([
+      ['certificaciones', certifications.first, 'upsert', 'S1'],
+      ['certificaciones', certifications.second, 'upsert', 'A1'],
+      ['certificaciones', certifications.first, 'upsert', 'S2'],
     ]);
     const seqs = page.body.changes.map((change) => change.seq);
     expect(seqs).toEqual([...seqs].sort((a, b) => a - b));
-    expect(page.body.changes[2]?.row).toMatchObject({ IdUsuario: supervisor.userId, ApellidoPaterno: 'Araya', Version: 3 });
-    expect(page.body.changes[2]?.row).not.toHaveProperty('HashContrasena');
+    expect(page.body.changes[2]?.row).toMatchObject({ IdCertificacion: certifications.first, Version: 2 });
     // The cursor passes the other company's change too, so the next pull starts after everything seen.
     expect(page.body).toMatchObject({ cursor: 4, more: false });
     expect(page.body.reset).toBeUndefined();
 
     expect((await pull(supervisor.token, `?since=${page.body.cursor}`)).body).toEqual({ changes: [], cursor: 4, more: false });
     const theirs = await pull(pacifico.token);
-    expect(theirs.body.changes.map((change) => change.row?.Nombres)).toEqual(['P1']);
+    expect(theirs.body.changes.map((change) => change.row?.Nombre)).toEqual(['P1']);
   });
 
   it('pages with limit: more is true until the last page, and the cursors walk every change once', async () => {
-    await writeProfiles();
+    await writeCatalogue();
     const seen: string[] = [];
     let cursor = 0;
     for (let round = 0; round < 10; round += 1) {
       const page = await pull(admin.token, `?since=${cursor}&limit=2`);
-      seen.push(...page.body.changes.map((change) => String(change.row?.Nombres)));
+      seen.push(...page.body.changes.map((change) => String(change.row?.Nombre)));
       cursor = page.body.cursor;
       if (!page.body.more) break;
     }
@@ -77,14 +82,14 @@ describe('GET /api/sync/changes', () => {
   });
 
   it('sends deletes as tombstones: op delete with row null', async () => {
-    await writeProfiles();
+    await writeCatalogue();
     await recordChange(server.deps.db, { company: ANDES.id, table: 'trabajadores', id: 'T-1', op: 'delete' });
     const page = await pull(supervisor.token, '?since=4');
     expect(page.body.changes).toEqual([{ seq: 5, table: 'trabajadores', id: 'T-1', op: 'delete', row: null }]);
   });
 
   it('tells a device behind the retention horizon to refetch, with the current cursor', async () => {
-    await writeProfiles();
+    await writeCatalogue();
     await pruneChanges(server.deps.db, 3);
     expect(await countRows(server, 'cambios')).toBe(2);
     expect((await pull(supervisor.token, '?since=0')).body).toEqual({ changes: [], cursor: 4, more: false, reset: true });
@@ -97,12 +102,18 @@ describe('GET /api/sync/changes', () => {
     // Pruning everything still lets a device at the newest cursor carry on.
     await pruneChanges(server.deps.db, 1000);
     expect((await pull(supervisor.token, '?since=4')).body).toEqual({ changes: [], cursor: 4, more: false });
-    await send(server, 'PUT', profilePath(supervisor.userId, ANDES.id), { token: supervisor.token, body: profileBody({ Nombres: 'S3' }) });
+    await send(server, 'PUT', '/api/certificaciones', { token: admin.token, key: newKey(), body: { IdCertificacion: certifications.second, Version: 1, Nombre: 'A2' } });
     expect((await pull(supervisor.token, '?since=4')).body.changes.map((change) => change.seq)).toEqual([5]);
   });
 
+  it("PL10: a user's profile change is pulled by no device: no described table holds users", async () => {
+    await send(server, 'PUT', profilePath(supervisor.userId, ANDES.id), { token: supervisor.token, key: newKey(), body: profileBody({ Nombres: 'S1' }) });
+    expect(await countRows(server, 'cambios')).toBe(1);
+    for (const token of [supervisor.token, admin.token]) expect((await pull(token, '?since=0')).body).toEqual({ changes: [], cursor: 1, more: false });
+  });
+
   it('tells a device whose cursor is ahead of the server (a restored database) to refetch', async () => {
-    await writeProfiles();
+    await writeCatalogue();
     expect((await pull(supervisor.token, '?since=99')).body).toEqual({ changes: [], cursor: 4, more: false, reset: true });
   });
 

@@ -4,6 +4,7 @@ import { handleDiscardsOf } from '#app/data/local-write.ts';
 import { ACCIDENT_CATALOGUE_PATHS, paths } from '#app/routes/paths.ts';
 import { recordScreens, screen } from '#app/routes/route-screens.tsx';
 import { reopenRefusedReport } from './draft-reopen.ts';
+import type { benchIncidentReport } from './incident-bench.ts';
 
 const catalogues = () => import('./catalogos-screens.tsx');
 const CatalogueListPage = lazy(() => catalogues().then((module) => ({ default: module.CatalogueListPage })));
@@ -18,7 +19,7 @@ const DiatDraftPage = lazy(() => import('./diat-draft-page.tsx').then((module) =
 
 declare global {
   interface Window {
-    __benchIncidentReport?: (typeof import('./incident-bench.ts'))['benchIncidentReport'];
+    __benchIncidentReport?: typeof benchIncidentReport;
   }
 }
 

@@ -9,7 +9,7 @@ import { OfflineSaveNotice } from '#app/ui/feedback/offline-save-notice.tsx';
 import { useNotice } from '#app/ui/feedback/use-notice.ts';
 import { FormInput } from '#app/ui/form/form-input.tsx';
 import { SubmitButton } from '#app/ui/form/submit-button.tsx';
-import { ImagePicker } from './image-picker.tsx';
+import { ImagePicker } from '#app/ui/form/image-picker.tsx';
 
 interface CompanyProfileFormProps {
   company: CompanyProfile;

@@ -11,7 +11,7 @@ import { useNotice } from '#app/ui/feedback/use-notice.ts';
 import { FormDateField } from '#app/ui/form/date-field.tsx';
 import { FormInput } from '#app/ui/form/form-input.tsx';
 import { SubmitButton } from '#app/ui/form/submit-button.tsx';
-import { ImagePicker } from './image-picker.tsx';
+import { ImagePicker } from '#app/ui/form/image-picker.tsx';
 
 interface UserProfileFormProps {
   profile: UserProfile;

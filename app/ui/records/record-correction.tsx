@@ -1,6 +1,7 @@
 import type { OutboxEntry } from '#sync/outbox/outbox-entry.ts';
 import type { Session } from '#sync/schemas/auth.schema.ts';
 import { entityOf, type EntityTable } from '#sync/records/entities.ts';
+import { isOfficeKind } from '#sync/records/office-records.ts';
 import { idOfEntry, tableOfEntry } from '#app/data/outbox-labels.ts';
 import { loadRefusedWrite, type RefusedWrite } from '#app/data/refused-writes.ts';
 import type { LocalRow } from '#app/db/reference-rows.ts';
@@ -16,6 +17,8 @@ export function correctionHref(session: Session, entry: OutboxEntry, row?: Local
   const table = tableOfEntry(entry);
   const id = idOfEntry(entry);
   if (entry.state !== 'dead' || entry.method === 'DELETE' || !table || !id) return undefined;
+  // Office data is corrected in the form that showed its refusal (SPEC OF2); here it can only be discarded.
+  if (isOfficeKind(table)) return undefined;
   // Every queued write names a described table (an undescribed one fails loudly here, never falls through).
   const correction = deviceRecordOf(entityOf(table).table as EntityTable).correction;
   const routes = correction?.routes(entry, row);

@@ -14,6 +14,7 @@ import { recordResponses } from '../../records/record-routes.ts';
 import { answerWrite, writeContext } from '../../records/write-answer.ts';
 import { conflictBody } from '../../sync/conflicts.repo.ts';
 import { permissionsOf, permit } from '../../tenancy/permit.ts';
+import { readAccess } from '../../records/read-access.ts';
 import { requireOwnCompany, requireSession } from '../../tenancy/require-session.ts';
 import { viewerOf } from '../../tenancy/viewer.ts';
 import { answerFollowUpList, InspectionListQuery } from './inspecciones-query.ts';
@@ -46,7 +47,7 @@ export const inspeccionesRoutes = new Hono<AppEnv>()
         'Inspecciones finalizadas activas visibles para el usuario (un contratista solo las de su RUT, un cliente solo las de su IdCliente): ?tipoEval &IdFormulario &desde &hasta &nv2 &nv3 &RutContratista &semaforo (con una observación activa de ese color); idEmpresa, TipoEmpresa y ClienteUsuario se aceptan y se ignoran (manda el token). { statusCode, data: Inspeccion[] }',
       responses: recordResponses(inspeccionEntity).list,
     }),
-    can('index'),
+    readAccess(inspeccionEntity),
     validate('query', InspectionListQuery),
     async (c) => answerFollowUpList(c, c.req.valid('query'), repo.listInspections),
   )
@@ -70,7 +71,7 @@ export const inspeccionesRoutes = new Hono<AppEnv>()
     `${BASE}/one/:id`,
     describeRoute({ tags, security, summary: 'Una inspección activa tal como la ven las listas y los dispositivos: { statusCode, data: Inspeccion }', responses: recordResponses(inspeccionEntity).one }),
     validate('param', IdPath),
-    can('index'),
+    readAccess(inspeccionEntity),
     async (c) => {
       const row = await repo.findInspection(c.get('deps').db, c.get('session').company, c.req.valid('param').id);
       if (!row || row.Estado !== 1 || !repo.canSee(viewerOf(c), row)) throw inspectionNotFound();

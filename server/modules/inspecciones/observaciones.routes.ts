@@ -8,6 +8,7 @@ import type { AppEnv } from '../../app-env.ts';
 import { HttpError } from '../../http/http-error.ts';
 import { validate, VersionQuerySchema } from '../../http/validation.ts';
 import { permissionsOf } from '../../tenancy/permit.ts';
+import { readAccess } from '../../records/read-access.ts';
 import { viewerOf } from '../../tenancy/viewer.ts';
 import { conflictBody } from '../../sync/conflicts.repo.ts';
 import type { WriteOutcome } from '../../records/field-versions.ts';
@@ -45,7 +46,7 @@ export const observacionesRoutes = new Hono<AppEnv>()
         'Observaciones activas visibles para el usuario (un contratista solo las de su RUT, un cliente solo las de su IdCliente): ?tipoEval &IdFormulario &desde &hasta &nv2 &nv3 &RutContratista &semaforo=1|2|3 &estado=abierta|respondida|aprobada. Aplica antes la regla de vencimiento. { statusCode, data: Observacion[] }',
       responses: responses.list,
     }),
-    can('index'),
+    readAccess(observacionEntity),
     validate('query', InspectionListQuery),
     async (c) => answerFollowUpList(c, c.req.valid('query'), repo.listObservations),
   )
@@ -58,7 +59,7 @@ export const observacionesRoutes = new Hono<AppEnv>()
       responses: responses.one,
     }),
     validate('param', ObservationPath),
-    can('index'),
+    readAccess(observacionEntity),
     async (c) => {
       const row = await repo.findObservation(c.get('deps').db, c.get('session').company, c.req.valid('param').IdObservacion);
       if (!row || row.Estado !== 1 || !repo.canSee(viewerOf(c), row)) throw new HttpError(404, INSPECCIONES_MESSAGES.observationNotFound);

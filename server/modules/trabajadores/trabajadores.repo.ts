@@ -9,9 +9,17 @@ import { searchWords } from './trabajador-search.ts';
 
 export type WorkerRow = Selectable<TrabajadoresTable>;
 
-/** Who is looking: a contractor user reaches only the workers carrying their contractor RUT. */
+/** Who is looking: a contractor user reaches only the workers carrying their contractor RUT; a client user none. */
 export function canSee(viewer: Viewer, worker: { RutContratista: string | null }): boolean {
+  if (viewer.kind === 'cliente') return false;
   return viewer.kind !== 'contratista' || (viewer.rut !== '' && worker.RutContratista === viewer.rut);
+}
+
+/** The contractor RUT the viewer's workers must carry; a value no worker has when they may see none; undefined: all. */
+function onlyContractor(viewer: Viewer): string | undefined {
+  if (viewer.kind === 'cliente') return '\u0000';
+  if (viewer.kind === 'contratista') return viewer.rut === '' ? '\u0000' : viewer.rut;
+  return undefined;
 }
 
 const parseFile = (json: string | null) => (json === null ? null : (JSON.parse(json) as FileRef));
@@ -76,7 +84,8 @@ export async function loadWireWorker(db: Db, company: string, id: string): Promi
 /** One page of the company's active workers, visible to `viewer`, matching every filter; ordered by surname. */
 export async function listWorkers(db: Db, company: string, viewer: Viewer, query: TrabajadoresQuery) {
   let base = db.selectFrom('trabajadores as t').where('t.IdEmpresa', '=', company).where('t.Estado', '=', 1);
-  if (viewer.kind === 'contratista') base = base.where('t.RutContratista', '=', viewer.rut === '' ? '\u0000' : viewer.rut);
+  const contractor = onlyContractor(viewer);
+  if (contractor !== undefined) base = base.where('t.RutContratista', '=', contractor);
   if (query.RutContratista) base = base.where('t.RutContratista', '=', query.RutContratista);
   if (query.TipoEmpresa !== undefined) base = base.where('t.TipoEmpresa', '=', query.TipoEmpresa);
   if (query.nv2) base = base.where('t.IdNivel2', '=', query.nv2);
@@ -126,7 +135,8 @@ export async function listContractorRuts(db: Db, company: string, viewer: Viewer
     .where('IdEmpresa', '=', company)
     .where('Estado', '=', 1)
     .where('RutContratista', 'is not', null);
-  if (viewer.kind === 'contratista') query = query.where('RutContratista', '=', viewer.rut);
+  const contractor = onlyContractor(viewer);
+  if (contractor !== undefined) query = query.where('RutContratista', '=', contractor);
   const rows = await query.orderBy('RutContratista').execute();
   return rows.map((row) => row.RutContratista).filter((rut): rut is string => rut !== null);
 }
@@ -134,7 +144,8 @@ export async function listContractorRuts(db: Db, company: string, viewer: Viewer
 /** Every active worker the viewer may see, by surname (what a device downloads again, SPEC PL5). */
 export async function listAllActive(db: Db, company: string, viewer: Viewer): Promise<Trabajador[]> {
   let query = db.selectFrom('trabajadores').selectAll().where('IdEmpresa', '=', company).where('Estado', '=', 1);
-  if (viewer.kind === 'contratista') query = query.where('RutContratista', '=', viewer.rut === '' ? '\u0000' : viewer.rut);
+  const contractor = onlyContractor(viewer);
+  if (contractor !== undefined) query = query.where('RutContratista', '=', contractor);
   const rows = await query.orderBy('ApellidoPaterno').orderBy('ApellidoMaterno').orderBy('Nombres').orderBy('IdPersona').execute();
   const cargos = await cargosOf(db, rows.map((row) => row.IdPersona));
   return rows.map((row) => toWireWorker(row, cargos.get(row.IdPersona) ?? []));

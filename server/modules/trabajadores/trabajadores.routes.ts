@@ -6,6 +6,7 @@ import { listMasks } from '../../records/level-masks.ts';
 import { validate } from '../../http/validation.ts';
 import { recordResponses, recordRoutes } from '../../records/record-routes.ts';
 import { permissionsOf } from '../../tenancy/permit.ts';
+import { readAccess } from '../../records/read-access.ts';
 import { requireOwnCompany } from '../../tenancy/require-session.ts';
 import { viewerOf } from '../../tenancy/viewer.ts';
 import * as repo from './trabajadores.repo.ts';
@@ -40,7 +41,7 @@ export const trabajadoresRoutes = recordRoutes(trabajadorEntity, {
     }),
     validate('param', CompanyPath),
     requireOwnCompany,
-    can('index'),
+    readAccess(trabajadorEntity),
     validate('query', TrabajadoresQuerySchema),
     async (c) => {
       const query = c.req.valid('query');
@@ -58,7 +59,7 @@ export const trabajadoresRoutes = recordRoutes(trabajadorEntity, {
     }),
     validate('param', DetailPath),
     requireOwnCompany,
-    can('index'),
+    readAccess(trabajadorEntity),
     async (c) => {
       const deps = c.get('deps');
       const worker = await repo.loadWireWorker(deps.db, c.get('session').company, c.req.valid('param').id);

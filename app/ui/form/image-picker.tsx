@@ -3,6 +3,7 @@ import { IonButton, IonIcon } from '@ionic/react';
 import { cameraOutline } from 'ionicons/icons';
 import { useId, useRef, useState } from 'react';
 import { IMAGE_ACCEPT, readImageFile } from './image-file.ts';
+import './image-picker.css';
 
 interface ImagePickerProps {
   currentUrl: string | null;

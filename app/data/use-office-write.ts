@@ -1,0 +1,91 @@
+import { type QueryKey, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
+import { discardLocalWrite, type OfficeWrite, queueOfficeWrite } from '#app/data/local-write.ts';
+import { requireDevice } from '#app/sync/device-sync.ts';
+import { useConfirm } from '#app/ui/feedback/use-confirm.ts';
+import { useNotice } from '#app/ui/feedback/use-notice.ts';
+import { entryFate, type OfficeWriteFate } from './office-write-fate.ts';
+
+export const SAVED_ON_DEVICE = 'Guardado en este dispositivo: se enviará al servidor cuando vuelva la conexión.';
+
+export interface OfficeWriteOptions {
+  /** The spec's success notice ("Rol creado con éxito"). */
+  success: string;
+  /** The online screens' data that the write changes, read again once the server took it. */
+  invalidate: QueryKey[];
+}
+
+/**
+ * SPEC OF1-OF2 for one form or action: queue the write, wait for the server's word, tell the person, and keep a
+ * refusal so the next save corrects it (RP15: the same place in the queue, a new key) or the person discards it.
+ */
+export function useOfficeWrite() {
+  const queryClient = useQueryClient();
+  const notify = useNotice();
+  const [refused, setRefused] = useState<{ key: string; message: string } | null>(null);
+
+  const save = useCallback(
+    async (write: OfficeWrite, options: OfficeWriteOptions): Promise<OfficeWriteFate> => {
+      const device = requireDevice();
+      let key: string | undefined;
+      if (refused) key = await device.replayer.resend(refused.key, write.request.body).catch(() => undefined);
+      key ??= (await queueOfficeWrite(write, device)).key;
+      const fate = await entryFate(device.db, key);
+      if (fate.kind === 'rechazado') {
+        setRefused({ key: fate.key, message: fate.message });
+        notify({ message: fate.message, tone: 'error' });
+        return fate;
+      }
+      setRefused(null);
+      if (fate.kind === 'enviado') {
+        notify({ message: options.success, tone: 'success' });
+        await Promise.all(options.invalidate.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+      } else {
+        notify({ message: `${options.success.replace(/\.$/, '')}. ${SAVED_ON_DEVICE}`, tone: 'info', duration: 3500 });
+      }
+      return fate;
+    },
+    [refused, notify, queryClient],
+  );
+
+  /** RP16: the person drops the refused write on purpose. */
+  const discard = useCallback(async () => {
+    if (!refused) return;
+    await discardLocalWrite(refused.key);
+    setRefused(null);
+  }, [refused]);
+
+  return { save, refused, discard };
+}
+
+/**
+ * A button's office writes (enable, disable, delete one or many): like `save`, but a refusal is not corrected in a
+ * form. The person reads it and chooses to drop the refused writes (RP16) or to leave them in Sincronización.
+ */
+export function useOfficeAction() {
+  const queryClient = useQueryClient();
+  const notify = useNotice();
+  const confirm = useConfirm();
+  return useCallback(
+    async (writes: OfficeWrite | OfficeWrite[], options: OfficeWriteOptions & { successMany?: string }): Promise<OfficeWriteFate[]> => {
+      const device = requireDevice();
+      const all = Array.isArray(writes) ? writes : [writes];
+      const entries = [];
+      for (const write of all) entries.push(await queueOfficeWrite(write, device));
+      const fates = await Promise.all(entries.map((entry) => entryFate(device.db, entry.key)));
+      const refused = fates.filter((fate) => fate.kind === 'rechazado');
+      const success = all.length > 1 && options.successMany ? options.successMany : options.success;
+      if (fates.some((fate) => fate.kind === 'enviado')) await Promise.all(options.invalidate.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+      if (refused.length > 0) {
+        const message = `${refused[0]!.message}${refused.length > 1 ? ` (y ${refused.length - 1} más)` : ''} ¿Descartas ${refused.length > 1 ? 'estos cambios' : 'este cambio'}? Si no, ${refused.length > 1 ? 'quedan' : 'queda'} en Sincronización.`;
+        if (await confirm({ header: 'Cambio rechazado', message, confirmText: 'Descartar' })) for (const fate of refused) await discardLocalWrite(fate.key);
+      } else if (fates.every((fate) => fate.kind === 'enviado')) {
+        notify({ message: success, tone: 'success' });
+      } else {
+        notify({ message: `${success.replace(/\.$/, '')}. ${SAVED_ON_DEVICE}`, tone: 'info', duration: 3500 });
+      }
+      return fates;
+    },
+    [confirm, notify, queryClient],
+  );
+}

@@ -1,0 +1,40 @@
+import { type QueryKey, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { Link } from 'react-router-dom';
+import type { OfficeKind } from '#sync/records/office-records.ts';
+import { describeEntry, ENTRY_STATE_LABELS } from '#app/data/outbox-labels.ts';
+import { paths } from '#app/routes/paths.ts';
+import { useDbQuery } from '#app/sync/use-device.ts';
+import './office.css';
+
+/**
+ * The office writes of `kind` still on this device (SPEC OF1): the list above them is the server's, so what has
+ * not reached it is named here; as each one arrives, the list is read again.
+ */
+export function PendingOfficeWrites({ kind, refresh }: { kind: OfficeKind; refresh: QueryKey }) {
+  const queryClient = useQueryClient();
+  const entries = useDbQuery((db) => db.outbox.where('recordKey').startsWith(`${kind}:`).sortBy('seq'), [kind]);
+  const count = entries?.length;
+  const previous = useRef(count);
+  useEffect(() => {
+    if (previous.current !== undefined && count !== undefined && count < previous.current) void queryClient.invalidateQueries({ queryKey: refresh });
+    previous.current = count;
+  }, [count, queryClient, refresh]);
+
+  if (!entries?.length) return null;
+  return (
+    <section className="notice notice--info office-pending" aria-label="Cambios por enviar">
+      <p>
+        {entries.length === 1 ? 'Un cambio guardado en este dispositivo aún no llega al servidor:' : `${entries.length} cambios guardados en este dispositivo aún no llegan al servidor:`}
+      </p>
+      <ul>
+        {entries.map((entry) => (
+          <li key={entry.key}>
+            {describeEntry(entry, null)} ({ENTRY_STATE_LABELS[entry.state].toLocaleLowerCase('es')})
+          </li>
+        ))}
+      </ul>
+      <Link to={paths.sincronizacion.href}>Ver en Sincronización</Link>
+    </section>
+  );
+}

@@ -1,0 +1,107 @@
+import type { Context } from 'hono';
+import { Hono } from 'hono';
+import { describeRoute } from 'hono-openapi';
+import * as v from 'valibot';
+import { ACCOUNT_MESSAGES } from '#sync/schemas/accounts.schema.ts';
+import { ClienteIdBodySchema, ClienteIdSchema, CLIENTES_MESSAGES, ClientePasswordBodySchema } from '#sync/schemas/clientes.schema.ts';
+import type { AppEnv } from '../../app-env.ts';
+import { deleteAccounts, resetAccountPassword } from '../../auth/accounts.ts';
+import { recordAudit, wasDeleted } from '../../auth/audit-log.ts';
+import { inOfficeWrite, type OfficeWrite } from '../../auth/office-write.ts';
+import { partyAccountIds } from '../../auth/party-accounts.ts';
+import { HttpError } from '../../http/http-error.ts';
+import { validate } from '../../http/validation.ts';
+import { permissionsOf } from '../../tenancy/permit.ts';
+import { companyUsersOnly, requireOwnCompany } from '../../tenancy/require-session.ts';
+import * as repo from './clientes.repo.ts';
+
+const tags = ['clientes'];
+const security = [{ bearerAuth: [] }];
+const can = permissionsOf('/clientes');
+const CompanyPath = v.object({ company: v.string() });
+
+async function existing(write: OfficeWrite, id: string) {
+  const current = await repo.findClientRow(write.db, write.company, id);
+  if (!current) throw new HttpError(404, CLIENTES_MESSAGES.notFound);
+  return current;
+}
+
+/** Spec: deactivate sets Estado 2, activate 1. A deactivated client's users cannot sign in, and are told why. */
+async function changeState(c: Context<AppEnv>, id: string, estado: 1 | 2) {
+  const data = await inOfficeWrite(c, async (write) => {
+    const current = await existing(write, id);
+    if (current.Estado !== estado) {
+      await write.db.updateTable('clientes').set((eb) => ({ Estado: estado, Version: eb('Version', '+', 1) })).where('IdCliente', '=', id).where('IdEmpresa', '=', write.company).execute();
+      await recordAudit(write.db, { company: write.company, author: write.author, entity: 'cliente', id, name: current.Nombre, action: estado === 1 ? 'activar' : 'desactivar' }, write.now);
+    }
+    return repo.toWire(write.db, write.files, write.now, (await repo.findClientRow(write.db, write.company, id))!);
+  });
+  return c.json({ statusCode: 200, message: estado === 1 ? CLIENTES_MESSAGES.activated : CLIENTES_MESSAGES.deactivated, data });
+}
+
+/** Mounted under the clients' routes, which check the session. */
+export const clientStateRoutes = new Hono<AppEnv>()
+  .put(
+    '/cliente/desactivar/:company',
+    describeRoute({ tags, security, summary: 'Desactiva un cliente (Estado 2): sus usuarios no inician sesión (se les dice por qué) y sus sesiones abiertas dejan de valer. { IdCliente }' }),
+    validate('param', CompanyPath),
+    requireOwnCompany,
+    can('editar'),
+    companyUsersOnly,
+    validate('json', ClienteIdBodySchema),
+    (c) => changeState(c, c.req.valid('json').IdCliente, 2),
+  )
+  .put(
+    '/cliente/activar/:company',
+    describeRoute({ tags, security, summary: 'Activa un cliente (Estado 1): sus usuarios vuelven a iniciar sesión. { IdCliente }' }),
+    validate('param', CompanyPath),
+    requireOwnCompany,
+    can('editar'),
+    companyUsersOnly,
+    validate('json', ClienteIdBodySchema),
+    (c) => changeState(c, c.req.valid('json').IdCliente, 1),
+  )
+  .post(
+    '/cliente/restablecer_contrasena/:company',
+    describeRoute({ tags, security, summary: 'Nueva contraseña temporal de la cuenta del cliente, por correo: { IdCliente, ContrasenaTemporal }. 409 SIN_CUENTA si no tiene' }),
+    validate('param', CompanyPath),
+    requireOwnCompany,
+    can('editar'),
+    companyUsersOnly,
+    validate('json', ClientePasswordBodySchema),
+    async (c) => {
+      const { IdCliente, ContrasenaTemporal } = c.req.valid('json');
+      const result = await inOfficeWrite(c, async (write) => {
+        const current = await existing(write, IdCliente);
+        const account = current.IdUsuario === null ? undefined : await write.db.selectFrom('usuarios').selectAll().where('IdUsuario', '=', current.IdUsuario).executeTakeFirst();
+        if (!account) throw new HttpError(409, CLIENTES_MESSAGES.withoutAccount, 'SIN_CUENTA');
+        const sent = await resetAccountPassword(write, account, ContrasenaTemporal);
+        await recordAudit(write.db, { company: write.company, author: write.author, entity: 'cliente', id: IdCliente, name: current.Nombre, action: 'restablecer_contrasena' }, write.now);
+        return sent;
+      });
+      const message = result.mailFailed ? `${CLIENTES_MESSAGES.passwordReset} ${ACCOUNT_MESSAGES.mailFailed}` : CLIENTES_MESSAGES.passwordReset;
+      return c.json({ statusCode: 200, message, CorreoEnviado: result.CorreoEnviado });
+    },
+  )
+  .delete(
+    '/:company/:id',
+    describeRoute({ tags, security, summary: 'Elimina un cliente y las cuentas de sus usuarios (spec: también su usuario cuando Tipo es 2). Sus inspecciones conservan su IdCliente. Eliminar de nuevo responde 200' }),
+    validate('param', v.object({ company: v.string(), id: ClienteIdSchema })),
+    requireOwnCompany,
+    can('eliminar'),
+    companyUsersOnly,
+    async (c) => {
+      const { id } = c.req.valid('param');
+      await inOfficeWrite(c, async (write) => {
+        const current = await repo.findClientRow(write.db, write.company, id);
+        if (!current) {
+          if (await wasDeleted(write.db, write.company, 'cliente', id)) return;
+          throw new HttpError(404, CLIENTES_MESSAGES.notFound);
+        }
+        await deleteAccounts(write.db, write.company, await partyAccountIds(write.db, write.company, { clientId: id }));
+        await write.db.deleteFrom('clientes').where('IdCliente', '=', id).where('IdEmpresa', '=', write.company).execute();
+        await recordAudit(write.db, { company: write.company, author: write.author, entity: 'cliente', id, name: current.Nombre, action: 'eliminar', changes: [{ Campo: 'Nombre', Antes: current.Nombre, Despues: '' }] }, write.now);
+      });
+      return c.json({ statusCode: 200, message: CLIENTES_MESSAGES.deleted });
+    },
+  );

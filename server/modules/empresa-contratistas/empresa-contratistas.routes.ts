@@ -1,0 +1,131 @@
+import type { Context } from 'hono';
+import { Hono } from 'hono';
+import { describeRoute } from 'hono-openapi';
+import * as v from 'valibot';
+import { ACCOUNT_MESSAGES, PARTY_ACCOUNT } from '#sync/schemas/accounts.schema.ts';
+import { CONTRATISTAS_MESSAGES, EmpresaContratistaIdParamSchema, EmpresaContratistaCreateBodySchema, EmpresaContratistaUpdateBodySchema } from '#sync/schemas/empresa-contratistas.schema.ts';
+import type { AppEnv } from '../../app-env.ts';
+import { reservedNames } from '../../auth/accounts.ts';
+import { fieldChanges, recordAudit } from '../../auth/audit-log.ts';
+import { inOfficeWrite, type OfficeWrite } from '../../auth/office-write.ts';
+import { activeParties } from '../../auth/parties.ts';
+import { createPartyAccount } from '../../auth/party-accounts.ts';
+import { storeInlineImage } from '../../files/inline-image.ts';
+import { HttpError } from '../../http/http-error.ts';
+import { validate } from '../../http/validation.ts';
+import { permissionsOf } from '../../tenancy/permit.ts';
+import { companyUsersOnly, requireOwnCompany, requireSession } from '../../tenancy/require-session.ts';
+import { contractorStateRoutes } from './empresa-contratistas-state.routes.ts';
+import * as repo from './empresa-contratistas.repo.ts';
+
+const tags = ['empresa-contratistas'];
+const security = [{ bearerAuth: [] }];
+const can = permissionsOf('/empresa-contratistas');
+const CompanyPath = v.object({ company: v.string() });
+
+export const CONTRACTOR_LABELS = { Nombre: 'Razón social', RutCompleto: 'RUT', Correo: 'Correo', Telefono: 'Teléfono', Direccion: 'Dirección', Logo: 'Logo', Tipo: 'Cuenta de acceso' } as const;
+const accountLabel = (tipo: number) => (tipo === PARTY_ACCOUNT.conCuenta ? 'Sí' : 'No');
+
+export const notFound = () => new HttpError(404, CONTRATISTAS_MESSAGES.notFound);
+
+/** The contractor company as the screens show it, read inside the write's transaction. */
+export async function contractorOf(write: OfficeWrite, id: string) {
+  return repo.toWire(write.db, write.files, write.now, (await repo.findContractor(write.db, write.company, id))!);
+}
+
+async function answerList(c: Context<AppEnv>, activeOnly: boolean) {
+  const { db, files, now } = c.get('deps');
+  const company = c.get('session').company;
+  const rows = await repo.listContractors(db, company, activeOnly);
+  return c.json({ statusCode: 200, data: await Promise.all(rows.map((row) => repo.toWire(db, files, now(), row))) });
+}
+
+const reading = (summary: string) => [describeRoute({ tags, security, summary }), validate('param', CompanyPath), requireOwnCompany, can('index'), companyUsersOnly] as const;
+
+/** Contractor companies (spec: empresa-contratistas): the company's own data, with the accounts of their staff. */
+export const empresaContratistasRoutes = new Hono<AppEnv>()
+  .use(requireSession)
+  .route('/', contractorStateRoutes)
+  .get('/all/:company', ...reading('Todas las empresas contratistas, activas (Estado 1) y desactivadas (Estado 2), con sus cuentas: { statusCode, data: EmpresaContratista[] }'), (c) => answerList(c, false))
+  .get('/listado_clientes/:company', ...reading('Clientes activos de la empresa: { statusCode, data: [{ IdCliente, Nombre }] }'), async (c) =>
+    c.json({ statusCode: 200, data: (await activeParties(c.get('deps').db, c.get('session').company)).clientes }),
+  )
+  .get('/usuarios_reservados/:company', ...reading('Nombres de usuario y correos ya en uso en la empresa: { statusCode, data: { NombresUsuario, Correos } }'), async (c) =>
+    c.json({ statusCode: 200, data: await reservedNames(c.get('deps').db, c.get('session').company) }),
+  )
+  .get(
+    '/one/:company/:id',
+    describeRoute({ tags, security, summary: 'Una empresa contratista con sus cuentas: { statusCode, data: EmpresaContratista | null }' }),
+    validate('param', v.object({ company: v.string(), id: EmpresaContratistaIdParamSchema })),
+    requireOwnCompany,
+    can('index'),
+    companyUsersOnly,
+    async (c) => {
+      const { db, files, now } = c.get('deps');
+      const row = await repo.findContractor(db, c.get('session').company, c.req.valid('param').id);
+      return c.json({ statusCode: 200, data: row ? await repo.toWire(db, files, now(), row) : null });
+    },
+  )
+  .get('/:company', ...reading('Empresas contratistas activas, por nombre: { statusCode, data: EmpresaContratista[] }'), (c) => answerList(c, true))
+  .post(
+    '/post/:company',
+    describeRoute({
+      tags,
+      security,
+      summary:
+        'Crea una empresa contratista con el IdEmpresaContratista hecho en el dispositivo; con Tipo 2 también su cuenta principal, desde su correo (rol y contraseña temporal del formulario). Sin logo muestra el predeterminado. 409 RUT_EN_USO, CORREO_EN_USO, NOMBRE_USUARIO_EN_USO. { statusCode, message, data, CorreoEnviado }',
+    }),
+    validate('param', CompanyPath),
+    requireOwnCompany,
+    can('crear'),
+    companyUsersOnly,
+    validate('json', EmpresaContratistaCreateBodySchema),
+    async (c) => {
+      const { Logo, IdRol, NombreUsuario, ContrasenaTemporal, ...fields } = c.req.valid('json');
+      const result = await inOfficeWrite(c, async (write) => {
+        if (await repo.contractorIdTaken(write.db, fields.IdEmpresaContratista)) throw new HttpError(409, CONTRATISTAS_MESSAGES.rutInUse, 'CONFLICTO');
+        if (await repo.findByRut(write.db, write.company, fields.RutCompleto)) throw new HttpError(409, CONTRATISTAS_MESSAGES.rutInUse, 'RUT_EN_USO');
+        const party = { kind: 'contratista' as const, key: fields.RutCompleto, Nombre: fields.Nombre, Correo: fields.Correo, Rut: fields.RutCompleto };
+        const account = fields.Tipo === PARTY_ACCOUNT.conCuenta ? await createPartyAccount(write, party, { IdRol, NombreUsuario, ContrasenaTemporal }, CONTRATISTAS_MESSAGES.roleNotFound) : null;
+        const LogoArchivo = Logo ? await storeInlineImage(write.files, write.company, Logo, write.now) : null;
+        await write.db
+          .insertInto('empresas_contratistas')
+          .values({ ...fields, IdEmpresa: write.company, Rut: fields.RutCompleto.slice(0, -2), LogoArchivo, Estado: 1, IdUsuario: account?.IdUsuario ?? null, Version: 1, CreadoEn: write.now.toISOString() })
+          .execute();
+        const changes = fieldChanges(null, { ...fields, Tipo: accountLabel(fields.Tipo), Logo: LogoArchivo ? 'Cargado' : '' }, CONTRACTOR_LABELS);
+        await recordAudit(write.db, { company: write.company, author: write.author, entity: 'empresa_contratista', id: fields.IdEmpresaContratista, name: fields.Nombre, action: 'crear', changes }, write.now);
+        return { data: await contractorOf(write, fields.IdEmpresaContratista), account };
+      });
+      const message = result.account?.mailFailed ? `${CONTRATISTAS_MESSAGES.created} ${ACCOUNT_MESSAGES.mailFailed}` : CONTRATISTAS_MESSAGES.created;
+      return c.json({ statusCode: 200, message, data: result.data, CorreoEnviado: result.account?.CorreoEnviado ?? false });
+    },
+  )
+  .put(
+    '/put/:company/:Id',
+    describeRoute({ tags, security, summary: 'Edita los datos y el logo de una empresa contratista (solo lo cambiado). Su RUT no cambia: sus registros lo llevan (400)' }),
+    validate('param', v.object({ company: v.string(), Id: EmpresaContratistaIdParamSchema })),
+    requireOwnCompany,
+    can('editar'),
+    companyUsersOnly,
+    validate('json', EmpresaContratistaUpdateBodySchema),
+    async (c) => {
+      const { Logo, RutCompleto, ...fields } = c.req.valid('json');
+      const id = c.req.valid('param').Id;
+      const data = await inOfficeWrite(c, async (write) => {
+        const current = await repo.findContractor(write.db, write.company, id);
+        if (!current) throw notFound();
+        if (RutCompleto !== undefined && RutCompleto !== current.RutCompleto) throw new HttpError(400, CONTRATISTAS_MESSAGES.rutFixed, 'VALIDACION');
+        const changed = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
+        const LogoArchivo = Logo ? await storeInlineImage(write.files, write.company, Logo, write.now) : undefined;
+        await write.db
+          .updateTable('empresas_contratistas')
+          .set((eb) => ({ ...changed, ...(LogoArchivo ? { LogoArchivo } : {}), Version: eb('Version', '+', 1) }))
+          .where('IdEmpresaContratista', '=', id)
+          .execute();
+        const changes = fieldChanges({ ...current, Logo: current.LogoArchivo ? 'Cargado' : '' }, { ...changed, ...(LogoArchivo ? { Logo: 'Cambiado' } : {}) }, CONTRACTOR_LABELS);
+        if (changes.length) await recordAudit(write.db, { company: write.company, author: write.author, entity: 'empresa_contratista', id, name: fields.Nombre ?? current.Nombre, action: 'editar', changes }, write.now);
+        return contractorOf(write, id);
+      });
+      return c.json({ statusCode: 200, message: CONTRATISTAS_MESSAGES.updated, data });
+    },
+  );

@@ -1,0 +1,159 @@
+import type { Context } from 'hono';
+import { Hono } from 'hono';
+import { describeRoute } from 'hono-openapi';
+import * as v from 'valibot';
+import { UsuarioCreateBodySchema, USUARIOS_MESSAGES, UsuariosQuerySchema, UsuarioUpdateBodySchema } from '#sync/schemas/usuarios.schema.ts';
+import type { AppEnv } from '../../app-env.ts';
+import { createAccount, fullNameOf, keepAnAdministrator, markReadsChanged } from '../../auth/accounts.ts';
+import { recordAudit } from '../../auth/audit-log.ts';
+import { inOfficeWrite } from '../../auth/office-write.ts';
+import { activeParties } from '../../auth/parties.ts';
+import { storeInlineImage } from '../../files/inline-image.ts';
+import { HttpError } from '../../http/http-error.ts';
+import { validate } from '../../http/validation.ts';
+import { permissionsOf } from '../../tenancy/permit.ts';
+import { companyUsersOnly, requireOwnCompany, requireSession } from '../../tenancy/require-session.ts';
+import { usuarioChangesRoutes } from './usuario-changes.routes.ts';
+import { auditoriaRoutes } from './usuarios-lists.routes.ts';
+import * as repo from './usuarios.repo.ts';
+import { auditView, checkUser, UserIdParam, userChanges, userOf, withKindParty, withMailWarning } from './usuarios.rules.ts';
+
+const tags = ['usuarios'];
+const security = [{ bearerAuth: [] }];
+const can = permissionsOf('/usuarios');
+
+const CompanyPath = v.object({ company: v.string() });
+const OnePath = v.object({ company: v.string(), id: UserIdParam });
+const listUsers = (c: Context<AppEnv>, filter: { only?: number; search?: string }) => repo.listUsers(c.get('deps'), c.get('deps').db, c.get('session').company, filter);
+
+/**
+ * Users (spec: GET usuarios/{company}, POST and PUT usuarios, dias_inactivos): the company's own users and its
+ * contractors' and clients'. Enabling, disabling, deleting, passwords and inactive days: usuario-changes.routes.ts.
+ */
+export const usuariosRoutes = new Hono<AppEnv>()
+  .use(requireSession)
+  .route('/', usuarioChangesRoutes)
+  .route('/', auditoriaRoutes)
+  .get(
+    '/listas/:company',
+    describeRoute({ tags, security, summary: 'Opciones del formulario de usuario: roles activos, empresas contratistas y clientes activos. { statusCode, data: { roles, contratistas, clientes } }' }),
+    validate('param', CompanyPath),
+    requireOwnCompany,
+    can('index'),
+    companyUsersOnly,
+    async (c) => {
+      const { db } = c.get('deps');
+      const company = c.get('session').company;
+      const roles = await db.selectFrom('roles').select(['IdRol', 'NombreRol']).where('IdEmpresa', '=', company).where('Estado', '=', 1).orderBy('NombreRol').execute();
+      return c.json({ statusCode: 200, data: { roles, ...(await activeParties(db, company)) } });
+    },
+  )
+  .get(
+    '/one/:company/:id',
+    describeRoute({ tags, security, summary: 'Un usuario: { statusCode, data: Usuario | null }' }),
+    validate('param', OnePath),
+    requireOwnCompany,
+    can('index'),
+    companyUsersOnly,
+    async (c) => c.json({ statusCode: 200, data: (await listUsers(c, { only: c.req.valid('param').id }))[0] ?? null }),
+  )
+  .get(
+    '/dias_inactivos/:company/:id',
+    describeRoute({ tags, security, summary: 'Días hábiles inactivos de un usuario (AAAA-MM-DD): { statusCode, data: string[] }' }),
+    validate('param', OnePath),
+    requireOwnCompany,
+    can('index'),
+    companyUsersOnly,
+    async (c) => {
+      const { id } = c.req.valid('param');
+      const { db } = c.get('deps');
+      const company = c.get('session').company;
+      if (!(await repo.findUserRow(db, company, id))) return c.json({ statusCode: 200, data: null });
+      return c.json({ statusCode: 200, data: await repo.inactiveDays(db, company, id) });
+    },
+  )
+  .get(
+    '/:company',
+    describeRoute({ tags, security, summary: 'Usuarios de la empresa (también los de sus contratistas y clientes), por apellido; ?Buscar (nombre, correo, usuario o RUT). { statusCode, data: Usuario[] }' }),
+    validate('param', CompanyPath),
+    requireOwnCompany,
+    can('index'),
+    companyUsersOnly,
+    validate('query', UsuariosQuerySchema),
+    async (c) => c.json({ statusCode: 200, data: await listUsers(c, { search: c.req.valid('query').Buscar }) }),
+  )
+  .post(
+    '/',
+    describeRoute({
+      tags,
+      security,
+      summary:
+        'Crea un usuario con la contraseña temporal hecha en el dispositivo del administrador: se le envía por correo (o queda en el buzón local sin SMTP) y debe cambiarla al iniciar sesión. Sin foto muestra el avatar predeterminado. 409 CORREO_EN_USO, NOMBRE_USUARIO_EN_USO o RUT_EN_USO. { statusCode, message, data: Usuario, CorreoEnviado }',
+    }),
+    can('crear'),
+    companyUsersOnly,
+    validate('json', UsuarioCreateBodySchema),
+    async (c) => {
+      const { Avatar, ContrasenaTemporal, Sistemas, ...fields } = c.req.valid('json');
+      const result = await inOfficeWrite(c, async (write) => {
+        const user = withKindParty(fields);
+        const roleName = await checkUser(write, user);
+        const AvatarArchivo = Avatar ? await storeInlineImage(write.files, write.company, Avatar, write.now) : null;
+        const made = await createAccount(write, { ...user, Sistemas, AvatarArchivo, ContrasenaTemporal });
+        const changes = userChanges(null, auditView({ ...user, Sistemas, Foto: AvatarArchivo ? 'Cargada' : '' }, roleName));
+        await recordAudit(write.db, { company: write.company, author: write.author, entity: 'usuario', id: made.IdUsuario, name: fullNameOf(user), action: 'crear', changes }, write.now);
+        return { ...made, user: await userOf(write, made.IdUsuario) };
+      });
+      return c.json({ statusCode: 200, message: withMailWarning(USUARIOS_MESSAGES.created, result.mailFailed), data: result.user, CorreoEnviado: result.CorreoEnviado });
+    },
+  )
+  .put(
+    '/',
+    describeRoute({
+      tags,
+      security,
+      summary:
+        'Edita un usuario: IdUsuario y solo los campos cambiados. Un cambio de rol, tipo, contratista o cliente rige desde su próxima petición y sus dispositivos vuelven a descargar lo que puede leer (SPEC PL11); nunca deja a la empresa sin administrador (409 ULTIMO_ADMINISTRADOR)',
+    }),
+    can('editar'),
+    companyUsersOnly,
+    validate('json', UsuarioUpdateBodySchema),
+    async (c) => {
+      const { IdUsuario, Avatar, Sistemas, ...sent } = c.req.valid('json');
+      const changed = Object.fromEntries(Object.entries(sent).filter(([, value]) => value !== undefined));
+      const user = await inOfficeWrite(c, async (write) => {
+        const current = await repo.findUserRow(write.db, write.company, IdUsuario);
+        if (!current) throw new HttpError(404, USUARIOS_MESSAGES.notFound);
+        const merged = withKindParty({ ...current, Tipo: current.Tipo as 'empresa', ...changed });
+        const roleName = await checkUser(write, merged, IdUsuario);
+        const previousSystems = await repo.systemsOf(write.db, IdUsuario);
+        const AvatarArchivo = Avatar ? await storeInlineImage(write.files, write.company, Avatar, write.now) : undefined;
+        const { RunPersona, NombreUsuario, Nombres, ApellidoPaterno, ApellidoMaterno, CorreoElectronicoPersona, TelefonoPersona, FechaNacimiento, IdRol, Tipo, IdContratista, IdCliente } = merged;
+        await write.db
+          .updateTable('usuarios')
+          .set((eb) => ({
+            ...{ RunPersona, NombreUsuario, Nombres, ApellidoPaterno, ApellidoMaterno, CorreoElectronicoPersona, TelefonoPersona, FechaNacimiento, IdRol, Tipo, IdContratista, IdCliente },
+            ...(AvatarArchivo ? { AvatarArchivo } : {}),
+            Version: eb('Version', '+', 1),
+          }))
+          .where('IdUsuario', '=', IdUsuario)
+          .execute();
+        if (Sistemas) await repo.replaceSystems(write.db, IdUsuario, Sistemas);
+        const access = current.IdRol !== IdRol || current.Tipo !== Tipo || current.IdContratista !== IdContratista || current.IdCliente !== IdCliente;
+        if (access) {
+          await keepAnAdministrator(write.db, write.company, USUARIOS_MESSAGES.lastAdminRole);
+          await markReadsChanged(write, { user: IdUsuario });
+        }
+        const previousRole = await write.db.selectFrom('roles').select('NombreRol').where('IdRol', '=', current.IdRol).executeTakeFirst();
+        const before = auditView({ ...current, Sistemas: previousSystems, Foto: current.AvatarArchivo ? 'Cargada' : '' }, previousRole?.NombreRol);
+        const after = auditView(
+          { ...changed, ...(changed.Tipo !== undefined ? { IdContratista, IdCliente } : {}), ...(Sistemas ? { Sistemas } : {}), ...(AvatarArchivo ? { Foto: 'Cambiada' } : {}), Tipo: changed.Tipo as 'empresa' | undefined },
+          changed.IdRol !== undefined ? roleName : undefined,
+        );
+        const changes = userChanges(before, after);
+        if (changes.length) await recordAudit(write.db, { company: write.company, author: write.author, entity: 'usuario', id: IdUsuario, name: fullNameOf(merged), action: 'editar', changes }, write.now);
+        return userOf(write, IdUsuario);
+      });
+      return c.json({ statusCode: 200, message: USUARIOS_MESSAGES.updated, data: user });
+    },
+  );
