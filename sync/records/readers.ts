@@ -10,13 +10,14 @@ export const EVERY_USER = 'todos';
  * its worker), so a module added later gives its readers what its records point at without naming them.
  */
 export function readersOf(entity: AnyEntity, entities: readonly AnyEntity[]): typeof EVERY_USER | readonly string[] {
+  if (entity.audience === 'todos') return EVERY_USER;
   const routes = new Set<string>();
   const visited = new Set<string>();
-  let everyone = false;
+  // Reference data that points at a record (an EPP assignment at its worker) gives its readers, not everyone: the
+  // record keeps its own audience.
   const collect = (target: AnyEntity) => {
     if (visited.has(target.table)) return;
     visited.add(target.table);
-    if (target.audience === 'todos') everyone = true;
     routes.add(target.permission);
     for (const route of target.readBy ?? []) routes.add(route);
     for (const other of entities) {
@@ -24,7 +25,7 @@ export function readersOf(entity: AnyEntity, entities: readonly AnyEntity[]): ty
     }
   };
   collect(entity);
-  return everyone ? EVERY_USER : [...routes];
+  return [...routes];
 }
 
 /** The tables a user reads, given what their role grants (`can(route, 'index')`). */

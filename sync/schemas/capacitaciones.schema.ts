@@ -177,6 +177,8 @@ export const capacitacionEntity = defineEntity({
   displayName: (row) => [row.Tema, row.Fecha ? formatDisplayDate(row.Fecha) : ''].filter(Boolean).join(' · '),
   verb: (write) => (write.method === 'PUT' && write.path.endsWith('/detalles/realizadas') ? 'Registrar asistencia' : undefined),
   permission: '/capacitaciones/creadas',
+  // Held sessions are read from "Capacitaciones realizadas" too (a contractor's or client's users, SPEC PL10).
+  readBy: ['/capacitaciones/realizadas'],
   api: {
     base: '/api/capacitaciones',
     list: '/creadas/:company',

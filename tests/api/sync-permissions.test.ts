@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ENTITY_LIST } from '#sync/records/entities.ts';
 import { ANDES, startTestServer, type TestServer } from './support/api-harness.ts';
 import { send } from './support/sync-harness.ts';
 import { read, roleIdByName, type Session, userWithRole, write } from './support/usuarios-factory.ts';
@@ -9,6 +10,10 @@ interface Page {
   more: boolean;
   reset?: boolean;
 }
+
+/** Reference data (audience 'todos'): every user pulls it; the demo company has rows in each of these tables. */
+const REFERENCE_TABLES = ENTITY_LIST.filter((entity) => entity.audience === 'todos').map((entity) => entity.table);
+const withReference = (...tables: string[]) => [...REFERENCE_TABLES, ...tables].sort();
 
 let server: TestServer;
 let admin: Session;
@@ -27,15 +32,15 @@ const setMatrix = (role: number, Permisos: unknown[]) => write(server, admin.tok
 describe('PL10: a device pulls only the tables its role lets its user read', () => {
   it('sends reference data to everyone, records only to their readers, and what a record points at to its readers', async () => {
     const { session: none } = await userWithRole(server, admin, [{ Ruta: '/perfil/usuario', Acciones: ['index'] }]);
-    expect(tablesOf(await pull(none.token))).toEqual(['actividades_economicas', 'cargos', 'certificaciones', 'formularios', 'niveles']);
+    expect(tablesOf(await pull(none.token))).toEqual(withReference());
 
     const { session: workers } = await userWithRole(server, admin, [{ Ruta: '/trabajadores', Acciones: ['index'] }]);
-    expect(tablesOf(await pull(workers.token))).toEqual(['actividades_economicas', 'cargos', 'certificaciones', 'formularios', 'niveles', 'trabajadores']);
+    expect(tablesOf(await pull(workers.token))).toEqual(withReference('trabajadores'));
 
     // An inspection names its observed workers, and its detail lists its observations: their reader reads those too.
     const { session: inspector } = await userWithRole(server, admin, [{ Ruta: '/inspecciones', Acciones: ['index'] }]);
     const page = await pull(inspector.token);
-    expect(tablesOf(page)).toEqual(['actividades_economicas', 'cargos', 'certificaciones', 'formularios', 'inspecciones', 'niveles', 'observaciones', 'trabajadores']);
+    expect(tablesOf(page)).toEqual(withReference('inspecciones', 'observaciones', 'trabajadores'));
     // The list calls agree with the feed, so downloading a table again gives the same records (PL5).
     expect((await read(server, inspector.token, `/api/trabajadores/newtrabajadores2/${ANDES.id}`)).status).toBe(200);
     expect((await read(server, inspector.token, '/api/inspecciones/observaciones-inspecciones/observaciones')).status).toBe(200);

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { describeRoute } from 'hono-openapi';
 import * as v from 'valibot';
+import { RecordIdSchema } from '#sync/records/record-fields.ts';
 import { INCIDENTES_MESSAGES, incidenteEntity } from '#sync/schemas/incidentes.schema.ts';
 import type { AppEnv } from '../../app-env.ts';
 import { HttpError } from '../../http/http-error.ts';
@@ -24,7 +25,7 @@ export const informeRoutes = new Hono<AppEnv>().use(requireSession).get(
     summary:
       'Datos del informe de investigación (spec 2.4) de un caso: { statusCode, data: IncidentReportData } con imágenes como enlaces firmados; con Accept: application/pdf responde el PDF dibujado en el servidor. 404 si no existe o no es visible',
   }),
-  validate('param', v.object({ IdEvaluacion: v.pipe(v.string(), v.toLowerCase()) })),
+  validate('param', v.object({ IdEvaluacion: RecordIdSchema })),
   permissionsOf(incidenteEntity.permission)('index'),
   async (c) => {
     const deps = c.get('deps');
