@@ -50,12 +50,12 @@ const AuditoriaPage = lazy(() => import('#app/modules/usuarios/auditoria-page.ts
 const RolesListPage = lazy(() => import('#app/modules/roles/roles-list-page.tsx').then((module) => ({ default: module.RolesListPage })));
 const RolFormPage = lazy(() => import('#app/modules/roles/rol-form-page.tsx').then((module) => ({ default: module.RolFormPage })));
 const RolDetailPage = lazy(() => import('#app/modules/roles/rol-detail-page.tsx').then((module) => ({ default: module.RolDetailPage })));
-const ContratistasListPage = lazy(() => import('#app/modules/empresa-contratistas/contratistas-list-page.tsx').then((module) => ({ default: module.ContratistasListPage })));
-const ContratistaFormPage = lazy(() => import('#app/modules/empresa-contratistas/contratista-form-page.tsx').then((module) => ({ default: module.ContratistaFormPage })));
-const ContratistaDetailPage = lazy(() => import('#app/modules/empresa-contratistas/contratista-detail-page.tsx').then((module) => ({ default: module.ContratistaDetailPage })));
-const ClientesListPage = lazy(() => import('#app/modules/clientes/clientes-list-page.tsx').then((module) => ({ default: module.ClientesListPage })));
-const ClienteFormPage = lazy(() => import('#app/modules/clientes/cliente-form-page.tsx').then((module) => ({ default: module.ClienteFormPage })));
-const ClienteDetailPage = lazy(() => import('#app/modules/clientes/cliente-detail-page.tsx').then((module) => ({ default: module.ClienteDetailPage })));
+const ContratistasListPage = lazy(() => import('#app/modules/empresa-contratistas/contratistas-screens.tsx').then((module) => ({ default: module.ContratistasListPage })));
+const ContratistaFormPage = lazy(() => import('#app/modules/empresa-contratistas/contratistas-screens.tsx').then((module) => ({ default: module.ContratistaFormPage })));
+const ContratistaDetailPage = lazy(() => import('#app/modules/empresa-contratistas/contratistas-screens.tsx').then((module) => ({ default: module.ContratistaDetailPage })));
+const ClientesListPage = lazy(() => import('#app/modules/clientes/clientes-screens.tsx').then((module) => ({ default: module.ClientesListPage })));
+const ClienteFormPage = lazy(() => import('#app/modules/clientes/clientes-screens.tsx').then((module) => ({ default: module.ClienteFormPage })));
+const ClienteDetailPage = lazy(() => import('#app/modules/clientes/clientes-screens.tsx').then((module) => ({ default: module.ClienteDetailPage })));
 const ReportPage = lazy(() => import('#app/pages/report-page.tsx').then((module) => ({ default: module.ReportPage })));
 const SincronizacionPage = lazy(() =>
   import('#app/modules/sincronizacion/sincronizacion-page.tsx').then((module) => ({ default: module.SincronizacionPage })),
