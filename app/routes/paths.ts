@@ -1,4 +1,5 @@
-import { ACCIDENT_CATALOGUES, type AccidentCatalogueTable } from '#sync/schemas/incidentes-catalogos.schema.ts';
+import { ACCIDENT_CATALOGUE_ROUTES } from '#sync/schemas/incidentes-catalogos.routes.ts';
+import type { AccidentCatalogueTable } from '#sync/schemas/incidentes-catalogos.schema.ts';
 
 /** List, nuevo, editar/{id} and detalles/{id} of a maintainer (spec 2.3). */
 function recordRoutes<Base extends string>(base: Base) {
@@ -88,7 +89,7 @@ export const paths = {
 
 /** The accident catalogues' maintainers, at their spec routes (actos-subestandares, tipo-evento, factores/tipos...). */
 export const ACCIDENT_CATALOGUE_PATHS = Object.fromEntries(
-  Object.values(ACCIDENT_CATALOGUES).map((entity) => [entity.table, recordRoutes(entity.catalogue.route)]),
+  Object.entries(ACCIDENT_CATALOGUE_ROUTES).map(([table, route]): [string, RecordPaths] => [table, recordRoutes(route)]),
 ) as Record<AccidentCatalogueTable, RecordPaths>;
 
 /** The level maintainers by level type; their labels come from the company's masks. */

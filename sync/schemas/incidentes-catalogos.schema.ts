@@ -1,4 +1,5 @@
 import { defineCatalogue } from '../records/catalogue-family.ts';
+import { ACCIDENT_CATALOGUE_ROUTES } from './incidentes-catalogos.routes.ts';
 
 /**
  * The accident catalogues (spec 2.3 routes, part 2 "Accidents" calls), one declaration each. Route -> call -> table
@@ -13,7 +14,7 @@ export const FACTOR_KINDS = ['Personal', 'Trabajo'] as const;
 export const actosSubestandaresEntity = defineCatalogue({
   table: 'actos_subestandares',
   noun: { one: 'acto subestándar', many: 'actos subestándares' },
-  route: '/actos-subestandares',
+  route: ACCIDENT_CATALOGUE_ROUTES.actos_subestandares,
   base,
   call: 'actos-subestandares',
   label: 'Acto subestándar',
@@ -23,7 +24,7 @@ export const actosSubestandaresEntity = defineCatalogue({
 export const condicionesSubestandaresEntity = defineCatalogue({
   table: 'condiciones_subestandares',
   noun: { one: 'condición subestándar', many: 'condiciones subestándares', feminine: true },
-  route: '/condiciones-subestandares',
+  route: ACCIDENT_CATALOGUE_ROUTES.condiciones_subestandares,
   base,
   call: 'causas-inmediatas',
   // Immediate causes are read and written by kind (spec: causas-inmediatas {company}/{tipo}); the acts have calls of their own.
@@ -35,7 +36,7 @@ export const condicionesSubestandaresEntity = defineCatalogue({
 export const tiposEventoEntity = defineCatalogue({
   table: 'tipos_evento',
   noun: { one: 'tipo de evento', many: 'tipos de evento' },
-  route: '/tipo-evento',
+  route: ACCIDENT_CATALOGUE_ROUTES.tipos_evento,
   base,
   call: 'tipo-evento',
   label: 'Tipo de evento',
@@ -45,7 +46,7 @@ export const tiposEventoEntity = defineCatalogue({
 export const tiposAgenteEntity = defineCatalogue({
   table: 'tipos_agente',
   noun: { one: 'tipo de agente', many: 'tipos de agente' },
-  route: '/tipo-agente',
+  route: ACCIDENT_CATALOGUE_ROUTES.tipos_agente,
   base,
   call: 'tipo-agente',
   label: 'Tipo de agente',
@@ -55,7 +56,7 @@ export const tiposAgenteEntity = defineCatalogue({
 export const itemsAgenteEntity = defineCatalogue({
   table: 'items_agente',
   noun: { one: 'ítem de agente', many: 'ítems de agente' },
-  route: '/item-agente',
+  route: ACCIDENT_CATALOGUE_ROUTES.items_agente,
   base,
   call: 'item-agente',
   label: 'Ítem de agente',
@@ -66,7 +67,7 @@ export const itemsAgenteEntity = defineCatalogue({
 export const faltasControlEntity = defineCatalogue({
   table: 'faltas_control',
   noun: { one: 'falta de control', many: 'faltas de control', feminine: true },
-  route: '/falta-control',
+  route: ACCIDENT_CATALOGUE_ROUTES.faltas_control,
   base,
   call: 'falta-control',
   label: 'Falta de control',
@@ -76,7 +77,7 @@ export const faltasControlEntity = defineCatalogue({
 export const tiposLesionEntity = defineCatalogue({
   table: 'tipos_lesion',
   noun: { one: 'tipo de lesión', many: 'tipos de lesión' },
-  route: '/tipo-lesion',
+  route: ACCIDENT_CATALOGUE_ROUTES.tipos_lesion,
   base,
   call: 'tipo-lesion',
   label: 'Tipo de lesión',
@@ -86,7 +87,7 @@ export const tiposLesionEntity = defineCatalogue({
 export const partesCuerpoEntity = defineCatalogue({
   table: 'partes_cuerpo',
   noun: { one: 'parte del cuerpo', many: 'partes del cuerpo', feminine: true },
-  route: '/parte-cuerpo',
+  route: ACCIDENT_CATALOGUE_ROUTES.partes_cuerpo,
   base,
   call: 'parte-cuerpo-lesionada',
   label: 'Parte del cuerpo',
@@ -96,7 +97,7 @@ export const partesCuerpoEntity = defineCatalogue({
 export const factoresEntity = defineCatalogue({
   table: 'factores',
   noun: { one: 'factor', many: 'factores' },
-  route: '/factores/tipos',
+  route: ACCIDENT_CATALOGUE_ROUTES.factores,
   base,
   call: 'factores',
   label: 'Factor',
@@ -108,7 +109,7 @@ export const factoresEntity = defineCatalogue({
 export const causasBasicasEntity = defineCatalogue({
   table: 'causas_basicas',
   noun: { one: 'causa básica', many: 'causas básicas', feminine: true },
-  route: '/factores/causas-basicas',
+  route: ACCIDENT_CATALOGUE_ROUTES.causas_basicas,
   base,
   call: 'causasbasicas',
   label: 'Causa básica',
@@ -119,7 +120,7 @@ export const causasBasicasEntity = defineCatalogue({
 export const itemsCausasBasicasEntity = defineCatalogue({
   table: 'items_causas_basicas',
   noun: { one: 'ítem de causa básica', many: 'ítems de causas básicas' },
-  route: '/factores/item-causas',
+  route: ACCIDENT_CATALOGUE_ROUTES.items_causas_basicas,
   base,
   call: 'item-causas-basicas',
   label: 'Ítem de causa básica',
@@ -130,7 +131,7 @@ export const itemsCausasBasicasEntity = defineCatalogue({
 export const fuentesEventoEntity = defineCatalogue({
   table: 'fuentes_evento',
   noun: { one: 'fuente del evento', many: 'fuentes del evento', feminine: true },
-  route: '/fuente-evento',
+  route: ACCIDENT_CATALOGUE_ROUTES.fuentes_evento,
   base,
   call: 'fuente-evento',
   label: 'Fuente del evento',
@@ -140,7 +141,7 @@ export const fuentesEventoEntity = defineCatalogue({
 export const agentesEventoEntity = defineCatalogue({
   table: 'agentes_evento',
   noun: { one: 'agente del evento', many: 'agentes del evento' },
-  route: '/agente-evento',
+  route: ACCIDENT_CATALOGUE_ROUTES.agentes_evento,
   base,
   call: 'agente-evento',
   label: 'Agente del evento',
@@ -150,7 +151,7 @@ export const agentesEventoEntity = defineCatalogue({
 export const familiasRiesgoEntity = defineCatalogue({
   table: 'familias_riesgo',
   noun: { one: 'familia de riesgo', many: 'familias de riesgo', feminine: true },
-  route: '/familia-riesgo',
+  route: ACCIDENT_CATALOGUE_ROUTES.familias_riesgo,
   base,
   call: 'familia-riesgo',
   label: 'Familia de riesgo',
@@ -160,7 +161,7 @@ export const familiasRiesgoEntity = defineCatalogue({
 export const riesgosEspecificosEntity = defineCatalogue({
   table: 'riesgos_especificos',
   noun: { one: 'riesgo específico', many: 'riesgos específicos' },
-  route: '/riesgo-especifico',
+  route: ACCIDENT_CATALOGUE_ROUTES.riesgos_especificos,
   base,
   call: 'riesgo-especifico',
   label: 'Riesgo específico',

@@ -1,5 +1,5 @@
-import { IonButton, IonModal } from '@ionic/react';
-import { useState } from 'react';
+import { IonButton } from '@ionic/react';
+import { useEffect, useRef, useState } from 'react';
 import './office.css';
 
 interface TemporaryPasswordDialogProps {
@@ -18,6 +18,13 @@ interface TemporaryPasswordDialogProps {
  */
 export function TemporaryPasswordDialog({ name, email, password, pending, onClose }: TemporaryPasswordDialogProps) {
   const [copied, setCopied] = useState(false);
+  const dialog = useRef<HTMLDialogElement>(null);
+  // A native modal dialog: the browser traps focus and names it; IonModal would bring its code to the first screen.
+  useEffect(() => {
+    const element = dialog.current;
+    if (element && !element.open) element.showModal();
+    return () => element?.close();
+  }, []);
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(password);
@@ -27,8 +34,14 @@ export function TemporaryPasswordDialog({ name, email, password, pending, onClos
     }
   };
   return (
-    <IonModal isOpen backdropDismiss={false} onDidDismiss={onClose} aria-labelledby="temporary-password-title">
-      <div className="temporary-password" role="document">
+    <dialog
+      ref={dialog}
+      className="temporary-password"
+      aria-labelledby="temporary-password-title"
+      // Escape must not close it before the password is handed over: only "Entendido" does.
+      onCancel={(event) => event.preventDefault()}
+    >
+      <div>
         <h2 id="temporary-password-title">Contraseña temporal</h2>
         <p>
           Entrégale esta contraseña a {name}: inicia sesión con el RUT de la empresa, su correo <strong>{email}</strong> y esta contraseña, y en ese
@@ -48,6 +61,6 @@ export function TemporaryPasswordDialog({ name, email, password, pending, onClos
           <IonButton onClick={onClose}>Entendido</IonButton>
         </div>
       </div>
-    </IonModal>
+    </dialog>
   );
 }
