@@ -96,8 +96,10 @@ test('a supervisor signs in, works offline on the stored session and signs out',
   await expect(page.getByRole('button', { name: 'Guardar' })).toBeDisabled();
   await expectAccessible(page);
 
-  // Mi Perfil is in no menu group, so the rail opens on its first group (Ajustes, with Trabajadores).
+  // Mi Perfil is in no menu group, so the rail opens on its first group (Ajustes, with Trabajadores). The Dashboard
+  // parent holds principal and the trainings dashboard (spec 2.6: a parent with one same-named child is a link).
   await sections.getByRole('button', { name: 'Dashboard' }).click();
+  await page.getByRole('navigation', { name: 'Menú Dashboard' }).getByRole('button', { name: 'Dashboard' }).click();
   await page.getByRole('link', { name: 'principal' }).click();
   await expect(page.getByRole('heading', { name: 'Inicio', level: 1 })).toBeVisible();
   await expect(page.getByRole('main').getByText('Sin conexión', { exact: true })).toBeVisible();

@@ -123,8 +123,21 @@ export function SideNav({ groups, showRail, showDrawer, onNavigate }: SideNavPro
     setChosenOn(pathname);
   };
 
-  const toggleParent = (id: string) =>
-    setOpenParents(openParents.includes(id) ? openParents.filter((open) => open !== id) : [...openParents, id]);
+  // The parent holding the screen in view shows it open (so "principal" is one tap away on every screen under it),
+  // unless the person closed it on this screen: like a chosen group, that lasts until the address changes.
+  const [closedOn, setClosedOn] = useState<{ pathname: string; id: string } | null>(null);
+  if (closedOn !== null && closedOn.pathname !== pathname) setClosedOn(null);
+  const isOpen = (id: string) => openParents.includes(id) || (id === here?.entryId && closedOn?.id !== id);
+
+  const toggleParent = (id: string) => {
+    if (isOpen(id)) {
+      setOpenParents(openParents.filter((open) => open !== id));
+      if (id === here?.entryId) setClosedOn({ pathname, id });
+    } else {
+      setOpenParents([...openParents, id]);
+      if (closedOn?.id === id) setClosedOn(null);
+    }
+  };
 
   if (!showRail) return null;
 
@@ -164,7 +177,7 @@ export function SideNav({ groups, showRail, showDrawer, onNavigate }: SideNavPro
                 <DrawerEntry
                   entry={entry}
                   currentHref={entry.id === here?.entryId ? here.href : undefined}
-                  open={openParents.includes(entry.id)}
+                  open={isOpen(entry.id)}
                   onToggle={() => toggleParent(entry.id)}
                   onNavigate={onNavigate}
                 />
