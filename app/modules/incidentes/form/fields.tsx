@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { DraftTextInput } from '#app/ui/drafts/draft-text-input.tsx';
 import '#app/ui/drafts/draft-field.css';
 
@@ -77,7 +77,18 @@ interface ChecksGroupProps extends ProblemProps {
 export function ChecksGroup({ legend, values, options, onChange, empty = 'No hay opciones en este dispositivo.', disabled, problem }: ChecksGroupProps) {
   const id = useId();
   const groups = [...new Set(options.map((option) => option.group ?? ''))];
-  const toggle = (value: string, checked: boolean) => onChange(checked ? [...values, value] : values.filter((chosen) => chosen !== value));
+  // A tap shows at once and the next tap builds on it: the draft's write (and the values it brings back) comes later.
+  const [chosen, setChosen] = useState<readonly string[]>(values);
+  const [received, setReceived] = useState(values);
+  if (received.join('\n') !== values.join('\n')) {
+    setReceived(values);
+    setChosen(values);
+  }
+  const toggle = (value: string, checked: boolean) => {
+    const next = checked ? [...chosen.filter((item) => item !== value), value] : chosen.filter((item) => item !== value);
+    setChosen(next);
+    onChange(next);
+  };
   return (
     <fieldset className="incident-checks" {...described(id, problem)}>
       <legend>{legend}</legend>
@@ -89,7 +100,7 @@ export function ChecksGroup({ legend, values, options, onChange, empty = 'No hay
             .filter((option) => (option.group ?? '') === group)
             .map((option) => (
               <label key={option.value} className="check-group__option">
-                <input type="checkbox" checked={values.includes(option.value)} disabled={disabled} onChange={(event) => toggle(option.value, event.target.checked)} />
+                <input type="checkbox" checked={chosen.includes(option.value)} disabled={disabled} onChange={(event) => toggle(option.value, event.target.checked)} />
                 {option.label}
               </label>
             ))}
