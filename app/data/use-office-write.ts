@@ -1,4 +1,4 @@
-import { type QueryKey, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { discardLocalWrite, type OfficeWrite, queueOfficeWrite } from '#app/data/local-write.ts';
 import { requireDevice } from '#app/sync/device-sync.ts';
@@ -7,6 +7,14 @@ import { useNotice } from '#app/ui/feedback/use-notice.ts';
 import { entryFate, type OfficeWriteFate } from './office-write-fate.ts';
 
 export const SAVED_ON_DEVICE = 'Guardado en este dispositivo: se enviará al servidor cuando vuelva la conexión.';
+
+/** Every office write is audited: the audit queries (app/ui/office/audit-history.tsx) start with this key. */
+export const AUDIT_QUERY_ROOT = 'auditoria';
+
+/** What a write the server took changes: the screen's data and every audit history on screen. */
+function refreshAfterWrite(queryClient: QueryClient, invalidate: QueryKey[]) {
+  return Promise.all([...invalidate, [AUDIT_QUERY_ROOT]].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+}
 
 export interface OfficeWriteOptions {
   /** The spec's success notice ("Rol creado con éxito"). */
@@ -39,7 +47,7 @@ export function useOfficeWrite() {
       setRefused(null);
       if (fate.kind === 'enviado') {
         notify({ message: options.success, tone: 'success' });
-        await Promise.all(options.invalidate.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+        await refreshAfterWrite(queryClient, options.invalidate);
       } else {
         notify({ message: `${options.success.replace(/\.$/, '')}. ${SAVED_ON_DEVICE}`, tone: 'info', duration: 3500 });
       }
@@ -75,7 +83,7 @@ export function useOfficeAction() {
       const fates = await Promise.all(entries.map((entry) => entryFate(device.db, entry.key)));
       const refused = fates.filter((fate) => fate.kind === 'rechazado');
       const success = all.length > 1 && options.successMany ? options.successMany : options.success;
-      if (fates.some((fate) => fate.kind === 'enviado')) await Promise.all(options.invalidate.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+      if (fates.some((fate) => fate.kind === 'enviado')) await refreshAfterWrite(queryClient, options.invalidate);
       if (refused.length > 0) {
         const message = `${refused[0]!.message}${refused.length > 1 ? ` (y ${refused.length - 1} más)` : ''} ¿Descartas ${refused.length > 1 ? 'estos cambios' : 'este cambio'}? Si no, ${refused.length > 1 ? 'quedan' : 'queda'} en Sincronización.`;
         if (await confirm({ header: 'Cambio rechazado', message, confirmText: 'Descartar' })) for (const fate of refused) await discardLocalWrite(fate.key);

@@ -100,7 +100,8 @@ test('an administrator gives a new user a role that sees workers but may not del
   const user = await firstSignIn(browser, email, temporary);
   const rail = user.getByRole('navigation', { name: 'Secciones' });
   await expect(rail.getByRole('button')).toHaveText([/Ajustes/]);
-  await rail.getByRole('button', { name: /Ajustes/ }).click();
+  // Its only group is open at once.
+  await expect(rail.getByRole('button', { name: /Ajustes/ })).toHaveAttribute('aria-pressed', 'true');
   await expect(user.getByRole('navigation', { name: 'Menú Ajustes' }).getByRole('link')).toHaveText(['Trabajadores']);
   await expectAccessible(user);
   await user.getByRole('navigation', { name: 'Menú Ajustes' }).getByRole('link', { name: 'Trabajadores' }).click();
@@ -120,7 +121,7 @@ test('an administrator gives a new user a role that sees workers but may not del
   // The administrator grants deletion; the signed-in user may delete once the app is in the foreground again.
   await openSettings(page, 'Roles', 'Usuarios');
   await page.getByRole('link', { name: /Consulta de trabajadores/ }).click();
-  await page.getByRole('button', { name: 'Editar' }).click();
+  await page.getByRole('link', { name: 'Editar' }).click();
   await page.getByRole('checkbox', { name: 'Eliminar en Trabajadores' }).check();
   await page.getByRole('button', { name: 'Guardar' }).click();
   await expect(page.getByText('Rol actualizado con éxito').last()).toBeVisible();
@@ -162,7 +163,7 @@ test('an administrator gives a new user a role that sees workers but may not del
   const contractor = await firstSignIn(browser, contractorEmail, contractorPassword);
   await openSettings(contractor, 'Trabajadores');
   await expect(contractor.getByRole('list', { name: 'Lista de trabajadores' }).getByRole('link')).toHaveCount(1);
-  await expect(contractor.getByRole('list', { name: 'Lista de trabajadores' })).toContainText('Cristóbal Andamiero');
+  await expect(contractor.getByRole('list', { name: 'Lista de trabajadores' })).toContainText('Andamiero Lagos, Cristóbal');
   await expectAccessible(contractor);
 
   // Deactivated, its users can no longer sign in, and are told why.

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { AUDIT_ACTION_LABELS, AUDIT_ENTITY_LABELS, type AuditEntity, type AuditoriaEntrada } from '#sync/schemas/usuarios.schema.ts';
 import { apiRequest } from '#app/data/api-client.ts';
+import { AUDIT_QUERY_ROOT } from '#app/data/use-office-write.ts';
 import { paths } from '#app/routes/paths.ts';
 import { hasPermission } from '#app/session/session-permissions.ts';
 import { useRequiredSession } from '#app/session/use-session.ts';
@@ -9,7 +10,7 @@ import { formatDisplayDateTime } from '#app/ui/display-format.ts';
 import { QueryView } from '#app/ui/feedback/query-view.tsx';
 import './office.css';
 
-export const auditKey = (company: string, entity?: AuditEntity, id?: string) => ['auditoria', company, entity ?? 'todas', id ?? 'todos'] as const;
+export const auditKey = (company: string, entity?: AuditEntity, id?: string) => [AUDIT_QUERY_ROOT, company, entity ?? 'todas', id ?? 'todos'] as const;
 
 /** The audit log (GET /usuarios/auditoria/{company}), of one record or of all; for those with its permission. */
 export function useAudit(entity?: AuditEntity, id?: string, enabled = true) {
