@@ -1,11 +1,11 @@
-import { Document, Image, Page, StyleSheet, Text, View } from '@react-pdf/renderer';
+import { Document, Page, StyleSheet, Text, View } from '@react-pdf/renderer';
 import type { ComponentProps, ReactElement, ReactNode } from 'react';
 import { complianceLabels } from '#sync/domain/compliance.ts';
 import { formatDisplayDate, toWireDate } from '#sync/domain/dates.ts';
 import { formatRut } from '#sync/domain/rut.ts';
 import { ANSWER_LABELS, type Answer, answerColour, LIGHT_HEX, SEMAFORO_LABELS, semaforoColour, severityColour } from '#sync/domain/traffic-light.ts';
 import type { ChecklistReportData, ReportObservation } from '#sync/schemas/inspecciones.schema.ts';
-import { chunk, CONTENT_WIDTH, FieldGrid, ImageBox, kit, LightLabel, PageFrame, REPORT_COLOURS, type ReportSection, ReportSections, SectionTitle } from './report-kit.tsx';
+import { chunk, CONTENT_WIDTH, FieldGrid, ImageBox, kit, LightLabel, PageFrame, REPORT_COLOURS, ReportHeading, type ReportSection, ReportSections, SectionTitle } from './report-kit.tsx';
 
 /**
  * The checklist report (spec 2.4): company and header rows, the statements of each item with their answers and
@@ -25,7 +25,7 @@ export function ChecklistReport({ data }: { data: ChecklistReportData }) {
     >
       <Page size="A4" style={kit.page} wrap>
         <PageFrame headerLeft={data.Empresa.Nombre} headerRight={data.Titulo} />
-        <CompanyBlock data={data} />
+        <ReportHeading company={data.Empresa} title={data.Titulo} subtitle="Informe de checklist" />
         <FieldGrid rows={data.Encabezado.Filas} columns={data.Encabezado.Columnas} />
         {data.Preguntas.map((item, index) => (
           <ItemBlock key={`${index}-${item.Item}`} item={item} />
@@ -59,11 +59,6 @@ const SIGNATURES_PER_ROW = 3;
 const SIGNATURE_WIDTH = (CONTENT_WIDTH - (SIGNATURES_PER_ROW - 1) * GAP) / SIGNATURES_PER_ROW;
 
 const styles = StyleSheet.create({
-  company: { flexDirection: 'row', alignItems: 'center', marginBottom: 10 },
-  logo: { width: 110, height: 55, objectFit: 'contain', marginRight: 12 },
-  companyName: { fontFamily: 'Helvetica-Bold', fontSize: 12 },
-  title: { fontFamily: 'Helvetica-Bold', fontSize: 16, marginBottom: 2 },
-  subtitle: { color: REPORT_COLOURS.muted, marginBottom: 10 },
   statement: {
     flexDirection: 'row',
     alignItems: 'flex-start',
@@ -101,23 +96,6 @@ const STATE_LOOKS = StyleSheet.create({
   vencida: { borderColor: '#a5281b', backgroundColor: '#a5281b', color: '#ffffff' },
   aprobada: { borderColor: '#1e6b2f', backgroundColor: '#1e6b2f', color: '#ffffff' },
 });
-
-function CompanyBlock({ data }: { data: ChecklistReportData }) {
-  const logo = data.Empresa.Logo?.Url;
-  return (
-    <View>
-      <View style={styles.company}>
-        {logo ? <Image src={logo} style={styles.logo} /> : null}
-        <View>
-          <Text style={styles.companyName}>{data.Empresa.Nombre}</Text>
-          {data.Empresa.Rut ? <Text style={kit.muted}>RUT {formatRut(data.Empresa.Rut)}</Text> : null}
-        </View>
-      </View>
-      <Text style={styles.title}>{data.Titulo}</Text>
-      <Text style={styles.subtitle}>Informe de checklist</Text>
-    </View>
-  );
-}
 
 function AnswerBadge({ answer }: { answer: number | null }) {
   const label = answer === null ? 'Sin respuesta' : (ANSWER_LABELS[answer as Answer] ?? ANSWER_LABELS[3]);

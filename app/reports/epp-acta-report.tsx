@@ -1,10 +1,10 @@
-import { Document, Image, Page, Path, Rect, StyleSheet, Svg, Text, View } from '@react-pdf/renderer';
+import { Document, Page, Path, Rect, StyleSheet, Svg, Text, View } from '@react-pdf/renderer';
 import { create as createQrCode } from 'qrcode';
 import type { ComponentProps, ReactElement } from 'react';
 import { formatDisplayDate, TIME_ZONE, toWireDate } from '#sync/domain/dates.ts';
 import { formatRut } from '#sync/domain/rut.ts';
 import type { EppActaReportData } from '#sync/schemas/epp-entregas.schema.ts';
-import { CONTENT_WIDTH, FieldGrid, ImageBox, kit, PageFrame, REPORT_COLOURS, SectionTitle } from './report-kit.tsx';
+import { CONTENT_WIDTH, FieldGrid, ImageBox, kit, PageFrame, REPORT_COLOURS, ReportHeading, SectionTitle } from './report-kit.tsx';
 
 /**
  * The EPP delivery acta (spec 2.4): company, worker with RUT, the items with size, quantity, reason and date, both
@@ -17,7 +17,7 @@ export function EppActaReport({ data }: { data: EppActaReportData }) {
     <Document title={title} author={data.Empresa.Nombre} subject="Acta de entrega de elementos de protección personal" creator="Andes HSE" producer="Andes HSE" language="es-CL">
       <Page size="A4" style={kit.page} wrap>
         <PageFrame headerLeft={data.Empresa.Nombre} headerRight={`Acta ${formatRut(data.Trabajador.Rut)} · ${formatDisplayDate(data.Fecha)}`} />
-        <CompanyBlock data={data} />
+        <ReportHeading company={data.Empresa} title="Acta de entrega de elementos de protección personal" subtitle="Registro firmado electrónicamente por el trabajador y por quien entrega" />
         {data.Anulada ? (
           <Text style={styles.annulled}>
             ACTA ANULADA el {displayInstant(data.Anulada.En)}
@@ -66,11 +66,6 @@ const QR_SIZE = 96;
 const COLUMNS = { epp: '52%', talla: '14%', cantidad: '12%', vence: '22%' } as const;
 
 const styles = StyleSheet.create({
-  company: { flexDirection: 'row', alignItems: 'center', marginBottom: 10 },
-  logo: { width: 110, height: 55, objectFit: 'contain', marginRight: 12 },
-  companyName: { fontFamily: 'Helvetica-Bold', fontSize: 12 },
-  title: { fontFamily: 'Helvetica-Bold', fontSize: 15, marginBottom: 2 },
-  subtitle: { color: REPORT_COLOURS.muted, marginBottom: 10 },
   annulled: { borderWidth: 1.5, borderColor: '#a5281b', color: '#a5281b', fontFamily: 'Helvetica-Bold', padding: 6, marginBottom: 10 },
   row: { flexDirection: 'row', borderBottomWidth: 0.5, borderBottomColor: REPORT_COLOURS.border, paddingVertical: 4 },
   head: { backgroundColor: REPORT_COLOURS.band, fontFamily: 'Helvetica-Bold' },
@@ -85,23 +80,6 @@ const styles = StyleSheet.create({
   sealCode: { fontFamily: 'Courier', fontSize: 8, marginVertical: 3 },
   small: { fontSize: 7.5, color: REPORT_COLOURS.muted },
 });
-
-function CompanyBlock({ data }: { data: EppActaReportData }) {
-  const logo = data.Empresa.Logo?.Url;
-  return (
-    <View>
-      <View style={styles.company}>
-        {logo ? <Image src={logo} style={styles.logo} /> : null}
-        <View>
-          <Text style={styles.companyName}>{data.Empresa.Nombre}</Text>
-          {data.Empresa.Rut ? <Text style={kit.muted}>RUT {formatRut(data.Empresa.Rut)}</Text> : null}
-        </View>
-      </View>
-      <Text style={styles.title}>Acta de entrega de elementos de protección personal</Text>
-      <Text style={styles.subtitle}>Registro firmado electrónicamente por el trabajador y por quien entrega</Text>
-    </View>
-  );
-}
 
 function ItemsTable({ items }: { items: EppActaReportData['Items'] }) {
   return (

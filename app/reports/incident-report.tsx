@@ -1,10 +1,9 @@
-import { Document, Image, Page, StyleSheet, Text, View } from '@react-pdf/renderer';
+import { Document, Page, StyleSheet, Text, View } from '@react-pdf/renderer';
 import type { ComponentProps, ReactElement } from 'react';
 import { formatDisplayDate, formatDisplayInstant } from '#sync/domain/dates.ts';
-import { formatRut } from '#sync/domain/rut.ts';
 import { SEMAFORO_LABELS, semaforoColour } from '#sync/domain/traffic-light.ts';
 import type { IncidentReportData } from '#sync/schemas/incidentes-informe.ts';
-import { chunk, CONTENT_WIDTH, FieldGrid, ImageBox, kit, LightLabel, PageFrame, REPORT_COLOURS, type ReportSection, ReportSections } from './report-kit.tsx';
+import { chunk, CONTENT_WIDTH, FieldGrid, ImageBox, kit, LightLabel, PageFrame, REPORT_COLOURS, ReportHeading, type ReportSection, ReportSections } from './report-kit.tsx';
 
 /**
  * The incident investigation report (spec 2.4), in the spec's order: type of event, background data, injured
@@ -17,7 +16,7 @@ export function IncidentReport({ data }: { data: IncidentReportData }) {
     <Document title={`${data.Titulo} N° ${data.Folio}`} author={data.Empresa.Nombre} subject={data.Titulo} creator="Andes HSE" producer="Andes HSE" language="es-CL">
       <Page size="A4" style={kit.page} wrap>
         <PageFrame headerLeft={data.Empresa.Nombre} headerRight={`Accidente N° ${data.Folio}`} />
-        <CompanyBlock data={data} />
+        <ReportHeading company={data.Empresa} title={data.Titulo} subtitle={`Accidente N° ${data.Folio} · Caso ${data.EstadoCaso.toLowerCase()}`} />
         <ReportSections
           sections={[
             { title: 'Tipo de evento', keepWith: 40, empty: '', body: <FieldGrid rows={data.TipoEvento} columns={2} /> },
@@ -70,11 +69,6 @@ const SIGNATURES_PER_ROW = 3;
 const SIGNATURE_WIDTH = (CONTENT_WIDTH - (SIGNATURES_PER_ROW - 1) * GAP) / SIGNATURES_PER_ROW;
 
 const styles = StyleSheet.create({
-  company: { flexDirection: 'row', alignItems: 'center', marginBottom: 10 },
-  logo: { width: 110, height: 55, objectFit: 'contain', marginRight: 12 },
-  companyName: { fontFamily: 'Helvetica-Bold', fontSize: 12 },
-  title: { fontFamily: 'Helvetica-Bold', fontSize: 16, marginBottom: 2 },
-  subtitle: { color: REPORT_COLOURS.muted, marginBottom: 6 },
   paragraph: { marginBottom: 8, lineHeight: 1.4 },
   photoRow: { flexDirection: 'row', marginBottom: GAP },
   photo: { marginRight: GAP },
@@ -91,25 +85,6 @@ const styles = StyleSheet.create({
   signatureLine: { width: '90%', borderTopWidth: 0.5, borderTopColor: REPORT_COLOURS.text, marginTop: 2, marginBottom: 3 },
   signatureText: { textAlign: 'center' },
 });
-
-function CompanyBlock({ data }: { data: IncidentReportData }) {
-  const logo = data.Empresa.Logo?.Url;
-  return (
-    <View>
-      <View style={styles.company}>
-        {logo ? <Image src={logo} style={styles.logo} /> : null}
-        <View>
-          <Text style={styles.companyName}>{data.Empresa.Nombre}</Text>
-          {data.Empresa.Rut ? <Text style={kit.muted}>RUT {formatRut(data.Empresa.Rut)}</Text> : null}
-        </View>
-      </View>
-      <Text style={styles.title}>{data.Titulo}</Text>
-      <Text style={styles.subtitle}>
-        Accidente N° {data.Folio} · Caso {data.EstadoCaso.toLowerCase()}
-      </Text>
-    </View>
-  );
-}
 
 function Evidence({ data }: { data: IncidentReportData }) {
   const photos = data.Evidencias.filter((evidence) => evidence.Imagen);

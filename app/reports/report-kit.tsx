@@ -1,6 +1,8 @@
 import { Image, StyleSheet, Text, View } from '@react-pdf/renderer';
 import { Fragment, type ReactNode } from 'react';
+import { formatRut } from '#sync/domain/rut.ts';
 import { LIGHT_HEX, type LightColour } from '#sync/domain/traffic-light.ts';
+import type { ReportImage } from '#sync/records/record-fields.ts';
 
 /**
  * Pieces every report shares: the frame of each page (small repeated header, "Página n de m"), section titles,
@@ -260,4 +262,36 @@ export function ImageBox({ url, width, height, missingLabel = 'Imagen no disponi
   }
   // cache={false}: a long-lived worker renders many reports; photos are seldom reused and weigh megabytes.
   return <Image src={url} cache={false} style={{ width, height, objectFit: 'contain' }} />;
+}
+
+const headingStyles = StyleSheet.create({
+  company: { flexDirection: 'row', alignItems: 'center', marginBottom: 10 },
+  logo: { width: 110, height: 55, objectFit: 'contain', marginRight: 12 },
+  companyName: { fontFamily: 'Helvetica-Bold', fontSize: 12 },
+  title: { fontFamily: 'Helvetica-Bold', fontSize: 16, marginBottom: 2 },
+  subtitle: { color: REPORT_COLOURS.muted, marginBottom: 10 },
+});
+
+/** The company a report is of: its name, RUT and logo (a signed address or the device's copy). */
+export interface ReportCompany {
+  Nombre: string;
+  Rut: string;
+  Logo: ReportImage | null;
+}
+
+/** How a report opens: the company's logo, name and RUT, then the report's title and what it is. */
+export function ReportHeading({ company, title, subtitle }: { company: ReportCompany; title: string; subtitle: string }) {
+  return (
+    <View>
+      <View style={headingStyles.company}>
+        {company.Logo?.Url ? <Image src={company.Logo.Url} style={headingStyles.logo} /> : null}
+        <View>
+          <Text style={headingStyles.companyName}>{company.Nombre}</Text>
+          {company.Rut ? <Text style={kit.muted}>RUT {formatRut(company.Rut)}</Text> : null}
+        </View>
+      </View>
+      <Text style={headingStyles.title}>{title}</Text>
+      <Text style={headingStyles.subtitle}>{subtitle}</Text>
+    </View>
+  );
 }
