@@ -124,10 +124,13 @@ function timedSave(page: Page, name: string, signed: number): Promise<number> {
           }),
         );
       const started = performance.now();
-      await new Promise<void>((resolve) => {
+      await new Promise<void>((resolve, reject) => {
+        // A save that never shows fails the bench instead of waiting for ever.
+        const timeout = setTimeout(() => reject(new Error(`La firma de ${name} no apareció en pantalla en 10 s`)), 10_000);
         const observer = new MutationObserver(() => {
           if (shown()) {
             observer.disconnect();
+            clearTimeout(timeout);
             resolve();
           }
         });
@@ -146,7 +149,11 @@ async function signAll(page: Page, names: string[], from: number): Promise<numbe
   for (const [index, name] of names.entries()) {
     await page.getByRole('button', { name: `Firmar: ${name}` }).click();
     await drawOn(page, page.getByRole('img', { name: new RegExp(`^Firma de ${name}: dibuja`) }));
-    await page.getByRole('button', { name: `Guardar firma de ${name}` }).waitFor();
+    // The pad hands its drawing over when the stroke ends: saving is possible (enabled) from then on, not before.
+    await page.waitForFunction(
+      (label) => [...document.querySelectorAll<HTMLElement & { disabled?: boolean }>('ion-button')].some((button) => button.textContent?.trim() === label && !button.disabled),
+      `Guardar firma de ${name}`,
+    );
     // About a tap a second at the worksite: the previous save and its re-read are done before the next is timed.
     await page.waitForTimeout(250);
     times.push(await timedSave(page, name, from + index + 1));
