@@ -1,38 +1,21 @@
+import { applyOutcome, type Applied } from './apply-outcome.ts';
 import { DEFAULT_BACKOFF, retryDelayMs, type BackoffPolicy } from './backoff.ts';
-import type { EntryError, OutboxEntry } from './outbox-entry.ts';
+import type { OutboxEntry } from './outbox-entry.ts';
 import type { OutboxStore } from './outbox-store.ts';
 import { planBatch } from './batch-plan.ts';
 import type { PayloadVersioning } from './payload-upgrade.ts';
-import { SYNC_ERRORS, SYNC_LIMITS } from './sync-protocol.ts';
-import { entriesReady, FileUploader, type FileBatchPolicy } from './file-uploader.ts';
+import { SYNC_LIMITS } from './sync-protocol.ts';
+import { entriesReady, FileUploader } from './file-uploader.ts';
 import { sendInOrder } from './send-in-order.ts';
 import { REPLAYER_MESSAGES } from './replayer-messages.ts';
 import type { Outcome, Transport } from './transport.ts';
 import { uuidV7 } from './uuid-v7.ts';
 import { createLocalLock, type WithLock } from './local-lock.ts';
+import type { ReplayerOptions } from './replayer-options.ts';
 import type { DrainResult, DrainStop, PullRun, SyncOptions, SyncState } from './sync-state.ts';
 
-export interface ReplayerOptions {
-  store: OutboxStore;
-  transport: Transport;
-  /** `(name, fn) => navigator.locks.request(name, fn)` in the app (RP1). Defaults to a lock within this instance. */
-  withLock?: WithLock;
-  /** One name per user database, e.g. `outbox:andes-hse-<userId>`. */
-  lockName?: string;
-  now?: () => number;
-  random?: () => number;
-  setTimer?: (fn: () => void, ms: number) => () => void;
-  newKey?: () => string;
-  batchSize?: number;
-  backoff?: BackoffPolicy;
-  payload?: PayloadVersioning;
-  /** Runs after the push (PL1), e.g. `() => pullChanges(transport, target)`. */
-  pull?: () => Promise<PullRun>;
-  /** Limits of the bulk file upload (FL7, FL8); the defaults are the server's. */
-  fileBatch?: Partial<FileBatchPolicy>;
-}
+export type { ReplayerOptions } from './replayer-options.ts';
 
-type Applied = 'sent' | 'dead' | 'retry' | 'paused' | 'released' | 'update';
 
 /** The replay engine: pushes the outbox in order, exactly once per key on the server, then pulls. */
 export class Replayer {
@@ -256,41 +239,20 @@ export class Replayer {
     return { sent };
   }
 
-  private async apply(entry: OutboxEntry, outcome: Outcome): Promise<Applied> {
+  private apply(entry: OutboxEntry, outcome: Outcome): Promise<Applied> {
     this.noteOutcome(outcome);
-    const error = outcome.error ?? { status: outcome.status, message: REPLAYER_MESSAGES.internal };
-    switch (outcome.kind) {
-      case 'ok':
-        return 'sent';
-      case 'permanent':
-        // OB8: the pre-upgrade body already reached the server under this key; it was applied once.
-        if (entry.upgradedAfterAttempt && outcome.status === 422 && outcome.error?.code === SYNC_ERRORS.keyReused.code) return 'sent';
-        await this.store.markDead(entry.key, error);
-        return 'dead';
-      case 'update':
-        // PV3: the entry goes back unchanged, its key kept; the updated app's replayer sends it.
+    return applyOutcome(entry, outcome, {
+      store: this.store,
+      retryAt: (attempts, retryAfterMs) => this.now() + retryDelayMs(attempts, this.random, this.backoff, retryAfterMs),
+      requireUpdate: () => {
         this.update({ updateRequired: true });
         this.clearWake();
-        return 'update';
-      case 'auth':
-        await this.store.markPaused([entry.key], error);
+      },
+      pause: () => {
         this.update({ paused: true });
         this.clearWake();
-        return 'paused';
-      case 'file-pending':
-        // FL4: the server lost or never got the bytes; upload them again next time.
-        for (const ref of entry.files ?? []) await this.store.setFileUploaded(ref.sha256, false);
-        await this.retry(entry, outcome, error);
-        return 'retry';
-      case 'retry':
-        await this.retry(entry, outcome, error);
-        return 'retry';
-    }
-  }
-
-  private async retry(entry: OutboxEntry, outcome: Outcome, error: EntryError): Promise<void> {
-    const delay = retryDelayMs(entry.attempts, this.random, this.backoff, outcome.retryAfterMs);
-    await this.store.markRetry(entry.key, this.now() + delay, error);
+      },
+    });
   }
 
   private noteOutcome(outcome: Outcome): void {
