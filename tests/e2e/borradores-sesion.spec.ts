@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { expectAccessible } from './support/accessibility.ts';
-import { ADMIN, COMPANY_RUT, controlledByServiceWorker, localRows, PASSWORD, signIn, SUPERVISOR, syncStatus } from './support/field-session.ts';
+import { ADMIN, COMPANY_RUT, controlledByServiceWorker, localRows, PASSWORD, signIn, SUPERVISOR, syncStatus, expectAllSent } from './support/field-session.ts';
 import { cameraPhoto, deviceFileHashes, drawOn } from './support/inspection-session.ts';
 
 test.use({ viewport: { width: 1280, height: 800 }, actionTimeout: 15_000 });
@@ -48,7 +48,7 @@ test('DR2-DR4: an unfinished inspection with a photo and a signature survives si
 
   await signIn(page, SUPERVISOR);
   await controlledByServiceWorker(page);
-  await expect(syncStatus(page)).toContainText('Sincronizado', { timeout: 30_000 });
+  await expectAllSent(page);
 
   // Half an inspection at a worksite with no signal: answers, an observation with a photo, the executor's signature.
   await context.setOffline(true);
@@ -111,7 +111,7 @@ test('DR2-DR4: an unfinished inspection with a photo and a signature survives si
   // Another person signs in on the same browser: nothing of the supervisor's draft reaches them.
   expect(await signOut(page, { warned: true })).toContain('Tienes 1 inspección en curso.');
   await signInFromLogin(page, ADMIN);
-  await expect(syncStatus(page)).toContainText('Sincronizado', { timeout: 30_000 });
+  await expectAllSent(page);
   await expect(openDrafts(page)).toContainText('No tienes inspecciones en curso en este dispositivo.');
   await expect(page.getByText(place)).toHaveCount(0);
   expect(await localRows<string>(page, 'borradores', 'keys')).toEqual([]);

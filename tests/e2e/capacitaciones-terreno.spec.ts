@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { formatRut } from '#sync/domain/rut.ts';
 import { expectAccessible } from './support/accessibility.ts';
-import { ADMIN, apiToken, COMPANY_ID, controlledByServiceWorker, localRows, signIn, SUPERVISOR, syncStatus } from './support/field-session.ts';
+import { ADMIN, apiToken, COMPANY_ID, controlledByServiceWorker, localRows, signIn, SUPERVISOR, syncStatus, expectAllSent } from './support/field-session.ts';
 import { cameraPhoto, drawOn, readPdf } from './support/inspection-session.ts';
 import { addAttendee, certificatePdf, demoWorker, serverSession, TODAYS_TALK, type ServerSession } from './support/training-session.ts';
 
@@ -23,7 +23,7 @@ test('attendance at the worksite, offline, on a tablet: five participants sign (
   await page.setViewportSize(TABLET);
   await signIn(page, SUPERVISOR);
   await controlledByServiceWorker(page);
-  await expect(syncStatus(page)).toContainText('Sincronizado', { timeout: 30_000 });
+  await expectAllSent(page);
 
   await page.goto('/capacitaciones/creadas');
   await expect(page.getByRole('heading', { name: 'Capacitaciones creadas', level: 1 })).toBeVisible();
@@ -89,7 +89,7 @@ test('attendance at the worksite, offline, on a tablet: five participants sign (
 
   // Back online, the device sends the one write by itself (the `online` trigger, SPEC RP12).
   await context.setOffline(false);
-  await expect(syncStatus(page)).toContainText('Sincronizado', { timeout: 60_000 });
+  await expectAllSent(page, 60_000);
 });
 
 test('the server holds the attendance once, with every signature the device took, and the certificate reads right', async ({ request }) => {
@@ -127,7 +127,7 @@ test('the server holds the attendance once, with every signature the device took
 test("at the office: the worker's record shows the training as vigente, and the certificate's print page draws it", async ({ page }) => {
   expect(given.attendanceId, 'the field journey ran first').not.toBe('');
   await signIn(page, ADMIN);
-  await expect(syncStatus(page)).toContainText('Sincronizado', { timeout: 30_000 });
+  await expectAllSent(page);
 
   await page.goto(`/trabajadores/detalles/${given.workerId}`);
   const trainings = page.getByRole('region', { name: 'Capacitaciones' });

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { expectAccessible } from './support/accessibility.ts';
-import { ADMIN, apiToken, controlledByServiceWorker, openWorkers, serverWorker, signIn, syncStatus } from './support/field-session.ts';
+import { ADMIN, apiToken, controlledByServiceWorker, openWorkers, serverWorker, signIn, expectAllSent } from './support/field-session.ts';
 
 test.use({ viewport: { width: 1280, height: 800 }, actionTimeout: 15_000 });
 
@@ -21,7 +21,7 @@ function certificationRows(page: Page) {
 test('a catalogue on the record kit works offline: create with its rules, export CSV, delete several, sync once, and workers choose from it', async ({ page, context }) => {
   await signIn(page, ADMIN);
   await controlledByServiceWorker(page);
-  await expect(syncStatus(page)).toContainText('Sincronizado', { timeout: 30_000 });
+  await expectAllSent(page);
 
   await context.setOffline(true);
   await openCatalogue(page, 'Certificaciones');
@@ -69,7 +69,7 @@ test('a catalogue on the record kit works offline: create with its rules, export
 
   // Back online, the writes reach the server once each.
   await context.setOffline(false);
-  await expect(syncStatus(page)).toContainText('Sincronizado', { timeout: 30_000 });
+  await expectAllSent(page);
   const token = await apiToken(page.request);
   const headers = { Authorization: `Bearer ${token}` };
   const onServer = (await (await page.request.get('/api/certificaciones', { headers })).json()) as { data: { IdCertificacion: string; Nombre: string; Version: number; VigenciaMeses: number }[] };
@@ -94,7 +94,7 @@ test('a catalogue on the record kit works offline: create with its rules, export
   await expectAccessible(page);
   await page.getByRole('button', { name: 'Guardar' }).click();
   await expect(page.getByText(/Trabajador actualizado correctamente/).last()).toBeVisible();
-  await expect(syncStatus(page)).toContainText('Sincronizado', { timeout: 30_000 });
+  await expectAllSent(page);
   const worker = (await serverWorker(page.request, token, workerId)) as unknown as { certificaciones: { Nombre: string; IdCertificacionCatalogo: string | null }[] };
   expect(worker.certificaciones).toContainEqual(expect.objectContaining({ Nombre: NEW_CERTIFICATION, IdCertificacionCatalogo: created.IdCertificacion }));
 });

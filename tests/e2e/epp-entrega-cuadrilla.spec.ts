@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { formatRut } from '#sync/domain/rut.ts';
 import { expectAccessible } from './support/accessibility.ts';
-import { ADMIN, apiToken, controlledByServiceWorker, localRows, sha256Hex, signIn, SUPERVISOR, syncStatus } from './support/field-session.ts';
+import { ADMIN, apiToken, controlledByServiceWorker, localRows, sha256Hex, signIn, SUPERVISOR, syncStatus, expectAllSent } from './support/field-session.ts';
 import { drawOn, readPdf } from './support/inspection-session.ts';
 import { type CrewWorker, padHasInk, SEEDED_CREW, serverActa, serverActaPdf, serverActasOfCrew, storedPngHasInk, workersOfPosition } from './support/epp-session.ts';
 
@@ -41,7 +41,7 @@ async function signWorker(page: Page, worker: CrewWorker, signedBefore: number, 
 async function signInThenOffline(page: Page, context: BrowserContext): Promise<void> {
   await signIn(page, SUPERVISOR);
   await controlledByServiceWorker(page);
-  await expect(syncStatus(page)).toContainText('Sincronizado', { timeout: 30_000 });
+  await expectAllSent(page);
   await context.setOffline(true);
   await page.reload();
   await expect(syncStatus(page)).toContainText('Sin conexión');
@@ -134,7 +134,7 @@ test('EPP crew delivery offline: three workers sign their own sealed actas, a bl
 
   // Signal again: the three actas drain by themselves.
   await context.setOffline(false);
-  await expect(syncStatus(page)).toContainText('Sincronizado', { timeout: 30_000 });
+  await expectAllSent(page);
   const onServer = await serverActasOfCrew(page.request, office, crewId);
   expect(onServer.map((row) => row.IdEntregadosEpp).sort()).toEqual(actas.map((row) => row.IdEntregadosEpp).sort());
   for (const acta of onServer) {
@@ -184,7 +184,7 @@ test("one worker's acta printed on the tablet with no signal shows what was sign
   expect(pdf.images).toBe(2);
 
   await context.setOffline(false);
-  await expect(syncStatus(page)).toContainText('Sincronizado', { timeout: 30_000 });
+  await expectAllSent(page);
 
   // Signed out, the code on the paper is checked on the public page; one character off is no acta.
   const visitor = await browser.newContext({ viewport: LANDSCAPE });
@@ -218,7 +218,7 @@ test('the office annuls an acta, keeps it with its seal, and the public verifica
   await page.getByRole('button', { name: 'Anular acta' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Anular' }).click();
   await expect(page.getByText(/^Acta anulada el /).first()).toBeVisible();
-  await expect(syncStatus(page)).toContainText('Sincronizado', { timeout: 30_000 });
+  await expectAllSent(page);
   expect((await serverActa(page.request, office, acta.IdEntregadosEpp)).data).toMatchObject({ Anulada: 1, Sello: acta.Sello });
 
   await inspector.reload();

@@ -1,6 +1,6 @@
 import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
 import { expectAccessible } from './support/accessibility.ts';
-import { ADMIN, apiToken, controlledByServiceWorker, signIn, SUPERVISOR, syncStatus } from './support/field-session.ts';
+import { ADMIN, apiToken, controlledByServiceWorker, signIn, SUPERVISOR, syncStatus, expectAllSent } from './support/field-session.ts';
 import {
   createServerTemplate,
   drawOn,
@@ -24,7 +24,7 @@ async function signedIn(browser: Browser, viewport: typeof DESKTOP, correo: stri
   const context = await browser.newContext({ viewport });
   const page = await context.newPage();
   await signIn(page, correo);
-  await expect(syncStatus(page)).toContainText('Sincronizado', { timeout: 30_000 });
+  await expectAllSent(page);
   return page;
 }
 
@@ -159,7 +159,7 @@ test('a template built in the editor is edited to version 2 while a tablet fills
   // The supervisor syncs, loses the signal, starts on version 1 and answers one statement.
   const tablet = await signedIn(browser, TABLET, SUPERVISOR);
   await controlledByServiceWorker(tablet);
-  await expect(syncStatus(tablet)).toContainText('Sincronizado', { timeout: 30_000 });
+  await expectAllSent(tablet);
   await tablet.context().setOffline(true);
   await expect(syncStatus(tablet)).toContainText('Sin conexión');
   await expectAccessible(tablet);
@@ -198,7 +198,7 @@ test('a template built in the editor is edited to version 2 while a tablet fills
   // Back online, the tablet syncs: version 2 is on the device (3 statements offered for new inspections)…
   await tablet.context().setOffline(false);
   await syncNow(tablet);
-  await expect(syncStatus(tablet)).toContainText('Sincronizado', { timeout: 30_000 });
+  await expectAllSent(tablet);
   await openSection(tablet, 'Módulos', 'Inspecciones');
   await tablet.getByRole('link', { name: 'Nueva inspección' }).click();
   await tablet.getByRole('searchbox', { name: 'Buscar formulario' }).fill(String(stamp));
@@ -228,7 +228,7 @@ test('a template built in the editor is edited to version 2 while a tablet fills
   await expect(answers).toContainText(`1. ${FIRST_V1}`);
   await expect(answers).not.toContainText(ADDED);
   await expectAccessible(tablet);
-  await expect(syncStatus(tablet)).toContainText('Sincronizado', { timeout: 30_000 });
+  await expectAllSent(tablet);
   await expect.poll(async () => (await serverInspectionsAt(tablet.request, token, place)).map((row) => row.IdEvaluacion), { timeout: 30_000 }).toEqual([inspectionId]);
   const stored = await serverInspection(tablet.request, token, inspectionId);
   expect(stored.data).toMatchObject({ IdFormulario: templateId, VersionFormulario: 1 });
@@ -341,7 +341,7 @@ test('the office deletes an observation and then its inspection, each after a ca
   const inspectionId = await signAndFinish(tablet);
   await expect(tablet.getByRole('region', { name: 'Observaciones' }).getByRole('listitem').filter({ hasText: DROPPED })).toBeVisible();
   await expectAccessible(tablet);
-  await expect(syncStatus(tablet)).toContainText('Sincronizado', { timeout: 30_000 });
+  await expectAllSent(tablet);
   await expect.poll(async () => (await serverObservations(request, token)).filter((row) => row.IdEvaluacion === inspectionId).length, { timeout: 30_000 }).toBe(2);
   const droppedId = (await serverObservations(request, token)).find((row) => row.Observacion === DROPPED)!.IdObservacion;
 

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import { type APIRequestContext, type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { demoPhotoPng } from '#server/seed/demo-images.ts';
 import { expectAccessible } from './support/accessibility.ts';
-import { ADMIN, apiToken, COMPANY_ID, controlledByServiceWorker, sha256Hex, signIn, SUPERVISOR, syncStatus } from './support/field-session.ts';
+import { ADMIN, apiToken, COMPANY_ID, controlledByServiceWorker, sha256Hex, signIn, SUPERVISOR, syncStatus, expectAllSent } from './support/field-session.ts';
 import { cameraPhoto, deviceFileHashes, drawOn, readPdf } from './support/inspection-session.ts';
 
 test.use({ viewport: { width: 1280, height: 800 }, actionTimeout: 15_000 });
@@ -95,7 +95,7 @@ async function signAndSend(page: Page): Promise<string> {
 async function offlineAtTheWorksite(page: Page, context: BrowserContext): Promise<void> {
   await signIn(page, SUPERVISOR);
   await controlledByServiceWorker(page);
-  await expect(syncStatus(page)).toContainText('Sincronizado', { timeout: 30_000 });
+  await expectAllSent(page);
   await context.setOffline(true);
   await page.reload();
   await expect(syncStatus(page)).toContainText('Sin conexión');
@@ -141,7 +141,7 @@ test('at the worksite, offline: a lost-time accident with two photos, the injure
 
   // Signal again: the report drains by itself; the server holds it once, with its files (hashes equal).
   await context.setOffline(false);
-  await expect(syncStatus(page)).toContainText('Sincronizado', { timeout: 60_000 });
+  await expectAllSent(page, 60_000);
   const token = await apiToken(page.request, ADMIN);
   const stored = await serverCases(page, token, place);
   expect(stored.map((row) => row.IdEvaluacion)).toEqual([reportId]);
@@ -178,7 +178,7 @@ test('at the worksite, offline: a grave accident records the suspension of the w
   await expectAccessible(page);
 
   await context.setOffline(false);
-  await expect(syncStatus(page)).toContainText('Sincronizado', { timeout: 60_000 });
+  await expectAllSent(page, 60_000);
   const token = await apiToken(page.request, ADMIN);
   const stored = await serverCases(page, token, place);
   expect(stored).toEqual([expect.objectContaining({ IdEvaluacion: reportId, Gravedad: 'grave', SuspensionFaenaEn: expect.any(String), AvisoInspeccionEn: expect.any(String) })]);
@@ -190,7 +190,7 @@ test('at the office: stages 2 and 3 with a control measure; closing is refused u
   const desk = page;
   await desk.setViewportSize({ width: 1440, height: 900 });
   await signIn(desk, ADMIN);
-  await expect(syncStatus(desk)).toContainText('Sincronizado', { timeout: 30_000 });
+  await expectAllSent(desk);
   await desk.goto(`/incidentes/detalles/${reportId}`);
   await expect(desk.getByRole('heading', { name: /^Accidente N° / })).toBeVisible();
   await expectAccessible(desk);
@@ -229,7 +229,7 @@ test('at the office: stages 2 and 3 with a control measure; closing is refused u
   await desk.getByRole('link', { name: /^Accidente N° / }).first().click();
   await desk.getByRole('button', { name: 'Cerrar incidente' }).click();
   await expect(desk.getByText('Incidente cerrado correctamente').first()).toBeVisible();
-  await expect(syncStatus(desk)).toContainText('Sincronizado', { timeout: 30_000 });
+  await expectAllSent(desk);
   expect((await serverCases(desk, token, place))[0]).toMatchObject({ Estado: 2 });
 
   // The investigation report, made in the browser: the spec's sections in order, the causes and the measure.

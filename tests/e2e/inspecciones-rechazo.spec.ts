@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { expectAccessible } from './support/accessibility.ts';
-import { controlledByServiceWorker, freshRut, localWorkerByRut, signIn, SUPERVISOR, syncStatus } from './support/field-session.ts';
+import { controlledByServiceWorker, freshRut, localWorkerByRut, signIn, SUPERVISOR, syncStatus, expectAllSent } from './support/field-session.ts';
 import { createServerWorker, deleteServerWorker, drawOn, officeSession, serverInspection, serverInspectionsAt } from './support/inspection-session.ts';
 
 test.use({ viewport: { width: 1280, height: 800 }, actionTimeout: 15_000 });
@@ -39,7 +39,7 @@ test('IN11: an inspection the server refuses (its observed worker was deleted me
   const workerId = await createServerWorker(page.request, office.token, worker);
   await signIn(page, SUPERVISOR);
   await controlledByServiceWorker(page);
-  await expect(syncStatus(page)).toContainText('Sincronizado', { timeout: 30_000 });
+  await expectAllSent(page);
   await expect.poll(async () => (await localWorkerByRut(page, rut))?.IdPersona, { timeout: 15_000 }).toBe(workerId);
 
   // No signal at the worksite: the whole inspection is filled, signed and finished offline.
@@ -116,7 +116,7 @@ test('IN11: an inspection the server refuses (its observed worker was deleted me
   await page.getByRole('textbox', { name: 'Equipo de trabajo' }).fill(team);
   await expectAccessible(page);
   expect(await finish(page)).toBe(inspectionId);
-  await expect(syncStatus(page)).toContainText('Sincronizado', { timeout: 30_000 });
+  await expectAllSent(page);
   await expectAccessible(page);
 
   // The server holds ONE inspection for that place: the corrected one, with its team and all its answers.

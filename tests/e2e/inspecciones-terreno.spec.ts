@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { expectAccessible } from './support/accessibility.ts';
-import { ADMIN, apiToken, COMPANY_ID, controlledByServiceWorker, signIn, SUPERVISOR, syncStatus } from './support/field-session.ts';
+import { ADMIN, apiToken, COMPANY_ID, controlledByServiceWorker, signIn, SUPERVISOR, syncStatus, expectAllSent } from './support/field-session.ts';
 import { createServerTemplate, drawOn, readPdf, serverReportPdf, syncNow } from './support/inspection-session.ts';
 
 /**
@@ -66,7 +66,7 @@ test.describe('on a phone', () => {
     const template = await officeTemplate(page);
     await signIn(page, SUPERVISOR);
     await controlledByServiceWorker(page);
-    await expect(syncStatus(page)).toContainText('Sincronizado', { timeout: 30_000 });
+    await expectAllSent(page);
 
     // Home: the work first; the device's storage table lives in Sincronización.
     const home = page.getByRole('main');
@@ -121,7 +121,7 @@ test.describe('on a phone', () => {
     const card = page.getByRole('listitem').filter({ hasText: 'Falta la tarjeta verde' });
     await expect(card).toContainText('Semáforo: Verde');
     await expect(card).toContainText('Estado: Abierta');
-    await expect(syncStatus(page)).toContainText('Sincronizado', { timeout: 30_000 });
+    await expectAllSent(page);
     await expectAccessible(page);
 
     // The report drawn in the page: one canvas per PDF page, as wide as the phone at most, no embedded viewer.
@@ -160,7 +160,7 @@ test.describe('on a 10-inch tablet', () => {
   test('frequent actions are at least 44 px high, and a detail page highlights its own menu group', async ({ page }) => {
     const template = await officeTemplate(page);
     await signIn(page, SUPERVISOR);
-    await expect(syncStatus(page)).toContainText('Sincronizado', { timeout: 30_000 });
+    await expectAllSent(page);
 
     await page.goto('/inspecciones');
     const newInspection = page.getByRole('main').getByRole('link', { name: 'Nueva inspección' }).first();
@@ -214,7 +214,7 @@ test.describe('at the office, on a desktop with an English browser', () => {
 
   test('dates read DD/MM/YYYY, the menu says "principal", records not yet on the device come from the server, and a missing report says so', async ({ page }) => {
     await signIn(page, ADMIN);
-    await expect(syncStatus(page)).toContainText('Sincronizado', { timeout: 30_000 });
+    await expectAllSent(page);
     await expect(page.getByRole('link', { name: 'principal', exact: true })).toHaveAttribute('aria-current', 'page');
 
     // The follow-up filters: typed as DD/MM/YYYY on an English browser, read back the same way.

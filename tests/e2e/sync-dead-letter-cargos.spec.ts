@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { expectAccessible } from './support/accessibility.ts';
-import { ADMIN, apiToken, COMPANY_ID, controlledByServiceWorker, signIn, syncStatus } from './support/field-session.ts';
+import { ADMIN, apiToken, COMPANY_ID, controlledByServiceWorker, signIn, syncStatus, expectAllSent } from './support/field-session.ts';
 
 const CARGOS_API = '/api/cargos/newcargos2';
 
@@ -117,7 +117,7 @@ test('RP9/RP15: a cargo the server refuses as a duplicate is corrected from the 
   await page.getByRole('button', { name: 'Guardar y reenviar' }).click();
   await expect(page.getByRole('heading', { name: 'Sincronización', level: 1 })).toBeVisible();
   await expect(page.getByText('El servidor no ha rechazado ningún cambio.')).toBeVisible({ timeout: 15_000 });
-  await expect(syncStatus(page)).toContainText('Sincronizado', { timeout: 15_000 });
+  await expectAllSent(page, 15_000);
   await expectAccessible(page);
 
   const cargos = await serverCargos(page.request, token);
@@ -186,7 +186,7 @@ test('RP9/RP15: a level refused because its parent was removed is corrected from
   await page.getByRole('button', { name: 'Guardar y reenviar' }).click();
   await expect(page.getByRole('heading', { name: 'Sincronización', level: 1 })).toBeVisible();
   await expect(page.getByText('El servidor no ha rechazado ningún cambio.')).toBeVisible({ timeout: 15_000 });
-  await expect(syncStatus(page)).toContainText('Sincronizado', { timeout: 15_000 });
+  await expectAllSent(page, 15_000);
 
   expect((await serverLevels(page.request, token, 3)).filter((level) => level.Nombre === area)).toEqual([
     expect.objectContaining({ IdNivelPadre: faena.IdNivel, Version: 1 }),

@@ -13,6 +13,7 @@ import {
   SUPERVISOR,
   syncStatus,
   WORKERS_API,
+  expectAllSent,
 } from './support/field-session.ts';
 
 test('RP9/RP15/RP16: writes the server refuses are listed with its message, one corrected and resent, one discarded', async ({ page, context }) => {
@@ -64,7 +65,7 @@ test('RP9/RP15/RP16: writes the server refuses are listed with its message, one 
   await expect(dialog).toBeVisible();
   await dialog.getByRole('button', { name: 'Descartar' }).click();
   await expect(page.getByText('El servidor no ha rechazado ningún cambio.')).toBeVisible();
-  await expect(syncStatus(page)).toContainText('Sincronizado', { timeout: 15_000 });
+  await expectAllSent(page, 15_000);
 
   expect((await serverWorkersByRut(page.request, token, corrected)).data.map((worker) => worker.ApellidoPaterno)).toEqual(['Duplicada']);
   expect((await serverWorkersByRut(page.request, token, taken)).data.map((worker) => worker.ApellidoPaterno)).toEqual(['Oficina']);

@@ -11,6 +11,7 @@ import {
   signIn,
   SUPERVISOR,
   syncStatus,
+  expectAllSent,
 } from './support/field-session.ts';
 
 test('RP8: a session that expired offline pauses the queue; after signing in again the offline writes are sent', async ({ page, context }) => {
@@ -41,7 +42,7 @@ test('RP8: a session that expired offline pauses the queue; after signing in aga
   await page.getByLabel('Contraseña*', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Iniciar sesión' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
-  await expect(syncStatus(page)).toContainText('Sincronizado', { timeout: 15_000 });
+  await expectAllSent(page, 15_000);
   await expect(page.getByText('No hay cambios pendientes de sincronizar.')).toBeVisible();
 
   const token = await apiToken(page.request);

@@ -12,6 +12,7 @@ import {
   signIn,
   SUPERVISOR,
   syncStatus,
+  expectAllSent,
 } from './support/field-session.ts';
 
 /** Every idempotency key a page sends, batched or single (SPEC RP5, RP6). */
@@ -54,8 +55,8 @@ test('RP1: two tabs with queued writes come back online together and each write 
   recordSentKeys(page, sent);
   recordSentKeys(second, sent);
   await context.setOffline(false);
-  await expect(syncStatus(page)).toContainText('Sincronizado', { timeout: 20_000 });
-  await expect(syncStatus(second)).toContainText('Sincronizado', { timeout: 20_000 });
+  await expectAllSent(page, 20_000);
+  await expectAllSent(second, 20_000);
   await expectAccessible(second);
 
   // One tab replayed under the Web Lock: every key went out exactly once, from one tab or the other.

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { expectAccessible } from './support/accessibility.ts';
-import { ADMIN, apiToken, COMPANY_ID, controlledByServiceWorker, PASSWORD, signIn, syncStatus } from './support/field-session.ts';
+import { ADMIN, apiToken, COMPANY_ID, controlledByServiceWorker, PASSWORD, signIn, syncStatus, expectAllSent } from './support/field-session.ts';
 
 async function openSettings(page: Page, entry: string, parent?: string): Promise<void> {
   const group = page.getByRole('navigation', { name: 'Secciones' }).getByRole('button', { name: /Ajustes/ });
@@ -66,7 +66,7 @@ test('OB7/OB10: positions and levels (named by the masks) are written offline, k
   await page.getByLabel('Contraseña*', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Iniciar sesión' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
-  await expect(syncStatus(page)).toContainText('Sincronizado', { timeout: 15_000 });
+  await expectAllSent(page, 15_000);
 
   const token = await apiToken(page.request);
   const headers = { Authorization: `Bearer ${token}` };

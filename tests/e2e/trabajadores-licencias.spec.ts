@@ -12,6 +12,7 @@ import {
   signIn,
   SUPERVISOR,
   syncStatus,
+  expectAllSent,
 } from './support/field-session.ts';
 
 type FileRef = { Sha256: string; Tipo: string };
@@ -98,7 +99,7 @@ test('CF5/FL1: offline, a licence with its file and an evidence photo are added 
   await expectAccessible(page);
 
   await context.setOffline(false);
-  await expect(syncStatus(page)).toContainText('Sincronizado', { timeout: 20_000 });
+  await expectAllSent(page, 20_000);
   // Once sent, the device copy is gone and the links use the server's signed addresses.
   await expect(page.getByRole('link', { name: 'Ver evidencia Charla de seguridad' })).toHaveAttribute('href', /^\/api\/files\//);
   expect(await linkedSha(page, 'Ver evidencia Charla de seguridad')).toBe(photoSha);

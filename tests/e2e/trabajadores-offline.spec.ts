@@ -14,6 +14,7 @@ import {
   signIn,
   SUPERVISOR,
   syncStatus,
+  expectAllSent,
 } from './support/field-session.ts';
 
 test('offline, a new worker with a drawn signature and an edit survive a reload and reach the server once by themselves', async ({ page, context }) => {
@@ -57,7 +58,7 @@ test('offline, a new worker with a drawn signature and an edit survive a reload 
 
   // Back online: the queue drains by itself, without a reload.
   await context.setOffline(false);
-  await expect(syncStatus(page)).toContainText('Sincronizado', { timeout: 20_000 });
+  await expectAllSent(page, 20_000);
   await expect(page.getByRole('link', { name: /Offline, Valeria/ })).not.toContainText('Pendiente');
 
   const token = await apiToken(page.request);

@@ -42,6 +42,15 @@ export function syncStatus(page: Page): Locator {
   return page.getByRole('banner').getByRole('link', { name: /^Sincronización:/ });
 }
 
+/**
+ * Every write of this device has reached the server: its outbox is empty and the top bar says so. The top bar alone
+ * can still read "Sincronizado" for a moment after a save, before it has seen the new entry.
+ */
+export async function expectAllSent(page: Page, timeout = 30_000): Promise<void> {
+  await expect.poll(async () => (await localRows(page, 'outbox', 'keys')).length, { timeout }).toBe(0);
+  await expect(syncStatus(page)).toContainText('Sincronizado', { timeout });
+}
+
 /** The workers list through the side navigation (group Ajustes). */
 export async function goToWorkers(page: Page): Promise<void> {
   const group = page.getByRole('navigation', { name: 'Secciones' }).getByRole('button', { name: /Ajustes/ });
