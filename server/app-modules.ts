@@ -13,6 +13,7 @@ import { eppTipoEntity } from '#sync/schemas/epp-tipos.schema.ts';
 import { ACCIDENT_CATALOGUES, type AccidentCatalogueTable } from '#sync/schemas/incidentes-catalogos.schema.ts';
 import { incidenteEntity } from '#sync/schemas/incidentes.schema.ts';
 import { medidaControlEntity } from '#sync/schemas/medidas-control.schema.ts';
+import { dotacionEntity } from '#sync/schemas/dotaciones.schema.ts';
 import type { Hono } from 'hono';
 import type { AppEnv } from './app-env.ts';
 import { actividadesEconomicasRoutes } from './modules/actividades-economicas/actividades-economicas.routes.ts';
@@ -39,6 +40,7 @@ import type { RecordRegistry } from './records/record-registry.ts';
 import { sqlRecordStore } from './records/record-store.ts';
 import type { OverdueRule } from './records/overdue-lights.ts';
 import { accidentesRoutes } from './modules/incidentes/accidentes.routes.ts';
+import { dotacionesRoutes } from './modules/incidentes/dotaciones.routes.ts';
 import { measuresOverdue } from './modules/incidentes/medidas.repo.ts';
 import { observationsOverdue } from './modules/inspecciones/overdue-lights.ts';
 
@@ -46,6 +48,12 @@ import { observationsOverdue } from './modules/inspecciones/overdue-lights.ts';
 const catalogueStores = Object.fromEntries(
   Object.values(ACCIDENT_CATALOGUES).map((entity) => [entity.table, sqlRecordStore(entity, { orderBy: ['Info'] })]),
 ) as { [T in AccidentCatalogueTable]: RecordRegistry[T] };
+
+/** Headcount rows: a contractor user lists its own (the entity's audience); a client user none (they name no client). */
+const dotacionesStore = ((): RecordRegistry['dotaciones'] => {
+  const store = sqlRecordStore(dotacionEntity, { orderBy: ['Mes', 'IdNivel2', 'IdNivel3', 'RutContratista'] });
+  return { ...store, listActive: async (db, company, viewer) => (viewer.kind === 'cliente' ? [] : store.listActive(db, company, viewer)) };
+})();
 
 /**
  * The server's composition: the one place that knows every business module. Modules reach each other's records only
@@ -69,6 +77,7 @@ export const RECORD_STORES: RecordRegistry = {
   ...catalogueStores,
   incidentes: sqlRecordStore(incidenteEntity, { orderBy: ['FechaOcurrencia', 'HoraOcurrencia'] }),
   medidas_control: sqlRecordStore(medidaControlEntity, { orderBy: ['IdEvaluacion', 'CreadoEn'] }),
+  dotaciones: dotacionesStore,
 };
 
 /** Each business module's routes under the API base its entities name (`/api/<module>`, spec module base paths). */
@@ -85,6 +94,7 @@ export const MODULE_ROUTES: readonly { base: `/api/${string}`; routes: Hono<AppE
   // The public verification of sealed actas (no session): its own base, outside every module's session guard.
   { base: '/api/verificar', routes: eppVerificacionRoutes },
   { base: incidenteEntity.api.base, routes: accidentesRoutes },
+  { base: dotacionEntity.api.base, routes: dotacionesRoutes },
   { base: '/api/roles', routes: rolesRoutes },
   { base: '/api/usuarios', routes: usuariosRoutes },
   { base: '/api/perfil', routes: reservedNamesRoutes },

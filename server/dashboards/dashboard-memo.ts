@@ -15,7 +15,8 @@ interface Kept {
   value: Promise<unknown>;
 }
 
-const kept = new Map<string, Kept>();
+/** Kept per database: two servers in one process (the API tests) never share a figure. */
+const keptByDb = new WeakMap<Db, Map<string, Kept>>();
 
 /** The position of the company's newest change: it moves with every write of any of its records. */
 async function dataVersion(db: Db, company: string): Promise<number> {
@@ -25,6 +26,8 @@ async function dataVersion(db: Db, company: string): Promise<number> {
 
 /** `compute`'s result for `key` of `company`, computed once while the company's data stays as it is. */
 export async function sharedFigures<T>(db: Db, company: string, key: string, compute: () => Promise<T>, now = Date.now()): Promise<T> {
+  let kept = keptByDb.get(db);
+  if (!kept) keptByDb.set(db, (kept = new Map()));
   const version = await dataVersion(db, company);
   const name = `${company}\u0000${key}`;
   const found = kept.get(name);

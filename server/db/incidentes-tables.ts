@@ -108,7 +108,19 @@ export interface MedidasControlTable extends RecordColumns {
   CreadoEn: string;
 }
 
+/** Headcount and hours worked of one month, level 2, level 3 (or null) and contractor ('' own staff); migration 0013. */
+export interface DotacionesTable extends RecordColumns {
+  IdDotacion: string;
+  Mes: string;
+  IdNivel2: string;
+  IdNivel3: string | null;
+  RutContratista: string;
+  Dotacion: number;
+  HorasHombre: number;
+}
+
 export type IncidentTables = Record<AccidentCatalogueTable, CatalogueTable> & {
   incidentes: IncidentesTable;
   medidas_control: MedidasControlTable;
+  dotaciones: DotacionesTable;
 };

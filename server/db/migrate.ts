@@ -11,6 +11,7 @@ import * as capacitaciones from './migrations/0009-capacitaciones.ts';
 import * as epp from './migrations/0010-epp.ts';
 import * as incidentes from './migrations/0011-incidentes.ts';
 import * as usuariosRoles from './migrations/0012-usuarios-roles.ts';
+import * as dotaciones from './migrations/0013-dotaciones.ts';
 import type { Database } from './schema.ts';
 
 // Migrations are imported in code, not read from a folder: the file provider breaks under vitest (TOOLCHAIN.md).
@@ -28,6 +29,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0010-epp': epp,
   '0011-incidentes': incidentes,
   '0012-usuarios-roles': usuariosRoles,
+  '0013-dotaciones': dotaciones,
 };
 
 export const SCHEMA_VERSION = Object.keys(MIGRATIONS).length;

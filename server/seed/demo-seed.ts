@@ -12,7 +12,7 @@ import { grantEveryRouteToDemoAdmins, seedDemoCatalogues } from './demo-catalogu
 import { seedInspectionDemo } from './demo-inspecciones.ts';
 import { seedTrainingDemo } from './demo-capacitaciones.ts';
 import { seedEppDemo } from './demo-epp.ts';
-import { seedAccidentCatalogues, seedIncidentDemo } from './demo-incidentes.ts';
+import { seedAccidentCatalogues, seedHeadcountDemo, seedIncidentDemo, seedIncidentYearDemo } from './demo-incidentes.ts';
 import { DEMO_CLIENT, DEMO_CONTRACTOR, seedDemoParties } from './demo-parties.ts';
 import { seedId } from './seed-id.ts';
 import { ALL_ACTIONS, ROLE_GRANTS, type RoleGrant } from './module-catalogue.ts';
@@ -193,6 +193,8 @@ async function seedInspections(db: Db, now: Date, files: FileStore): Promise<voi
   await seedInspectionDemo(db, companyId, CONTRACTOR_RUT, { admin, supervisor, contractor }, now, files);
   await seedTrainingDemo(db, companyId, { admin, supervisor }, now, files);
   await seedIncidentDemo(db, companyId, { admin, supervisor, contractor }, now, files);
+  await seedIncidentYearDemo(db, companyId, { admin, supervisor, contractor }, now, files);
+  await seedHeadcountDemo(db, companyId, CONTRACTOR_RUT, now);
 }
 
 /** Creates the demo companies that do not exist yet; running it again changes nothing. */

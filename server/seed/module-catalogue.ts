@@ -86,6 +86,8 @@ export const MODULES: CatalogueModule[] = [
   },
   { grupo: 1, sistema: 1, nombre: 'Clientes', sub: [['Clientes', '/clientes']] },
   { grupo: 1, sistema: 1, nombre: 'Auditoría de usuarios', sub: [['Auditoría de usuarios', '/auditoria-usuarios']] },
+  // Headcount and hours worked, what the accident rates divide by (same drawer parent as the cases).
+  { grupo: 2, sistema: 1, nombre: 'Incidentes', sub: [['Dotación y horas hombre', '/incidentes/dotacion']] },
 ];
 
 export const ALL_ACTIONS: PermissionAction[] = [...PERMISSION_ACTIONS];
@@ -111,6 +113,8 @@ export const ROLE_GRANTS: Record<'supervisor' | 'contratista' | 'cliente', RoleG
     '/capacitaciones/creadas': FIELD,
     '/capacitaciones/realizadas': READ,
     '/dashboard/capacitaciones': READ,
+    '/incidentes/dotacion': FIELD,
+    '/dashboard/incidentes': READ,
   },
   contratista: {
     '/dashboard': READ,
@@ -128,6 +132,9 @@ export const ROLE_GRANTS: Record<'supervisor' | 'contratista' | 'cliente', RoleG
     '/capacitaciones/realizadas': READ,
     '/capacitaciones/informes': READ,
     '/dashboard/capacitaciones': READ,
+    // Its own headcount and hours (the server limits every row to the contractor's RUT) and its own rates.
+    '/incidentes/dotacion': FIELD,
+    '/dashboard/incidentes': READ,
   },
   cliente: {
     '/dashboard': READ,
@@ -139,5 +146,6 @@ export const ROLE_GRANTS: Record<'supervisor' | 'contratista' | 'cliente', RoleG
     '/capacitaciones/realizadas': READ,
     '/capacitaciones/informes': READ,
     '/dashboard/capacitaciones': READ,
+    '/dashboard/incidentes': READ,
   },
 };

@@ -15,6 +15,7 @@ import { eppEntregaEntity } from '../schemas/epp-entregas.schema.ts';
 import { ACCIDENT_CATALOGUES } from '../schemas/incidentes-catalogos.schema.ts';
 import { incidenteEntity } from '../schemas/incidentes.schema.ts';
 import { medidaControlEntity } from '../schemas/medidas-control.schema.ts';
+import { dotacionEntity } from '../schemas/dotaciones.schema.ts';
 import type { AnyEntity } from './entity.ts';
 
 /**
@@ -39,6 +40,7 @@ export const ENTITIES = {
   ...ACCIDENT_CATALOGUES,
   incidentes: incidenteEntity,
   medidas_control: medidaControlEntity,
+  dotaciones: dotacionEntity,
 } as const;
 
 export type Entities = typeof ENTITIES;

@@ -103,4 +103,8 @@ export interface DashboardAnswer {
   data: DashboardPoint[];
   /** Names of the series, when there are two. */
   series?: [string, string];
+  /** How the figure is computed, in words, shown under the chart ("Accidentes con tiempo perdido × 100 / dotación promedio"). */
+  formula?: string;
+  /** What the figure could not count and why ("Sin dotación registrada en 03/2026"), shown with the chart. */
+  avisos?: string[];
 }

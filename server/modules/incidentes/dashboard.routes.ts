@@ -1,0 +1,59 @@
+import { Hono } from 'hono';
+import { describeRoute } from 'hono-openapi';
+import * as v from 'valibot';
+import { ACCIDENTES_DASHBOARD_ROUTE, AccidentRecordsQuerySchema } from '#sync/schemas/accidentes-dashboard.schema.ts';
+import { DashboardQuerySchema } from '#sync/schemas/dashboard-filters.schema.ts';
+import type { AppEnv } from '../../app-env.ts';
+import { dashboardScope } from '../../dashboards/dashboard-scope.ts';
+import { validate } from '../../http/validation.ts';
+import { listMasks } from '../../records/level-masks.ts';
+import { permissionsOf } from '../../tenancy/permit.ts';
+import { requireOwnCompany, requireSession } from '../../tenancy/require-session.ts';
+import { ACCIDENT_INDICATOR_ANSWERS } from './dashboard-indicadores.ts';
+import { accidentRecords } from './dashboard-registros.ts';
+
+const can = permissionsOf(ACCIDENTES_DASHBOARD_ROUTE);
+const tags = ['dashboard incidentes'];
+const security = [{ bearerAuth: [] }];
+const CompanyPath = v.object({ company: v.string() });
+const FILTERS = '?nv2 &nv3 &start &end (AAAA-MM-DD; por defecto del primer día del mes a hoy) &month (AAAA-MM) &RutContratista &RutCliente';
+
+/**
+ * GET /api/accidentes/dashboard/<indicador>/{company}: each indicator of the spec's list answers a DashboardAnswer
+ * (with `formula` and `avisos`); /registros/{company}?indicador=... the cases and months behind a figure. Contractor
+ * and client users count only their own (server-enforced, dashboardScope).
+ */
+export const incidentesDashboardRoutes = new Hono<AppEnv>()
+  .use('/dashboard/*', requireSession)
+  .get('/dashboard/filtros/:company', describeRoute({ tags, security, summary: 'Opciones de los filtros: { statusCode, data: { nv2, nv3 } }' }), validate('param', CompanyPath), requireOwnCompany, can('index'), async (c) => {
+    const { db, records } = c.get('deps');
+    const levels = await records.niveles.listActive(db, c.get('session').company, c.get('session').viewer);
+    return c.json({ statusCode: 200, data: { nv2: levels.filter((level) => level.TipoNivel === 2), nv3: levels.filter((level) => level.TipoNivel === 3) } });
+  })
+  .get('/dashboard/mascaras/:company', describeRoute({ tags, security, summary: 'Nombres de los niveles 2, 3 y 4: { statusCode, data: [{ TipoNv, Nombre }] }' }), validate('param', CompanyPath), requireOwnCompany, can('index'), async (c) =>
+    c.json({ statusCode: 200, data: await listMasks(c.get('deps').db, c.get('session').company) }),
+  )
+  .get(
+    '/dashboard/registros/:company',
+    describeRoute({ tags, security, summary: `Casos y meses detrás de una cifra: { statusCode, titulo, formula, numerador, denominador, valor, casos, meses }. ?indicador (sin él, todos los casos del período) ${FILTERS} y los registros del punto (desde, hasta, Mes, Clasificacion, TipoEvento, IdRiesgoEspecifico, IdActo, IdCondicion, IdFactor, IdFaltaControl)` }),
+    validate('param', CompanyPath),
+    requireOwnCompany,
+    can('index'),
+    validate('query', AccidentRecordsQuerySchema),
+    async (c) => {
+      const query = c.req.valid('query');
+      return c.json(await accidentRecords({ deps: c.get('deps'), scope: dashboardScope(c, query), viewer: c.get('session').viewer }, query));
+    },
+  );
+
+for (const [name, indicator] of Object.entries(ACCIDENT_INDICATOR_ANSWERS)) {
+  incidentesDashboardRoutes.get(
+    `/dashboard/${name}/:company`,
+    describeRoute({ tags, security, summary: `${indicator.summary}. ${FILTERS}` }),
+    validate('param', CompanyPath),
+    requireOwnCompany,
+    can('index'),
+    validate('query', DashboardQuerySchema),
+    async (c) => c.json(await indicator.compute({ deps: c.get('deps'), scope: dashboardScope(c, c.req.valid('query')), viewer: c.get('session').viewer })),
+  );
+}
