@@ -52,6 +52,7 @@ export class AppDb extends Dexie {
   incidentes!: EntityTable<LocalIncidente, 'IdEvaluacion'>;
   medidas_control!: EntityTable<LocalMedida, 'IdMedidaControl'>;
   borradores_incidentes!: EntityTable<IncidentDraft, 'IdEvaluacion'>;
+  dotaciones!: EntityTable<LocalRows['dotaciones'], 'IdDotacion'>;
 
   constructor(name: string, options: ConstructorParameters<typeof Dexie>[1] = {}) {
     // Strict durability: a write the person saw saved has reached the disk, not just the OS cache.
@@ -112,6 +113,10 @@ export class AppDb extends Dexie {
       borradores_incidentes: 'IdEvaluacion, actualizadoEn, estado',
       ...Object.fromEntries(ACCIDENT_CATALOGUE_TABLES.map((table) => [table, 'Id, orden'])),
     });
+    // Headcount and hours worked per month and level: the accident rates' denominators, listed by month.
+    this.version(9).stores({
+      dotaciones: 'IdDotacion, Mes',
+    });
   }
 }
 
@@ -142,5 +147,6 @@ export const TABLE_LABELS: Record<string, string> = {
   incidentes: 'Incidentes y accidentes',
   medidas_control: 'Medidas de control de incidentes',
   borradores_incidentes: 'Reportes de incidente en curso (borradores)',
+  dotaciones: 'Dotación y horas hombre',
   ...Object.fromEntries(ACCIDENT_CATALOGUE_TABLES.map((table) => [table, `Catálogo de accidentes: ${ACCIDENT_CATALOGUES[table].noun.many}`])),
 };

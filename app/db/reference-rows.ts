@@ -14,6 +14,7 @@ import type { LocalIncidente, LocalMedida } from './incident-rows.ts';
 import type { LocalFormulario, LocalInspeccion, LocalObservacion } from './inspection-rows.ts';
 import type { LocalCapacitacion, LocalPrograma } from './capacitacion-rows.ts';
 import type { TipoCapacitacion } from '#sync/schemas/capacitaciones-tipos.schema.ts';
+import type { Dotacion } from '#sync/schemas/dotaciones.schema.ts';
 
 export interface LocalTrabajador extends Trabajador {
   /** Folded words of the RUT (without dots or dash) and the names, for the prefix search. */
@@ -30,6 +31,11 @@ export interface LocalCargo extends Cargo {
 }
 
 export interface LocalNivel extends Nivel {
+  orden: string;
+}
+
+/** Headcount and hours worked of a month (the accident rates' denominators); `orden` lists the newest month first. */
+export interface LocalDotacion extends Dotacion {
   orden: string;
 }
 
@@ -55,6 +61,7 @@ export interface LocalRows extends AccidentCatalogueRows {
   epp_entregas: EppEntrega;
   incidentes: LocalIncidente;
   medidas_control: LocalMedida;
+  dotaciones: LocalDotacion;
 }
 
 /** Fails to compile when a described entity has no local row type above. */
@@ -88,6 +95,11 @@ export function toLocalCargo(row: Cargo): LocalCargo {
 
 export function toLocalFormulario(row: Formulario): LocalFormulario {
   return { ...row, orden: fold(row.Nombre) };
+}
+
+export function toLocalDotacion(row: Dotacion): LocalDotacion {
+  const month = Number(row.Mes.replace('-', ''));
+  return { ...row, orden: `${String(999_999 - (Number.isFinite(month) ? month : 0)).padStart(6, '0')} ${row.RutContratista}` };
 }
 
 export function toLocalNivel(row: Nivel): LocalNivel {

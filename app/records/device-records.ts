@@ -6,7 +6,7 @@ import type { Inspeccion } from '#sync/schemas/inspecciones.schema.ts';
 import type { Observacion } from '#sync/schemas/observaciones.schema.ts';
 import type { EppAsignacion } from '#sync/schemas/epp-asignaciones.schema.ts';
 import type { EppEntrega } from '#sync/schemas/epp-entregas.schema.ts';
-import { fold, type LocalRow, type LocalRows, toLocalCargo, toLocalFormulario, toLocalNivel, toLocalTrabajador } from '#app/db/reference-rows.ts';
+import { fold, type LocalRow, type LocalRows, toLocalCargo, toLocalFormulario, toLocalDotacion, toLocalNivel, toLocalTrabajador } from '#app/db/reference-rows.ts';
 import { toLocalCapacitacion, toLocalPrograma } from '#app/db/capacitacion-rows.ts';
 import { ACCIDENT_CATALOGUES, type AccidentCatalogueTable } from '#sync/schemas/incidentes-catalogos.schema.ts';
 import { withIncidentDerived } from '#app/db/incident-derived.ts';
@@ -88,6 +88,7 @@ export const DEVICE_RECORDS: { [T in EntityTable]: DeviceRecord<T> } = {
     correction: { routes: (entry) => (entry.method === 'PUT' ? paths.incidentes : undefined), action: 'editar' },
   },
   medidas_control: { toLocal: (row) => row, correction: null },
+  dotaciones: { toLocal: toLocalDotacion, correction: { routes: () => paths.incidentes.dotacion, action: 'editar' } },
 };
 
 export function deviceRecordOf(table: EntityTable): DeviceRecord<EntityTable> {

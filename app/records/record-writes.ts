@@ -2,7 +2,7 @@ import { uuidV7 } from '#sync/outbox/uuid-v7.ts';
 import { type Entities, entityOf, type EntityTable } from '#sync/records/entities.ts';
 import { type AnyEntity, fillPath, type RowOf } from '#sync/records/entity.ts';
 import * as v from 'valibot';
-import { type LocalFile, localWrite } from '#app/data/local-write.ts';
+import { type LocalFile, type LocalWrite, localWrite, localWrites } from '#app/data/local-write.ts';
 import { resendCorrection } from '#app/data/refused-writes.ts';
 import type { LocalRows } from '#app/db/reference-rows.ts';
 import { requireDevice } from '#app/sync/device-sync.ts';
@@ -33,19 +33,24 @@ function createdRow<T extends EntityTable>(table: T, body: Fields): LocalRows[T]
   return deviceRecordOf(table).toLocal({ ...body, IdEmpresa: companyId, Estado: 1, Version: 1 } as never) as LocalRows[T];
 }
 
-/** Queues a creation whose body the module built (OB1: row, files and entry in one transaction). */
-export async function queueCreate<T extends EntityTable>(table: T, body: Fields, options: { row?: LocalRows[T]; files?: LocalFile[] } = {}): Promise<string> {
+/** The local write of a creation: its row, its POST from the description and the queued records it points at. */
+function createWrite<T extends EntityTable>(table: T, body: Fields, options: { row?: LocalRows[T]; files?: LocalFile[] } = {}): LocalWrite {
   const entity = entityOf(table);
-  const id = String(body[entity.id]);
-  await localWrite({
+  return {
     table,
-    id,
+    id: String(body[entity.id]),
     row: options.row ?? createdRow(table, body),
     request: { method: 'POST', path: callPath(entity, 'create', body), body },
     parents: referencedRecords(entity, body),
     files: options.files,
-  });
-  return id;
+  };
+}
+
+/** Queues a creation whose body the module built (OB1: row, files and entry in one transaction). */
+export async function queueCreate<T extends EntityTable>(table: T, body: Fields, options: { row?: LocalRows[T]; files?: LocalFile[] } = {}): Promise<string> {
+  const write = createWrite(table, body, options);
+  await localWrite(write);
+  return write.id;
 }
 
 /** Queues an update whose body (only the changed fields and the base Version, CF2) and shown row the module built. */
@@ -96,6 +101,20 @@ function update<T extends EntityTable>(table: T, base: LocalRows[T], fields: Fie
 export async function createRecord<T extends EntityTable>(table: T, fields: Fields): Promise<string> {
   const { body, row } = creation(table, uuidV7(), fields);
   return queueCreate(table, body, { row });
+}
+
+/**
+ * Many simple records made on this device at once (a CSV load): every row and its own outbox entry, in the same path
+ * as one creation, in ONE transaction: all are queued or none is. Each is validated with the create body first, so a
+ * bad one throws before anything is written. Returns their ids, in order.
+ */
+export async function createRecords<T extends EntityTable>(table: T, list: readonly Fields[]): Promise<string[]> {
+  const writes = list.map((fields) => {
+    const { body, row } = creation(table, uuidV7(), fields);
+    return createWrite(table, body, { row });
+  });
+  if (writes.length > 0) await localWrites(writes);
+  return writes.map((write) => write.id);
 }
 
 /** False when nothing changed: no write is queued. */

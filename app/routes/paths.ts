@@ -60,6 +60,11 @@ export const paths = {
     medida: { path: '/incidentes/medidas/:id', href: (id: string) => `/incidentes/medidas/${encodeURIComponent(id)}` },
     /** The printable DIAT draft of a case. */
     diat: { path: '/incidentes/diat/:id', href: (id: string) => `/incidentes/diat/${encodeURIComponent(id)}` },
+    /** Headcount and hours worked per month and level (the rates' denominators), and their CSV load. */
+    dotacion: recordRoutes('/incidentes/dotacion'),
+    dotacionCarga: { path: '/incidentes/dotacion/carga', href: '/incidentes/dotacion/carga' },
+    /** The accident dashboard: the rates with their formulas, each figure down to its cases and months. */
+    dashboard: { path: '/dashboard/incidentes', href: '/dashboard/incidentes' },
   },
   formularios: {
     list: { path: '/formularios', href: '/formularios' },
@@ -118,6 +123,8 @@ export const SIDE_NAV_ROUTES: ReadonlySet<string> = new Set([
   paths.eppAsignacion.list.href,
   paths.eppEntregados.list.href,
   paths.incidentes.list.href,
+  paths.incidentes.dotacion.list.href,
+  paths.incidentes.dashboard.href,
   ...Object.values(ACCIDENT_CATALOGUE_PATHS).map((routes) => routes.list.href),
   paths.usuarios.list.href,
   paths.roles.list.href,

@@ -16,6 +16,13 @@ const IncidenteEditPage = lazy(() => import('./incidente-edit-page.tsx').then((m
 const IncidenteDetailPage = lazy(() => import('./incidente-detail-page.tsx').then((module) => ({ default: module.IncidenteDetailPage })));
 const MedidaDetailPage = lazy(() => import('./medida-detail-page.tsx').then((module) => ({ default: module.MedidaDetailPage })));
 const DiatDraftPage = lazy(() => import('./diat-draft-page.tsx').then((module) => ({ default: module.DiatDraftPage })));
+const dotacion = () => import('./dotacion-screens.tsx');
+const DotacionListPage = lazy(() => dotacion().then((module) => ({ default: module.DotacionListPage })));
+const DotacionFormPage = lazy(() => dotacion().then((module) => ({ default: module.DotacionFormPage })));
+const DotacionDetailPage = lazy(() => dotacion().then((module) => ({ default: module.DotacionDetailPage })));
+const DotacionCargaPage = lazy(() => import('./dotacion-carga-page.tsx').then((module) => ({ default: module.DotacionCargaPage })));
+// echarts and the dashboard arrive only when the page opens, never with the first screen.
+const DashboardPage = lazy(() => import('./incidentes-dashboard.tsx').then((module) => ({ default: module.IncidentesDashboardPage })));
 
 declare global {
   interface Window {
@@ -40,6 +47,9 @@ export function incidentesScreens(): ReactElement[] {
     screen(paths.incidentes.detalles.path, <IncidenteDetailPage />, route),
     screen(paths.incidentes.medida.path, <MedidaDetailPage />, route),
     screen(paths.incidentes.diat.path, <DiatDraftPage />, route),
+    ...recordScreens(paths.incidentes.dotacion, { list: <DotacionListPage />, form: <DotacionFormPage />, detail: <DotacionDetailPage /> }),
+    screen(paths.incidentes.dotacionCarga.path, <DotacionCargaPage />, paths.incidentes.dotacion.list.href),
+    screen(paths.incidentes.dashboard.path, <DashboardPage />, paths.incidentes.dashboard.href),
     ...ACCIDENT_CATALOGUE_TABLES.flatMap((table) =>
       recordScreens(ACCIDENT_CATALOGUE_PATHS[table], { list: <CatalogueListPage table={table} />, form: <CatalogueFormPage table={table} />, detail: <CatalogueDetailPage table={table} /> }),
     ),

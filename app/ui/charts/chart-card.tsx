@@ -13,6 +13,8 @@ export type IndicatorState = { status: 'cargando' } | { status: 'error'; message
 interface ChartCardProps {
   title: string;
   kind: ChartKind;
+  /** Decimals of the values (one by default; a rate, two). */
+  decimals?: number;
   state: IndicatorState;
   /** Opens the records behind the chart (`point` null: all of them) or behind one of its values. */
   onOpenRecords: (point: DashboardPoint | null) => void;
@@ -20,28 +22,29 @@ interface ChartCardProps {
 
 /**
  * One indicator of a dashboard: its headline figure, its chart (a tap on a bar or slice opens the records behind
- * it), and the same values as a table with a link to each value's records, for keyboards and screen readers.
+ * it), how the figure is computed and what it could not count, and the same values as a table with a link to each
+ * value's records, for keyboards and screen readers.
  */
-export function ChartCard({ title, kind, state, onOpenRecords }: ChartCardProps) {
+export function ChartCard({ title, kind, decimals, state, onOpenRecords }: ChartCardProps) {
   const id = useId();
   return (
     <section className="card chart-card" aria-labelledby={`${id}-title`}>
       <div className="chart-card__head">
         <h2 id={`${id}-title`}>{title}</h2>
-        {state.status === 'listo' && state.answer.total !== null && <p className="chart-card__total">{valueText(state.answer.total, state.answer.unidad)}</p>}
+        {state.status === 'listo' && state.answer.total !== null && <p className="chart-card__total">{valueText(state.answer.total, state.answer.unidad, decimals)}</p>}
       </div>
       {state.status === 'cargando' ? (
         <PageLoading label="Calculando…" />
       ) : state.status === 'error' ? (
         <ErrorState message={state.message} onRetry={state.retry} />
       ) : (
-        <ChartBody kind={kind} answer={state.answer} title={title} onOpenRecords={onOpenRecords} />
+        <ChartBody kind={kind} decimals={decimals} answer={state.answer} title={title} onOpenRecords={onOpenRecords} />
       )}
     </section>
   );
 }
 
-function ChartBody({ kind, answer, title, onOpenRecords }: { kind: ChartKind; answer: DashboardAnswer; title: string; onOpenRecords: ChartCardProps['onOpenRecords'] }) {
+function ChartBody({ kind, decimals, answer, title, onOpenRecords }: { kind: ChartKind; decimals?: number; answer: DashboardAnswer; title: string; onOpenRecords: ChartCardProps['onOpenRecords'] }) {
   const open = (index: number) => {
     const point = answer.data[index];
     if (point?.registros) onOpenRecords(point);
@@ -52,10 +55,20 @@ function ChartBody({ kind, answer, title, onOpenRecords }: { kind: ChartKind; an
       {answer.data.length === 0 ? (
         <p className="muted chart-card__empty">Sin datos en el período.</p>
       ) : (
-        <div className="chart-card__chart" role="img" aria-label={`${title}: ${chartSummary(answer)}`}>
+        <div className="chart-card__chart" role="img" aria-label={`${title}: ${chartSummary(answer, decimals)}`}>
           <Suspense fallback={<PageLoading label="Cargando gráfico…" />}>
-            <EChartView option={chartOption(kind, answer)} height={height} onPick={open} />
+            <EChartView option={chartOption(kind, answer, decimals)} height={height} onPick={open} />
           </Suspense>
+        </div>
+      )}
+      {answer.formula && <p className="chart-card__formula">Fórmula: {answer.formula}</p>}
+      {answer.avisos && answer.avisos.length > 0 && (
+        <div className="notice notice--warning chart-card__avisos" role="note" aria-label={`Avisos de ${title}`}>
+          <ul>
+            {answer.avisos.map((aviso) => (
+              <li key={aviso}>{aviso}</li>
+            ))}
+          </ul>
         </div>
       )}
       <div className="button-row chart-card__actions">
@@ -80,8 +93,8 @@ function ChartBody({ kind, answer, title, onOpenRecords }: { kind: ChartKind; an
               {answer.data.map((point, index) => (
                 <tr key={`${index}-${point.Nombre}`}>
                   <th scope="row">{point.Nombre}</th>
-                  <td>{valueText(point.Valor, answer.unidad)}</td>
-                  {answer.series && <td>{valueText(point.Valor2 ?? 0, answer.unidad)}</td>}
+                  <td>{valueText(point.Valor, answer.unidad, decimals)}</td>
+                  {answer.series && <td>{point.Valor2 === undefined ? '—' : valueText(point.Valor2, answer.unidad, decimals)}</td>}
                   <td>
                     {point.registros && (
                       <button type="button" className="link-button" onClick={() => open(index)}>

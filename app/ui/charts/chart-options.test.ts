@@ -10,6 +10,12 @@ describe('dashboard chart options', () => {
     expect(valueText(80, '%')).toBe('80 %');
   });
 
+  it('writes a rate with the decimals its indicator asks for, and an index without a unit', () => {
+    expect(valueText(2.3456, '%', 2)).toBe('2,35 %');
+    expect(valueText(12.5, '', 2)).toBe('12,50');
+    expect(valueText(7, '', 2)).toBe('7');
+  });
+
   it('draws one series of bars, or two with their names, and a pie of slices', () => {
     const bars = chartOption('barras', answer) as { series: { type: string; data: number[] }[] };
     expect(bars.series).toEqual([expect.objectContaining({ type: 'bar', data: [4.5, 8] })]);

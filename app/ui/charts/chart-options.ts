@@ -6,16 +6,19 @@ export type ChartKind = 'barras' | 'barras-horizontales' | 'lineas' | 'torta';
 
 const COLOURS = ['#f5c400', '#2f5d8a', '#1e6b2f', '#a5281b', '#8a6d00'];
 
-/** A number as the spec writes them (German style, decimal comma) with the answer's unit. */
-export function valueText(value: number, unit: string): string {
-  const decimals = Number.isInteger(value) ? 0 : 1;
-  return unit === '%' ? `${formatNumber(value, decimals)} %` : `${formatNumber(value, decimals)} ${unit}`;
+/**
+ * A number as the spec writes them (German style, decimal comma) with the answer's unit (none for an index). One
+ * decimal unless the indicator asks for more (a rate: two, as the mutualidades publish them).
+ */
+export function valueText(value: number, unit: string, decimals = 1): string {
+  const text = formatNumber(value, Number.isInteger(value) ? 0 : decimals);
+  return unit === '' ? text : `${text} ${unit}`;
 }
 
 /** The echarts option of an indicator's answer. Pure, so it is tested without a browser. */
-export function chartOption(kind: ChartKind, answer: DashboardAnswer): Record<string, unknown> {
+export function chartOption(kind: ChartKind, answer: DashboardAnswer, decimals?: number): Record<string, unknown> {
   const names = answer.data.map((point) => point.Nombre);
-  const format = (value: number) => valueText(value, answer.unidad);
+  const format = (value: number) => valueText(value, answer.unidad, decimals);
   const tooltip = { trigger: kind === 'torta' ? 'item' : 'axis', valueFormatter: format };
   const base = { color: COLOURS, animation: false, aria: { enabled: true, decal: { show: true } }, tooltip };
   if (kind === 'torta') {
@@ -41,9 +44,9 @@ export function chartOption(kind: ChartKind, answer: DashboardAnswer): Record<st
 }
 
 /** What a screen reader hears for a chart: its values in words. */
-export function chartSummary(answer: DashboardAnswer): string {
+export function chartSummary(answer: DashboardAnswer, decimals?: number): string {
   if (answer.data.length === 0) return 'Sin datos en el período.';
   return answer.data
-    .map((point) => `${point.Nombre}: ${valueText(point.Valor, answer.unidad)}${answer.series && point.Valor2 !== undefined ? `, ${answer.series[1]}: ${valueText(point.Valor2, answer.unidad)}` : ''}`)
+    .map((point) => `${point.Nombre}: ${valueText(point.Valor, answer.unidad, decimals)}${answer.series && point.Valor2 !== undefined ? `, ${answer.series[1]}: ${valueText(point.Valor2, answer.unidad, decimals)}` : ''}`)
     .join('; ');
 }

@@ -15,6 +15,8 @@ export interface DashboardIndicator {
   name: string;
   title: string;
   kind: ChartKind;
+  /** Decimals of its values: one by default, two for a rate. */
+  decimals?: number;
 }
 
 /** The records a person asked to see: behind a whole chart (`point` null) or one of its values. */
@@ -80,7 +82,7 @@ export function DashboardPage({ title, queryKey, indicators, load, records }: Da
         />
         <div className="dashboard__grid">
           {indicators.map((indicator, index) => (
-            <ChartCard key={indicator.name} title={indicator.title} kind={indicator.kind} state={stateOf(index)} onOpenRecords={(point) => open(indicator, point)} />
+            <ChartCard key={indicator.name} title={indicator.title} kind={indicator.kind} decimals={indicator.decimals} state={stateOf(index)} onOpenRecords={(point) => open(indicator, point)} />
           ))}
         </div>
         {selection && (

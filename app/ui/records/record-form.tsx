@@ -52,6 +52,32 @@ function NumberInput({ control, name, label }: { control: Control<FieldValues>; 
   );
 }
 
+/** A month kept as YYYY-MM (the browser's month picker; typed as the person's locale shows it). */
+function MonthInput({ control, name, label, max }: { control: Control<FieldValues>; name: string; label: string; max?: string }) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <FieldShell id={`record-${name}`} label={label} error={fieldState.error?.message}>
+          <input
+            id={`record-${name}`}
+            ref={field.ref}
+            type="month"
+            name={field.name}
+            max={max}
+            value={typeof field.value === 'string' ? field.value : ''}
+            aria-invalid={fieldState.error ? true : undefined}
+            aria-describedby={fieldState.error ? `record-${name}-error` : undefined}
+            onChange={(event) => field.onChange(event.target.value)}
+            onBlur={field.onBlur}
+          />
+        </FieldShell>
+      )}
+    />
+  );
+}
+
 /** A yes/no field kept as 1 or 0, as the spec's records keep their flags. */
 function CheckInput({ control, name, label }: { control: Control<FieldValues>; name: string; label: string }) {
   return (
@@ -164,6 +190,7 @@ export function RecordForm<T extends EntityTable, Lookups>({ view, lookups, init
               return <FormSelect key={field.name} control={control} name={field.name} label={label} emptyLabel={input.emptyLabel} options={input.options(lookups, values)} />;
             }
             if (input.kind === 'number') return <NumberInput key={field.name} control={control} name={field.name} label={label} />;
+            if (input.kind === 'month') return <MonthInput key={field.name} control={control} name={field.name} label={label} max={input.max?.()} />;
             if (input.kind === 'check') return <CheckInput key={field.name} control={control} name={field.name} label={label} />;
             if (input.kind === 'multi') return <MultiInput key={field.name} control={control} name={field.name} label={label} options={input.options(lookups, values)} />;
             if (input.kind === 'list') return <ListInput key={field.name} control={control} name={field.name} label={label} hint={input.hint} />;

@@ -2,7 +2,7 @@ import { recordKeyOf } from '#sync/outbox/outbox-entry.ts';
 import { entityOf, type EntityTable } from '#sync/records/entities.ts';
 import { IonButton, IonIcon } from '@ionic/react';
 import { downloadOutline, trashOutline } from 'ionicons/icons';
-import { useCallback, useMemo, useState } from 'react';
+import { type ReactNode, useCallback, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useQueuedRecordKeys } from '#app/data/reference-queries.ts';
 import type { LocalRows } from '#app/db/reference-rows.ts';
@@ -30,9 +30,10 @@ function summaryOf<T extends EntityTable, Lookups>(view: RecordView<T, Lookups>,
 
 /**
  * The kit's list of a described record: search, virtual scrolling, CSV export of what is shown, and for those who
- * may delete, a selection to delete one or many at once.
+ * may delete, a selection to delete one or many at once. `actions` adds the module's own buttons next to the export
+ * (a CSV load).
  */
-export function RecordListPage<T extends EntityTable, Lookups>({ view }: { view: RecordView<T, Lookups> }) {
+export function RecordListPage<T extends EntityTable, Lookups>({ view, actions }: { view: RecordView<T, Lookups>; actions?: ReactNode }) {
   const session = useRequiredSession();
   const entity = entityOf(view.table);
   const lookups = view.useLookups?.();
@@ -131,6 +132,7 @@ export function RecordListPage<T extends EntityTable, Lookups>({ view }: { view:
           </FilterPanel>
         )}
         <div className="record-list__actions">
+          {actions}
           <IonButton fill="outline" color="dark" size="small" onClick={exportCsv} disabled={!shown?.length}>
             <IonIcon slot="start" icon={downloadOutline} aria-hidden="true" />
             Exportar CSV

@@ -7,11 +7,13 @@ import type { SelectOption } from '#app/ui/form/form-select.tsx';
 import type { NoticeDuration } from '#app/ui/feedback/use-notice.ts';
 
 /**
- * How the form edits a field: a text or number input, a choice among options, a yes/no box, several choices among
- * options (a list of ids), or a list of short texts typed separated by commas (sizes).
+ * How the form edits a field: a text or number input, a month (kept as YYYY-MM, up to `max` when given), a choice
+ * among options, a yes/no box, several choices among options (a list of ids), or a list of short texts typed
+ * separated by commas (sizes).
  */
 export type FieldInput<Lookups> =
   | { kind: 'text' | 'number' }
+  | { kind: 'month'; max?: () => string }
   | { kind: 'select'; emptyLabel?: string; options: (lookups: Lookups, values: Record<string, unknown>) => SelectOption[] }
   | { kind: 'check' }
   | { kind: 'multi'; options: (lookups: Lookups, values: Record<string, unknown>) => SelectOption[] }
