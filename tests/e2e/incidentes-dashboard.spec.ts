@@ -114,9 +114,9 @@ test('headcount and hours load from a CSV: a bad row is refused with its line an
   await expectAccessible(page);
 
   await page.getByRole('link', { name: 'Cargar CSV' }).click();
-  await expect(page.getByRole('heading', { name: 'Cargar dotación desde CSV', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Cargar dotaciones desde CSV', level: 1 })).toBeVisible();
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Descargar plantilla' }).click()]);
-  expect(download.suggestedFilename()).toBe('plantilla-dotacion.csv');
+  expect(download.suggestedFilename()).toBe('plantilla-dotaciones.csv');
   expect(fs.readFileSync(await download.path(), 'utf8')).toBe('\uFEFFMes;Nivel 2;Nivel 3;RUT contratista;Dotación;Horas hombre\r\n');
   await expectAccessible(page);
 

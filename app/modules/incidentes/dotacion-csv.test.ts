@@ -1,7 +1,9 @@
 import { DOTACIONES_MESSAGES } from '#sync/schemas/dotaciones.schema.ts';
 import { describe, expect, it } from 'vitest';
-import { parseCsv } from '#app/ui/records/csv-parse.ts';
-import { checkDotacionCsv, DOTACION_CSV_MESSAGES, type DotacionCsvContext, dotacionTemplate, monthOfCell } from './dotacion-csv.ts';
+import { checkCsvLoad, CSV_LOAD_MESSAGES } from '#app/ui/records/csv-load.ts';
+import { type CsvLine, parseCsv } from '#app/ui/records/csv-parse.ts';
+import { toCsv } from '#app/ui/records/record-csv.ts';
+import { DOTACION_CSV, DOTACION_CSV_MESSAGES, type DotacionCsvContext, monthOfCell } from './dotacion-csv.ts';
 import { dotacionKey } from './dotacion-rules.ts';
 
 const NORTE = '0190a000-0000-7000-8000-000000000002';
@@ -25,12 +27,16 @@ const context = (overrides: Partial<DotacionCsvContext> = {}): DotacionCsvContex
   ...overrides,
 });
 
+const checkDotacionCsv = (rows: CsvLine[], given: DotacionCsvContext) => checkCsvLoad(rows, DOTACION_CSV, given);
+const template = () => toCsv(DOTACION_CSV.columns.map((column) => column.name), []);
+const HEADER = CSV_LOAD_MESSAGES.header(DOTACION_CSV.columns.map((column) => column.name));
+
 const file = (...lines: string[]) => parseCsv(`\uFEFFMes;Nivel 2;Nivel 3;RUT contratista;Dotación;Horas hombre\r\n${lines.join('\r\n')}`);
 
 describe('the headcount CSV load', () => {
   it('downloads a template whose header the load accepts', async () => {
-    expect(dotacionTemplate()).toBe('\uFEFFMes;Nivel 2;Nivel 3;RUT contratista;Dotación;Horas hombre\r\n');
-    expect(await checkDotacionCsv(parseCsv(dotacionTemplate()), context())).toEqual({ fields: [], problems: [{ line: null, message: DOTACION_CSV_MESSAGES.empty }] });
+    expect(template()).toBe('\uFEFFMes;Nivel 2;Nivel 3;RUT contratista;Dotación;Horas hombre\r\n');
+    expect(await checkDotacionCsv(parseCsv(template()), context())).toEqual({ fields: [], problems: [{ line: null, message: CSV_LOAD_MESSAGES.empty }] });
   });
 
   it('reads good rows: levels by name (any case or accent), decimal comma, month as Excel leaves it, contractors', async () => {
@@ -76,14 +82,14 @@ describe('the headcount CSV load', () => {
       { line: 9, message: expect.stringMatching(/.+/) },
       { line: 10, message: DOTACIONES_MESSAGES.future },
       { line: 11, message: DOTACIONES_MESSAGES.duplicate },
-      { line: 12, message: DOTACION_CSV_MESSAGES.duplicateInFile(2) },
+      { line: 12, message: CSV_LOAD_MESSAGES.duplicateInFile(2, DOTACIONES_MESSAGES.duplicate) },
       { line: 14, message: DOTACIONES_MESSAGES.levelRequired },
     ]);
   });
 
   it('refuses a file whose header is not the template’s, and accepts the company’s level names in it', async () => {
     expect((await checkDotacionCsv(parseCsv('Mes,Faena,Área,RUT contratista,Dotación,Horas hombre\n2026-03,Faena Norte,,,1,"1,5"'), context())).fields).toHaveLength(1);
-    expect(await checkDotacionCsv(parseCsv('Fecha;Nivel;Dotación\n2026-03;Faena Norte;1'), context())).toEqual({ fields: [], problems: [{ line: 1, message: DOTACION_CSV_MESSAGES.header }] });
+    expect(await checkDotacionCsv(parseCsv('Fecha;Nivel;Dotación\n2026-03;Faena Norte;1'), context())).toEqual({ fields: [], problems: [{ line: 1, message: HEADER }] });
   });
 
   it('fills a contractor user’s RUT and refuses another contractor’s rows', async () => {
