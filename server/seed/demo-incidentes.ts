@@ -17,6 +17,7 @@ import { contractorAudience, recordChange } from '../sync/change-log.repo.ts';
 import { viewerOfUser } from '../tenancy/viewer.ts';
 import { demoPhotoPng, demoSignaturePng } from './demo-images.ts';
 import { seedId } from './seed-id.ts';
+import { CLASIFICACION_FATAL, CLASIFICACION_TRAYECTO, type Clasificacion, involvesInjury } from '#sync/domain/incident-form.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 const HOUR = 60 * 60 * 1000;
@@ -296,6 +297,14 @@ export async function seedIncidentYearDemo(db: Db, company: string, users: DemoI
         NombreInformador: 'Jorge Araya Rojas',
         FirmaInformador: signature,
         FechaConocimiento: new Date(at.getTime() + HOUR).toISOString(),
+        // A year-old case had its DIAT (and, when fatal, its notices) presented on time, as the office did then.
+        ...(involvesInjury(entry.Clasificacion as Clasificacion)
+          ? { DiatPresentadaEn: new Date(at.getTime() + 6 * HOUR).toISOString(), DiatPresentadaPor: 'Jorge Araya Rojas', DiatFolio: `DIAT-${2000 + index}`, Mutualidad: 'Mutual de Seguridad CChC' }
+          : {}),
+        ...(entry.Clasificacion === CLASIFICACION_TRAYECTO ? { MedioPrueba: 'Parte policial y declaración de testigos' } : {}),
+        ...(entry.Clasificacion === CLASIFICACION_FATAL
+          ? { SuspensionFaenaEn: new Date(at.getTime() + HOUR).toISOString(), AvisoInspeccionEn: new Date(at.getTime() + 2 * HOUR).toISOString(), AvisoSeremiEn: new Date(at.getTime() + 2 * HOUR).toISOString() }
+          : {}),
         ...entry.fields,
       };
       const outcome = await createIncident(ctx(at), v.parse(IncidenteCreateBodySchema, body));
