@@ -10,6 +10,7 @@ import { programaCapacitacionEntity } from '#sync/schemas/capacitaciones-program
 import { tipoCapacitacionEntity } from '#sync/schemas/capacitaciones-tipos.schema.ts';
 import { eppAsignacionEntity } from '#sync/schemas/epp-asignaciones.schema.ts';
 import { eppTipoEntity } from '#sync/schemas/epp-tipos.schema.ts';
+import { eppSolicitudEntity } from '#sync/schemas/epp-solicitudes.schema.ts';
 import { ACCIDENT_CATALOGUES, type AccidentCatalogueTable } from '#sync/schemas/incidentes-catalogos.schema.ts';
 import { incidenteEntity } from '#sync/schemas/incidentes.schema.ts';
 import { medidaControlEntity } from '#sync/schemas/medidas-control.schema.ts';
@@ -55,6 +56,12 @@ const dotacionesStore = ((): RecordRegistry['dotaciones'] => {
   return { ...store, listActive: async (db, company, viewer) => (viewer.kind === 'cliente' ? [] : store.listActive(db, company, viewer)) };
 })();
 
+/** EPP requests: a contractor user lists its own workers' (the entity's audience); a client user none. */
+const eppSolicitudesStore = ((): RecordRegistry['epp_solicitudes'] => {
+  const store = sqlRecordStore(eppSolicitudEntity, { orderBy: ['Fecha'] });
+  return { ...store, listActive: async (db, company, viewer) => (viewer.kind === 'cliente' ? [] : store.listActive(db, company, viewer)) };
+})();
+
 /**
  * The server's composition: the one place that knows every business module. Modules reach each other's records only
  * through these stores (the read registry, `deps.records`), never through each other's files.
@@ -74,6 +81,7 @@ export const RECORD_STORES: RecordRegistry = {
   epp_tipos: sqlRecordStore(eppTipoEntity, { orderBy: ['NombreEpp'] }),
   epp_asignaciones: sqlRecordStore(eppAsignacionEntity, { orderBy: [] }),
   epp_entregas: eppEntregasStore,
+  epp_solicitudes: eppSolicitudesStore,
   ...catalogueStores,
   incidentes: sqlRecordStore(incidenteEntity, { orderBy: ['FechaOcurrencia', 'HoraOcurrencia'] }),
   medidas_control: sqlRecordStore(medidaControlEntity, { orderBy: ['IdEvaluacion', 'CreadoEn'] }),

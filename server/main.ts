@@ -10,6 +10,7 @@ import { OVERDUE_RULES } from './app-modules.ts';
 import { startOverdueJobs } from './records/overdue-lights.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './seed/demo-seed.ts';
 import { startRetentionJob } from './sync/retention.ts';
+import { startActaCopyJob } from './modules/epp/acta-copia.ts';
 
 const distDir = path.resolve('dist');
 
@@ -48,6 +49,8 @@ async function main(): Promise<void> {
   await overdue.ready;
   // SPEC RT2: the idempotency ledger and the change log keep 90 days; pruned at start and every hour.
   const retention = startRetentionJob(deps.db, deps.now);
+  // The workers' own copies of their signed actas, drawn and mailed outside the sync batch that stored them.
+  const actaCopies = startActaCopyJob(deps);
   const app = createApp(deps, { distDir: fs.existsSync(distDir) ? distDir : undefined });
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => {
     const shownHost = config.host === '0.0.0.0' ? 'localhost' : config.host;
@@ -68,6 +71,7 @@ async function main(): Promise<void> {
   const stop = () => {
     overdue.stop();
     retention.stop();
+    actaCopies.stop();
     server.close(() => void deps.db.destroy());
   };
   process.on('SIGINT', stop);

@@ -26,6 +26,8 @@ function worker(overrides: Partial<Trabajador> = {}): LocalTrabajador {
     FichaMedicaAnterior: null,
     Firma: null,
     FirmaAnterior: null,
+    CorreoPersonal: '',
+    ConsentimientoCorreo: null,
     licencias: [],
     certificaciones: [],
     evidencias: [],

@@ -53,6 +53,7 @@ export class AppDb extends Dexie {
   medidas_control!: EntityTable<LocalMedida, 'IdMedidaControl'>;
   borradores_incidentes!: EntityTable<IncidentDraft, 'IdEvaluacion'>;
   dotaciones!: EntityTable<LocalRows['dotaciones'], 'IdDotacion'>;
+  epp_solicitudes!: EntityTable<LocalRows['epp_solicitudes'], 'IdSolicitud'>;
 
   constructor(name: string, options: ConstructorParameters<typeof Dexie>[1] = {}) {
     // Strict durability: a write the person saw saved has reached the disk, not just the OS cache.
@@ -117,6 +118,10 @@ export class AppDb extends Dexie {
     this.version(9).stores({
       dotaciones: 'IdDotacion, Mes',
     });
+    // EPP requests: pending, dispatched (waiting for signatures) and delivered, by state, date and inspection.
+    this.version(10).stores({
+      epp_solicitudes: 'IdSolicitud, Estado, Fecha, IdEvaluacion',
+    });
   }
 }
 
@@ -148,5 +153,6 @@ export const TABLE_LABELS: Record<string, string> = {
   medidas_control: 'Medidas de control de incidentes',
   borradores_incidentes: 'Reportes de incidente en curso (borradores)',
   dotaciones: 'Dotación y horas hombre',
+  epp_solicitudes: 'Solicitudes de EPP',
   ...Object.fromEntries(ACCIDENT_CATALOGUE_TABLES.map((table) => [table, `Catálogo de accidentes: ${ACCIDENT_CATALOGUES[table].noun.many}`])),
 };

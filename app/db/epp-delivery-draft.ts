@@ -42,6 +42,8 @@ export interface EppDeliveryDraft extends DraftRow {
   IdCliente: string | null;
   /** A correction of one worker's acta names the acta it corrects. */
   Corrige: string | null;
+  /** The dispatched EPP request this crew delivers (every acta names it, outside the seal); absent in older drafts. */
+  IdSolicitud?: string | null;
   trabajadores: CrewWorker[];
   entregador: CrewDeliverer | null;
   iniciadaEn: string;

@@ -7,6 +7,7 @@ import type { Formulario } from '#sync/schemas/formularios.schema.ts';
 import type { Trabajador } from '#sync/schemas/trabajadores.schema.ts';
 import type { EppAsignacion } from '#sync/schemas/epp-asignaciones.schema.ts';
 import type { EppEntrega } from '#sync/schemas/epp-entregas.schema.ts';
+import type { EppSolicitud } from '#sync/schemas/epp-solicitudes.schema.ts';
 import type { EppTipo } from '#sync/schemas/epp-tipos.schema.ts';
 import type { RowOf } from '#sync/records/entity.ts';
 import type { ACCIDENT_CATALOGUES, AccidentCatalogueTable } from '#sync/schemas/incidentes-catalogos.schema.ts';
@@ -59,6 +60,7 @@ export interface LocalRows extends AccidentCatalogueRows {
   epp_asignaciones: EppAsignacion;
   /** Pulled, or queued from this device (RecibidoEn null until the server has it). */
   epp_entregas: EppEntrega;
+  epp_solicitudes: EppSolicitud;
   incidentes: LocalIncidente;
   medidas_control: LocalMedida;
   dotaciones: LocalDotacion;

@@ -6,6 +6,7 @@ import type { Inspeccion } from '#sync/schemas/inspecciones.schema.ts';
 import type { Observacion } from '#sync/schemas/observaciones.schema.ts';
 import type { EppAsignacion } from '#sync/schemas/epp-asignaciones.schema.ts';
 import type { EppEntrega } from '#sync/schemas/epp-entregas.schema.ts';
+import type { EppSolicitud } from '#sync/schemas/epp-solicitudes.schema.ts';
 import { fold, type LocalRow, type LocalRows, toLocalCargo, toLocalFormulario, toLocalDotacion, toLocalNivel, toLocalTrabajador } from '#app/db/reference-rows.ts';
 import { toLocalCapacitacion, toLocalPrograma } from '#app/db/capacitacion-rows.ts';
 import { ACCIDENT_CATALOGUES, type AccidentCatalogueTable } from '#sync/schemas/incidentes-catalogos.schema.ts';
@@ -79,6 +80,8 @@ export const DEVICE_RECORDS: { [T in EntityTable]: DeviceRecord<T> } = {
   epp_asignaciones: { toLocal: (row: EppAsignacion) => row, correction: { routes: () => paths.eppAsignacion, action: 'editar' } },
   // A sealed acta is never corrected in place: a refused one can only be discarded (its draft keeps it on the device).
   epp_entregas: { toLocal: (row: EppEntrega) => row, correction: null },
+  // A refused request or edit is corrected in its form; a refused dispatch can only be discarded.
+  epp_solicitudes: { toLocal: (row: EppSolicitud) => row, correction: { routes: (entry) => (entry.path.includes('/despacho') || entry.path.includes('/solicituddespachada/') ? undefined : paths.eppSolicitudes), action: 'editar' } },
   ...(Object.fromEntries(Object.values(ACCIDENT_CATALOGUES).map((entity) => [entity.table, catalogue(entity.table, ACCIDENT_CATALOGUE_PATHS[entity.table])])) as {
     [T in AccidentCatalogueTable]: DeviceRecord<T>;
   }),

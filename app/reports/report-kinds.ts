@@ -2,6 +2,7 @@ import type { Document } from '@react-pdf/renderer';
 import type { ComponentProps, ReactElement } from 'react';
 import type { ChecklistReportData } from '#sync/schemas/inspecciones.schema.ts';
 import type { CertificadoCapacitacionData } from '#sync/schemas/capacitaciones-certificado.schema.ts';
+import type { InformeSatReportData } from '#sync/schemas/epp-consultas.schema.ts';
 import type { EppActaReportData } from '#sync/schemas/epp-entregas.schema.ts';
 import type { IncidentReportData } from '#sync/schemas/incidentes-informe.ts';
 
@@ -17,6 +18,8 @@ export interface ReportDataByKind {
   'certificado-capacitacion': CertificadoCapacitacionData;
   /** One worker's sealed EPP delivery acta (spec 2.4, /pdf/epp), with its QR verification code. */
   eppActa: EppActaReportData;
+  /** What one worker holds of EPP, since when and until when (spec epp/informe_sat). */
+  eppInformeSat: InformeSatReportData;
   /** The incident investigation report (spec 2.4, /pdf/incidentes). */
   incidente: IncidentReportData;
 }
@@ -32,6 +35,7 @@ export const REPORT_DOCUMENTS: { [K in ReportKind]: () => Promise<(data: ReportD
   // The QR library comes with this document only.
   eppActa: () => import('./epp-acta-report.tsx').then((module) => module.eppActaReportElement),
   incidente: () => import('./incident-report.tsx').then((module) => module.incidentReportElement),
+  eppInformeSat: () => import('./epp-informe-sat.tsx').then((module) => module.eppInformeSatElement),
 };
 
 export async function reportElement<K extends ReportKind>(kind: K, data: ReportDataByKind[K]): Promise<ReportElement> {

@@ -52,6 +52,24 @@ export const paths = {
   eppAsignacion: recordRoutes('/epp/asignacion'),
   /** `editar/{id}` continues a crew delivery in progress (a draft on this device); a sealed acta is never edited. */
   eppEntregados: recordRoutes('/epp/entregados'),
+  /** Requests: list with Pendientes / Despachadas / Entregadas; nuevo (also `?inspeccion=` from an inspection), editar/{id} its sizes, detalles/{id}. */
+  eppSolicitudes: {
+    ...recordRoutes('/epp/solicitudes'),
+    /** The new request raised from an inspection's detail: IdEvaluacion links it, its observed workers come chosen. */
+    nuevoDesde: { path: '/epp/solicitudes/nuevo', href: (inspeccion: string) => `/epp/solicitudes/nuevo?inspeccion=${encodeURIComponent(inspeccion)}` },
+  },
+  /** The consultas (spec 2.3 epp/consultas/*): server lists with filters and CSV; filters travel in the query string. */
+  eppConsultas: {
+    asignados: { path: '/epp/consultas/asignados', href: '/epp/consultas/asignados' },
+    entregados: { path: '/epp/consultas/entregados', href: '/epp/consultas/entregados' },
+    vencidos: { path: '/epp/consultas/vencidos', href: '/epp/consultas/vencidos' },
+    epp_vencidos: { path: '/epp/consultas/epp_vencidos', href: '/epp/consultas/epp_vencidos' },
+    pendientes_entrega: { path: '/epp/consultas/pendientes_entrega', href: '/epp/consultas/pendientes_entrega' },
+  },
+  /** Informe SAT: what one worker (by RUT, `?rut=`) holds, since when and until when, printable. */
+  eppInformeSat: { path: '/epp/informe_sat', href: (rut?: string) => (rut ? `/epp/informe_sat?rut=${encodeURIComponent(rut)}` : '/epp/informe_sat') },
+  /** The EPP dashboard (spec 2.3 dashboard/epp): each chart opens the records behind it. */
+  eppDashboard: { path: '/dashboard/epp', href: '/dashboard/epp' },
   /** Public, signed out or in, offline-safe: the check of a printed acta by its code (its seal). */
   verificar: { path: '/verificar/:codigo', href: (codigo: string) => `/verificar/${encodeURIComponent(codigo)}` },
   incidentes: {
@@ -122,6 +140,10 @@ export const SIDE_NAV_ROUTES: ReadonlySet<string> = new Set([
   paths.eppTipos.list.href,
   paths.eppAsignacion.list.href,
   paths.eppEntregados.list.href,
+  paths.eppDashboard.href,
+  ...Object.values(paths.eppConsultas).map((route) => route.href),
+  paths.eppInformeSat.path,
+  paths.eppSolicitudes.list.href,
   paths.incidentes.list.href,
   paths.incidentes.dotacion.list.href,
   paths.incidentes.dashboard.href,

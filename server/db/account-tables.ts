@@ -146,6 +146,19 @@ export interface CorreosTable {
   Estado: 'guardado' | 'enviado' | 'error';
   Error: string;
   Fecha: string;
+  /** The attached file in the file store, and its name in the mail (migration 0017). */
+  AdjuntoSha256: string | null;
+  AdjuntoNombre: string | null;
+}
+
+/** An acta whose PDF copy is still to be mailed to the worker (server/modules/epp/acta-copia.ts). */
+export interface CopiasActasTable {
+  IdEntregadosEpp: string;
+  IdEmpresa: string;
+  Para: string;
+  CreadoEn: string;
+  Intentos: Generated<number>;
+  UltimoError: Generated<string>;
 }
 
 /** Spec: contractor company Estado 1 active, 2 deactivated; Tipo 2 has an account. Clients alike. */

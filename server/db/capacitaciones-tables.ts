@@ -16,6 +16,8 @@ export interface TiposCapacitacionTable extends RecordColumns {
   VigenciaMeses: number;
   Evaluada: number;
   Descripcion: string;
+  /** JSON list of IdEpp: the EPP items the training teaches the use of (migration 0016). */
+  Epps: Generated<string>;
 }
 
 export interface ProgramasCapacitacionTable extends RecordColumns {

@@ -12,6 +12,10 @@ import * as epp from './migrations/0010-epp.ts';
 import * as incidentes from './migrations/0011-incidentes.ts';
 import * as usuariosRoles from './migrations/0012-usuarios-roles.ts';
 import * as dotaciones from './migrations/0013-dotaciones.ts';
+import * as eppSolicitudes from './migrations/0014-epp-solicitudes.ts';
+import * as eppConsultas from './migrations/0015-epp-consultas.ts';
+import * as eppDashboard from './migrations/0016-epp-dashboard.ts';
+import * as copiaActas from './migrations/0017-copia-actas.ts';
 import type { Database } from './schema.ts';
 
 // Migrations are imported in code, not read from a folder: the file provider breaks under vitest (TOOLCHAIN.md).
@@ -30,6 +34,10 @@ const MIGRATIONS: Record<string, Migration> = {
   '0011-incidentes': incidentes,
   '0012-usuarios-roles': usuariosRoles,
   '0013-dotaciones': dotaciones,
+  '0014-epp-solicitudes': eppSolicitudes,
+  '0015-epp-consultas': eppConsultas,
+  '0016-epp-dashboard': eppDashboard,
+  '0017-copia-actas': copiaActas,
 };
 
 export const SCHEMA_VERSION = Object.keys(MIGRATIONS).length;

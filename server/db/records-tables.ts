@@ -66,6 +66,9 @@ export interface TrabajadoresTable {
   FichaMedicaAnterior: string | null;
   Firma: string | null;
   FirmaAnterior: string | null;
+  /** '' when none; never written to without `ConsentimientoCorreo` (migration 0017). */
+  CorreoPersonal: Generated<string>;
+  ConsentimientoCorreo: string | null;
   /** JSON arrays of the append-only children. */
   Licencias: string;
   Certificaciones: string;
@@ -187,6 +190,25 @@ export interface EppAsignacionesTable extends RecordColumns {
   IdPersona: string | null;
   /** JSON list of IdEpp. */
   Epps: string;
+}
+
+/** An EPP request (migration 0014): JSON lists Lineas and Entregado; Estado 1 pending, 2 dispatched, 3 delivered. */
+export interface EppSolicitudesTable extends RecordColumns {
+  IdSolicitud: string;
+  IdEvaluacion: string | null;
+  Fecha: string;
+  Lineas: string;
+  RutContratista: string | null;
+  IdUsuario: number;
+  Solicitante: string;
+  CodigoDespacho: string | null;
+  FechaDespacho: string | null;
+  RutDespachador: string | null;
+  DvDespachador: string | null;
+  NombreDespachador: string | null;
+  DespachadoPor: number | null;
+  DespachadoEn: string | null;
+  Entregado: string;
 }
 
 /** A sealed EPP delivery acta (migration 0010): JSON columns Entregador and FirmaTrabajador; lines apart. */

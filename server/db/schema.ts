@@ -1,7 +1,7 @@
-import type { AuditoriaTable, ClientesTable, CodigosRecuperacionTable, DiasInactivosTable, EmpresasContratistasTable, CorreosTable, EmpresasTable, GruposModulosTable, HistorialTable, IntentosAccesoTable, MascarasTable, ModulosTable, RegistroAccesosTable, RolPermisosTable, RolesTable, SistemasTable, SubmodulosTable, UsuarioSistemasTable, UsuariosTable } from './account-tables.ts';
+import type { AuditoriaTable, ClientesTable, CopiasActasTable, CodigosRecuperacionTable, DiasInactivosTable, EmpresasContratistasTable, CorreosTable, EmpresasTable, GruposModulosTable, HistorialTable, IntentosAccesoTable, MascarasTable, ModulosTable, RegistroAccesosTable, RolPermisosTable, RolesTable, SistemasTable, SubmodulosTable, UsuarioSistemasTable, UsuariosTable } from './account-tables.ts';
 import type { ArchivosEmpresaTable, ArchivosTable, CambiosTable, ConflictosTable, IdempotenciaTable, RetencionCambiosTable } from './sync-tables.ts';
 import type { CapacitacionEvidenciasTable, CapacitacionParticipantesTable, CapacitacionRelatoresTable, CapacitacionesTable, ProgramasCapacitacionTable, TiposCapacitacionTable } from './capacitaciones-tables.ts';
-import type { ActividadesEconomicasTable, CargosTable, EppAsignacionesTable, EppEntregasLineasTable, EppEntregasTable, EppTiposTable, CertificacionesTable, EvaluacionesTable, FormularioVersionesTable, FormulariosTable, NivelesTable, ObservacionesTable, TrabajadorCargosTable, TrabajadoresTable } from './records-tables.ts';
+import type { ActividadesEconomicasTable, CargosTable, EppAsignacionesTable, EppEntregasLineasTable, EppEntregasTable, EppSolicitudesTable, EppTiposTable, CertificacionesTable, EvaluacionesTable, FormularioVersionesTable, FormulariosTable, NivelesTable, ObservacionesTable, TrabajadorCargosTable, TrabajadoresTable } from './records-tables.ts';
 import type { IncidentTables } from './incidentes-tables.ts';
 
 export type * from './account-tables.ts';
@@ -27,6 +27,7 @@ export interface Database extends IncidentTables {
   registro_accesos: RegistroAccesosTable;
   historial: HistorialTable;
   correos: CorreosTable;
+  copias_actas: CopiasActasTable;
   archivos: ArchivosTable;
   niveles: NivelesTable;
   cargos: CargosTable;
@@ -53,6 +54,7 @@ export interface Database extends IncidentTables {
   epp_asignaciones: EppAsignacionesTable;
   epp_entregas: EppEntregasTable;
   epp_entregas_lineas: EppEntregasLineasTable;
+  epp_solicitudes: EppSolicitudesTable;
   empresas_contratistas: EmpresasContratistasTable;
   clientes: ClientesTable;
   dias_inactivos: DiasInactivosTable;

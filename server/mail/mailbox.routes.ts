@@ -10,7 +10,7 @@ import { isLoopbackAddress } from '../http/loopback.ts';
  * hand any account to whoever asks for a code and reads it here. Anyone else gets the same 404 as a missing page.
  */
 export const mailboxRoutes = new Hono<AppEnv>().get('/', async (c) => {
-  const { db, mailer, config } = c.get('deps');
+  const { db, mailer, config, files, now } = c.get('deps');
   if (!mailer.keepsMailLocally) return apiNotFound(c);
   if (!config.mailboxOpen && !isLoopbackAddress((c.env as AppEnv['Bindings'] | undefined)?.incoming?.socket.remoteAddress)) return apiNotFound(c);
   const mails = await db.selectFrom('correos').selectAll().orderBy('IdCorreo', 'desc').limit(50).execute();
@@ -19,6 +19,7 @@ export const mailboxRoutes = new Hono<AppEnv>().get('/', async (c) => {
       <h2>${mail.Asunto}</h2>
       <p class="meta">Para: ${mail.Para} · ${new Date(mail.Fecha).toLocaleString('es-CL', { timeZone: 'America/Santiago' })}</p>
       <pre>${mail.Texto}</pre>
+      ${mail.AdjuntoSha256 ? html`<p>Adjunto: <a href="${files.signedUrl(mail.AdjuntoSha256, now())}" download="${mail.AdjuntoNombre ?? 'adjunto'}">${mail.AdjuntoNombre ?? 'adjunto'}</a></p>` : ''}
     </article>`,
   );
   return c.html(html`<!doctype html>

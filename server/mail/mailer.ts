@@ -2,10 +2,19 @@ import nodemailer from 'nodemailer';
 import type { SmtpConfig } from '../config.ts';
 import type { Db } from '../db/database.ts';
 
+export interface MailAttachment {
+  name: string;
+  type: string;
+  bytes: Uint8Array;
+  /** Where the file store keeps it: what the local mailbox links to. */
+  sha256: string;
+}
+
 export interface OutgoingMail {
   to: string;
   subject: string;
   text: string;
+  attachment?: MailAttachment;
 }
 
 /**
@@ -40,7 +49,8 @@ export class Mailer {
     let error = '';
     if (this.transport) {
       try {
-        await this.transport.sendMail({ from: this.from, to: mail.to, subject: mail.subject, text: mail.text });
+        const attachments = mail.attachment ? [{ filename: mail.attachment.name, contentType: mail.attachment.type, content: Buffer.from(mail.attachment.bytes) }] : undefined;
+        await this.transport.sendMail({ from: this.from, to: mail.to, subject: mail.subject, text: mail.text, attachments });
         estado = 'enviado';
       } catch (failure) {
         estado = 'error';
@@ -49,7 +59,16 @@ export class Mailer {
     }
     await db
       .insertInto('correos')
-      .values({ Para: mail.to, Asunto: mail.subject, Texto: mail.text, Estado: estado, Error: error, Fecha: now.toISOString() })
+      .values({
+        Para: mail.to,
+        Asunto: mail.subject,
+        Texto: mail.text,
+        Estado: estado,
+        Error: error,
+        Fecha: now.toISOString(),
+        AdjuntoSha256: mail.attachment?.sha256 ?? null,
+        AdjuntoNombre: mail.attachment?.name ?? null,
+      })
       .execute();
     if (estado === 'error') throw new Error(`No se pudo enviar el correo: ${error}`);
   }

@@ -28,6 +28,16 @@ const TYPES: [key: string, nombre: string, categoria: number, horas: number, mes
   ['loto', 'Bloqueo y etiquetado de energías (LOTO)', 2, 4, 12, 1, 'Aislamiento de energías peligrosas antes de intervenir equipos'],
 ];
 
+/**
+ * The demo EPP items (demo-epp.ts keys) each type teaches the use of: a valid attendance makes the worker
+ * "capacitado" in them on the EPP dashboard (the induction covers the basic kit; work at height, the harness).
+ */
+const TRAINS_IN_USE_OF: Record<string, string[]> = {
+  induccion: ['casco', 'zapatos', 'lentes'],
+  altura: ['arnes'],
+  epp: ['casco', 'lentes', 'guantes', 'zapatos', 'auditivo', 'respirador', 'chaleco'],
+};
+
 /** The year's plan: one line a month, by type key (months with a past session below plan that session's type). */
 const PLAN = ['induccion', 'altura', 'epp', 'manejo', 'auxilios', 'extintores', 'loto', 'altura', 'epp', 'induccion', 'auxilios', 'extintores'];
 
@@ -69,7 +79,8 @@ export async function seedTrainingDemo(db: Db, company: string, users: { admin: 
     };
 
     for (const [key, Nombre, IdCategoria, DuracionHoras, VigenciaMeses, Evaluada, Descripcion] of TYPES) {
-      written(await createRecord(office, tipoCapacitacionEntity, { IdTipoCapacitacion: typeId(key), Nombre, IdCategoria, DuracionHoras, VigenciaMeses, Evaluada, Descripcion }));
+      const Epps = (TRAINS_IN_USE_OF[key] ?? []).map((item) => seedId(company, 'epp', item));
+      written(await createRecord(office, tipoCapacitacionEntity, { IdTipoCapacitacion: typeId(key), Nombre, IdCategoria, DuracionHoras, VigenciaMeses, Evaluada, Descripcion, Epps }));
     }
     const year = Number(toWireDate(now).slice(0, 4));
     const lineId = (month: number) => seedId(company, 'programa-capacitacion', year, month);

@@ -13,6 +13,7 @@ import type { WriteContext } from '../records/write-answer.ts';
 import { recordChange } from '../sync/change-log.repo.ts';
 import { viewerOfUser } from '../tenancy/viewer.ts';
 import { demoSignaturePng } from './demo-images.ts';
+import { seedEppRequests } from './demo-epp-solicitudes.ts';
 import { seedId } from './seed-id.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -31,6 +32,8 @@ const CATALOGUE: DemoItem[] = [
   ['chaleco', 'Chaleco reflectante', 'Atropello por maquinaria y vehículos', 'NCh 3256', ['M', 'L', 'XL'], 12, [2, 6, 10]],
   ['dielectricos', 'Guantes dieléctricos clase 0', 'Contacto eléctrico hasta 1.000 V', 'IEC 60903', ['9', '10', '11'], 6, [7]],
   ['legionario', 'Legionario con cubrenuca', 'Radiación UV solar', 'Ley 20.096', [], 12, [0, 2, 6]],
+  // Useful life 0: a delivered padlock never expires (the consultas' rule for items that do not wear out).
+  ['candado', 'Candado de bloqueo personal (LOTO)', 'Energización inesperada durante mantención', 'OSHA 29 CFR 1910.147', [], 0, [7]],
 ];
 
 /** What each demo position must hold (POSITIONS of demo-seed.ts, by their order), and a worker's own extra item. */
@@ -53,7 +56,9 @@ interface DemoDelivery {
 
 /**
  * Past deliveries over a year and a half: some items long expired (gloves last a month, glasses six), one acta
- * annulled and corrected, inductions of new workers, and a crew that received its equipment on the same day.
+ * annulled and corrected, inductions of new workers, and a crew that received its equipment on the same day. For the
+ * consultas: worker 1 holds expired items and was never given the harness their own assignment adds; worker 8 holds
+ * a padlock delivered 600 days ago that never expires.
  */
 const DELIVERIES: DemoDelivery[] = [
   { n: 1, worker: 1, daysAgo: 520, motivo: 1, items: [['casco', '', 1], ['lentes', '', 1], ['zapatos', '42', 1], ['chaleco', 'L', 1]] },
@@ -65,6 +70,8 @@ const DELIVERIES: DemoDelivery[] = [
   { n: 7, worker: 3, daysAgo: 6, motivo: 1, items: [['casco', '', 1], ['zapatos', '44', 1], ['chaleco', 'XL', 1], ['auditivo', '', 1]] },
   { n: 8, worker: 5, daysAgo: 6, motivo: 1, items: [['casco', '', 1], ['lentes', '', 1], ['chaleco', 'M', 1], ['zapatos', '39', 1]] },
   { n: 9, worker: 7, daysAgo: 2, motivo: 5, items: [['zapatos', '42', 1]] },
+  // Long ago, an item that never expires (useful life 0): never in vencidos.
+  { n: 11, worker: 8, daysAgo: 600, motivo: 1, items: [['candado', '', 1]] },
 ];
 
 /** The annulled acta (a wrong size was written) and the correction that names it. */
@@ -154,6 +161,7 @@ export async function seedEppDemo(db: Db, company: string, users: DemoEppUsers, 
     const annulledAt = new Date(now.getTime() - (CORRECTION.daysAgo + 0.5) * DAY);
     await annulDelivery(context(admin, annulledAt), ids.get(ANNULLED)!, undefined);
     await deliver(CORRECTION, ids.get(ANNULLED)!);
+    await seedEppRequests(trx, company, tipos, (role, at) => context(role === 'admin' ? admin : user, at), now);
   });
   return true;
 }

@@ -2,8 +2,8 @@ import * as v from 'valibot';
 import { DEFAULT_RANGOS } from '#sync/domain/compliance.ts';
 import { type CampoEncabezado, type FormularioCreateBody, FormularioCreateBodySchema, type FormularioTipo } from '#sync/schemas/formularios.schema.ts';
 
-/** A statement as written here: text, weight and its sub-questions. */
-type StatementSpec = [texto: string, ponderacion: number, subpreguntas?: string[]];
+/** A statement as written here: text, weight, its sub-questions and the demo EPP item whose use it checks. */
+type StatementSpec = [texto: string, ponderacion: number, subpreguntas?: string[], epp?: string];
 
 interface TemplateSpec {
   key: string;
@@ -154,10 +154,11 @@ const BEHAVIOUR: TemplateSpec = {
     [
       'Uso de elementos de protección personal',
       [
-        ['Usa casco con barbiquejo', 5],
-        ['Usa lentes de seguridad', 5],
-        ['Usa guantes adecuados a la tarea', 4],
-        ['Usa calzado de seguridad', 4],
+        // Linked to the EPP catalogue: a No cumple is a finding of non-use of the item (EPP dashboard).
+        ['Usa casco con barbiquejo', 5, [], 'casco'],
+        ['Usa lentes de seguridad', 5, [], 'lentes'],
+        ['Usa guantes adecuados a la tarea', 4, [], 'guantes'],
+        ['Usa calzado de seguridad', 4, [], 'zapatos'],
       ],
     ],
     [
@@ -195,7 +196,7 @@ export const DEMO_TEMPLATES = [TOOLS, HEIGHTS, BEHAVIOUR];
  * The create body of a demo template, through the shared schema (so the seed can never store an invalid one).
  * Ids inside the content are short and stable: items i1.., statements e1.. in reading order, sub-questions s1...
  */
-export function demoTemplateBody(spec: TemplateSpec, id: string): FormularioCreateBody {
+export function demoTemplateBody(spec: TemplateSpec, id: string, eppId: (key: string) => string): FormularioCreateBody {
   let statement = 0;
   return v.parse(FormularioCreateBodySchema, {
     IdFormulario: id,
@@ -208,9 +209,9 @@ export function demoTemplateBody(spec: TemplateSpec, id: string): FormularioCrea
       Items: spec.items.map(([nombre, enunciados], item) => ({
         IdItem: `i${item + 1}`,
         Nombre: nombre,
-        Enunciados: enunciados.map(([texto, ponderacion, subpreguntas = []]) => {
+        Enunciados: enunciados.map(([texto, ponderacion, subpreguntas = [], epp]) => {
           statement += 1;
-          return { IdEnunciado: `e${statement}`, Texto: texto, Ponderacion: ponderacion, Subpreguntas: subpreguntas.map((sub, i) => ({ IdSubpregunta: `s${i + 1}`, Texto: sub })) };
+          return { IdEnunciado: `e${statement}`, Texto: texto, Ponderacion: ponderacion, Subpreguntas: subpreguntas.map((sub, i) => ({ IdSubpregunta: `s${i + 1}`, Texto: sub })), ...(epp ? { IdEpp: eppId(epp) } : {}) };
         }),
       })),
       Rangos: DEFAULT_RANGOS,

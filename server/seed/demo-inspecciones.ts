@@ -142,8 +142,20 @@ function demoInspections(contractorRut: string): DemoInspection[] {
       levels: [2, 3],
       observados: [2, 3],
       encabezado: { actividad: 'Excavación de zanja para matriz de agua potable' },
-      answers: { e5: 2, e11: 3 },
+      // e1 (casco) is linked to the EPP catalogue: its No cumple is a finding of non-use (EPP dashboard).
+      answers: { e1: 2, e5: 2, e11: 3 },
       observations: [
+        {
+          n: 2,
+          TipoObs: 'Checklist',
+          IdEnunciado: 'e1',
+          Observacion: 'Trabajador sin casco junto a la zanja mientras opera la retroexcavadora.',
+          Responsable: 'Jefe de terreno Movimiento de Tierra',
+          plazoInDays: 1,
+          SemaforoObs: 2,
+          Severidad: 'Alta',
+          photos: [],
+        },
         {
           n: 1,
           TipoObs: 'Checklist',
@@ -185,7 +197,7 @@ export async function seedInspectionDemo(db: Db, company: string, contractorRut:
     };
     const store = files.withDb(trx);
     const put = async (bytes: Buffer): Promise<FileRef> => ({ Sha256: await store.put(bytes, 'image/png', now, company), Tipo: 'image/png' });
-    const templates = DEMO_TEMPLATES.map((spec, i) => demoTemplateBody(spec, templateIds[i]!));
+    const templates = DEMO_TEMPLATES.map((spec, i) => demoTemplateBody(spec, templateIds[i]!, (key) => seedId(company, 'epp', key)));
     for (const body of templates) await createFormulario(await context(users.admin, now), body);
 
     const company_: Viewer = { kind: 'empresa' };

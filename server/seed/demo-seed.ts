@@ -284,8 +284,9 @@ async function seedLaterDemoData(db: Db, now: Date, files: FileStore | undefined
     await seedDemoCatalogues(db, company.rut.slice(0, -2), now);
     await seedAccidentCatalogues(db, company.rut.slice(0, -2), now);
   }
-  if (files) await seedInspections(db, now, files);
+  // The EPP catalogue first: demo checklist statements and training types name its items (the EPP dashboard).
   if (files) await seedEpp(db, now, files);
+  if (files) await seedInspections(db, now, files);
 }
 
 /** The EPP catalogue, assignments and past sealed deliveries of the company with reference data, once. */

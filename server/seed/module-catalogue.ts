@@ -88,6 +88,19 @@ export const MODULES: CatalogueModule[] = [
   { grupo: 1, sistema: 1, nombre: 'Auditoría de usuarios', sub: [['Auditoría de usuarios', '/auditoria-usuarios']] },
   // Headcount and hours worked, what the accident rates divide by (same drawer parent as the cases).
   { grupo: 2, sistema: 1, nombre: 'Incidentes', sub: [['Dotación y horas hombre', '/incidentes/dotacion']] },
+  // The EPP consultas (spec 2.3 epp/consultas/*), under the EPP drawer parent; the informe SAT is above (Informes EPP).
+  {
+    grupo: 2,
+    sistema: 1,
+    nombre: 'EPP',
+    sub: [
+      ['Consulta EPP asignado', '/epp/consultas/asignados'],
+      ['Consulta EPP entregado', '/epp/consultas/entregados'],
+      ['Trabajadores con EPP vencido', '/epp/consultas/vencidos'],
+      ['EPP vencidos', '/epp/consultas/epp_vencidos'],
+      ['EPP pendiente de entrega', '/epp/consultas/pendientes_entrega'],
+    ],
+  },
 ];
 
 export const ALL_ACTIONS: PermissionAction[] = [...PERMISSION_ACTIONS];
@@ -106,6 +119,12 @@ export const ROLE_GRANTS: Record<'supervisor' | 'contratista' | 'cliente', RoleG
     // The supervisor who raised an observation also reviews its answer at the worksite.
     '/observaciones': [...FIELD, 'aprobar'],
     '/epp/entregados': FIELD,
+    // The supervisor raises EPP requests for the crew (and edits or deletes them while pending); the office dispatches.
+    '/epp/solicitudes': [...FIELD, 'eliminar'],
+    // At the worksite: who lacks what, and what a worker holds (an inspector may ask).
+    '/epp/consultas/vencidos': READ,
+    '/epp/consultas/pendientes_entrega': READ,
+    '/epp/informe_sat': READ,
     '/incidentes': FIELD,
     '/perfil/usuario': ['index', 'editar'],
     // The supervisor gives talks at the worksite and takes their attendance.
@@ -115,6 +134,7 @@ export const ROLE_GRANTS: Record<'supervisor' | 'contratista' | 'cliente', RoleG
     '/dashboard/capacitaciones': READ,
     '/incidentes/dotacion': FIELD,
     '/dashboard/incidentes': READ,
+    '/dashboard/epp': READ,
   },
   contratista: {
     '/dashboard': READ,
@@ -124,6 +144,15 @@ export const ROLE_GRANTS: Record<'supervisor' | 'contratista' | 'cliente', RoleG
     '/observaciones': ['index', 'editar'],
     // The server limits every delivery call to the actas of the contractor's own workers.
     '/epp/entregados': READ,
+    // Requests for its own workers only (the server limits every request call to the contractor's RUT).
+    '/epp/solicitudes': FIELD,
+    // The consultas and the informe SAT of its own workers only (server-enforced).
+    '/epp/consultas/asignados': READ,
+    '/epp/consultas/entregados': READ,
+    '/epp/consultas/vencidos': READ,
+    '/epp/consultas/epp_vencidos': READ,
+    '/epp/consultas/pendientes_entrega': READ,
+    '/epp/informe_sat': READ,
     // A contractor reads the cases of its workers and answers their control measures; the company investigates.
     '/incidentes': ['index', 'editar'],
     '/perfil/usuario': ['index', 'editar'],
@@ -135,6 +164,8 @@ export const ROLE_GRANTS: Record<'supervisor' | 'contratista' | 'cliente', RoleG
     // Its own headcount and hours (the server limits every row to the contractor's RUT) and its own rates.
     '/incidentes/dotacion': FIELD,
     '/dashboard/incidentes': READ,
+    // Its own workers' EPP figures only (server-enforced, dashboard-scope.ts).
+    '/dashboard/epp': READ,
   },
   cliente: {
     '/dashboard': READ,
@@ -142,10 +173,19 @@ export const ROLE_GRANTS: Record<'supervisor' | 'contratista' | 'cliente', RoleG
     '/observaciones': READ,
     // Only the actas made for the client.
     '/epp/entregados': READ,
+    // The consultas of the workers delivered to for the client, and what was delivered for it (server-enforced).
+    '/epp/consultas/asignados': READ,
+    '/epp/consultas/entregados': READ,
+    '/epp/consultas/vencidos': READ,
+    '/epp/consultas/epp_vencidos': READ,
+    '/epp/consultas/pendientes_entrega': READ,
+    '/epp/informe_sat': READ,
     '/perfil/usuario': ['index', 'editar'],
     '/capacitaciones/realizadas': READ,
     '/capacitaciones/informes': READ,
     '/dashboard/capacitaciones': READ,
     '/dashboard/incidentes': READ,
+    // The EPP figures of the actas and inspections made for the client only.
+    '/dashboard/epp': READ,
   },
 };

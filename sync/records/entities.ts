@@ -12,6 +12,7 @@ import { capacitacionEntity } from '../schemas/capacitaciones.schema.ts';
 import { eppTipoEntity } from '../schemas/epp-tipos.schema.ts';
 import { eppAsignacionEntity } from '../schemas/epp-asignaciones.schema.ts';
 import { eppEntregaEntity } from '../schemas/epp-entregas.schema.ts';
+import { eppSolicitudEntity } from '../schemas/epp-solicitudes.schema.ts';
 import { ACCIDENT_CATALOGUES } from '../schemas/incidentes-catalogos.schema.ts';
 import { incidenteEntity } from '../schemas/incidentes.schema.ts';
 import { medidaControlEntity } from '../schemas/medidas-control.schema.ts';
@@ -37,6 +38,7 @@ export const ENTITIES = {
   epp_tipos: eppTipoEntity,
   epp_asignaciones: eppAsignacionEntity,
   epp_entregas: eppEntregaEntity,
+  epp_solicitudes: eppSolicitudEntity,
   ...ACCIDENT_CATALOGUES,
   incidentes: incidenteEntity,
   medidas_control: medidaControlEntity,

@@ -11,6 +11,7 @@ export const TIPOS_CAPACITACION_MESSAGES = {
   evaluatedInvalid: 'Indica si el tipo de capacitación se evalúa con nota',
   duplicate: 'Ya existe un tipo de capacitación con ese nombre',
   inUse: 'No se puede eliminar el tipo de capacitación: tiene programas o capacitaciones activas',
+  eppInvalid: 'Uno de los EPP indicados no existe en el catálogo',
 } as const;
 
 /**
@@ -66,10 +67,15 @@ export const TipoCapacitacionSchema = v.object({
   /** 1: each participant gets a grade from 1,0 to 7,0 and passes at 4,0. */
   Evaluada: v.picklist([0, 1], TIPOS_CAPACITACION_MESSAGES.evaluatedInvalid),
   Descripcion: v.pipe(v.optional(v.string(), ''), v.trim(), v.maxLength(500)),
+  /**
+   * The EPP items the training teaches the use of (issue #16): a worker with a valid realised attendance of it is
+   * "capacitado" in them on the EPP dashboard.
+   */
+  Epps: v.optional(v.pipe(v.array(RecordIdSchema, TIPOS_CAPACITACION_MESSAGES.eppInvalid), v.maxLength(50, TIPOS_CAPACITACION_MESSAGES.eppInvalid), v.transform((ids) => [...new Set(ids)])), []),
 });
 export type TipoCapacitacion = v.InferOutput<typeof TipoCapacitacionSchema>;
 
-const FIELDS = ['Nombre', 'IdCategoria', 'DuracionHoras', 'VigenciaMeses', 'Evaluada', 'Descripcion'] as const;
+const FIELDS = ['Nombre', 'IdCategoria', 'DuracionHoras', 'VigenciaMeses', 'Evaluada', 'Descripcion', 'Epps'] as const;
 const { createBody, updateBody } = recordBodies(TipoCapacitacionSchema, 'IdTipoCapacitacion', FIELDS);
 
 const noun = { one: 'tipo de capacitación', many: 'tipos de capacitación' };
@@ -88,6 +94,7 @@ export const tipoCapacitacionEntity = defineEntity({
   // Spec: GET tipos?idEmpresa={company}; GET tipos/{id}; POST, PUT tipos; DELETE tipos/{id}.
   api: { base: '/api/capacitaciones', list: '/tipos', detail: '/tipos/:IdTipoCapacitacion', create: '/tipos', update: '/tipos', remove: '/tipos/:IdTipoCapacitacion' },
   audience: 'todos',
-  references: [],
+  // An EPP item deleted later leaves the type as it is (its screens show only the items that still exist).
+  references: [{ field: 'Epps', table: 'epp_tipos', many: true, message: TIPOS_CAPACITACION_MESSAGES.eppInvalid, onDelete: 'keep' }],
   pullOrder: 8,
 });

@@ -98,6 +98,11 @@ export const EppEntregaCreateBodySchema = v.object({
   /** The acta this one corrects (a correction is a new delivery, never an edit). */
   Corrige: OptionalRecordIdSchema,
   Sello: Seal,
+  /**
+   * The dispatched EPP request this acta delivers (epp-solicitudes): the server marks the worker delivered on it.
+   * Outside the seal (EPP_ACTA_LAYOUT names its fields): it links the acta, it is not part of what the worker signed.
+   */
+  IdSolicitud: v.optional(RecordIdSchema),
 });
 export type EppEntregaCreateBody = v.InferOutput<typeof EppEntregaCreateBodySchema>;
 

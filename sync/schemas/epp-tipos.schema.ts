@@ -74,6 +74,8 @@ export const eppTipoEntity = defineEntity({
   messages: recordMessages(noun, { inUse: EPP_TIPOS_MESSAGES.inUse }),
   displayName: (row) => row.NombreEpp ?? '',
   permission: '/epp/tipos',
+  // The template editor links a checklist statement to an item (issue #16): its people read the catalogue too.
+  readBy: ['/formularios'],
   // Spec catalogue calls: GET all/{company}, one/{id}; POST root (one per item); PUT root; DELETE {id}.
   api: { base: '/api/epp', list: '/all/:company', detail: '/one/:IdEpp', create: '', update: '', remove: '/:IdEpp' },
   audience: 'todos',

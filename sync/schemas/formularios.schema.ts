@@ -21,6 +21,7 @@ export const FORMULARIOS_MESSAGES = {
   duplicateIds: 'Los identificadores de ítems, enunciados y campos deben ser únicos',
   rangesInvalid: 'Los rangos de nota deben cubrir de 0 a 100 % sin vacíos ni superposiciones',
   gradeInvalid: 'La nota debe estar entre 1,0 y 7,0',
+  eppInvalid: 'Un enunciado está vinculado a un EPP que no existe en el catálogo',
 } as const;
 
 /** Kinds of template; the route segment `formularios/{tipo}/...` uses the same words. */
@@ -56,6 +57,11 @@ export const EnunciadoSchema = v.object({
   Ponderacion: v.pipe(v.number(FORMULARIOS_MESSAGES.weightInvalid), v.integer(FORMULARIOS_MESSAGES.weightInvalid), v.minValue(1, FORMULARIOS_MESSAGES.weightInvalid), v.maxValue(100, FORMULARIOS_MESSAGES.weightInvalid)),
   /** Short written answers under the statement (a code, a reading); they do not count for compliance. */
   Subpreguntas: v.array(SubpreguntaSchema),
+  /**
+   * The EPP item the statement checks the use of (issue #16): a No cumple on it is a finding of non-use of that item
+   * for the workers the inspection observed. Optional: older versions and unlinked statements have none.
+   */
+  IdEpp: v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.toLowerCase(), v.uuid(FORMULARIOS_MESSAGES.eppInvalid)))),
 });
 export type Enunciado = v.InferOutput<typeof EnunciadoSchema>;
 
@@ -171,4 +177,9 @@ export const formularioEntity = defineEntity({
 /** Every statement of a template in reading order. */
 export function statementsOf(content: Pick<ContenidoFormulario, 'Items'>): Enunciado[] {
   return content.Items.flatMap((item) => item.Enunciados);
+}
+
+/** The EPP items a template's statements are linked to (each once), to check they exist in the catalogue. */
+export function linkedEppIds(content: Pick<ContenidoFormulario, 'Items'>): string[] {
+  return [...new Set(statementsOf(content).flatMap((statement) => (statement.IdEpp ? [statement.IdEpp] : [])))];
 }

@@ -27,3 +27,22 @@ export interface ReportListAnswer<Row> {
   Pagina: number;
   PorPagina: number;
 }
+
+const positiveText = (max: number, fallback: number) =>
+  v.optional(
+    v.pipe(
+      v.string(REPORT_LIST_MESSAGES.pageInvalid),
+      v.trim(),
+      v.regex(/^\d{1,7}$/, REPORT_LIST_MESSAGES.pageInvalid),
+      v.transform(Number),
+      v.minValue(1, REPORT_LIST_MESSAGES.pageInvalid),
+      v.maxValue(max, REPORT_LIST_MESSAGES.pageInvalid),
+    ),
+    String(fallback),
+  );
+
+/** The same paging in a GET call's query string (texts that must be whole numbers). */
+export const ReportPageQueryEntries = {
+  Pagina: positiveText(1_000_000, 1),
+  PorPagina: positiveText(MAX_REPORT_PAGE, 50),
+};

@@ -29,6 +29,9 @@ export const TRABAJADORES_MESSAGES = {
   licenceClassRequired: 'La clase de la licencia es requerida',
   evidenceNameRequired: 'El nombre de la evidencia es requerido',
   queryInvalid: 'Los filtros de la búsqueda no son válidos',
+  emailInvalid: 'El correo personal no es válido',
+  emailConsentRequired: 'Para enviarle sus actas al correo personal, registra que el trabajador lo autoriza',
+  consentInvalid: 'La fecha del consentimiento debe tener fecha, hora y zona horaria',
 } as const;
 
 /** Spec constants: the medical file date travels as YYYY-MM-DD HH:mm:ss, and "no date" as zeros. */
@@ -49,6 +52,28 @@ export const MedicalDateSchema = v.pipe(
   v.transform((value) => (value === '' ? EMPTY_MEDICAL_DATE : value)),
   v.check((value) => value === EMPTY_MEDICAL_DATE || isMedicalDate(value), TRABAJADORES_MESSAGES.medicalDateFormat),
 );
+
+/** The worker's own e-mail, where their signed EPP actas are sent (never a work address the company reads). */
+const PersonalEmailSchema = v.pipe(
+  v.optional(v.string(TRABAJADORES_MESSAGES.emailInvalid), ''),
+  v.trim(),
+  v.toLowerCase(),
+  v.maxLength(254, TRABAJADORES_MESSAGES.emailInvalid),
+  v.check((value) => value === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value), TRABAJADORES_MESSAGES.emailInvalid),
+);
+/** When the worker agreed to receive their actas at that address (an instant with its zone); null: not agreed. */
+const ConsentSchema = v.nullish(
+  v.pipe(
+    v.string(TRABAJADORES_MESSAGES.consentInvalid),
+    v.regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/, TRABAJADORES_MESSAGES.consentInvalid),
+  ),
+  null,
+);
+
+/** An address without the worker's consent recorded is never written to (Ley 19.628: personal data). */
+export function personalEmailError(worker: { CorreoPersonal?: string | null; ConsentimientoCorreo?: string | null }): string | null {
+  return worker.CorreoPersonal && !worker.ConsentimientoCorreo ? TRABAJADORES_MESSAGES.emailConsentRequired : null;
+}
 
 const StatusSchema = v.optional(v.picklist([0, 1], 'El estado debe ser 1 (vigente) o 0 (anulado)'), 1);
 
@@ -118,6 +143,8 @@ export const TrabajadorCreateBodySchema = v.object({
   FichaMedica: v.nullish(FileRefSchema, null),
   FechaFichaMedica: MedicalDateSchema,
   Firma: v.nullish(FileRefSchema, null),
+  CorreoPersonal: PersonalEmailSchema,
+  ConsentimientoCorreo: ConsentSchema,
   ...childLists,
 });
 export type TrabajadorCreateBody = v.InferOutput<typeof TrabajadorCreateBodySchema>;
@@ -139,6 +166,8 @@ export const TrabajadorUpdateBodySchema = v.object({
   FichaMedica: v.optional(v.nullable(FileRefSchema)),
   FechaFichaMedica: v.optional(MedicalDateSchema),
   Firma: v.optional(v.nullable(FileRefSchema)),
+  CorreoPersonal: v.optional(PersonalEmailSchema),
+  ConsentimientoCorreo: v.optional(ConsentSchema),
   licencias: v.optional(v.array(LicenciaSchema)),
   certificaciones: v.optional(v.array(CertificacionSchema)),
   evidencias: v.optional(v.array(EvidenciaSchema)),
@@ -160,6 +189,8 @@ export const WORKER_FIELDS = [
   'FichaMedica',
   'FechaFichaMedica',
   'Firma',
+  'CorreoPersonal',
+  'ConsentimientoCorreo',
 ] as const;
 export type WorkerField = (typeof WORKER_FIELDS)[number];
 
@@ -205,6 +236,9 @@ export const TrabajadorSchema = v.object({
   FichaMedicaAnterior: v.nullable(FileRefSchema),
   Firma: v.nullable(FileRefSchema),
   FirmaAnterior: v.nullable(FileRefSchema),
+  /** Rows kept from before the field existed read as no address and no consent. */
+  CorreoPersonal: v.optional(v.string(), ''),
+  ConsentimientoCorreo: v.optional(v.nullable(v.string()), null),
   licencias: v.array(LicenciaSchema),
   certificaciones: v.array(CertificacionSchema),
   evidencias: v.array(EvidenciaSchema),

@@ -182,7 +182,8 @@ describe('observations: follow-up list', () => {
     expect(await ids(supervisor.token, `${mine}&estado=abierta`)).toEqual([second.IdObservacion]);
     expect(await ids(supervisor.token, '?estado=aprobada')).toEqual([SEEDED_OBSERVATION(2, 1)]);
     expect(await ids(supervisor.token, '?semaforo=3')).toEqual([SEEDED_OBSERVATION(1, 1)]);
-    expect(await ids(supervisor.token, '?tipoEval=observacion')).toEqual([SEEDED_OBSERVATION(3, 1)]);
+    // The demo conducta inspection: its line-of-fire observation and the helmet not worn (EPP non-use finding).
+    expect(await ids(supervisor.token, '?tipoEval=observacion')).toEqual([SEEDED_OBSERVATION(3, 1), SEEDED_OBSERVATION(3, 2)].sort());
     expect(await ids(supervisor.token, `${mine}&desde=2026-11-21`)).toEqual([]);
     expect((await listObservations(supervisor.token, '?estado=cerrada')).status).toBe(400);
 

@@ -80,7 +80,8 @@ describe('every route of the product checks its permission on the server', () =>
       const allowed = await call();
       expect(allowed.body.code, `${operation.method} ${url} con ${operation.action}`).not.toBe('SIN_PERMISO');
     }
-  });
+    // Two calls and two role rewrites per documented operation (well over 200 of them): seconds on a loaded machine.
+  }, 60_000);
 
   it('declares the actions offered in the role matrix where calls check them', () => {
     const decisions = operations.filter((operation) => !['index', 'crear', 'editar', 'eliminar'].includes(operation.action));

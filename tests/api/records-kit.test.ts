@@ -28,7 +28,7 @@ describe('the server builds its routes from the entity descriptions', () => {
     );
     expect(undeclared).toEqual([]);
     const actions = Object.values(paths).flatMap((operations) => Object.values(operations).map((operation) => operation['x-permiso']!.accion ?? operation['x-permiso']!.acceso));
-    expect(new Set(actions)).toEqual(new Set(['index', 'crear', 'editar', 'eliminar', 'aprobar', 'cerrar', 'sesion', 'publico']));
+    expect(new Set(actions)).toEqual(new Set(['index', 'crear', 'editar', 'eliminar', 'aprobar', 'cerrar', 'despachar', 'sesion', 'publico']));
   });
 
   it("mounts every described entity's calls, each behind its entity's permission route", () => {

@@ -67,6 +67,8 @@ describe('workers: create, read, update, delete', () => {
       FichaMedicaAnterior: null,
       Firma: null,
       FirmaAnterior: null,
+      CorreoPersonal: '',
+      ConsentimientoCorreo: null,
       licencias: [],
       certificaciones: [],
       evidencias: [],

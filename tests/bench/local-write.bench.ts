@@ -66,6 +66,8 @@ try {
           FechaFichaMedica: '0000-00-00 00:00:00',
           FichaMedicaAnterior: null,
           FirmaAnterior: null,
+          CorreoPersonal: '',
+          ConsentimientoCorreo: null,
           licencias: [],
           certificaciones: [],
           evidencias: [],

@@ -48,10 +48,10 @@ function session(): LocalCapacitacion {
 /** Attendance of the two listed people and one found on site, everyone signed and graded, the presenter signed. */
 async function takenAttendance(test: ReturnType<typeof device>) {
   const training = session();
-  await test.db.tipos_capacitacion.put({ IdTipoCapacitacion: TYPE, IdEmpresa: owner.companyId, Estado: 1, Version: 1, Nombre: 'Trabajo en altura física', IdCategoria: 2, DuracionHoras: 8, VigenciaMeses: 1, Evaluada: 1, Descripcion: '', orden: 'trabajo en altura fisica' });
+  await test.db.tipos_capacitacion.put({ IdTipoCapacitacion: TYPE, IdEmpresa: owner.companyId, Estado: 1, Version: 1, Nombre: 'Trabajo en altura física', IdCategoria: 2, DuracionHoras: 8, VigenciaMeses: 1, Evaluada: 1, Descripcion: '', Epps: [], orden: 'trabajo en altura fisica' });
   await test.db.capacitaciones.put(training);
   await startAttendance(test.db, training, owner);
-  const onSite = toLocalTrabajador({ IdPersona: '01a2b3c4-0000-7000-8000-000000000203', IdEmpresa: owner.companyId, Estado: 1, Version: 1, RunPersona: '12345678-5', Nombres: 'Ana', ApellidoPaterno: 'Pérez', ApellidoMaterno: '', cargos: [], IdNivel2: null, IdNivel3: null, IdNivel4: null, TipoEmpresa: 1, RutContratista: null, FichaMedica: null, FechaFichaMedica: '0000-00-00 00:00:00', FichaMedicaAnterior: null, Firma: null, FirmaAnterior: null, licencias: [], certificaciones: [], evidencias: [] });
+  const onSite = toLocalTrabajador({ IdPersona: '01a2b3c4-0000-7000-8000-000000000203', IdEmpresa: owner.companyId, Estado: 1, Version: 1, RunPersona: '12345678-5', Nombres: 'Ana', ApellidoPaterno: 'Pérez', ApellidoMaterno: '', cargos: [], IdNivel2: null, IdNivel3: null, IdNivel4: null, TipoEmpresa: 1, RutContratista: null, FichaMedica: null, FechaFichaMedica: '0000-00-00 00:00:00', FichaMedicaAnterior: null, Firma: null, FirmaAnterior: null, CorreoPersonal: '', ConsentimientoCorreo: null, licencias: [], certificaciones: [], evidencias: [] });
   await addAttendee(test.db, training.IdCapacitacion, onSite);
   const added = (await test.db.asistencias.get(training.IdCapacitacion))!.Participantes.at(-1)!;
   const people = [worker(1).Id, worker(2).Id, added.Id];

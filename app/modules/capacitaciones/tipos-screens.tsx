@@ -8,10 +8,27 @@ import { RecordDetailPage } from '#app/ui/records/record-detail-page.tsx';
 import { RecordFormPage } from '#app/ui/records/record-form-page.tsx';
 import { RecordListPage } from '#app/ui/records/record-list-page.tsx';
 import type { RecordView } from '#app/ui/records/record-view.ts';
+import { useDbQuery } from '#app/sync/use-device.ts';
 import { hoursText, validityText } from './capacitaciones-lookups.ts';
 
-/** Training types on the kit: category, hours, vigencia in months (0 indefinite) and whether they are graded. */
-const tiposView: RecordView<'tipos_capacitacion'> = {
+interface TipoLookups {
+  /** The EPP catalogue: the items a training may teach the use of. */
+  epps: { IdEpp: string; NombreEpp: string }[];
+  eppNames: ReadonlyMap<string, string>;
+}
+
+function useTipoLookups(): TipoLookups | undefined {
+  return useDbQuery(async (db) => {
+    const epps = (await db.epp_tipos.orderBy('orden').toArray()).map(({ IdEpp, NombreEpp }) => ({ IdEpp, NombreEpp }));
+    return { epps, eppNames: new Map(epps.map((epp) => [epp.IdEpp, epp.NombreEpp])) };
+  }, []);
+}
+
+/**
+ * Training types on the kit: category, hours, vigencia in months (0 indefinite), whether they are graded, and the
+ * EPP items they teach the use of (a valid attendance makes the worker "capacitado" in them, on the EPP dashboard).
+ */
+const tiposView: RecordView<'tipos_capacitacion', TipoLookups> = {
   table: 'tipos_capacitacion',
   routes: paths.capacitaciones.tipos,
   title: 'Tipos de capacitación',
@@ -35,8 +52,16 @@ const tiposView: RecordView<'tipos_capacitacion'> = {
     { name: 'VigenciaMeses', label: 'Vigencia en meses (0: indefinida)', required: true, show: (row) => validityText(row.VigenciaMeses), input: { kind: 'number' } },
     { name: 'Evaluada', label: 'Se evalúa con nota (1,0 a 7,0; aprueba con 4,0)', show: (row) => (row.Evaluada === 1 ? 'Con nota' : 'Sin nota'), input: { kind: 'check' } },
     { name: 'Descripcion', label: 'Descripción', input: { kind: 'text' }, inList: false },
+    {
+      name: 'Epps',
+      label: 'EPP cuyo uso enseña',
+      show: (row, { eppNames }) => (row.Epps ?? []).flatMap((id) => eppNames.get(id) ?? []).join('; ') || 'Ninguno',
+      input: { kind: 'multi', options: ({ epps }) => epps.map((epp) => ({ value: epp.IdEpp, label: epp.NombreEpp })) },
+      inList: false,
+    },
   ],
-  defaults: { VigenciaMeses: 12, DuracionHoras: 2, Evaluada: 0 },
+  useLookups: useTipoLookups,
+  defaults: { VigenciaMeses: 12, DuracionHoras: 2, Evaluada: 0, Epps: [] },
 };
 
 export const TiposListPage = () => <RecordListPage view={tiposView} />;

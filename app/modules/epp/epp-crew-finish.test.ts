@@ -27,7 +27,7 @@ function worker(n: number) {
   return toLocalTrabajador({
     IdPersona: uuidV7(), IdEmpresa: owner.companyId, Estado: 1, Version: 1, RunPersona: `${body}-${rutCheckDigit(body)}`, Nombres: `Trabajador ${n}`, ApellidoPaterno: 'Prueba', ApellidoMaterno: '',
     cargos: [], IdNivel2: null, IdNivel3: null, IdNivel4: null, TipoEmpresa: 1, RutContratista: null, FichaMedica: null, FechaFichaMedica: '0000-00-00 00:00:00',
-    FichaMedicaAnterior: null, Firma: null, FirmaAnterior: null, licencias: [], certificaciones: [], evidencias: [],
+    FichaMedicaAnterior: null, Firma: null, FirmaAnterior: null, CorreoPersonal: '', ConsentimientoCorreo: null, licencias: [], certificaciones: [], evidencias: [],
   });
 }
 
@@ -111,5 +111,19 @@ describe('a crew EPP delivery (SPEC EP1, EP2, DR7)', () => {
     expect(rows.every((row) => row.RecibidoEn === null && row.Items[1]!.VidaUtilMeses === 1 && row.Items[0]!.VenceEl !== null)).toBe(true);
     // The deliverer's signature travels once in the outbox's file store, however many actas carry it.
     expect(await test.db.outboxFiles.count()).toBe(4);
+  });
+
+  it('an acta of a crew opened from a dispatched EPP request names the request, outside its seal', async () => {
+    const test = device();
+    const [member] = [worker(9)];
+    const solicitud = uuidV7();
+    const id = await createCrewDraft(test.db, { workers: [member!], motivo: 3, idCliente: null, solicitud, lines: () => [lineFor(casco)] }, owner);
+    await signDeliverer(test.db, id, { Nombre: 'Jorge Araya', Rut: '15234567-4' }, png());
+    const acta = await signWorker(test.db, id, member!.IdPersona, png(), catalogue);
+    expect(acta.IdSolicitud).toBe(solicitud);
+    const { IdSolicitud: _link, ...unlinked } = acta;
+    // The same seal with or without the link: the worker signed what they received, not the request.
+    expect(await actaSeal(owner.companyId, unlinked)).toBe(acta.Sello);
+    expect(v.parse(EppEntregaCreateBodySchema, acta).IdSolicitud).toBe(solicitud);
   });
 });

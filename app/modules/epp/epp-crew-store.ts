@@ -45,7 +45,7 @@ export function lineAgain(item: Pick<CrewLine, 'IdEpp' | 'NombreEpp' | 'Talla' |
 /** A new crew delivery for `workers`, each with the lines `lines` gives them (their assignment's, or the lines of the acta a correction corrects). */
 export async function createCrewDraft(
   db: AppDb,
-  crew: { workers: readonly LocalTrabajador[]; motivo: MotivoEntrega; idCliente: string | null; corrige?: string | null; lines: (worker: LocalTrabajador) => CrewLine[] },
+  crew: { workers: readonly LocalTrabajador[]; motivo: MotivoEntrega; idCliente: string | null; corrige?: string | null; solicitud?: string | null; lines: (worker: LocalTrabajador) => CrewLine[] },
   owner: CrewOwner,
 ): Promise<string> {
   if (crew.workers.length === 0) throw new DraftError(CREW_MESSAGES.workersRequired);
@@ -58,6 +58,7 @@ export async function createCrewDraft(
     Motivo: crew.motivo,
     IdCliente: crew.idCliente,
     Corrige: crew.corrige ?? null,
+    IdSolicitud: crew.solicitud ?? null,
     trabajadores: crew.workers.map((worker) => ({
       IdPersona: worker.IdPersona,
       RunPersona: worker.RunPersona,
@@ -185,6 +186,8 @@ export async function signWorker(db: AppDb, id: string, personaId: string, png: 
     FirmaTrabajador: { Sha256: png.sha256, Tipo: 'image/png' as const },
     FirmadoEn: signedAt.toISOString(),
     Corrige: draft.Corrige,
+    // The request it delivers travels with the acta; the seal does not cover it (EPP_ACTA_LAYOUT).
+    ...(draft.IdSolicitud ? { IdSolicitud: draft.IdSolicitud } : {}),
   };
   // Sealed as the schema reads it (trimmed, cleaned): exactly what the server will read and seal again.
   const parsed = v.parse(EppEntregaCreateBodySchema, { ...unsealed, Sello: '0'.repeat(64) });

@@ -1,3 +1,4 @@
+import { EPP_CONSULTAS } from '#sync/schemas/epp-consultas.schema.ts';
 import { lazy, type ReactElement } from 'react';
 import { paths } from '#app/routes/paths.ts';
 import { screen } from '#app/routes/route-screens.tsx';
@@ -16,6 +17,11 @@ const EppEntregasListPage = lazy(() => import('./epp-entregas-list-page.tsx').th
 const EppEntregaNewPage = lazy(() => import('./epp-entrega-new-page.tsx').then((module) => ({ default: module.EppEntregaNewPage })));
 const EppCrewPage = lazy(() => import('./epp-crew-page.tsx').then((module) => ({ default: module.EppCrewPage })));
 const EppActaDetailPage = lazy(() => import('./epp-acta-detail-page.tsx').then((module) => ({ default: module.EppActaDetailPage })));
+const EppSolicitudesListPage = lazy(() => import('./solicitudes-list-page.tsx').then((module) => ({ default: module.EppSolicitudesListPage })));
+const EppSolicitudFormPage = lazy(() => import('./solicitudes-form-page.tsx').then((module) => ({ default: module.EppSolicitudFormPage })));
+const EppDashboardPage = lazy(() => import('./epp-dashboard.tsx').then((module) => ({ default: module.EppDashboardPage })));
+const EppConsultaPage = lazy(() => import('./epp-consulta-page.tsx').then((module) => ({ default: module.EppConsultaPage })));
+const EppInformeSatPage = lazy(() => import('./epp-informe-sat-page.tsx').then((module) => ({ default: module.EppInformeSatPage })));
 
 /**
  * The routes of this module inside the company area (spec 2.3: epp tipos, asignacion and entregados, each with list,
@@ -38,5 +44,13 @@ export function eppScreens(): ReactElement[] {
     screen(eppEntregados.nuevo.path, <EppEntregaNewPage />, eppEntregados.list.href),
     screen(eppEntregados.editar.path, <EppCrewPage />, eppEntregados.list.href),
     screen(eppEntregados.detalles.path, <EppActaDetailPage />, eppEntregados.list.href),
+    screen(paths.eppSolicitudes.list.path, <EppSolicitudesListPage />, paths.eppSolicitudes.list.href),
+    screen(paths.eppSolicitudes.nuevo.path, <EppSolicitudFormPage />, paths.eppSolicitudes.list.href),
+    screen(paths.eppSolicitudes.editar.path, <EppSolicitudFormPage />, paths.eppSolicitudes.list.href),
+    // The dashboard's charts and echarts load only when the page opens.
+    screen(paths.eppDashboard.path, <EppDashboardPage />, paths.eppDashboard.href),
+    // The consultas (spec 2.3 epp/consultas/*) and the informe SAT, each behind its own permission route.
+    ...EPP_CONSULTAS.map((kind) => screen(paths.eppConsultas[kind].path, <EppConsultaPage key={kind} kind={kind} />, paths.eppConsultas[kind].href)),
+    screen(paths.eppInformeSat.path, <EppInformeSatPage />, paths.eppInformeSat.path),
   ];
 }

@@ -62,6 +62,39 @@ export function TextField({ name, label, context, required = false, multiline = 
   );
 }
 
+interface SelectFieldProps {
+  name: EditorPath;
+  label: string;
+  context?: string;
+  /** The first option, meaning none. */
+  emptyLabel: string;
+  options: readonly { value: string; label: string }[];
+  className?: string;
+}
+
+/** A native select of the template editor, registered with react-hook-form. */
+export function SelectField({ name, label, context, emptyLabel, options, className }: SelectFieldProps) {
+  const id = useId();
+  const { register } = useFormContext<TemplateEditorValues>();
+  return (
+    <div className={`editor-field${className ? ` ${className}` : ''}`}>
+      <label htmlFor={id}>
+        {label}
+        {context && <span className="visually-hidden"> {context}</span>}
+      </label>
+      {/* Remounted when the options arrive, so the saved choice is shown once it is among them. */}
+      <select key={options.length} id={id} {...register(name)}>
+        <option value="">{emptyLabel}</option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
 interface IconButtonProps {
   label: string;
   icon: string;

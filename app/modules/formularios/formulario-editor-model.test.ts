@@ -11,6 +11,7 @@ import {
   sameValue,
   statementSummary,
   type TemplateEditorValues,
+  type TemplateFields,
   templateEditorSchema,
   typedRanges,
 } from './formulario-editor-model.ts';
@@ -59,6 +60,34 @@ describe('template editor values', () => {
     expect(paths).toContainEqual(['Contenido.Items.1.Enunciados.0.Texto', FORMULARIOS_MESSAGES.statementRequired]);
     expect(paths).toContainEqual(['Contenido.Items.0.Enunciados.0.Ponderacion', FORMULARIOS_MESSAGES.weightInvalid]);
     expect(paths).toContainEqual(['Nombre', FORMULARIOS_MESSAGES.nameRequired]);
+  });
+
+  it('links a statement to an EPP item (issue #16) and leaves unlinked statements without IdEpp, so saving unchanged makes no new version', () => {
+    const template = sampleTemplate();
+    const read = (values: TemplateEditorValues) => parse(values).output as TemplateFields;
+    const unchanged = read(editorValuesOf(template, 'inspeccion'));
+    const statements = unchanged.Contenido.Items.flatMap((item) => item.Enunciados);
+    expect(statements.every((statement) => !('IdEpp' in statement))).toBe(true);
+    expect(changedTemplateFields(template, { ...template, ...unchanged })).toEqual({});
+
+    const casco = '0193a8f2-7c4e-7a10-8b11-2f9e0c1d4a55';
+    const values = editorValuesOf(template, 'inspeccion');
+    expect(values.Contenido.Items[0]!.Enunciados[0]!.IdEpp).toBe('');
+    values.Contenido.Items[0]!.Enunciados[0]!.IdEpp = casco;
+    const linked = read(values);
+    expect(linked.Contenido.Items[0]!.Enunciados[0]).toMatchObject({ IdEnunciado: 'e1', IdEpp: casco });
+    expect(Object.keys(changedTemplateFields(template, { ...template, ...linked }))).toEqual(['Contenido']);
+    // Read back, the link is what the editor shows; unlinking it removes it again.
+    const again = editorValuesOf({ ...template, ...linked }, 'inspeccion');
+    expect(again.Contenido.Items[0]!.Enunciados[0]!.IdEpp).toBe(casco);
+    again.Contenido.Items[0]!.Enunciados[0]!.IdEpp = '';
+    expect(changedTemplateFields(template, { ...template, ...read(again) })).toEqual({});
+  });
+
+  it('a link to something that is not an id is refused with the link message', () => {
+    const values = editorValuesOf(sampleTemplate(), 'inspeccion');
+    values.Contenido.Items[0]!.Enunciados[0]!.IdEpp = 'casco';
+    expect(parse(values).issues?.map((issue) => issue.message)).toContain(FORMULARIOS_MESSAGES.eppInvalid);
   });
 
   it('a gap in the grade scale is the coverage error', () => {

@@ -24,6 +24,8 @@ export interface StatementValues {
   Texto: string;
   Ponderacion: string;
   Subpreguntas: SubquestionValues[];
+  /** The EPP item whose use the statement checks ('' none): its No cumple is a finding of non-use. */
+  IdEpp: string;
 }
 
 export interface ItemValues {
@@ -79,7 +81,7 @@ export function editorValuesOf(source: TemplateSource | null, tipo: FormularioTi
       Contenido: {
         ColumnasEncabezado: 2,
         CamposEncabezado: [],
-        Items: [{ IdItem: 'i1', Nombre: '', Enunciados: [{ IdEnunciado: 'e1', Texto: '', Ponderacion: '1', Subpreguntas: [] }] }],
+        Items: [{ IdItem: 'i1', Nombre: '', Enunciados: [{ IdEnunciado: 'e1', Texto: '', Ponderacion: '1', Subpreguntas: [], IdEpp: '' }] }],
         Rangos: rangeValuesOf(DEFAULT_RANGOS),
       },
     };
@@ -100,6 +102,7 @@ export function editorValuesOf(source: TemplateSource | null, tipo: FormularioTi
           Texto: statement.Texto,
           Ponderacion: String(statement.Ponderacion),
           Subpreguntas: statement.Subpreguntas.map((sub) => ({ ...sub })),
+          IdEpp: statement.IdEpp ?? '',
         })),
       })),
       Rangos: rangeValuesOf(content.Rangos),
@@ -121,9 +124,11 @@ export function fieldsOfEditor(values: TemplateEditorValues): v.InferInput<typeo
       CamposEncabezado: values.Contenido.CamposEncabezado,
       Items: values.Contenido.Items.map((item) => ({
         ...item,
-        Enunciados: item.Enunciados.map((statement) => ({
+        // An unlinked statement carries no IdEpp at all: saving a template unchanged never makes a new version.
+        Enunciados: item.Enunciados.map(({ IdEpp, ...statement }) => ({
           ...statement,
           Ponderacion: statement.Ponderacion.trim() === '' ? Number.NaN : Number(statement.Ponderacion.trim().replace(',', '.')),
+          ...(IdEpp ? { IdEpp } : {}),
         })),
       })),
       Rangos: values.Contenido.Rangos.map((rango) => ({ Desde: readNumber(rango.Desde), Hasta: readNumber(rango.Hasta), Nota: readNumber(rango.Nota) })),

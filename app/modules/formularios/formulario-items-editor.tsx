@@ -2,7 +2,8 @@ import { IonIcon } from '@ionic/react';
 import { addOutline, arrowDownOutline, arrowUpOutline, trashOutline } from 'ionicons/icons';
 import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { useConfirm } from '#app/ui/feedback/use-confirm.ts';
-import { errorAt, IconButton, TextButton, TextField } from './editor-fields.tsx';
+import { useDbQuery } from '#app/sync/use-device.ts';
+import { errorAt, IconButton, SelectField, TextButton, TextField } from './editor-fields.tsx';
 import { nextLocalId, type StatementValues, type TemplateEditorValues } from './formulario-editor-model.ts';
 
 function SubquestionsEditor({ itemIndex, statementIndex, number }: { itemIndex: number; statementIndex: number; number: string }) {
@@ -29,7 +30,20 @@ function SubquestionsEditor({ itemIndex, statementIndex, number }: { itemIndex: 
   );
 }
 
-function StatementsEditor({ itemIndex }: { itemIndex: number }) {
+/**
+ * The EPP catalogue a statement may be linked to (issue #16: a No cumple on it is a finding of non-use), plus any
+ * item the template already names that is no longer in the catalogue, so an edit never drops a link silently.
+ */
+function useEppOptions(): { value: string; label: string }[] {
+  const { getValues } = useFormContext<TemplateEditorValues>();
+  const tipos = useDbQuery((db) => db.epp_tipos.orderBy('orden').toArray(), []);
+  const options = (tipos ?? []).map((tipo) => ({ value: tipo.IdEpp, label: tipo.NombreEpp }));
+  const known = new Set(options.map((option) => option.value));
+  const linked = getValues('Contenido.Items').flatMap((item) => item.Enunciados.map((statement) => statement.IdEpp)).filter((id) => id && !known.has(id));
+  return [...options, ...[...new Set(linked)].map((id) => ({ value: id, label: 'EPP eliminado del catálogo' }))];
+}
+
+function StatementsEditor({ itemIndex, eppOptions }: { itemIndex: number; eppOptions: readonly { value: string; label: string }[] }) {
   const {
     control,
     getValues,
@@ -39,7 +53,7 @@ function StatementsEditor({ itemIndex }: { itemIndex: number }) {
   const listError = errorAt(errors, `Contenido.Items.${itemIndex}.Enunciados`);
   const item = itemIndex + 1;
   const add = () => {
-    const statement: StatementValues = { IdEnunciado: nextLocalId('e', getValues()), Texto: '', Ponderacion: '1', Subpreguntas: [] };
+    const statement: StatementValues = { IdEnunciado: nextLocalId('e', getValues()), Texto: '', Ponderacion: '1', Subpreguntas: [], IdEpp: '' };
     append(statement);
   };
   return (
@@ -58,6 +72,14 @@ function StatementsEditor({ itemIndex }: { itemIndex: number }) {
                   required
                   inputMode="numeric"
                   className="statement-editor__weight"
+                />
+                <SelectField
+                  name={`Contenido.Items.${itemIndex}.Enunciados.${index}.IdEpp`}
+                  label="EPP que verifica"
+                  context={`el enunciado ${number}`}
+                  emptyLabel="Ninguno"
+                  options={eppOptions}
+                  className="statement-editor__epp"
                 />
                 <div className="editor-actions">
                   <IconButton label={`Subir enunciado ${number}`} icon={arrowUpOutline} disabled={index === 0} onClick={() => swap(index, index - 1)} />
@@ -88,12 +110,13 @@ export function ItemsEditor() {
   const confirm = useConfirm();
   const { fields, append, remove, swap } = useFieldArray({ control, name: 'Contenido.Items' });
   const listError = errorAt(errors, 'Contenido.Items');
+  const eppOptions = useEppOptions();
 
   const add = () => {
     const values = getValues();
     const IdItem = nextLocalId('i', values);
     const IdEnunciado = nextLocalId('e', values);
-    append({ IdItem, Nombre: '', Enunciados: [{ IdEnunciado, Texto: '', Ponderacion: '1', Subpreguntas: [] }] });
+    append({ IdItem, Nombre: '', Enunciados: [{ IdEnunciado, Texto: '', Ponderacion: '1', Subpreguntas: [], IdEpp: '' }] });
   };
 
   const removeItem = async (index: number) => {
@@ -121,7 +144,7 @@ export function ItemsEditor() {
             </div>
           </div>
           <TextField name={`Contenido.Items.${index}.Nombre`} label="Nombre del ítem" context={String(index + 1)} required maxLength={200} />
-          <StatementsEditor itemIndex={index} />
+          <StatementsEditor itemIndex={index} eppOptions={eppOptions} />
         </section>
       ))}
       {listError && <p className="field-error">{listError}</p>}

@@ -1,6 +1,7 @@
 import { formatNumber } from '#sync/domain/number-format.ts';
 import { formatGrade } from '#sync/domain/number-format.ts';
 import type { ContenidoFormulario } from '#sync/schemas/formularios.schema.ts';
+import { useDbQuery } from '#app/sync/use-device.ts';
 import { formatPercentInput } from './formulario-editor-model.ts';
 
 const HEADER_TYPE_LABELS = { texto: 'Texto', numero: 'Número', fecha: 'Fecha' } as const;
@@ -40,6 +41,8 @@ export function HeaderPreview({ content }: { content: ContenidoFormulario }) {
 
 /** The items and statements as an inspector will see them, numbered in reading order, with weights. */
 export function ItemsPreview({ content }: { content: ContenidoFormulario }) {
+  // The EPP item a statement checks the use of (its No cumple is a finding of non-use on the EPP dashboard).
+  const eppNames = useDbQuery(async (db) => new Map((await db.epp_tipos.toArray()).map((tipo) => [tipo.IdEpp, tipo.NombreEpp])), []);
   let number = 0;
   return (
     <>
@@ -56,6 +59,7 @@ export function ItemsPreview({ content }: { content: ContenidoFormulario }) {
                       {number}. {statement.Texto}
                     </span>
                     <span className="badge">Ponderación {formatNumber(statement.Ponderacion)}</span>
+                    {statement.IdEpp && eppNames && <span className="badge">EPP: {eppNames.get(statement.IdEpp) ?? 'eliminado del catálogo'}</span>}
                   </div>
                   {statement.Subpreguntas.length > 0 && (
                     <ul className="template-preview__subquestions" aria-label={`Subpreguntas del enunciado ${number}`}>

@@ -228,6 +228,11 @@ export function InspeccionDetailPage() {
             <IonIcon slot="start" icon={documentTextOutline} aria-hidden="true" />
             Ver PDF
           </IonButton>
+          {hasPermission(session, paths.eppSolicitudes.list.href, 'crear') && (
+            <IonButton fill="outline" color="dark" routerLink={paths.eppSolicitudes.nuevoDesde.href(inspection.IdEvaluacion)}>
+              Solicitar EPP
+            </IonButton>
+          )}
           {hasPermission(session, route, 'eliminar') && (
             <IonButton fill="outline" color="danger" onClick={() => void remove()}>
               Eliminar

@@ -1,4 +1,4 @@
-import { formatDisplayDate } from '#sync/domain/dates.ts';
+import { formatDisplayDate, formatDisplayInstant } from '#sync/domain/dates.ts';
 import { formatRut } from '#sync/domain/rut.ts';
 import type { ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
@@ -87,6 +87,14 @@ export function TrabajadorDetailPage({ sections }: TrabajadorDetailPageProps = {
                 <dt>Ficha médica</dt>
                 <dd>
                   <FileLink fileRef={worker.FichaMedica} serverUrls={serverUrls} label="Ver ficha médica" />
+                </dd>
+                <dt>Correo personal</dt>
+                <dd>
+                  {!worker.CorreoPersonal
+                    ? 'Sin registrar'
+                    : worker.ConsentimientoCorreo
+                      ? `${worker.CorreoPersonal} (recibe sus actas; autorizado el ${formatDisplayInstant(worker.ConsentimientoCorreo)})`
+                      : worker.CorreoPersonal}
                 </dd>
               </dl>
             </CardSection>

@@ -1,4 +1,4 @@
-import { DATE_PICKER_MIN, toWireDate } from '#sync/domain/dates.ts';
+import { DATE_PICKER_MIN, formatDisplayInstant, toWireDate } from '#sync/domain/dates.ts';
 import { OptionalWireDateSchema } from '#sync/schemas/common.schema.ts';
 import {
   type Certificacion,
@@ -9,6 +9,8 @@ import {
   type Licencia,
   type Trabajador,
   TrabajadorCreateBodySchema,
+  personalEmailError,
+  TRABAJADORES_MESSAGES,
   type WorkerField,
 } from '#sync/schemas/trabajadores.schema.ts';
 import { valibotResolver } from '@hookform/resolvers/valibot';
@@ -43,7 +45,18 @@ const WorkerFormSchema = v.pipe(
     TipoEmpresa: v.picklist(['1', '2']),
     RutContratista: entries.RutContratista,
     FechaFichaMedica: OptionalWireDateSchema,
+    CorreoPersonal: entries.CorreoPersonal,
+    /** The worker agrees, now, to receive their actas at that address. */
+    AutorizaCorreo: v.boolean(),
   }),
+  v.forward(
+    v.partialCheck(
+      [['CorreoPersonal'], ['AutorizaCorreo']],
+      (input) => personalEmailError({ CorreoPersonal: input.CorreoPersonal, ConsentimientoCorreo: input.AutorizaCorreo ? 'sí' : null }) === null,
+      TRABAJADORES_MESSAGES.emailConsentRequired,
+    ),
+    ['AutorizaCorreo'],
+  ),
   v.forward(
     v.partialCheck(
       [['TipoEmpresa'], ['RutContratista']],
@@ -73,7 +86,15 @@ export function formValuesOf(worker: Trabajador | null, contractorRut: string | 
     TipoEmpresa: String(worker?.TipoEmpresa ?? (contractorRut ? COMPANY_TYPES.contratista : COMPANY_TYPES.empresa)) as '1' | '2',
     RutContratista: worker?.RutContratista ?? contractorRut ?? '',
     FechaFichaMedica: medical,
+    CorreoPersonal: worker?.CorreoPersonal ?? '',
+    AutorizaCorreo: Boolean(worker?.ConsentimientoCorreo),
   };
+}
+
+/** The consent kept for the address: the one on record while the address stays the same, now for a new one. */
+function consentOf(current: Trabajador | null, email: string, agrees: boolean): string | null {
+  if (!email || !agrees) return null;
+  return current?.ConsentimientoCorreo && current.CorreoPersonal === email ? current.ConsentimientoCorreo : new Date().toISOString();
 }
 
 interface TrabajadorFormProps {
@@ -132,6 +153,8 @@ export function TrabajadorForm(props: TrabajadorFormProps) {
       FichaMedica: medicalFile ? fileRefOf(medicalFile) : (current?.FichaMedica ?? null),
       FechaFichaMedica: values.FechaFichaMedica ? `${values.FechaFichaMedica} 00:00:00` : EMPTY_MEDICAL_DATE,
       Firma: signature ? fileRefOf(signature) : (current?.Firma ?? null),
+      CorreoPersonal: values.CorreoPersonal,
+      ConsentimientoCorreo: consentOf(current, values.CorreoPersonal, values.AutorizaCorreo),
     };
     const newChildren = {
       certificaciones: certifications.map((entry) => entry.child),
@@ -243,6 +266,41 @@ export function TrabajadorForm(props: TrabajadorFormProps) {
         ) : (
           <SignaturePadField label="Firma del trabajador" hasCurrent={Boolean(current?.Firma)} currentUrl={props.signatureUrl} onChange={setSignature} />
         )}
+      </section>
+
+      <section className="card" aria-labelledby="worker-email-title">
+        <h2 id="worker-email-title">Copia de sus actas</h2>
+        <p className="muted">Cada acta de entrega de EPP que el trabajador firme se le envía en PDF a su correo personal, solo si lo autoriza.</p>
+        <div className="record-form__grid">
+          <FormInput control={control} name="CorreoPersonal" label="Correo personal" type="email" inputmode="email" autocomplete="off" />
+        </div>
+        <Controller
+          control={control}
+          name="AutorizaCorreo"
+          render={({ field, fieldState }) => (
+            <div>
+              <label className="check-group__option">
+                <input
+                  type="checkbox"
+                  ref={field.ref}
+                  name={field.name}
+                  checked={field.value}
+                  aria-invalid={fieldState.error ? true : undefined}
+                  aria-describedby={fieldState.error ? 'worker-email-consent-error' : undefined}
+                  onChange={(event) => field.onChange(event.target.checked)}
+                  onBlur={field.onBlur}
+                />
+                El trabajador autoriza recibir copia de sus actas en este correo
+              </label>
+              {fieldState.error && (
+                <p id="worker-email-consent-error" className="field-error" role="alert">
+                  {fieldState.error.message}
+                </p>
+              )}
+              {current?.ConsentimientoCorreo && field.value && <p className="muted">Autorizado el {formatDisplayInstant(current.ConsentimientoCorreo)}.</p>}
+            </div>
+          )}
+        />
       </section>
 
       <CertificationsEditor

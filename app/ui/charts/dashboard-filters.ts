@@ -9,6 +9,17 @@ export interface DashboardFilterValues {
   end: string;
   /** YYYY-MM. */
   month: string;
+  /** A dashboard's own filters (the EPP dashboard's Cargo), by their name on the wire; '' is not filtered. */
+  extra?: Record<string, string>;
+}
+
+/** A dashboard's own select filter beside the shared ones (spec: the EPP dashboard's Cargo). */
+export interface ExtraDashboardFilter {
+  /** Its name on the wire (IdCargo). */
+  name: string;
+  label: string;
+  emptyLabel: string;
+  options: readonly { value: string; label: string }[];
 }
 
 export function initialDashboardFilters(now = new Date()): DashboardFilterValues {
@@ -25,6 +36,7 @@ export function filtersReady(filters: DashboardFilterValues): boolean {
 /** The query string every dashboard call takes (the server fills what is empty with its defaults). */
 export function dashboardQueryString(filters: DashboardFilterValues): string {
   const query = new URLSearchParams();
-  for (const [name, value] of Object.entries(filters)) if (value) query.set(name, value);
+  const { extra = {}, ...shared } = filters;
+  for (const [name, value] of Object.entries({ ...shared, ...extra })) if (value) query.set(name, value);
   return query.toString();
 }

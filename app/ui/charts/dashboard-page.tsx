@@ -7,7 +7,7 @@ import { PageContent } from '#app/ui/page-content.tsx';
 import { type IndicatorState, ChartCard } from './chart-card.tsx';
 import type { ChartKind } from './chart-options.ts';
 import { DashboardFilterBar } from './dashboard-filter-bar.tsx';
-import { type DashboardFilterValues, filtersReady, initialDashboardFilters } from './dashboard-filters.ts';
+import { type DashboardFilterValues, type ExtraDashboardFilter, filtersReady, initialDashboardFilters } from './dashboard-filters.ts';
 import './charts.css';
 
 /** One chart of a dashboard: the indicator's name on the wire, its title on screen and how it is drawn. */
@@ -37,6 +37,8 @@ interface DashboardPageProps {
   load: (name: string, filters: DashboardFilterValues, signal: AbortSignal) => Promise<DashboardAnswer>;
   /** The list of the records behind a chart or a value (a server report filtered by `registros`). */
   records: (selection: DrillDown) => ReactNode;
+  /** The dashboard's own filters beside the shared ones (the EPP dashboard's Cargo); they travel in `filters.extra`. */
+  extraFilters?: readonly ExtraDashboardFilter[];
 }
 
 /**
@@ -44,7 +46,7 @@ interface DashboardPageProps {
  * today, a month), one card per indicator, and under them the records behind whatever chart or value the person
  * opened. Each indicator is its own call, so the cards fill in as their answers arrive.
  */
-export function DashboardPage({ title, queryKey, indicators, load, records }: DashboardPageProps) {
+export function DashboardPage({ title, queryKey, indicators, load, records, extraFilters }: DashboardPageProps) {
   const [filters, setFilters] = useState(() => initialDashboardFilters());
   const [selection, setSelection] = useState<DrillDown | null>(null);
   const recordsRef = useRef<HTMLHeadingElement>(null);
@@ -75,6 +77,7 @@ export function DashboardPage({ title, queryKey, indicators, load, records }: Da
         <h1 className="page-title">{title}</h1>
         <DashboardFilterBar
           filters={filters}
+          extraFilters={extraFilters}
           onChange={(next) => {
             setFilters(next);
             setSelection(null);

@@ -10,7 +10,7 @@ export function useSavedToast(): (message: string, duration?: NoticeDuration) =>
   return useCallback(
     (message: string, duration?: NoticeDuration) => {
       const offline = typeof navigator !== 'undefined' && !navigator.onLine;
-      notify({ message: offline ? `${message}. Guardado en este dispositivo: se sincronizará cuando vuelva la conexión.` : message, tone: 'success', duration });
+      notify({ message: offline ? `${message.replace(/\.$/, '')}. Guardado en este dispositivo: se sincronizará cuando vuelva la conexión.` : message, tone: 'success', duration });
     },
     [notify],
   );

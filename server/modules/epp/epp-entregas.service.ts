@@ -10,6 +10,8 @@ import { partiesAudience, recordChange } from '../../sync/change-log.repo.ts';
 import { recordConflict } from '../../sync/conflicts.repo.ts';
 import { inWriteTransaction } from '../../sync/write-transaction.ts';
 import * as repo from './epp-entregas.repo.ts';
+import { markDelivered } from './epp-solicitudes.service.ts';
+import { owePersonalCopy } from './acta-copia.ts';
 
 const TABLE = eppEntregaEntity.table;
 const invalid = (message: string, code = 'VALIDACION') => new HttpError(400, message, code);
@@ -109,6 +111,8 @@ export async function createDelivery(ctx: WriteContext, body: EppEntregaCreateBo
     );
     const saved = (await repo.loadDelivery(db, ctx.company, body.IdEntregadosEpp))!;
     await logDelivery(db, saved, ctx.now);
+    await owePersonalCopy(db, ctx.company, body.IdPersona, body.IdEntregadosEpp, ctx.now);
+    if (body.IdSolicitud) await markDelivered(ctx, db, { ...saved, IdSolicitud: body.IdSolicitud });
     return { kind: 'written', row: saved };
   });
 }

@@ -1,4 +1,4 @@
-import { FORMULARIOS_MESSAGES, type Formulario, type FormularioCreateBody, type FormularioUpdateBody } from '#sync/schemas/formularios.schema.ts';
+import { type ContenidoFormulario, FORMULARIOS_MESSAGES, type Formulario, type FormularioCreateBody, type FormularioUpdateBody, linkedEppIds } from '#sync/schemas/formularios.schema.ts';
 import type { Db } from '../../db/database.ts';
 import { HttpError } from '../../http/http-error.ts';
 import type { WriteContext } from '../../records/write-answer.ts';
@@ -27,6 +27,18 @@ async function saved(ctx: WriteContext, db: Db, id: string): Promise<Formulario>
   return row;
 }
 
+/**
+ * Every EPP item a statement is newly linked to is in the company's catalogue (issue #16): otherwise 400, nothing
+ * written. A link the current version already had stays valid even if its item was deleted since.
+ */
+async function checkLinkedEpps(ctx: WriteContext, db: Db, content: ContenidoFormulario, current: ContenidoFormulario | null): Promise<void> {
+  const kept = new Set(current ? linkedEppIds(current) : []);
+  const ids = linkedEppIds(content).filter((id) => !kept.has(id));
+  if (ids.length === 0) return;
+  const found = await ctx.records.epp_tipos.activeIds(db, ctx.company, ids);
+  if (found.size !== ids.length) throw new HttpError(400, FORMULARIOS_MESSAGES.eppInvalid, 'VALIDACION');
+}
+
 export function createFormulario(ctx: WriteContext, body: FormularioCreateBody): Promise<WriteOutcome<Formulario | null>> {
   return inWriteTransaction(ctx.db, async (db) => {
     const existing = await repo.findFormularioById(db, body.IdFormulario);
@@ -36,6 +48,7 @@ export function createFormulario(ctx: WriteContext, body: FormularioCreateBody):
       await recordConflict(db, { company: ctx.company, table: TABLE, id: body.IdFormulario, baseVersion: 0, serverVersion: current?.Version ?? 0, body, user: ctx.user, key: ctx.key }, ctx.now);
       return { kind: 'conflict', row: current };
     }
+    await checkLinkedEpps(ctx, db, body.Contenido, null);
     await repo.insertFormulario(db, {
       IdFormulario: body.IdFormulario,
       IdEmpresa: ctx.company,
@@ -68,6 +81,7 @@ export function updateFormulario(ctx: WriteContext, id: string, body: Formulario
     if (plan.kind === 'noop') return { kind: 'unchanged', row: current };
     const contentChanged = changed.includes('Contenido') && fields.Contenido !== undefined;
     const versionFormulario = contentChanged ? current.VersionFormulario + 1 : current.VersionFormulario;
+    if (contentChanged) await checkLinkedEpps(ctx, db, fields.Contenido!, current.Contenido);
     if (contentChanged) await repo.insertVersion(db, ctx.company, id, versionFormulario, fields.Contenido!, ctx.user, ctx.now);
     await repo.updateFormulario(db, ctx.company, id, {
       ...(changed.includes('Nombre') ? { Nombre: fields.Nombre } : {}),

@@ -44,6 +44,8 @@ export function toWireWorker(row: WorkerRow, cargos: string[]): Trabajador {
     FichaMedicaAnterior: parseFile(row.FichaMedicaAnterior),
     Firma: parseFile(row.Firma),
     FirmaAnterior: parseFile(row.FirmaAnterior),
+    CorreoPersonal: row.CorreoPersonal,
+    ConsentimientoCorreo: row.ConsentimientoCorreo,
     licencias: JSON.parse(row.Licencias) as Licencia[],
     certificaciones: JSON.parse(row.Certificaciones) as Certificacion[],
     evidencias: JSON.parse(row.Evidencias) as Evidencia[],

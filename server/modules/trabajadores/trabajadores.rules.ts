@@ -1,4 +1,4 @@
-import { COMPANY_TYPES, contractorFieldsError, TRABAJADORES_MESSAGES, type Trabajador } from '#sync/schemas/trabajadores.schema.ts';
+import { COMPANY_TYPES, contractorFieldsError, personalEmailError, TRABAJADORES_MESSAGES, type Trabajador } from '#sync/schemas/trabajadores.schema.ts';
 import { CERTIFICACIONES_MESSAGES } from '#sync/schemas/certificaciones.schema.ts';
 import { HttpError } from '../../http/http-error.ts';
 import type { RecordRules } from '../../records/record-writes.ts';
@@ -44,7 +44,7 @@ export const trabajadorRules: RecordRules<Trabajador> = {
     };
   },
   async check(ctx, db, worker, current) {
-    const fieldsError = contractorFieldsError(worker.TipoEmpresa, worker.RutContratista);
+    const fieldsError = contractorFieldsError(worker.TipoEmpresa, worker.RutContratista) ?? personalEmailError(worker);
     if (fieldsError) throw invalid(fieldsError);
     // Certifications added from the catalogue name one of the company's; older ones keep their free-text name.
     const known = new Set(current?.certificaciones.map((child) => child.IdCertificacion));

@@ -41,6 +41,8 @@ function columnsOf(worker: Trabajador): repo.WorkerColumns {
     FichaMedicaAnterior: repo.fileColumn(worker.FichaMedicaAnterior),
     Firma: repo.fileColumn(worker.Firma),
     FirmaAnterior: repo.fileColumn(worker.FirmaAnterior),
+    CorreoPersonal: worker.CorreoPersonal,
+    ConsentimientoCorreo: worker.ConsentimientoCorreo,
     Licencias: JSON.stringify(worker.licencias),
     Certificaciones: JSON.stringify(worker.certificaciones),
     Evidencias: JSON.stringify(worker.evidencias),

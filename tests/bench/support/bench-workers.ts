@@ -33,6 +33,8 @@ export async function insertBenchWorkers(db: Db, company: string, count: number)
           FichaMedicaAnterior: null,
           Firma: null,
           FirmaAnterior: null,
+          CorreoPersonal: '',
+          ConsentimientoCorreo: null,
           Licencias: '[]',
           Certificaciones: '[]',
           Evidencias: '[]',

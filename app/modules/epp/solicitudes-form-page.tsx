@@ -1,0 +1,267 @@
+import { formatRut } from '#sync/domain/rut.ts';
+import { uuidV7 } from '#sync/outbox/uuid-v7.ts';
+import { deliveryItemProblem } from '#sync/schemas/epp-entregas.schema.ts';
+import { EPP_SOLICITUDES_MESSAGES, requestWorkers, type SolicitudLinea } from '#sync/schemas/epp-solicitudes.schema.ts';
+import { IonButton } from '@ionic/react';
+import { useEffect, useId, useState } from 'react';
+import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { type LocalTrabajador, workerName } from '#app/db/reference-rows.ts';
+import { paths } from '#app/routes/paths.ts';
+import { hasPermission } from '#app/session/session-permissions.ts';
+import { useRequiredSession } from '#app/session/use-session.ts';
+import { useDbQuery } from '#app/sync/use-device.ts';
+import { CardSection } from '#app/ui/card-section.tsx';
+import { useSavedToast } from '#app/ui/feedback/use-saved-toast.ts';
+import { PageLoading } from '#app/ui/feedback/page-loading.tsx';
+import { PageContent } from '#app/ui/page-content.tsx';
+import { PageHeading } from '#app/ui/page-heading.tsx';
+import { WorkerSearch } from '#app/ui/workers/worker-search.tsx';
+import { type LocalEppTipo, proposedFor, useAssignments, useEppLookups } from './epp-queries.ts';
+import { editSizes, raiseRequest } from './solicitudes-writes.ts';
+import '#app/ui/records.css';
+import './solicitudes.css';
+
+interface Chosen {
+  IdPersona: string;
+  RunPersona: string;
+  NombreTrabajador: string;
+  RutContratista: string | null;
+}
+
+function lineOf(worker: Pick<LocalTrabajador, 'IdPersona' | 'RunPersona'> & { name: string }, tipo: LocalEppTipo): SolicitudLinea {
+  return { IdLinea: uuidV7(), IdPersona: worker.IdPersona, RunPersona: worker.RunPersona, NombreTrabajador: worker.name, IdEpp: tipo.IdEpp, NombreEpp: tipo.NombreEpp, Talla: tipo.Tallas.length === 1 ? tipo.Tallas[0]! : '', Cantidad: 1 };
+}
+
+/** One line: the item, its size among the catalogue's (or "Talla única") and how many. */
+function LineEditor({ line, tipo, onChange, onRemove }: { line: SolicitudLinea; tipo: LocalEppTipo | undefined; onChange: (patch: Partial<SolicitudLinea>) => void; onRemove?: () => void }) {
+  const id = useId();
+  const sizes = tipo?.Tallas ?? [];
+  return (
+    <li className="epp-request-line">
+      <span className="epp-request-line__name">{line.NombreEpp}</span>
+      <div className="select-field">
+        <label htmlFor={`${id}-talla`}>
+          Talla<span className="visually-hidden"> de {line.NombreEpp} para {line.NombreTrabajador}</span>
+        </label>
+        {sizes.length === 0 ? (
+          <input id={`${id}-talla`} value="Talla única" readOnly />
+        ) : (
+          <select id={`${id}-talla`} value={line.Talla} onChange={(event) => onChange({ Talla: event.target.value })}>
+            <option value="">Elige…</option>
+            {sizes.map((size) => (
+              <option key={size} value={size}>
+                {size}
+              </option>
+            ))}
+          </select>
+        )}
+      </div>
+      <div className="select-field epp-request-line__qty">
+        <label htmlFor={`${id}-cantidad`}>
+          Cantidad<span className="visually-hidden"> de {line.NombreEpp} para {line.NombreTrabajador}</span>
+        </label>
+        <input id={`${id}-cantidad`} type="number" inputMode="numeric" min={1} max={99} value={line.Cantidad} onChange={(event) => onChange({ Cantidad: Number(event.target.value) })} />
+      </div>
+      {onRemove && (
+        <IonButton fill="clear" color="dark" size="small" onClick={onRemove}>
+          Quitar<span className="visually-hidden"> {line.NombreEpp} de {line.NombreTrabajador}</span>
+        </IonButton>
+      )}
+    </li>
+  );
+}
+
+/** "Agregar EPP" for one worker: any catalogue item they do not have in the request yet. */
+function AddItem({ tipos, taken, worker, onAdd }: { tipos: LocalEppTipo[]; taken: ReadonlySet<string>; worker: string; onAdd: (tipo: LocalEppTipo) => void }) {
+  const id = useId();
+  const options = tipos.filter((tipo) => !taken.has(tipo.IdEpp));
+  if (options.length === 0) return null;
+  return (
+    <div className="select-field epp-request-add">
+      <label htmlFor={id}>Agregar EPP para {worker}</label>
+      <select
+        id={id}
+        value=""
+        onChange={(event) => {
+          const tipo = options.find((option) => option.IdEpp === event.target.value);
+          if (tipo) onAdd(tipo);
+        }}
+      >
+        <option value="">Elige un EPP…</option>
+        {options.map((tipo) => (
+          <option key={tipo.IdEpp} value={tipo.IdEpp}>
+            {tipo.NombreEpp}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/**
+ * `/epp/solicitudes/nuevo` (and `?inspeccion={id}` from an inspection: linked to it, its observed workers chosen):
+ * workers by name or RUT, each with the EPP of their assignment proposed, a size per item from the catalogue's and a
+ * quantity. `/epp/solicitudes/editar/{id}`: the sizes and quantities of a pending request. All on the device.
+ */
+export function EppSolicitudFormPage() {
+  const session = useRequiredSession();
+  const navigate = useNavigate();
+  const showSaved = useSavedToast();
+  const { id } = useParams();
+  const [search] = useSearchParams();
+  const inspeccion = id ? null : search.get('inspeccion');
+  const lookups = useEppLookups();
+  const assignments = useAssignments();
+  const current = useDbQuery(async (db) => (id ? ((await db.epp_solicitudes.get(id)) ?? null) : null), [id]);
+  const fromInspection = useDbQuery(async (db) => {
+    if (!inspeccion) return null;
+    const inspection = await db.inspecciones.get(inspeccion);
+    if (!inspection) return { found: false as const, workers: [] };
+    return { found: true as const, workers: (await db.trabajadores.bulkGet(inspection.Observados)).flatMap((worker) => (worker ? [worker] : [])) };
+  }, [inspeccion]);
+  const [lines, setLines] = useState<SolicitudLinea[] | null>(null);
+  const [chosen, setChosen] = useState<Chosen[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const ready = lookups && assignments && current !== undefined && fromInspection !== undefined;
+  const allowed = hasPermission(session, paths.eppSolicitudes.list.href, id ? 'editar' : 'crear');
+  const contractor = chosen[0]?.RutContratista ?? null;
+
+  /** The worker joins with the EPP of their assignment proposed (none: the person adds what they need). */
+  const proposal = (worker: LocalTrabajador): SolicitudLinea[] => {
+    if (!lookups || !assignments) return [];
+    const who = { IdPersona: worker.IdPersona, RunPersona: worker.RunPersona, name: workerName(worker) };
+    return proposedFor(worker, assignments, lookups.tipoById).map((tipo) => lineOf(who, tipo));
+  };
+  const chosenOf = (worker: LocalTrabajador): Chosen => ({ IdPersona: worker.IdPersona, RunPersona: worker.RunPersona, NombreTrabajador: workerName(worker), RutContratista: worker.RutContratista ?? null });
+
+  // The form starts from the request being edited, or from the inspection's observed workers.
+  useEffect(() => {
+    if (!ready || lines !== null) return;
+    if (current) {
+      setLines(current.Lineas);
+      setChosen(requestWorkers(current).map((worker) => ({ ...worker, RutContratista: current.RutContratista })));
+    } else {
+      const workers = (fromInspection?.workers ?? []).filter((worker, _index, all) => (worker.RutContratista ?? null) === (all[0]?.RutContratista ?? null));
+      setLines(workers.flatMap(proposal));
+      setChosen(workers.map(chosenOf));
+    }
+  }, [ready, current, fromInspection, lines]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const pick = (worker: LocalTrabajador) => {
+    setError(null);
+    if (chosen.length > 0 && (worker.RutContratista ?? null) !== contractor) return setError(EPP_SOLICITUDES_MESSAGES.contractorsMixed);
+    const proposed = proposal(worker);
+    setChosen((all) => [...all, chosenOf(worker)]);
+    setLines((all) => [...(all ?? []), ...proposed]);
+    if (proposed.length === 0) setError(`${workerName(worker)} no tiene EPP asignado: agrégale los EPP que necesita.`);
+  };
+  const change = (lineId: string, patch: Partial<SolicitudLinea>) => setLines((all) => (all ?? []).map((line) => (line.IdLinea === lineId ? { ...line, ...patch } : line)));
+  const removeLine = (lineId: string) => setLines((all) => (all ?? []).filter((line) => line.IdLinea !== lineId));
+  const removeWorker = (personaId: string) => {
+    setChosen((all) => all.filter((worker) => worker.IdPersona !== personaId));
+    setLines((all) => (all ?? []).filter((line) => line.IdPersona !== personaId));
+  };
+
+  const save = async () => {
+    if (!lines || !lookups) return;
+    if (lines.length === 0) return setError(EPP_SOLICITUDES_MESSAGES.linesRequired);
+    const empty = chosen.find((worker) => !lines.some((line) => line.IdPersona === worker.IdPersona));
+    if (empty) return setError(`${empty.NombreTrabajador} no tiene EPP en la solicitud: agrégale uno o quítalo`);
+    for (const line of lines) {
+      const problem = deliveryItemProblem(line, lookups.tipoById.get(line.IdEpp));
+      if (problem) return setError(`${line.NombreTrabajador}, ${line.NombreEpp}: ${problem}`);
+    }
+    setSaving(true);
+    setError(null);
+    try {
+      if (current) {
+        await editSizes(current, lines);
+        showSaved(EPP_SOLICITUDES_MESSAGES.updated);
+      } else {
+        const userName = [session.usuario.Nombres, session.usuario.ApellidoPaterno, session.usuario.ApellidoMaterno].filter(Boolean).join(' ');
+        await raiseRequest({ IdEvaluacion: inspeccion && fromInspection?.found ? inspeccion : null, Lineas: lines, RutContratista: contractor }, { userId: session.usuario.IdUsuario, userName, companyId: session.empresa.IdEmpresa });
+        showSaved(EPP_SOLICITUDES_MESSAGES.created);
+      }
+      navigate(paths.eppSolicitudes.list.href, { replace: true });
+    } catch (failure) {
+      setError(failure instanceof Error ? failure.message : 'No fue posible guardar la solicitud en este dispositivo');
+      setSaving(false);
+    }
+  };
+
+  const workers = chosen;
+  const title = id ? 'Editar tallas de la solicitud' : 'Nueva solicitud de EPP';
+  return (
+    <PageContent>
+      <div className="page-body">
+        <PageHeading parentHref={paths.eppSolicitudes.list.href} parentLabel="Solicitudes de EPP" title={title} />
+        {!allowed ? (
+          <p className="notice notice--warning">No tienes permiso para {id ? 'editar' : 'crear'} solicitudes de EPP.</p>
+        ) : !ready || !lines ? (
+          <PageLoading />
+        ) : id && !current ? (
+          <p className="notice notice--warning">La solicitud no está en este dispositivo.</p>
+        ) : current && current.Estado !== 1 ? (
+          <p className="notice notice--warning">{EPP_SOLICITUDES_MESSAGES.notPending}</p>
+        ) : (
+          <>
+            {inspeccion && <p className="notice notice--info">{fromInspection?.found ? 'La solicitud queda vinculada a la inspección; sus trabajadores observados ya están elegidos.' : 'La inspección no está en este dispositivo: la solicitud se hará sin vincularla.'}</p>}
+            {!id && (
+              <CardSection id="epp-request-workers" title="1. Trabajadores">
+                <WorkerSearch label="Buscar trabajador por nombre o RUT" onPick={pick} chosen={new Set(workers.map((worker) => worker.IdPersona))} />
+                {workers.length === 0 && <p className="muted">Aún no eliges trabajadores. Se propone el EPP de su asignación.</p>}
+              </CardSection>
+            )}
+            <CardSection id="epp-request-lines" title={id ? 'Tallas y cantidades' : '2. EPP, talla y cantidad por trabajador'}>
+              {workers.length === 0 ? (
+                <p className="muted">Elige trabajadores para ver su EPP.</p>
+              ) : (
+                workers.map((worker) => {
+                  const own = lines.filter((line) => line.IdPersona === worker.IdPersona);
+                  return (
+                    <fieldset key={worker.IdPersona} className="epp-request-worker">
+                      <legend>
+                        {worker.NombreTrabajador} · {formatRut(worker.RunPersona)}
+                      </legend>
+                      {own.length === 0 && <p className="muted">Sin EPP: agrega lo que necesita o quítalo de la solicitud.</p>}
+                      <ul className="epp-request-lines" aria-label={`EPP de ${worker.NombreTrabajador}`}>
+                        {own.map((line) => (
+                          <LineEditor key={line.IdLinea} line={line} tipo={lookups.tipoById.get(line.IdEpp)} onChange={(patch) => change(line.IdLinea, patch)} onRemove={id ? undefined : () => removeLine(line.IdLinea)} />
+                        ))}
+                      </ul>
+                      {!id && (
+                        <AddItem
+                          tipos={lookups.tipos}
+                          taken={new Set(own.map((line) => line.IdEpp))}
+                          worker={worker.NombreTrabajador}
+                          onAdd={(tipo) => setLines((all) => [...(all ?? []), lineOf({ IdPersona: worker.IdPersona, RunPersona: worker.RunPersona, name: worker.NombreTrabajador }, tipo)])}
+                        />
+                      )}
+                      {!id && (
+                        <IonButton fill="clear" color="dark" size="small" onClick={() => removeWorker(worker.IdPersona)}>
+                          Quitar trabajador<span className="visually-hidden"> {worker.NombreTrabajador}</span>
+                        </IonButton>
+                      )}
+                    </fieldset>
+                  );
+                })
+              )}
+            </CardSection>
+            <div role="alert">{error && <p className="notice notice--error">{error}</p>}</div>
+            <p className="muted">La solicitud se guarda en este dispositivo y se envía cuando haya conexión.</p>
+            <div className="button-row record-form__actions">
+              <IonButton size="large" onClick={() => void save()} disabled={saving}>
+                {id ? 'Guardar tallas' : 'Registrar solicitud'}
+              </IonButton>
+              <IonButton fill="outline" color="dark" routerLink={paths.eppSolicitudes.list.href}>
+                Cancelar
+              </IonButton>
+            </div>
+          </>
+        )}
+      </div>
+    </PageContent>
+  );
+}
+

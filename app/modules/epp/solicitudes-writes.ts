@@ -1,0 +1,110 @@
+import { toWireDate } from '#sync/domain/dates.ts';
+import { uuidV7 } from '#sync/outbox/uuid-v7.ts';
+import { fillPath } from '#sync/records/entity.ts';
+import { type Despacho, DespachoSchema, type EppSolicitud, EppSolicitudCreateBodySchema, eppSolicitudEntity, type SolicitudLinea } from '#sync/schemas/epp-solicitudes.schema.ts';
+import * as v from 'valibot';
+import { type LocalWrite, localWrites } from '#app/data/local-write.ts';
+import type { AppDb } from '#app/db/app-db.ts';
+import { deleteRecord, queueCreate, updateRecord } from '#app/records/record-writes.ts';
+import { requireDevice } from '#app/sync/device-sync.ts';
+import { createCrewDraft, type CrewOwner, lineAgain } from './epp-crew-store.ts';
+import type { LocalEppTipo } from './epp-queries.ts';
+
+const { base } = eppSolicitudEntity.api;
+
+/** The first problem of a body, in the schema's Spanish words; null when it is valid. */
+function problemOf(schema: v.GenericSchema, value: unknown): string | null {
+  const result = v.safeParse(schema, value);
+  return result.success ? null : (result.issues[0]?.message ?? 'Revisa los datos');
+}
+
+/**
+ * A new request, made on this device (works offline): its row shows at once, its POST waits in the outbox. The
+ * device fills what the server will (the workers' contractor, who raised it); the server checks it all again.
+ */
+export async function raiseRequest(fields: { IdEvaluacion: string | null; Lineas: SolicitudLinea[]; RutContratista: string | null }, who: { userId: number; userName: string; companyId: string }): Promise<string> {
+  const body = { IdSolicitud: uuidV7(), IdEvaluacion: fields.IdEvaluacion, Fecha: toWireDate(new Date()), Lineas: fields.Lineas };
+  const problem = problemOf(EppSolicitudCreateBodySchema, body);
+  if (problem) throw new Error(problem);
+  const parsed = v.parse(EppSolicitudCreateBodySchema, body);
+  const row: EppSolicitud = {
+    ...parsed,
+    IdEvaluacion: parsed.IdEvaluacion ?? null,
+    IdEmpresa: who.companyId,
+    Estado: 1,
+    Version: 1,
+    RutContratista: fields.RutContratista,
+    IdUsuario: who.userId,
+    Solicitante: who.userName,
+    CodigoDespacho: null,
+    FechaDespacho: null,
+    RutDespachador: null,
+    DvDespachador: null,
+    NombreDespachador: null,
+    DespachadoPor: null,
+    DespachadoEn: null,
+    Entregado: [],
+  };
+  return queueCreate('epp_solicitudes', parsed, { row });
+}
+
+/** New sizes and quantities of a pending request: only the lines travel, from the Version the person saw. */
+export function editSizes(current: EppSolicitud, Lineas: SolicitudLinea[]): Promise<boolean> {
+  return updateRecord('epp_solicitudes', current, { Lineas });
+}
+
+export function removeRequest(current: EppSolicitud): Promise<void> {
+  return deleteRecord('epp_solicitudes', current);
+}
+
+/** The dispatch dialog's fields, checked as the server will (the RUT's check digit too); null when valid. */
+export function dispatchProblem(despacho: Despacho): string | null {
+  return problemOf(DespachoSchema, despacho);
+}
+
+/**
+ * Dispatches the chosen pending requests at once: each its own `POST solicitud/despacho/{id}` through the outbox,
+ * all queued in ONE local transaction (all or none on this device); each row shows dispatched at once.
+ */
+export async function dispatch(requests: readonly EppSolicitud[], despacho: Despacho): Promise<void> {
+  const parsed = v.parse(DespachoSchema, despacho);
+  const { IdUsuario: _ignored, ...fields } = parsed;
+  const { companyId, userId } = requireDevice();
+  const writes: LocalWrite[] = requests.map((request) => ({
+    table: 'epp_solicitudes',
+    id: request.IdSolicitud,
+    row: { ...request, ...fields, Estado: 2, DespachadoPor: userId, DespachadoEn: new Date().toISOString(), Version: request.Version + 1 },
+    request: { method: 'POST', path: `${base}${fillPath('/solicitud/despacho/:id', { id: request.IdSolicitud, company: companyId })}`, body: fields },
+  }));
+  if (writes.length > 0) await localWrites(writes);
+}
+
+/** Undoes a dispatch nobody signed for yet (`DELETE solicituddespachada/{id}/{company}`): the request is pending again. */
+export async function undoDispatch(request: EppSolicitud): Promise<void> {
+  const { companyId } = requireDevice();
+  const row: EppSolicitud = { ...request, Estado: 1, CodigoDespacho: null, FechaDespacho: null, RutDespachador: null, DvDespachador: null, NombreDespachador: null, DespachadoPor: null, DespachadoEn: null, Version: request.Version + 1 };
+  await localWrites([{ table: 'epp_solicitudes', id: request.IdSolicitud, row, request: { method: 'DELETE', path: `${base}${fillPath('/solicituddespachada/:id/:company', { id: request.IdSolicitud, company: companyId })}` } }]);
+}
+
+/**
+ * Opens a dispatched request at the worksite: a crew delivery (the existing signing flow) with the request's
+ * workers, items and sizes, whose actas name the request. Workers who already signed for it are left out.
+ */
+export async function startRequestDelivery(db: AppDb, request: EppSolicitud, tipoById: ReadonlyMap<string, LocalEppTipo>, owner: CrewOwner & { idCliente: string | null }): Promise<string> {
+  const done = new Set(request.Entregado.map((row) => row.IdPersona));
+  const ids = [...new Set(request.Lineas.map((line) => line.IdPersona))].filter((id) => !done.has(id));
+  const workers = (await db.trabajadores.bulkGet(ids)).flatMap((worker) => (worker ? [worker] : []));
+  if (workers.length < ids.length) throw new Error('Un trabajador de la solicitud no está en este dispositivo: sincroniza e inténtalo de nuevo');
+  return createCrewDraft(
+    db,
+    {
+      workers,
+      motivo: 3,
+      idCliente: owner.idCliente,
+      solicitud: request.IdSolicitud,
+      lines: (worker) =>
+        request.Lineas.filter((line) => line.IdPersona === worker.IdPersona).map((line) => lineAgain({ IdEpp: line.IdEpp, NombreEpp: line.NombreEpp, Talla: line.Talla, Cantidad: line.Cantidad, VidaUtilMeses: tipoById.get(line.IdEpp)?.VidaUtilMeses ?? 0 })),
+    },
+    owner,
+  );
+}

@@ -1,0 +1,206 @@
+import { type RawBuilder, sql } from 'kysely';
+import { MOTIVOS_ENTREGA, type MotivoEntrega } from '#sync/domain/epp-delivery.ts';
+import { validityState } from '#sync/domain/validity.ts';
+import type { AsignadoFila, ConsultaFilaByKind, ConsultaTrabajador, EntregadoFila, EppConsulta, PendienteFila, VencidoFila } from '#sync/schemas/epp-consultas.schema.ts';
+import type { ReportListAnswer } from '#sync/schemas/report-list.schema.ts';
+import type { Db } from '../../db/database.ts';
+import { type ConsultaScope, deliveryFilters, heldCte, pageOf, requiredCte, workerFilters } from './consultas.sql.ts';
+import { describeWorkers } from './consultas.workers.ts';
+
+type Paged<Raw> = { rows: Raw[]; total: number };
+
+/** One page of `build`'s rows with the total that match (COUNT(*) OVER (): one pass over the data). */
+async function paged<Raw>(db: Db, scope: ConsultaScope, build: (page: RawBuilder<unknown>) => RawBuilder<unknown>): Promise<Paged<Raw>> {
+  const { rows } = await sql<Raw & { total: number }>`${build(pageOf(scope.query))}`.execute(db);
+  if (rows.length > 0) return { rows, total: Number(rows[0]!.total) };
+  if (scope.query.Pagina === 1) return { rows: [], total: 0 };
+  // A page past the end: how many there are, from the first row of page 1.
+  const first = await sql<{ total: number }>`${build(sql`LIMIT 1`)}`.execute(db);
+  return { rows: [], total: Number(first.rows[0]?.total ?? 0) };
+}
+
+function answer<Row>(scope: ConsultaScope, data: Row[], total: number): ReportListAnswer<Row> {
+  return { statusCode: 200, data, total, Pagina: scope.query.Pagina, PorPagina: scope.query.PorPagina };
+}
+
+const motivo = (code: number) => MOTIVOS_ENTREGA[code as MotivoEntrega] ?? '';
+
+/** Each row's worker as the company has them today (names, positions, levels); the acta's name if deleted since. */
+async function withWorkers<Raw extends { IdPersona: string; RunPersona?: string; NombreTrabajador?: string }, Row>(
+  db: Db,
+  scope: ConsultaScope,
+  page: Paged<Raw>,
+  toRow: (raw: Raw, worker: ConsultaTrabajador) => Row,
+): Promise<ReportListAnswer<Row>> {
+  const workers = await describeWorkers(db, scope.company, page.rows.map((raw) => raw.IdPersona));
+  const data = page.rows.map((raw) => {
+    const fallback: ConsultaTrabajador = { IdPersona: raw.IdPersona, RunPersona: raw.RunPersona ?? '', Nombre: raw.NombreTrabajador ?? '', Cargos: '', Nivel2: '', Nivel3: '', RutContratista: null };
+    return toRow(raw, workers.get(raw.IdPersona) ?? fallback);
+  });
+  return answer(scope, data, page.total);
+}
+
+/** asignados: per worker, each EPP their positions' assignments plus their own require. */
+async function asignados(db: Db, scope: ConsultaScope): Promise<ReportListAnswer<AsignadoFila>> {
+  const page = await paged<{ IdPersona: string; IdEpp: string; NombreEpp: string; VidaUtilMeses: number }>(db, scope, (limit) => sql`
+    WITH ${requiredCte(scope.company)}
+    SELECT r.IdPersona, r.IdEpp, t.NombreEpp, t.VidaUtilMeses, COUNT(*) OVER () AS total
+    FROM required r
+    JOIN trabajadores w ON w.IdPersona = r.IdPersona AND w.IdEmpresa = ${scope.company}
+    JOIN epp_tipos t ON t.IdEpp = r.IdEpp AND t.IdEmpresa = ${scope.company} AND t.Estado = 1
+    WHERE ${workerFilters(scope, { partiesOnWorker: true, active: true })}
+    ORDER BY w.ApellidoPaterno, w.ApellidoMaterno, w.Nombres, w.IdPersona, t.NombreEpp
+    ${limit}`);
+  return withWorkers(db, scope, page, (raw, worker) => ({ ...worker, IdEpp: raw.IdEpp, NombreEpp: raw.NombreEpp, VidaUtilMeses: raw.VidaUtilMeses }));
+}
+
+interface LineRaw {
+  IdLinea: string;
+  IdEntregadosEpp: string;
+  IdPersona: string;
+  RunPersona: string;
+  NombreTrabajador: string;
+  IdEpp: string;
+  NombreEpp: string;
+  Talla: string;
+  Cantidad: number;
+  Fecha: string;
+  VenceEl: string | null;
+  Motivo: number;
+}
+
+const lineRow = (scope: ConsultaScope) => (raw: LineRaw, worker: ConsultaTrabajador): EntregadoFila => ({
+  ...worker,
+  IdLinea: raw.IdLinea,
+  IdEntregadosEpp: raw.IdEntregadosEpp,
+  Fecha: raw.Fecha,
+  IdEpp: raw.IdEpp,
+  NombreEpp: raw.NombreEpp,
+  Talla: raw.Talla,
+  Cantidad: raw.Cantidad,
+  Motivo: motivo(raw.Motivo),
+  VenceEl: raw.VenceEl,
+  Estado: validityState(raw.VenceEl, scope.today),
+});
+
+/** entregados: every line of the non-annulled actas, newest first (deleted workers' too: the record stays). */
+async function entregados(db: Db, scope: ConsultaScope): Promise<ReportListAnswer<EntregadoFila>> {
+  const page = await paged<LineRaw>(db, scope, (limit) => sql`
+    SELECT l.IdLinea, l.IdEntregadosEpp, l.IdPersona, e.RunPersona, e.NombreTrabajador, l.IdEpp, l.NombreEpp, l.Talla, l.Cantidad, l.Fecha, l.VenceEl, e.Motivo,
+      COUNT(*) OVER () AS total
+    FROM epp_entregas e
+    JOIN epp_entregas_lineas l ON l.IdEntregadosEpp = e.IdEntregadosEpp
+    LEFT JOIN trabajadores w ON w.IdPersona = e.IdPersona AND w.IdEmpresa = ${scope.company}
+    WHERE e.IdEmpresa = ${scope.company} AND ${deliveryFilters(scope)} AND ${workerFilters(scope, { partiesOnWorker: false, active: false })}
+    ORDER BY l.Fecha DESC, e.NombreTrabajador, e.IdEntregadosEpp, l.Orden
+    ${limit}`);
+  return withWorkers(db, scope, page, lineRow(scope));
+}
+
+/** epp_vencidos: the expired lines themselves (held, past their useful life, not renewed), by item. */
+async function eppVencidos(db: Db, scope: ConsultaScope): Promise<ReportListAnswer<EntregadoFila>> {
+  const page = await paged<{ IdPersona: string; IdEpp: string; IdEntregadosEpp: string; Hasta: string }>(db, scope, (limit) => sql`
+    WITH ${heldCte(scope.company)}
+    SELECT h.IdPersona, h.IdEpp, h.IdEntregadosEpp, h.Hasta, COUNT(*) OVER () AS total
+    FROM held h
+    JOIN epp_entregas e ON e.IdEntregadosEpp = h.IdEntregadosEpp
+    JOIN epp_tipos t ON t.IdEpp = h.IdEpp
+    JOIN trabajadores w ON w.IdPersona = h.IdPersona AND w.IdEmpresa = ${scope.company}
+    WHERE h.Hasta < ${scope.today} AND ${deliveryFilters(scope)} AND ${workerFilters(scope, { partiesOnWorker: false, active: true })}
+    ORDER BY t.NombreEpp, h.Hasta, e.NombreTrabajador, h.IdPersona
+    ${limit}`);
+  const lines = await expiredLines(db, page.rows);
+  const held = { rows: page.rows.flatMap((raw) => lines.get(`${raw.IdEntregadosEpp} ${raw.IdEpp}`) ?? []), total: page.total };
+  return withWorkers(db, scope, held, lineRow(scope));
+}
+
+/** The page's expired lines with what a list shows of them (size, quantity, the acta's reason and worker). */
+async function expiredLines(db: Db, held: { IdEntregadosEpp: string; IdEpp: string; Hasta: string }[]): Promise<Map<string, LineRaw[]>> {
+  if (held.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('epp_entregas_lineas as l')
+    .innerJoin('epp_entregas as e', 'e.IdEntregadosEpp', 'l.IdEntregadosEpp')
+    .select(['l.IdLinea', 'l.IdEntregadosEpp', 'l.IdPersona', 'e.RunPersona', 'e.NombreTrabajador', 'l.IdEpp', 'l.NombreEpp', 'l.Talla', 'l.Cantidad', 'l.Fecha', 'l.VenceEl', 'e.Motivo'])
+    .where('l.IdEntregadosEpp', 'in', [...new Set(held.map((raw) => raw.IdEntregadosEpp))])
+    .orderBy('l.Orden')
+    .execute();
+  const wanted = new Map(held.map((raw) => [`${raw.IdEntregadosEpp} ${raw.IdEpp}`, raw.Hasta]));
+  const found = new Map<string, LineRaw[]>();
+  for (const row of rows) {
+    const key = `${row.IdEntregadosEpp} ${row.IdEpp}`;
+    // The one line of the item that lasts until then (an acta may give one item in two sizes).
+    if (wanted.get(key) === row.VenceEl && !found.has(key)) found.set(key, [row]);
+  }
+  return found;
+}
+
+/** vencidos: the workers holding at least one expired, not renewed item, with how many and since when. */
+async function vencidos(db: Db, scope: ConsultaScope): Promise<ReportListAnswer<VencidoFila>> {
+  const page = await paged<{ IdPersona: string; RunPersona: string; NombreTrabajador: string; Vencidos: number; Epps: string; VencidoDesde: string }>(db, scope, (limit) => sql`
+    WITH ${heldCte(scope.company)}
+    SELECT x.IdPersona, MAX(x.RunPersona) AS RunPersona, MAX(x.NombreTrabajador) AS NombreTrabajador, COUNT(*) AS Vencidos,
+      group_concat(x.NombreEpp, ', ') AS Epps, MIN(x.Hasta) AS VencidoDesde, MAX(x.Orden) AS Orden, COUNT(*) OVER () AS total
+    FROM (
+      SELECT h.IdPersona, h.Hasta, t.NombreEpp, e.RunPersona, e.NombreTrabajador, w.ApellidoPaterno || ' ' || w.ApellidoMaterno || ' ' || w.Nombres AS Orden
+      FROM held h
+      JOIN epp_entregas e ON e.IdEntregadosEpp = h.IdEntregadosEpp
+      JOIN epp_tipos t ON t.IdEpp = h.IdEpp
+      JOIN trabajadores w ON w.IdPersona = h.IdPersona AND w.IdEmpresa = ${scope.company}
+      WHERE h.Hasta < ${scope.today} AND ${deliveryFilters(scope)} AND ${workerFilters(scope, { partiesOnWorker: false, active: true })}
+      ORDER BY t.NombreEpp
+    ) x
+    GROUP BY x.IdPersona
+    ORDER BY MIN(x.Hasta), MAX(x.Orden), x.IdPersona
+    ${limit}`);
+  return withWorkers(db, scope, page, (raw, worker) => ({ ...worker, Vencidos: Number(raw.Vencidos), Epps: raw.Epps, VencidoDesde: raw.VencidoDesde }));
+}
+
+/** pendientes_entrega: per worker, each required item they hold no valid (non-expired, non-annulled) delivery of. */
+async function pendientes(db: Db, scope: ConsultaScope): Promise<ReportListAnswer<PendienteFila>> {
+  const page = await paged<{ IdPersona: string; IdEpp: string; NombreEpp: string; Hasta: string | null }>(db, scope, (limit) => sql`
+    WITH ${requiredCte(scope.company)}, ${heldCte(scope.company)}
+    SELECT r.IdPersona, r.IdEpp, t.NombreEpp, h.Hasta, COUNT(*) OVER () AS total
+    FROM required r
+    JOIN trabajadores w ON w.IdPersona = r.IdPersona AND w.IdEmpresa = ${scope.company}
+    JOIN epp_tipos t ON t.IdEpp = r.IdEpp AND t.IdEmpresa = ${scope.company} AND t.Estado = 1
+    LEFT JOIN held h ON h.IdPersona = r.IdPersona AND h.IdEpp = r.IdEpp
+    WHERE (h.Hasta IS NULL OR h.Hasta < ${scope.today}) AND ${workerFilters(scope, { partiesOnWorker: true, active: true })}
+    ORDER BY w.ApellidoPaterno, w.ApellidoMaterno, w.Nombres, w.IdPersona, t.NombreEpp
+    ${limit}`);
+  const last = await lastDeliveries(db, scope.company, page.rows.filter((raw) => raw.Hasta !== null));
+  return withWorkers(db, scope, page, (raw, worker) => ({
+    ...worker,
+    IdEpp: raw.IdEpp,
+    NombreEpp: raw.NombreEpp,
+    UltimaEntrega: last.get(`${raw.IdPersona} ${raw.IdEpp}`) ?? null,
+    VencioEl: raw.Hasta,
+  }));
+}
+
+/** The date of the last valid delivery of each (worker, item) of a page. */
+async function lastDeliveries(db: Db, company: string, pairs: { IdPersona: string; IdEpp: string }[]): Promise<Map<string, string>> {
+  if (pairs.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('epp_entregas_lineas as l')
+    .innerJoin('epp_entregas as e', 'e.IdEntregadosEpp', 'l.IdEntregadosEpp')
+    .select(['l.IdPersona', 'l.IdEpp', (eb) => eb.fn.max('l.Fecha').as('Fecha')])
+    .where('l.IdEmpresa', '=', company)
+    .where('l.IdPersona', 'in', [...new Set(pairs.map((pair) => pair.IdPersona))])
+    .where('e.Anulada', '=', 0)
+    .where('e.Estado', '=', 1)
+    .groupBy(['l.IdPersona', 'l.IdEpp'])
+    .execute();
+  return new Map(rows.map((row) => [`${row.IdPersona} ${row.IdEpp}`, row.Fecha]));
+}
+
+const CONSULTAS: { [K in EppConsulta]: (db: Db, scope: ConsultaScope) => Promise<ReportListAnswer<ConsultaFilaByKind[K]>> } = {
+  asignados,
+  entregados,
+  vencidos,
+  epp_vencidos: eppVencidos,
+  pendientes_entrega: pendientes,
+};
+
+export function runConsulta<K extends EppConsulta>(kind: K, db: Db, scope: ConsultaScope): Promise<ReportListAnswer<ConsultaFilaByKind[K]>> {
+  return CONSULTAS[kind](db, scope);
+}

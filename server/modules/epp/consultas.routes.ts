@@ -1,0 +1,85 @@
+import { Hono } from 'hono';
+import { describeRoute } from 'hono-openapi';
+import * as v from 'valibot';
+import { toWireDate } from '#sync/domain/dates.ts';
+import { CONSULTAS_MESSAGES, ConsultaQuerySchema, type EppConsulta, InformeSatPathSchema } from '#sync/schemas/epp-consultas.schema.ts';
+import type { AppEnv } from '../../app-env.ts';
+import { HttpError } from '../../http/http-error.ts';
+import { validate } from '../../http/validation.ts';
+import { permissionsOf } from '../../tenancy/permit.ts';
+import { requireOwnCompany, requireSession } from '../../tenancy/require-session.ts';
+import { runConsulta } from './consultas.query.ts';
+import { informeSat } from './informe-sat.query.ts';
+
+const tags = ['epp consultas'];
+const security = [{ bearerAuth: [] }];
+const doc = (summary: string) => describeRoute({ tags, security, summary });
+const CompanyPath = v.object({ company: v.string() });
+const RutPath = v.object({ rut: v.string(), company: v.string() });
+const DASHBOARD = '/dashboard/epp';
+const SOLICITUDES = '/epp/solicitudes';
+
+const FILTERS =
+  'Filtros: nv2, nv3 (niveles del trabajador), IdCargo, FechaInicio y FechaTermino (AAAA-MM-DD, fecha de la entrega; en entregados, vencidos y epp_vencidos), RutContratista (un usuario de la empresa; el de una contratista ve solo lo suyo, el de un cliente solo lo entregado para él), Pagina y PorPagina (máx. 1000). { statusCode, data, total, Pagina, PorPagina }';
+
+/** Each consulta (spec 2.3: epp/consultas/{nombre}), who may read it, and what it answers. */
+const CONSULTAS: { name: EppConsulta; readers: string[]; summary: string }[] = [
+  { name: 'asignados', readers: ['/epp/consultas/asignados'], summary: 'EPP asignado: por trabajador, cada EPP que exigen sus cargos más lo suyo (AsignadoFila).' },
+  { name: 'entregados', readers: ['/epp/consultas/entregados'], summary: 'EPP entregado: cada línea de las actas no anuladas, con talla, cantidad, fecha y VenceEl (EntregadoFila).' },
+  {
+    name: 'vencidos',
+    readers: ['/epp/consultas/vencidos', DASHBOARD],
+    summary: 'Trabajadores con EPP vencido: al menos una línea pasada su vida útil sin una entrega posterior válida del mismo EPP; vida útil 0 no vence (VencidoFila).',
+  },
+  { name: 'epp_vencidos', readers: ['/epp/consultas/epp_vencidos', DASHBOARD], summary: 'EPP vencidos: las líneas vencidas y no renovadas, por EPP (EntregadoFila).' },
+  {
+    name: 'pendientes_entrega',
+    readers: ['/epp/consultas/pendientes_entrega', DASHBOARD],
+    summary: 'EPP pendiente de entrega: por trabajador, cada EPP exigido del que no tiene una entrega válida (no vencida, no anulada) (PendienteFila).',
+  },
+];
+
+function consultaRoute(app: Hono<AppEnv>, path: string, name: EppConsulta, readers: string[], summary: string) {
+  return app.get(path, doc(`${summary} ${FILTERS}`), validate('param', CompanyPath), requireOwnCompany, permissionsOf(readers)('index'), validate('query', ConsultaQuerySchema), async (c) => {
+    const { company, viewer } = c.get('session');
+    const { db, now } = c.get('deps');
+    return c.json(await runConsulta(name, db, { company, viewer, today: toWireDate(now()), query: c.req.valid('query') }));
+  });
+}
+
+/**
+ * The EPP consultas (spec 2.3 routes epp/consultas/asignados, entregados, vencidos, epp_vencidos,
+ * pendientes_entrega) as GET /api/epp/consultas/{nombre}/{company}; the spec's calls
+ * solicitud/informes/informe_vencidos and informe_pendientes answer the same as vencidos and pendientes_entrega;
+ * and the informe SAT of one worker (GET informes/informe_sat/{rut}/{company}).
+ */
+export const eppConsultasRoutes = (() => {
+  let app = new Hono<AppEnv>().use(requireSession);
+  for (const { name, readers, summary } of CONSULTAS) app = consultaRoute(app, `/consultas/${name}/:company`, name, readers, summary);
+  app = consultaRoute(app, '/solicitud/informes/informe_vencidos/:company', 'vencidos', ['/epp/consultas/vencidos', SOLICITUDES, DASHBOARD], 'Lo mismo que consultas/vencidos (spec solicitud/informes/informe_vencidos).');
+  app = consultaRoute(
+    app,
+    '/solicitud/informes/informe_pendientes/:company',
+    'pendientes_entrega',
+    ['/epp/consultas/pendientes_entrega', SOLICITUDES, DASHBOARD],
+    'Lo mismo que consultas/pendientes_entrega (spec solicitud/informes/informe_pendientes).',
+  );
+  return app.get(
+    '/informes/informe_sat/:rut/:company',
+    doc(
+      'Informe SAT de un trabajador por su RUT: lo que tiene hoy (por EPP, la última entrega válida: talla, cantidad, entregado el, vence el, código del acta) y su historial de entregas (anuladas marcadas). { statusCode, data: InformeSat }; 400 si el RUT no es válido; 404 si no es un trabajador de la empresa visible para el usuario.',
+    ),
+    validate('param', RutPath),
+    requireOwnCompany,
+    permissionsOf('/epp/informe_sat')('index'),
+    async (c) => {
+      const parsed = v.safeParse(InformeSatPathSchema, c.req.valid('param'));
+      if (!parsed.success) throw new HttpError(400, parsed.issues[0].message, 'VALIDACION');
+      const { company, viewer } = c.get('session');
+      const { db, now } = c.get('deps');
+      const data = await informeSat(db, company, viewer, parsed.output.rut, toWireDate(now()));
+      if (!data) throw new HttpError(404, CONSULTAS_MESSAGES.workerNotFound, 'NO_ENCONTRADO');
+      return c.json({ statusCode: 200, data });
+    },
+  );
+})();

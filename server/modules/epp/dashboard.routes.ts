@@ -1,0 +1,73 @@
+import { Hono } from 'hono';
+import { describeRoute } from 'hono-openapi';
+import * as v from 'valibot';
+import { EPP_DASHBOARD_ROUTE, EppDashboardQuerySchema, EppRecordsQuerySchema } from '#sync/schemas/epp-dashboard.schema.ts';
+import type { AppEnv } from '../../app-env.ts';
+import { dashboardScope } from '../../dashboards/dashboard-scope.ts';
+import { validate } from '../../http/validation.ts';
+import { listMasks } from '../../records/level-masks.ts';
+import { permissionsOf } from '../../tenancy/permit.ts';
+import { requireOwnCompany, requireSession } from '../../tenancy/require-session.ts';
+import { EPP_INDICATOR_ANSWERS } from './dashboard-indicadores.ts';
+import { eppRecords } from './dashboard-registros.ts';
+
+const can = permissionsOf(EPP_DASHBOARD_ROUTE);
+const tags = ['dashboard epp'];
+const security = [{ bearerAuth: [] }];
+const CompanyPath = v.object({ company: v.string() });
+const FILTERS = '?nv2 &nv3 &start &end (AAAA-MM-DD; por defecto del primer día del mes a hoy; los estados se leen el día end) &month &RutContratista &RutCliente &IdCargo';
+
+/**
+ * GET /api/epp/dashboard/<indicador>/{company} (spec part 2, "EPP", Dashboard: all with Cargo): each indicator
+ * answers a DashboardAnswer with its `formula`; /registros/{company}?indicador=... the records behind a figure.
+ * Contractor and client users count only their own (server-enforced, dashboardScope).
+ */
+export const eppDashboardRoutes = new Hono<AppEnv>()
+  .use('/dashboard/*', requireSession)
+  .get('/dashboard/filtros/:company', describeRoute({ tags, security, summary: 'Opciones de los filtros: { statusCode, data: { nv2, nv3, cargos } }' }), validate('param', CompanyPath), requireOwnCompany, can('index'), async (c) => {
+    const { db, records } = c.get('deps');
+    const { company, viewer } = c.get('session');
+    const [levels, cargos] = await Promise.all([records.niveles.listActive(db, company, viewer), records.cargos.listActive(db, company, viewer)]);
+    return c.json({
+      statusCode: 200,
+      data: {
+        nv2: levels.filter((level) => level.TipoNivel === 2),
+        nv3: levels.filter((level) => level.TipoNivel === 3),
+        cargos: cargos.map((cargo) => ({ IdCargo: cargo.IdCargo, NombreCargo: cargo.NombreCargo })).sort((a, b) => a.NombreCargo.localeCompare(b.NombreCargo, 'es')),
+      },
+    });
+  })
+  .get('/dashboard/mascaras/:company', describeRoute({ tags, security, summary: 'Nombres de los niveles 2, 3 y 4: { statusCode, data: [{ TipoNv, Nombre }] }' }), validate('param', CompanyPath), requireOwnCompany, can('index'), async (c) =>
+    c.json({ statusCode: 200, data: await listMasks(c.get('deps').db, c.get('session').company) }),
+  )
+  .get(
+    '/dashboard/registros/:company',
+    describeRoute({
+      tags,
+      security,
+      summary: `Registros detrás de una cifra, por páginas: { statusCode, titulo, formula, data, total, Pagina, PorPagina }. ?indicador (sin él, todas las líneas entregadas del período) ${FILTERS} &Tipo y los registros del punto (desde, hasta, IdEpp, Mes, IdNivel, Motivo, Capacitado) &Pagina &PorPagina`,
+    }),
+    validate('param', CompanyPath),
+    requireOwnCompany,
+    can('index'),
+    validate('query', EppRecordsQuerySchema),
+    async (c) => {
+      const query = c.req.valid('query');
+      return c.json(await eppRecords({ deps: c.get('deps'), scope: dashboardScope(c, query), query }, query));
+    },
+  );
+
+for (const [name, indicator] of Object.entries(EPP_INDICATOR_ANSWERS)) {
+  eppDashboardRoutes.get(
+    `/dashboard/${name}/:company`,
+    describeRoute({ tags, security, summary: `${indicator.summary}. ${FILTERS}${name === 'no_uso_grafico' ? ' &Tipo' : ''}` }),
+    validate('param', CompanyPath),
+    requireOwnCompany,
+    can('index'),
+    validate('query', EppDashboardQuerySchema),
+    async (c) => {
+      const query = c.req.valid('query');
+      return c.json(await indicator.compute({ deps: c.get('deps'), scope: dashboardScope(c, query), query }));
+    },
+  );
+}

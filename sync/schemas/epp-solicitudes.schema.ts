@@ -1,0 +1,195 @@
+import * as v from 'valibot';
+import { isWireDate } from '../domain/dates.ts';
+import { formatRut } from '../domain/rut.ts';
+import { defineEntity, recordBodies, recordMessages } from '../records/entity.ts';
+import { OptionalRecordIdSchema, RecordIdSchema } from '../records/record-fields.ts';
+import { MESSAGES, RutSchema } from './common.schema.ts';
+
+/** Spec part 2 "EPP request" and section 8 ("Solicitud editada correctamente."); the others follow the product's tone. */
+export const EPP_SOLICITUDES_MESSAGES = {
+  created: 'Solicitud de EPP registrada correctamente',
+  updated: 'Solicitud editada correctamente.',
+  deleted: 'Solicitud eliminada correctamente',
+  dispatched: 'Solicitud despachada correctamente',
+  dispatchedMany: 'Solicitudes despachadas correctamente',
+  dispatchUndone: 'Despacho anulado: la solicitud vuelve a estar pendiente',
+  notFound: 'Solicitud de EPP no encontrada',
+  linesRequired: 'La solicitud debe tener al menos un EPP para un trabajador',
+  linesRepeated: 'Un trabajador tiene el mismo EPP dos veces en la solicitud',
+  workerInvalid: 'Uno de los trabajadores de la solicitud no existe',
+  workerName: 'El nombre del trabajador es requerido',
+  workerRutMismatch: 'El RUT de una línea no es el del trabajador indicado',
+  contractorsMixed: 'Los trabajadores de una solicitud deben ser de la misma empresa: haz una solicitud por empresa contratista',
+  eppInvalid: 'Un EPP de la solicitud no existe en el catálogo',
+  eppName: 'El nombre del EPP es requerido',
+  quantityInvalid: 'La cantidad debe ser un número entero entre 1 y 99',
+  inspectionInvalid: 'La inspección indicada no existe',
+  notPending: 'La solicitud ya fue despachada: no se puede editar ni eliminar',
+  alreadyDispatched: 'La solicitud ya fue despachada',
+  notDispatched: 'La solicitud no está despachada',
+  alreadyDelivered: 'Uno de los trabajadores ya firmó la entrega de esta solicitud: el despacho no se puede anular',
+  codeRequired: 'El código de despacho es requerido',
+  dispatcherName: 'El nombre de quien despacha es requerido',
+  dispatcherRut: 'El RUT de quien despacha no es válido',
+  idsRequired: 'Elige al menos una solicitud para despachar',
+} as const;
+
+export const SOLICITUD_ESTADOS = { 1: 'Pendiente', 2: 'Despachada', 3: 'Entregada' } as const;
+export type EstadoSolicitud = keyof typeof SOLICITUD_ESTADOS;
+
+const Text = (message: string, max: number) => v.pipe(v.string(message), v.trim(), v.nonEmpty(message), v.maxLength(max, message));
+const WireDate = v.pipe(v.string(MESSAGES.dateFormat), v.trim(), v.check(isWireDate, MESSAGES.dateFormat));
+
+/** One worker × one item: what the worker needs, in which size (only one the catalogue offers) and how many. */
+export const SolicitudLineaSchema = v.object({
+  IdLinea: RecordIdSchema,
+  IdPersona: RecordIdSchema,
+  RunPersona: RutSchema,
+  NombreTrabajador: Text(EPP_SOLICITUDES_MESSAGES.workerName, 200),
+  IdEpp: RecordIdSchema,
+  NombreEpp: Text(EPP_SOLICITUDES_MESSAGES.eppName, 120),
+  /** '' for a one-size item (checked against the catalogue with `deliveryItemProblem`). */
+  Talla: v.pipe(v.optional(v.string(), ''), v.trim(), v.maxLength(20)),
+  Cantidad: v.pipe(
+    v.number(EPP_SOLICITUDES_MESSAGES.quantityInvalid),
+    v.integer(EPP_SOLICITUDES_MESSAGES.quantityInvalid),
+    v.minValue(1, EPP_SOLICITUDES_MESSAGES.quantityInvalid),
+    v.maxValue(99, EPP_SOLICITUDES_MESSAGES.quantityInvalid),
+  ),
+});
+export type SolicitudLinea = v.InferOutput<typeof SolicitudLineaSchema>;
+
+const LineasSchema = v.pipe(
+  v.array(SolicitudLineaSchema, EPP_SOLICITUDES_MESSAGES.linesRequired),
+  v.minLength(1, EPP_SOLICITUDES_MESSAGES.linesRequired),
+  v.maxLength(500),
+  v.check((lines) => new Set(lines.map((line) => line.IdLinea)).size === lines.length, EPP_SOLICITUDES_MESSAGES.linesRepeated),
+  v.check((lines) => new Set(lines.map((line) => `${line.IdPersona}|${line.IdEpp}`)).size === lines.length, EPP_SOLICITUDES_MESSAGES.linesRepeated),
+);
+
+/** A worker who signed the acta of this request (spec "Entregado": RunPersona, DvPersona, NombreCompleto). */
+export const SolicitudEntregadoSchema = v.object({
+  IdPersona: v.string(),
+  /** The RUT's body, as the spec splits it: RunPersona 12345678, DvPersona '5'. */
+  RunPersona: v.string(),
+  DvPersona: v.string(),
+  NombreCompleto: v.string(),
+  IdEntregadosEpp: v.string(),
+  Fecha: v.string(),
+});
+export type SolicitudEntregado = v.InferOutput<typeof SolicitudEntregadoSchema>;
+
+/**
+ * An EPP request (spec "EPP request": IdEvaluacion, tallas, Despacho, Entregado). Estado 1 Pendiente, 2 Despachada
+ * (waiting for the workers' signatures in the field), 3 Entregada (every worker signed), 0 deleted.
+ */
+export const EppSolicitudSchema = v.object({
+  IdSolicitud: RecordIdSchema,
+  IdEmpresa: v.string(),
+  Estado: v.picklist([0, 1, 2, 3]),
+  Version: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  /** The inspection it came from, when raised from one. */
+  IdEvaluacion: OptionalRecordIdSchema,
+  Fecha: WireDate,
+  Lineas: LineasSchema,
+  /** The workers' contractor (all of a request's workers are of one), or null: who else may read it. */
+  RutContratista: v.nullable(v.string()),
+  IdUsuario: v.number(),
+  Solicitante: v.string(),
+  CodigoDespacho: v.nullable(v.string()),
+  FechaDespacho: v.nullable(v.string()),
+  RutDespachador: v.nullable(v.string()),
+  DvDespachador: v.nullable(v.string()),
+  NombreDespachador: v.nullable(v.string()),
+  DespachadoPor: v.nullable(v.number()),
+  DespachadoEn: v.nullable(v.string()),
+  Entregado: v.array(SolicitudEntregadoSchema),
+});
+export type EppSolicitud = v.InferOutput<typeof EppSolicitudSchema>;
+
+/** POST /api/epp/solicitud/{company} (the spec omits the create; this is its list's path). */
+export const EppSolicitudCreateBodySchema = v.object({
+  IdSolicitud: RecordIdSchema,
+  IdEvaluacion: OptionalRecordIdSchema,
+  Fecha: WireDate,
+  Lineas: LineasSchema,
+});
+export type EppSolicitudCreateBody = v.InferOutput<typeof EppSolicitudCreateBodySchema>;
+
+const FIELDS = ['Lineas'] as const;
+const { updateBody } = recordBodies(EppSolicitudSchema, 'IdSolicitud', FIELDS);
+export const EppSolicitudUpdateBodySchema = updateBody;
+
+const Code = v.pipe(v.string(EPP_SOLICITUDES_MESSAGES.codeRequired), v.trim(), v.nonEmpty(EPP_SOLICITUDES_MESSAGES.codeRequired), v.maxLength(60, EPP_SOLICITUDES_MESSAGES.codeRequired));
+const DispatcherName = v.pipe(v.string(EPP_SOLICITUDES_MESSAGES.dispatcherName), v.trim(), v.nonEmpty(EPP_SOLICITUDES_MESSAGES.dispatcherName), v.maxLength(150, EPP_SOLICITUDES_MESSAGES.dispatcherName));
+const RutBody = v.pipe(v.union([v.string(), v.number()], EPP_SOLICITUDES_MESSAGES.dispatcherRut), v.transform(String), v.trim(), v.regex(/^\d{7,8}$/, EPP_SOLICITUDES_MESSAGES.dispatcherRut));
+const Dv = v.pipe(v.union([v.string(), v.number()], EPP_SOLICITUDES_MESSAGES.dispatcherRut), v.transform(String), v.trim(), v.toUpperCase(), v.regex(/^[\dK]$/, EPP_SOLICITUDES_MESSAGES.dispatcherRut));
+
+/**
+ * The dispatch (spec: FechaDespacho, CodigoDespacho, RutDespachador, DvDespachador, NombreDespachador, IdUsuario), as
+ * query parameters or body. The RUT's check digit must match (checked with `dispatchProblem`).
+ */
+export const DespachoSchema = v.object({
+  FechaDespacho: WireDate,
+  CodigoDespacho: Code,
+  RutDespachador: RutBody,
+  DvDespachador: Dv,
+  NombreDespachador: DispatcherName,
+  /** Accepted as the spec sends it; the dispatcher on record is the token's user. */
+  IdUsuario: v.optional(v.unknown()),
+});
+export type Despacho = v.InferOutput<typeof DespachoSchema>;
+
+/** POST solicitud/despacho-masivo: the same fields and the requests' Ids, all dispatched or none. */
+export const DespachoMasivoSchema = v.object({
+  ...DespachoSchema.entries,
+  Ids: v.pipe(
+    v.array(RecordIdSchema, EPP_SOLICITUDES_MESSAGES.idsRequired),
+    v.minLength(1, EPP_SOLICITUDES_MESSAGES.idsRequired),
+    v.maxLength(500),
+    v.transform((ids) => [...new Set(ids)]),
+  ),
+});
+export type DespachoMasivo = v.InferOutput<typeof DespachoMasivoSchema>;
+
+/** The workers of a request, once each, in the order they first appear. */
+export function requestWorkers(row: Pick<EppSolicitud, 'Lineas'>): { IdPersona: string; RunPersona: string; NombreTrabajador: string }[] {
+  const seen = new Map<string, { IdPersona: string; RunPersona: string; NombreTrabajador: string }>();
+  for (const line of row.Lineas) if (!seen.has(line.IdPersona)) seen.set(line.IdPersona, { IdPersona: line.IdPersona, RunPersona: line.RunPersona, NombreTrabajador: line.NombreTrabajador });
+  return [...seen.values()];
+}
+
+/** "3 trabajadores · 5 EPP" as lists name a request whose fields do not say it. */
+function requestName(row: Partial<EppSolicitud>): string {
+  const workers = row.Lineas ? requestWorkers({ Lineas: row.Lineas }) : [];
+  if (workers.length === 1) return `Solicitud de EPP para ${workers[0]!.NombreTrabajador} (${formatRut(workers[0]!.RunPersona)})`;
+  return workers.length > 0 ? `Solicitud de EPP para ${workers.length} trabajadores` : 'Solicitud de EPP';
+}
+
+const noun = { one: 'solicitud de EPP', many: 'solicitudes de EPP', feminine: true };
+
+export const eppSolicitudEntity = defineEntity({
+  table: 'epp_solicitudes',
+  id: 'IdSolicitud',
+  schema: EppSolicitudSchema,
+  fields: FIELDS,
+  createBody: EppSolicitudCreateBodySchema,
+  updateBody,
+  noun,
+  messages: { ...recordMessages(noun, { inUse: '' }), created: EPP_SOLICITUDES_MESSAGES.created, updated: EPP_SOLICITUDES_MESSAGES.updated, deleted: EPP_SOLICITUDES_MESSAGES.deleted, notFound: EPP_SOLICITUDES_MESSAGES.notFound },
+  displayName: requestName,
+  verb: (write) => (write.path.includes('/solicitud/despacho') ? 'Despachar' : write.path.includes('/solicituddespachada/') ? 'Anular despacho' : undefined),
+  permission: '/epp/solicitudes',
+  // Spec "Requests": GET solicitud/{company}; solicitud/{id}/{company}; PUT and DELETE solicitud/{id}/{company}.
+  api: {
+    base: '/api/epp',
+    list: '/solicitud/:company',
+    detail: '/solicitud/:IdSolicitud/:company',
+    create: '/solicitud/:company',
+    update: '/solicitud/:IdSolicitud/:company',
+    remove: '/solicitud/:IdSolicitud/:company',
+  },
+  audience: { contratista: 'RutContratista' },
+  references: [{ field: 'IdEvaluacion', table: 'inspecciones', message: EPP_SOLICITUDES_MESSAGES.inspectionInvalid, onDelete: 'keep' }],
+  pullOrder: 7,
+});
