@@ -168,6 +168,31 @@ function requestName(row: Partial<EppSolicitud>): string {
 
 const noun = { one: 'solicitud de EPP', many: 'solicitudes de EPP', feminine: true };
 
+/**
+ * A request as it is first stored, pending and undispatched: the device's row shown at once, and the server's row
+ * (which fills the workers' contractor and who raised it from its own records).
+ */
+export function pendingRequest(
+  body: EppSolicitudCreateBody,
+  owner: { IdEmpresa: string; RutContratista: string | null; IdUsuario: number; Solicitante: string },
+): EppSolicitud {
+  return {
+    ...body,
+    IdEvaluacion: body.IdEvaluacion ?? null,
+    ...owner,
+    Estado: 1,
+    Version: 1,
+    CodigoDespacho: null,
+    FechaDespacho: null,
+    RutDespachador: null,
+    DvDespachador: null,
+    NombreDespachador: null,
+    DespachadoPor: null,
+    DespachadoEn: null,
+    Entregado: [],
+  };
+}
+
 export const eppSolicitudEntity = defineEntity({
   table: 'epp_solicitudes',
   id: 'IdSolicitud',

@@ -1,7 +1,7 @@
 import { toWireDate } from '#sync/domain/dates.ts';
 import { uuidV7 } from '#sync/outbox/uuid-v7.ts';
 import { fillPath } from '#sync/records/entity.ts';
-import { type Despacho, DespachoSchema, type EppSolicitud, EppSolicitudCreateBodySchema, eppSolicitudEntity, type SolicitudLinea } from '#sync/schemas/epp-solicitudes.schema.ts';
+import { type Despacho, DespachoSchema, type EppSolicitud, EppSolicitudCreateBodySchema, eppSolicitudEntity, pendingRequest, type SolicitudLinea } from '#sync/schemas/epp-solicitudes.schema.ts';
 import * as v from 'valibot';
 import { type LocalWrite, localWrites } from '#app/data/local-write.ts';
 import type { AppDb } from '#app/db/app-db.ts';
@@ -27,24 +27,7 @@ export async function raiseRequest(fields: { IdEvaluacion: string | null; Lineas
   const problem = problemOf(EppSolicitudCreateBodySchema, body);
   if (problem) throw new Error(problem);
   const parsed = v.parse(EppSolicitudCreateBodySchema, body);
-  const row: EppSolicitud = {
-    ...parsed,
-    IdEvaluacion: parsed.IdEvaluacion ?? null,
-    IdEmpresa: who.companyId,
-    Estado: 1,
-    Version: 1,
-    RutContratista: fields.RutContratista,
-    IdUsuario: who.userId,
-    Solicitante: who.userName,
-    CodigoDespacho: null,
-    FechaDespacho: null,
-    RutDespachador: null,
-    DvDespachador: null,
-    NombreDespachador: null,
-    DespachadoPor: null,
-    DespachadoEn: null,
-    Entregado: [],
-  };
+  const row = pendingRequest(parsed, { IdEmpresa: who.companyId, RutContratista: fields.RutContratista, IdUsuario: who.userId, Solicitante: who.userName });
   return queueCreate('epp_solicitudes', parsed, { row });
 }
 

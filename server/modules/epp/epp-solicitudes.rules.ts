@@ -1,5 +1,5 @@
 import { deliveryItemProblem } from '#sync/schemas/epp-entregas.schema.ts';
-import { EPP_SOLICITUDES_MESSAGES, type EppSolicitud, type SolicitudLinea } from '#sync/schemas/epp-solicitudes.schema.ts';
+import { EPP_SOLICITUDES_MESSAGES, type EppSolicitud, type EppSolicitudCreateBody, pendingRequest, type SolicitudLinea } from '#sync/schemas/epp-solicitudes.schema.ts';
 import type { Db } from '../../db/database.ts';
 import { HttpError } from '../../http/http-error.ts';
 import type { RecordRules } from '../../records/record-writes.ts';
@@ -45,25 +45,9 @@ async function checkLines(ctx: WriteContext, db: Db, lines: readonly SolicitudLi
 export const eppSolicitudRules: RecordRules<EppSolicitud> = {
   visible: canSeeRequest,
   async created(ctx, body, db) {
-    const lines = body.Lineas as SolicitudLinea[];
-    return {
-      ...(body as Pick<EppSolicitud, 'IdSolicitud' | 'IdEvaluacion' | 'Fecha' | 'Lineas'>),
-      IdEvaluacion: (body.IdEvaluacion as string | null | undefined) ?? null,
-      IdEmpresa: ctx.company,
-      Estado: 1,
-      Version: 1,
-      RutContratista: await checkLines(ctx, db, lines),
-      IdUsuario: ctx.user,
-      Solicitante: ctx.userName,
-      CodigoDespacho: null,
-      FechaDespacho: null,
-      RutDespachador: null,
-      DvDespachador: null,
-      NombreDespachador: null,
-      DespachadoPor: null,
-      DespachadoEn: null,
-      Entregado: [],
-    };
+    const request = body as unknown as EppSolicitudCreateBody;
+    const RutContratista = await checkLines(ctx, db, request.Lineas);
+    return pendingRequest(request, { IdEmpresa: ctx.company, RutContratista, IdUsuario: ctx.user, Solicitante: ctx.userName });
   },
   async merged(ctx, merged, current, changed, db) {
     if (current.Estado !== 1) throw notPending();
