@@ -3,7 +3,7 @@ import type { InformeSat, InformeSatReportData } from '#sync/schemas/epp-consult
 import { IonButton, IonSpinner } from '@ionic/react';
 import { useEffect, useState } from 'react';
 import { useRequiredSession } from '#app/session/use-session.ts';
-import { PdfPreview } from '#app/ui/reports/pdf-preview.tsx';
+import { PdfDocumentView } from '#app/ui/reports/pdf-preview.tsx';
 import '#app/ui/reports/pdf.css';
 
 type PdfState = { status: 'inicio' } | { status: 'generando' } | { status: 'listo'; url: string; pages: number } | { status: 'error' };
@@ -34,18 +34,7 @@ export function InformeSatPdf({ data }: { data: InformeSat }) {
   return (
     <section className="pdf-page" aria-label="Informe SAT para imprimir">
       {state.status === 'listo' ? (
-        <>
-          <div className="button-row pdf-page__actions">
-            <IonButton href={state.url} download={fileName}>
-              Descargar PDF
-            </IonButton>
-            <IonButton fill="outline" color="dark" href={state.url} target="_blank" rel="noopener">
-              Abrir en otra pestaña
-            </IonButton>
-            <span className="muted">{state.pages === 1 ? '1 página' : `${state.pages} páginas`}</span>
-          </div>
-          <PdfPreview url={state.url} />
-        </>
+        <PdfDocumentView url={state.url} fileName={fileName} pages={state.pages} />
       ) : (
         <div className="button-row">
           <IonButton onClick={() => void generate()} disabled={state.status === 'generando'}>

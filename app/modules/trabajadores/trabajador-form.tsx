@@ -1,4 +1,4 @@
-import { DATE_PICKER_MIN, formatDisplayInstant, toWireDate } from '#sync/domain/dates.ts';
+import { DATE_PICKER_MIN, toWireDate } from '#sync/domain/dates.ts';
 import { OptionalWireDateSchema } from '#sync/schemas/common.schema.ts';
 import {
   type Certificacion,
@@ -29,6 +29,7 @@ import { FileField, usePickedFile } from '#app/ui/form/file-pick-field.tsx';
 import type { NewChild } from './child-list-editor.tsx';
 import { fileRefOf, type WorkerDraft } from './trabajador-writes.ts';
 import { CertificationsEditor, EvidenceEditor, LicencesEditor } from './worker-children.tsx';
+import { consentOf, WorkerEmailSection } from './worker-email-section.tsx';
 
 const { entries } = TrabajadorCreateBodySchema;
 
@@ -69,7 +70,7 @@ const WorkerFormSchema = v.pipe(
     ['RutContratista'],
   ),
 );
-type WorkerFormValues = v.InferInput<typeof WorkerFormSchema>;
+export type WorkerFormValues = v.InferInput<typeof WorkerFormSchema>;
 type WorkerFormOutput = v.InferOutput<typeof WorkerFormSchema>;
 
 /** The form's values for a worker on the device, or empty ones for a new worker. */
@@ -91,11 +92,6 @@ export function formValuesOf(worker: Trabajador | null, contractorRut: string | 
   };
 }
 
-/** The consent kept for the address: the one on record while the address stays the same, now for a new one. */
-function consentOf(current: Trabajador | null, email: string, agrees: boolean): string | null {
-  if (!email || !agrees) return null;
-  return current?.ConsentimientoCorreo && current.CorreoPersonal === email ? current.ConsentimientoCorreo : new Date().toISOString();
-}
 
 interface TrabajadorFormProps {
   initial: WorkerFormValues;
@@ -268,40 +264,7 @@ export function TrabajadorForm(props: TrabajadorFormProps) {
         )}
       </section>
 
-      <section className="card" aria-labelledby="worker-email-title">
-        <h2 id="worker-email-title">Copia de sus actas</h2>
-        <p className="muted">Cada acta de entrega de EPP que el trabajador firme se le envía en PDF a su correo personal, solo si lo autoriza.</p>
-        <div className="record-form__grid">
-          <FormInput control={control} name="CorreoPersonal" label="Correo personal" type="email" inputmode="email" autocomplete="off" />
-        </div>
-        <Controller
-          control={control}
-          name="AutorizaCorreo"
-          render={({ field, fieldState }) => (
-            <div>
-              <label className="check-group__option">
-                <input
-                  type="checkbox"
-                  ref={field.ref}
-                  name={field.name}
-                  checked={field.value}
-                  aria-invalid={fieldState.error ? true : undefined}
-                  aria-describedby={fieldState.error ? 'worker-email-consent-error' : undefined}
-                  onChange={(event) => field.onChange(event.target.checked)}
-                  onBlur={field.onBlur}
-                />
-                El trabajador autoriza recibir copia de sus actas en este correo
-              </label>
-              {fieldState.error && (
-                <p id="worker-email-consent-error" className="field-error" role="alert">
-                  {fieldState.error.message}
-                </p>
-              )}
-              {current?.ConsentimientoCorreo && field.value && <p className="muted">Autorizado el {formatDisplayInstant(current.ConsentimientoCorreo)}.</p>}
-            </div>
-          )}
-        />
-      </section>
+      <WorkerEmailSection control={control} current={current} />
 
       <CertificationsEditor
         existing={current?.certificaciones ?? []}

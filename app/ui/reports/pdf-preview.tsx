@@ -1,4 +1,4 @@
-import { IonSpinner } from '@ionic/react';
+import { IonButton, IonSpinner } from '@ionic/react';
 import { type RefObject, useEffect, useRef, useState } from 'react';
 import type { OpenedPdf, PageDrawing } from './pdf-document.ts';
 
@@ -128,5 +128,23 @@ export function PdfPreview({ url }: { url: string }) {
         />
       ))}
     </section>
+  );
+}
+
+/** A drawn PDF: download it (as `fileName`), open it in another tab, and its pages previewed below. */
+export function PdfDocumentView({ url, fileName, pages }: { url: string; fileName: string; pages: number }) {
+  return (
+    <>
+      <div className="button-row pdf-page__actions">
+        <IonButton href={url} download={fileName}>
+          Descargar PDF
+        </IonButton>
+        <IonButton fill="outline" color="dark" href={url} target="_blank" rel="noopener">
+          Abrir en otra pestaña
+        </IonButton>
+        <span className="muted">{pages === 1 ? '1 página' : `${pages} páginas`}</span>
+      </div>
+      <PdfPreview url={url} />
+    </>
   );
 }

@@ -8,7 +8,7 @@ import { useRequiredSession } from '#app/session/use-session.ts';
 import { ErrorState } from '#app/ui/feedback/error-state.tsx';
 import { PageContent } from '#app/ui/page-content.tsx';
 import { useOnlineStatus } from '#app/ui/use-online-status.ts';
-import { PdfPreview } from './pdf-preview.tsx';
+import { PdfDocumentView } from './pdf-preview.tsx';
 import type { ReportSource } from './report-source.ts';
 import { type ReportPdfState, useReportPdf } from './use-report-pdf.ts';
 import '#app/ui/records.css';
@@ -110,16 +110,7 @@ function ReadyPdf({ state }: { state: Extract<ReportPdfState, { status: 'listo' 
           muestra como «no disponible». Con conexión se genera completo.
         </p>
       ) : null}
-      <div className="button-row pdf-page__actions">
-        <IonButton href={state.url} download={downloadName(state.fileName)}>
-          Descargar PDF
-        </IonButton>
-        <IonButton fill="outline" color="dark" href={state.url} target="_blank" rel="noopener">
-          Abrir en otra pestaña
-        </IonButton>
-        <span className="muted">{state.pages === 1 ? '1 página' : `${state.pages} páginas`}</span>
-      </div>
-      <PdfPreview url={state.url} />
+      <PdfDocumentView url={state.url} fileName={downloadName(state.fileName)} pages={state.pages} />
     </>
   );
 }

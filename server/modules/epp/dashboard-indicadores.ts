@@ -2,7 +2,8 @@ import { MOTIVO_CODES, MOTIVOS_ENTREGA } from '#sync/domain/epp-delivery.ts';
 import { formatDisplayDate } from '#sync/domain/dates.ts';
 import { type DashboardAnswer, type DashboardPoint, shortMonthLabel } from '#sync/schemas/dashboard-filters.schema.ts';
 import type { EppIndicator } from '#sync/schemas/epp-dashboard.schema.ts';
-import { type EppInput, type EppState, eppState, findingsOf, linesByReason, pairKey } from './dashboard-datos.ts';
+import { type EppInput, type EppState, eppState, findingsOf, pairKey } from './dashboard-datos.ts';
+import { linesByReason } from './dashboard-lineas.ts';
 
 /**
  * The EPP dashboard's indicators (spec part 2, "EPP", Dashboard). Each says in `formula` how it is counted; each
