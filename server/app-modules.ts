@@ -44,6 +44,11 @@ import { accidentesRoutes } from './modules/incidentes/accidentes.routes.ts';
 import { dotacionesRoutes } from './modules/incidentes/dotaciones.routes.ts';
 import { measuresOverdue } from './modules/incidentes/medidas.repo.ts';
 import { observationsOverdue } from './modules/inspecciones/overdue-lights.ts';
+import { inspeccionesWorkerRecords } from './modules/inspecciones/worker-records.ts';
+import { capacitacionesWorkerRecords } from './modules/capacitaciones/worker-records.ts';
+import { eppWorkerRecords } from './modules/epp/worker-records.ts';
+import { incidentesWorkerRecords } from './modules/incidentes/worker-records.ts';
+import { accesosFiscalizadoresRoutes } from './fiscales/accesos.routes.ts';
 
 /** The accident catalogues, each a table of the family's shape, listed by name. */
 const catalogueStores = Object.fromEntries(
@@ -73,17 +78,18 @@ export const RECORD_STORES: RecordRegistry = {
   cargos: sqlRecordStore(cargoEntity, { orderBy: ['NombreCargo'] }),
   trabajadores: trabajadoresStore,
   formularios: formulariosStore,
-  inspecciones: inspeccionesStore,
+  // The four kinds of a worker's records the inspector portal reads (WorkerRecords): each module says what it holds.
+  inspecciones: { ...inspeccionesStore, workerRecords: inspeccionesWorkerRecords },
   observaciones: observacionesStore,
   tipos_capacitacion: sqlRecordStore(tipoCapacitacionEntity, { orderBy: ['Nombre'] }),
   programas_capacitacion: sqlRecordStore(programaCapacitacionEntity, { orderBy: ['Anio', 'Mes', 'Tema'] }),
-  capacitaciones: capacitacionesStore,
+  capacitaciones: { ...capacitacionesStore, workerRecords: capacitacionesWorkerRecords },
   epp_tipos: sqlRecordStore(eppTipoEntity, { orderBy: ['NombreEpp'] }),
   epp_asignaciones: sqlRecordStore(eppAsignacionEntity, { orderBy: [] }),
-  epp_entregas: eppEntregasStore,
+  epp_entregas: { ...eppEntregasStore, workerRecords: eppWorkerRecords },
   epp_solicitudes: eppSolicitudesStore,
   ...catalogueStores,
-  incidentes: sqlRecordStore(incidenteEntity, { orderBy: ['FechaOcurrencia', 'HoraOcurrencia'] }),
+  incidentes: { ...sqlRecordStore(incidenteEntity, { orderBy: ['FechaOcurrencia', 'HoraOcurrencia'] }), workerRecords: incidentesWorkerRecords },
   medidas_control: sqlRecordStore(medidaControlEntity, { orderBy: ['IdEvaluacion', 'CreadoEn'] }),
   dotaciones: dotacionesStore,
 };
@@ -106,6 +112,8 @@ export const MODULE_ROUTES: readonly { base: `/api/${string}`; routes: Hono<AppE
   { base: '/api/roles', routes: rolesRoutes },
   { base: '/api/usuarios', routes: usuariosRoutes },
   { base: '/api/perfil', routes: reservedNamesRoutes },
+  // The company's view of what labour inspectors consulted (Perfil Empresa); the inspector routes live in /api/fiscales.
+  { base: '/api/perfil', routes: accesosFiscalizadoresRoutes },
   { base: '/api/empresa-contratistas', routes: empresaContratistasRoutes },
   { base: '/api/clientes', routes: clientesRoutes },
 ];

@@ -25,6 +25,15 @@ const EnvSchema = v.object({
   SUPPORT_PHONE: v.optional(v.string(), '+56 2 2345 6789'),
   DEMO_SEED: v.optional(v.picklist(['0', '1'], 'DEMO_SEED debe ser 0 o 1'), '1'),
   MAILBOX_OPEN: v.optional(v.picklist(['0', '1'], 'MAILBOX_OPEN debe ser 0 o 1'), '0'),
+  INSPECTOR_EMAIL_DOMAIN: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.toLowerCase(),
+      v.regex(/^@[a-z0-9-]+(\.[a-z0-9-]+)+$/, 'INSPECTOR_EMAIL_DOMAIN debe ser un dominio con @, por ejemplo @dt.gob.cl'),
+    ),
+    '@dt.gob.cl',
+  ),
   VERIFICATION_BASE_URL: v.optional(
     v.pipe(
       v.string(),
@@ -65,6 +74,8 @@ export interface Config {
    * It reaches devices with the session, so a document made offline points to the real server.
    */
   verificationBaseUrl: string;
+  /** The suffix of the labour directorate's addresses: only these register as inspectors (spec 5). */
+  inspectorEmailDomain: string;
 }
 
 export class ConfigError extends Error {}
@@ -90,5 +101,6 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     mailboxOpen: e.MAILBOX_OPEN === '1',
     // Without the setting, the address this server answers on from this machine (fine for a demo, not for paper).
     verificationBaseUrl: e.VERIFICATION_BASE_URL ?? `http://localhost:${e.PORT}`,
+    inspectorEmailDomain: e.INSPECTOR_EMAIL_DOMAIN,
   };
 }

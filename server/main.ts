@@ -9,6 +9,7 @@ import { mailboxNotice } from './mail/mailbox-notice.ts';
 import { OVERDUE_RULES } from './app-modules.ts';
 import { startOverdueJobs } from './records/overdue-lights.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './seed/demo-seed.ts';
+import { DEMO_INSPECTOR } from './seed/demo-fiscalizador.ts';
 import { startRetentionJob } from './sync/retention.ts';
 import { startActaCopyJob } from './modules/epp/acta-copia.ts';
 
@@ -65,6 +66,7 @@ async function main(): Promise<void> {
       console.log(`\nCuentas demo (contraseña ${DEMO_PASSWORD}):`);
       for (const account of DEMO_ACCOUNTS) console.log(`  Rut Empresa ${account.rutEmpresa}  ${account.correo.padEnd(26)} ${account.rol}`);
       console.log('  Rut Empresa 15876543-8  (no registrada: muestra el aviso de empresa no registrada)');
+      console.log(`  Fiscalizador: ${address}/fiscales/login  ${DEMO_INSPECTOR.correo} / ${DEMO_PASSWORD}`);
     }
   });
   // Closing the server and the database leaves nothing pending, so the process ends by itself.

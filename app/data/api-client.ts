@@ -9,6 +9,8 @@ export interface ApiRequestOptions {
   body?: unknown;
   /** Sign-in calls go without the token so an old one cannot trigger a sign-out. */
   authenticated?: boolean;
+  /** Another kind of session's token (an inspector's): sent instead of the company session's. */
+  token?: string;
   signal?: AbortSignal;
 }
 
@@ -20,9 +22,10 @@ export function setSessionInvalidHandler(handler: (() => void) | null): void {
 
 export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
   const { method = 'GET', body, authenticated = true, signal } = options;
+  const ownToken = options.token !== undefined;
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
-  const token = authenticated ? getToken() : null;
+  const token = ownToken ? options.token : authenticated ? getToken() : null;
   if (token) headers.Authorization = `Bearer ${token}`;
 
   let response: Response;
@@ -42,7 +45,7 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
   if (response.ok) return payload as T;
 
   const error = toApiError(response.status, payload);
-  if (token && response.status === 401 && error.code === AUTH_CODES.sessionInvalid) onSessionInvalid?.();
+  if (token && !ownToken && response.status === 401 && error.code === AUTH_CODES.sessionInvalid) onSessionInvalid?.();
   throw error;
 }
 

@@ -18,13 +18,22 @@ export interface ReportContext {
   company: ChecklistReportData['Empresa'];
   /** The company's names for levels 2 and 3 (its masks). */
   levelLabels: { 2: string; 3: string };
-  /** IdNivel -> name, and IdPersona -> full name, of what the inspection points at. */
+  /** IdNivel -> name, and IdPersona -> how an observed worker is printed (`observedWorkerLabel`), of what the inspection points at. */
   levelNames: ReadonlyMap<string, string>;
   workerNames: ReadonlyMap<string, string>;
   /** A photo or signature as a drawable image, or null when its bytes cannot be had here (counted as missing). */
   loadFile: (file: FileRef) => Promise<ReportImage | null>;
   /** YYYY-MM-DD in Chile: an observation past its deadline prints red and Vencida (SPEC OV1, OV5) even before the rule ran on it. */
   today: string;
+}
+
+/**
+ * An observed worker as the report prints them: full name and formatted RUT ("María Muñoz Silva (11.373.541-5)"),
+ * so the paper identifies the person (an inspector reads it beside the worker's other records). Both sides use it.
+ */
+export function observedWorkerLabel(worker: { Nombres: string; ApellidoPaterno: string; ApellidoMaterno: string; RunPersona: string }): string {
+  const name = [worker.Nombres, worker.ApellidoPaterno, worker.ApellidoMaterno].filter(Boolean).join(' ');
+  return worker.RunPersona ? `${name} (${formatRut(worker.RunPersona)})` : name;
 }
 
 export interface BuiltChecklistReport {

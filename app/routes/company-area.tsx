@@ -21,6 +21,9 @@ const UserProfilePage = lazy(() => import('#app/modules/perfil/user-profile-page
 const CompanyProfilePage = lazy(() =>
   import('#app/modules/perfil/company-profile-page.tsx').then((module) => ({ default: module.CompanyProfilePage })),
 );
+const InspectorAccessPage = lazy(() =>
+  import('#app/modules/fiscales/inspector-access-page.tsx').then((module) => ({ default: module.InspectorAccessPage })),
+);
 const TrabajadoresListPage = lazy(() =>
   import('#app/modules/trabajadores/trabajadores-list-page.tsx').then((module) => ({ default: module.TrabajadoresListPage })),
 );
@@ -94,6 +97,7 @@ export function CompanyArea() {
             </RoutePage>
           }
         />
+        {screen(paths.perfil.fiscalizaciones.path, <InspectorAccessPage />, paths.perfil.empresa.href)}
         {recordScreens(paths.trabajadores, { list: <TrabajadoresListPage />, form: <TrabajadorFormPage />, detail: <TrabajadorDetailPage /> })}
         {recordScreens(paths.certificaciones, { list: <CertificacionesListPage />, form: <CertificacionFormPage />, detail: <CertificacionDetailPage /> })}
         {recordScreens(paths.actividadesEconomicas, { list: <ActividadesListPage />, form: <ActividadFormPage />, detail: <ActividadDetailPage /> })}

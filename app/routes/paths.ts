@@ -32,6 +32,8 @@ export const paths = {
   perfil: {
     usuario: { path: '/perfil/usuario', href: '/perfil/usuario' },
     empresa: { path: '/perfil/empresa', href: '/perfil/empresa' },
+    /** Who of the labour inspectorate consulted the company's records, and when (the inspector portal's log). */
+    fiscalizaciones: { path: '/perfil/empresa/fiscalizaciones', href: '/perfil/empresa/fiscalizaciones' },
   },
   trabajadores: recordRoutes('/trabajadores'),
   certificaciones: recordRoutes('/certificaciones'),

@@ -1,16 +1,56 @@
 import { IonRouterOutlet } from '@ionic/react';
-import { lazy } from 'react';
-import { Navigate, Route } from 'react-router-dom';
+import { lazy, type ReactNode } from 'react';
+import { Navigate, Route, useLocation } from 'react-router-dom';
 import { LoginPage } from '#app/modules/auth/login-page.tsx';
+import { inspectorPaths } from '#app/modules/fiscales/inspector-paths.ts';
 import { paths } from './paths.ts';
 import { RoutePage } from './route-page.tsx';
+
+const InspectorLoginPage = lazy(() => import('#app/modules/fiscales/inspector-login-page.tsx').then((module) => ({ default: module.InspectorLoginPage })));
+const InspectorRegisterPage = lazy(() =>
+  import('#app/modules/fiscales/inspector-register-page.tsx').then((module) => ({ default: module.InspectorRegisterPage })),
+);
+const InspectorRecoveryPage = lazy(() =>
+  import('#app/modules/fiscales/inspector-recovery-page.tsx').then((module) => ({ default: module.InspectorRecoveryPage })),
+);
 
 const ForgotPasswordPage = lazy(() =>
   import('#app/modules/auth/forgot-password-page.tsx').then((module) => ({ default: module.ForgotPasswordPage })),
 );
 
-/** Signed out (spec 2.2, reading B): sign-in, recovery, and everything else back to sign-in. */
+function decodedPath(pathname: string): string {
+  try {
+    return decodeURI(pathname);
+  } catch {
+    return pathname;
+  }
+}
+
+/**
+ * The inspectors' public screens (spec 2.5), each loaded only when opened. Chosen here, outside Ionic's outlet: the
+ * outlet matches no address with a letter the browser percent-encodes (the ñ of /fiscales/recuperar-contraseña).
+ */
+const INSPECTOR_PAGES: Record<string, () => ReactNode> = {
+  [inspectorPaths.login]: () => <InspectorLoginPage />,
+  [inspectorPaths.registro]: () => <InspectorRegisterPage />,
+  [inspectorPaths.recuperar]: () => <InspectorRecoveryPage />,
+};
+
+function InspectorPublicRoutes({ path }: { path: string }) {
+  const page = INSPECTOR_PAGES[path];
+  if (!page) return <Navigate to={inspectorPaths.login} replace />;
+  return (
+    <div className="app-main">
+      <RoutePage key={path}>{page()}</RoutePage>
+    </div>
+  );
+}
+
+/** Signed out (spec 2.2, reading B): sign-in, recovery, the inspectors' screens, and everything else back to sign-in. */
 export function PublicRoutes() {
+  const { pathname } = useLocation();
+  const decoded = decodedPath(pathname);
+  if (decoded.startsWith('/fiscales/')) return <InspectorPublicRoutes path={decoded} />;
   return (
     <div className="app-main">
       <IonRouterOutlet animated={false}>

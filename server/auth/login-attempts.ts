@@ -5,7 +5,13 @@ export const MAX_FAILED_ATTEMPTS = 5;
 const WINDOW_MS = 15 * 60 * 1000;
 const LOCK_MS = 15 * 60 * 1000;
 
-export function attemptKey(scope: 'login' | 'recuperar', rutEmpresa: string, email: string): string {
+/**
+ * What a run of failures is counted against. Company users: a scope, their company's RUT and their e-mail.
+ * Inspectors (`fiscal-*` scopes) belong to no company: their key carries the system value FISCALES instead.
+ */
+export type AttemptScope = 'login' | 'recuperar' | 'fiscal-login' | 'fiscal-registro' | 'fiscal-verificar' | 'fiscal-recuperar';
+
+export function attemptKey(scope: AttemptScope, rutEmpresa: string, email: string): string {
   return `${scope}:${rutEmpresa}:${email}`;
 }
 

@@ -8,8 +8,12 @@ export interface SessionClaims {
   emp: string;
   exp: number;
   iat: number;
-  /** Distinguishes a session token from a password-change challenge token. */
-  typ: 'sesion' | 'desafio';
+  /**
+   * What the token opens: a company user's session or password-change challenge, or an inspector's (`fiscal`,
+   * `emp` empty: an inspector belongs to no company). Each guard reads only its own kind, so a company token never
+   * opens an inspector route and an inspector token never opens a company route.
+   */
+  typ: 'sesion' | 'desafio' | 'fiscal' | 'desafio-fiscal';
 }
 
 export class SessionTokens {
@@ -24,7 +28,7 @@ export class SessionTokens {
 
   async issue(userId: number, companyId: string, typ: SessionClaims['typ'] = 'sesion'): Promise<{ token: string; expiresAt: Date }> {
     const iat = this.nowSeconds();
-    const exp = iat + (typ === 'sesion' ? SESSION_LIFETIME_SECONDS : CHALLENGE_LIFETIME_SECONDS);
+    const exp = iat + (typ === 'sesion' || typ === 'fiscal' ? SESSION_LIFETIME_SECONDS : CHALLENGE_LIFETIME_SECONDS);
     const claims: SessionClaims = { sub: userId, emp: companyId, iat, exp, typ };
     const token = await sign({ ...claims }, this.secret, 'HS256');
     return { token, expiresAt: new Date(exp * 1000) };

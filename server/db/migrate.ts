@@ -16,6 +16,7 @@ import * as eppSolicitudes from './migrations/0014-epp-solicitudes.ts';
 import * as eppConsultas from './migrations/0015-epp-consultas.ts';
 import * as eppDashboard from './migrations/0016-epp-dashboard.ts';
 import * as copiaActas from './migrations/0017-copia-actas.ts';
+import * as fiscalizadores from './migrations/0018-fiscalizadores.ts';
 import type { Database } from './schema.ts';
 
 // Migrations are imported in code, not read from a folder: the file provider breaks under vitest (TOOLCHAIN.md).
@@ -38,6 +39,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0015-epp-consultas': eppConsultas,
   '0016-epp-dashboard': eppDashboard,
   '0017-copia-actas': copiaActas,
+  '0018-fiscalizadores': fiscalizadores,
 };
 
 export const SCHEMA_VERSION = Object.keys(MIGRATIONS).length;

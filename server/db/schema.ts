@@ -3,12 +3,14 @@ import type { ArchivosEmpresaTable, ArchivosTable, CambiosTable, ConflictosTable
 import type { CapacitacionEvidenciasTable, CapacitacionParticipantesTable, CapacitacionRelatoresTable, CapacitacionesTable, ProgramasCapacitacionTable, TiposCapacitacionTable } from './capacitaciones-tables.ts';
 import type { ActividadesEconomicasTable, CargosTable, EppAsignacionesTable, EppEntregasLineasTable, EppEntregasTable, EppSolicitudesTable, EppTiposTable, CertificacionesTable, EvaluacionesTable, FormularioVersionesTable, FormulariosTable, NivelesTable, ObservacionesTable, TrabajadorCargosTable, TrabajadoresTable } from './records-tables.ts';
 import type { IncidentTables } from './incidentes-tables.ts';
+import type { AccesosFiscalizadoresTable, CodigosFiscalizadoresTable, FiscalizadoresTable } from './fiscales-tables.ts';
 
 export type * from './account-tables.ts';
 export type * from './records-tables.ts';
 export type * from './capacitaciones-tables.ts';
 export type * from './sync-tables.ts';
 export type * from './incidentes-tables.ts';
+export type * from './fiscales-tables.ts';
 
 /** The database as Kysely sees it; the table types live by area in the files imported above. */
 export interface Database extends IncidentTables {
@@ -59,4 +61,7 @@ export interface Database extends IncidentTables {
   clientes: ClientesTable;
   dias_inactivos: DiasInactivosTable;
   auditoria: AuditoriaTable;
+  fiscalizadores: FiscalizadoresTable;
+  codigos_fiscalizadores: CodigosFiscalizadoresTable;
+  accesos_fiscalizadores: AccesosFiscalizadoresTable;
 }

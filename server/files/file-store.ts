@@ -103,7 +103,23 @@ export class FileStore {
   }
 
   private signature(sha256: string, expires: number): string {
-    return createHmac('sha256', this.secret).update(`${sha256}:${expires}`).digest('base64url');
+    return this.sign(`${sha256}:${expires}`);
+  }
+
+  /**
+   * The HMAC (session secret) of `text`, base64url: what a signed file URL carries, and any other short-lived link
+   * whose signature is its credential (an inspector's PDF link). Callers prefix their text so no two kinds of link
+   * can stand for each other.
+   */
+  sign(text: string): string {
+    return createHmac('sha256', this.secret).update(text).digest('base64url');
+  }
+
+  /** Whether `signature` is `sign(text)`, compared in constant time. */
+  isSigned(text: string, signature: string): boolean {
+    const expected = Buffer.from(this.sign(text));
+    const given = Buffer.from(signature);
+    return expected.length === given.length && timingSafeEqual(expected, given);
   }
 
   signedUrl(sha256: string, now: Date): string {

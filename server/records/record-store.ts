@@ -3,6 +3,7 @@ import type * as v from 'valibot';
 import type { AnyEntity, Reference, RowOf } from '#sync/records/entity.ts';
 import type { Db } from '../db/database.ts';
 import type { Viewer } from '../tenancy/viewer.ts';
+import type { AnyWorkerRecords } from './worker-records.ts';
 
 /** A stored record with what the server keeps beside it: the version of each field's last change (CF3). */
 export interface StoredWithVersions<Row> {
@@ -31,6 +32,8 @@ export interface RecordStore<Row> {
   isReferenced(db: Db, company: string, reference: Reference, id: string): Promise<boolean>;
   /** Whether another active record has these values (texts compared without case); for unique fields. */
   hasDuplicate?(db: Db, company: string, values: Record<string, unknown>, exceptId: string): Promise<boolean>;
+  /** What this entity holds about one worker, for readers outside its module (the inspector portal). */
+  workerRecords?: AnyWorkerRecords;
 }
 
 type Loose = Kysely<Record<string, Record<string, unknown>>>;

@@ -10,6 +10,7 @@ import { seedAccidentCatalogues, seedIncidentDemo } from './demo-incidentes.ts';
 import { seedHeadcountDemo, seedIncidentYearDemo } from './demo-incidentes-anio.ts';
 import { DEMO_CLIENT, DEMO_CONTRACTOR, seedDemoParties } from './demo-parties.ts';
 import { seedReferenceData } from './demo-reference-data.ts';
+import { seedInspectorDemo } from './demo-fiscalizador.ts';
 import { seedId } from './seed-id.ts';
 import { ALL_ACTIONS, ROLE_GRANTS, type RoleGrant } from './module-catalogue.ts';
 
@@ -195,6 +196,7 @@ export async function seedDemo(db: Db, now: Date, files?: FileStore): Promise<bo
 /** What the demo gained after its companies were first seeded: once each, also on an older data folder. */
 async function seedLaterDemoData(db: Db, now: Date, files: FileStore | undefined): Promise<void> {
   await grantEveryRouteToDemoAdmins(db, COMPANIES.map((company) => company.rut.slice(0, -2)));
+  await seedInspectorDemo(db, DEMO_PASSWORD, now);
   for (const company of COMPANIES.filter((candidate) => candidate.withReferenceData)) {
     await seedDemoParties(db, company.rut.slice(0, -2), now);
     await seedDemoCatalogues(db, company.rut.slice(0, -2), now);

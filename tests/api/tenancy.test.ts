@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ANDES, PACIFICO, startTestServer, type TestServer } from './support/api-harness.ts';
+import { ANDES, DEMO_PASSWORD, PACIFICO, startTestServer, type TestServer } from './support/api-harness.ts';
 
 interface OpenApiOperation {
   parameters?: { name: string; in: string }[];
@@ -27,6 +27,14 @@ afterAll(async () => {
 function concrete(path: string, company: string, userId: number): string {
   return path.replace('{company}', company).replace('{user}', String(userId)).replace(/\{[^}]+\}/g, '1');
 }
+
+/**
+ * Callable without a session: the company sign-in steps, health, signed files, the public verification page; and the
+ * inspectors' sign-in steps and their signed PDF links (the signature is the credential).
+ */
+const isPublic = (path: string) =>
+  /^\/api\/(health|auth\/(login|estado-empresa|cambiar-contrasena|recuperar.*)|files\/.*|verificar\/\{codigo\}|fiscales\/(ajustes|registro.*|login|cambiar-contrasena|recuperar.*|documentos\/\{[^}]+\}))$/.test(path);
+const isInspectorRoute = (path: string) => path.startsWith('/api/fiscales/');
 
 describe('tenancy, route by route from the API description', () => {
   it('documents company-scoped routes to check', () => {
@@ -65,11 +73,39 @@ describe('tenancy, route by route from the API description', () => {
   });
 
   it('refuses every route except sign-in ones without a token', async () => {
-    const isPublic = (path: string) => /^\/api\/(health|auth\/(login|estado-empresa|cambiar-contrasena|recuperar.*)|files\/.*|verificar\/\{codigo\})$/.test(path);
     for (const route of routes.filter((r) => !isPublic(r.path))) {
       const res = await server.request(route.method, concrete(route.path, ANDES.id, andesAdmin.userId), { body: route.method === 'GET' ? undefined : {} });
       expect(res.status, `${route.method} ${route.path}`).toBe(401);
     }
+  });
+});
+
+/**
+ * Inspectors (fiscalizadores) are the one exemption from company scoping: they belong to no company and read any
+ * company's worker records, but only through /api/fiscales with a session of their own kind (no company in it).
+ * The two kinds of session never open each other's routes.
+ */
+describe('the inspector exemption: inspector and company sessions are kept apart', () => {
+  it('refuses an inspector token on every company route, and a company token on every inspector route', async () => {
+    const signedIn = await server.request<{ token: string }>('POST', '/api/fiscales/login', { body: { Correo: 'fiscalizador@dt.gob.cl', Contrasena: DEMO_PASSWORD } });
+    expect(signedIn.status).toBe(200);
+    const inspector = signedIn.body.token;
+
+    const companyRoutes = routes.filter((route) => !isInspectorRoute(route.path) && !isPublic(route.path));
+    expect(companyRoutes.length).toBeGreaterThan(80);
+    for (const route of companyRoutes) {
+      const res = await server.request(route.method, concrete(route.path, ANDES.id, andesAdmin.userId), { token: inspector, body: route.method === 'GET' ? undefined : {} });
+      expect(res.status, `${route.method} ${route.path} con sesión de fiscalizador`).toBe(401);
+    }
+
+    const inspectorRoutes = routes.filter((route) => isInspectorRoute(route.path) && !isPublic(route.path));
+    expect(inspectorRoutes.map((route) => `${route.method} ${route.path}`)).toEqual(expect.arrayContaining(['GET /api/fiscales/sesion', 'POST /api/fiscales/logout']));
+    for (const route of inspectorRoutes) {
+      const res = await server.request(route.method, concrete(route.path, ANDES.id, andesAdmin.userId), { token: andesAdmin.token, body: route.method === 'GET' ? undefined : {} });
+      expect(res.status, `${route.method} ${route.path} con sesión de empresa`).toBe(401);
+    }
+    // The inspector's session itself still works: the refusals above are about the kind of session.
+    expect((await server.request('GET', '/api/fiscales/sesion', { token: inspector })).status).toBe(200);
   });
 });
 

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '#app/routes/paths.ts';
 import { FormMessage, type FormMessageValue } from '#app/ui/feedback/form-message.tsx';
-import { AuthLayout } from './auth-layout.tsx';
+import { AuthLayout } from '#app/ui/auth-layout.tsx';
 import { RecoveryConfirmForm } from './recovery-confirm-form.tsx';
 import { RecoveryRequestForm } from './recovery-request-form.tsx';
 

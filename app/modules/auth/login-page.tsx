@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { paths } from '#app/routes/paths.ts';
 import { sessionEndNotice } from '#app/session/session-store.ts';
 import { FormMessage, type FormMessageValue } from '#app/ui/feedback/form-message.tsx';
-import { AuthLayout } from './auth-layout.tsx';
+import { AuthLayout } from '#app/ui/auth-layout.tsx';
 import { ChangePasswordForm } from './change-password-form.tsx';
 import type { BlockedNotice } from './company-blocked-alert.tsx';
 import { SignInForm, type SignInIdentity } from './sign-in-form.tsx';

@@ -6,7 +6,7 @@ import { apiRequest } from '#app/data/api-client.ts';
 import { deviceImage } from '#app/data/device-images.ts';
 import type { AppDb } from '#app/db/app-db.ts';
 import { levelName } from '#app/session/level-names.ts';
-import { buildChecklistReportData, type BuiltChecklistReport, templateContentFor } from '#app/reports/checklist-report-data.ts';
+import { buildChecklistReportData, type BuiltChecklistReport, observedWorkerLabel, templateContentFor } from '#app/reports/checklist-report-data.ts';
 import { paths } from '#app/routes/paths.ts';
 import type { ReportSource } from '#app/ui/reports/report-source.ts';
 
@@ -38,9 +38,7 @@ async function loadDeviceReport(db: AppDb, id: string, session: Session): Promis
       company: reportCompany(session),
       levelLabels: { 2: levelName(session, 2), 3: levelName(session, 3) },
       levelNames: new Map(levels.flatMap((level) => (level ? [[level.IdNivel, level.Nombre] as const] : []))),
-      workerNames: new Map(
-        workers.flatMap((worker) => (worker ? [[worker.IdPersona, [worker.Nombres, worker.ApellidoPaterno, worker.ApellidoMaterno].filter(Boolean).join(' ')] as const] : [])),
-      ),
+      workerNames: new Map(workers.flatMap((worker) => (worker ? [[worker.IdPersona, observedWorkerLabel(worker)] as const] : []))),
       loadFile: (ref) => deviceImage(db, ref),
       today: toWireDate(new Date()),
     },

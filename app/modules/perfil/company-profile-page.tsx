@@ -33,6 +33,10 @@ export function CompanyProfilePage() {
                       <dd>{formatRut(company.RutEmpresa)}</dd>
                     </div>
                   </dl>
+                  <p>
+                    <Link to={paths.perfil.fiscalizaciones.href}>Consultas de fiscalizadores</Link>: quién de la Dirección del Trabajo revisó los registros de
+                    la empresa y cuándo.
+                  </p>
                 </section>
                 <CompanyProfileForm
                   company={company}

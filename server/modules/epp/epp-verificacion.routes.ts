@@ -3,8 +3,9 @@ import { describeRoute, resolver } from 'hono-openapi';
 import * as v from 'valibot';
 import { actaSeal } from '#sync/domain/epp-delivery.ts';
 import { isSeal } from '#sync/domain/seal.ts';
-import { EPP_ENTREGAS_MESSAGES, type EppVerification } from '#sync/schemas/epp-entregas.schema.ts';
+import { EPP_ENTREGAS_MESSAGES, type EppEntrega, type EppVerification } from '#sync/schemas/epp-entregas.schema.ts';
 import type { AppEnv } from '../../app-env.ts';
+import type { Db } from '../../db/database.ts';
 import { HttpError } from '../../http/http-error.ts';
 import { publicCall } from '../../tenancy/permit.ts';
 import * as repo from './epp-entregas.repo.ts';
@@ -26,6 +27,16 @@ const answer = v.object({
 });
 
 /**
+ * What the server holds of an acta now, sealed again: a row changed behind the application's back no longer matches
+ * its printed seal. The one check of an acta's seal, for the public verification and for any reader of the registry
+ * (the inspector portal's EPP card).
+ */
+export async function checkActaSeal(db: Db, row: repo.DeliveryRow): Promise<{ acta: EppEntrega; sealMatches: boolean }> {
+  const acta = repo.toWireEntrega(row, await repo.linesOf(db, row.IdEntregadosEpp));
+  return { acta, sealMatches: (await actaSeal(row.IdEmpresa, acta)) === row.Sello };
+}
+
+/**
  * The public check of a printed acta (`/verificar/{codigo}`, no session): the code is the acta's seal. It says
  * whether the acta exists, whether the seal recomputed from what the server stores is still the printed one, whether
  * it was annulled, and when the server received it; nothing personal beyond what the paper already shows.
@@ -44,16 +55,14 @@ export const eppVerificacionRoutes = new Hono<AppEnv>().get(
     const code = v.parse(CodePath, c.req.param()).codigo;
     const row = isSeal(code) ? await repo.findDeliveryBySeal(db, code) : undefined;
     if (!row) throw new HttpError(404, EPP_ENTREGAS_MESSAGES.codeNotFound, 'NO_ENCONTRADA');
-    const acta = repo.toWireEntrega(row, await repo.linesOf(db, row.IdEntregadosEpp));
+    const { acta, sealMatches } = await checkActaSeal(db, row);
     const empresa = await db.selectFrom('empresas').select('NombreEmpresa').where('IdEmpresa', '=', row.IdEmpresa).executeTakeFirst();
-    // What the server holds now, sealed again: a row changed behind the application's back no longer matches.
-    const recomputed = await actaSeal(row.IdEmpresa, acta);
     const data: EppVerification = {
       Codigo: row.Sello,
       Empresa: empresa?.NombreEmpresa ?? '',
       Fecha: row.Fecha,
       Lineas: acta.Items.length,
-      SelloCoincide: recomputed === row.Sello,
+      SelloCoincide: sealMatches,
       Anulada: row.Anulada === 1,
       AnuladaEn: row.AnuladaEn,
       RecibidoEn: row.RecibidoEn,

@@ -1,4 +1,4 @@
-import { buildChecklistReportData } from '#app/reports/checklist-report-data.ts';
+import { buildChecklistReportData, observedWorkerLabel } from '#app/reports/checklist-report-data.ts';
 import { toWireDate } from '#sync/domain/dates.ts';
 import type { ChecklistReportData } from '#sync/schemas/inspecciones.schema.ts';
 import type { ReportImage, FileRef } from '#sync/records/record-fields.ts';
@@ -31,7 +31,7 @@ async function namesById(deps: ReportDeps, company: string, table: 'niveles' | '
       if (level) names.set(id, level.Nombre);
     } else {
       const worker = (await deps.records.trabajadores.load(deps.db, company, id))?.row;
-      if (worker) names.set(id, [worker.Nombres, worker.ApellidoPaterno, worker.ApellidoMaterno].filter(Boolean).join(' '));
+      if (worker) names.set(id, observedWorkerLabel(worker));
     }
   }
   return names;

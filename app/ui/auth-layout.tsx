@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { AppLogo } from '#app/ui/app-logo.tsx';
-import { PageContent } from '#app/ui/page-content.tsx';
-import './auth.css';
+import { AppLogo } from './app-logo.tsx';
+import { PageContent } from './page-content.tsx';
+import './auth-layout.css';
 
 interface AuthLayoutProps {
   title: string;
@@ -9,6 +9,7 @@ interface AuthLayoutProps {
   children: ReactNode;
 }
 
+/** The card of the sign-in screens (company users and inspectors): logo, title, an optional subtitle, the form. */
 export function AuthLayout({ title, subtitle, children }: AuthLayoutProps) {
   return (
     <PageContent className="auth-content">

@@ -1,0 +1,140 @@
+import { FISCALES_MESSAGES, type InspectorChangePasswordBody, InspectorChangePasswordBodySchema, type InspectorLoginBody, InspectorLoginBodySchema } from '#sync/schemas/fiscales.schema.ts';
+import { AUTH_MESSAGES } from '#sync/schemas/auth.schema.ts';
+import { valibotResolver } from '@hookform/resolvers/valibot';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router-dom';
+import { paths } from '#app/routes/paths.ts';
+import { AuthLayout } from '#app/ui/auth-layout.tsx';
+import { FormMessage, type FormMessageValue } from '#app/ui/feedback/form-message.tsx';
+import { FormInput } from '#app/ui/form/form-input.tsx';
+import { PasswordInput } from '#app/ui/form/password-input.tsx';
+import { SubmitButton } from '#app/ui/form/submit-button.tsx';
+import { changeInspectorPassword, signInInspector } from './fiscales-api.ts';
+import { inspectorError, signInError } from './inspector-errors.ts';
+import { NewPasswordFields } from './inspector-password-fields.tsx';
+import { inspectorPaths } from './inspector-paths.ts';
+import { saveInspectorSession } from './inspector-session.ts';
+
+/** /fiscales/login: an inspector's sign-in, with the forced change of the temporary password (spec 4.3). */
+export function InspectorLoginPage() {
+  const [challenge, setChallenge] = useState<string | null>(null);
+  const [correo, setCorreo] = useState('');
+  const [message, setMessage] = useState<FormMessageValue | null>(null);
+
+  return (
+    <AuthLayout
+      title={challenge ? 'Cambia tu contraseña' : 'Portal de fiscalizadores'}
+      subtitle={
+        challenge
+          ? 'Es tu primer ingreso: elige una contraseña nueva para tu cuenta.'
+          : 'Si es tu primer ingreso, usa la contraseña temporal que recibiste por correo: te pediremos cambiarla.'
+      }
+    >
+      <FormMessage message={message} />
+      {challenge ? (
+        <ChangeForm
+          challenge={challenge}
+          onMessage={setMessage}
+          onDone={() => {
+            setChallenge(null);
+            setMessage({ tone: 'success', text: AUTH_MESSAGES.passwordUpdated });
+          }}
+          onCancel={() => {
+            setChallenge(null);
+            setMessage(null);
+          }}
+        />
+      ) : (
+        <>
+          <SignIn
+            initialCorreo={correo}
+            onMessage={setMessage}
+            onChallenge={(next, from) => {
+              setCorreo(from);
+              setMessage(null);
+              setChallenge(next);
+            }}
+          />
+          <div className="auth-links">
+            <Link to={inspectorPaths.registro}>Crear cuenta</Link>
+            <Link to={inspectorPaths.recuperar}>¿Olvidaste tu contraseña?</Link>
+          </div>
+          <p className="muted auth-footnote">
+            ¿Trabajas en una empresa? <Link to={paths.login.href}>Inicia sesión como usuario de empresa</Link>
+          </p>
+        </>
+      )}
+    </AuthLayout>
+  );
+}
+
+interface SignInProps {
+  initialCorreo: string;
+  onMessage: (message: FormMessageValue | null) => void;
+  onChallenge: (challenge: string, correo: string) => void;
+}
+
+function SignIn({ initialCorreo, onMessage, onChallenge }: SignInProps) {
+  const { control, handleSubmit, formState } = useForm({
+    resolver: valibotResolver(InspectorLoginBodySchema),
+    defaultValues: { Correo: initialCorreo, Contrasena: '' },
+  });
+  const submit = async (values: InspectorLoginBody) => {
+    onMessage(null);
+    try {
+      const result = await signInInspector(values);
+      if ('Desafio' in result) return onChallenge(result.Desafio, values.Correo);
+      saveInspectorSession(result);
+    } catch (error) {
+      onMessage({ tone: 'error', text: signInError(error) });
+    }
+  };
+  return (
+    <form onSubmit={handleSubmit(submit)} noValidate>
+      <FormInput control={control} name="Correo" label="Correo Electronico*" type="email" autocomplete="email" inputmode="email" />
+      <PasswordInput control={control} name="Contrasena" label="Contraseña*" autocomplete="current-password" />
+      <SubmitButton busy={formState.isSubmitting} expand="block">
+        Iniciar sesión
+      </SubmitButton>
+    </form>
+  );
+}
+
+interface ChangeFormProps {
+  challenge: string;
+  onMessage: (message: FormMessageValue | null) => void;
+  onDone: () => void;
+  onCancel: () => void;
+}
+
+function ChangeForm({ challenge, onMessage, onDone, onCancel }: ChangeFormProps) {
+  const { control, handleSubmit, formState } = useForm({
+    resolver: valibotResolver(InspectorChangePasswordBodySchema),
+    defaultValues: { Desafio: challenge, Contrasena: '', ConfirmarContrasena: '' },
+  });
+  const submit = async (values: InspectorChangePasswordBody) => {
+    onMessage(null);
+    try {
+      await changeInspectorPassword(values);
+      onDone();
+    } catch (error) {
+      onMessage({ tone: 'error', text: inspectorError(error, FISCALES_MESSAGES.changeFailed) });
+    }
+  };
+  return (
+    <>
+      <form onSubmit={handleSubmit(submit)} noValidate>
+        <NewPasswordFields control={control} />
+        <SubmitButton busy={formState.isSubmitting} expand="block">
+          Cambiar contraseña
+        </SubmitButton>
+      </form>
+      <div className="auth-links">
+        <button type="button" className="link-button" onClick={onCancel}>
+          Volver a iniciar sesión
+        </button>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,32 @@
+import { Hono } from 'hono';
+import { describeRoute } from 'hono-openapi';
+import * as v from 'valibot';
+import type { AppEnv } from '../app-env.ts';
+import { validate } from '../http/validation.ts';
+import { permit } from '../tenancy/permit.ts';
+import { companyUsersOnly, requireOwnCompany, requireSession } from '../tenancy/require-session.ts';
+import { ACCESS_LOG_LIMIT, listAccesses } from './accesos.ts';
+
+const CompanyPath = v.object({ company: v.string() });
+
+/** The permission route of Perfil Empresa: whoever may see the company's profile sees who consulted its records. */
+export const COMPANY_PROFILE_ROUTE = '/perfil/empresa';
+
+/**
+ * The company's side of the inspector portal (mounted at /api/perfil, a company session): what labour inspectors
+ * consulted of its workers' records and when. A contractor's or client's user never sees it, whatever their role.
+ */
+export const accesosFiscalizadoresRoutes = new Hono<AppEnv>().get(
+  '/accesos-fiscalizadores/:company',
+  describeRoute({
+    tags: ['perfil'],
+    security: [{ bearerAuth: [] }],
+    summary: `Perfil Empresa: búsquedas y PDF de fiscalizadores sobre los registros de los trabajadores de la empresa, del más nuevo al más antiguo (los últimos ${ACCESS_LOG_LIMIT}). { statusCode, data: InspectorAccessRow[] }`,
+  }),
+  requireSession,
+  validate('param', CompanyPath),
+  requireOwnCompany,
+  permit(COMPANY_PROFILE_ROUTE, 'index'),
+  companyUsersOnly,
+  async (c) => c.json({ statusCode: 200, data: await listAccesses(c.get('deps').db, c.get('session').company) }),
+);

@@ -1,0 +1,105 @@
+import { Hono } from 'hono';
+import { describeRoute } from 'hono-openapi';
+import {
+  InspectorChangePasswordBodySchema,
+  InspectorLoginBodySchema,
+  InspectorRecoveryConfirmBodySchema,
+  InspectorRecoveryRequestBodySchema,
+  InspectorRegisterBodySchema,
+  InspectorVerifyBodySchema,
+} from '#sync/schemas/fiscales.schema.ts';
+import { AUTH_MESSAGES } from '#sync/schemas/auth.schema.ts';
+import type { AppEnv } from '../app-env.ts';
+import { validate } from '../http/validation.ts';
+import { publicCall, sessionOnly } from '../tenancy/permit.ts';
+import * as cuenta from './cuenta.service.ts';
+import { requireInspector } from './require-inspector.ts';
+
+const tags = ['fiscales'];
+const inspectorSession = [{ bearerAuth: [] }];
+
+/** The inspector's account (spec 4.2, 4.3): public calls but the session check and the sign-out. */
+export const cuentaRoutes = new Hono<AppEnv>()
+  .get(
+    '/ajustes',
+    describeRoute({ tags, summary: 'Fiscalizadores: el dominio institucional que acepta el registro' }),
+    publicCall(),
+    (c) => c.json({ statusCode: 200, data: cuenta.settings(c.get('deps')) }),
+  )
+  .post(
+    '/registro',
+    describeRoute({ tags, summary: 'Fiscalizadores, paso 0 del registro: crea la cuenta y envía por correo una contraseña temporal (24 horas)' }),
+    publicCall(),
+    validate('json', InspectorRegisterBodySchema),
+    async (c) => {
+      await cuenta.register(c.get('deps'), c.req.valid('json'));
+      return c.json({ statusCode: 200, message: 'Te enviamos una contraseña temporal a tu correo.' });
+    },
+  )
+  .post(
+    '/registro/verificar',
+    describeRoute({ tags, summary: 'Fiscalizadores, paso 1 del registro: contraseña temporal y nueva contraseña' }),
+    publicCall(),
+    validate('json', InspectorVerifyBodySchema),
+    async (c) => {
+      await cuenta.verify(c.get('deps'), c.req.valid('json'));
+      return c.json({ statusCode: 200, message: 'Cuenta verificada, ya puedes iniciar sesión' });
+    },
+  )
+  .post(
+    '/login',
+    describeRoute({ tags, summary: 'Inicia sesión de fiscalizador: token y sesión, o el desafío de cambio de contraseña si aún tiene la temporal' }),
+    publicCall(),
+    validate('json', InspectorLoginBodySchema),
+    async (c) => c.json(await cuenta.signIn(c.get('deps'), c.req.valid('json'))),
+  )
+  .post(
+    '/cambiar-contrasena',
+    describeRoute({ tags, summary: 'Fiscalizadores: cambio obligatorio de la contraseña temporal en el primer inicio de sesión' }),
+    publicCall(),
+    validate('json', InspectorChangePasswordBodySchema),
+    async (c) => {
+      await cuenta.completePasswordChallenge(c.get('deps'), c.req.valid('json'));
+      return c.json({ statusCode: 200, message: AUTH_MESSAGES.passwordUpdated });
+    },
+  )
+  .post(
+    '/recuperar',
+    describeRoute({ tags, summary: 'Fiscalizadores: envía por correo un código para recuperar la contraseña (15 minutos)' }),
+    publicCall(),
+    validate('json', InspectorRecoveryRequestBodySchema),
+    async (c) => {
+      await cuenta.requestRecoveryCode(c.get('deps'), c.req.valid('json'));
+      return c.json({ statusCode: 200, message: 'Te enviamos un código de verificación a tu correo.' });
+    },
+  )
+  .post(
+    '/recuperar/confirmar',
+    describeRoute({ tags, summary: 'Fiscalizadores: restablece la contraseña con el código recibido por correo' }),
+    publicCall(),
+    validate('json', InspectorRecoveryConfirmBodySchema),
+    async (c) => {
+      await cuenta.confirmRecovery(c.get('deps'), c.req.valid('json'));
+      return c.json({ statusCode: 200, message: AUTH_MESSAGES.passwordUpdated });
+    },
+  )
+  .get(
+    '/sesion',
+    describeRoute({ tags, summary: 'Fiscalizadores: verifica el token guardado y devuelve la sesión vigente', security: inspectorSession }),
+    requireInspector,
+    sessionOnly(),
+    async (c) => {
+      const token = (c.req.header('Authorization') ?? '').slice('Bearer '.length);
+      return c.json({ statusCode: 200, data: await cuenta.currentSession(c.get('deps'), token) });
+    },
+  )
+  .post(
+    '/logout',
+    describeRoute({ tags, summary: 'Fiscalizadores: registra el cierre de sesión', security: inspectorSession }),
+    requireInspector,
+    sessionOnly(),
+    async (c) => {
+      await cuenta.signOut(c.get('deps'), c.get('inspector').Correo);
+      return c.json({ statusCode: 200, message: 'Sesión cerrada' });
+    },
+  );

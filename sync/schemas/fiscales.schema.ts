@@ -1,0 +1,226 @@
+import * as v from 'valibot';
+import { DATE_PICKER_MIN, isWireDate } from '../domain/dates.ts';
+import { ConfirmPasswordSchema, CurrentPasswordSchema, EmailSchema, MESSAGES, NewPasswordSchema } from './common.schema.ts';
+
+/**
+ * The inspector portal (spec part 1 sections 2.5, 4.2, 4.3, 8): labour inspectors (fiscalizadores) are not users of
+ * any company. Their own accounts, their own kind of session (no company in it), and read-only access to any
+ * company's worker records, every search and PDF logged.
+ */
+
+/** The stored system of an inspector's session (spec 2.1): the app opens the inspector routes for it. */
+export const SISTEMA_FISCALES = 'FISCALES';
+
+/** Spec 9: the first day a search period may start on (the last is today). */
+export const PERIODO_MINIMO = DATE_PICKER_MIN;
+
+export const FISCALES_MESSAGES = {
+  loginWrong: 'Email y/o contraseña incorrectos',
+  loginOther: 'Ocurrió un inconveniente al iniciar sesión, por favor intenta nuevamente',
+  registerFailed: 'Ocurrió un error al intentar crear la cuenta',
+  temporaryWrong: 'La contraseña temporal es incorrecta',
+  verifyFailed: 'Ocurrió un error al intentar verificar la cuenta',
+  changeFailed: 'Ocurrió un error al cambiar la contraseña',
+  recoveryWrongCredentials: 'Credenciales incorrectas.',
+  limitExceeded: 'Has excedido el límite de intentos, intenta más tarde.',
+  recoveryWrongCode: 'El código ingresado es incorrecto.',
+  recoverySendFailed: 'Ocurrió un error al intentar enviar el código de verificación.',
+  temporaryRequired: 'La contraseña temporal es requerida',
+  startAfterEnd: 'Fecha inicial no puede ser mayor que Fecha final',
+  endBeforeStart: 'Fecha final no puede ser menor que Fecha inicial',
+  dateOutOfRange: 'La fecha debe estar entre el 01/01/1969 y hoy',
+  workerRequired: 'Selecciona un trabajador',
+  companyNotFound: 'La empresa no existe',
+  workerNotFound: 'El trabajador no existe en esta empresa',
+  recordNotFound: 'El registro no existe o no es de este trabajador',
+  linkExpired: 'El enlace del documento expiró: vuelve a abrirlo desde la búsqueda.',
+  /** A company session on an inspector route, or the reverse. */
+  inspectorsOnly: 'Esta sección es solo para fiscalizadores.',
+} as const;
+
+/** Machine-readable reasons, for the screens (the messages above are what a person reads). */
+export const FISCALES_CODES = {
+  notInstitutional: 'CORREO_NO_INSTITUCIONAL',
+  accountExists: 'CUENTA_EXISTENTE',
+  lockedOut: 'LIMITE_INTENTOS',
+  wrongCredentials: 'CREDENCIALES_INCORRECTAS',
+} as const;
+
+/** The empty message of each card (spec 2.5), word for word. */
+export const EMPTY_CARD_MESSAGES = {
+  observaciones: 'No tiene observaciones en este periodo',
+  capacitaciones: 'No tiene capacitaciones en este periodo',
+  epp: 'No tiene epp en este periodo',
+  incidentes: 'No tiene incidentes en este periodo',
+} as const;
+
+export const CARD_KINDS = ['observaciones', 'capacitaciones', 'epp', 'incidentes'] as const;
+export type CardKind = (typeof CARD_KINDS)[number];
+
+// --- Account -------------------------------------------------------------------------------------------------
+
+/** What the registration form shows: the institutional suffix (a server setting, spec 5). */
+export interface InspectorSettings {
+  DominioInstitucional: string;
+}
+
+export const InspectorRegisterBodySchema = v.object({ Correo: EmailSchema });
+export type InspectorRegisterBody = v.InferOutput<typeof InspectorRegisterBodySchema>;
+
+const TemporaryPasswordSchema = v.pipe(v.string(FISCALES_MESSAGES.temporaryRequired), v.trim(), v.nonEmpty(FISCALES_MESSAGES.temporaryRequired));
+
+type WithConfirmation = { Contrasena: string; ConfirmarContrasena: string };
+const passwordsMatch = (input: WithConfirmation) => input.Contrasena === input.ConfirmarContrasena;
+
+/** Registration step 1: the e-mailed temporary password, the new password and its confirmation. */
+export const InspectorVerifyBodySchema = v.pipe(
+  v.object({ Correo: EmailSchema, ContrasenaTemporal: TemporaryPasswordSchema, Contrasena: NewPasswordSchema, ConfirmarContrasena: ConfirmPasswordSchema }),
+  v.forward(v.partialCheck([['Contrasena'], ['ConfirmarContrasena']], passwordsMatch, MESSAGES.passwordsDiffer), ['ConfirmarContrasena']),
+);
+export type InspectorVerifyBody = v.InferOutput<typeof InspectorVerifyBodySchema>;
+
+export const InspectorLoginBodySchema = v.object({ Correo: EmailSchema, Contrasena: CurrentPasswordSchema });
+export type InspectorLoginBody = v.InferOutput<typeof InspectorLoginBodySchema>;
+
+/** The forced first-login change: the challenge the sign-in answered instead of a session. */
+export const InspectorChangePasswordBodySchema = v.pipe(
+  v.object({
+    Desafio: v.pipe(v.string(FISCALES_MESSAGES.changeFailed), v.nonEmpty(FISCALES_MESSAGES.changeFailed)),
+    Contrasena: NewPasswordSchema,
+    ConfirmarContrasena: ConfirmPasswordSchema,
+  }),
+  v.forward(v.partialCheck([['Contrasena'], ['ConfirmarContrasena']], passwordsMatch, MESSAGES.passwordsDiffer), ['ConfirmarContrasena']),
+);
+export type InspectorChangePasswordBody = v.InferOutput<typeof InspectorChangePasswordBodySchema>;
+
+export const InspectorRecoveryRequestBodySchema = v.object({ Correo: EmailSchema });
+export type InspectorRecoveryRequestBody = v.InferOutput<typeof InspectorRecoveryRequestBodySchema>;
+
+export const InspectorRecoveryConfirmBodySchema = v.pipe(
+  v.object({
+    Correo: EmailSchema,
+    Codigo: v.pipe(v.string(MESSAGES.codeRequired), v.trim(), v.nonEmpty(MESSAGES.codeRequired)),
+    Contrasena: NewPasswordSchema,
+    ConfirmarContrasena: ConfirmPasswordSchema,
+  }),
+  v.forward(v.partialCheck([['Contrasena'], ['ConfirmarContrasena']], passwordsMatch, MESSAGES.passwordsDiffer), ['ConfirmarContrasena']),
+);
+export type InspectorRecoveryConfirmBody = v.InferOutput<typeof InspectorRecoveryConfirmBodySchema>;
+
+/** What the app keeps of an inspector's session: no company, no permissions. */
+export interface InspectorSession {
+  fiscalizador: { IdFiscalizador: number; Correo: string };
+  sistema: typeof SISTEMA_FISCALES;
+  expiraEn: string;
+}
+export type InspectorLoginSuccess = InspectorSession & { token: string };
+export interface InspectorLoginChallenge {
+  Desafio: string;
+  Titulo: 'Cambia tu contraseña';
+}
+
+// --- Search --------------------------------------------------------------------------------------------------
+
+/** A company of the platform, whatever its state: access is permanent (Ord. 1394/2019). */
+export interface PortalCompany {
+  IdEmpresa: string;
+  RutEmpresa: string;
+  NombreEmpresa: string;
+  /** 1 active, 2 suspended, 0 removed: shown beside the name, never a reason to hide it. */
+  EstadoEmpresa: number;
+}
+
+export interface PortalWorker {
+  IdPersona: string;
+  Rut: string;
+  Nombre: string;
+}
+
+const SearchText = v.optional(v.pipe(v.string(), v.trim(), v.maxLength(60)), '');
+export const PortalLookupQuerySchema = v.object({ q: SearchText });
+
+const PeriodDate = v.pipe(
+  v.string(FISCALES_MESSAGES.dateOutOfRange),
+  v.trim(),
+  v.check((value) => isWireDate(value) && value >= PERIODO_MINIMO, FISCALES_MESSAGES.dateOutOfRange),
+);
+
+/** The period of a search (spec 5 and 9): both dates from 1969-01-01 to today, the first not after the second. */
+export const PortalPeriodQuerySchema = v.pipe(
+  v.object({ desde: PeriodDate, hasta: PeriodDate }),
+  v.forward(v.partialCheck([['desde'], ['hasta']], (input) => input.desde <= input.hasta, FISCALES_MESSAGES.startAfterEnd), ['desde']),
+);
+export type PortalPeriod = v.InferOutput<typeof PortalPeriodQuerySchema>;
+
+/** Observaciones: an inspection where the worker was observed (Fecha, Checklist, % Cumplimiento - Nota). */
+export interface ObservacionCardRow {
+  Id: string;
+  Fecha: string;
+  Checklist: string;
+  /** 0 to 100, or null when the inspection has no scored statements. */
+  Cumplimiento: number | null;
+  Nota: number | null;
+}
+
+/** Capacitaciones: a session the worker attended; `Id` is the attendance row (the certificate's id). */
+export interface CapacitacionCardRow {
+  Id: string;
+  Fecha: string;
+  Capacitacion: string;
+}
+
+/** Elementos de Protección Personal: an acta the worker signed, with its seal checked on the server now. */
+export interface EppCardRow {
+  Id: string;
+  Fecha: string;
+  Epp: string;
+  Sello: string;
+  /** 'valido': the stored acta gives the same seal; 'alterado': it does not; 'anulado': annulled (still shown). */
+  Verificacion: 'valido' | 'alterado' | 'anulado';
+}
+
+/** Incidentes: a case where the worker was injured. */
+export interface IncidenteCardRow {
+  Id: string;
+  FechaIncidente: string;
+  TipoIncidente: string;
+  EstadoInvestigacion: string;
+}
+
+export interface CardRows {
+  observaciones: ObservacionCardRow;
+  capacitaciones: CapacitacionCardRow;
+  epp: EppCardRow;
+  incidentes: IncidenteCardRow;
+}
+
+export interface PortalSearchAnswer {
+  trabajador: PortalWorker;
+  empresa: PortalCompany;
+  periodo: PortalPeriod;
+  observaciones: ObservacionCardRow[];
+  capacitaciones: CapacitacionCardRow[];
+  epp: EppCardRow[];
+  incidentes: IncidenteCardRow[];
+}
+
+/** The address of one record's PDF, signed for a short time so a new tab opens it without the session token. */
+export interface PortalPdfLink {
+  Url: string;
+}
+
+// --- Access log (the company's administrators) ----------------------------------------------------------------
+
+export interface InspectorAccessRow {
+  IdAcceso: number;
+  En: string;
+  Correo: string;
+  Accion: 'busqueda' | 'pdf';
+  RutTrabajador: string;
+  NombreTrabajador: string;
+  /** For a PDF: the card it came from and the record's id; for a search: '' and the period. */
+  TipoRegistro: CardKind | '';
+  IdRegistro: string;
+  Desde: string;
+  Hasta: string;
+}
