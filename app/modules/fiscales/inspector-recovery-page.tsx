@@ -6,7 +6,6 @@ import {
   InspectorRecoveryRequestBodySchema,
 } from '#sync/schemas/fiscales.schema.ts';
 import { valibotResolver } from '@hookform/resolvers/valibot';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { FormMessageValue } from '#app/ui/feedback/form-message.tsx';
 import { FormInput } from '#app/ui/form/form-input.tsx';
@@ -20,33 +19,7 @@ const TITLES = ['Recupera tu contraseña', 'Ingresa el código', 'Contraseña ac
 
 /** /fiscales/recuperar-contraseña (spec 4.3): ask for a code, enter it with a new password, done. */
 export function InspectorRecoveryPage() {
-  const [step, setStep] = useState<0 | 1 | 2>(0);
-  const [correo, setCorreo] = useState('');
-  const [message, setMessage] = useState<FormMessageValue | null>(null);
-  return (
-    <InspectorSteps title={TITLES[step]} step={step} message={message}>
-      {step === 0 && (
-        <RequestStep
-          onMessage={setMessage}
-          onSent={(address, text) => {
-            setCorreo(address);
-            setMessage({ tone: 'success', text });
-            setStep(1);
-          }}
-        />
-      )}
-      {step === 1 && (
-        <ConfirmStep
-          correo={correo}
-          onMessage={setMessage}
-          onDone={(text) => {
-            setMessage({ tone: 'success', text });
-            setStep(2);
-          }}
-        />
-      )}
-    </InspectorSteps>
-  );
+  return <InspectorSteps titles={TITLES} first={(props) => <RequestStep {...props} />} second={(props) => <ConfirmStep {...props} />} />;
 }
 
 function RequestStep({ onMessage, onSent }: { onMessage: (message: FormMessageValue | null) => void; onSent: (correo: string, text: string) => void }) {

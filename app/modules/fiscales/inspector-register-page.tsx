@@ -6,7 +6,6 @@ import {
   InspectorVerifyBodySchema,
 } from '#sync/schemas/fiscales.schema.ts';
 import { valibotResolver } from '@hookform/resolvers/valibot';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { FormMessageValue } from '#app/ui/feedback/form-message.tsx';
 import { FormInput } from '#app/ui/form/form-input.tsx';
@@ -21,32 +20,12 @@ const TITLES = ['Crea tu cuenta de fiscalizador', 'Verifica tu cuenta', 'Cuenta 
 
 /** /fiscales/registro (spec 4.2): the institutional address, then the temporary password and a new one, then done. */
 export function InspectorRegisterPage() {
-  const [step, setStep] = useState<0 | 1 | 2>(0);
-  const [correo, setCorreo] = useState('');
-  const [message, setMessage] = useState<FormMessageValue | null>(null);
   return (
-    <InspectorSteps title={TITLES[step]} step={step} message={message}>
-      {step === 0 && (
-        <AddressStep
-          onMessage={setMessage}
-          onSent={(address, text) => {
-            setCorreo(address);
-            setMessage({ tone: 'success', text });
-            setStep(1);
-          }}
-        />
-      )}
-      {step === 1 && (
-        <VerifyStep
-          correo={correo}
-          onMessage={setMessage}
-          onDone={() => {
-            setMessage({ tone: 'success', text: 'Tu cuenta quedó verificada. Ya puedes iniciar sesión con tu nueva contraseña.' });
-            setStep(2);
-          }}
-        />
-      )}
-    </InspectorSteps>
+    <InspectorSteps
+      titles={TITLES}
+      first={(props) => <AddressStep {...props} />}
+      second={(props) => <VerifyStep {...props} />}
+    />
   );
 }
 
@@ -83,7 +62,7 @@ function AddressStep({ onMessage, onSent }: { onMessage: (message: FormMessageVa
   );
 }
 
-function VerifyStep({ correo, onMessage, onDone }: { correo: string; onMessage: (message: FormMessageValue | null) => void; onDone: () => void }) {
+function VerifyStep({ correo, onMessage, onDone }: { correo: string; onMessage: (message: FormMessageValue | null) => void; onDone: (text: string) => void }) {
   const { control, handleSubmit, formState } = useForm({
     resolver: valibotResolver(InspectorVerifyBodySchema),
     defaultValues: { Correo: correo, ContrasenaTemporal: '', Contrasena: '', ConfirmarContrasena: '' },
@@ -91,8 +70,8 @@ function VerifyStep({ correo, onMessage, onDone }: { correo: string; onMessage: 
   const submit = async (values: InspectorVerifyBody) => {
     onMessage(null);
     try {
-      await verifyInspector(values);
-      onDone();
+      const result = await verifyInspector(values);
+      onDone(result.message || 'Cuenta verificada, ya puedes iniciar sesión');
     } catch (error) {
       onMessage({ tone: 'error', text: inspectorError(error, FISCALES_MESSAGES.verifyFailed) });
     }
