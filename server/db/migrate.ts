@@ -17,6 +17,7 @@ import * as eppConsultas from './migrations/0015-epp-consultas.ts';
 import * as eppDashboard from './migrations/0016-epp-dashboard.ts';
 import * as copiaActas from './migrations/0017-copia-actas.ts';
 import * as fiscalizadores from './migrations/0018-fiscalizadores.ts';
+import * as capacitacionesPersonas from './migrations/0019-capacitaciones-personas.ts';
 import type { Database } from './schema.ts';
 
 // Migrations are imported in code, not read from a folder: the file provider breaks under vitest (TOOLCHAIN.md).
@@ -40,6 +41,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0016-epp-dashboard': eppDashboard,
   '0017-copia-actas': copiaActas,
   '0018-fiscalizadores': fiscalizadores,
+  '0019-capacitaciones-personas': capacitacionesPersonas,
 };
 
 export const SCHEMA_VERSION = Object.keys(MIGRATIONS).length;

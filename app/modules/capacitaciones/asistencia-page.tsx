@@ -37,10 +37,11 @@ export function AsistenciaPage() {
   const showSaved = useSavedToast();
   const lookups = useTrainingLookups();
   const [problems, setProblems] = useState<RealisationProblem[] | null>(null);
-  const loaded = useDbQuery(async (db) => ({ draft: (await db.asistencias.get(id)) ?? null, session: (await db.capacitaciones.get(id)) ?? null }), [id]);
+  // Two live queries: a change of the draft (each signature) reads the draft again, not the session too.
+  const draft = useDbQuery(async (db) => (await db.asistencias.get(id)) ?? null, [id]);
+  const training = useDbQuery(async (db) => (await db.capacitaciones.get(id)) ?? null, [id]);
   const back = paths.capacitaciones.creadas.detalles.href(id);
-  if (!loaded || !lookups) return <PageLoading />;
-  const { draft, session: training } = loaded;
+  if (draft === undefined || training === undefined || !lookups) return <PageLoading />;
   const onError = (message: string) => notify({ message, tone: 'error' });
   const allowed = hasPermission(session, paths.capacitaciones.creadas.list.href, 'editar');
 

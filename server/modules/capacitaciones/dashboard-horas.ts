@@ -10,7 +10,7 @@ import { addDays, gainsValidity, monthOf, realisedAttendance } from './asistenci
 
 /**
  * The trainings dashboard's figures over attendance (hours, people, sessions, validity). The indicators the page
- * asks together read one summary of the range (three grouped queries over the covering index), computed once.
+ * asks together read one summary of the range (three grouped queries over the covering indexes), computed once.
  */
 
 export interface IndicatorInput {
@@ -42,55 +42,71 @@ interface Range {
   to: string;
 }
 
+/** One row of the summary: a month's counts (`mes`), a type's hours (`tipo`) or a position's hours (`cargo`). */
+interface SummaryRow {
+  Clave: 'mes' | 'tipo' | 'cargo';
+  Id: string | null;
+  HH: number;
+  Filas: number;
+  Sesiones: number;
+}
+
 /**
- * Hours and attendances by month, session, type and position, read in the index's order (month, then session)
- * without sorting, and counted here (a few thousand groups); and who attended each month (one sorted pass), from
- * which the people of each month and of the range are counted.
+ * Hours and attendances by month, session, type and position, grouped in the index's order (month, then session)
+ * without sorting, and summed by month, by type and by position in the same statement: a few dozen rows leave
+ * SQLite, not one per group. Types and positions come in the order of their first group (what a tie of hours keeps).
+ * The people who attended each month and in the whole range are counted by SQLite over the index of month and
+ * person (0019), which it reads in order.
  */
 async function computeSummary({ deps, scope }: IndicatorInput, range: Range): Promise<Summary> {
   const { company, filters, contractor, client } = scope;
   const base = () => realisedAttendance(deps.db, { company, ...range, nv2: filters.nv2, nv3: filters.nv3, contractor, client });
   const column = (name: 'IdCapacitacion' | 'IdTipoCapacitacion' | 'IdCargo' | 'IdPersona') => `capacitacion_participantes.${name}` as const;
-  const [groups, people] = await Promise.all([
-    base()
-      .select([monthOf.as('Mes'), column('IdCapacitacion'), column('IdTipoCapacitacion'), column('IdCargo'), sql<number>`sum(capacitacion_participantes.DuracionHoras)`.as('HH'), sql<number>`count(*)`.as('Filas')])
-      .groupBy([monthOf, column('IdCapacitacion'), column('IdTipoCapacitacion'), column('IdCargo')])
+  const groups = base()
+    .select([monthOf.as('Mes'), column('IdCapacitacion'), column('IdTipoCapacitacion'), column('IdCargo'), sql<number>`sum(capacitacion_participantes.DuracionHoras)`.as('HH'), sql<number>`count(*)`.as('Filas')])
+    .groupBy([monthOf, column('IdCapacitacion'), column('IdTipoCapacitacion'), column('IdCargo')]);
+  const [summed, people, everyone] = await Promise.all([
+    // The grouped query comes in parentheses already.
+    sql<SummaryRow>`WITH grupos AS MATERIALIZED ${groups}
+      SELECT 'mes' AS Clave, Mes AS Id, sum(HH) AS HH, sum(Filas) AS Filas, count(DISTINCT IdCapacitacion) AS Sesiones, '' AS Orden FROM grupos GROUP BY Mes
+      UNION ALL SELECT 'tipo', IdTipoCapacitacion, sum(HH), 0, 0, min(Mes || IdCapacitacion) FROM grupos GROUP BY IdTipoCapacitacion
+      UNION ALL SELECT 'cargo', IdCargo, sum(HH), 0, 0, min(Mes || IdCapacitacion) FROM grupos GROUP BY IdCargo
+      ORDER BY Clave, Orden`.execute(deps.db),
+    // IdPersona is never null (0009): counting its distinct values counts every person.
+    deps.db
+      .selectFrom(base().select([monthOf.as('Mes'), column('IdPersona')]).groupBy([monthOf, column('IdPersona')]).as('persona_mes'))
+      .select(['persona_mes.Mes', sql<number>`count(*)`.as('Personas')])
+      .groupBy('persona_mes.Mes')
       .execute(),
-    base().select([monthOf.as('Mes'), column('IdPersona')]).groupBy([monthOf, column('IdPersona')]).execute(),
+    base().select(sql<number>`count(distinct capacitacion_participantes.IdPersona)`.as('Personas')).executeTakeFirstOrThrow(),
   ]);
-  const months = new Map<string, Counts & { sessions: Set<string> }>();
+  const months = new Map<string, Counts>();
   const monthOfRow = (month: string) => {
-    const found = months.get(month) ?? { HH: 0, Filas: 0, Personas: 0, Sesiones: 0, sessions: new Set<string>() };
+    const found = months.get(month) ?? { HH: 0, Filas: 0, Personas: 0, Sesiones: 0 };
     months.set(month, found);
     return found;
   };
   const byType = new Map<string, number>();
   const byCargo = new Map<string | null, number>();
-  const everyone = new Set<string>();
-  const total = { HH: 0, Filas: 0, Personas: 0, Sesiones: 0 };
-  for (const group of groups) {
-    const hours = Number(group.HH);
-    const month = monthOfRow(group.Mes);
-    month.HH += hours;
-    month.Filas += Number(group.Filas);
-    month.sessions.add(group.IdCapacitacion);
-    total.HH += hours;
-    total.Filas += Number(group.Filas);
-    byType.set(group.IdTipoCapacitacion, (byType.get(group.IdTipoCapacitacion) ?? 0) + hours);
-    byCargo.set(group.IdCargo, (byCargo.get(group.IdCargo) ?? 0) + hours);
+  const total = { HH: 0, Filas: 0, Personas: Number(everyone.Personas), Sesiones: 0 };
+  for (const row of summed.rows) {
+    const hours = Number(row.HH);
+    if (row.Clave === 'tipo') byType.set(row.Id!, hours);
+    else if (row.Clave === 'cargo') byCargo.set(row.Id, hours);
+    else {
+      const month = monthOfRow(row.Id!);
+      month.HH = hours;
+      month.Filas = Number(row.Filas);
+      month.Sesiones = Number(row.Sesiones);
+      total.HH += hours;
+      total.Filas += month.Filas;
+      total.Sesiones += month.Sesiones;
+    }
   }
-  for (const row of people) {
-    monthOfRow(row.Mes).Personas += 1;
-    everyone.add(row.IdPersona);
-  }
-  total.Personas = everyone.size;
-  for (const month of months.values()) {
-    month.Sesiones = month.sessions.size;
-    total.Sesiones += month.Sesiones;
-  }
+  for (const row of people) monthOfRow(row.Mes).Personas = Number(row.Personas);
   return {
     total,
-    months: [...months].sort(([a], [b]) => a.localeCompare(b)).map(([Mes, { HH, Filas, Personas, Sesiones }]) => ({ Mes, counts: { HH, Filas, Personas, Sesiones } })),
+    months: [...months].sort(([a], [b]) => a.localeCompare(b)).map(([Mes, counts]) => ({ Mes, counts })),
     byType,
     byCargo,
   };
