@@ -3,6 +3,7 @@ import { lazy, type ReactNode } from 'react';
 import { Navigate, Route, useLocation } from 'react-router-dom';
 import { LoginPage } from '#app/modules/auth/login-page.tsx';
 import { inspectorPaths } from '#app/modules/fiscales/inspector-paths.ts';
+import { isInspectorDevice } from '#app/modules/fiscales/inspector-session.ts';
 import { paths } from './paths.ts';
 import { RoutePage } from './route-page.tsx';
 
@@ -51,6 +52,8 @@ export function PublicRoutes() {
   const { pathname } = useLocation();
   const decoded = decodedPath(pathname);
   if (decoded.startsWith('/fiscales/')) return <InspectorPublicRoutes path={decoded} />;
+  // An inspector whose session ended (expired, refused) is sent to the inspectors' sign-in, not the company's.
+  const signIn = isInspectorDevice() ? inspectorPaths.login : paths.login.href;
   return (
     <div className="app-main">
       <IonRouterOutlet animated={false}>
@@ -70,8 +73,8 @@ export function PublicRoutes() {
             </RoutePage>
           }
         />
-        <Route path={paths.root.path} element={<Navigate to={paths.login.href} replace />} />
-        <Route path="*" element={<Navigate to={paths.login.href} replace />} />
+        <Route path={paths.root.path} element={<Navigate to={signIn} replace />} />
+        <Route path="*" element={<Navigate to={signIn} replace />} />
       </IonRouterOutlet>
     </div>
   );

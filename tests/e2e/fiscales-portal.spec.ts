@@ -156,6 +156,13 @@ test('an inspector registers with an institutional address, searches a worker, r
   await page.getByRole('button', { name: 'Iniciar sesión' }).click();
   await expect(page.getByRole('button', { name: 'Buscar' })).toBeDisabled();
 
+  // A stored token the server refuses (spec 2.1): checked on start, signed out, storage cleared, back to the
+  // inspectors' sign-in (the stored system alone stays, to know which sign-in).
+  await page.evaluate(() => localStorage.setItem('fiscal_token', 'no-es-un-token'));
+  await page.reload();
+  await expect(page).toHaveURL(/\/fiscales\/login$/);
+  expect(await page.evaluate(() => Object.entries(localStorage))).toEqual([['system', 'FISCALES']]);
+
   // The company's administrator sees who consulted the records: the search and each PDF.
   const office = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   await signIn(office, ADMIN);

@@ -20,7 +20,7 @@ import type {
 } from '#sync/schemas/fiscales.schema.ts';
 import { apiRequest, type ApiRequestOptions } from '#app/data/api-client.ts';
 import { ApiError } from '#app/data/api-error.ts';
-import { getInspectorSession, signOutInspector } from './inspector-session.ts';
+import { endInspectorSession, getInspectorSession } from './inspector-session.ts';
 
 interface ApiMessage {
   statusCode: number;
@@ -42,12 +42,12 @@ export const changeInspectorPassword = (body: InspectorChangePasswordBody) => op
 export const requestInspectorCode = (body: InspectorRecoveryRequestBody) => open<ApiMessage>('/recuperar', body);
 export const confirmInspectorRecovery = (body: InspectorRecoveryConfirmBody) => open<ApiMessage>('/recuperar/confirmar', body);
 
-/** A call with the inspector's token; a refused session signs the inspector out (spec 2.1). */
+/** A call with the inspector's token; a refused session ends it and leads to the inspectors' sign-in (spec 2.1). */
 async function withSession<T>(path: string, options: Omit<ApiRequestOptions, 'token'> = {}): Promise<T> {
   try {
     return await apiRequest<T>(`/fiscales${path}`, { ...options, token: getInspectorSession()?.token ?? '' });
   } catch (error) {
-    if (error instanceof ApiError && error.status === 401 && error.code === AUTH_CODES.sessionInvalid) signOutInspector();
+    if (error instanceof ApiError && error.status === 401 && error.code === AUTH_CODES.sessionInvalid) endInspectorSession();
     throw error;
   }
 }

@@ -57,20 +57,48 @@ export function saveInspectorSession({ token, ...session }: InspectorLoginSucces
   emit();
 }
 
-/** Cerrar Sesión (spec 2.5): tells the server, clears all storage, and the app shows the inspectors' sign-in. */
-export function signOutInspector(): void {
-  const token = current?.token;
-  if (token) {
-    void fetch('/api/fiscales/logout', { method: 'POST', headers: { Authorization: `Bearer ${token}` }, keepalive: true }).catch(() => undefined);
-  }
+function clearStorage(): void {
   try {
     localStorage.clear();
     sessionStorage.clear();
   } catch {
     // Blocked storage has nothing to clear.
   }
+}
+
+/** Cerrar Sesión (spec 2.5): tells the server, clears all storage, and the app shows the inspectors' sign-in. */
+export function signOutInspector(): void {
+  const token = current?.token;
+  if (token) {
+    void fetch('/api/fiscales/logout', { method: 'POST', headers: { Authorization: `Bearer ${token}` }, keepalive: true }).catch(() => undefined);
+  }
+  clearStorage();
   current = null;
   emit();
+}
+
+/**
+ * The server refused the stored token (spec 2.1: signed out, storage cleared, sent to the login). Only the stored
+ * system stays, so the login this device is sent to is the inspectors' (`isInspectorDevice`).
+ */
+export function endInspectorSession(): void {
+  clearStorage();
+  try {
+    localStorage.setItem(SYSTEM_STORAGE_KEY, FISCALES);
+  } catch {
+    // Without storage the device is sent to the company's sign-in, from which the inspectors' is one link away.
+  }
+  current = null;
+  emit();
+}
+
+/** The stored system is the inspectors' (spec 2.1): signed out, this device's sign-in is /fiscales/login. */
+export function isInspectorDevice(): boolean {
+  try {
+    return localStorage.getItem(SYSTEM_STORAGE_KEY) === FISCALES;
+  } catch {
+    return false;
+  }
 }
 
 if (typeof window !== 'undefined') {
