@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { toWireDate } from '#sync/domain/dates.ts';
 import { evidenceFileName } from '#sync/domain/file-names.ts';
 import type { EntityTable } from '#sync/records/entities.ts';
-import { CARD_KINDS, type CardKind, FISCALES_MESSAGES, type PortalCompany, type PortalPeriod, type PortalSearchAnswer, type PortalWorker } from '#sync/schemas/fiscales.schema.ts';
+import { CARD_KINDS, type CardKind, FISCALES_MESSAGES, PERIODO_MINIMO, type PortalCompany, type PortalPeriod, type PortalSearchAnswer, type PortalWorker } from '#sync/schemas/fiscales.schema.ts';
 import type { AppDeps } from '../app-env.ts';
 import { HttpError } from '../http/http-error.ts';
 import type { WorkerRecords } from '../records/worker-records.ts';
@@ -118,10 +118,14 @@ export async function recordPdf(deps: AppDeps, company: string, worker: PortalWo
   return data === undefined ? undefined : renderReportPdf(reader.report.kind, data);
 }
 
-/** Whether a record is this worker's (its report can be built for them). */
+/**
+ * Whether a record is one of the rows the search shows this worker (any date up to today): read from the card's
+ * list, which costs milliseconds, not from its report, which draws nothing but costs the whole report's reads.
+ */
 export async function isWorkersRecord(deps: AppDeps, company: string, worker: PortalWorker, card: CardKind, id: string): Promise<boolean> {
   const reader = cardRecords(deps, card) as WorkerRecords<CardKind>;
-  return (await reader.report.build(deps, company, { IdPersona: worker.IdPersona, Rut: worker.Rut }, id)) !== undefined;
+  const rows = await reader.list(deps, company, { IdPersona: worker.IdPersona, Rut: worker.Rut }, { desde: PERIODO_MINIMO, hasta: toWireDate(deps.now()) });
+  return rows.some((row) => row.Id === id);
 }
 
 /** The downloaded name (spec part 2 section 5 rules: no accents, only letters, digits and hyphens): `epp-11373541-5-<id>.pdf`. */
