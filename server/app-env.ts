@@ -5,7 +5,7 @@ import type { Mailer } from './mail/mailer.ts';
 import type { RecordRegistry } from './records/record-registry.ts';
 import type { SessionClaims, SessionTokens } from './auth/session-token.ts';
 import type { RequestSession } from './tenancy/require-session.ts';
-import type { InspectorSession } from './fiscales/require-inspector.ts';
+import type { InspectorSession } from './tenancy/require-inspector.ts';
 
 export interface AppDeps {
   db: Db;
@@ -37,7 +37,7 @@ export interface AppEnv {
     deps: AppDeps;
     claims: SessionClaims;
     session: RequestSession;
-    /** An inspector's session (server/fiscales/require-inspector.ts): never set beside `session`. */
+    /** An inspector's session (server/tenancy/require-inspector.ts): never set beside `session`. */
     inspector: InspectorSession;
   };
 }

@@ -48,7 +48,8 @@ import { inspeccionesWorkerRecords } from './modules/inspecciones/worker-records
 import { capacitacionesWorkerRecords } from './modules/capacitaciones/worker-records.ts';
 import { eppWorkerRecords } from './modules/epp/worker-records.ts';
 import { incidentesWorkerRecords } from './modules/incidentes/worker-records.ts';
-import { accesosFiscalizadoresRoutes } from './fiscales/accesos.routes.ts';
+import { accesosFiscalizadoresRoutes } from './modules/fiscales/accesos.routes.ts';
+import { fiscalesRoutes } from './modules/fiscales/fiscales.routes.ts';
 
 /** The accident catalogues, each a table of the family's shape, listed by name. */
 const catalogueStores = Object.fromEntries(
@@ -114,6 +115,8 @@ export const MODULE_ROUTES: readonly { base: `/api/${string}`; routes: Hono<AppE
   { base: '/api/perfil', routes: reservedNamesRoutes },
   // The company's view of what labour inspectors consulted (Perfil Empresa); the inspector routes live in /api/fiscales.
   { base: '/api/perfil', routes: accesosFiscalizadoresRoutes },
+  // The inspector portal: inspector sessions only, never a company's (server/tenancy/require-inspector.ts).
+  { base: '/api/fiscales', routes: fiscalesRoutes },
   { base: '/api/empresa-contratistas', routes: empresaContratistasRoutes },
   { base: '/api/clientes', routes: clientesRoutes },
 ];

@@ -4,7 +4,6 @@ import { openAPIRouteHandler, generateSpecs } from 'hono-openapi';
 import type { AppDeps, AppEnv } from './app-env.ts';
 import { appliedSchemaVersion } from './db/migrate.ts';
 import { filesRoutes } from './files/files.routes.ts';
-import { fiscalesRoutes } from './fiscales/fiscales.routes.ts';
 import { renderApiReference, type OpenApiDocument } from './http/api-reference.ts';
 import { CachingRouter } from './http/caching-router.ts';
 import { apiNotFound, handleError } from './http/error-handler.ts';
@@ -47,8 +46,7 @@ const apiRoutes = new Hono<AppEnv>()
   .route('/auth', authRoutes)
   .route('/perfil', perfilRoutes)
   .route('/mascaras', mascarasRoutes)
-  .route('/files', filesRoutes)
-  .route('/fiscales', fiscalesRoutes);
+  .route('/files', filesRoutes);
 for (const module of MODULE_ROUTES) apiRoutes.route(module.base.slice('/api'.length), module.routes);
 
 const NOT_DOCUMENTED = ['/api/openapi.json', '/api/docs', /^\/buzon/, /^\/api\/\*/, '*', '/*'];

@@ -3,7 +3,7 @@ import { EXPIRING_SOON_DAYS } from '#sync/domain/validity.ts';
 import { PASSING_GRADE } from '#sync/domain/grades.ts';
 import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
-import { monthEnd } from '../../dashboards/dashboard-scope.ts';
+import { monthEnd } from '../../records/dashboard-scope.ts';
 
 /**
  * Attendance of realised sessions, as reports and dashboards read it: one table (`capacitacion_participantes`)

@@ -3,8 +3,8 @@ import { TRAINING_STATE_LABELS } from '#sync/domain/training-rules.ts';
 import { EXPIRING_SOON_DAYS, type ValidityState } from '#sync/domain/validity.ts';
 import { type DashboardAnswer, type DashboardPoint, monthsOfYear, shortMonthLabel } from '#sync/schemas/dashboard-filters.schema.ts';
 import type { AppDeps } from '../../app-env.ts';
-import { sharedFigures } from '../../dashboards/dashboard-memo.ts';
-import { activeWorkerCount, type DashboardScope, monthEnd } from '../../dashboards/dashboard-scope.ts';
+import { sharedFigures } from '../../records/dashboard-memo.ts';
+import { activeWorkerCount, type DashboardScope, monthEnd } from '../../records/dashboard-scope.ts';
 import type { Viewer } from '../../tenancy/viewer.ts';
 import { addDays, gainsValidity, monthOf, realisedAttendance } from './asistencias.repo.ts';
 

@@ -3,7 +3,7 @@ import { describeRoute } from 'hono-openapi';
 import * as v from 'valibot';
 import { DashboardQuerySchema } from '#sync/schemas/dashboard-filters.schema.ts';
 import type { AppEnv } from '../../app-env.ts';
-import { dashboardScope } from '../../dashboards/dashboard-scope.ts';
+import { dashboardScope } from '../../records/dashboard-scope.ts';
 import { validate } from '../../http/validation.ts';
 import { permissionsOf } from '../../tenancy/permit.ts';
 import { requireOwnCompany } from '../../tenancy/require-session.ts';

@@ -3,7 +3,7 @@ import { trainingState } from '#sync/domain/training-rules.ts';
 import type { InformeBody, InformeFila } from '#sync/schemas/capacitaciones-informes.schema.ts';
 import { categoryName } from '#sync/schemas/capacitaciones-tipos.schema.ts';
 import type { AppDeps } from '../../app-env.ts';
-import { partiesOf } from '../../dashboards/dashboard-scope.ts';
+import { partiesOf } from '../../records/dashboard-scope.ts';
 import type { Viewer } from '../../tenancy/viewer.ts';
 import { inState, latestOfEachType, monthRange, realisedAttendance } from './asistencias.repo.ts';
 

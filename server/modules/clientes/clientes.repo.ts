@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
 import { DEFAULT_LOGO_URL } from '#sync/schemas/accounts.schema.ts';
 import type { Cliente } from '#sync/schemas/clientes.schema.ts';
-import { listPartyAccounts } from '../../office/party-accounts.ts';
+import { listPartyAccounts } from '../../records/office-party-accounts.ts';
 import type { Db } from '../../db/database.ts';
 import type { ClientesTable } from '../../db/schema.ts';
 import type { FileStore } from '../../files/file-store.ts';

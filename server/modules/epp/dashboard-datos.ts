@@ -5,8 +5,8 @@ import type { EppDashboardQuery } from '#sync/schemas/epp-dashboard.schema.ts';
 import { type ContenidoFormulario, statementsOf } from '#sync/schemas/formularios.schema.ts';
 import type { RespuestaEnunciado } from '#sync/schemas/inspecciones.schema.ts';
 import type { AppDeps } from '../../app-env.ts';
-import { sharedFigures } from '../../dashboards/dashboard-memo.ts';
-import type { DashboardScope } from '../../dashboards/dashboard-scope.ts';
+import { sharedFigures } from '../../records/dashboard-memo.ts';
+import type { DashboardScope } from '../../records/dashboard-scope.ts';
 
 /**
  * What the EPP dashboard reads (issue #16), computed once per burst of calls (dashboard-memo.ts):

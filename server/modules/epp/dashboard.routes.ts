@@ -3,7 +3,7 @@ import { describeRoute } from 'hono-openapi';
 import * as v from 'valibot';
 import { EPP_DASHBOARD_ROUTE, EppDashboardQuerySchema, EppRecordsQuerySchema } from '#sync/schemas/epp-dashboard.schema.ts';
 import type { AppEnv } from '../../app-env.ts';
-import { dashboardScope } from '../../dashboards/dashboard-scope.ts';
+import { dashboardScope } from '../../records/dashboard-scope.ts';
 import { validate } from '../../http/validation.ts';
 import { listMasks } from '../../records/level-masks.ts';
 import { permissionsOf } from '../../tenancy/permit.ts';

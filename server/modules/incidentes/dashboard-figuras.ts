@@ -1,8 +1,8 @@
 import { CLASIFICACION_CON_TIEMPO_PERDIDO, countsInRates, type MonthFigures, monthsBetween, rollingTwelve } from '#sync/domain/accident-rates.ts';
 import { CLASIFICACION_FATAL } from '#sync/domain/incident-form.ts';
 import type { AppDeps } from '../../app-env.ts';
-import { sharedFigures } from '../../dashboards/dashboard-memo.ts';
-import { type DashboardScope, monthEnd } from '../../dashboards/dashboard-scope.ts';
+import { sharedFigures } from '../../records/dashboard-memo.ts';
+import { type DashboardScope, monthEnd } from '../../records/dashboard-scope.ts';
 import type { Viewer } from '../../tenancy/viewer.ts';
 
 /**

@@ -4,7 +4,7 @@ import * as v from 'valibot';
 import { ACCIDENTES_DASHBOARD_ROUTE, AccidentRecordsQuerySchema } from '#sync/schemas/accidentes-dashboard.schema.ts';
 import { DashboardQuerySchema } from '#sync/schemas/dashboard-filters.schema.ts';
 import type { AppEnv } from '../../app-env.ts';
-import { dashboardScope } from '../../dashboards/dashboard-scope.ts';
+import { dashboardScope } from '../../records/dashboard-scope.ts';
 import { validate } from '../../http/validation.ts';
 import { listMasks } from '../../records/level-masks.ts';
 import { permissionsOf } from '../../tenancy/permit.ts';

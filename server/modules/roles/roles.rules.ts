@@ -1,7 +1,7 @@
 import { PERMISSION_ACTION_LABELS, PERMISSION_ACTIONS, type PermissionAction } from '#sync/records/permissions.ts';
 import { actionUnavailableMessage, ROLES_MESSAGES, type RolPermiso } from '#sync/schemas/roles.schema.ts';
 import type { Db } from '../../db/database.ts';
-import type { FieldChange } from '../../office/audit-log.ts';
+import type { FieldChange } from '../../records/office-audit-log.ts';
 import { HttpError } from '../../http/http-error.ts';
 import { availableActions, catalogueRows } from './roles.repo.ts';
 

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { DEFAULT_AVATAR_URL } from '#sync/schemas/accounts.schema.ts';
 import type { Usuario, UsuarioTipo } from '#sync/schemas/usuarios.schema.ts';
 import type { AppDeps } from '../../app-env.ts';
-import { administratorRoles } from '../../office/accounts.ts';
+import { administratorRoles } from '../../records/office-accounts.ts';
 import type { Db } from '../../db/database.ts';
 import { imageOrDefault } from '../../files/inline-image.ts';
 

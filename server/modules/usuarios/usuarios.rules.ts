@@ -1,10 +1,10 @@
 import * as v from 'valibot';
 import { ACCOUNT_MESSAGES } from '#sync/schemas/accounts.schema.ts';
 import { kindProblem, USER_KIND_LABELS, USUARIOS_MESSAGES, type UsuarioTipo } from '#sync/schemas/usuarios.schema.ts';
-import { checkAccountFree, findActiveRole } from '../../office/accounts.ts';
-import { fieldChanges, type FieldChange } from '../../office/audit-log.ts';
-import type { OfficeWrite } from '../../office/office-write.ts';
-import { findClient, findContractorByRut } from '../../office/parties.ts';
+import { checkAccountFree, findActiveRole } from '../../records/office-accounts.ts';
+import { fieldChanges, type FieldChange } from '../../records/office-audit-log.ts';
+import type { OfficeWrite } from '../../records/office-write.ts';
+import { findClient, findContractorByRut } from '../../records/office-parties.ts';
 import { HttpError } from '../../http/http-error.ts';
 import * as repo from './usuarios.repo.ts';
 

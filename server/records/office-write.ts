@@ -4,7 +4,7 @@ import type { Db } from '../db/database.ts';
 import type { FileStore } from '../files/file-store.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { inWriteTransaction } from '../sync/write-transaction.ts';
-import type { AuditAuthor } from './audit-log.ts';
+import type { AuditAuthor } from './office-audit-log.ts';
 
 /** A write of office data (a user, a role, a contractor company, a client), inside its one transaction. */
 export interface OfficeWrite {

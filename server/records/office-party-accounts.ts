@@ -2,9 +2,9 @@ import { sql } from 'kysely';
 import { userNameFromEmail } from '#sync/schemas/accounts.schema.ts';
 import type { Db } from '../db/database.ts';
 import { HttpError } from '../http/http-error.ts';
-import { createAccount, findActiveRole } from './accounts.ts';
+import { createAccount, findActiveRole } from './office-accounts.ts';
 import type { OfficeWrite } from './office-write.ts';
-import { partyAccounts } from './parties.ts';
+import { partyAccounts } from './office-parties.ts';
 
 /** The first of `base`, `base2`, `base3`... that no account of the company has. */
 async function freeUserName(db: Db, company: string, base: string): Promise<string> {

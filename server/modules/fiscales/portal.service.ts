@@ -3,12 +3,12 @@ import { toWireDate } from '#sync/domain/dates.ts';
 import { evidenceFileName } from '#sync/domain/file-names.ts';
 import type { EntityTable } from '#sync/records/entities.ts';
 import { CARD_KINDS, type CardKind, FISCALES_MESSAGES, PERIODO_MINIMO, type PortalCompany, type PortalPeriod, type PortalSearchAnswer, type PortalWorker } from '#sync/schemas/fiscales.schema.ts';
-import type { AppDeps } from '../app-env.ts';
-import { HttpError } from '../http/http-error.ts';
-import type { WorkerRecords } from '../records/worker-records.ts';
-import { renderReportPdf } from '../reports/render-report-pdf.ts';
+import type { AppDeps } from '../../app-env.ts';
+import { HttpError } from '../../http/http-error.ts';
+import type { WorkerRecords } from '../../records/worker-records.ts';
+import { renderReportPdf } from '../../reports/render-report-pdf.ts';
 import { logAccess } from './accesos.ts';
-import type { InspectorSession } from './require-inspector.ts';
+import type { InspectorSession } from '../../tenancy/require-inspector.ts';
 
 /** Each card of the search screen and the entity whose module says what it holds about a worker (`workerRecords`). */
 export const CARD_TABLES = {

@@ -9,11 +9,11 @@ import {
   InspectorVerifyBodySchema,
 } from '#sync/schemas/fiscales.schema.ts';
 import { AUTH_MESSAGES } from '#sync/schemas/auth.schema.ts';
-import type { AppEnv } from '../app-env.ts';
-import { validate } from '../http/validation.ts';
-import { publicCall, sessionOnly } from '../tenancy/permit.ts';
+import type { AppEnv } from '../../app-env.ts';
+import { validate } from '../../http/validation.ts';
+import { publicCall, sessionOnly } from '../../tenancy/permit.ts';
 import * as cuenta from './cuenta.service.ts';
-import { requireInspector } from './require-inspector.ts';
+import { requireInspector } from '../../tenancy/require-inspector.ts';
 
 const tags = ['fiscales'];
 const inspectorSession = [{ bearerAuth: [] }];

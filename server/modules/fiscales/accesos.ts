@@ -1,6 +1,6 @@
 import type { CardKind, InspectorAccessRow, PortalPeriod, PortalWorker } from '#sync/schemas/fiscales.schema.ts';
-import type { Db } from '../db/database.ts';
-import type { InspectorSession } from './require-inspector.ts';
+import type { Db } from '../../db/database.ts';
+import type { InspectorSession } from '../../tenancy/require-inspector.ts';
 
 /** The newest entries the company's administrators see at once (a log grows by every search of every inspector). */
 export const ACCESS_LOG_LIMIT = 500;

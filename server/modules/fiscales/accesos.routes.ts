@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
 import { describeRoute } from 'hono-openapi';
 import * as v from 'valibot';
-import type { AppEnv } from '../app-env.ts';
-import { validate } from '../http/validation.ts';
-import { permit } from '../tenancy/permit.ts';
-import { companyUsersOnly, requireOwnCompany, requireSession } from '../tenancy/require-session.ts';
+import type { AppEnv } from '../../app-env.ts';
+import { validate } from '../../http/validation.ts';
+import { permit } from '../../tenancy/permit.ts';
+import { companyUsersOnly, requireOwnCompany, requireSession } from '../../tenancy/require-session.ts';
 import { ACCESS_LOG_LIMIT, listAccesses } from './accesos.ts';
 
 const CompanyPath = v.object({ company: v.string() });
