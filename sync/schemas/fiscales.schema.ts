@@ -11,9 +11,6 @@ import { ConfirmPasswordSchema, CurrentPasswordSchema, EmailSchema, MESSAGES, Ne
 /** The stored system of an inspector's session (spec 2.1): the app opens the inspector routes for it. */
 export const SISTEMA_FISCALES = 'FISCALES';
 
-/** Spec 9: the first day a search period may start on (the last is today). */
-export const PERIODO_MINIMO = DATE_PICKER_MIN;
-
 export const FISCALES_MESSAGES = {
   loginWrong: 'Email y/o contraseña incorrectos',
   loginOther: 'Ocurrió un inconveniente al iniciar sesión, por favor intenta nuevamente',
@@ -142,7 +139,7 @@ export const PortalLookupQuerySchema = v.object({ q: SearchText });
 const PeriodDate = v.pipe(
   v.string(FISCALES_MESSAGES.dateOutOfRange),
   v.trim(),
-  v.check((value) => isWireDate(value) && value >= PERIODO_MINIMO, FISCALES_MESSAGES.dateOutOfRange),
+  v.check((value) => isWireDate(value) && value >= DATE_PICKER_MIN, FISCALES_MESSAGES.dateOutOfRange),
 );
 
 /** The period of a search (spec 5 and 9): both dates from 1969-01-01 to today, the first not after the second. */

@@ -1,3 +1,4 @@
+import { formatDisplayDate } from '#sync/domain/dates.ts';
 import { formatRut } from '#sync/domain/rut.ts';
 import type { InspectorAccessRow } from '#sync/schemas/fiscales.schema.ts';
 import { useQuery } from '@tanstack/react-query';
@@ -14,7 +15,7 @@ import './inspector.css';
 
 function what(row: InspectorAccessRow): string {
   if (row.Accion === 'pdf' && row.TipoRegistro) return `Abrió el PDF de ${CARDS[row.TipoRegistro].title}`;
-  return `Buscó registros del ${row.Desde.split('-').reverse().join('/')} al ${row.Hasta.split('-').reverse().join('/')}`;
+  return `Buscó registros del ${formatDisplayDate(row.Desde)} al ${formatDisplayDate(row.Hasta)}`;
 }
 
 /** /perfil/empresa/fiscalizaciones: every search and PDF an inspector made of this company's records, newest first. */

@@ -11,7 +11,7 @@ import { FormInput } from '#app/ui/form/form-input.tsx';
 import { PasswordInput } from '#app/ui/form/password-input.tsx';
 import { SubmitButton } from '#app/ui/form/submit-button.tsx';
 import { changeInspectorPassword, signInInspector } from './fiscales-api.ts';
-import { inspectorError, signInError } from './inspector-errors.ts';
+import { errorMessage } from '#app/data/api-error.ts';
 import { NewPasswordFields } from './inspector-password-fields.tsx';
 import { inspectorPaths } from './inspector-paths.ts';
 import { saveInspectorSession } from './inspector-session.ts';
@@ -87,7 +87,7 @@ function SignIn({ initialCorreo, onMessage, onChallenge }: SignInProps) {
       if ('Desafio' in result) return onChallenge(result.Desafio, values.Correo);
       saveInspectorSession(result);
     } catch (error) {
-      onMessage({ tone: 'error', text: signInError(error) });
+      onMessage({ tone: 'error', text: errorMessage(error, FISCALES_MESSAGES.loginOther) });
     }
   };
   return (
@@ -119,7 +119,7 @@ function ChangeForm({ challenge, onMessage, onDone, onCancel }: ChangeFormProps)
       await changeInspectorPassword(values);
       onDone();
     } catch (error) {
-      onMessage({ tone: 'error', text: inspectorError(error, FISCALES_MESSAGES.changeFailed) });
+      onMessage({ tone: 'error', text: errorMessage(error, FISCALES_MESSAGES.changeFailed) });
     }
   };
   return (

@@ -1,5 +1,5 @@
-import { formatDisplayDate, isWireDate } from '#sync/domain/dates.ts';
-import { FISCALES_MESSAGES, PERIODO_MINIMO, type PortalPeriod } from '#sync/schemas/fiscales.schema.ts';
+import { DATE_PICKER_MIN, formatDisplayDate, isWireDate } from '#sync/domain/dates.ts';
+import { FISCALES_MESSAGES, type PortalPeriod } from '#sync/schemas/fiscales.schema.ts';
 import { IonButton } from '@ionic/react';
 import { useEffect, useId, useState } from 'react';
 
@@ -10,7 +10,7 @@ interface InspectorPeriodProps {
 }
 
 function rangeError(value: string, today: string): string | null {
-  return isWireDate(value) && value >= PERIODO_MINIMO && value <= today ? null : FISCALES_MESSAGES.dateOutOfRange;
+  return isWireDate(value) && value >= DATE_PICKER_MIN && value <= today ? null : FISCALES_MESSAGES.dateOutOfRange;
 }
 
 /** The errors of a draft period (spec 5 and 9): each date in range, the initial not after the final. */
@@ -36,7 +36,7 @@ export function InspectorPeriod({ period, today, onAccept }: InspectorPeriodProp
         <input
           id={`${id}-${name}`}
           type="date"
-          min={PERIODO_MINIMO}
+          min={DATE_PICKER_MIN}
           max={today}
           value={draft[name]}
           aria-invalid={error !== null}

@@ -11,7 +11,7 @@ import type { FormMessageValue } from '#app/ui/feedback/form-message.tsx';
 import { FormInput } from '#app/ui/form/form-input.tsx';
 import { SubmitButton } from '#app/ui/form/submit-button.tsx';
 import { confirmInspectorRecovery, requestInspectorCode } from './fiscales-api.ts';
-import { inspectorError } from './inspector-errors.ts';
+import { errorMessage } from '#app/data/api-error.ts';
 import { NewPasswordFields } from './inspector-password-fields.tsx';
 import { InspectorSteps, MailboxHint } from './inspector-steps.tsx';
 
@@ -30,7 +30,7 @@ function RequestStep({ onMessage, onSent }: { onMessage: (message: FormMessageVa
       const result = await requestInspectorCode(values);
       onSent(values.Correo, result.message);
     } catch (error) {
-      onMessage({ tone: 'error', text: inspectorError(error, FISCALES_MESSAGES.recoverySendFailed) });
+      onMessage({ tone: 'error', text: errorMessage(error, FISCALES_MESSAGES.recoverySendFailed) });
     }
   };
   return (
@@ -57,7 +57,7 @@ function ConfirmStep({ correo, onMessage, onDone }: { correo: string; onMessage:
       const result = await confirmInspectorRecovery(values);
       onDone(result.message || 'Contraseña actualizada, puedes iniciar la sesión');
     } catch (error) {
-      onMessage({ tone: 'error', text: inspectorError(error, FISCALES_MESSAGES.changeFailed) });
+      onMessage({ tone: 'error', text: errorMessage(error, FISCALES_MESSAGES.changeFailed) });
     }
   };
   return (

@@ -12,7 +12,7 @@ import { FormInput } from '#app/ui/form/form-input.tsx';
 import { SubmitButton } from '#app/ui/form/submit-button.tsx';
 import { registerInspector, verifyInspector } from './fiscales-api.ts';
 import { useInspectorDomain } from './inspector-domain.ts';
-import { inspectorError } from './inspector-errors.ts';
+import { errorMessage } from '#app/data/api-error.ts';
 import { NewPasswordFields } from './inspector-password-fields.tsx';
 import { InspectorSteps, MailboxHint } from './inspector-steps.tsx';
 
@@ -38,7 +38,7 @@ function AddressStep({ onMessage, onSent }: { onMessage: (message: FormMessageVa
       const result = await registerInspector(values);
       onSent(values.Correo, result.message);
     } catch (error) {
-      onMessage({ tone: 'error', text: inspectorError(error, FISCALES_MESSAGES.registerFailed) });
+      onMessage({ tone: 'error', text: errorMessage(error, FISCALES_MESSAGES.registerFailed) });
     }
   };
   return (
@@ -73,7 +73,7 @@ function VerifyStep({ correo, onMessage, onDone }: { correo: string; onMessage: 
       const result = await verifyInspector(values);
       onDone(result.message || 'Cuenta verificada, ya puedes iniciar sesión');
     } catch (error) {
-      onMessage({ tone: 'error', text: inspectorError(error, FISCALES_MESSAGES.verifyFailed) });
+      onMessage({ tone: 'error', text: errorMessage(error, FISCALES_MESSAGES.verifyFailed) });
     }
   };
   return (

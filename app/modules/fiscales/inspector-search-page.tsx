@@ -1,6 +1,6 @@
-import { toWireDate } from '#sync/domain/dates.ts';
+import { DATE_PICKER_MIN, toWireDate } from '#sync/domain/dates.ts';
 import { formatRut } from '#sync/domain/rut.ts';
-import { type CardKind, FISCALES_MESSAGES, PERIODO_MINIMO, type PortalCompany, type PortalSearchAnswer, type PortalWorker } from '#sync/schemas/fiscales.schema.ts';
+import { type CardKind, FISCALES_MESSAGES, type PortalCompany, type PortalSearchAnswer, type PortalWorker } from '#sync/schemas/fiscales.schema.ts';
 import { IonButton } from '@ionic/react';
 import { useState } from 'react';
 import { errorMessage } from '#app/data/api-error.ts';
@@ -20,7 +20,7 @@ export function InspectorSearchPage() {
   const today = toWireDate(new Date());
   const [company, setCompany] = useState<PortalCompany | null>(null);
   const [worker, setWorker] = useState<PortalWorker | null>(null);
-  const [period, setPeriod] = useState({ desde: PERIODO_MINIMO, hasta: today });
+  const [period, setPeriod] = useState({ desde: DATE_PICKER_MIN, hasta: today });
   const [loading, setLoading] = useState(false);
   const [answer, setAnswer] = useState<PortalSearchAnswer | null>(null);
   const [message, setMessage] = useState<FormMessageValue | null>(null);

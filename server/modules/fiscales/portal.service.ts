@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
-import { toWireDate } from '#sync/domain/dates.ts';
+import { DATE_PICKER_MIN, toWireDate } from '#sync/domain/dates.ts';
 import { evidenceFileName } from '#sync/domain/file-names.ts';
 import type { EntityTable } from '#sync/records/entities.ts';
-import { CARD_KINDS, type CardKind, FISCALES_MESSAGES, PERIODO_MINIMO, type PortalCompany, type PortalPeriod, type PortalSearchAnswer, type PortalWorker } from '#sync/schemas/fiscales.schema.ts';
+import { CARD_KINDS, type CardKind, FISCALES_MESSAGES, type PortalCompany, type PortalPeriod, type PortalSearchAnswer, type PortalWorker } from '#sync/schemas/fiscales.schema.ts';
 import type { AppDeps } from '../../app-env.ts';
 import { HttpError } from '../../http/http-error.ts';
 import type { WorkerRecords } from '../../records/worker-records.ts';
@@ -124,7 +124,7 @@ export async function recordPdf(deps: AppDeps, company: string, worker: PortalWo
  */
 export async function isWorkersRecord(deps: AppDeps, company: string, worker: PortalWorker, card: CardKind, id: string): Promise<boolean> {
   const reader = cardRecords(deps, card) as WorkerRecords<CardKind>;
-  const rows = await reader.list(deps, company, { IdPersona: worker.IdPersona, Rut: worker.Rut }, { desde: PERIODO_MINIMO, hasta: toWireDate(deps.now()) });
+  const rows = await reader.list(deps, company, { IdPersona: worker.IdPersona, Rut: worker.Rut }, { desde: DATE_PICKER_MIN, hasta: toWireDate(deps.now()) });
   return rows.some((row) => row.Id === id);
 }
 
