@@ -56,6 +56,30 @@ interface KeptStatement {
 /** The handle under each Kysely this module opened. */
 const handles = new WeakMap<Db, StatementCachingDatabase>();
 
+/** Per handle, the statement that reads its version (see `databaseVersion`). */
+const versionStatements = new WeakMap<StatementCachingDatabase, SQLite.Statement>();
+
+/**
+ * A value that changes whenever a row of the database changes: the rows this connection has changed since it
+ * opened (`total_changes()`, rolled-back ones too). The server's connection is the only one that writes its file
+ * (one process opens it, in `bootstrap`); SQLite's `data_version` would also see other connections' commits, but
+ * reading it starts a read transaction and costs ten times as much. Undefined for a transaction (what it sees may
+ * still roll back) or a Kysely this module did not open. Read synchronously on the handle: a transaction holding it
+ * meanwhile only makes the value newer than the committed rows, never older, so whatever is read afterwards is at
+ * least as new as the value.
+ */
+export function databaseVersion(db: Db): number | undefined {
+  if (db.isTransaction) return undefined;
+  const statements = handles.get(db);
+  if (!statements) return undefined;
+  let statement = versionStatements.get(statements);
+  if (!statement) {
+    statement = statements.handle.prepare('SELECT total_changes()').pluck();
+    versionStatements.set(statements, statement);
+  }
+  return statement.get() as number;
+}
+
 /** Opens (creating if needed) the SQLite file in WAL mode with foreign keys on. One Kysely per handle. */
 export function openDatabase(dataDir: string): Db {
   fs.mkdirSync(dataDir, { recursive: true });

@@ -5,6 +5,7 @@ import type { AppEnv } from '../app-env.ts';
 import { rolePermissions } from '../auth/auth.repo.ts';
 import type { Db } from '../db/database.ts';
 import { HttpError } from '../http/http-error.ts';
+import { whileUnchanged } from '../db/while-unchanged.ts';
 import { deactivatedParty, loadSessionUser } from './session-user.ts';
 import { viewerOfUser, type Viewer } from './viewer.ts';
 
@@ -43,8 +44,8 @@ function permissionsOf(db: Db, roleId: number): Promise<Permissions> {
 
 /**
  * Every protected route: a valid session token of an enabled user, from which the company of every query is taken.
- * The user, their scope and their role's permissions are loaded here once, at every request, so a role saved by an
- * administrator holds from the user's next request; later checks read them from `session`. A user of a
+ * The user, their scope and their role's permissions are what the database holds at this request, so a role saved
+ * by an administrator holds from the user's next request; later checks read them from `session`. A user of a
  * deactivated contractor company or client no longer has a session.
  */
 export const requireSession = createMiddleware<AppEnv>(async (c, next) => {
@@ -55,22 +56,29 @@ export const requireSession = createMiddleware<AppEnv>(async (c, next) => {
   const { tokens, db } = c.get('deps');
   const claims = token ? await tokens.read(token) : null;
   if (!claims) throw new HttpError(401, AUTH_MESSAGES.sessionInvalid, AUTH_CODES.sessionInvalid);
-  const user = await loadSessionUser(db, claims.emp, claims.sub);
-  if (!user || !user.Habilitado) throw new HttpError(401, AUTH_MESSAGES.sessionInvalid, AUTH_CODES.sessionInvalid);
-  if (deactivatedParty(user)) throw new HttpError(401, AUTH_MESSAGES.sessionInvalid, AUTH_CODES.sessionInvalid);
+  // Read again only after a row of the database changed: the same user, scope and permissions otherwise.
+  const session = await whileUnchanged(db, `sesion\u0000${claims.emp}\u0000${claims.sub}`, () => loadSession(db, claims.emp, claims.sub));
+  if (!session) throw new HttpError(401, AUTH_MESSAGES.sessionInvalid, AUTH_CODES.sessionInvalid);
+  c.set('claims', claims);
+  c.set('session', session);
+  await next();
+});
+
+/** The session of an enabled user whose contractor company or client is active; null otherwise. */
+async function loadSession(db: Db, company: string, userId: number): Promise<RequestSession | null> {
+  const user = await loadSessionUser(db, company, userId);
+  if (!user || !user.Habilitado || deactivatedParty(user)) return null;
   // A deleted role grants nothing (roles with users cannot be deleted; this is the belt to those braces).
   const permissions = user.EstadoRol === 1 ? await permissionsOf(db, user.IdRol) : new Map<string, Set<PermissionAction>>();
-  c.set('claims', claims);
-  c.set('session', {
+  return Object.freeze({
     userId: user.IdUsuario,
     company: user.IdEmpresa,
     userName: [user.Nombres, user.ApellidoPaterno, user.ApellidoMaterno].filter(Boolean).join(' '),
     viewer: viewerOfUser(user),
-    can: (route, action) => permissions.get(route)?.has(action) ?? false,
+    can: (route: string, action: PermissionAction) => permissions.get(route)?.has(action) ?? false,
     readsChangedAt: Math.max(user.SeqUsuario, user.SeqRol),
   });
-  await next();
-});
+}
 
 /**
  * A `{company}` path parameter must be the token's company. The parameter never chooses the company;

@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { uuidV7 } from '#sync/outbox/uuid-v7.ts';
 import { ANDES, PACIFICO, startTestServer, type TestServer } from './support/api-harness.ts';
@@ -197,6 +198,41 @@ describe('workers: list, search and filters', () => {
     expect(nv2 + nv3).toBe(20);
     expect(await count(`?nv2=${SEEDED.nv2(1)}&nv3=${SEEDED.nv3(3)}`)).toBe(0);
     expect((await listWorkers(server, admin.token, ANDES.id, '?PorPagina=501')).status).toBe(400);
+  });
+
+  it('shows on the next request every change made since a page was read, whoever made it, and keeps each viewer to their own', async () => {
+    const first = async (token: string) => (await listWorkers(server, token, ANDES.id, '?PorPagina=1')).body;
+    const before = await first(admin.token);
+    expect(await first(admin.token)).toEqual(before);
+    const top = before.data[0]!;
+
+    const renamed = await updateWorker(server, supervisor.token, { IdPersona: top.IdPersona, Version: top.Version, Nombres: 'Abelardo' });
+    expect(renamed.status).toBe(200);
+    expect((await first(admin.token)).data[0]).toMatchObject({ IdPersona: top.IdPersona, Nombres: 'Abelardo', Version: top.Version + 1 });
+
+    // A write that skips the API (a migration, a script on the server) is seen as well.
+    await server.deps.db.updateTable('trabajadores').set({ Estado: 0 }).where('IdPersona', '=', top.IdPersona).execute();
+    const after = await first(admin.token);
+    expect(after.total).toBe(before.total - 1);
+    expect(after.data[0]!.IdPersona).not.toBe(top.IdPersona);
+
+    // The same address answers each viewer with what they may see, right after another's page was built.
+    const mine = await first(contractor.token);
+    expect(mine.total).toBe(5);
+    expect(mine.data[0]!.RutContratista).toBe(SEEDED.contractorRut);
+  });
+
+  it('answers the list gzipped when asked, saying it varies with Accept-Encoding', async () => {
+    const url = `${WORKERS}/${ANDES.id}?PorPagina=20`;
+    const headers = { Authorization: `Bearer ${admin.token}` };
+    const plain = await server.app.request(url, { headers });
+    expect(plain.headers.get('Vary')).toBe('Accept-Encoding');
+    expect(plain.headers.get('Content-Encoding')).toBeNull();
+    const zipped = await server.app.request(url, { headers: { ...headers, 'Accept-Encoding': 'gzip' } });
+    expect(zipped.headers.get('Content-Encoding')).toBe('gzip');
+    expect(zipped.headers.get('Vary')).toBe('Accept-Encoding');
+    const text = gunzipSync(Buffer.from(await zipped.arrayBuffer())).toString('utf8');
+    expect(JSON.parse(text)).toEqual(await plain.json());
   });
 
   it('offers masks, filter options and position-level combinations for the form', async () => {

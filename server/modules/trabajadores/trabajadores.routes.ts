@@ -2,6 +2,7 @@ import { describeRoute } from 'hono-openapi';
 import * as v from 'valibot';
 import { cargoLevels, toCargoNivel } from '#sync/schemas/cargos.schema.ts';
 import { TrabajadoresQuerySchema, trabajadorEntity, workerFileRefs } from '#sync/schemas/trabajadores.schema.ts';
+import { whileUnchanged } from '../../db/while-unchanged.ts';
 import { listMasks } from '../../records/level-masks.ts';
 import { validate } from '../../http/validation.ts';
 import { recordResponses, recordRoutes } from '../../records/record-routes.ts';
@@ -45,8 +46,15 @@ export const trabajadoresRoutes = recordRoutes(trabajadorEntity, {
     validate('query', TrabajadoresQuerySchema),
     async (c) => {
       const query = c.req.valid('query');
-      const page = await repo.listWorkers(c.get('deps').db, c.get('session').company, viewerOf(c), query);
-      return c.json({ statusCode: 200, ...page, Pagina: query.Pagina, PorPagina: query.PorPagina });
+      const { db } = c.get('deps');
+      const { company } = c.get('session');
+      const viewer = viewerOf(c);
+      // Office users page through the same lists again and again: a page is built (and encoded) once while no row changes.
+      const answer = await whileUnchanged(db, `trabajadores\u0000${JSON.stringify([company, viewer, query])}`, async () => {
+        const page = await repo.listWorkers(db, company, viewer, query);
+        return Buffer.from(JSON.stringify({ statusCode: 200, ...page, Pagina: query.Pagina, PorPagina: query.PorPagina }));
+      });
+      return c.body(answer, 200, { 'Content-Type': 'application/json' });
     },
   )
   .get(
