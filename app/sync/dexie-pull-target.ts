@@ -32,6 +32,8 @@ export class DexiePullTarget implements PullTarget {
   /** Records whose server copy is kept for a discard (PL6); usually none. */
   private copies = new Set<string>();
   private writes: PendingWrites | null = null;
+  /** Rows `prepare` converted, by the server row they came from; gone with the page. */
+  private converted = new WeakMap<Record<string, unknown>, LocalRow | null>();
 
   constructor(
     private readonly db: AppDb,
@@ -68,9 +70,9 @@ export class DexiePullTarget implements PullTarget {
   // These answer with Dexie promises, not native ones: a transaction follows its zone through an `await` of a
   // Dexie promise, but loses it after about a hundred awaits of native ones, and then commits before the page
   // is written (PrematureCommitError, and the cursor written outside the transaction).
-  hasQueuedWrites(table: string, id: string): Promise<boolean> {
+  hasQueuedWrites(table: string, id: string): boolean | PromiseLike<boolean> {
     const key = recordKeyOf(table, id);
-    if (this.queued) return Dexie.Promise.resolve(this.queued.has(key));
+    if (this.queued) return this.queued.has(key);
     return this.db.outbox
       .where('recordKey')
       .equals(key)
@@ -78,14 +80,21 @@ export class DexiePullTarget implements PullTarget {
       .then((count) => count > 0);
   }
 
-  applyUpsert(table: string, id: string, row: Record<string, unknown>): Promise<void> {
-    if (isEntityTable(table)) this.stage(table, id, localRowOf(table, row));
-    return Dexie.Promise.resolve();
+  /** Converts a page's rows while the page before is still being written (the device's form, search words). */
+  prepare(changes: readonly Change[]): void {
+    for (const change of changes) {
+      if (change.op === 'upsert' && isEntityTable(change.table)) this.converted.set(change.row, localRowOf(change.table, change.row));
+    }
   }
 
-  applyDelete(table: string, id: string): Promise<void> {
+  applyUpsert(table: string, id: string, row: Record<string, unknown>): void {
+    if (!isEntityTable(table)) return;
+    const converted = this.converted.get(row);
+    this.stage(table, id, converted === undefined ? localRowOf(table, row) : converted);
+  }
+
+  applyDelete(table: string, id: string): void {
     if (isEntityTable(table)) this.stage(table, id, null);
-    return Dexie.Promise.resolve();
   }
 
   /** PL6: the newest server state of a record the person is still changing, for when a write is discarded. */

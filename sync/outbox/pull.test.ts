@@ -132,6 +132,34 @@ describe('pullChanges', () => {
     expect(tables()).toEqual({ t: { a: {}, c: {} } });
   });
 
+  it('PL8: a target answering at once gets the same result, and sees each prefetched page before its transaction', async () => {
+    const events: string[] = [];
+    const rows: Record<string, unknown> = {};
+    let cursor: string | null = null;
+    const target: PullTarget = {
+      async transaction(fn) {
+        events.push('transacción');
+        return fn();
+      },
+      getCursor: async () => cursor,
+      setCursor: async (value) => void (cursor = value),
+      hasQueuedWrites: (_table, id) => id === 'mía',
+      applyUpsert: (_table, id, row) => void (rows[id] = row),
+      applyDelete: (_table, id) => void delete rows[id],
+      prepare: (changes) => void events.push(`preparar ${changes.map((change) => change.id).join(',')}`),
+      reset: async () => undefined,
+    };
+    const { transport } = pagesTransport([
+      { changes: [upsert(1, 't', 'a', { n: 1 }), upsert(2, 't', 'mía', { n: 2 })], cursor: '2', more: true },
+      { changes: [upsert(3, 't', 'b', { n: 3 }), { seq: 4, table: 't', id: 'a', op: 'delete' }], cursor: '4' },
+    ]);
+    expect(await pullChanges(transport, target, { resetTables: [] })).toEqual({ kind: 'ok', applied: 3, skipped: 1, pages: 2, cursor: '4' });
+    expect(rows).toEqual({ b: { n: 3 } });
+    expect(cursor).toBe('4');
+    // The first page is converted inside its own transaction (nothing to overlap); the second before its own.
+    expect(events).toEqual(['transacción', 'preparar b,a', 'transacción']);
+  });
+
   it('PL5: reset replaces the pulled tables except rows with queued writes, then applies the page', async () => {
     const outbox = new MemoryOutboxStore();
     await outbox.append(

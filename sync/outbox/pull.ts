@@ -1,6 +1,6 @@
 import { boundPullMeasures, measurePull, PULL_PHASES, pullClock } from './pull-timing.ts';
-import type { Change } from './sync-protocol.ts';
-import type { Outcome, Transport } from './transport.ts';
+import type { Change, ChangesPage } from './sync-protocol.ts';
+import type { Outcome, PullOutcome, Transport } from './transport.ts';
 
 /**
  * The local side of a pull, implemented by the app over its tables. `transaction` must make its callback atomic
@@ -9,18 +9,24 @@ import type { Outcome, Transport } from './transport.ts';
  */
 export interface PullTarget {
   /**
-   * Every method called inside `fn` must return the storage's own promises (Dexie's), not `async` functions:
-   * Dexie loses a transaction after ~100 awaits of native promises and then commits early, which would split
-   * a page from its cursor (PL4) and the PL3 check from its write.
+   * Every method called inside `fn` must answer at once (a plain value) or with the storage's own promises
+   * (Dexie's), never from `async` functions: Dexie loses a transaction after ~100 awaits of native promises and
+   * then commits early, which would split a page from its cursor (PL4) and the PL3 check from its write. A plain
+   * value is not awaited: a first sign-in applies tens of thousands of changes.
    */
   transaction<T>(fn: () => Promise<T>): Promise<T>;
   getCursor(): Promise<string | null>;
   setCursor(cursor: string): Promise<void>;
   /** True while the outbox holds any entry (dead included) for that record (`OutboxStore.hasEntriesFor`). */
-  hasQueuedWrites(table: string, id: string): Promise<boolean>;
+  hasQueuedWrites(table: string, id: string): boolean | PromiseLike<boolean>;
   /** Tables the app does not keep are ignored by the target, not by the pull. */
-  applyUpsert(table: string, id: string, row: Record<string, unknown>): Promise<void>;
-  applyDelete(table: string, id: string): Promise<void>;
+  applyUpsert(table: string, id: string, row: Record<string, unknown>): void | PromiseLike<void>;
+  applyDelete(table: string, id: string): void | PromiseLike<void>;
+  /**
+   * A page as soon as it has arrived, outside any transaction and maybe while the page before is being written:
+   * work that needs no storage (converting rows) that `applyUpsert` may then reuse. Storage is never touched here.
+   */
+  prepare?(changes: readonly Change[]): void;
   /**
    * PL5: download these tables again and replace the local copies, keeping rows with queued writes. Called outside
    * `transaction` because it uses the network (an IndexedDB transaction ends at the first non-IndexedDB await).
@@ -48,22 +54,25 @@ export async function pullChanges(transport: Transport, target: PullTarget, opti
   let skipped = 0;
   let pages = 0;
   let cursor = await target.getCursor();
-  let prefetched: ReturnType<Transport['pullChanges']> | null = null;
+  let prefetched: Promise<PullOutcome> | null = null;
   boundPullMeasures();
   while (pages < maxPages) {
     const waitStarted = pullClock();
-    const answer = await (prefetched ?? transport.pullChanges(cursor));
+    const answer: PullOutcome = await (prefetched ?? transport.pullChanges(cursor));
     measurePull(PULL_PHASES.wait, waitStarted);
     prefetched = null;
     if (answer.kind === 'failed') return { kind: 'failed', outcome: answer.outcome, applied, skipped, pages };
-    const page = answer.page;
+    const page: ChangesPage = answer.page;
     pages += 1;
     // If the refetch fails the cursor stays, so the next pull is told to reset again.
     if (page.reset) await target.reset(options.resetTables);
     // The next page downloads while this one is written: a first sign-in pulls tens of pages. Its answer is used
     // only if this page commits; the cursor it asks from is the one this page's transaction saves.
     if (page.more && page.cursor !== cursor && pages < maxPages) {
-      prefetched = transport.pullChanges(page.cursor);
+      prefetched = transport.pullChanges(page.cursor).then((next: PullOutcome) => {
+        if (next.kind === 'ok') target.prepare?.(next.page.changes);
+        return next;
+      });
       prefetched.catch(() => undefined);
     }
     const writeStarted = pullClock();
@@ -72,13 +81,14 @@ export async function pullChanges(transport: Transport, target: PullTarget, opti
       let pageSkipped = 0;
       const changes = [...page.changes].sort((a, b) => a.seq - b.seq);
       for (const change of changes) {
-        if (await target.hasQueuedWrites(change.table, change.id)) {
+        const queued = target.hasQueuedWrites(change.table, change.id);
+        if (typeof queued === 'boolean' ? queued : await queued) {
           pageSkipped += 1;
           await target.onSkipped?.(change);
           continue;
         }
-        if (change.op === 'upsert') await target.applyUpsert(change.table, change.id, change.row);
-        else await target.applyDelete(change.table, change.id);
+        const applying = change.op === 'upsert' ? target.applyUpsert(change.table, change.id, change.row) : target.applyDelete(change.table, change.id);
+        if (applying) await applying;
         pageApplied += 1;
       }
       // PL4: the cursor moves in the same transaction as the rows it covers.
