@@ -4,7 +4,8 @@
  * Chromium against the real server. Timed from the click on "Iniciar sesión" to the whole roster on the device
  * and the status "Sincronizado", with where the time went: the app's User Timing of each page (download, parse,
  * Dexie writes, sync/outbox/pull-timing.ts), the main thread's own counters (script, style and layout), and the
- * floor of IndexedDB itself on this machine (the same rows put one by one, without and with the workers' indexes).
+ * CPU each process used (Chromium's browser process, where IndexedDB writes, the page, the server), and the floor of
+ * IndexedDB itself on this machine (the same rows put one by one, without and with the workers' indexes).
  * Needs `dist/`.
  */
 import fs from 'node:fs';
@@ -13,6 +14,7 @@ import { PULL_PHASES } from '#sync/outbox/pull-timing.ts';
 import { countLocal, fillSignIn, launchChromium, machineLine, newBenchPage, requireBuiltApp, seedWorkers, startServer, tempDataDir } from '../e2e/support/bench-harness.ts';
 import { SUPERVISOR } from '../e2e/support/field-session.ts';
 import { indexedDbFloor } from './support/indexeddb-floor.ts';
+import { cpuBetween, processCpuMs } from './support/process-cpu.ts';
 
 const WORKERS = 20_000;
 const TARGET_SECONDS = 3;
@@ -47,12 +49,14 @@ try {
   await cdp.send('Performance.enable');
   const metrics = async () => Object.fromEntries((await cdp.send('Performance.getMetrics')).metrics.map((metric) => [metric.name, metric.value]));
   const before = await metrics();
+  const cpuBefore = processCpuMs();
   const started = Date.now();
   await page.getByRole('button', { name: 'Iniciar sesión' }).click();
   await page.waitForURL(/\/dashboard$/);
   const signedIn = Date.now();
   await page.getByRole('banner').getByRole('link', { name: /^Sincronización:.*Sincronizado/ }).waitFor({ timeout: 120_000 });
   const totalMs = Date.now() - started;
+  const cpuUsed = cpuBetween(cpuBefore, processCpuMs());
   const after = await metrics();
   const phases = await pullPhases(page);
   const workers = await countLocal(page, 'trabajadores');
@@ -83,6 +87,7 @@ try {
     `    hilo principal ocupado: ${seconds(delta('TaskDuration'))} (script ${seconds(delta('ScriptDuration'))}, ` +
       `pantalla: estilo ${seconds(delta('RecalcStyleDuration'))} y diseño ${seconds(delta('LayoutDuration'))})`,
   );
+  console.log(`    CPU por proceso durante la sincronización (2 núcleos: ${seconds(2 * totalMs)} disponibles): ${cpuUsed}`);
   console.log(
     `    suelo de IndexedDB en esta máquina, las mismas ${expected} filas guardadas una a una en páginas de 1000: sin índices ${seconds(floor.withoutIndexesMs)}, ` +
       `con los índices de trabajadores ${seconds(floor.withIndexesMs)}`,
