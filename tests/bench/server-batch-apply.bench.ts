@@ -14,12 +14,14 @@ import { parseConfig } from '#server/config.ts';
 import { DEMO_PASSWORD } from '#server/seed/demo-seed.ts';
 import { PROTOCOL_HEADER, SYNC_PROTOCOL_VERSION } from '#sync/outbox/sync-protocol.ts';
 import { uuidV7 } from '#sync/outbox/uuid-v7.ts';
+import { workerBody } from '../api/support/trabajadores-factory.ts';
 import { cpuSplit } from './support/cpu-split.ts';
 
 const TARGET_WRITES_PER_SECOND = 15_000;
 const WRITES = 5000;
 const BATCH = 500;
 const ROUNDS = 3;
+const WORKER_WRITES = 2000;
 
 interface BatchAnswer {
   results: { key: string; status: number }[];
@@ -46,10 +48,10 @@ try {
       body: { Nombres: `Jorge ${from + i}`, ApellidoPaterno: 'Araya', ApellidoMaterno: 'Rojas', TelefonoPersona: '+56 9 1234 5678', FechaNacimiento: '1985-04-12' },
     }));
 
-  async function sendBatch(batch: ReturnType<typeof entries>): Promise<void> {
+  async function sendBatch(batch: { key: string; method: string; path: string; body: unknown }[], bearer = token): Promise<void> {
     const response = await app.request('/api/sync/batch', {
       method: 'POST',
-      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', [PROTOCOL_HEADER]: String(SYNC_PROTOCOL_VERSION) },
+      headers: { Authorization: `Bearer ${bearer}`, 'Content-Type': 'application/json', [PROTOCOL_HEADER]: String(SYNC_PROTOCOL_VERSION) },
       body: JSON.stringify({ entries: batch }),
     });
     const answer = (await response.json()) as BatchAnswer;
@@ -91,6 +93,26 @@ try {
     for (let b = 0; b < WRITES / BATCH; b += 1) await sendBatch(entries(ROUNDS * WRITES + b * BATCH, BATCH));
   });
 
+  // The same batches of a business module's writes through the records kit: new workers (references, RUT
+  // uniqueness, positions, the row and its change), the heaviest common write a device sends.
+  const admin = await app.request('/api/auth/login', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ RutEmpresa: '76123456-0', Correo: 'admin@andesdemo.cl', Contrasena: DEMO_PASSWORD }),
+  });
+  const adminToken = ((await admin.json()) as { token: string }).token;
+  const workers = (count: number) =>
+    Array.from({ length: count }, () => ({ key: uuidV7(), method: 'POST', path: '/api/trabajadores/newtrabajadores2', body: workerBody() }));
+  await sendBatch(workers(BATCH), adminToken);
+  const workerRates: number[] = [];
+  for (let round = 0; round < ROUNDS; round += 1) {
+    const batches = Array.from({ length: WORKER_WRITES / BATCH }, () => workers(BATCH));
+    const started = process.hrtime.bigint();
+    for (const batch of batches) await sendBatch(batch, adminToken);
+    workerRates.push(WORKER_WRITES / (Number(process.hrtime.bigint() - started) / 1e9));
+  }
+  const workerMedian = [...workerRates].sort((a, b) => a - b)[Math.floor(ROUNDS / 2)] ?? 0;
+
   const sorted = [...rates].sort((a, b) => a - b);
   const median = sorted[Math.floor(sorted.length / 2)] ?? 0;
   const cpu = os.cpus();
@@ -101,6 +123,10 @@ try {
   console.log(`  CPU del proceso por escritura: ${cpuPerWrite.map((us) => `${us.toFixed(0)} µs`).join(', ')}`);
   console.log(`  dónde va la CPU (una ronda más, muestreada): ${split.map(({ label, share }) => `${label} ${(share * 100).toFixed(0)} %`).join(' · ')}`);
   console.log(`  objetivo: ≥ ${TARGET_WRITES_PER_SECOND} escrituras/s → ${median >= TARGET_WRITES_PER_SECOND ? 'cumple' : 'NO cumple'}`);
+  console.log(
+    `  altas de trabajadores por el kit de registros (referencias, RUT único, cargos, fila y cambio; ${ROUNDS} rondas de ${WORKER_WRITES}): ` +
+      `${workerMedian.toFixed(0)} escrituras/s (mediana; ${(1e6 / workerMedian).toFixed(0)} µs por escritura; rondas: ${workerRates.map((rate) => rate.toFixed(0)).join(', ')})`,
+  );
 } finally {
   await deps.db.destroy();
   fs.rmSync(dataDir, { recursive: true, force: true });
