@@ -13,6 +13,7 @@ import { useNow } from '#app/ui/use-now.ts';
 import { InstantInput, TextInput } from './form/fields.tsx';
 import { updateIncident } from './incidente-writes.ts';
 import { noticeText } from './legal-notice.ts';
+import '#app/ui/drafts/draft-field.css';
 import './legal-card.css';
 
 const MUTUALIDADES = ['ACHS', 'Mutual de Seguridad CChC', 'IST', 'ISL'];
@@ -77,7 +78,7 @@ export function DiatCard({ incident, canAct }: Omit<LegalProps, 'names'>) {
                 <TextInput label="Folio de la mutualidad*" value={filing.folio} onChange={(folio) => setFiling((current) => ({ ...current, folio }))} delay={0} />
                 <div className="draft-field">
                   <label htmlFor="diat-mutualidad">Mutualidad</label>
-                  <select id="diat-mutualidad" className="incident-select" value={filing.mutualidad} onChange={(event) => setFiling((current) => ({ ...current, mutualidad: event.target.value }))}>
+                  <select id="diat-mutualidad" value={filing.mutualidad} onChange={(event) => setFiling((current) => ({ ...current, mutualidad: event.target.value }))}>
                     {MUTUALIDADES.map((name) => (
                       <option key={name}>{name}</option>
                     ))}

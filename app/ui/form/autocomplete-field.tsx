@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import './native-field.css';
 import './autocomplete-field.css';
 
 export interface AutocompleteOption {
@@ -86,9 +87,12 @@ export function AutocompleteField<T>({ label, value, onChange, search, toOption,
   const showList = open && !disabled;
   return (
     <div className="autocomplete">
-      <label htmlFor={id}>{label}</label>
+      <label htmlFor={id} className="native-label">
+        {label}
+      </label>
       <input
         id={id}
+        className="native-input"
         type="text"
         role="combobox"
         aria-autocomplete="list"

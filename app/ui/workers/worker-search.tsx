@@ -2,6 +2,7 @@ import { formatRut } from '#sync/domain/rut.ts';
 import { useId, useState } from 'react';
 import { useWorkerSearch } from '#app/data/worker-queries.ts';
 import { type LocalTrabajador, workerName } from '#app/db/reference-rows.ts';
+import '#app/ui/form/native-field.css';
 import './worker-search.css';
 
 interface WorkerSearchProps {
@@ -20,9 +21,12 @@ export function WorkerSearch({ label, onPick, chosen, disabled }: WorkerSearchPr
 
   return (
     <div className="worker-search">
-      <label htmlFor={id}>{label}</label>
+      <label htmlFor={id} className="native-label">
+        {label}
+      </label>
       <input
         id={id}
+        className="native-input"
         type="search"
         value={text}
         disabled={disabled}

@@ -49,7 +49,7 @@ export function ChoiceSelect({ id, label, value, options, onChange, emptyLabel =
   return (
     <div className={`draft-field${problem ? ' draft-field--invalid' : ''}`}>
       <label htmlFor={id}>{label}</label>
-      <select id={id} className="incident-select" value={value ?? ''} disabled={disabled} onChange={(event) => onChange(event.target.value || null)} {...described(id, problem)}>
+      <select id={id} value={value ?? ''} disabled={disabled} onChange={(event) => onChange(event.target.value || null)} {...described(id, problem)}>
         <option value="">{emptyLabel}</option>
         {groups.length > 1
           ? groups.map((group) => (
