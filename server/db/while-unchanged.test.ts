@@ -65,6 +65,22 @@ describe('whileUnchanged', () => {
     expect(await whileUnchanged(db, 'falla', async () => 'ahora sí')).toBe('ahora sí');
   });
 
+  it('keeps at most 200 values, dropping the oldest, and none of a version once a newer one is seen', async () => {
+    let runs = 0;
+    const read = (key: string) => whileUnchanged(db, key, async () => ((runs += 1), key));
+    for (let i = 0; i <= 200; i += 1) await read(`clave ${i}`);
+    expect(runs).toBe(201);
+    await read('clave 200');
+    await read('clave 1');
+    expect(runs).toBe(201);
+    await read('clave 0');
+    expect(runs).toBe(202);
+
+    await sql`UPDATE notas SET texto = texto`.execute(db);
+    await read('clave 200');
+    expect(runs).toBe(203);
+  });
+
   it('always computes inside a transaction, whose rows may still roll back', async () => {
     await whileUnchanged(db, 'notas', texts);
     await db

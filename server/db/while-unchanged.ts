@@ -1,15 +1,19 @@
 import { databaseVersion, type Db } from './database.ts';
 
-const MAX_KEPT = 500;
+/** Values kept at once (a page of 500 workers is about 0.5 MB). */
+const MAX_KEPT = 200;
 
 interface Kept {
-  version: number;
   until: number;
   value: Promise<unknown>;
 }
 
-/** Kept per database: two servers in one process (the API tests) never share a value. */
-const keptByDb = new WeakMap<Db, Map<string, Kept>>();
+/**
+ * Per database (two servers in one process, the API tests, never share a value): the version the kept values were
+ * computed at, and the values. Only the current version's are kept: the version only grows, so an older one's
+ * values can never be given again and are dropped at the first call that sees a newer one.
+ */
+const keptByDb = new WeakMap<Db, { version: number; values: Map<string, Kept> }>();
 
 export interface WhileUnchangedOptions {
   /** Also forget the value after this long: for values that depend on the clock as well as on the rows. */
@@ -27,21 +31,19 @@ export async function whileUnchanged<T>(db: Db, key: string, compute: () => Prom
   if (version === undefined) return compute();
   const now = options.now ?? Date.now();
   let kept = keptByDb.get(db);
-  if (!kept) keptByDb.set(db, (kept = new Map()));
-  const found = kept.get(key);
-  if (found && found.version === version && found.until > now) return found.value as Promise<T>;
+  if (!kept || kept.version !== version) keptByDb.set(db, (kept = { version, values: new Map() }));
+  const { values } = kept;
+  const found = values.get(key);
+  if (found && found.until > now) return found.value as Promise<T>;
   const value = compute();
-  kept.delete(key);
-  kept.set(key, { version, until: now + (options.keepMs ?? Infinity), value });
+  values.delete(key);
+  values.set(key, { until: now + (options.keepMs ?? Infinity), value });
   // A failed computation is not kept: the next call computes again.
-  value.catch(() => kept.get(key)?.value === value && kept.delete(key));
-  // The oldest set first (a Map keeps insertion order): past the limit, stale ones go, then the oldest.
-  if (kept.size > MAX_KEPT) {
-    for (const [other, entry] of kept) if (entry.version !== version || entry.until <= now) kept.delete(other);
-    for (const other of kept.keys()) {
-      if (kept.size <= MAX_KEPT) break;
-      kept.delete(other);
-    }
+  value.catch(() => values.get(key)?.value === value && values.delete(key));
+  // Past the limit the oldest set goes first (a Map keeps insertion order).
+  for (const oldest of values.keys()) {
+    if (values.size <= MAX_KEPT) break;
+    values.delete(oldest);
   }
   return value;
 }
