@@ -16,12 +16,18 @@ import { PROTOCOL_HEADER, SYNC_PROTOCOL_VERSION } from '#sync/outbox/sync-protoc
 import { uuidV7 } from '#sync/outbox/uuid-v7.ts';
 import { workerBody } from '../api/support/trabajadores-factory.ts';
 import { cpuSplit } from './support/cpu-split.ts';
+import { holdingConnection, runStatement } from '#server/db/database.ts';
+import { findUserProfile, updateUserProfile } from '#server/modules/perfil/perfil.repo.ts';
+import { recordChange } from '#server/sync/change-log.repo.ts';
+import { requestFingerprint } from '#server/sync/idempotency-ledger.ts';
+import { loadSessionUser } from '#server/tenancy/session-user.ts';
 
 const TARGET_WRITES_PER_SECOND = 15_000;
 const WRITES = 5000;
 const BATCH = 500;
 const ROUNDS = 3;
 const WORKER_WRITES = 2000;
+const COMPANY = '76123456';
 
 interface BatchAnswer {
   results: { key: string; status: number }[];
@@ -38,7 +44,7 @@ try {
     body: JSON.stringify({ RutEmpresa: '76123456-0', Correo: 'supervisor@andesdemo.cl', Contrasena: DEMO_PASSWORD }),
   });
   const { token, usuario } = (await login.json()) as { token: string; usuario: { IdUsuario: number } };
-  const profilePath = `/api/perfil/perfil_usuario/${usuario.IdUsuario}/76123456`;
+  const profilePath = `/api/perfil/perfil_usuario/${usuario.IdUsuario}/${COMPANY}`;
 
   const entries = (from: number, count: number) =>
     Array.from({ length: count }, (_, i) => ({
@@ -93,6 +99,34 @@ try {
     for (let b = 0; b < WRITES / BATCH; b += 1) await sendBatch(entries(ROUNDS * WRITES + b * BATCH, BATCH));
   });
 
+  // The floor under the pipeline: the same write's statements through the project's own compiled queries, with the
+  // fingerprint and the stored answer, in one transaction with a savepoint per write, but no Request, routing,
+  // middleware, validation or Response per entry: what applying entries without the HTTP pipeline would cost.
+  const ledgerFind = deps.db.selectFrom('idempotencia').select(['Huella', 'Estado', 'Respuesta']).where('IdEmpresa', '=', '').where('Clave', '=', '').compile().sql;
+  const ledgerInsert = deps.db.insertInto('idempotencia').values({ IdEmpresa: '', Clave: '', Huella: '', Estado: 0, Respuesta: '', CreadoEn: '' }).compile().sql;
+  const floorRates: number[] = [];
+  for (let round = 0; round < ROUNDS; round += 1) {
+    const started = process.hrtime.bigint();
+    await deps.db.transaction().execute((trx) =>
+      holdingConnection(deps.db, trx, async () => {
+        for (const { key, body } of entries((ROUNDS + 1 + round) * WRITES, WRITES)) {
+          const now = new Date();
+          const fingerprint = requestFingerprint({ user: usuario.IdUsuario, method: 'PUT', pathWithQuery: profilePath, contentType: 'application/json', body: JSON.stringify(body), parsed: body });
+          await runStatement(trx, ledgerFind, [COMPANY, key]);
+          await runStatement(trx, 'SAVEPOINT entrada_lote', []);
+          await loadSessionUser(trx, COMPANY, usuario.IdUsuario);
+          await updateUserProfile(trx, COMPANY, usuario.IdUsuario, body);
+          const row = await findUserProfile(trx, COMPANY, usuario.IdUsuario);
+          await recordChange(trx, { company: COMPANY, table: 'usuarios', id: usuario.IdUsuario, op: 'upsert', row: row ?? {} }, now);
+          await runStatement(trx, ledgerInsert, [COMPANY, key, fingerprint, 200, JSON.stringify({ statusCode: 200, data: row }), now.toISOString()]);
+          await runStatement(trx, 'RELEASE entrada_lote', []);
+        }
+      }),
+    );
+    floorRates.push(WRITES / (Number(process.hrtime.bigint() - started) / 1e9));
+  }
+  const floorMedian = [...floorRates].sort((a, b) => a - b)[Math.floor(ROUNDS / 2)] ?? 0;
+
   // The same batches of a business module's writes through the records kit: new workers (references, RUT
   // uniqueness, positions, the row and its change), the heaviest common write a device sends.
   const admin = await app.request('/api/auth/login', {
@@ -123,6 +157,11 @@ try {
   console.log(`  CPU del proceso por escritura: ${cpuPerWrite.map((us) => `${us.toFixed(0)} µs`).join(', ')}`);
   console.log(`  dónde va la CPU (una ronda más, muestreada): ${split.map(({ label, share }) => `${label} ${(share * 100).toFixed(0)} %`).join(' · ')}`);
   console.log(`  objetivo: ≥ ${TARGET_WRITES_PER_SECOND} escrituras/s → ${median >= TARGET_WRITES_PER_SECOND ? 'cumple' : 'NO cumple'}`);
+  console.log(
+    `  suelo sin la canalización por entrada (las mismas 8 sentencias con las consultas del proyecto, huella y respuesta guardada): ` +
+      `${floorMedian.toFixed(0)} escrituras/s (${(1e6 / floorMedian).toFixed(0)} µs; rondas: ${floorRates.map((rate) => rate.toFixed(0)).join(', ')}); ` +
+      `la canalización de cada entrada (Request, ruteo, middleware, validación, Response) es el resto: ${(1e6 / median - 1e6 / floorMedian).toFixed(0)} µs`,
+  );
   console.log(
     `  altas de trabajadores por el kit de registros (referencias, RUT único, cargos, fila y cambio; ${ROUNDS} rondas de ${WORKER_WRITES}): ` +
       `${workerMedian.toFixed(0)} escrituras/s (mediana; ${(1e6 / workerMedian).toFixed(0)} µs por escritura; rondas: ${workerRates.map((rate) => rate.toFixed(0)).join(', ')})`,
