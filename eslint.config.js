@@ -45,6 +45,13 @@ export default tseslint.config(
             },
             ...moduleBoundaries('app'),
             ...moduleBoundaries('server'),
+            {
+              // The company sign-in is a module of its own outside server/modules; what accounts share lives in
+              // server/identity.
+              target: './server/modules',
+              from: './server/auth',
+              message: 'Un módulo de negocio no importa el inicio de sesión (server/auth): usa server/identity o una pieza compartida.',
+            },
           ],
         },
       ],

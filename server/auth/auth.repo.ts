@@ -19,15 +19,6 @@ export function findUserByEmail(db: Db, companyId: string, email: string) {
     .executeTakeFirst();
 }
 
-export function findUser(db: Db, companyId: string, userId: number) {
-  return db
-    .selectFrom('usuarios')
-    .selectAll()
-    .where('IdEmpresa', '=', companyId)
-    .where('IdUsuario', '=', userId)
-    .executeTakeFirst();
-}
-
 export async function setPassword(db: Db, userId: number, hash: string): Promise<void> {
   await db
     .updateTable('usuarios')

@@ -16,11 +16,12 @@ import type { Selectable } from 'kysely';
 import type { AppDeps } from '../app-env.ts';
 import type { UsuariosTable } from '../db/schema.ts';
 import { HttpError } from '../http/http-error.ts';
-import { logSignInActivity, writeHistory } from './auth-audit.ts';
+import { logSignInActivity, writeHistory } from '../identity/auth-audit.ts';
 import { listMasks } from '../records/level-masks.ts';
 import * as repo from './auth.repo.ts';
-import { attemptKey, clearFailures, isLockedOut, recordFailure } from './login-attempts.ts';
-import { DUMMY_HASH, hashPassword, verifyPassword } from './password.ts';
+import { attemptKey, clearFailures, isLockedOut, recordFailure } from '../identity/login-attempts.ts';
+import { DUMMY_HASH, hashPassword, verifyPassword } from '../identity/password.ts';
+import { findUser } from '../identity/users.repo.ts';
 import { deactivatedParty, loadSessionUser } from '../tenancy/session-user.ts';
 
 type UserRow = Selectable<UsuariosTable>;
@@ -155,7 +156,7 @@ export async function completePasswordChallenge(deps: AppDeps, body: ChangePassw
   const { db, tokens } = deps;
   const now = deps.now();
   const claims = await tokens.read(body.Desafio, 'desafio');
-  const user = claims ? await repo.findUser(db, claims.emp, claims.sub) : undefined;
+  const user = claims ? await findUser(db, claims.emp, claims.sub) : undefined;
   if (!claims || !user || !user.DebeCambiarContrasena) throw new HttpError(401, AUTH_MESSAGES.actionFailed);
   await repo.setPassword(db, user.IdUsuario, await hashPassword(body.Contrasena));
   await logSignInActivity(db, user.IdEmpresa, user.CorreoElectronicoPersona, 'contrasena_cambiada', 'Primer inicio de sesión', now);

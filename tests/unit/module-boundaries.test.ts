@@ -18,6 +18,11 @@ describe('business modules do not import each other (lint)', () => {
     expect(await ruleIdsOf('server/modules/cargos/planted.ts', "export { nivelRules } from '../niveles/niveles.rules.ts';\n")).toContain('import-x/no-restricted-paths');
   });
 
+  it('refuses a server module importing the company sign-in, which is a module too', async () => {
+    expect(await ruleIdsOf('server/modules/cargos/planted.ts', "export { findUserByEmail } from '../../auth/auth.repo.ts';\n")).toContain('import-x/no-restricted-paths');
+    expect(await ruleIdsOf('server/modules/cargos/planted.ts', "export { hashPassword } from '../../identity/password.ts';\n")).toEqual([]);
+  });
+
   it('lets a module import its own files and the shared places, and composition import modules', async () => {
     expect(await ruleIdsOf('app/modules/cargos/planted.ts', "export { useCargosView } from './cargos-view.ts';\nexport { RecordListPage } from '#app/ui/records/record-list-page.tsx';\n")).toEqual([]);
     expect(await ruleIdsOf('server/modules/cargos/planted.ts', "export { recordRoutes } from '../../records/record-routes.ts';\n")).toEqual([]);

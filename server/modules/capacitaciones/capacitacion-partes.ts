@@ -3,7 +3,7 @@ import { toWireDate } from '#sync/domain/dates.ts';
 import { type Participante, type ParticipanteBody, PARTES_MESSAGES, type Relator, type RelatorBody } from '#sync/schemas/capacitaciones-partes.schema.ts';
 import { type EvidenciaBody, type EvidenciaCapacitacion, PROGRAMA_MESSAGES, toEvidencia } from '#sync/schemas/capacitaciones-programa.schema.ts';
 import type { Trabajador } from '#sync/schemas/trabajadores.schema.ts';
-import { findUser } from '../../auth/auth.repo.ts';
+import { findUser } from '../../identity/users.repo.ts';
 import type { Db } from '../../db/database.ts';
 import { HttpError } from '../../http/http-error.ts';
 import type { WriteContext } from '../../records/write-answer.ts';

@@ -15,9 +15,9 @@ import {
   SISTEMA_FISCALES,
 } from '#sync/schemas/fiscales.schema.ts';
 import type { AppDeps } from '../../app-env.ts';
-import { writeHistory } from '../../auth/auth-audit.ts';
-import { attemptKey, clearFailures, isLockedOut, recordFailure, type AttemptScope } from '../../auth/login-attempts.ts';
-import { DUMMY_HASH, hashPassword, verifyPassword } from '../../auth/password.ts';
+import { writeHistory } from '../../identity/auth-audit.ts';
+import { attemptKey, clearFailures, isLockedOut, recordFailure, type AttemptScope } from '../../identity/login-attempts.ts';
+import { DUMMY_HASH, hashPassword, verifyPassword } from '../../identity/password.ts';
 import { HttpError } from '../../http/http-error.ts';
 import * as repo from './cuenta.repo.ts';
 
