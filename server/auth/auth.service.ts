@@ -1,4 +1,3 @@
-import { randomInt } from 'node:crypto';
 import { companyIdFromRut } from '#sync/domain/rut.ts';
 import {
   AUTH_CODES,
@@ -22,12 +21,11 @@ import * as repo from './auth.repo.ts';
 import { attemptKey, clearFailures, isLockedOut, recordFailure } from '../identity/login-attempts.ts';
 import { DUMMY_HASH, hashPassword, verifyPassword } from '../identity/password.ts';
 import { findUser } from '../identity/users.repo.ts';
+import { newRecoveryCode, RECOVERY_CODE_MINUTES, recoveryCodeExpiry, recoveryCodeMatches } from '../identity/recovery-code.ts';
 import { deactivatedParty, loadSessionUser } from '../tenancy/session-user.ts';
 
 type UserRow = Selectable<UsuariosTable>;
 
-const RECOVERY_CODE_MINUTES = 15;
-const MAX_CODE_ATTEMPTS = 5;
 
 function companyRefusal(status: number, support: AppDeps['config']['support']): HttpError {
   const withSupport = (text: string) => `${text} Soporte: ${support.email} · ${support.phone}`;
@@ -167,10 +165,6 @@ export async function completePasswordChallenge(deps: AppDeps, body: ChangePassw
   );
 }
 
-function newRecoveryCode(): string {
-  return String(randomInt(0, 1_000_000)).padStart(6, '0');
-}
-
 export async function requestRecoveryCode(deps: AppDeps, body: RecoveryRequestBody): Promise<void> {
   const { db, mailer } = deps;
   const now = deps.now();
@@ -193,7 +187,7 @@ export async function requestRecoveryCode(deps: AppDeps, body: RecoveryRequestBo
     await trx.updateTable('codigos_recuperacion').set({ Usado: 1 }).where('IdUsuario', '=', user.IdUsuario).execute();
     await trx
       .insertInto('codigos_recuperacion')
-      .values({ IdUsuario: user.IdUsuario, HashCodigo: codeHash, ExpiraEn: now.getTime() + RECOVERY_CODE_MINUTES * 60_000, Intentos: 0, Usado: 0 })
+      .values({ IdUsuario: user.IdUsuario, HashCodigo: codeHash, ExpiraEn: recoveryCodeExpiry(now), Intentos: 0, Usado: 0 })
       .execute();
   });
   try {
@@ -228,7 +222,7 @@ export async function confirmRecovery(deps: AppDeps, body: RecoveryConfirmBody):
     .where('ExpiraEn', '>', now.getTime())
     .orderBy('IdCodigo', 'desc')
     .executeTakeFirst();
-  const matches = pending !== undefined && pending.Intentos < MAX_CODE_ATTEMPTS && (await verifyPassword(body.Codigo, pending.HashCodigo));
+  const matches = await recoveryCodeMatches(pending, body.Codigo);
   await writeHistory(
     db,
     { Usuario: body.Correo, IdEmpresa: user.IdEmpresa, Origen: 'recuperar', Texto: matches ? 'Contraseña restablecida con código' : 'Código de recuperación incorrecto', conContrasena: true, conCodigo: true },

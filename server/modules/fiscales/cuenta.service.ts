@@ -18,6 +18,7 @@ import type { AppDeps } from '../../app-env.ts';
 import { writeHistory } from '../../identity/auth-audit.ts';
 import { attemptKey, clearFailures, isLockedOut, recordFailure, type AttemptScope } from '../../identity/login-attempts.ts';
 import { DUMMY_HASH, hashPassword, verifyPassword } from '../../identity/password.ts';
+import { newRecoveryCode, RECOVERY_CODE_MINUTES, recoveryCodeExpiry, recoveryCodeMatches } from '../../identity/recovery-code.ts';
 import { HttpError } from '../../http/http-error.ts';
 import * as repo from './cuenta.repo.ts';
 
@@ -31,8 +32,6 @@ export const TEMPORARY_PASSWORD_HOURS = 24;
 const TEMPORARY_PASSWORD_LENGTH = 10;
 /** No 0/O, 1/l/I: read from an e-mail and typed by hand. */
 const READABLE = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz23456789';
-const RECOVERY_CODE_MINUTES = 15;
-const MAX_CODE_ATTEMPTS = 5;
 /** What the lockout key carries instead of a company's RUT. */
 const NO_COMPANY = SISTEMA_FISCALES;
 
@@ -45,10 +44,6 @@ function history(deps: AppDeps, correo: string, origen: string, texto: string, e
 
 function newTemporaryPassword(): string {
   return Array.from({ length: TEMPORARY_PASSWORD_LENGTH }, () => READABLE[randomInt(READABLE.length)]).join('');
-}
-
-function newRecoveryCode(): string {
-  return String(randomInt(0, 1_000_000)).padStart(6, '0');
 }
 
 const appLink = (deps: AppDeps, path: string) => `${deps.config.verificationBaseUrl}${path}`;
@@ -191,7 +186,7 @@ export async function requestRecoveryCode(deps: AppDeps, body: InspectorRecovery
     throw new HttpError(401, FISCALES_MESSAGES.recoveryWrongCredentials, FISCALES_CODES.wrongCredentials);
   }
   const code = newRecoveryCode();
-  await repo.saveRecoveryCode(db, account.IdFiscalizador, await hashPassword(code), now.getTime() + RECOVERY_CODE_MINUTES * 60_000);
+  await repo.saveRecoveryCode(db, account.IdFiscalizador, await hashPassword(code), recoveryCodeExpiry(now));
   try {
     await mailer.send(
       {
@@ -227,7 +222,7 @@ export async function confirmRecovery(deps: AppDeps, body: InspectorRecoveryConf
     throw new HttpError(401, FISCALES_MESSAGES.recoveryWrongCredentials, FISCALES_CODES.wrongCredentials);
   }
   const pending = await repo.pendingRecoveryCode(db, account.IdFiscalizador, now);
-  const matches = pending !== undefined && pending.Intentos < MAX_CODE_ATTEMPTS && (await verifyPassword(body.Codigo, pending.HashCodigo));
+  const matches = await recoveryCodeMatches(pending, body.Codigo);
   await history(deps, body.Correo, 'recuperar', matches ? 'Contraseña restablecida con código' : 'Código de recuperación incorrecto', { conContrasena: true, conCodigo: true });
   if (!pending || !matches) {
     if (pending) await repo.countWrongCode(db, pending.IdCodigo);
