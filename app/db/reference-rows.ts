@@ -16,6 +16,7 @@ import type { LocalFormulario, LocalInspeccion, LocalObservacion } from './inspe
 import type { LocalCapacitacion, LocalPrograma } from './capacitacion-rows.ts';
 import type { TipoCapacitacion } from '#sync/schemas/capacitaciones-tipos.schema.ts';
 import type { Dotacion } from '#sync/schemas/dotaciones.schema.ts';
+import { personName } from '#sync/domain/person-name.ts';
 
 export interface LocalTrabajador extends Trabajador {
   /** Folded words of the RUT (without dots or dash) and the names, for the prefix search. */
@@ -110,5 +111,5 @@ export function toLocalNivel(row: Nivel): LocalNivel {
 
 /** "Nombres Paterno Materno": how a worker is named on screens and reports. */
 export function workerName(worker: Pick<LocalTrabajador, 'Nombres' | 'ApellidoPaterno' | 'ApellidoMaterno'>): string {
-  return [worker.Nombres, worker.ApellidoPaterno, worker.ApellidoMaterno].filter(Boolean).join(' ');
+  return personName(worker);
 }

@@ -7,6 +7,7 @@ import type { ContenidoFormulario, Formulario } from '#sync/schemas/formularios.
 import type { ChecklistReportData, Inspeccion, ReportObservation } from '#sync/schemas/inspecciones.schema.ts';
 import type { ReportImage, FileRef } from '#sync/records/record-fields.ts';
 import type { Observacion } from '#sync/schemas/observaciones.schema.ts';
+import { personName } from '#sync/domain/person-name.ts';
 
 /**
  * The checklist report's data (spec 2.4), built the same way on the device (offline, from Dexie) and on the server
@@ -32,7 +33,7 @@ export interface ReportContext {
  * so the paper identifies the person (an inspector reads it beside the worker's other records). Both sides use it.
  */
 export function observedWorkerLabel(worker: { Nombres: string; ApellidoPaterno: string; ApellidoMaterno: string; RunPersona: string }): string {
-  const name = [worker.Nombres, worker.ApellidoPaterno, worker.ApellidoMaterno].filter(Boolean).join(' ');
+  const name = personName(worker);
   return worker.RunPersona ? `${name} (${formatRut(worker.RunPersona)})` : name;
 }
 

@@ -169,7 +169,3 @@ export async function deleteAccounts(db: Db, company: string, userIds: readonly 
   if (userIds.length === 0) return;
   await db.deleteFrom('usuarios').where('IdEmpresa', '=', company).where('IdUsuario', 'in', [...userIds]).execute();
 }
-
-export function fullNameOf(user: Pick<UserRow, 'Nombres' | 'ApellidoPaterno' | 'ApellidoMaterno'>): string {
-  return [user.Nombres, user.ApellidoPaterno, user.ApellidoMaterno].filter(Boolean).join(' ');
-}

@@ -5,6 +5,7 @@ import { HttpError } from '../http/http-error.ts';
 import { createAccount, findActiveRole } from './office-accounts.ts';
 import type { OfficeWrite } from './office-write.ts';
 import { partyAccounts } from './office-parties.ts';
+import { personName } from '#sync/domain/person-name.ts';
 
 /** The first of `base`, `base2`, `base3`... that no account of the company has. */
 async function freeUserName(db: Db, company: string, base: string): Promise<string> {
@@ -65,7 +66,7 @@ export async function listPartyAccounts(db: Db, company: string, party: { contra
   const rows = await partyAccounts(db, company, party, mainAccount);
   return rows.map((row) => ({
     IdUsuario: row.IdUsuario,
-    Nombre: [row.Nombres, row.ApellidoPaterno, row.ApellidoMaterno].filter(Boolean).join(' '),
+    Nombre: personName(row),
     CorreoElectronicoPersona: row.CorreoElectronicoPersona,
     Habilitado: (row.Habilitado === 1 ? 1 : 0) as 0 | 1,
   }));

@@ -14,6 +14,7 @@ import type { WriteContext } from '../records/write-answer.ts';
 import { viewerOfUser } from '../tenancy/viewer.ts';
 import { demoSignaturePng } from './demo-images.ts';
 import { seedId } from './seed-id.ts';
+import { personName } from '#sync/domain/person-name.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -55,7 +56,7 @@ const PAST: { n: number; type: string; daysAgo: number; tema: string; lugar: str
 
 async function writeContext(db: Db, company: string, user: number, at: Date): Promise<WriteContext> {
   const row = (await findUser(db, company, user))!;
-  const userName = [row.Nombres, row.ApellidoPaterno, row.ApellidoMaterno].filter(Boolean).join(' ');
+  const userName = personName(row);
   return { db, company, user, userName, viewer: viewerOfUser(row), key: undefined, now: at, records: RECORD_STORES };
 }
 

@@ -8,6 +8,7 @@ import { dispatchRequests } from '../modules/epp/epp-solicitudes.service.ts';
 import { createRecord } from '../records/record-writes.ts';
 import type { WriteContext } from '../records/write-answer.ts';
 import { seedId } from './seed-id.ts';
+import { personName } from '#sync/domain/person-name.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -42,7 +43,7 @@ export async function seedEppRequests(db: Db, company: string, tipos: ReadonlyMa
         IdLinea: seedId(company, 'solicitud-epp', demo.n, 'linea', index),
         IdPersona: row.IdPersona,
         RunPersona: row.RunPersona,
-        NombreTrabajador: [row.Nombres, row.ApellidoPaterno, row.ApellidoMaterno].filter(Boolean).join(' '),
+        NombreTrabajador: personName(row),
         IdEpp: tipo.IdEpp,
         NombreEpp: tipo.NombreEpp,
         Talla,

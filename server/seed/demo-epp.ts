@@ -15,6 +15,7 @@ import { viewerOfUser } from '../tenancy/viewer.ts';
 import { demoSignaturePng } from './demo-images.ts';
 import { seedEppRequests } from './demo-epp-solicitudes.ts';
 import { seedId } from './seed-id.ts';
+import { personName } from '#sync/domain/person-name.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -124,7 +125,7 @@ export async function seedEppDemo(db: Db, company: string, users: DemoEppUsers, 
 
     const user = (await findUser(trx, company, users.supervisor))!;
     const admin = (await findUser(trx, company, users.admin))!;
-    const nameOf = (row: typeof user) => [row.Nombres, row.ApellidoPaterno, row.ApellidoMaterno].filter(Boolean).join(' ');
+    const nameOf = (row: typeof user) => personName(row);
     const context = (who: typeof user, at: Date): WriteContext => ({ db: trx, company, user: who.IdUsuario, userName: nameOf(who), viewer: viewerOfUser(who), key: undefined, now: at, records: RECORD_STORES });
     const store = files.withDb(trx);
     const put = async (bytes: Buffer): Promise<FileRef> => ({ Sha256: await store.put(bytes, 'image/png', now, company), Tipo: 'image/png' });
@@ -140,7 +141,7 @@ export async function seedEppDemo(db: Db, company: string, users: DemoEppUsers, 
         IdEntrega: seedId(company, 'cuadrilla-epp', demo.daysAgo),
         IdPersona: worker.IdPersona,
         RunPersona: worker.RunPersona,
-        NombreTrabajador: [worker.Nombres, worker.ApellidoPaterno, worker.ApellidoMaterno].filter(Boolean).join(' '),
+        NombreTrabajador: personName(worker),
         Motivo: demo.motivo,
         Fecha: toWireDate(signedAt),
         IdCliente: null,

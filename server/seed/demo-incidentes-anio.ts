@@ -17,6 +17,7 @@ import { viewerOfUser } from '../tenancy/viewer.ts';
 import { catalogueId, DAY, type DemoIncidentUsers, HOUR } from './demo-incidentes.ts';
 import { demoSignaturePng } from './demo-images.ts';
 import { seedId } from './seed-id.ts';
+import { personName } from '#sync/domain/person-name.ts';
 
 /**
  * A year of headcount and hours of the demo company: the twelve months that end with the current one, for each of
@@ -59,7 +60,7 @@ export async function seedIncidentYearDemo(db: Db, company: string, users: DemoI
   const cat = (table: AccidentCatalogueTable, info: string) => catalogueId(company, table, info);
   await db.transaction().execute(async (trx) => {
     const user = (await findUser(trx, company, users.supervisor))!;
-    const ctx = (at: Date): WriteContext => ({ db: trx, company, user: users.supervisor, userName: [user.Nombres, user.ApellidoPaterno, user.ApellidoMaterno].filter(Boolean).join(' '), viewer: viewerOfUser(user), key: undefined, now: at, records: RECORD_STORES });
+    const ctx = (at: Date): WriteContext => ({ db: trx, company, user: users.supervisor, userName: personName(user), viewer: viewerOfUser(user), key: undefined, now: at, records: RECORD_STORES });
     const signature: FileRef = { Sha256: await files.withDb(trx).put(demoSignaturePng(43), 'image/png', now, company), Tipo: 'image/png' };
     const ago = (days: number) => new Date(now.getTime() - days * DAY);
     const plan: { days: number; Clasificacion: string; alta?: number; worker?: number; fields?: Record<string, unknown> }[] = [
@@ -88,7 +89,7 @@ export async function seedIncidentYearDemo(db: Db, company: string, users: DemoI
         IdNivel2: seedId(company, 'nv2', 1),
         IdNivel3: seedId(company, 'nv3', 1),
         TipoEvento: cat('tipos_evento', 'Caída al mismo nivel'),
-        ...(worker ? { IdPersona: worker.IdPersona, NombreAccidentado: [worker.Nombres, worker.ApellidoPaterno, worker.ApellidoMaterno].filter(Boolean).join(' '), Rut: worker.RunPersona } : {}),
+        ...(worker ? { IdPersona: worker.IdPersona, NombreAccidentado: personName(worker), Rut: worker.RunPersona } : {}),
         ...(entry.alta ? { FechaAlta: toWireDate(new Date(at.getTime() + entry.alta * DAY)) } : {}),
         Descripcion: `Caso de demostración (${entry.Clasificacion.toLowerCase()}).`,
         NombreInformador: 'Jorge Araya Rojas',

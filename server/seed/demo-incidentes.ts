@@ -16,6 +16,7 @@ import { recordChange } from '../sync/change-log.repo.ts';
 import { viewerOfUser } from '../tenancy/viewer.ts';
 import { demoPhotoPng, demoSignaturePng } from './demo-images.ts';
 import { seedId } from './seed-id.ts';
+import { personName } from '#sync/domain/person-name.ts';
 
 export const DAY = 24 * 60 * 60 * 1000;
 export const HOUR = 60 * 60 * 1000;
@@ -73,7 +74,7 @@ export async function seedIncidentDemo(db: Db, company: string, users: DemoIncid
   await db.transaction().execute(async (trx) => {
     const context = async (user: number, at: Date): Promise<WriteContext> => {
       const row = (await findUser(trx, company, user))!;
-      const userName = [row.Nombres, row.ApellidoPaterno, row.ApellidoMaterno].filter(Boolean).join(' ');
+      const userName = personName(row);
       return { db: trx, company, user, userName, viewer: viewerOfUser(row), key: undefined, now: at, records: RECORD_STORES };
     };
     const store = files.withDb(trx);
@@ -83,7 +84,7 @@ export async function seedIncidentDemo(db: Db, company: string, users: DemoIncid
     /** An injured worker from the roster: the report copies their name and RUT. */
     const injured = async (n: number) => {
       const row = (await RECORD_STORES.trabajadores.load(trx, company, worker(n)))!.row;
-      return { IdPersona: row.IdPersona, NombreAccidentado: [row.Nombres, row.ApellidoPaterno, row.ApellidoMaterno].filter(Boolean).join(' '), Rut: row.RunPersona };
+      return { IdPersona: row.IdPersona, NombreAccidentado: personName(row), Rut: row.RunPersona };
     };
     const base = (n: number, at: Date) => ({
       IdEvaluacion: caseId(n),

@@ -15,6 +15,7 @@ import { type Viewer, viewerOfUser } from '../tenancy/viewer.ts';
 import { demoPhotoPng, demoSignaturePng } from './demo-images.ts';
 import { DEMO_TEMPLATES, demoTemplateBody } from './demo-formularios.ts';
 import { seedId } from './seed-id.ts';
+import { personName } from '#sync/domain/person-name.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -192,7 +193,7 @@ export async function seedInspectionDemo(db: Db, company: string, contractorRut:
     // Each demo write is made as its user would make it: their name, their scope, the company's records.
     const context = async (user: number, at: Date): Promise<WriteContext> => {
       const row = (await findUser(trx, company, user))!;
-      const userName = [row.Nombres, row.ApellidoPaterno, row.ApellidoMaterno].filter(Boolean).join(' ');
+      const userName = personName(row);
       return { db: trx, company, user, userName, viewer: viewerOfUser(row), key: undefined, now: at, records: RECORD_STORES };
     };
     const store = files.withDb(trx);

@@ -2,7 +2,7 @@ import { rutCheckDigit } from '#sync/domain/rut.ts';
 import { EMPTY_MEDICAL_DATE } from '#sync/schemas/trabajadores.schema.ts';
 import { RECORD_STORES } from '../app-modules.ts';
 import type { Db } from '../db/database.ts';
-import { workerSearchText } from '../modules/trabajadores/trabajador-search.ts';
+import { workerSearchText } from '../records/search-words.ts';
 import { contractorAudience, recordChange } from '../sync/change-log.repo.ts';
 import type { Viewer } from '../tenancy/viewer.ts';
 import { DEMO_CONTRACTOR } from './demo-parties.ts';

@@ -8,6 +8,7 @@ import { HttpError } from '../http/http-error.ts';
 import { whileUnchanged } from '../db/while-unchanged.ts';
 import { deactivatedParty, loadSessionUser } from './session-user.ts';
 import { viewerOfUser, type Viewer } from './viewer.ts';
+import { personName } from '#sync/domain/person-name.ts';
 
 /** Who is asking, read once per request: the user, what of the company they may see, and what they may do. */
 export interface RequestSession {
@@ -73,7 +74,7 @@ async function loadSession(db: Db, company: string, userId: number): Promise<Req
   return Object.freeze({
     userId: user.IdUsuario,
     company: user.IdEmpresa,
-    userName: [user.Nombres, user.ApellidoPaterno, user.ApellidoMaterno].filter(Boolean).join(' '),
+    userName: personName(user),
     viewer: viewerOfUser(user),
     can: (route: string, action: PermissionAction) => permissions.get(route)?.has(action) ?? false,
     readsChangedAt: Math.max(user.SeqUsuario, user.SeqRol),

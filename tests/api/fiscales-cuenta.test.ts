@@ -85,7 +85,7 @@ describe('registration (spec 4.2)', () => {
     expect(mail.Texto).toContain('http://localhost:3000/fiscales/registro');
     expect(mail.Texto).toContain('Vence en 24 horas.');
     const temporary = await mailedTemporaryPassword('ana.perez@dt.gob.cl');
-    expect(temporary).toMatch(/^[A-HJ-NP-Za-km-z2-9]{10}$/);
+    expect(temporary).toMatch(/^[A-HJ-NP-Za-km-z2-9]{12}$/);
     const stored = await server.deps.db.selectFrom('fiscalizadores').selectAll().where('Correo', '=', 'ana.perez@dt.gob.cl').executeTakeFirstOrThrow();
     expect(stored).toMatchObject({ DebeCambiarContrasena: 1, VerificadoEn: null, TemporalExpiraEn: server.clock.current.getTime() + 24 * HOUR });
     expect(stored.HashContrasena).not.toContain(temporary);

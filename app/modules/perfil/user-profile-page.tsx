@@ -8,9 +8,10 @@ import { PageContent } from '#app/ui/page-content.tsx';
 import { UserProfileForm } from './user-profile-form.tsx';
 import { useSaveUserProfile, useUserProfile } from './use-user-profile.ts';
 import './perfil.css';
+import { personName } from '#sync/domain/person-name.ts';
 
 function UserFacts({ profile }: { profile: UserProfile }) {
-  const name = [profile.Nombres, profile.ApellidoPaterno, profile.ApellidoMaterno].filter(Boolean).join(' ');
+  const name = personName(profile);
   return (
     <section className="card" aria-labelledby="profile-name">
       <h2 id="profile-name">{name}</h2>

@@ -24,6 +24,7 @@ import { useFileUrl, useServerFileUrls } from './use-worker-files.ts';
 import { activeOnly, certificationTable, EVIDENCE_TABLE, LICENCE_TABLE } from './worker-children.tsx';
 import '#app/ui/records.css';
 import './trabajadores.css';
+import { personName } from '#sync/domain/person-name.ts';
 
 interface TrabajadorDetailPageProps {
   /** Sections other modules add to the worker's record (their trainings), composed by app/pages. */
@@ -57,7 +58,7 @@ export function TrabajadorDetailPage({ sections }: TrabajadorDetailPageProps = {
         <PageHeading
           parentHref={paths.trabajadores.list.href}
           parentLabel="Trabajadores"
-          title={worker ? [worker.Nombres, worker.ApellidoPaterno, worker.ApellidoMaterno].filter(Boolean).join(' ') : 'Trabajador'}
+          title={worker ? personName(worker) : 'Trabajador'}
         />
         {!worker ? (
           <RecordMissing table="trabajadores" lookup={record} />

@@ -1,6 +1,7 @@
 import { USER_KIND_LABELS, type Usuario } from '#sync/schemas/usuarios.schema.ts';
+import { personName } from '#sync/domain/person-name.ts';
 
-export const fullNameOf = (user: Pick<Usuario, 'Nombres' | 'ApellidoPaterno' | 'ApellidoMaterno'>) => [user.Nombres, user.ApellidoPaterno, user.ApellidoMaterno].filter(Boolean).join(' ');
+export const fullNameOf = (user: Pick<Usuario, 'Nombres' | 'ApellidoPaterno' | 'ApellidoMaterno'>) => personName(user);
 
 /** Whose account: the company's, or a contractor company's or client's by name. */
 export function kindText(user: Usuario): string {

@@ -3,6 +3,7 @@ import { toWireDate } from '#sync/domain/dates.ts';
 import { type Participante, type ParticipanteBody, PARTES_MESSAGES, type Relator, type RelatorBody } from '#sync/schemas/capacitaciones-partes.schema.ts';
 import { type EvidenciaBody, type EvidenciaCapacitacion, PROGRAMA_MESSAGES, toEvidencia } from '#sync/schemas/capacitaciones-programa.schema.ts';
 import type { Trabajador } from '#sync/schemas/trabajadores.schema.ts';
+import { personName } from '#sync/domain/person-name.ts';
 import { findUser } from '../../identity/users.repo.ts';
 import type { Db } from '../../db/database.ts';
 import { HttpError } from '../../http/http-error.ts';
@@ -43,9 +44,6 @@ export function derivedChildId(...parts: string[]): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
-const fullName = (person: { Nombres: string; ApellidoPaterno: string; ApellidoMaterno: string }) =>
-  [person.Nombres, person.ApellidoPaterno, person.ApellidoMaterno].filter(Boolean).join(' ');
-
 /** An active worker the writer may name: a contractor user names only its own workers. */
 async function visibleWorker(ctx: WriteContext, db: Db, id: string): Promise<Trabajador | undefined> {
   const worker = (await ctx.records.trabajadores.load(db, ctx.company, id))?.row;
@@ -61,7 +59,7 @@ export function participantOf(worker: Trabajador, sent: Partial<ParticipanteBody
     IdPersona: worker.IdPersona,
     IdCargo: cargo ?? worker.cargos[0] ?? null,
     RunPersona: worker.RunPersona,
-    Nombre: fullName(worker),
+    Nombre: personName(worker),
     RutContratista: worker.RutContratista,
     IdNivel2: worker.IdNivel2,
     IdNivel3: worker.IdNivel3,
@@ -136,12 +134,12 @@ async function presenterOf(ctx: WriteContext, db: Db, sent: RelatorBody): Promis
   if (base.IdUsuario !== null) {
     const user = await findUser(db, ctx.company, base.IdUsuario);
     if (!user || !user.Habilitado) throw invalid(PARTES_MESSAGES.presenterInvalid);
-    return { ...base, Nombre: base.Nombre || fullName(user), Rut: base.Rut || user.RunPersona };
+    return { ...base, Nombre: base.Nombre || personName(user), Rut: base.Rut || user.RunPersona };
   }
   if (base.IdPersona !== null) {
     const worker = await visibleWorker(ctx, db, base.IdPersona);
     if (!worker) throw invalid(PARTES_MESSAGES.presenterInvalid);
-    return { ...base, Nombre: base.Nombre || fullName(worker), Rut: base.Rut || worker.RunPersona };
+    return { ...base, Nombre: base.Nombre || personName(worker), Rut: base.Rut || worker.RunPersona };
   }
   if (base.IdCargo !== null) {
     if ((await ctx.records.cargos.activeIds(db, ctx.company, [base.IdCargo])).size === 0) throw invalid(PARTES_MESSAGES.presenterInvalid);

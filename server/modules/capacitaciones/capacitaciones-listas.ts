@@ -3,6 +3,7 @@ import { cargoLevels, toCargoNivel } from '#sync/schemas/cargos.schema.ts';
 import type { AppEnv } from '../../app-env.ts';
 import type { Db } from '../../db/database.ts';
 import { listMasks } from '../../records/level-masks.ts';
+import { personName } from '#sync/domain/person-name.ts';
 
 /** The pick lists the trainings screens share (spec: programa/listas/..., RelatorUsuario, RelatorCargos, Niveles). */
 
@@ -16,7 +17,7 @@ export async function presenterUsers(db: Db, company: string) {
     .orderBy('ApellidoPaterno')
     .orderBy('Nombres')
     .execute();
-  return rows.map((row) => ({ IdUsuario: row.IdUsuario, Nombre: [row.Nombres, row.ApellidoPaterno, row.ApellidoMaterno].filter(Boolean).join(' '), Rut: row.RunPersona }));
+  return rows.map((row) => ({ IdUsuario: row.IdUsuario, Nombre: personName(row), Rut: row.RunPersona }));
 }
 
 export async function levelLists(c: Context<AppEnv>) {

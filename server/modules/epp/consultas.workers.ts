@@ -1,5 +1,6 @@
 import type { ConsultaTrabajador } from '#sync/schemas/epp-consultas.schema.ts';
 import type { Db } from '../../db/database.ts';
+import { personName } from '#sync/domain/person-name.ts';
 
 /** The workers of a page of a consulta as the company has them today: RUT, name, positions' and levels' names. */
 export async function describeWorkers(db: Db, company: string, ids: readonly string[]): Promise<Map<string, ConsultaTrabajador>> {
@@ -32,7 +33,7 @@ export async function describeWorkers(db: Db, company: string, ids: readonly str
       {
         IdPersona: worker.IdPersona,
         RunPersona: worker.RunPersona,
-        Nombre: [worker.Nombres, worker.ApellidoPaterno, worker.ApellidoMaterno].filter(Boolean).join(' '),
+        Nombre: personName(worker),
         Cargos: (cargosOf.get(worker.IdPersona) ?? []).join(', '),
         Nivel2: worker.Nivel2 ?? '',
         Nivel3: worker.Nivel3 ?? '',

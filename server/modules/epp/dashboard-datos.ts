@@ -7,6 +7,7 @@ import type { RespuestaEnunciado } from '#sync/schemas/inspecciones.schema.ts';
 import type { AppDeps } from '../../app-env.ts';
 import { sharedFigures } from '../../records/dashboard-memo.ts';
 import type { DashboardScope } from '../../records/dashboard-scope.ts';
+import { personName } from '#sync/domain/person-name.ts';
 
 /**
  * What the EPP dashboard reads (issue #16), computed once per burst of calls (dashboard-memo.ts):
@@ -112,7 +113,7 @@ async function companyWorkers(input: EppInput): Promise<Map<string, WorkerInfo>>
     workers.set(row.IdPersona, {
       IdPersona: row.IdPersona,
       RunPersona: row.RunPersona,
-      Nombre: [row.Nombres, row.ApellidoPaterno, row.ApellidoMaterno].filter(Boolean).join(' '),
+      Nombre: personName(row),
       IdNivel2: row.IdNivel2,
       IdNivel3: row.IdNivel3,
       RutContratista: row.RutContratista,

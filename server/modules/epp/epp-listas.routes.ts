@@ -10,6 +10,7 @@ import { permit } from '../../tenancy/permit.ts';
 import { requireOwnCompany, requireSession } from '../../tenancy/require-session.ts';
 import type { Viewer } from '../../tenancy/viewer.ts';
 import { EPP_READERS } from './epp-readers.ts';
+import { personName } from '#sync/domain/person-name.ts';
 
 const tags = ['epp'];
 const security = [{ bearerAuth: [] }];
@@ -108,7 +109,7 @@ export const eppListasRoutes = new Hono<AppEnv>()
       const data = workers.map((worker) => ({
         IdPersona: worker.IdPersona,
         RunPersona: worker.RunPersona,
-        Nombre: [worker.Nombres, worker.ApellidoPaterno, worker.ApellidoMaterno].filter(Boolean).join(' '),
+        Nombre: personName(worker),
         cargos: worker.cargos.filter((id) => cargoNames.has(id)).map((id) => ({ IdCargo: id, NombreCargo: cargoNames.get(id)! })),
         Epps: requiredEpps(assignments, worker),
       }));

@@ -10,6 +10,7 @@ import { permissionsOf } from '../../tenancy/permit.ts';
 import { requireOwnCompany, requireSession } from '../../tenancy/require-session.ts';
 import { eppSolicitudRules } from './epp-solicitudes.rules.ts';
 import { dispatchRequests, undoDispatch } from './epp-solicitudes.service.ts';
+import { personName } from '#sync/domain/person-name.ts';
 
 const tags = [eppSolicitudEntity.table];
 const security = [{ bearerAuth: [] }];
@@ -47,7 +48,7 @@ async function dispatchers(c: Context<AppEnv>) {
     .filter((row) => row.Acciones.split(',').includes('despachar'))
     .map((row) => {
       const [rut = '', dv = ''] = row.RunPersona.split('-');
-      return { IdUsuario: row.IdUsuario, Nombre: [row.Nombres, row.ApellidoPaterno, row.ApellidoMaterno].filter(Boolean).join(' '), RutDespachador: rut, DvDespachador: dv };
+      return { IdUsuario: row.IdUsuario, Nombre: personName(row), RutDespachador: rut, DvDespachador: dv };
     });
 }
 
@@ -128,7 +129,7 @@ export const eppSolicitudesDespachoRoutes = new Hono<AppEnv>()
       const data = workers.map((worker) => ({
         IdPersona: worker.IdPersona,
         RunPersona: worker.RunPersona,
-        Nombre: [worker.Nombres, worker.ApellidoPaterno, worker.ApellidoMaterno].filter(Boolean).join(' '),
+        Nombre: personName(worker),
         RutContratista: worker.RutContratista,
         cargos: worker.cargos,
       }));

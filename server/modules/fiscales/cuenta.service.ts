@@ -1,4 +1,4 @@
-import { randomInt } from 'node:crypto';
+import { temporaryPassword } from '#sync/domain/temporary-password.ts';
 import { AUTH_CODES, AUTH_MESSAGES } from '#sync/schemas/auth.schema.ts';
 import {
   FISCALES_CODES,
@@ -29,9 +29,6 @@ import * as repo from './cuenta.repo.ts';
  */
 
 export const TEMPORARY_PASSWORD_HOURS = 24;
-const TEMPORARY_PASSWORD_LENGTH = 10;
-/** No 0/O, 1/l/I: read from an e-mail and typed by hand. */
-const READABLE = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz23456789';
 /** What the lockout key carries instead of a company's RUT. */
 const NO_COMPANY = SISTEMA_FISCALES;
 
@@ -40,10 +37,6 @@ const limitExceeded = () => new HttpError(429, FISCALES_MESSAGES.limitExceeded, 
 
 function history(deps: AppDeps, correo: string, origen: string, texto: string, extra: { conContrasena?: boolean; conCodigo?: boolean } = {}) {
   return writeHistory(deps.db, { Usuario: correo, IdEmpresa: '', Origen: `fiscales:${origen}`, Texto: texto, ...extra }, deps.now());
-}
-
-function newTemporaryPassword(): string {
-  return Array.from({ length: TEMPORARY_PASSWORD_LENGTH }, () => READABLE[randomInt(READABLE.length)]).join('');
 }
 
 const appLink = (deps: AppDeps, path: string) => `${deps.config.verificationBaseUrl}${path}`;
@@ -68,7 +61,7 @@ export async function register(deps: AppDeps, body: InspectorRegisterBody): Prom
   if (await isLockedOut(db, key, now)) throw limitExceeded();
   await recordFailure(db, key, now);
 
-  const temporary = newTemporaryPassword();
+  const temporary = temporaryPassword();
   await repo.saveTemporaryPassword(db, correo, await hashPassword(temporary), now.getTime() + TEMPORARY_PASSWORD_HOURS * 3_600_000, now);
   await history(deps, correo, 'registro', existing ? 'Nueva contraseña temporal enviada' : 'Cuenta de fiscalizador creada');
   try {

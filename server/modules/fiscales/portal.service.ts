@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { DATE_PICKER_MIN, toWireDate } from '#sync/domain/dates.ts';
+import { personName } from '#sync/domain/person-name.ts';
 import { evidenceFileName } from '#sync/domain/file-names.ts';
 import type { EntityTable } from '#sync/records/entities.ts';
 import { CARD_KINDS, type CardKind, FISCALES_MESSAGES, type PortalCompany, type PortalPeriod, type PortalSearchAnswer, type PortalWorker } from '#sync/schemas/fiscales.schema.ts';
@@ -7,6 +8,7 @@ import type { AppDeps } from '../../app-env.ts';
 import { HttpError } from '../../http/http-error.ts';
 import type { WorkerRecords } from '../../records/worker-records.ts';
 import { renderReportPdf } from '../../reports/render-report-pdf.ts';
+import { containing, searchWords } from '../../records/search-words.ts';
 import { logAccess } from './accesos.ts';
 import type { InspectorSession } from '../../tenancy/require-inspector.ts';
 
@@ -28,15 +30,6 @@ export function cardRecords<C extends CardKind>(deps: Pick<AppDeps, 'records'>, 
   return reader as unknown as WorkerRecords<C>;
 }
 
-const fold = (text: string) => text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
-/** The words of a lookup; one typed like a RUT ("12.345.678-5") loses its dots and dash, as RUTs are compared. */
-const searchWords = (q: string) =>
-  fold(q)
-    .split(/\s+/)
-    .filter(Boolean)
-    .map((word) => (/^[\d.]+-?[\dk]?$/.test(word) ? word.replace(/[.-]/g, '') : word));
-const containing = (word: string) => `%${word.replace(/[%_\\]/g, (char) => `\\${char}`)}%`;
-
 /** Every company of the platform whatever its state (access is permanent, Ord. 1394/2019), by RUT or name. */
 export async function searchCompanies(deps: Pick<AppDeps, 'db'>, q: string): Promise<PortalCompany[]> {
   let query = deps.db.selectFrom('empresas').select(['IdEmpresa', 'RutEmpresa', 'NombreEmpresa', 'EstadoEmpresa']);
@@ -55,8 +48,6 @@ export async function findCompany(deps: Pick<AppDeps, 'db'>, company: string): P
   return { ...row, EstadoEmpresa: Number(row.EstadoEmpresa) };
 }
 
-const workerName = (row: { Nombres: string; ApellidoPaterno: string; ApellidoMaterno: string }) => [row.Nombres, row.ApellidoPaterno, row.ApellidoMaterno].filter(Boolean).join(' ');
-
 /**
  * Workers of the company by RUT or name, those no longer on its roster too (a deleted worker, Estado 0): their
  * records stay, and the inspectorate's access to them is permanent.
@@ -66,7 +57,7 @@ export async function searchWorkers(deps: Pick<AppDeps, 'db'>, company: string, 
   let query = deps.db.selectFrom('trabajadores').select(['IdPersona', 'RunPersona', 'Nombres', 'ApellidoPaterno', 'ApellidoMaterno']).where('IdEmpresa', '=', company);
   for (const word of searchWords(q)) query = query.where(sql<boolean>`Busqueda LIKE ${containing(word)} ESCAPE '\\'`);
   const rows = await query.orderBy('ApellidoPaterno').orderBy('ApellidoMaterno').orderBy('Nombres').orderBy('IdPersona').limit(LOOKUP_LIMIT).execute();
-  return rows.map((row) => ({ IdPersona: row.IdPersona, Rut: row.RunPersona, Nombre: workerName(row) }));
+  return rows.map((row) => ({ IdPersona: row.IdPersona, Rut: row.RunPersona, Nombre: personName(row) }));
 }
 
 /** A worker of the company, on its roster or not; 404 when the worker (in that company) does not exist. */
@@ -78,7 +69,7 @@ export async function findWorker(deps: Pick<AppDeps, 'db'>, company: string, id:
     .where('IdPersona', '=', id.toLowerCase())
     .executeTakeFirst();
   if (!row) throw new HttpError(404, FISCALES_MESSAGES.workerNotFound, 'TRABAJADOR_NO_EXISTE');
-  return { IdPersona: row.IdPersona, Rut: row.RunPersona, Nombre: workerName(row) };
+  return { IdPersona: row.IdPersona, Rut: row.RunPersona, Nombre: personName(row) };
 }
 
 /** Spec 9: no date after today in Chile (the schema already keeps both from 1969-01-01 on and in order). */

@@ -9,6 +9,7 @@ import type { AppEnv } from '../../app-env.ts';
 import { validate } from '../../http/validation.ts';
 import { permissionsOf } from '../../tenancy/permit.ts';
 import { requireOwnCompany, requireSession } from '../../tenancy/require-session.ts';
+import { personName } from '#sync/domain/person-name.ts';
 
 /** Ley 16.744 (art. 27 and following): what an accident may leave, from temporary incapacity to death. */
 const GRADOS_INVALIDEZ = [
@@ -37,7 +38,7 @@ async function users(c: ListContext) {
     .orderBy('ApellidoPaterno')
     .orderBy('Nombres')
     .execute();
-  return rows.map((row) => ({ IdUsuario: row.IdUsuario, Nombre: [row.Nombres, row.ApellidoPaterno, row.ApellidoMaterno].filter(Boolean).join(' '), Tipo: row.Tipo }));
+  return rows.map((row) => ({ IdUsuario: row.IdUsuario, Nombre: personName(row), Tipo: row.Tipo }));
 }
 
 /** Each list of the spec's `listas/{lista}/{company}` and where it comes from. */

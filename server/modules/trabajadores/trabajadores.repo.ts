@@ -5,7 +5,7 @@ import type { Certificacion, Evidencia, Licencia, Trabajador, TrabajadoresQuery 
 import type { Viewer } from '../../tenancy/viewer.ts';
 import type { Db } from '../../db/database.ts';
 import type { TrabajadoresTable } from '../../db/schema.ts';
-import { searchWords } from './trabajador-search.ts';
+import { containing, searchWords } from '../../records/search-words.ts';
 
 export type WorkerRow = Selectable<TrabajadoresTable>;
 
@@ -99,8 +99,7 @@ export async function listWorkers(db: Db, company: string, viewer: Viewer, query
     );
   }
   for (const word of searchWords(query.Buscar ?? '')) {
-    const pattern = `%${word.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-    base = base.where(sql<boolean>`t.Busqueda LIKE ${pattern} ESCAPE '\\'`);
+    base = base.where(sql<boolean>`t.Busqueda LIKE ${containing(word)} ESCAPE '\\'`);
   }
   const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
   const rows = await base

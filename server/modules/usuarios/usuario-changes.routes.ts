@@ -1,9 +1,10 @@
+import { personName } from '#sync/domain/person-name.ts';
 import { Hono } from 'hono';
 import { describeRoute } from 'hono-openapi';
 import * as v from 'valibot';
 import { DiasInactivosBodySchema, UsuarioIdBodySchema, UsuarioPasswordBodySchema, USUARIOS_MESSAGES } from '#sync/schemas/usuarios.schema.ts';
 import type { AppEnv } from '../../app-env.ts';
-import { deleteAccounts, fullNameOf, keepAnAdministrator, resetAccountPassword } from '../../records/office-accounts.ts';
+import { deleteAccounts, keepAnAdministrator, resetAccountPassword } from '../../records/office-accounts.ts';
 import { recordAudit, wasDeleted } from '../../records/office-audit-log.ts';
 import { inOfficeWrite, type OfficeWrite } from '../../records/office-write.ts';
 import { forgetMainAccount } from '../../records/office-parties.ts';
@@ -52,7 +53,7 @@ export const usuarioChangesRoutes = new Hono<AppEnv>()
       const current = await existing(write, IdUsuario);
       await write.db.updateTable('usuarios').set({ Habilitado: 0 }).where('IdUsuario', '=', IdUsuario).execute();
       await keepAnAdministrator(write.db, write.company, USUARIOS_MESSAGES.lastAdminDisable);
-      if (current.Habilitado) await recordAudit(write.db, { company: write.company, author: write.author, entity: 'usuario', id: IdUsuario, name: fullNameOf(current), action: 'desactivar' }, write.now);
+      if (current.Habilitado) await recordAudit(write.db, { company: write.company, author: write.author, entity: 'usuario', id: IdUsuario, name: personName(current), action: 'desactivar' }, write.now);
       return userOf(write, IdUsuario);
     });
     return c.json({ statusCode: 200, message: USUARIOS_MESSAGES.disabled, data: user });
@@ -62,7 +63,7 @@ export const usuarioChangesRoutes = new Hono<AppEnv>()
     const user = await inOfficeWrite(c, async (write) => {
       const current = await existing(write, IdUsuario);
       await write.db.updateTable('usuarios').set({ Habilitado: 1 }).where('IdUsuario', '=', IdUsuario).execute();
-      if (!current.Habilitado) await recordAudit(write.db, { company: write.company, author: write.author, entity: 'usuario', id: IdUsuario, name: fullNameOf(current), action: 'activar' }, write.now);
+      if (!current.Habilitado) await recordAudit(write.db, { company: write.company, author: write.author, entity: 'usuario', id: IdUsuario, name: personName(current), action: 'activar' }, write.now);
       return userOf(write, IdUsuario);
     });
     return c.json({ statusCode: 200, message: USUARIOS_MESSAGES.enabled, data: user });
@@ -87,7 +88,7 @@ export const usuarioChangesRoutes = new Hono<AppEnv>()
         await deleteAccounts(write.db, write.company, [IdUsuario]);
         await keepAnAdministrator(write.db, write.company, USUARIOS_MESSAGES.lastAdminDelete);
         const changes = userChanges(auditView({ ...current }, role?.NombreRol), auditView({ RunPersona: '', NombreUsuario: '', CorreoElectronicoPersona: '', NombreRol: '' }));
-        await recordAudit(write.db, { company: write.company, author: write.author, entity: 'usuario', id: IdUsuario, name: fullNameOf(current), action: 'eliminar', changes }, write.now);
+        await recordAudit(write.db, { company: write.company, author: write.author, entity: 'usuario', id: IdUsuario, name: personName(current), action: 'eliminar', changes }, write.now);
       });
       return c.json({ statusCode: 200, message: USUARIOS_MESSAGES.deleted });
     },
@@ -105,7 +106,7 @@ export const usuarioChangesRoutes = new Hono<AppEnv>()
         const before = await repo.inactiveDays(write.db, write.company, IdUsuario);
         await repo.replaceInactiveDays(write.db, write.company, IdUsuario, Fechas);
         const changes = [{ Campo: 'Días hábiles inactivos', Antes: before.join(', '), Despues: Fechas.join(', ') }].filter((change) => change.Antes !== change.Despues);
-        await recordAudit(write.db, { company: write.company, author: write.author, entity: 'usuario', id: IdUsuario, name: fullNameOf(current), action: 'dias_inactivos', changes }, write.now);
+        await recordAudit(write.db, { company: write.company, author: write.author, entity: 'usuario', id: IdUsuario, name: personName(current), action: 'dias_inactivos', changes }, write.now);
       });
       return c.json({ statusCode: 200, message: USUARIOS_MESSAGES.inactiveDaysSaved, data: Fechas });
     },
@@ -123,7 +124,7 @@ export const usuarioChangesRoutes = new Hono<AppEnv>()
       const result = await inOfficeWrite(c, async (write) => {
         const current = await existing(write, IdUsuario);
         const sent = await resetAccountPassword(write, current, ContrasenaTemporal);
-        await recordAudit(write.db, { company: write.company, author: write.author, entity: 'usuario', id: IdUsuario, name: fullNameOf(current), action: 'restablecer_contrasena' }, write.now);
+        await recordAudit(write.db, { company: write.company, author: write.author, entity: 'usuario', id: IdUsuario, name: personName(current), action: 'restablecer_contrasena' }, write.now);
         return sent;
       });
       return c.json({ statusCode: 200, message: withMailWarning(USUARIOS_MESSAGES.passwordReset, result.mailFailed), CorreoEnviado: result.CorreoEnviado });

@@ -1,10 +1,11 @@
+import { personName } from '#sync/domain/person-name.ts';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { describeRoute } from 'hono-openapi';
 import * as v from 'valibot';
 import { UsuarioCreateBodySchema, USUARIOS_MESSAGES, UsuariosQuerySchema, UsuarioUpdateBodySchema } from '#sync/schemas/usuarios.schema.ts';
 import type { AppEnv } from '../../app-env.ts';
-import { createAccount, fullNameOf, keepAnAdministrator, markReadsChanged } from '../../records/office-accounts.ts';
+import { createAccount, keepAnAdministrator, markReadsChanged } from '../../records/office-accounts.ts';
 import { recordAudit } from '../../records/office-audit-log.ts';
 import { inOfficeWrite } from '../../records/office-write.ts';
 import { activeParties } from '../../records/office-parties.ts';
@@ -101,7 +102,7 @@ export const usuariosRoutes = new Hono<AppEnv>()
         const AvatarArchivo = Avatar ? await storeInlineImage(write.files, write.company, Avatar, write.now) : null;
         const made = await createAccount(write, { ...user, Sistemas, AvatarArchivo, ContrasenaTemporal });
         const changes = userChanges(null, auditView({ ...user, Sistemas, Foto: AvatarArchivo ? 'Cargada' : '' }, roleName));
-        await recordAudit(write.db, { company: write.company, author: write.author, entity: 'usuario', id: made.IdUsuario, name: fullNameOf(user), action: 'crear', changes }, write.now);
+        await recordAudit(write.db, { company: write.company, author: write.author, entity: 'usuario', id: made.IdUsuario, name: personName(user), action: 'crear', changes }, write.now);
         return { ...made, user: await userOf(write, made.IdUsuario) };
       });
       return c.json({ statusCode: 200, message: withMailWarning(USUARIOS_MESSAGES.created, result.mailFailed), data: result.user, CorreoEnviado: result.CorreoEnviado });
@@ -151,7 +152,7 @@ export const usuariosRoutes = new Hono<AppEnv>()
           changed.IdRol !== undefined ? roleName : undefined,
         );
         const changes = userChanges(before, after);
-        if (changes.length) await recordAudit(write.db, { company: write.company, author: write.author, entity: 'usuario', id: IdUsuario, name: fullNameOf(merged), action: 'editar', changes }, write.now);
+        if (changes.length) await recordAudit(write.db, { company: write.company, author: write.author, entity: 'usuario', id: IdUsuario, name: personName(merged), action: 'editar', changes }, write.now);
         return userOf(write, IdUsuario);
       });
       return c.json({ statusCode: 200, message: USUARIOS_MESSAGES.updated, data: user });

@@ -1,5 +1,5 @@
 import type { Db } from '#server/db/database.ts';
-import { workerSearchText } from '#server/modules/trabajadores/trabajador-search.ts';
+import { workerSearchText } from '#server/records/search-words.ts';
 import { toWireWorker, type WorkerRow } from '#server/modules/trabajadores/trabajadores.repo.ts';
 import { seedId } from '#server/seed/demo-seed.ts';
 import { rutCheckDigit } from '#sync/domain/rut.ts';

@@ -1,3 +1,5 @@
+/** How people are found by RUT or name in SQL: the text stored beside them and the words of a search. */
+
 function fold(text: string): string {
   return text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
 }
@@ -18,4 +20,9 @@ export function searchWords(input: string): string[] {
     .map((word) => (/^[\d.]+-?[\dk]?$/.test(word) ? word.replace(/[.-]/g, '') : word))
     .filter(Boolean)
     .slice(0, 8);
+}
+
+/** A LIKE pattern (with ESCAPE '\\') matching text that contains `word` literally. */
+export function containing(word: string): string {
+  return `%${word.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
