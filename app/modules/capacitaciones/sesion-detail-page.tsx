@@ -35,6 +35,7 @@ import { addSessionEvidence, removeSessionEvidence } from './sesion-writes.ts';
 import { TrainingStateChip } from './training-state.tsx';
 import '#app/ui/records.css';
 import './capacitaciones.css';
+import { ScrollTable } from '#app/ui/scroll-table.tsx';
 
 /** The signed addresses of a session's files on the server (online), for its evidence. */
 function useSessionUrls(session: LocalCapacitacion | null): Record<string, string> | undefined {
@@ -84,37 +85,34 @@ function Participants({ row, lookups }: { row: LocalCapacitacion; lookups: Train
       {active.length === 0 ? (
         <p className="muted">Sin participantes.</p>
       ) : (
-        <div className="server-report__scroll" role="region" aria-label="Participantes: tabla desplazable" tabIndex={0}>
-          <table className="record-table">
-            <caption className="visually-hidden">Participantes</caption>
-            <thead>
-              <tr>
-                <th scope="col">Nombre</th>
-                <th scope="col">RUT</th>
-                <th scope="col">Cargo</th>
-                <th scope="col">Asistencia</th>
-                {row.Evaluada === 1 && <th scope="col">Nota</th>}
-                {row.Realizada === 1 && <th scope="col">Vigencia</th>}
-                {row.Realizada === 1 && <th scope="col">Certificado</th>}
+        <ScrollTable label="Participantes">
+          <thead>
+            <tr>
+              <th scope="col">Nombre</th>
+              <th scope="col">RUT</th>
+              <th scope="col">Cargo</th>
+              <th scope="col">Asistencia</th>
+              {row.Evaluada === 1 && <th scope="col">Nota</th>}
+              {row.Realizada === 1 && <th scope="col">Vigencia</th>}
+              {row.Realizada === 1 && <th scope="col">Certificado</th>}
+            </tr>
+          </thead>
+          <tbody>
+            {active.map((participant) => (
+              <tr key={participant.Id}>
+                <td>{participant.Nombre}</td>
+                <td>{formatRut(participant.RunPersona)}</td>
+                <td>{(participant.IdCargo && lookups.cargoName.get(participant.IdCargo)) || '—'}</td>
+                <td>{participant.Asistio === 1 ? 'Asistió (firmó)' : row.Realizada === 1 ? 'No asistió' : 'Pendiente'}</td>
+                {row.Evaluada === 1 && <td>{participant.Nota === null ? '—' : formatGrade(participant.Nota)}</td>}
+                {row.Realizada === 1 && <td>{participant.Asistio === 1 ? <TrainingStateChip state={trainingState(participant, row.Evaluada, today)} expiry={participant.FechaVencimiento} /> : '—'}</td>}
+                {row.Realizada === 1 && (
+                  <td>{participant.Asistio === 1 && <Link to={paths.pdf.report.href('capacitacion', empresa.IdEmpresa, participant.Id)}>Certificado de {participant.Nombre}</Link>}</td>
+                )}
               </tr>
-            </thead>
-            <tbody>
-              {active.map((participant) => (
-                <tr key={participant.Id}>
-                  <td>{participant.Nombre}</td>
-                  <td>{formatRut(participant.RunPersona)}</td>
-                  <td>{(participant.IdCargo && lookups.cargoName.get(participant.IdCargo)) || '—'}</td>
-                  <td>{participant.Asistio === 1 ? 'Asistió (firmó)' : row.Realizada === 1 ? 'No asistió' : 'Pendiente'}</td>
-                  {row.Evaluada === 1 && <td>{participant.Nota === null ? '—' : formatGrade(participant.Nota)}</td>}
-                  {row.Realizada === 1 && <td>{participant.Asistio === 1 ? <TrainingStateChip state={trainingState(participant, row.Evaluada, today)} expiry={participant.FechaVencimiento} /> : '—'}</td>}
-                  {row.Realizada === 1 && (
-                    <td>{participant.Asistio === 1 && <Link to={paths.pdf.report.href('capacitacion', empresa.IdEmpresa, participant.Id)}>Certificado de {participant.Nombre}</Link>}</td>
-                  )}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+            ))}
+          </tbody>
+        </ScrollTable>
       )}
     </CardSection>
   );

@@ -9,6 +9,7 @@ import { useDbQuery } from '#app/sync/use-device.ts';
 import { CardSection } from '#app/ui/card-section.tsx';
 import { TrainingStateChip } from './training-state.tsx';
 import './capacitaciones.css';
+import { ScrollTable } from '#app/ui/scroll-table.tsx';
 
 /**
  * A worker's trainings for their record (composed into the worker's detail by app/pages): every realised session
@@ -39,39 +40,36 @@ export function WorkerTrainings({ workerId }: { workerId: string }) {
       ) : rows.length === 0 ? (
         <p className="muted">Sin capacitaciones realizadas en este dispositivo.</p>
       ) : (
-        <div className="server-report__scroll" role="region" aria-label="Capacitaciones del trabajador: tabla desplazable" tabIndex={0}>
-          <table className="record-table">
-            <caption className="visually-hidden">Capacitaciones del trabajador</caption>
-            <thead>
-              <tr>
-                <th scope="col">Capacitación</th>
-                <th scope="col">Tipo</th>
-                <th scope="col">Realizada</th>
-                <th scope="col">Nota</th>
-                <th scope="col">Estado</th>
-                <th scope="col">Certificado</th>
+        <ScrollTable label="Capacitaciones del trabajador">
+          <thead>
+            <tr>
+              <th scope="col">Capacitación</th>
+              <th scope="col">Tipo</th>
+              <th scope="col">Realizada</th>
+              <th scope="col">Nota</th>
+              <th scope="col">Estado</th>
+              <th scope="col">Certificado</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map(({ training, participant, type }) => (
+              <tr key={participant.Id}>
+                <td>
+                  <Link to={paths.capacitaciones.realizadas.detalles.href(training.IdCapacitacion)}>{training.Tema}</Link>
+                </td>
+                <td>{type}</td>
+                <td>{formatDisplayDate(training.FechaRealizacion)}</td>
+                <td>{training.Evaluada === 1 && participant.Nota !== null ? formatGrade(participant.Nota) : '—'}</td>
+                <td>
+                  <TrainingStateChip state={trainingState(participant, training.Evaluada, today)} expiry={participant.FechaVencimiento} />
+                </td>
+                <td>
+                  <Link to={paths.pdf.report.href('capacitacion', session.empresa.IdEmpresa, participant.Id)}>Certificado de {training.Tema}</Link>
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {rows.map(({ training, participant, type }) => (
-                <tr key={participant.Id}>
-                  <td>
-                    <Link to={paths.capacitaciones.realizadas.detalles.href(training.IdCapacitacion)}>{training.Tema}</Link>
-                  </td>
-                  <td>{type}</td>
-                  <td>{formatDisplayDate(training.FechaRealizacion)}</td>
-                  <td>{training.Evaluada === 1 && participant.Nota !== null ? formatGrade(participant.Nota) : '—'}</td>
-                  <td>
-                    <TrainingStateChip state={trainingState(participant, training.Evaluada, today)} expiry={participant.FechaVencimiento} />
-                  </td>
-                  <td>
-                    <Link to={paths.pdf.report.href('capacitacion', session.empresa.IdEmpresa, participant.Id)}>Certificado de {training.Tema}</Link>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+            ))}
+          </tbody>
+        </ScrollTable>
       )}
     </CardSection>
   );

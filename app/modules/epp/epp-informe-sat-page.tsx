@@ -18,6 +18,7 @@ import { useOnlineStatus } from '#app/ui/use-online-status.ts';
 import { InformeSatPdf } from './epp-informe-sat-pdf.tsx';
 import '#app/ui/records.css';
 import '#app/ui/report-list/server-report-list.css';
+import { ScrollTable } from '#app/ui/scroll-table.tsx';
 
 /**
  * Informe SAT (spec epp/informe_sat): a worker searched by RUT, what they hold today of each EPP (since when, until
@@ -114,38 +115,35 @@ export function EppInformeSatPage() {
 function Lines({ label, lines, empty, current }: { label: string; lines: InformeSatLinea[]; empty: string; current: boolean }) {
   if (lines.length === 0) return <p className="notice notice--info">{empty}</p>;
   return (
-    <div className="server-report__scroll" role="region" aria-label={`${label}: tabla desplazable`} tabIndex={0}>
-      <table className="server-report__table">
-        <caption className="visually-hidden">{label}</caption>
-        <thead>
-          <tr>
-            <th scope="col">EPP</th>
-            <th scope="col">Talla</th>
-            <th scope="col">Cantidad</th>
-            <th scope="col">Entregado el</th>
-            <th scope="col">Vence el</th>
-            <th scope="col">{current ? 'Estado' : 'Acta'}</th>
-            <th scope="col">Ver</th>
+    <ScrollTable label={label} className="server-report__table">
+      <thead>
+        <tr>
+          <th scope="col">EPP</th>
+          <th scope="col">Talla</th>
+          <th scope="col">Cantidad</th>
+          <th scope="col">Entregado el</th>
+          <th scope="col">Vence el</th>
+          <th scope="col">{current ? 'Estado' : 'Acta'}</th>
+          <th scope="col">Ver</th>
+        </tr>
+      </thead>
+      <tbody>
+        {lines.map((line) => (
+          <tr key={line.IdLinea}>
+            <td>{line.NombreEpp}</td>
+            <td>{line.Talla || 'Única'}</td>
+            <td>{line.Cantidad}</td>
+            <td>{formatDisplayDate(line.Fecha)}</td>
+            <td>{line.VenceEl ? formatDisplayDate(line.VenceEl) : 'No vence'}</td>
+            <td>{current ? VALIDITY_LABELS[line.Estado] : line.Anulada ? 'Anulada' : 'Válida'}</td>
+            <td>
+              <Link to={paths.eppEntregados.detalles.href(line.IdEntregadosEpp)}>
+                Ver acta<span className="visually-hidden">{` del ${formatDisplayDate(line.Fecha)} (${line.NombreEpp})`}</span>
+              </Link>
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {lines.map((line) => (
-            <tr key={line.IdLinea}>
-              <td>{line.NombreEpp}</td>
-              <td>{line.Talla || 'Única'}</td>
-              <td>{line.Cantidad}</td>
-              <td>{formatDisplayDate(line.Fecha)}</td>
-              <td>{line.VenceEl ? formatDisplayDate(line.VenceEl) : 'No vence'}</td>
-              <td>{current ? VALIDITY_LABELS[line.Estado] : line.Anulada ? 'Anulada' : 'Válida'}</td>
-              <td>
-                <Link to={paths.eppEntregados.detalles.href(line.IdEntregadosEpp)}>
-                  Ver acta<span className="visually-hidden">{` del ${formatDisplayDate(line.Fecha)} (${line.NombreEpp})`}</span>
-                </Link>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+        ))}
+      </tbody>
+    </ScrollTable>
   );
 }

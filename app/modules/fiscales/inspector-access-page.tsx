@@ -12,6 +12,8 @@ import { PageContent } from '#app/ui/page-content.tsx';
 import { CARDS } from './inspector-cards.ts';
 import { fetchInspectorAccesses } from './fiscales-api.ts';
 import './inspector.css';
+import { ScrollTable } from '#app/ui/scroll-table.tsx';
+import '#app/ui/records.css';
 
 function what(row: InspectorAccessRow): string {
   if (row.Accion === 'pdf' && row.TipoRegistro) return `Abrió el PDF de ${CARDS[row.TipoRegistro].title}`;
@@ -42,31 +44,28 @@ export function InspectorAccessPage() {
               <p className="muted">Ningún fiscalizador ha consultado los registros de la empresa.</p>
             ) : (
               <div className="card inspector-card">
-                <div className="inspector-card__scroll">
-                  <table>
-                    <caption className="visually-hidden">Consultas de fiscalizadores, la más reciente primero</caption>
-                    <thead>
-                      <tr>
-                        <th scope="col">Fecha y hora</th>
-                        <th scope="col">Fiscalizador</th>
-                        <th scope="col">Trabajador</th>
-                        <th scope="col">Consulta</th>
+                <ScrollTable label="Consultas de fiscalizadores, la más reciente primero">
+                  <thead>
+                    <tr>
+                      <th scope="col">Fecha y hora</th>
+                      <th scope="col">Fiscalizador</th>
+                      <th scope="col">Trabajador</th>
+                      <th scope="col">Consulta</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {rows.map((row) => (
+                      <tr key={row.IdAcceso}>
+                        <td>{formatDisplayDateTime(new Date(row.En))}</td>
+                        <td>{row.Correo}</td>
+                        <td>
+                          {row.NombreTrabajador} ({formatRut(row.RutTrabajador)})
+                        </td>
+                        <td>{what(row)}</td>
                       </tr>
-                    </thead>
-                    <tbody>
-                      {rows.map((row) => (
-                        <tr key={row.IdAcceso}>
-                          <td>{formatDisplayDateTime(new Date(row.En))}</td>
-                          <td>{row.Correo}</td>
-                          <td>
-                            {row.NombreTrabajador} ({formatRut(row.RutTrabajador)})
-                          </td>
-                          <td>{what(row)}</td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                </div>
+                    ))}
+                  </tbody>
+                </ScrollTable>
               </div>
             )
           }

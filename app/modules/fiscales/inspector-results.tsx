@@ -3,6 +3,8 @@ import { CARD_KINDS, type CardKind, type CardRows, EMPTY_CARD_MESSAGES, type Por
 import { IonButton, IonIcon } from '@ionic/react';
 import { documentTextOutline } from 'ionicons/icons';
 import { CARDS, type CardDescription } from './inspector-cards.ts';
+import { ScrollTable } from '#app/ui/scroll-table.tsx';
+import '#app/ui/records.css';
 
 interface InspectorResultsProps {
   answer: PortalSearchAnswer;
@@ -44,42 +46,40 @@ function ResultCard({ card, rows, onOpenPdf, opening }: ResultCardProps) {
       {rows.length === 0 ? (
         <p className="muted">{EMPTY_CARD_MESSAGES[card.kind]}</p>
       ) : (
-        <div className="inspector-card__scroll">
-          <table>
-            <thead>
-              <tr>
-                {card.columns.map((column) => (
-                  <th key={column.header} scope="col">
-                    {column.header}
-                  </th>
-                ))}
-                <th scope="col">PDF</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row.Id}>
-                  {card.columns.map((column) => (
-                    <td key={column.header}>{column.cell(row)}</td>
-                  ))}
-                  <td>
-                    <IonButton
-                      size="small"
-                      fill="outline"
-                      color="dark"
-                      disabled={opening === row.Id}
-                      aria-label={`Abrir PDF de ${card.rowName(row)}`}
-                      onClick={() => onOpenPdf(card.kind, row.Id)}
-                    >
-                      <IonIcon slot="start" icon={documentTextOutline} aria-hidden="true" />
-                      {opening === row.Id ? 'Abriendo…' : 'PDF'}
-                    </IonButton>
-                  </td>
-                </tr>
+        <ScrollTable label={card.title}>
+          <thead>
+            <tr>
+              {card.columns.map((column) => (
+                <th key={column.header} scope="col">
+                  {column.header}
+                </th>
               ))}
-            </tbody>
-          </table>
-        </div>
+              <th scope="col">PDF</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.Id}>
+                {card.columns.map((column) => (
+                  <td key={column.header}>{column.cell(row)}</td>
+                ))}
+                <td>
+                  <IonButton
+                    size="small"
+                    fill="outline"
+                    color="dark"
+                    disabled={opening === row.Id}
+                    aria-label={`Abrir PDF de ${card.rowName(row)}`}
+                    onClick={() => onOpenPdf(card.kind, row.Id)}
+                  >
+                    <IonIcon slot="start" icon={documentTextOutline} aria-hidden="true" />
+                    {opening === row.Id ? 'Abriendo…' : 'PDF'}
+                  </IonButton>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </ScrollTable>
       )}
     </section>
   );

@@ -11,6 +11,7 @@ import { PageLoading } from '#app/ui/feedback/page-loading.tsx';
 import { useNotice } from '#app/ui/feedback/use-notice.ts';
 import { downloadCsv, toCsv } from '#app/ui/records/record-csv.ts';
 import './server-report-list.css';
+import { ScrollTable } from '#app/ui/scroll-table.tsx';
 
 /** A column of a report: its header and the text of a row (the same text on screen and in the CSV). */
 export interface ReportColumn<Row> {
@@ -99,34 +100,31 @@ export function ServerReportList<Row>({ label, queryKey, fetchPage, columns, row
       {rows.length === 0 ? (
         <p className="notice notice--info">{emptyMessage}</p>
       ) : (
-        <div className="server-report__scroll" role="region" aria-label={`${label}: tabla desplazable`} tabIndex={0}>
-          <table className="server-report__table">
-            <caption className="visually-hidden">{label}</caption>
-            <thead>
-              <tr>
-                {columns.map((column) => (
-                  <th key={column.header} scope="col">
-                    {column.header}
-                  </th>
-                ))}
-                {rowLink && <th scope="col">Ver</th>}
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => {
-                const link = rowLink?.(row);
-                return (
-                  <tr key={rowKey(row)}>
-                    {columns.map((column) => (
-                      <td key={column.header}>{column.cell(row)}</td>
-                    ))}
-                    {rowLink && <td>{link ? <Link to={link.href}>{link.label}</Link> : null}</td>}
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+        <ScrollTable label={label} className="server-report__table">
+          <thead>
+            <tr>
+              {columns.map((column) => (
+                <th key={column.header} scope="col">
+                  {column.header}
+                </th>
+              ))}
+              {rowLink && <th scope="col">Ver</th>}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => {
+              const link = rowLink?.(row);
+              return (
+                <tr key={rowKey(row)}>
+                  {columns.map((column) => (
+                    <td key={column.header}>{column.cell(row)}</td>
+                  ))}
+                  {rowLink && <td>{link ? <Link to={link.href}>{link.label}</Link> : null}</td>}
+                </tr>
+              );
+            })}
+          </tbody>
+        </ScrollTable>
       )}
       {pages > 1 && (
         <nav className="server-report__pages" aria-label={`Páginas de ${label.toLocaleLowerCase('es')}`}>
