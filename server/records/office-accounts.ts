@@ -1,6 +1,7 @@
 import { sql, type Selectable } from 'kysely';
 import { ACCOUNT_MESSAGES, type ReservedNames } from '#sync/schemas/accounts.schema.ts';
 import { ROLE_MANAGEMENT } from '#sync/records/permissions.ts';
+import type { Usuario } from '#sync/schemas/usuarios.schema.ts';
 import type { Db } from '../db/database.ts';
 import type { UserKind, UsuariosTable } from '../db/schema.ts';
 import { HttpError } from '../http/http-error.ts';
@@ -11,16 +12,8 @@ import { hashPassword } from '../identity/password.ts';
 export type UserRow = Selectable<UsuariosTable>;
 
 /** What a new account needs, whoever makes it: the users screen, or a contractor company or client (its main account). */
-export interface NewAccount {
-  RunPersona: string;
-  NombreUsuario: string;
-  Nombres: string;
-  ApellidoPaterno: string;
-  ApellidoMaterno: string;
-  CorreoElectronicoPersona: string;
-  TelefonoPersona: string;
-  FechaNacimiento: string;
-  IdRol: number;
+export interface NewAccount
+  extends Pick<Usuario, 'RunPersona' | 'NombreUsuario' | 'Nombres' | 'ApellidoPaterno' | 'ApellidoMaterno' | 'CorreoElectronicoPersona' | 'TelefonoPersona' | 'FechaNacimiento' | 'IdRol'> {
   Tipo: Exclude<UserKind, 'fiscalizador'>;
   IdContratista: string | null;
   IdCliente: string | null;
