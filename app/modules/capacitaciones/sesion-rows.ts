@@ -1,34 +1,16 @@
 import { attendanceExpiry } from '#sync/domain/training-rules.ts';
-import type { Participante, ParticipanteBody, Relator, RelatorBody } from '#sync/schemas/capacitaciones-partes.schema.ts';
+import type { Relator, RelatorBody } from '#sync/schemas/capacitaciones-partes.schema.ts';
 import { type EvidenciaBody, toEvidencia } from '#sync/schemas/capacitaciones-programa.schema.ts';
 import type { Capacitacion } from '#sync/schemas/capacitaciones.schema.ts';
 import type { AppDb } from '#app/db/app-db.ts';
-import { type LocalTrabajador, workerName } from '#app/db/reference-rows.ts';
+import type { LocalTrabajador } from '#app/db/reference-rows.ts';
 
 /**
  * A session's row as the device shows it until the server answers, completed the way the server completes it
- * (server/modules/capacitaciones/capacitacion-partes.ts): participants named from the device's workers, presenters
- * as sent, evidence with its stored path, and each attendance's expiry once realised (SPEC TR4).
+ * (server/modules/capacitaciones/capacitacion-partes.ts): participants from the device's workers (by the same
+ * `participantOf`), presenters as sent, evidence with its stored path, and each attendance's expiry once realised
+ * (SPEC TR4).
  */
-
-export function participantFromWorker(worker: LocalTrabajador, sent: ParticipanteBody, cargo: string | null): Participante {
-  return {
-    Id: sent.Id,
-    IdPersona: worker.IdPersona,
-    IdCargo: cargo ?? worker.cargos[0] ?? null,
-    RunPersona: worker.RunPersona,
-    Nombre: workerName(worker),
-    RutContratista: worker.RutContratista,
-    IdNivel2: worker.IdNivel2,
-    IdNivel3: worker.IdNivel3,
-    Asistio: sent.Asistio ?? 0,
-    Nota: sent.Nota ?? null,
-    Firma: sent.Firma ?? null,
-    FirmadoEn: sent.FirmadoEn ?? null,
-    FechaVencimiento: null,
-    Estado: sent.Estado ?? 1,
-  };
-}
 
 /** Active workers on the device holding one of `cargos` who are not yet among `present` (participants by cargo). */
 export async function workersOfCargos(db: AppDb, cargos: readonly string[], present: ReadonlySet<string>): Promise<{ worker: LocalTrabajador; cargo: string }[]> {

@@ -7,7 +7,8 @@ import { type LocalCapacitacion, toLocalCapacitacion } from '#app/db/capacitacio
 import type { LocalFile } from '#app/data/local-write.ts';
 import { queueCreate, queueUpdate } from '#app/records/record-writes.ts';
 import { requireDevice } from '#app/sync/device-sync.ts';
-import { evidenceRows, participantFromWorker, presenterRow, workersOfCargos } from './sesion-rows.ts';
+import { evidenceRows, presenterRow, workersOfCargos } from './sesion-rows.ts';
+import { participantOf } from '#sync/domain/training-participant.ts';
 
 /** What the office form of a session gives: its fields, who takes part and who presents. */
 export interface SessionFormOutput {
@@ -55,7 +56,7 @@ export async function createSession(form: SessionFormOutput): Promise<string> {
     VigenciaMeses: null,
     Evaluada: type?.Evaluada ?? 0,
     IdUsuario: userId,
-    Participantes: body.Participantes.flatMap((participant, index) => (workers[index] ? [participantFromWorker(workers[index], participant, participant.IdCargo ?? null)] : [])),
+    Participantes: body.Participantes.flatMap((participant, index) => (workers[index] ? [participantOf(workers[index], participant, participant.IdCargo ?? null)] : [])),
     Relatores: body.Relatores.map((relator) => presenterRow(relator)),
     Evidencias: [],
   };
@@ -98,7 +99,7 @@ export async function updateSession(current: LocalCapacitacion, form: SessionFor
     ...current,
     ...(changed as Partial<Capacitacion>),
     Version: current.Version + 1,
-    Participantes: [...participants, ...added.flatMap((participant, index) => (workers[index] ? [participantFromWorker(workers[index], participant, participant.IdCargo ?? null)] : []))],
+    Participantes: [...participants, ...added.flatMap((participant, index) => (workers[index] ? [participantOf(workers[index], participant, participant.IdCargo ?? null)] : []))],
     Relatores: mergedPresenters(current, presenters),
   };
   await queueUpdate('capacitaciones', current, body, toLocalCapacitacion(session));

@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
 import { toWireDate } from '#sync/domain/dates.ts';
+import { personName } from '#sync/domain/person-name.ts';
 import { type Participante, type ParticipanteBody, PARTES_MESSAGES, type Relator, type RelatorBody } from '#sync/schemas/capacitaciones-partes.schema.ts';
 import { type EvidenciaBody, type EvidenciaCapacitacion, PROGRAMA_MESSAGES, toEvidencia } from '#sync/schemas/capacitaciones-programa.schema.ts';
 import type { Trabajador } from '#sync/schemas/trabajadores.schema.ts';
-import { personName } from '#sync/domain/person-name.ts';
+import { participantOf } from '#sync/domain/training-participant.ts';
 import { findUser } from '../../identity/users.repo.ts';
 import type { Db } from '../../db/database.ts';
 import { HttpError } from '../../http/http-error.ts';
@@ -50,26 +51,6 @@ async function visibleWorker(ctx: WriteContext, db: Db, id: string): Promise<Tra
   if (!worker || worker.Estado !== 1) return undefined;
   if (ctx.viewer.kind === 'contratista' && worker.RutContratista !== ctx.viewer.rut) return undefined;
   return worker;
-}
-
-/** A participant as stored, from a worker: what reports and certificates read is copied now. */
-export function participantOf(worker: Trabajador, sent: Partial<ParticipanteBody> & { Id: string }, cargo: string | null): Participante {
-  return {
-    Id: sent.Id,
-    IdPersona: worker.IdPersona,
-    IdCargo: cargo ?? worker.cargos[0] ?? null,
-    RunPersona: worker.RunPersona,
-    Nombre: personName(worker),
-    RutContratista: worker.RutContratista,
-    IdNivel2: worker.IdNivel2,
-    IdNivel3: worker.IdNivel3,
-    Asistio: sent.Asistio ?? 0,
-    Nota: sent.Nota ?? null,
-    Firma: sent.Firma ?? null,
-    FirmadoEn: sent.FirmadoEn ?? null,
-    FechaVencimiento: null,
-    Estado: sent.Estado ?? 1,
-  };
 }
 
 /**
