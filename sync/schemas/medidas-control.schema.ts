@@ -1,6 +1,6 @@
 import * as v from 'valibot';
-import { isWireDate } from '../domain/dates.ts';
-import { SEMAFOROS } from '../domain/traffic-light.ts';
+import { isWireDate, toWireDate } from '../domain/dates.ts';
+import { lightOnDay, SEMAFOROS } from '../domain/traffic-light.ts';
 import { defineEntity, recordMessages } from '../records/entity.ts';
 import { FileRefSchema, RecordIdSchema, RecordMetaEntries } from '../records/record-fields.ts';
 import { ApproveBodyEntries, RejectBodyEntries, RespondBodyEntries, REVIEW_MESSAGES, ReviewStepSchema } from '../records/review-step.ts';
@@ -61,6 +61,31 @@ export const MedidaControlSchema = v.object({
   CreadoEn: v.string(),
 });
 export type MedidaControl = v.InferOutput<typeof MedidaControlSchema>;
+
+/** What a new measure copies of its case: the case, and who may see it (SPEC OV4, IC6). */
+export type MeasureCase = { IdEmpresa: string; IdEvaluacion: string; RutContratista: string | null; IdCliente: string | null };
+
+/**
+ * A measure written with its case, as the server stores it and the device shows it until the server answers: its
+ * light starts green, or red when the deadline already passed on `createdAt`'s day (SPEC OV1).
+ */
+export function newMeasure(incident: MeasureCase, measure: MedidaNueva, createdAt: Date): MedidaControl {
+  return {
+    ...measure,
+    IdEmpresa: incident.IdEmpresa,
+    Estado: 1,
+    Version: 1,
+    IdEvaluacion: incident.IdEvaluacion,
+    Semaforo: lightOnDay({ Estado: 1, Aprobada: 0, Plazo: measure.Plazo }, 1, toWireDate(createdAt)),
+    Respondida: 0,
+    Aprobada: 0,
+    Archivos: [],
+    Respuestas: [],
+    RutContratista: incident.RutContratista,
+    IdCliente: incident.IdCliente,
+    CreadoEn: createdAt.toISOString(),
+  };
+}
 
 /** POST /api/accidentes/registro-accidentes/{IdMedidaControl}/{company}: the responsible person's answer. */
 export const MedidaRespuestaBodySchema = v.object(RespondBodyEntries);

@@ -1,10 +1,9 @@
 import { toWireDate } from '#sync/domain/dates.ts';
 import { fieldsNotStored } from '#sync/domain/incident-form.ts';
 import { type ReportProblem, reportProblems } from '#sync/domain/incident-rules.ts';
-import { lightOnDay } from '#sync/domain/traffic-light.ts';
 import { fillPath } from '#sync/records/entity.ts';
 import { type IncidenteCreateBody, IncidenteCreateBodySchema, incidenteEntity } from '#sync/schemas/incidentes.schema.ts';
-import type { MedidaControl, MedidaNueva } from '#sync/schemas/medidas-control.schema.ts';
+import { type MedidaControl, type MedidaNueva, newMeasure } from '#sync/schemas/medidas-control.schema.ts';
 import * as v from 'valibot';
 import { finishDraft, type FinishPlan, type FinishResult } from '#app/data/drafts.ts';
 import type { localWrite } from '#app/data/local-write.ts';
@@ -70,24 +69,9 @@ function caseRow(draft: IncidentDraft, body: IncidenteCreateBody, now: Date): Lo
   });
 }
 
-/** Measures as the device shows them; their light starts green, red when the deadline already passed (OV1). */
+/** Measures as the device shows them until the server answers: the rows the server will store. */
 export function measureRows(incident: LocalIncidente, measures: readonly MedidaNueva[], now: Date): MedidaControl[] {
-  const today = toWireDate(now);
-  return measures.map((measure) => ({
-    ...measure,
-    IdEmpresa: incident.IdEmpresa,
-    Estado: 1,
-    Version: 1,
-    IdEvaluacion: incident.IdEvaluacion,
-    Semaforo: lightOnDay({ Estado: 1, Aprobada: 0, Plazo: measure.Plazo }, 1, today),
-    Respondida: 0,
-    Aprobada: 0,
-    Archivos: [],
-    Respuestas: [],
-    RutContratista: incident.RutContratista,
-    IdCliente: incident.IdCliente,
-    CreadoEn: now.toISOString(),
-  }));
+  return measures.map((measure) => newMeasure(incident, measure, now));
 }
 
 const general = (message: string): ReportProblem => ({ field: 'general', message });

@@ -1,5 +1,5 @@
 import { toWireDate } from '#sync/domain/dates.ts';
-import { lightOnDay, semaforoAfterRejection } from '#sync/domain/traffic-light.ts';
+import { semaforoAfterRejection } from '#sync/domain/traffic-light.ts';
 import { INCIDENTES_MESSAGES, type Incidente } from '#sync/schemas/incidentes.schema.ts';
 import {
   MEDIDAS_MESSAGES,
@@ -9,6 +9,7 @@ import {
   type MedidaNueva,
   type MedidaRechazarBody,
   type MedidaRespuestaBody,
+  newMeasure,
 } from '#sync/schemas/medidas-control.schema.ts';
 import type { Db } from '../../db/database.ts';
 import { HttpError } from '../../http/http-error.ts';
@@ -35,7 +36,6 @@ async function checkResponsible(db: Db, company: string, userId: number | null):
  */
 export async function addMeasures(ctx: WriteContext, db: Db, incident: Incidente, measures: readonly MedidaNueva[]): Promise<MedidaControl[]> {
   const store = ctx.records.medidas_control;
-  const today = toWireDate(ctx.now);
   const added: MedidaControl[] = [];
   for (const measure of measures) {
     const owner = await store.companyOf(db, measure.IdMedidaControl);
@@ -47,21 +47,7 @@ export async function addMeasures(ctx: WriteContext, db: Db, incident: Incidente
     if (incident.Estado === 2) throw new HttpError(409, INCIDENTES_MESSAGES.alreadyClosed, 'INCIDENTE_CERRADO');
     if (measure.Plazo < incident.FechaOcurrencia) throw new HttpError(400, MEDIDAS_MESSAGES.deadlineBeforeDate, 'VALIDACION');
     await checkResponsible(db, ctx.company, measure.IdResponsable);
-    const row: MedidaControl = {
-      ...measure,
-      IdEmpresa: ctx.company,
-      Estado: 1,
-      Version: 1,
-      IdEvaluacion: incident.IdEvaluacion,
-      Semaforo: lightOnDay({ Estado: 1, Aprobada: 0, Plazo: measure.Plazo }, 1, today),
-      Respondida: 0,
-      Aprobada: 0,
-      Archivos: [],
-      Respuestas: [],
-      RutContratista: incident.RutContratista,
-      IdCliente: incident.IdCliente,
-      CreadoEn: ctx.now.toISOString(),
-    };
+    const row = newMeasure(incident, measure, ctx.now);
     await store.insert!(db, row, '{}');
     added.push((await logRecord(ctx, db, medidaControlEntity, row.IdMedidaControl, null)) as MedidaControl);
   }
