@@ -63,3 +63,10 @@ export interface ReportImage {
   Tipo: string;
   Url: string;
 }
+
+/** The company at the head of every report: its name, RUT and logo. */
+export interface ReportCompany {
+  Nombre: string;
+  Rut: string;
+  Logo: ReportImage | null;
+}

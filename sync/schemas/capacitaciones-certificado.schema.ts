@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import type { ReportImage } from '../records/record-fields.ts';
+import type { ReportImage, ReportCompany } from '../records/record-fields.ts';
 import { RecordIdSchema } from '../records/record-fields.ts';
 
 /**
@@ -7,7 +7,7 @@ import { RecordIdSchema } from '../records/record-fields.ts';
  * built the same way on the device (offline) and on the server, drawn by one document (app/reports).
  */
 export interface CertificadoCapacitacionData {
-  Empresa: { Nombre: string; Rut: string; Logo: ReportImage | null };
+  Empresa: ReportCompany;
   /** The attendance row: the certificate's number. */
   Folio: string;
   Participante: { Nombre: string; Rut: string; Cargo: string; Firma: ReportImage | null };

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { isWireDate } from '../domain/dates.ts';
 import { RUT_MESSAGES, rutError, cleanRut } from '../domain/rut.ts';
 import type { ValidityState } from '../domain/validity.ts';
-import type { ReportImage } from '../records/record-fields.ts';
+import type { ReportCompany } from '../records/record-fields.ts';
 import { ReportPageQueryEntries } from './report-list.schema.ts';
 
 /**
@@ -147,5 +147,5 @@ export interface InformeSat {
 
 /** The printable informe SAT (app/reports): the server's data with the company's logo as the device has it. */
 export interface InformeSatReportData extends Omit<InformeSat, 'Empresa'> {
-  Empresa: { Nombre: string; Rut: string; Logo: ReportImage | null };
+  Empresa: ReportCompany;
 }

@@ -4,7 +4,7 @@ import { isWireDate } from '../domain/dates.ts';
 import { formatRut } from '../domain/rut.ts';
 import { isSeal } from '../domain/seal.ts';
 import { defineEntity, recordMessages } from '../records/entity.ts';
-import { FileRefSchema, OptionalRecordIdSchema, RecordIdSchema, RecordMetaEntries, type ReportImage } from '../records/record-fields.ts';
+import { FileRefSchema, OptionalRecordIdSchema, RecordIdSchema, RecordMetaEntries, type ReportImage, type ReportCompany } from '../records/record-fields.ts';
 import { MESSAGES, RutSchema } from './common.schema.ts';
 
 /** Spec part 2 "EPP" (Delivered: IdEntregadosEpp) and section 8; the messages follow the product's tone. */
@@ -161,7 +161,7 @@ export interface EppVerification {
 
 /** The acta's report (spec 2.4, `/pdf/epp/{empresa}/{id}`): the same shape from the device and from the server. */
 export interface EppActaReportData {
-  Empresa: { Nombre: string; Rut: string; Logo: ReportImage | null };
+  Empresa: ReportCompany;
   IdEntregadosEpp: string;
   Trabajador: { Nombre: string; Rut: string };
   Fecha: string;

@@ -1,6 +1,6 @@
 import type { ReviewState } from '../domain/review-state.ts';
 import type { Semaforo } from '../domain/traffic-light.ts';
-import type { ReportImage } from '../records/record-fields.ts';
+import type { ReportImage, ReportCompany } from '../records/record-fields.ts';
 
 /** A label and its value, as the report prints its grids. */
 export interface ReportRow {
@@ -25,7 +25,7 @@ export interface ReportMeasure {
  * and on the server (app/reports/incident-report-data.ts) and drawn by one @react-pdf document.
  */
 export interface IncidentReportData {
-  Empresa: { Nombre: string; Rut: string; Logo: ReportImage | null };
+  Empresa: ReportCompany;
   Titulo: string;
   /** The case's display folio (IdAccidente) and whether it is open or closed. */
   Folio: string;

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import type { ReportImage } from '../records/record-fields.ts';
+import type { ReportImage, ReportCompany } from '../records/record-fields.ts';
 import { isWireDate } from '../domain/dates.ts';
 import type { ReviewState } from '../domain/review-state.ts';
 import { type Semaforo, SEMAFOROS, type Severidad, SEVERITIES } from '../domain/traffic-light.ts';
@@ -204,7 +204,7 @@ export interface ReportObservation {
  * builds the same shape from what it holds; one @react-pdf document (app/reports) draws it on both sides.
  */
 export interface ChecklistReportData {
-  Empresa: { Nombre: string; Rut: string; Logo: ReportImage | null };
+  Empresa: ReportCompany;
   Titulo: string;
   Encabezado: { Columnas: 1 | 2; Filas: { Etiqueta: string; Valor: string }[] };
   Preguntas: {

@@ -1,25 +1,12 @@
 import { buildCertificateData } from '#app/reports/capacitacion-certificado-data.ts';
 import { toWireDate } from '#sync/domain/dates.ts';
-import type { FileRef, ReportImage } from '#sync/records/record-fields.ts';
 import type { CertificadoCapacitacionData } from '#sync/schemas/capacitaciones-certificado.schema.ts';
 import type { AppDeps } from '../../app-env.ts';
+import { type ImageMode, reportCompany, reportImageLoader } from '../../reports/report-sources.ts';
 import { canSeeParties, type Viewer } from '../../tenancy/viewer.ts';
 import * as repo from './capacitaciones.repo.ts';
 
-/** How the certificate's images travel: signed URLs for a browser, `data:` URLs for the server's own renderer. */
-export type ImageMode = 'signed-url' | 'data-url';
-
 type CertificateDeps = Pick<AppDeps, 'db' | 'files' | 'now' | 'records'>;
-
-function imageLoader(deps: CertificateDeps, mode: ImageMode) {
-  return async (file: FileRef): Promise<ReportImage> => {
-    if (mode === 'data-url') {
-      const stored = await deps.files.get(file.Sha256);
-      if (stored) return { Sha256: file.Sha256, Tipo: stored.type, Url: `data:${stored.type};base64,${stored.bytes.toString('base64')}` };
-    }
-    return { Sha256: file.Sha256, Tipo: file.Tipo, Url: deps.files.signedUrl(file.Sha256, deps.now()) };
-  };
-}
 
 /**
  * The certificate of one attendance, from the database, by the same pure builder as on the device. Undefined when
@@ -34,15 +21,13 @@ export async function buildCertificate(deps: CertificateDeps, company: string, v
   // As the report lists them: a contractor reaches its own workers' attendance in any session.
   const ownWorker = viewer.kind === 'contratista' && viewer.rut !== '' && participant.RutContratista === viewer.rut;
   if (!canSeeParties(viewer, session) && !ownWorker) return undefined;
-  const empresa = await deps.db.selectFrom('empresas').select(['NombreEmpresa', 'RutEmpresa', 'LogoArchivo']).where('IdEmpresa', '=', company).executeTakeFirst();
+  const image = reportImageLoader(deps, mode);
+  const empresa = await reportCompany(deps, company, image);
   if (!empresa) return undefined;
-  const image = imageLoader(deps, mode);
-  const logoType = empresa.LogoArchivo ? ((await deps.files.describeForCompany(empresa.LogoArchivo, company))?.Tipo ?? 'image/png') : null;
-  const logo = empresa.LogoArchivo && logoType ? await image({ Sha256: empresa.LogoArchivo, Tipo: logoType as FileRef['Tipo'] }) : null;
   const type = (await deps.records.tipos_capacitacion.load(deps.db, company, session.IdTipoCapacitacion))?.row ?? null;
   const cargo = participant.IdCargo ? (await deps.records.cargos.load(deps.db, company, participant.IdCargo))?.row : undefined;
   const built = await buildCertificateData(session, attendanceId, {
-    company: { Nombre: empresa.NombreEmpresa, Rut: empresa.RutEmpresa, Logo: logo },
+    company: empresa,
     type,
     cargoName: cargo?.NombreCargo ?? '',
     loadFile: image,

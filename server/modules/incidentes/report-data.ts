@@ -1,28 +1,15 @@
 import { buildIncidentReportData } from '#app/reports/incident-report-data.ts';
 import { toWireDate } from '#sync/domain/dates.ts';
-import type { FileRef, ReportImage } from '#sync/records/record-fields.ts';
 import type { IncidentReportData } from '#sync/schemas/incidentes-informe.ts';
 import { type Incidente, incidenteEntity } from '#sync/schemas/incidentes.schema.ts';
 import type { AppDeps } from '../../app-env.ts';
+import { type ImageMode, reportCompany, reportImageLoader } from '../../reports/report-sources.ts';
 import { listMasks } from '../../records/level-masks.ts';
 import type { RecordRegistry } from '../../records/record-registry.ts';
 import { canSeeParties, type Viewer } from '../../tenancy/viewer.ts';
 import { measuresOf } from './medidas.repo.ts';
 
-/** How the report's images travel: signed URLs for a browser, `data:` URLs for the server's own PDF renderer. */
-export type ImageMode = 'signed-url' | 'data-url';
-
 type ReportDeps = Pick<AppDeps, 'db' | 'files' | 'now' | 'records'>;
-
-function imageLoader(deps: ReportDeps, mode: ImageMode) {
-  return async (file: FileRef): Promise<ReportImage> => {
-    if (mode === 'data-url') {
-      const stored = await deps.files.get(file.Sha256);
-      if (stored) return { Sha256: file.Sha256, Tipo: stored.type, Url: `data:${stored.type};base64,${stored.bytes.toString('base64')}` };
-    }
-    return { Sha256: file.Sha256, Tipo: file.Tipo, Url: deps.files.signedUrl(file.Sha256, deps.now()) };
-  };
-}
 
 /** Names of the levels and catalogue entries the case points at, deleted ones included: the report tells what was chosen. */
 async function namesOf(deps: ReportDeps, company: string, incident: Incidente): Promise<Map<string, string>> {
@@ -47,16 +34,14 @@ async function namesOf(deps: ReportDeps, company: string, incident: Incidente): 
 export async function buildIncidentReport(deps: ReportDeps, company: string, viewer: Viewer, id: string, mode: ImageMode): Promise<IncidentReportData | undefined> {
   const incident = (await deps.records.incidentes.load(deps.db, company, id))?.row;
   if (!incident || incident.Estado === 0 || !canSeeParties(viewer, incident)) return undefined;
-  const empresa = await deps.db.selectFrom('empresas').select(['NombreEmpresa', 'RutEmpresa', 'LogoArchivo']).where('IdEmpresa', '=', company).executeTakeFirst();
+  const image = reportImageLoader(deps, mode);
+  const empresa = await reportCompany(deps, company, image);
   if (!empresa) return undefined;
-  const image = imageLoader(deps, mode);
   const masks = new Map((await listMasks(deps.db, company)).map((mask) => [mask.TipoNv, mask.Nombre]));
-  const logoType = empresa.LogoArchivo ? ((await deps.files.describeForCompany(empresa.LogoArchivo, company))?.Tipo ?? 'image/png') : null;
-  const logo = empresa.LogoArchivo && logoType ? await image({ Sha256: empresa.LogoArchivo, Tipo: logoType as FileRef['Tipo'] }) : null;
   const { data } = await buildIncidentReportData(
     { incident, measures: await measuresOf(deps.db, company, id) },
     {
-      company: { Nombre: empresa.NombreEmpresa, Rut: empresa.RutEmpresa, Logo: logo },
+      company: empresa,
       levelLabels: { 2: masks.get(2) ?? 'Nivel 2', 3: masks.get(3) ?? 'Nivel 3' },
       names: await namesOf(deps, company, incident),
       loadFile: image,

@@ -1,26 +1,13 @@
 import { buildChecklistReportData, observedWorkerLabel } from '#app/reports/checklist-report-data.ts';
 import { toWireDate } from '#sync/domain/dates.ts';
 import type { ChecklistReportData } from '#sync/schemas/inspecciones.schema.ts';
-import type { ReportImage, FileRef } from '#sync/records/record-fields.ts';
 import type { AppDeps } from '../../app-env.ts';
+import { type ImageMode, reportCompany, reportImageLoader } from '../../reports/report-sources.ts';
 import type { Viewer } from '../../tenancy/viewer.ts';
 import { listMasks } from '../../records/level-masks.ts';
 import * as repo from './inspecciones.repo.ts';
 
-/** How the report's images travel: signed URLs for a browser, `data:` URLs for the server's own PDF renderer. */
-export type ImageMode = 'signed-url' | 'data-url';
-
 type ReportDeps = Pick<AppDeps, 'db' | 'files' | 'now' | 'records'>;
-
-function imageLoader(deps: ReportDeps, mode: ImageMode) {
-  return async (file: FileRef): Promise<ReportImage> => {
-    if (mode === 'data-url') {
-      const stored = await deps.files.get(file.Sha256);
-      if (stored) return { Sha256: file.Sha256, Tipo: stored.type, Url: `data:${stored.type};base64,${stored.bytes.toString('base64')}` };
-    }
-    return { Sha256: file.Sha256, Tipo: file.Tipo, Url: deps.files.signedUrl(file.Sha256, deps.now()) };
-  };
-}
 
 /** Names of levels and observed workers, deleted ones included: a report tells what was true when it was signed. */
 async function namesById(deps: ReportDeps, company: string, table: 'niveles' | 'trabajadores', ids: string[]): Promise<Map<string, string>> {
@@ -47,20 +34,18 @@ export async function buildChecklistReport(deps: ReportDeps, company: string, vi
   if (!row || row.Estado !== 1 || !repo.canSee(viewer, row)) return undefined;
   const inspeccion = repo.toWireInspeccion(row);
   const content = (await deps.records.formularios.loadVersion!(deps.db, company, inspeccion.IdFormulario, inspeccion.VersionFormulario))?.Contenido;
-  const empresa = await deps.db.selectFrom('empresas').select(['NombreEmpresa', 'RutEmpresa', 'LogoArchivo']).where('IdEmpresa', '=', company).executeTakeFirst();
+  const image = reportImageLoader(deps, mode);
+  const empresa = await reportCompany(deps, company, image);
   if (!content || !empresa) return undefined;
-  const image = imageLoader(deps, mode);
   const masks = new Map((await listMasks(deps.db, company)).map((mask) => [mask.TipoNv, mask.Nombre]));
   const levelNames = await namesById(deps, company, 'niveles', [inspeccion.IdNivel2, inspeccion.IdNivel3].filter((level): level is string => level !== null));
   const workerNames = await namesById(deps, company, 'trabajadores', inspeccion.Observados);
   const observaciones = (await repo.observationsOf(deps.db, company, id)).map(repo.toWireObservacion);
-  const logoType = empresa.LogoArchivo ? (await deps.files.describeForCompany(empresa.LogoArchivo, company))?.Tipo ?? 'image/png' : null;
-  const logo = empresa.LogoArchivo && logoType ? await image({ Sha256: empresa.LogoArchivo, Tipo: logoType as FileRef['Tipo'] }) : null;
 
   const { data } = await buildChecklistReportData(
     { inspeccion, observaciones, content },
     {
-      company: { Nombre: empresa.NombreEmpresa, Rut: empresa.RutEmpresa, Logo: logo },
+      company: empresa,
       levelLabels: { 2: masks.get(2) ?? 'Nivel 2', 3: masks.get(3) ?? 'Nivel 3' },
       levelNames,
       workerNames,
