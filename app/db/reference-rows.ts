@@ -16,7 +16,6 @@ import type { LocalFormulario, LocalInspeccion, LocalObservacion } from './inspe
 import type { LocalCapacitacion, LocalPrograma } from './capacitacion-rows.ts';
 import type { TipoCapacitacion } from '#sync/schemas/capacitaciones-tipos.schema.ts';
 import type { Dotacion } from '#sync/schemas/dotaciones.schema.ts';
-import { personName } from '#sync/domain/person-name.ts';
 
 export interface LocalTrabajador extends Trabajador {
   /** Folded words of the RUT (without dots or dash) and the names, for the prefix search. */
@@ -109,7 +108,3 @@ export function toLocalNivel(row: Nivel): LocalNivel {
   return { ...row, orden: fold(row.Nombre) };
 }
 
-/** "Nombres Paterno Materno": how a worker is named on screens and reports. */
-export function workerName(worker: Pick<LocalTrabajador, 'Nombres' | 'ApellidoPaterno' | 'ApellidoMaterno'>): string {
-  return personName(worker);
-}

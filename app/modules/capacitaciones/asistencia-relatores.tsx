@@ -1,3 +1,4 @@
+import { personName } from '#sync/domain/person-name.ts';
 import { formatRut } from '#sync/domain/rut.ts';
 import type { Relator } from '#sync/schemas/capacitaciones-partes.schema.ts';
 import { IonButton } from '@ionic/react';
@@ -5,7 +6,6 @@ import { useId, useState } from 'react';
 import type { AttendanceDraft } from '#app/db/capacitacion-rows.ts';
 import { useDeviceFileUrls } from '#app/data/inspection-files.ts';
 import type { LocalFile } from '#app/data/local-write.ts';
-import { workerName } from '#app/db/reference-rows.ts';
 import { requireDevice } from '#app/sync/device-sync.ts';
 import { SignaturePadField } from '#app/ui/form/signature-pad-field.tsx';
 import { WorkerSearch } from '#app/ui/workers/worker-search.tsx';
@@ -48,7 +48,7 @@ export function AttendancePresenters({ draft, cargoName, onError }: AttendancePr
           />
         ))}
       </ul>
-      <WorkerSearch label="Agregar relator en terreno (trabajador)" onPick={(worker) => void run(() => addPresenter(requireDevice().db, draft.IdCapacitacion, { Nombre: workerName(worker), Rut: worker.RunPersona, IdPersona: worker.IdPersona }))} />
+      <WorkerSearch label="Agregar relator en terreno (trabajador)" onPick={(worker) => void run(() => addPresenter(requireDevice().db, draft.IdCapacitacion, { Nombre: personName(worker), Rut: worker.RunPersona, IdPersona: worker.IdPersona }))} />
     </section>
   );
 }

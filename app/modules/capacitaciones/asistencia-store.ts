@@ -1,9 +1,10 @@
 import { toWireDate } from '#sync/domain/dates.ts';
+import { personName } from '#sync/domain/person-name.ts';
 import { uuidV7 } from '#sync/outbox/uuid-v7.ts';
 import type { Relator } from '#sync/schemas/capacitaciones-partes.schema.ts';
 import type { AppDb } from '#app/db/app-db.ts';
 import type { AttendanceDraft, AttendancePhoto, LocalCapacitacion } from '#app/db/capacitacion-rows.ts';
-import { type LocalTrabajador, workerName } from '#app/db/reference-rows.ts';
+import type { LocalTrabajador } from '#app/db/reference-rows.ts';
 import { changeDraft, DraftError } from '#app/data/drafts.ts';
 import type { LocalFile } from '#app/data/local-write.ts';
 
@@ -73,7 +74,7 @@ export async function addAttendee(db: AppDb, id: string, worker: LocalTrabajador
       IdPersona: worker.IdPersona,
       IdCargo: worker.cargos[0] ?? null,
       RunPersona: worker.RunPersona,
-      Nombre: workerName(worker),
+      Nombre: personName(worker),
       Asistio: 0,
       Nota: null,
       Firma: null,

@@ -1,10 +1,10 @@
+import { personName } from '#sync/domain/person-name.ts';
 import { formatRut } from '#sync/domain/rut.ts';
 import { toWireDate } from '#sync/domain/dates.ts';
 import { IonButton } from '@ionic/react';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { apiRequest } from '#app/data/api-client.ts';
-import { workerName } from '#app/db/reference-rows.ts';
 import { levelName } from '#app/session/level-names.ts';
 import { useRequiredSession } from '#app/session/use-session.ts';
 import { PageLoading } from '#app/ui/feedback/page-loading.tsx';
@@ -78,7 +78,7 @@ export function InformesPage() {
             onChange={(value) => set({ capacitaciones: value ? [value] : [] })}
           />
         </FilterPanel>
-        <WorkerSearch label="Trabajador (RUT o nombre)" chosen={new Set()} onPick={(worker) => chooseWorkers([...workers.filter((chosen) => chosen.rut !== worker.RunPersona), { rut: worker.RunPersona, name: workerName(worker) }])} />
+        <WorkerSearch label="Trabajador (RUT o nombre)" chosen={new Set()} onPick={(worker) => chooseWorkers([...workers.filter((chosen) => chosen.rut !== worker.RunPersona), { rut: worker.RunPersona, name: personName(worker) }])} />
         {workers.length > 0 && (
           <ul className="training-people" aria-label="Trabajadores del informe">
             {workers.map((worker) => (

@@ -1,3 +1,4 @@
+import { personName } from '#sync/domain/person-name.ts';
 import { formatRut } from '#sync/domain/rut.ts';
 import { uuidV7 } from '#sync/outbox/uuid-v7.ts';
 import type { RelatorBody } from '#sync/schemas/capacitaciones-partes.schema.ts';
@@ -6,7 +7,6 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { apiRequest } from '#app/data/api-client.ts';
 import { useWorkersById } from '#app/data/worker-queries.ts';
-import { workerName } from '#app/db/reference-rows.ts';
 import { fullName } from '#app/session/session-permissions.ts';
 import { useRequiredSession } from '#app/session/use-session.ts';
 import { SelectFilter } from '#app/ui/list-filters.tsx';
@@ -48,7 +48,7 @@ export function ParticipantsEditor({ lookups, cargos, people, onCargos, onPeople
         <ul className="training-people" aria-label="Participantes por persona">
           {people.map((person) => {
             const worker = workers?.get(person);
-            const name = worker ? workerName(worker) : 'Trabajador no disponible en este dispositivo';
+            const name = worker ? personName(worker) : 'Trabajador no disponible en este dispositivo';
             return (
               <li key={person}>
                 <span>
@@ -131,7 +131,7 @@ export function PresentersEditor({ lookups, presenters, onChange }: PresentersEd
           onChange={(value) => value && add({ IdCargo: value })}
         />
       </div>
-      <WorkerSearch label="Agregar un trabajador como relator" onPick={(worker) => add({ IdPersona: worker.IdPersona, Nombre: workerName(worker), Rut: worker.RunPersona })} />
+      <WorkerSearch label="Agregar un trabajador como relator" onPick={(worker) => add({ IdPersona: worker.IdPersona, Nombre: personName(worker), Rut: worker.RunPersona })} />
       <div className="record-form__grid">
         <div className="select-field">
           <label htmlFor={nameId}>Relator externo: nombre</label>

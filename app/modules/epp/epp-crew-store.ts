@@ -1,12 +1,13 @@
 import { toWireDate } from '#sync/domain/dates.ts';
 import { actaSeal, type MotivoEntrega } from '#sync/domain/epp-delivery.ts';
+import { personName } from '#sync/domain/person-name.ts';
 import { cleanRut, rutError } from '#sync/domain/rut.ts';
 import { uuidV7 } from '#sync/outbox/uuid-v7.ts';
 import { deliveryItemProblem, type EppEntregaCreateBody, EppEntregaCreateBodySchema } from '#sync/schemas/epp-entregas.schema.ts';
 import * as v from 'valibot';
 import type { AppDb } from '#app/db/app-db.ts';
 import type { CrewLine, CrewWorker, EppDeliveryDraft } from '#app/db/epp-delivery-draft.ts';
-import { type LocalTrabajador, workerName } from '#app/db/reference-rows.ts';
+import type { LocalTrabajador } from '#app/db/reference-rows.ts';
 import { changeDraft, DraftError } from '#app/data/drafts.ts';
 import type { LocalFile } from '#app/data/local-write.ts';
 import type { LocalEppTipo } from './epp-queries.ts';
@@ -62,7 +63,7 @@ export async function createCrewDraft(
     trabajadores: crew.workers.map((worker) => ({
       IdPersona: worker.IdPersona,
       RunPersona: worker.RunPersona,
-      Nombre: workerName(worker),
+      Nombre: personName(worker),
       RutContratista: worker.RutContratista,
       items: crew.lines(worker),
       acta: null,

@@ -1,4 +1,5 @@
 import { MOTIVO_CODES, MOTIVOS_ENTREGA, type MotivoEntrega } from '#sync/domain/epp-delivery.ts';
+import { personName } from '#sync/domain/person-name.ts';
 import { formatRut } from '#sync/domain/rut.ts';
 import { IonButton } from '@ionic/react';
 import { Dexie } from 'dexie';
@@ -6,7 +7,7 @@ import { useId, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { DraftError } from '#app/data/drafts.ts';
 import { useCargos, useNiveles } from '#app/data/reference-queries.ts';
-import { type LocalTrabajador, workerName } from '#app/db/reference-rows.ts';
+import type { LocalTrabajador } from '#app/db/reference-rows.ts';
 import { paths } from '#app/routes/paths.ts';
 import { levelName } from '#app/session/level-names.ts';
 import { hasPermission } from '#app/session/session-permissions.ts';
@@ -147,10 +148,10 @@ export function EppEntregaNewPage() {
                       {chosen.map((worker) => (
                         <li key={worker.IdPersona}>
                           <span>
-                            {workerName(worker)} · {formatRut(worker.RunPersona)}
+                            {personName(worker)} · {formatRut(worker.RunPersona)}
                           </span>
                           <IonButton fill="clear" color="dark" size="small" onClick={() => setChosen((current) => current.filter((other) => other.IdPersona !== worker.IdPersona))}>
-                            Quitar<span className="visually-hidden"> a {workerName(worker)}</span>
+                            Quitar<span className="visually-hidden"> a {personName(worker)}</span>
                           </IonButton>
                         </li>
                       ))}

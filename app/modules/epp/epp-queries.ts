@@ -1,8 +1,9 @@
 import { requiredEpps } from '#sync/domain/epp-delivery.ts';
+import { personName } from '#sync/domain/person-name.ts';
 import type { EppAsignacion } from '#sync/schemas/epp-asignaciones.schema.ts';
 import type { EppEntrega } from '#sync/schemas/epp-entregas.schema.ts';
 import type { EppDeliveryDraft } from '#app/db/epp-delivery-draft.ts';
-import { type LocalRows, type LocalTrabajador, workerName } from '#app/db/reference-rows.ts';
+import { type LocalRows, type LocalTrabajador } from '#app/db/reference-rows.ts';
 import { useDbQuery } from '#app/sync/use-device.ts';
 
 export type LocalEppTipo = LocalRows['epp_tipos'];
@@ -30,7 +31,7 @@ export function useEppLookups(): EppLookups | undefined {
       tipos,
       tipoById: new Map(tipos.map((tipo) => [tipo.IdEpp, tipo])),
       cargoNames: new Map(cargos.map((cargo) => [cargo.IdCargo, cargo.NombreCargo])),
-      workerNames: new Map(workers.map((worker) => [worker.IdPersona, workerName(worker)])),
+      workerNames: new Map(workers.map((worker) => [worker.IdPersona, personName(worker)])),
       activityNames: new Map(activities.map((activity) => [activity.IdActividadEconomica, `${activity.Codigo} ${activity.Nombre}`])),
       cargos: cargos.map(({ IdCargo, NombreCargo }) => ({ IdCargo, NombreCargo })),
       activities: activities.map((activity) => ({ IdActividadEconomica: activity.IdActividadEconomica, label: `${activity.Codigo} ${activity.Nombre}` })),

@@ -1,3 +1,4 @@
+import { personName } from '#sync/domain/person-name.ts';
 import { formatRut } from '#sync/domain/rut.ts';
 import { uuidV7 } from '#sync/outbox/uuid-v7.ts';
 import { deliveryItemProblem } from '#sync/schemas/epp-entregas.schema.ts';
@@ -5,7 +6,7 @@ import { EPP_SOLICITUDES_MESSAGES, requestWorkers, type SolicitudLinea } from '#
 import { IonButton } from '@ionic/react';
 import { useEffect, useId, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { type LocalTrabajador, workerName } from '#app/db/reference-rows.ts';
+import type { LocalTrabajador } from '#app/db/reference-rows.ts';
 import { paths } from '#app/routes/paths.ts';
 import { hasPermission } from '#app/session/session-permissions.ts';
 import { useRequiredSession } from '#app/session/use-session.ts';
@@ -130,10 +131,10 @@ export function EppSolicitudFormPage() {
   /** The worker joins with the EPP of their assignment proposed (none: the person adds what they need). */
   const proposal = (worker: LocalTrabajador): SolicitudLinea[] => {
     if (!lookups || !assignments) return [];
-    const who = { IdPersona: worker.IdPersona, RunPersona: worker.RunPersona, name: workerName(worker) };
+    const who = { IdPersona: worker.IdPersona, RunPersona: worker.RunPersona, name: personName(worker) };
     return proposedFor(worker, assignments, lookups.tipoById).map((tipo) => lineOf(who, tipo));
   };
-  const chosenOf = (worker: LocalTrabajador): Chosen => ({ IdPersona: worker.IdPersona, RunPersona: worker.RunPersona, NombreTrabajador: workerName(worker), RutContratista: worker.RutContratista ?? null });
+  const chosenOf = (worker: LocalTrabajador): Chosen => ({ IdPersona: worker.IdPersona, RunPersona: worker.RunPersona, NombreTrabajador: personName(worker), RutContratista: worker.RutContratista ?? null });
 
   // The form starts from the request being edited, or from the inspection's observed workers.
   useEffect(() => {
@@ -154,7 +155,7 @@ export function EppSolicitudFormPage() {
     const proposed = proposal(worker);
     setChosen((all) => [...all, chosenOf(worker)]);
     setLines((all) => [...(all ?? []), ...proposed]);
-    if (proposed.length === 0) setError(`${workerName(worker)} no tiene EPP asignado: agrégale los EPP que necesita.`);
+    if (proposed.length === 0) setError(`${personName(worker)} no tiene EPP asignado: agrégale los EPP que necesita.`);
   };
   const change = (lineId: string, patch: Partial<SolicitudLinea>) => setLines((all) => (all ?? []).map((line) => (line.IdLinea === lineId ? { ...line, ...patch } : line)));
   const removeLine = (lineId: string) => setLines((all) => (all ?? []).filter((line) => line.IdLinea !== lineId));

@@ -1,4 +1,5 @@
 import { DATE_PICKER_MIN, isWireDate, toWireDate } from '#sync/domain/dates.ts';
+import { personName } from '#sync/domain/person-name.ts';
 import { formatRut, rutError } from '#sync/domain/rut.ts';
 import type { CampoEncabezado } from '#sync/schemas/formularios.schema.ts';
 import { useId } from 'react';
@@ -6,7 +7,6 @@ import type { LocalNivel } from '#app/db/reference-rows.ts';
 import { DateField } from '#app/ui/form/date-field.tsx';
 import { DraftTextInput } from '#app/ui/drafts/draft-text-input.tsx';
 import { useWorkersById } from '#app/data/worker-queries.ts';
-import { workerName } from '#app/db/reference-rows.ts';
 import { useKnownContractors } from './draft-queries.ts';
 import type { DraftHeader } from './draft-store.ts';
 import { WorkerSearch } from '#app/ui/workers/worker-search.tsx';
@@ -60,7 +60,7 @@ function ObservedWorkers({ ids, readOnly, problem, onChange }: ObservedWorkersPr
         <ul className="insp-chips">
           {ids.map((id) => {
             const worker = workers?.get(id);
-            const name = worker ? workerName(worker) : 'Trabajador no disponible en este dispositivo';
+            const name = worker ? personName(worker) : 'Trabajador no disponible en este dispositivo';
             return (
               <li key={id} className="insp-chips__chip">
                 <span>

@@ -1,9 +1,9 @@
 import { formatDisplayDate } from '#sync/domain/dates.ts';
+import { personName } from '#sync/domain/person-name.ts';
 import { formatRut } from '#sync/domain/rut.ts';
 import { Fragment } from 'react';
 import type { LocalNivel } from '#app/db/reference-rows.ts';
 import { useWorkersById } from '#app/data/worker-queries.ts';
-import { workerName } from '#app/db/reference-rows.ts';
 import type { DraftHeader } from './draft-store.ts';
 import '#app/ui/records.css';
 import './draft-header-summary.css';
@@ -23,7 +23,7 @@ export function DraftHeaderSummary({ header, fields, level2Label, level3Label, l
   const levelName = (id: string | null) => (id ? (levels.find((level) => level.IdNivel === id)?.Nombre ?? 'No disponible') : '—');
   const observed = header.Observados.map((id) => {
     const worker = workers?.get(id);
-    return worker ? workerName(worker) : '…';
+    return worker ? personName(worker) : '…';
   });
   const missing = <span className="insp-missing">Sin indicar</span>;
 

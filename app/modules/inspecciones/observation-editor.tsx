@@ -1,3 +1,4 @@
+import { personName } from '#sync/domain/person-name.ts';
 import { reviewState } from '#sync/domain/review-state.ts';
 import { LIGHT_HEX, SEMAFORO_LABELS, SEMAFOROS, type Semaforo, semaforoColour, SEVERITIES, type Severidad, severityColour } from '#sync/domain/traffic-light.ts';
 import { IonButton } from '@ionic/react';
@@ -8,7 +9,6 @@ import { DateField } from '#app/ui/form/date-field.tsx';
 import { PhotoField } from '#app/ui/form/photo-field.tsx';
 import { type Choice, ChoiceButtons } from './choice-buttons.tsx';
 import { DraftTextInput } from '#app/ui/drafts/draft-text-input.tsx';
-import { workerName } from '#app/db/reference-rows.ts';
 import type { ObservationPatch } from './draft-store.ts';
 import { ReviewStateChip } from '#app/ui/review/review-state-chip.tsx';
 import { WorkerSearch } from '#app/ui/workers/worker-search.tsx';
@@ -97,7 +97,7 @@ export const ObservationEditor = memo(function ObservationEditor(props: Observat
                 <WorkerSearch
                   label="Buscar responsable"
                   onPick={(worker) => {
-                    change({ Responsable: workerName(worker), IdResponsable: null });
+                    change({ Responsable: personName(worker), IdResponsable: null });
                     setSearching(false);
                   }}
                 />

@@ -1,7 +1,8 @@
+import { personName } from '#sync/domain/person-name.ts';
 import { formatRut } from '#sync/domain/rut.ts';
 import { useId, useState } from 'react';
 import { useWorkerSearch } from '#app/data/worker-queries.ts';
-import { type LocalTrabajador, workerName } from '#app/db/reference-rows.ts';
+import type { LocalTrabajador } from '#app/db/reference-rows.ts';
 import '#app/ui/form/native-field.css';
 import './worker-search.css';
 
@@ -52,7 +53,7 @@ export function WorkerSearch({ label, onPick, chosen, disabled }: WorkerSearchPr
                         setText('');
                       }}
                     >
-                      <span className="worker-search__name">{workerName(worker)}</span>
+                      <span className="worker-search__name">{personName(worker)}</span>
                       <span className="muted">
                         {formatRut(worker.RunPersona)}
                         {already ? ' · ya elegido' : ''}

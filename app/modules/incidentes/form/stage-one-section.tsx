@@ -1,9 +1,9 @@
 import { fieldDisabled, fieldShown, SECTION_TITLES } from '#sync/domain/incident-form.ts';
 import { lostDays } from '#sync/domain/incident-rules.ts';
+import { personName } from '#sync/domain/person-name.ts';
 import { formatRut } from '#sync/domain/rut.ts';
 import { IonButton } from '@ionic/react';
 import { useCargos } from '#app/data/reference-queries.ts';
-import { workerName } from '#app/db/reference-rows.ts';
 import { CardSection } from '#app/ui/card-section.tsx';
 import { DateField } from '#app/ui/form/date-field.tsx';
 import { WorkerSearch } from '#app/ui/workers/worker-search.tsx';
@@ -94,7 +94,7 @@ export function InjuredSection({ form }: { form: IncidentFormBinding }) {
           onPick={(worker) =>
             set({
               IdPersona: worker.IdPersona,
-              NombreAccidentado: workerName(worker),
+              NombreAccidentado: personName(worker),
               Rut: worker.RunPersona,
               Cargo: worker.cargos.map((id) => cargoNames.get(id)).find(Boolean) ?? fields.Cargo,
               RutContratista: worker.RutContratista ?? '',
