@@ -1,25 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import type { AuditEntity, UsuarioListas } from '#sync/schemas/usuarios.schema.ts';
 import type { OfficeKind } from '#sync/records/office-records.ts';
+import type { PartyRecord } from '#sync/schemas/party.schema.ts';
 import { apiRequest } from '#app/data/api-client.ts';
 import type { RecordPaths } from '#app/routes/paths.ts';
 import { hasPermission } from '#app/session/session-permissions.ts';
 import { useRequiredSession } from '#app/session/use-session.ts';
 
-/** What a contractor company's and a client's screens share (spec: Estado 1/2, Tipo 2 has an account). */
-export interface Party {
+/** What a contractor company's and a client's screens share: the stored party, by its id and RUT. */
+export interface Party extends Omit<PartyRecord, 'CreadoEn'> {
   id: string;
   rut: string;
-  Nombre: string;
-  Correo: string;
-  Telefono: string;
-  Direccion: string;
-  Logo: string;
-  LogoPropio: boolean;
-  Estado: 1 | 2;
-  Tipo: 1 | 2;
-  IdUsuario: number | null;
-  Usuarios: { IdUsuario: number; Nombre: string; CorreoElectronicoPersona: string; Habilitado: 0 | 1 }[];
 }
 
 /** How one kind of party is shown and written: its module gives this, the shared screens do the rest. */
