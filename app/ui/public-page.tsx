@@ -9,14 +9,14 @@ import './public-page.css';
  */
 export function PublicPage({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <PageContent className="public-page">
-      <main className="public-page__screen">
-        <section className="public-page__card" aria-labelledby="public-page-title">
-          <div className="public-page__brand">
+    <PageContent className="brand-card-page">
+      <main className="brand-card-screen">
+        <section className="brand-card public-page__card" aria-labelledby="public-page-title">
+          <div className="brand-card__brand">
             <AppLogo size={36} />
             <p className="muted">Seguridad y salud en el trabajo</p>
           </div>
-          <h1 id="public-page-title" className="public-page__title">
+          <h1 id="public-page-title" className="brand-card__title public-page__title">
             {title}
           </h1>
           {children}
