@@ -1,4 +1,5 @@
 import { formatDisplayDate } from '#sync/domain/dates.ts';
+import { personName } from '#sync/domain/person-name.ts';
 import { formatRut } from '#sync/domain/rut.ts';
 import { temporaryPassword } from '#sync/domain/temporary-password.ts';
 import { type Usuario, USUARIOS_MESSAGES } from '#sync/schemas/usuarios.schema.ts';
@@ -18,7 +19,7 @@ import { PageContent } from '#app/ui/page-content.tsx';
 import { PageHeading } from '#app/ui/page-heading.tsx';
 import { InactiveDaysCard } from './inactive-days-card.tsx';
 import { useUser, usuariosCalls, usuariosKeys } from './usuarios-api.ts';
-import { fullNameOf, kindText } from './usuario-labels.ts';
+import { kindText } from './usuario-labels.ts';
 
 function Facts({ user }: { user: Usuario }) {
   const facts: [string, string][] = [
@@ -34,7 +35,7 @@ function Facts({ user }: { user: Usuario }) {
   return (
     <CardSection id="usuario-datos" title="Datos">
       <div className="image-picker">
-        <img className="image-picker__image" src={user.Logo} alt={user.LogoPropio ? `Foto de ${fullNameOf(user)}` : 'Avatar predeterminado'} />
+        <img className="image-picker__image" src={user.Logo} alt={user.LogoPropio ? `Foto de ${personName(user)}` : 'Avatar predeterminado'} />
         <dl className="record-fields">
           {facts.map(([label, value]) => (
             <div key={label} className="record-fields__pair">
@@ -68,16 +69,16 @@ export function UsuarioDetailPage() {
       { success: enabled ? USUARIOS_MESSAGES.enabled : USUARIOS_MESSAGES.disabled, invalidate },
     );
   const resetPassword = async (user: Usuario) => {
-    if (!(await confirm({ header: 'Restablecer contraseña', message: `¿Crear una contraseña temporal nueva para ${fullNameOf(user)}? La actual deja de servir.`, confirmText: 'Restablecer' }))) return;
+    if (!(await confirm({ header: 'Restablecer contraseña', message: `¿Crear una contraseña temporal nueva para ${personName(user)}? La actual deja de servir.`, confirmText: 'Restablecer' }))) return;
     const password = temporaryPassword();
     const [fate] = await run(
       { kind: 'usuarios', id: user.IdUsuario, request: { method: 'POST', path: usuariosCalls.resetPassword(company), body: { IdUsuario: user.IdUsuario, ContrasenaTemporal: password } } },
       { success: USUARIOS_MESSAGES.passwordReset, invalidate },
     );
-    if (fate && fate.kind !== 'rechazado' && !session.servidor?.correoSmtp) setHandover({ name: fullNameOf(user), email: user.CorreoElectronicoPersona, password, pending: fate.kind === 'pendiente' });
+    if (fate && fate.kind !== 'rechazado' && !session.servidor?.correoSmtp) setHandover({ name: personName(user), email: user.CorreoElectronicoPersona, password, pending: fate.kind === 'pendiente' });
   };
   const remove = async (user: Usuario) => {
-    if (!(await confirm({ header: 'Eliminar usuario', message: `¿Eliminar a ${fullNameOf(user)}? Ya no podrá iniciar sesión. El historial conserva sus cambios.` }))) return;
+    if (!(await confirm({ header: 'Eliminar usuario', message: `¿Eliminar a ${personName(user)}? Ya no podrá iniciar sesión. El historial conserva sus cambios.` }))) return;
     const [fate] = await run({ kind: 'usuarios', id: user.IdUsuario, request: { method: 'DELETE', path: usuariosCalls.remove(user.IdUsuario) } }, { success: USUARIOS_MESSAGES.deleted, invalidate: [usuariosKeys.all(company)] });
     if (fate?.kind !== 'rechazado') navigate(paths.usuarios.list.href, { replace: true });
   };
@@ -94,7 +95,7 @@ export function UsuarioDetailPage() {
               </>
             ) : (
               <>
-                <PageHeading parentHref={paths.usuarios.list.href} parentLabel="Usuarios" title={fullNameOf(user)} />
+                <PageHeading parentHref={paths.usuarios.list.href} parentLabel="Usuarios" title={personName(user)} />
                 <Facts user={user} />
                 <div className="button-row">
                   {can('editar') && <IonButton routerLink={paths.usuarios.editar.href(id)}>Editar</IonButton>}

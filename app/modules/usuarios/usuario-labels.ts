@@ -1,7 +1,4 @@
 import { USER_KIND_LABELS, type Usuario } from '#sync/schemas/usuarios.schema.ts';
-import { personName } from '#sync/domain/person-name.ts';
-
-export const fullNameOf = (user: Pick<Usuario, 'Nombres' | 'ApellidoPaterno' | 'ApellidoMaterno'>) => personName(user);
 
 /** Whose account: the company's, or a contractor company's or client's by name. */
 export function kindText(user: Usuario): string {

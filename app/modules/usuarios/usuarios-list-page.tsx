@@ -1,10 +1,11 @@
+import { personName } from '#sync/domain/person-name.ts';
 import { formatRut } from '#sync/domain/rut.ts';
 import { Link } from 'react-router-dom';
 import { paths } from '#app/routes/paths.ts';
 import { hasPermission } from '#app/session/session-permissions.ts';
 import { useRequiredSession } from '#app/session/use-session.ts';
 import { OfficeListPage } from '#app/ui/office/office-list-page.tsx';
-import { fullNameOf, kindText } from './usuario-labels.ts';
+import { kindText } from './usuario-labels.ts';
 import { useUsers, usuariosKeys } from './usuarios-api.ts';
 
 /** The company's users and its contractors' and clients', with search. */
@@ -19,13 +20,13 @@ export function UsuariosListPage() {
       kind="usuarios"
       queryKey={usuariosKeys.all(company)}
       query={useUsers()}
-      searchText={(user) => [fullNameOf(user), user.CorreoElectronicoPersona, user.NombreUsuario, user.RunPersona, formatRut(user.RunPersona), user.NombreRol, kindText(user)].join(' ')}
+      searchText={(user) => [personName(user), user.CorreoElectronicoPersona, user.NombreUsuario, user.RunPersona, formatRut(user.RunPersona), user.NombreRol, kindText(user)].join(' ')}
       keyOf={(user) => user.IdUsuario}
       renderItem={(user) => (
         <Link to={paths.usuarios.detalles.href(String(user.IdUsuario))}>
           <img className="office-list__image" src={user.Logo} alt="" />
           <span className="office-list__text">
-            <span className="simple-list__main">{fullNameOf(user)}</span>
+            <span className="simple-list__main">{personName(user)}</span>
             <span className="simple-list__meta">
               {user.CorreoElectronicoPersona} · {user.NombreRol} · {kindText(user)}
               {!user.Habilitado && (
