@@ -80,8 +80,6 @@ export const ACCIDENT_FORM: readonly AccidentFormField[] = [
   { Campo: 'Responsable', Titulo: 'Responsable', TipoCampo: 'Text', Etapa: 3, Seccion: 11 },
 ];
 
-export const STAGE_TITLES: Record<1 | 2 | 3, string> = { 1: 'Etapa 1: el evento', 2: 'Etapa 2: la investigación', 3: 'Etapa 3: medidas de control' };
-
 export const SECTION_TITLES: Record<number, string> = {
   1: '1. Cuándo, dónde y cómo',
   2: '2. Persona afectada',

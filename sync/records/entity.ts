@@ -2,13 +2,6 @@ import * as v from 'valibot';
 import type { FileRef } from './record-fields.ts';
 import { BaseVersionSchema } from './record-fields.ts';
 
-/** Every stored record carries its company, its state (1 active, 0 deleted) and its version (SPEC CF1). */
-export interface StoredRecord {
-  IdEmpresa: string;
-  Estado: 0 | 1;
-  Version: number;
-}
-
 /** How a record is named to a person: "cargo"/"cargos", and whether notices agree in the feminine. */
 export interface Noun {
   one: string;

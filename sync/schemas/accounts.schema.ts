@@ -43,13 +43,7 @@ export interface ReservedNames {
   Correos: string[];
 }
 
-/** The answer of a write that made or reset an account: whether its e-mail left (false: only in the local mailbox). */
-export interface AccountMail {
-  CorreoEnviado: boolean;
-}
-
-/** Spec constants of contractor companies and clients: Estado 1 active, 2 deactivated; Tipo 2 has an account. */
-export const PARTY_STATES = { activa: 1, desactivada: 2 } as const;
+/** Spec constants of contractor companies and clients: Tipo 2 has an account (Estado: 1 active, 2 deactivated). */
 export const PARTY_ACCOUNT = { sinCuenta: 1, conCuenta: 2 } as const;
 export const PartyAccountSchema = v.picklist([PARTY_ACCOUNT.sinCuenta, PARTY_ACCOUNT.conCuenta], 'El tipo indica si tiene cuenta de acceso (2) o no (1)');
 

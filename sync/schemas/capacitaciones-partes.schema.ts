@@ -99,10 +99,3 @@ export const TIPOS_RELATOR = [
   { IdTipoRelator: 4, Nombre: 'Externo' },
 ] as const;
 
-/** A presenter's kind, from the fields it carries. */
-export function presenterKind(relator: Pick<Relator, 'IdUsuario' | 'IdCargo' | 'IdPersona'>): (typeof TIPOS_RELATOR)[number]['Nombre'] {
-  if (relator.IdUsuario !== null) return 'Usuario';
-  if (relator.IdPersona !== null) return 'Trabajador';
-  if (relator.IdCargo !== null) return 'Cargo';
-  return 'Externo';
-}

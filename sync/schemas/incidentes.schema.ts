@@ -148,7 +148,6 @@ export const IncidenteChildEntries = {
 };
 
 export const INCIDENT_FIELDS = Object.keys(IncidenteFieldEntries) as (keyof typeof IncidenteFieldEntries)[];
-export const INCIDENT_CHILDREN = ['Evidencias', 'Declaraciones', 'Investigadores'] as const;
 
 /** How the app names a live case's state (the list's and the detail's badge, the inspector portal's card). */
 export const INCIDENTE_ESTADO_LABELS = { 1: 'Abierto', 2: 'Cerrado' } as const;

@@ -1,15 +1,13 @@
 import * as v from 'valibot';
 import { defineEntity, recordMessages } from '../records/entity.ts';
 import { FileRefSchema, RecordIdSchema, RecordMetaEntries } from '../records/record-fields.ts';
-import { ApproveBodyEntries, RejectBodyEntries, RespondBodyEntries, REVIEW_STEP_KINDS, ReviewStepSchema } from '../records/review-step.ts';
+import { ApproveBodyEntries, RejectBodyEntries, RespondBodyEntries, ReviewStepSchema } from '../records/review-step.ts';
 import { INSPECCIONES_MESSAGES, SemaforoSchema, SeveridadSchema, TIPOS_OBSERVACION } from './inspecciones.schema.ts';
 
 /**
  * Observations of the inspecciones module: written with their inspection (SPEC IN2), then followed through their
  * cycle (OV2): answer, approve, reject.
  */
-
-export const RespuestaObservacionTipos = REVIEW_STEP_KINDS;
 
 /** One step of an observation's cycle: an answer of the responsible person, an approval or a rejection. */
 export const RespuestaObservacionSchema = ReviewStepSchema;

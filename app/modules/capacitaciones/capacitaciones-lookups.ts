@@ -1,4 +1,3 @@
-import { categoryName } from '#sync/schemas/capacitaciones-tipos.schema.ts';
 import type { LocalPrograma } from '#app/db/capacitacion-rows.ts';
 import type { LocalCargo, LocalCatalogueRow, LocalNivel } from '#app/db/reference-rows.ts';
 import type { TipoCapacitacion } from '#sync/schemas/capacitaciones-tipos.schema.ts';
@@ -36,10 +35,6 @@ export function useTrainingLookups(): TrainingLookups | undefined {
 }
 
 export const typeLabel = (lookups: TrainingLookups, id: string | null) => (id && lookups.typeOf.get(id)?.Nombre) || '';
-
-export function typeSummary(type: Pick<TipoCapacitacion, 'IdCategoria' | 'DuracionHoras' | 'VigenciaMeses' | 'Evaluada'>): string {
-  return [categoryName(type.IdCategoria), hoursText(type.DuracionHoras), validityText(type.VigenciaMeses), type.Evaluada === 1 ? 'Con nota' : 'Sin nota'].join(' · ');
-}
 
 export function hoursText(hours: number): string {
   return `${String(hours).replace('.', ',')} ${hours === 1 ? 'hora' : 'horas'}`;

@@ -26,11 +26,6 @@ export function refusalOf(draft: InspectionDraft): DraftRefusal | undefined {
   return draft.rechazo;
 }
 
-export function withoutRefusal(draft: InspectionDraft): InspectionDraft {
-  const { rechazo: _rechazo, ...rest } = draft;
-  return rest;
-}
-
 /** The inspection a refused finish created, when `entry` is one: a POST of an `inspecciones` record. */
 function refusedInspectionId(entry: OutboxEntry | undefined): string | undefined {
   if (entry?.state !== 'dead' || entry.method !== 'POST' || !entry.recordKey?.startsWith(INSPECTION_RECORD)) return undefined;

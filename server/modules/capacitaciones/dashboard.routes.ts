@@ -37,8 +37,6 @@ export const INDICATORS = {
   estadoVigencias: { summary: 'Última capacitación válida de cada trabajador por tipo, según su estado hoy: vigente, por vencer (30 días) o vencida', compute: hours.estadoVigencias },
 } as const;
 
-export type IndicatorName = keyof typeof INDICATORS;
-
 /**
  * GET /dashboard/<Indicador>/{company}?nv2&nv3&start&end&month&RutContratista&RutCliente: each answers `{ statusCode,
  * total, unidad, data: [{ Nombre, Valor, Valor2?, registros? }] }`, where `registros` are the report filters that

@@ -3,7 +3,7 @@ import { DATE_PICKER_MIN, toWireDate } from '#sync/domain/dates.ts';
 import { personName } from '#sync/domain/person-name.ts';
 import { evidenceFileName } from '#sync/domain/file-names.ts';
 import type { EntityTable } from '#sync/records/entities.ts';
-import { CARD_KINDS, type CardKind, FISCALES_MESSAGES, type PortalCompany, type PortalPeriod, type PortalSearchAnswer, type PortalWorker } from '#sync/schemas/fiscales.schema.ts';
+import { type CardKind, FISCALES_MESSAGES, type PortalCompany, type PortalPeriod, type PortalSearchAnswer, type PortalWorker } from '#sync/schemas/fiscales.schema.ts';
 import type { AppDeps } from '../../app-env.ts';
 import { HttpError } from '../../http/http-error.ts';
 import type { WorkerRecords } from '../../records/worker-records.ts';
@@ -96,10 +96,6 @@ export async function searchRecords(deps: AppDeps, inspector: InspectorSession, 
   };
   await logAccess(deps.db, inspector, company, trabajador, { Accion: 'busqueda', period }, deps.now());
   return answer;
-}
-
-export function isCardKind(value: string): value is CardKind {
-  return (CARD_KINDS as readonly string[]).includes(value);
 }
 
 /** One record's PDF, drawn by its module's report, when it is this worker's; undefined otherwise. */
