@@ -35,12 +35,15 @@ function kindOf({ functionName, url }: { functionName: string; url: string }): s
   if (functionName === '(garbage collector)') return 'recolección de basura';
   if (url === '' && ['run', 'all', 'get', 'prepare', 'exec', 'iterate'].includes(functionName)) return 'SQLite (better-sqlite3)';
   if (url.includes('/kysely/') || url.includes('server/db/')) return 'Kysely y sentencias preparadas';
+  if (url.includes('@hono/node-server') || url.startsWith('node:_http') || url.startsWith('node:net') || url.includes('zlib')) return 'HTTP (servidor de Node, gzip)';
   if (url.includes('/hono/') || url.includes('hono-openapi')) return 'Hono (ruteo, contexto, middleware)';
   if (url.includes('undici') || url.includes('/web/') || url.includes('encoding')) return 'Request, Response y Headers';
   if (url.includes('valibot') || url.includes('server/http/validation')) return 'validación (valibot)';
-  if (url.includes('server/sync/')) return 'lote y libro de idempotencia';
+  if (url.includes('server/sync/') || functionName === 'oneShotDigest') return 'lote y libro de idempotencia';
   if (url.includes('server/tenancy/') || url.includes('server/auth/')) return 'sesión y permisos';
-  if (url.includes('server/modules/') || url.includes('server/records/') || url.includes('sync/schemas/')) return 'escritura del módulo';
+  if (url.includes('server/modules/') || url.includes('server/records/') || url.includes('sync/schemas/') || url.includes('sync/domain/')) return 'escritura del módulo';
+  if (functionName === 'runMicrotasks') return 'promesas (await)';
+  if (url.includes('/tests/')) return 'el cliente del benchmark';
   if (url === '' && (functionName === 'parse' || functionName === 'stringify')) return 'JSON';
   return 'otros';
 }
