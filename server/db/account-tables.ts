@@ -165,13 +165,9 @@ export interface CopiasActasTable {
 export type PartyStatus = 1 | 2;
 export type PartyAccount = 1 | 2;
 
-/** A contractor company of the mandating company; its records carry its `RutCompleto` as RutContratista. */
-export interface EmpresasContratistasTable {
-  IdEmpresaContratista: string;
+/** The columns every party (contractor company, client) has. */
+interface PartyColumns {
   IdEmpresa: string;
-  /** The RUT without its check digit. */
-  Rut: string;
-  RutCompleto: string;
   Nombre: string;
   Correo: string;
   Telefono: string;
@@ -185,20 +181,17 @@ export interface EmpresasContratistasTable {
   CreadoEn: string;
 }
 
-export interface ClientesTable {
+/** A contractor company of the mandating company; its records carry its `RutCompleto` as RutContratista. */
+export interface EmpresasContratistasTable extends PartyColumns {
+  IdEmpresaContratista: string;
+  /** The RUT without its check digit. */
+  Rut: string;
+  RutCompleto: string;
+}
+
+export interface ClientesTable extends PartyColumns {
   IdCliente: string;
-  IdEmpresa: string;
   RutCliente: string;
-  Nombre: string;
-  Correo: string;
-  Telefono: string;
-  Direccion: string;
-  LogoArchivo: string | null;
-  Estado: PartyStatus;
-  Tipo: PartyAccount;
-  IdUsuario: number | null;
-  Version: number;
-  CreadoEn: string;
 }
 
 export interface DiasInactivosTable {
