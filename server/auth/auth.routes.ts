@@ -46,7 +46,7 @@ export const authRoutes = new Hono<AppEnv>()
     validate('json', RecoveryRequestBodySchema),
     async (c) => {
       await auth.requestRecoveryCode(c.get('deps'), c.req.valid('json'));
-      return c.json({ statusCode: 200, message: 'Te enviamos un código de verificación a tu correo.' });
+      return c.json({ statusCode: 200, message: AUTH_MESSAGES.recoveryCodeSent });
     },
   )
   .post(
@@ -82,6 +82,6 @@ export const authRoutes = new Hono<AppEnv>()
       const claims = c.get('claims');
       const user = await findUser(deps.db, claims.emp, claims.sub);
       await writeHistory(deps.db, { Usuario: user?.CorreoElectronicoPersona ?? String(claims.sub), IdEmpresa: claims.emp, Origen: 'logout', Texto: 'Cierre de sesión' }, deps.now());
-      return c.json({ statusCode: 200, message: 'Sesión cerrada' });
+      return c.json({ statusCode: 200, message: AUTH_MESSAGES.signedOut });
     },
   );

@@ -13,6 +13,8 @@ export const AUTH_MESSAGES = {
   wrongCredentials: 'Credenciales Incorrectas',
   lockedOut: 'Has excedido el límite de intentos, intenta más tarde.',
   passwordUpdated: 'Contraseña actualizada, puedes iniciar la sesión',
+  recoveryCodeSent: 'Te enviamos un código de verificación a tu correo.',
+  signedOut: 'Sesión cerrada',
   actionFailed: 'No fue posible realizar la acción.',
   recoveryWrongCredentials: 'Credenciales incorrectas.',
   recoveryWrongCode: 'El código ingresado es incorrecto.',

@@ -12,6 +12,8 @@ import { ConfirmPasswordSchema, CurrentPasswordSchema, EmailSchema, MESSAGES, Ne
 export const SISTEMA_FISCALES = 'FISCALES';
 
 export const FISCALES_MESSAGES = {
+  temporaryPasswordSent: 'Te enviamos una contraseña temporal a tu correo.',
+  accountVerified: 'Cuenta verificada, ya puedes iniciar sesión',
   loginWrong: 'Email y/o contraseña incorrectos',
   loginOther: 'Ocurrió un inconveniente al iniciar sesión, por favor intenta nuevamente',
   registerFailed: 'Ocurrió un error al intentar crear la cuenta',

@@ -71,7 +71,7 @@ function VerifyStep({ correo, onMessage, onDone }: { correo: string; onMessage: 
     onMessage(null);
     try {
       const result = await verifyInspector(values);
-      onDone(result.message || 'Cuenta verificada, ya puedes iniciar sesión');
+      onDone(result.message || FISCALES_MESSAGES.accountVerified);
     } catch (error) {
       onMessage({ tone: 'error', text: errorMessage(error, FISCALES_MESSAGES.verifyFailed) });
     }

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { describeRoute } from 'hono-openapi';
 import {
+  FISCALES_MESSAGES,
   InspectorChangePasswordBodySchema,
   InspectorLoginBodySchema,
   InspectorRecoveryConfirmBodySchema,
@@ -33,7 +34,7 @@ export const cuentaRoutes = new Hono<AppEnv>()
     validate('json', InspectorRegisterBodySchema),
     async (c) => {
       await cuenta.register(c.get('deps'), c.req.valid('json'));
-      return c.json({ statusCode: 200, message: 'Te enviamos una contraseña temporal a tu correo.' });
+      return c.json({ statusCode: 200, message: FISCALES_MESSAGES.temporaryPasswordSent });
     },
   )
   .post(
@@ -43,7 +44,7 @@ export const cuentaRoutes = new Hono<AppEnv>()
     validate('json', InspectorVerifyBodySchema),
     async (c) => {
       await cuenta.verify(c.get('deps'), c.req.valid('json'));
-      return c.json({ statusCode: 200, message: 'Cuenta verificada, ya puedes iniciar sesión' });
+      return c.json({ statusCode: 200, message: FISCALES_MESSAGES.accountVerified });
     },
   )
   .post(
@@ -70,7 +71,7 @@ export const cuentaRoutes = new Hono<AppEnv>()
     validate('json', InspectorRecoveryRequestBodySchema),
     async (c) => {
       await cuenta.requestRecoveryCode(c.get('deps'), c.req.valid('json'));
-      return c.json({ statusCode: 200, message: 'Te enviamos un código de verificación a tu correo.' });
+      return c.json({ statusCode: 200, message: AUTH_MESSAGES.recoveryCodeSent });
     },
   )
   .post(
@@ -100,6 +101,6 @@ export const cuentaRoutes = new Hono<AppEnv>()
     sessionOnly(),
     async (c) => {
       await cuenta.signOut(c.get('deps'), c.get('inspector').Correo);
-      return c.json({ statusCode: 200, message: 'Sesión cerrada' });
+      return c.json({ statusCode: 200, message: AUTH_MESSAGES.signedOut });
     },
   );
