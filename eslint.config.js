@@ -47,10 +47,10 @@ export default tseslint.config(
             ...moduleBoundaries('server'),
             {
               // The company sign-in is a module of its own outside server/modules; what accounts share lives in
-              // server/identity.
+              // server/tenancy.
               target: './server/modules',
               from: './server/auth',
-              message: 'Un módulo de negocio no importa el inicio de sesión (server/auth): usa server/identity o una pieza compartida.',
+              message: 'Un módulo de negocio no importa el inicio de sesión (server/auth): usa server/tenancy o una pieza compartida.',
             },
           ],
         },

@@ -8,8 +8,8 @@ import { HttpError } from '../http/http-error.ts';
 import { validate } from '../http/validation.ts';
 import { publicCall, sessionOnly } from '../tenancy/permit.ts';
 import { requireSession } from '../tenancy/require-session.ts';
-import { writeHistory } from '../identity/auth-audit.ts';
-import { findUser } from '../identity/users.repo.ts';
+import { writeHistory } from '../tenancy/auth-audit.ts';
+import { findUser } from '../tenancy/users.repo.ts';
 import * as auth from './auth.service.ts';
 
 const tags = ['auth'];

@@ -15,13 +15,13 @@ import type { Selectable } from 'kysely';
 import type { AppDeps } from '../app-env.ts';
 import type { UsuariosTable } from '../db/schema.ts';
 import { HttpError } from '../http/http-error.ts';
-import { logSignInActivity, writeHistory } from '../identity/auth-audit.ts';
+import { logSignInActivity, writeHistory } from '../tenancy/auth-audit.ts';
 import { listMasks } from '../records/level-masks.ts';
 import * as repo from './auth.repo.ts';
-import { attemptKey, clearFailures, isLockedOut, recordFailure } from '../identity/login-attempts.ts';
-import { DUMMY_HASH, hashPassword, verifyPassword } from '../identity/password.ts';
-import { findUser } from '../identity/users.repo.ts';
-import { newRecoveryCode, RECOVERY_CODE_MINUTES, recoveryCodeExpiry, recoveryCodeMatches } from '../identity/recovery-code.ts';
+import { attemptKey, clearFailures, isLockedOut, recordFailure } from '../tenancy/login-attempts.ts';
+import { DUMMY_HASH, hashPassword, verifyPassword } from '../tenancy/password.ts';
+import { findUser } from '../tenancy/users.repo.ts';
+import { newRecoveryCode, RECOVERY_CODE_MINUTES, recoveryCodeExpiry, recoveryCodeMatches } from '../tenancy/recovery-code.ts';
 import { deactivatedParty, loadSessionUser } from '../tenancy/session-user.ts';
 
 type UserRow = Selectable<UsuariosTable>;

@@ -7,7 +7,7 @@ import type { UserKind, UsuariosTable } from '../db/schema.ts';
 import { HttpError } from '../http/http-error.ts';
 import { recordReadsChanged } from '../sync/change-log.repo.ts';
 import type { OfficeWrite } from './office-write.ts';
-import { hashPassword } from '../identity/password.ts';
+import { hashPassword } from '../tenancy/password.ts';
 
 export type UserRow = Selectable<UsuariosTable>;
 

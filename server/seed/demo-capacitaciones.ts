@@ -5,7 +5,7 @@ import { programaCapacitacionEntity, ProgramaCreateBodySchema } from '#sync/sche
 import { tipoCapacitacionEntity } from '#sync/schemas/capacitaciones-tipos.schema.ts';
 import { capacitacionEntity, CapacitacionCreateBodySchema, type Capacitacion, RealizacionBodySchema } from '#sync/schemas/capacitaciones.schema.ts';
 import { RECORD_STORES } from '../app-modules.ts';
-import { findUser } from '../identity/users.repo.ts';
+import { findUser } from '../tenancy/users.repo.ts';
 import type { Db } from '../db/database.ts';
 import type { FileStore } from '../files/file-store.ts';
 import { capacitacionRules } from '../modules/capacitaciones/capacitaciones.rules.ts';

@@ -5,7 +5,7 @@ import { eppAsignacionEntity } from '#sync/schemas/epp-asignaciones.schema.ts';
 import type { EppEntregaCreateBody } from '#sync/schemas/epp-entregas.schema.ts';
 import { type EppTipo, eppTipoEntity } from '#sync/schemas/epp-tipos.schema.ts';
 import { RECORD_STORES } from '../app-modules.ts';
-import { findUser } from '../identity/users.repo.ts';
+import { findUser } from '../tenancy/users.repo.ts';
 import type { Db } from '../db/database.ts';
 import type { FileStore } from '../files/file-store.ts';
 import { annulDelivery, createDelivery } from '../modules/epp/epp-entregas.service.ts';

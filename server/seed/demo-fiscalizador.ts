@@ -1,5 +1,5 @@
 import type { Db } from '../db/database.ts';
-import { hashPassword } from '../identity/password.ts';
+import { hashPassword } from '../tenancy/password.ts';
 
 /** A verified inspector account, so a person can try the inspectors' portal at once (same password as the demo users). */
 export const DEMO_INSPECTOR = { correo: 'fiscalizador@dt.gob.cl' };

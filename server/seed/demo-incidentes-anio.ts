@@ -7,7 +7,7 @@ import type { FileRef } from '#sync/records/record-fields.ts';
 import type { AccidentCatalogueTable } from '#sync/schemas/incidentes-catalogos.schema.ts';
 import { IncidenteCreateBodySchema } from '#sync/schemas/incidentes.schema.ts';
 import { RECORD_STORES } from '../app-modules.ts';
-import { findUser } from '../identity/users.repo.ts';
+import { findUser } from '../tenancy/users.repo.ts';
 import type { Db } from '../db/database.ts';
 import type { FileStore } from '../files/file-store.ts';
 import { createIncident } from '../modules/incidentes/incidentes.service.ts';

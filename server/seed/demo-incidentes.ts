@@ -5,7 +5,7 @@ import type { FileRef } from '#sync/records/record-fields.ts';
 import { ACCIDENT_CATALOGUES, type AccidentCatalogueTable } from '#sync/schemas/incidentes-catalogos.schema.ts';
 import { type IncidenteCreateBody, IncidenteCreateBodySchema } from '#sync/schemas/incidentes.schema.ts';
 import { RECORD_STORES } from '../app-modules.ts';
-import { findUser } from '../identity/users.repo.ts';
+import { findUser } from '../tenancy/users.repo.ts';
 import type { Db } from '../db/database.ts';
 import type { FileStore } from '../files/file-store.ts';
 import { CATALOGUE_TEMPLATES } from '../modules/incidentes/catalogos-base.ts';

@@ -4,7 +4,7 @@ import { statementsOf } from '#sync/schemas/formularios.schema.ts';
 import { type InspeccionCreateBody, InspeccionCreateBodySchema, type ObservacionNueva } from '#sync/schemas/inspecciones.schema.ts';
 import type { FileRef } from '#sync/records/record-fields.ts';
 import { RECORD_STORES } from '../app-modules.ts';
-import { findUser } from '../identity/users.repo.ts';
+import { findUser } from '../tenancy/users.repo.ts';
 import type { Db } from '../db/database.ts';
 import type { FileStore } from '../files/file-store.ts';
 import { createFormulario } from '../modules/formularios/formularios.service.ts';

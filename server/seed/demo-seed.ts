@@ -1,7 +1,7 @@
 import type { Db } from '../db/database.ts';
 import type { UserKind } from '../db/schema.ts';
 import type { FileStore } from '../files/file-store.ts';
-import { hashPassword } from '../identity/password.ts';
+import { hashPassword } from '../tenancy/password.ts';
 import { grantEveryRouteToDemoAdmins, seedDemoCatalogues } from './demo-catalogues.ts';
 import { seedInspectionDemo } from './demo-inspecciones.ts';
 import { seedTrainingDemo } from './demo-capacitaciones.ts';

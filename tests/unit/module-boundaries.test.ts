@@ -20,7 +20,7 @@ describe('business modules do not import each other (lint)', () => {
 
   it('refuses a server module importing the company sign-in, which is a module too', async () => {
     expect(await ruleIdsOf('server/modules/cargos/planted.ts', "export { findUserByEmail } from '../../auth/auth.repo.ts';\n")).toContain('import-x/no-restricted-paths');
-    expect(await ruleIdsOf('server/modules/cargos/planted.ts', "export { hashPassword } from '../../identity/password.ts';\n")).toEqual([]);
+    expect(await ruleIdsOf('server/modules/cargos/planted.ts', "export { hashPassword } from '../../tenancy/password.ts';\n")).toEqual([]);
   });
 
   it('lets a module import its own files and the shared places, and composition import modules', async () => {

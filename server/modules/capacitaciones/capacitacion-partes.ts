@@ -5,7 +5,7 @@ import { type Participante, type ParticipanteBody, PARTES_MESSAGES, type Relator
 import { type EvidenciaBody, type EvidenciaCapacitacion, PROGRAMA_MESSAGES, toEvidencia } from '#sync/schemas/capacitaciones-programa.schema.ts';
 import type { Trabajador } from '#sync/schemas/trabajadores.schema.ts';
 import { participantOf } from '#sync/domain/training-participant.ts';
-import { findUser } from '../../identity/users.repo.ts';
+import { findUser } from '../../tenancy/users.repo.ts';
 import type { Db } from '../../db/database.ts';
 import { HttpError } from '../../http/http-error.ts';
 import type { WriteContext } from '../../records/write-answer.ts';

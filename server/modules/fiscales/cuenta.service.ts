@@ -15,10 +15,10 @@ import {
   SISTEMA_FISCALES,
 } from '#sync/schemas/fiscales.schema.ts';
 import type { AppDeps } from '../../app-env.ts';
-import { writeHistory } from '../../identity/auth-audit.ts';
-import { attemptKey, clearFailures, isLockedOut, recordFailure, type AttemptScope } from '../../identity/login-attempts.ts';
-import { DUMMY_HASH, hashPassword, verifyPassword } from '../../identity/password.ts';
-import { newRecoveryCode, RECOVERY_CODE_MINUTES, recoveryCodeExpiry, recoveryCodeMatches } from '../../identity/recovery-code.ts';
+import { writeHistory } from '../../tenancy/auth-audit.ts';
+import { attemptKey, clearFailures, isLockedOut, recordFailure, type AttemptScope } from '../../tenancy/login-attempts.ts';
+import { DUMMY_HASH, hashPassword, verifyPassword } from '../../tenancy/password.ts';
+import { newRecoveryCode, RECOVERY_CODE_MINUTES, recoveryCodeExpiry, recoveryCodeMatches } from '../../tenancy/recovery-code.ts';
 import { HttpError } from '../../http/http-error.ts';
 import * as repo from './cuenta.repo.ts';
 
