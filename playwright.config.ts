@@ -2,6 +2,7 @@ import { defineConfig } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 4173);
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const dataDir = process.env.E2E_DATA_DIR ?? '.tmp/e2e-data';
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -33,8 +34,8 @@ export default defineConfig({
   },
   webServer: {
     // The built app and the real server on a fresh data folder; tests/run-all.ts builds first.
-    command: `rm -rf .tmp/e2e-data && tsx server/main.ts`,
-    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: '.tmp/e2e-data' },
+    command: `rm -rf ${dataDir} && tsx server/main.ts`,
+    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir },
     url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,

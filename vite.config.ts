@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
@@ -27,6 +28,21 @@ function precompressAssets(): Plugin {
         fs.writeFileSync(`${target}.gz`, gzipSync(fs.readFileSync(target), { level: 9 }));
       }
     },
+  };
+}
+
+const PNG_INFLATE_IN_PLACE = fileURLToPath(new URL('./app/reports/render/png-inflate-in-place.ts', import.meta.url));
+
+/**
+ * png-js (every PNG of a PDF report: the signatures) inflates with fflate's asynchronous `unzlib`, which starts a
+ * worker from a blob: URL for each image; the content policy allows workers only from the app. Its import of fflate
+ * gets one that inflates in place (the report already runs in a worker).
+ */
+function pngInflateInPlace(): Plugin {
+  return {
+    name: 'andes:png-inflate-in-place',
+    enforce: 'pre',
+    resolveId: (source, importer) => (source === 'fflate' && importer && /[\\/]png-js[\\/]/.test(importer) ? PNG_INFLATE_IN_PLACE : null),
   };
 }
 
@@ -71,6 +87,7 @@ export default defineConfig({
   publicDir: '../public',
   plugins: [
     ioniconsPerIcon(),
+    pngInflateInPlace(),
     precompressAssets(),
     react(),
     VitePWA({
@@ -105,7 +122,7 @@ export default defineConfig({
     }),
   ],
   // Module workers (PDF reports, photo compression) are bundled as ES modules so they can share split chunks.
-  worker: { format: 'es' },
+  worker: { format: 'es', plugins: () => [pngInflateInPlace()] },
   build: {
     outDir: '../dist',
     emptyOutDir: true,

@@ -3,7 +3,7 @@ import type { Db } from './db/database.ts';
 import type { FileStore } from './files/file-store.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { RecordRegistry } from './records/record-registry.ts';
-import type { SessionClaims, SessionTokens } from './auth/session-token.ts';
+import type { SessionClaims, SessionTokens } from './tenancy/session-token.ts';
 import type { RequestSession } from './tenancy/require-session.ts';
 import type { InspectorSession } from './tenancy/require-inspector.ts';
 

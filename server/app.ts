@@ -7,6 +7,7 @@ import { filesRoutes } from './files/files.routes.ts';
 import { renderApiReference, type OpenApiDocument } from './http/api-reference.ts';
 import { CachingRouter } from './http/caching-router.ts';
 import { apiNotFound, handleError } from './http/error-handler.ts';
+import { ownPagePolicy, securityHeaders } from './http/security-headers.ts';
 import { serveBuiltApp } from './http/static-app.ts';
 import { mailboxRoutes } from './mail/mailbox.routes.ts';
 import { MODULE_ROUTES } from './app-modules.ts';
@@ -63,6 +64,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
     c.set('deps', (c.env as AppEnv['Bindings'] | undefined)?.batchDeps ?? deps);
     await next();
   });
+  app.use(securityHeaders());
   app.onError(handleError);
   // Tablets at worksites are on slow mobile links: text answers and the app's assets travel gzipped. A batch
   // entry's answer is never sent by itself (the batch's is, compressed), so entries skip it.
@@ -84,7 +86,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   app.get('/api/openapi.json', openAPIRouteHandler(app, specOptions));
   app.get('/api/docs', async (c) => {
     const spec = (await generateSpecs(app, specOptions)) as unknown as OpenApiDocument;
-    return c.html(renderApiReference(spec));
+    return c.html(renderApiReference(spec, ownPagePolicy(c)));
   });
   app.all('/api/*', apiNotFound);
   app.route('/buzon', mailboxRoutes);

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import * as v from 'valibot';
+import { isProxyEntry, TrustedProxies } from './http/client-address.ts';
 
 const port = (name: string) =>
   v.pipe(
@@ -9,6 +10,16 @@ const port = (name: string) =>
     v.number(),
     v.minValue(1, `${name} debe ser un número de puerto (1-65535)`),
     v.maxValue(65535, `${name} debe ser un número de puerto (1-65535)`),
+  );
+
+const positive = (name: string, max: number) =>
+  v.pipe(
+    v.string(),
+    v.regex(/^\d+$/, `${name} debe ser un número entero entre 1 y ${max}`),
+    v.transform(Number),
+    v.number(),
+    v.minValue(1, `${name} debe ser un número entero entre 1 y ${max}`),
+    v.maxValue(max, `${name} debe ser un número entero entre 1 y ${max}`),
   );
 
 const EnvSchema = v.object({
@@ -25,6 +36,15 @@ const EnvSchema = v.object({
   SUPPORT_PHONE: v.optional(v.string(), '+56 2 2345 6789'),
   DEMO_SEED: v.optional(v.picklist(['0', '1'], 'DEMO_SEED debe ser 0 o 1'), '1'),
   MAILBOX_OPEN: v.optional(v.picklist(['0', '1'], 'MAILBOX_OPEN debe ser 0 o 1'), '0'),
+  TRUSTED_PROXIES: v.optional(
+    v.pipe(
+      v.string(),
+      v.transform((value) => value.split(',').map((entry) => entry.trim()).filter(Boolean)),
+      v.check((entries) => entries.every(isProxyEntry), 'TRUSTED_PROXIES debe ser una lista de direcciones IP o rangos IPv4 separados por coma, por ejemplo 127.0.0.1,10.0.0.0/8'),
+    ),
+  ),
+  LOGIN_ADDRESS_MAX_FAILURES: v.optional(positive('LOGIN_ADDRESS_MAX_FAILURES', 100000), '20'),
+  LOGIN_ADDRESS_WINDOW_MINUTES: v.optional(positive('LOGIN_ADDRESS_WINDOW_MINUTES', 1440), '10'),
   INSPECTOR_EMAIL_DOMAIN: v.optional(
     v.pipe(
       v.string(),
@@ -76,6 +96,10 @@ export interface Config {
   verificationBaseUrl: string;
   /** The suffix of the labour directorate's addresses: only these register as inspectors (spec 5). */
   inspectorEmailDomain: string;
+  /** Proxies whose `X-Forwarded-For` names the client (server/http/client-address.ts); none by default. */
+  trustedProxies: TrustedProxies;
+  /** Failed sign-ins one client address may make within the window before it is refused (SPEC SE4). */
+  addressLimit: { maxFailures: number; windowMs: number };
 }
 
 export class ConfigError extends Error {}
@@ -102,5 +126,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     // Without the setting, the address this server answers on from this machine (fine for a demo, not for paper).
     verificationBaseUrl: e.VERIFICATION_BASE_URL ?? `http://localhost:${e.PORT}`,
     inspectorEmailDomain: e.INSPECTOR_EMAIL_DOMAIN,
+    trustedProxies: new TrustedProxies(e.TRUSTED_PROXIES ?? []),
+    addressLimit: { maxFailures: e.LOGIN_ADDRESS_MAX_FAILURES, windowMs: e.LOGIN_ADDRESS_WINDOW_MINUTES * 60_000 },
   };
 }

@@ -21,10 +21,16 @@ export interface CrewWorker {
   acta: EppEntregaCreateBody | null;
 }
 
-/** Who hands the equipment over: they sign once for the whole crew, before the workers. */
+/**
+ * Who hands the equipment over: they sign once for the whole crew, before the workers. SPEC EP7: the signed-in user
+ * (`IdUsuario`) or a worker of the roster (`IdPersona`), their name and RUT taken from the session or the roster.
+ * A draft signed by an older app has neither (a typed name and RUT): its actas are sealed under version 1.
+ */
 export interface CrewDeliverer {
   Nombre: string;
   Rut: string;
+  IdUsuario?: number;
+  IdPersona?: string;
   Firma: FileRef;
   FirmadoEn: string;
 }

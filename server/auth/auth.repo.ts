@@ -19,10 +19,11 @@ export function findUserByEmail(db: Db, companyId: string, email: string) {
     .executeTakeFirst();
 }
 
+/** The user's own new password; every session of the account ends with it (SPEC SE3). */
 export async function setPassword(db: Db, userId: number, hash: string): Promise<void> {
   await db
     .updateTable('usuarios')
-    .set((eb) => ({ HashContrasena: hash, DebeCambiarContrasena: 0, Version: eb('Version', '+', 1) }))
+    .set((eb) => ({ HashContrasena: hash, DebeCambiarContrasena: 0, Version: eb('Version', '+', 1), GeneracionSesion: eb('GeneracionSesion', '+', 1) }))
     .where('IdUsuario', '=', userId)
     .execute();
 }

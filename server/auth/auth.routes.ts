@@ -4,12 +4,14 @@ import { AUTH_CODES, AUTH_MESSAGES, ChangePasswordBodySchema, LoginBodySchema, R
 import * as v from 'valibot';
 import { RutSchema } from '#sync/schemas/common.schema.ts';
 import type { AppEnv } from '../app-env.ts';
+import { clientAddress } from '../http/client-address.ts';
 import { HttpError } from '../http/http-error.ts';
 import { validate } from '../http/validation.ts';
 import { publicCall, sessionOnly } from '../tenancy/permit.ts';
 import { requireSession } from '../tenancy/require-session.ts';
 import { writeHistory } from '../tenancy/auth-audit.ts';
 import { findUser } from '../tenancy/users.repo.ts';
+import { closeSession } from '../tenancy/session-state.ts';
 import * as auth from './auth.service.ts';
 
 const tags = ['auth'];
@@ -27,7 +29,7 @@ export const authRoutes = new Hono<AppEnv>()
     describeRoute({ tags, summary: 'Inicia sesión de empresa: token, usuario, empresa, sistemas y permisos; o el desafío de cambio de contraseña' }),
     publicCall(),
     validate('json', LoginBodySchema),
-    async (c) => c.json(await auth.signIn(c.get('deps'), c.req.valid('json'))),
+    async (c) => c.json(await auth.signIn(c.get('deps'), c.req.valid('json'), clientAddress(c))),
   )
   .post(
     '/cambiar-contrasena',
@@ -55,7 +57,7 @@ export const authRoutes = new Hono<AppEnv>()
     publicCall(),
     validate('json', RecoveryConfirmBodySchema),
     async (c) => {
-      await auth.confirmRecovery(c.get('deps'), c.req.valid('json'));
+      await auth.confirmRecovery(c.get('deps'), c.req.valid('json'), clientAddress(c));
       return c.json({ statusCode: 200, message: AUTH_MESSAGES.passwordUpdated });
     },
   )
@@ -74,12 +76,13 @@ export const authRoutes = new Hono<AppEnv>()
   )
   .post(
     '/logout',
-    describeRoute({ tags, summary: 'Registra el cierre de sesión', security: [{ bearerAuth: [] }] }),
+    describeRoute({ tags, summary: 'Cierra esta sesión: su token deja de valer; las otras sesiones de la persona siguen (un tablet con cambios en cola no se detiene)', security: [{ bearerAuth: [] }] }),
     requireSession,
     sessionOnly(),
     async (c) => {
       const deps = c.get('deps');
       const claims = c.get('claims');
+      await closeSession(deps.db, claims);
       const user = await findUser(deps.db, claims.emp, claims.sub);
       await writeHistory(deps.db, { Usuario: user?.CorreoElectronicoPersona ?? String(claims.sub), IdEmpresa: claims.emp, Origen: 'logout', Texto: 'Cierre de sesión' }, deps.now());
       return c.json({ statusCode: 200, message: AUTH_MESSAGES.signedOut });

@@ -19,6 +19,7 @@ import { logSignInActivity, writeHistory } from '../tenancy/auth-audit.ts';
 import { listMasks } from '../records/level-masks.ts';
 import * as repo from './auth.repo.ts';
 import { attemptKey, clearFailures, isLockedOut, recordFailure } from '../tenancy/login-attempts.ts';
+import { countAddressFailure, refuseLimitedAddress } from '../tenancy/address-limit.ts';
 import { DUMMY_HASH, hashPassword, verifyPassword } from '../tenancy/password.ts';
 import { findUser } from '../tenancy/users.repo.ts';
 import { newRecoveryCode, RECOVERY_CODE_MINUTES, recoveryCodeExpiry, recoveryCodeMatches } from '../tenancy/recovery-code.ts';
@@ -92,9 +93,11 @@ async function refuseDeactivatedParty(deps: AppDeps, user: UserRow, companyName:
   return new HttpError(403, partyDeactivatedMessage(party, companyName), code);
 }
 
-export async function signIn(deps: AppDeps, body: LoginBody): Promise<LoginSuccess | LoginChallenge> {
+/** `address`: the client's (server/http/client-address.ts), whose failures are limited too (SPEC SE4). */
+export async function signIn(deps: AppDeps, body: LoginBody, address: string | undefined): Promise<LoginSuccess | LoginChallenge> {
   const { db, tokens } = deps;
   const now = deps.now();
+  await refuseLimitedAddress(deps, address);
   const companyId = companyIdFromRut(body.RutEmpresa);
   const history = { Usuario: body.Correo, IdEmpresa: companyId, Origen: 'login', conContrasena: true };
   const key = attemptKey('login', body.RutEmpresa, body.Correo);
@@ -114,6 +117,7 @@ export async function signIn(deps: AppDeps, body: LoginBody): Promise<LoginSucce
   const user = await repo.findUserByEmail(db, company.IdEmpresa, body.Correo);
   const passwordOk = await verifyPassword(body.Contrasena, user?.HashContrasena ?? DUMMY_HASH);
   if (!user || !passwordOk) {
+    await countAddressFailure(deps, address);
     const locked = await recordFailure(db, key, now);
     await logSignInActivity(db, companyId, body.Correo, 'fallido', locked ? 'Bloqueado por intentos' : 'Credenciales incorrectas', now);
     await writeHistory(db, { ...history, Texto: 'Inicio de sesión fallido' }, now);
@@ -137,13 +141,13 @@ export async function signIn(deps: AppDeps, body: LoginBody): Promise<LoginSucce
   }
 
   if (user.DebeCambiarContrasena) {
-    const challenge = await tokens.issue(user.IdUsuario, user.IdEmpresa, 'desafio');
+    const challenge = await tokens.issue(user.IdUsuario, user.IdEmpresa, 'desafio', user.GeneracionSesion);
     await logSignInActivity(db, companyId, body.Correo, 'cambio_requerido', 'Primer inicio de sesión', now);
     await writeHistory(db, { ...history, Texto: 'Se solicita cambio de contraseña' }, now);
     return { Desafio: challenge.token, Titulo: 'Cambia tu contraseña' };
   }
 
-  const { token, expiresAt } = await tokens.issue(user.IdUsuario, user.IdEmpresa);
+  const { token, expiresAt } = await tokens.issue(user.IdUsuario, user.IdEmpresa, 'sesion', user.GeneracionSesion);
   const session = await buildSession(deps, user, expiresAt);
   await logSignInActivity(db, companyId, body.Correo, 'exitoso', '', now);
   await writeHistory(db, { ...history, Texto: 'Inicio de sesión exitoso' }, now);
@@ -155,7 +159,8 @@ export async function completePasswordChallenge(deps: AppDeps, body: ChangePassw
   const now = deps.now();
   const claims = await tokens.read(body.Desafio, 'desafio');
   const user = claims ? await findUser(db, claims.emp, claims.sub) : undefined;
-  if (!claims || !user || !user.DebeCambiarContrasena) throw new HttpError(401, AUTH_MESSAGES.actionFailed);
+  // A challenge of an earlier generation (a reset or a change since) is spent (SPEC SE3).
+  if (!claims || !user || user.GeneracionSesion !== claims.gen || !user.DebeCambiarContrasena) throw new HttpError(401, AUTH_MESSAGES.actionFailed);
   await repo.setPassword(db, user.IdUsuario, await hashPassword(body.Contrasena));
   await logSignInActivity(db, user.IdEmpresa, user.CorreoElectronicoPersona, 'contrasena_cambiada', 'Primer inicio de sesión', now);
   await writeHistory(
@@ -204,15 +209,19 @@ export async function requestRecoveryCode(deps: AppDeps, body: RecoveryRequestBo
   }
 }
 
-export async function confirmRecovery(deps: AppDeps, body: RecoveryConfirmBody): Promise<void> {
+export async function confirmRecovery(deps: AppDeps, body: RecoveryConfirmBody, address: string | undefined): Promise<void> {
   const { db } = deps;
   const now = deps.now();
+  await refuseLimitedAddress(deps, address);
   const key = attemptKey('recuperar', body.RutEmpresa, body.Correo);
   if (await isLockedOut(db, key, now)) throw new HttpError(429, AUTH_MESSAGES.lockedOut, AUTH_CODES.lockedOut);
 
   const company = await repo.findCompanyByRut(db, body.RutEmpresa);
   const user = company ? await repo.findUserByEmail(db, company.IdEmpresa, body.Correo) : undefined;
-  if (!company || !user) throw new HttpError(401, AUTH_MESSAGES.recoveryWrongCredentials);
+  if (!company || !user) {
+    await countAddressFailure(deps, address);
+    throw new HttpError(401, AUTH_MESSAGES.recoveryWrongCredentials);
+  }
 
   const pending = await db
     .selectFrom('codigos_recuperacion')
@@ -229,6 +238,7 @@ export async function confirmRecovery(deps: AppDeps, body: RecoveryConfirmBody):
     now,
   );
   if (!pending || !matches) {
+    await countAddressFailure(deps, address);
     if (pending) await db.updateTable('codigos_recuperacion').set({ Intentos: pending.Intentos + 1 }).where('IdCodigo', '=', pending.IdCodigo).execute();
     if (await recordFailure(db, key, now)) throw new HttpError(429, AUTH_MESSAGES.lockedOut, AUTH_CODES.lockedOut);
     throw new HttpError(400, AUTH_MESSAGES.recoveryWrongCode);

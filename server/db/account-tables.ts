@@ -41,6 +41,8 @@ export interface UsuariosTable {
   NombreUsuario: Generated<string>;
   /** Change-log seq of the last change of what the user may read: their role, contractor or client (SPEC PL11). */
   SeqPermisos: Generated<number>;
+  /** Migration 0020: moved by a password change, a reset or a deactivation; earlier tokens open nothing (SPEC SE3). */
+  GeneracionSesion: Generated<number>;
 }
 
 export interface SistemasTable {
@@ -105,6 +107,19 @@ export interface IntentosAccesoTable {
   Fallidos: number;
   PrimerFallo: number;
   BloqueadoHasta: number;
+}
+
+/** Migration 0020: the signed-out sessions, until their tokens would have expired anyway (SPEC SE2). */
+export interface SesionesCerradasTable {
+  IdSesion: string;
+  ExpiraEn: number;
+}
+
+/** Migration 0020: failed sign-ins per client address within the window (SPEC SE4). */
+export interface FallosDireccionTable {
+  Direccion: string;
+  Fallidos: number;
+  PrimerFallo: number;
 }
 
 export interface CodigosRecuperacionTable {

@@ -9,6 +9,8 @@ export interface FiscalizadoresTable {
   TemporalExpiraEn: number | null;
   CreadoEn: string;
   VerificadoEn: string | null;
+  /** Migration 0020: moved by a password change; tokens of an earlier generation open nothing (SPEC SE3). */
+  GeneracionSesion: Generated<number>;
 }
 
 export interface CodigosFiscalizadoresTable {
@@ -28,10 +30,13 @@ export interface AccesosFiscalizadoresTable {
   IdPersona: string;
   RutTrabajador: string;
   NombreTrabajador: string;
-  Accion: 'busqueda' | 'pdf';
+  /** 'nomina': a listing of the company's roster (migration 0020), with its search text and how many it showed. */
+  Accion: 'busqueda' | 'pdf' | 'nomina';
   TipoRegistro: Generated<string>;
   IdRegistro: Generated<string>;
   Desde: Generated<string>;
   Hasta: Generated<string>;
+  Busqueda: Generated<string>;
+  Resultados: Generated<number>;
   En: string;
 }

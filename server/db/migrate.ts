@@ -18,6 +18,8 @@ import * as eppDashboard from './migrations/0016-epp-dashboard.ts';
 import * as copiaActas from './migrations/0017-copia-actas.ts';
 import * as fiscalizadores from './migrations/0018-fiscalizadores.ts';
 import * as capacitacionesPersonas from './migrations/0019-capacitaciones-personas.ts';
+import * as sesiones from './migrations/0020-sesiones.ts';
+import * as actasNombres from './migrations/0021-actas-nombres.ts';
 import type { Database } from './schema.ts';
 
 // Migrations are imported in code, not read from a folder: the file provider breaks under vitest (TOOLCHAIN.md).
@@ -42,6 +44,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0017-copia-actas': copiaActas,
   '0018-fiscalizadores': fiscalizadores,
   '0019-capacitaciones-personas': capacitacionesPersonas,
+  '0020-sesiones': sesiones,
+  '0021-actas-nombres': actasNombres,
 };
 
 export const SCHEMA_VERSION = Object.keys(MIGRATIONS).length;

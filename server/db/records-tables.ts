@@ -235,6 +235,22 @@ export interface EppEntregasTable {
   AnuladaEn: string | null;
   Estado: Generated<number>;
   Version: Generated<number>;
+  /** Migration 0021: the version of the canonical form it was sealed under (1 before it existed); sealed too. */
+  VersionSello: Generated<number>;
+}
+
+/**
+ * Migration 0021: an earlier name of a worker (`Tabla` 'trabajadores', `IdRegistro` their IdPersona) or a user
+ * (`usuarios`, their IdUsuario as text), written by triggers when the name changes. The current name is the row's.
+ */
+export interface NombresAnterioresTable {
+  IdEmpresa: string;
+  Tabla: 'trabajadores' | 'usuarios';
+  IdRegistro: string;
+  Nombres: string;
+  ApellidoPaterno: string;
+  ApellidoMaterno: string;
+  HastaEn: string;
 }
 
 /** One line of an acta, queryable by worker, EPP and expiry. */

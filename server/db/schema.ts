@@ -1,7 +1,7 @@
-import type { AuditoriaTable, ClientesTable, CopiasActasTable, CodigosRecuperacionTable, DiasInactivosTable, EmpresasContratistasTable, CorreosTable, EmpresasTable, GruposModulosTable, HistorialTable, IntentosAccesoTable, MascarasTable, ModulosTable, RegistroAccesosTable, RolPermisosTable, RolesTable, SistemasTable, SubmodulosTable, UsuarioSistemasTable, UsuariosTable } from './account-tables.ts';
+import type { AuditoriaTable, ClientesTable, CopiasActasTable, CodigosRecuperacionTable, DiasInactivosTable, EmpresasContratistasTable, CorreosTable, EmpresasTable, GruposModulosTable, HistorialTable, IntentosAccesoTable, FallosDireccionTable, SesionesCerradasTable, MascarasTable, ModulosTable, RegistroAccesosTable, RolPermisosTable, RolesTable, SistemasTable, SubmodulosTable, UsuarioSistemasTable, UsuariosTable } from './account-tables.ts';
 import type { ArchivosEmpresaTable, ArchivosTable, CambiosTable, ConflictosTable, IdempotenciaTable, RetencionCambiosTable } from './sync-tables.ts';
 import type { CapacitacionEvidenciasTable, CapacitacionParticipantesTable, CapacitacionRelatoresTable, CapacitacionesTable, ProgramasCapacitacionTable, TiposCapacitacionTable } from './capacitaciones-tables.ts';
-import type { ActividadesEconomicasTable, CargosTable, EppAsignacionesTable, EppEntregasLineasTable, EppEntregasTable, EppSolicitudesTable, EppTiposTable, CertificacionesTable, EvaluacionesTable, FormularioVersionesTable, FormulariosTable, NivelesTable, ObservacionesTable, TrabajadorCargosTable, TrabajadoresTable } from './records-tables.ts';
+import type { ActividadesEconomicasTable, CargosTable, EppAsignacionesTable, EppEntregasLineasTable, EppEntregasTable, EppSolicitudesTable, EppTiposTable, CertificacionesTable, EvaluacionesTable, FormularioVersionesTable, FormulariosTable, NivelesTable, NombresAnterioresTable, ObservacionesTable, TrabajadorCargosTable, TrabajadoresTable } from './records-tables.ts';
 import type { IncidentTables } from './incidentes-tables.ts';
 import type { AccesosFiscalizadoresTable, CodigosFiscalizadoresTable, FiscalizadoresTable } from './fiscales-tables.ts';
 
@@ -25,6 +25,8 @@ export interface Database extends IncidentTables {
   rol_permisos: RolPermisosTable;
   mascaras: MascarasTable;
   intentos_acceso: IntentosAccesoTable;
+  sesiones_cerradas: SesionesCerradasTable;
+  fallos_direccion: FallosDireccionTable;
   codigos_recuperacion: CodigosRecuperacionTable;
   registro_accesos: RegistroAccesosTable;
   historial: HistorialTable;
@@ -35,6 +37,7 @@ export interface Database extends IncidentTables {
   cargos: CargosTable;
   trabajadores: TrabajadoresTable;
   trabajador_cargos: TrabajadorCargosTable;
+  nombres_anteriores: NombresAnterioresTable;
   idempotencia: IdempotenciaTable;
   cambios: CambiosTable;
   retencion_cambios: RetencionCambiosTable;

@@ -34,8 +34,11 @@ function renderOperation(path: string, method: string, operation: Operation) {
   </section>`;
 }
 
-/** A self-contained reference page (no CDN assets: this machine and many worksites have no Internet). */
-export function renderApiReference(doc: OpenApiDocument): HtmlEscapedString | Promise<HtmlEscapedString> {
+/**
+ * A self-contained reference page (no CDN assets: this machine and many worksites have no Internet). No script; its
+ * style block carries the nonce of the page's own policy (`ownPagePolicy`, server/http/security-headers.ts).
+ */
+export function renderApiReference(doc: OpenApiDocument, styleNonce: string): HtmlEscapedString | Promise<HtmlEscapedString> {
   const byTag = new Map<string, ReturnType<typeof renderOperation>[]>();
   for (const [path, item] of Object.entries(doc.paths)) {
     for (const method of METHODS) {
@@ -51,7 +54,7 @@ export function renderApiReference(doc: OpenApiDocument): HtmlEscapedString | Pr
         <meta charset="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>${doc.info.title} · Referencia de la API</title>
-        <style>
+        <style nonce="${styleNonce}">
           body { font-family: system-ui, sans-serif; margin: 0 auto; max-width: 60rem; padding: 1rem; color: #1f1f1f; }
           .op { border: 1px solid #ccc; border-radius: 8px; padding: 0.5rem 1rem; margin: 0.75rem 0; }
           .method { display: inline-block; min-width: 4.5rem; padding: 0.1rem 0.4rem; border-radius: 4px; color: #fff; font-size: 0.85rem; text-align: center; }

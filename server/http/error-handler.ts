@@ -10,7 +10,7 @@ export function handleError(error: Error, c: Context): Response {
   if (error instanceof HttpError) {
     const body: ErrorEnvelope = { statusCode: error.statusCode, message: error.message };
     if (error.code) body.code = error.code;
-    return c.json(body, error.statusCode);
+    return c.json(body, error.statusCode, error.headers);
   }
   if (error instanceof HTTPException) {
     // Hono raises these for malformed JSON bodies before any validator runs.

@@ -8,6 +8,8 @@ export class HttpError extends Error {
     readonly statusCode: ContentfulStatusCode,
     message: string,
     readonly code?: string,
+    /** Headers the answer carries besides the envelope (a 429's `Retry-After`). */
+    readonly headers?: Record<string, string>,
   ) {
     super(message);
   }

@@ -98,12 +98,15 @@ export async function createAccount(write: OfficeWrite, account: NewAccount): Pr
   return { IdUsuario: inserted.IdUsuario, CorreoEnviado: sent, mailFailed: !sent && !write.mailer.keepsMailLocally };
 }
 
-/** A new temporary password: the person must change it at their next sign-in. */
+/**
+ * A new temporary password: the person must change it at their next sign-in. The usual answer to "this account was
+ * compromised", so every session of the account ends with it (SPEC SE3).
+ */
 export async function resetAccountPassword(write: OfficeWrite, user: Pick<UserRow, 'IdUsuario' | 'Nombres' | 'CorreoElectronicoPersona'>, password: string) {
   const hash = await hashPassword(password);
   await write.db
     .updateTable('usuarios')
-    .set((eb) => ({ HashContrasena: hash, DebeCambiarContrasena: 1, Version: eb('Version', '+', 1) }))
+    .set((eb) => ({ HashContrasena: hash, DebeCambiarContrasena: 1, Version: eb('Version', '+', 1), GeneracionSesion: eb('GeneracionSesion', '+', 1) }))
     .where('IdUsuario', '=', user.IdUsuario)
     .execute();
   const sent = await mailTemporaryPassword(write, user, password, 'restablecida');

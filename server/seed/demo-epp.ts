@@ -1,4 +1,4 @@
-import { actaSeal } from '#sync/domain/epp-delivery.ts';
+import { actaSeal, CURRENT_ACTA_SEAL_VERSION } from '#sync/domain/epp-delivery.ts';
 import { toWireDate } from '#sync/domain/dates.ts';
 import type { FileRef } from '#sync/records/record-fields.ts';
 import { eppAsignacionEntity } from '#sync/schemas/epp-asignaciones.schema.ts';
@@ -135,7 +135,11 @@ export async function seedEppDemo(db: Db, company: string, users: DemoEppUsers, 
       const worker = (await RECORD_STORES.trabajadores.load(trx, company, seedId(company, 'trabajador', demo.worker)))!.row;
       const signedAt = new Date(now.getTime() - demo.daysAgo * DAY);
       const idOf = (...parts: (string | number)[]) => seedId(company, 'entrega-epp', demo.n, ...parts);
+      // The acta that was annulled later was sealed by an older app (version 1, the deliverer typed): old actas
+      // still verify under the form they were sealed with. Every other is sealed as the app does now (SPEC EP6, EP7).
+      const legacy = demo.n === ANNULLED;
       const body: Omit<EppEntregaCreateBody, 'Sello'> = {
+        ...(legacy ? {} : { VersionSello: CURRENT_ACTA_SEAL_VERSION }),
         IdEntregadosEpp: idOf('acta'),
         // The same day's deliveries were one crew.
         IdEntrega: seedId(company, 'cuadrilla-epp', demo.daysAgo),
@@ -146,7 +150,7 @@ export async function seedEppDemo(db: Db, company: string, users: DemoEppUsers, 
         Fecha: toWireDate(signedAt),
         IdCliente: null,
         Items: demo.items.map(([key, Talla, Cantidad], line) => ({ IdLinea: idOf('linea', line), IdEpp: tipoId(key), NombreEpp: tipos.get(key)!.NombreEpp, Talla, Cantidad })),
-        Entregador: { Nombre: nameOf(user), Rut: user.RunPersona, Firma: delivererSignature },
+        Entregador: legacy ? { Nombre: nameOf(user), Rut: user.RunPersona, Firma: delivererSignature } : { Nombre: nameOf(user), Rut: user.RunPersona, IdUsuario: user.IdUsuario, Firma: delivererSignature },
         FirmaTrabajador: await put(demoSignaturePng(20 + demo.worker)),
         FirmadoEn: signedAt.toISOString(),
         Corrige: corrige,

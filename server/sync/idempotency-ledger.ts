@@ -11,6 +11,7 @@ import { canonicalJson } from './canonical-json.ts';
 import { CONFLICT } from './conflicts.repo.ts';
 import { forgetConflict, isStaleWrite, judgeStaleConflict } from './stale-writes.ts';
 import { atomically } from './write-transaction.ts';
+import { rendersADocument } from '../http/document-render.ts';
 
 export const REPLAYED_HEADER = 'Idempotency-Replayed';
 
@@ -187,6 +188,12 @@ function answerWith(c: Context<AppEnv>, body: object, status: ContentfulStatusCo
   c.res = c.json(body, status);
 }
 
+/** An answer the ledger may keep: JSON, or no body at all (a 204). */
+function answersJson(response: Response): boolean {
+  const type = response.headers.get('Content-Type');
+  return type === null ? NULL_BODY_STATUSES.has(response.status) || response.body === null : isJson(type);
+}
+
 /** Statuses whose Response may not carry a body (Fetch standard). */
 const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
 
@@ -215,7 +222,8 @@ export function idempotencyLedger() {
 
   return createMiddleware<AppEnv>(async (c, next) => {
     const key = c.req.header(IDEMPOTENCY_HEADER);
-    if (key === undefined || !isLedgeredWrite(c.req.method, c.req.path)) return next();
+    // A call that only renders a document is a read: no ledger, no write transaction (issue 27).
+    if (key === undefined || !isLedgeredWrite(c.req.method, c.req.path) || rendersADocument(c)) return next();
     if (!IDEMPOTENCY_KEY_PATTERN.test(key)) throw refusal(SYNC_ERRORS.badKey);
     const deps = c.get('deps');
     const claims = await sessionClaims(c, deps);
@@ -260,6 +268,8 @@ export function idempotencyLedger() {
           rememberJsonAnswers(c, c.env?.batchDeps !== undefined);
           await next();
           let status = c.res.status;
+          // The ledger keeps JSON answers only: any other is never read as text (its bytes would not survive it).
+          if (!answersJson(c.res)) throw new RollBack();
           let answer = (status >= 200 && status < 300) || status === 409 ? await takeAnswer(c) : '';
           const verdict = stale && status === 409 ? judgeStaleConflict(typeof body === 'string' ? body : '', answer) : null;
           if (verdict?.kind === 'refused') {

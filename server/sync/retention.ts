@@ -2,6 +2,8 @@ import { SYNC_RETENTION } from '#sync/outbox/sync-protocol.ts';
 import type { Db } from '../db/database.ts';
 import { pruneChanges } from './change-log.repo.ts';
 import { inWriteTransaction } from './write-transaction.ts';
+import { forgetOldAddressFailures } from '../tenancy/address-limit.ts';
+import { forgetExpiredClosedSessions } from '../tenancy/session-state.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const RETENTION_INTERVAL_MS = 60 * 60 * 1000;
@@ -87,6 +89,13 @@ export function startRetentionJob(db: Db, now: () => Date, everyMs = RETENTION_I
       pruneExpired(db, now()).then(
         () => undefined,
         (error: unknown) => console.error('[retención] no se pudo depurar el registro de idempotencia y de cambios', error),
+      ),
+    );
+    // What sign-in keeps only for a while: signed-out sessions past their expiry, failures of past windows (SE2, SE4).
+    running = running.then(() =>
+      Promise.all([forgetExpiredClosedSessions(db, now()), forgetOldAddressFailures(db, now())]).then(
+        () => undefined,
+        (error: unknown) => console.error('[retención] no se pudieron depurar las sesiones cerradas y los intentos por dirección', error),
       ),
     );
     return running;

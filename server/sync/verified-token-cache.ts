@@ -1,4 +1,4 @@
-import { SessionTokens, type SessionClaims } from '../auth/session-token.ts';
+import { SessionTokens, type SessionClaims } from '../tenancy/session-token.ts';
 
 const CACHED_TOKENS = 2000;
 

@@ -7,6 +7,7 @@ import type { Db } from '../db/database.ts';
 import { HttpError } from '../http/http-error.ts';
 import { whileUnchanged } from '../db/while-unchanged.ts';
 import { deactivatedParty, loadSessionUser } from './session-user.ts';
+import { companySessionOpen } from './session-state.ts';
 import { viewerOfUser, type Viewer } from './viewer.ts';
 import { personName } from '#sync/domain/person-name.ts';
 
@@ -44,7 +45,8 @@ function permissionsOf(db: Db, roleId: number): Promise<Permissions> {
 }
 
 /**
- * Every protected route: a valid session token of an enabled user, from which the company of every query is taken.
+ * Every protected route: a valid session token of an enabled user whose session is still open, from which the
+ * company of every query is taken.
  * The user, their scope and their role's permissions are what the database holds at this request, so a role saved
  * by an administrator holds from the user's next request; later checks read them from `session`. A user of a
  * deactivated contractor company or client no longer has a session.
@@ -56,7 +58,8 @@ export const requireSession = createMiddleware<AppEnv>(async (c, next) => {
   const token = header.startsWith('Bearer ') ? header.slice(7) : '';
   const { tokens, db } = c.get('deps');
   const claims = token ? await tokens.read(token) : null;
-  if (!claims) throw new HttpError(401, AUTH_MESSAGES.sessionInvalid, AUTH_CODES.sessionInvalid);
+  // Outside any cache: a signed-out session or one a password change ended is refused at once (SPEC SE2, SE3).
+  if (!claims || !(await companySessionOpen(db, claims))) throw new HttpError(401, AUTH_MESSAGES.sessionInvalid, AUTH_CODES.sessionInvalid);
   // Read again only after a row of the database changed: the same user, scope and permissions otherwise.
   const session = await whileUnchanged(db, `sesion\u0000${claims.emp}\u0000${claims.sub}`, () => loadSession(db, claims.emp, claims.sub));
   if (!session) throw new HttpError(401, AUTH_MESSAGES.sessionInvalid, AUTH_CODES.sessionInvalid);

@@ -12,6 +12,9 @@ import {
 export const AUTH_MESSAGES = {
   wrongCredentials: 'Credenciales Incorrectas',
   lockedOut: 'Has excedido el límite de intentos, intenta más tarde.',
+  /** Too many failed sign-ins from one client address (SPEC SE4): the same words, and how long to wait. */
+  addressLimited: (minutes: number) =>
+    `Has excedido el límite de intentos desde esta conexión, intenta más tarde (en ${minutes} ${minutes === 1 ? 'minuto' : 'minutos'}).`,
   passwordUpdated: 'Contraseña actualizada, puedes iniciar la sesión',
   recoveryCodeSent: 'Te enviamos un código de verificación a tu correo.',
   signedOut: 'Sesión cerrada',
@@ -43,6 +46,7 @@ export const AUTH_CODES = {
   companySuspended: 'EMPRESA_SUSPENDIDA',
   userDisabled: 'USUARIO_DESHABILITADO',
   lockedOut: 'LIMITE_INTENTOS',
+  addressLimited: 'LIMITE_DIRECCION',
   wrongCredentials: 'CREDENCIALES_INCORRECTAS',
   sessionInvalid: 'SESION_INVALIDA',
   contractorDeactivated: 'CONTRATISTA_DESACTIVADO',

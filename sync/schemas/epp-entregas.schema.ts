@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { MOTIVO_CODES } from '../domain/epp-delivery.ts';
+import { ACTA_SEAL_VERSIONS, MOTIVO_CODES } from '../domain/epp-delivery.ts';
 import { isWireDate } from '../domain/dates.ts';
 import { formatRut } from '../domain/rut.ts';
 import { isSeal } from '../domain/seal.ts';
@@ -19,6 +19,7 @@ export const EPP_ENTREGAS_MESSAGES = {
   workerInvalid: 'El trabajador indicado no existe',
   workerName: 'El nombre del trabajador es requerido',
   workerRutMismatch: 'El RUT del acta no es el del trabajador indicado',
+  workerNameMismatch: 'El nombre del acta no es el del trabajador indicado',
   itemsRequired: 'La entrega debe tener al menos un EPP',
   eppInvalid: 'Un EPP de la entrega no existe en el catálogo',
   eppName: 'El nombre del EPP es requerido',
@@ -28,6 +29,12 @@ export const EPP_ENTREGAS_MESSAGES = {
   linesRepeated: 'Una línea de la entrega está repetida',
   reasonInvalid: 'El motivo de entrega debe ser 1 (Inducción), 2 (Reposición por daño), 3 (Reposición normal), 4 (Inicio de temporada) o 5 (Garantía)',
   delivererName: 'El nombre de quien entrega es requerido',
+  delivererUnknown: 'Indica quién entrega: tú o un trabajador de la nómina',
+  delivererNotUser: 'Quien entrega como usuario debe ser quien registra el acta',
+  delivererUserMismatch: 'El nombre o el RUT de quien entrega no son los de tu cuenta',
+  delivererWorkerInvalid: 'Quien entrega no es un trabajador de la empresa',
+  delivererWorkerMismatch: 'El nombre o el RUT de quien entrega no son los del trabajador indicado',
+  sealVersionInvalid: 'La versión del sello del acta no es válida',
   signedAtInvalid: 'La hora de la firma debe tener fecha, hora y zona horaria',
   correctedInvalid: 'El acta que se corrige no existe o es de otro trabajador',
   companyMismatch: 'El acta es de otra empresa',
@@ -43,6 +50,13 @@ const Instant = v.pipe(
 );
 const Seal = v.pipe(v.string(EPP_ENTREGAS_MESSAGES.sealInvalid), v.toLowerCase(), v.check(isSeal, EPP_ENTREGAS_MESSAGES.sealInvalid));
 export const MotivoSchema = v.picklist(MOTIVO_CODES, EPP_ENTREGAS_MESSAGES.reasonInvalid);
+export const SealVersionSchema = v.picklist(ACTA_SEAL_VERSIONS, EPP_ENTREGAS_MESSAGES.sealVersionInvalid);
+
+/** Version 2 names the deliverer by exactly one of their account or their roster id; version 1 by neither. */
+function delivererIdentified(body: { VersionSello?: number | undefined; Entregador: { IdUsuario?: number | undefined; IdPersona?: string | undefined } }): boolean {
+  const named = Number(body.Entregador.IdUsuario !== undefined) + Number(body.Entregador.IdPersona !== undefined);
+  return body.VersionSello === 2 ? named === 1 : named === 0;
+}
 
 /** A line of an acta: what the worker received, in which size and how many. */
 export const EntregaItemSchema = v.object({
@@ -61,9 +75,16 @@ export const EntregaItemSchema = v.object({
 });
 export type EntregaItem = v.InferOutput<typeof EntregaItemSchema>;
 
+/**
+ * Who hands the equipment over (SPEC EP7). From version 2 of the seal, exactly one of `IdUsuario` (the user who
+ * registers the acta) or `IdPersona` (a worker of the company's roster) says who they are; the server checks the name
+ * and RUT against that account or worker. An acta of an older app carries neither: a typed name and RUT.
+ */
 export const EntregadorSchema = v.object({
   Nombre: Text(EPP_ENTREGAS_MESSAGES.delivererName, 150),
   Rut: RutSchema,
+  IdUsuario: v.optional(v.pipe(v.number(EPP_ENTREGAS_MESSAGES.delivererUnknown), v.integer(EPP_ENTREGAS_MESSAGES.delivererUnknown), v.minValue(1, EPP_ENTREGAS_MESSAGES.delivererUnknown))),
+  IdPersona: v.optional(RecordIdSchema),
   Firma: FileRefSchema,
 });
 export type Entregador = v.InferOutput<typeof EntregadorSchema>;
@@ -72,38 +93,46 @@ export type Entregador = v.InferOutput<typeof EntregadorSchema>;
  * POST /api/epp/entregados (spec "POST epp/entregados (IdEmpresa)"): ONE worker's acta, sealed on the device when
  * the worker signed (sync/domain/epp-delivery.ts). A crew delivery is one of these per worker, never one sheet.
  */
-export const EppEntregaCreateBodySchema = v.object({
-  IdEntregadosEpp: RecordIdSchema,
-  /** The crew delivery it was part of (the device's draft): several actas share it. */
-  IdEntrega: RecordIdSchema,
-  /** Accepted as the spec sends it; it must be the token's company, which is what the seal covers. */
-  IdEmpresa: v.optional(v.string()),
-  IdPersona: RecordIdSchema,
-  RunPersona: RutSchema,
-  NombreTrabajador: Text(EPP_ENTREGAS_MESSAGES.workerName, 200),
-  Motivo: MotivoSchema,
-  /** The delivery's date (YYYY-MM-DD, Chile). */
-  Fecha: WireDate,
-  IdCliente: v.nullish(v.pipe(v.string(), v.trim(), v.maxLength(60)), null),
-  Items: v.pipe(
-    v.array(EntregaItemSchema, EPP_ENTREGAS_MESSAGES.itemsRequired),
-    v.minLength(1, EPP_ENTREGAS_MESSAGES.itemsRequired),
-    v.maxLength(50),
-    v.check((items) => new Set(items.map((item) => item.IdLinea)).size === items.length, EPP_ENTREGAS_MESSAGES.linesRepeated),
-  ),
-  Entregador: EntregadorSchema,
-  FirmaTrabajador: FileRefSchema,
-  /** The device's time when the worker signed, with its zone. */
-  FirmadoEn: Instant,
-  /** The acta this one corrects (a correction is a new delivery, never an edit). */
-  Corrige: OptionalRecordIdSchema,
-  Sello: Seal,
-  /**
-   * The dispatched EPP request this acta delivers (epp-solicitudes): the server marks the worker delivered on it.
-   * Outside the seal (EPP_ACTA_LAYOUT names its fields): it links the acta, it is not part of what the worker signed.
-   */
-  IdSolicitud: v.optional(RecordIdSchema),
-});
+export const EppEntregaCreateBodySchema = v.pipe(
+  v.object({
+    /**
+     * The version of the canonical form it was sealed under (SPEC EP6): 2 from this app on; absent from an older app,
+     * whose queued actas are sealed under version 1.
+     */
+    VersionSello: v.optional(SealVersionSchema),
+    IdEntregadosEpp: RecordIdSchema,
+    /** The crew delivery it was part of (the device's draft): several actas share it. */
+    IdEntrega: RecordIdSchema,
+    /** Accepted as the spec sends it; it must be the token's company, which is what the seal covers. */
+    IdEmpresa: v.optional(v.string()),
+    IdPersona: RecordIdSchema,
+    RunPersona: RutSchema,
+    NombreTrabajador: Text(EPP_ENTREGAS_MESSAGES.workerName, 200),
+    Motivo: MotivoSchema,
+    /** The delivery's date (YYYY-MM-DD, Chile). */
+    Fecha: WireDate,
+    IdCliente: v.nullish(v.pipe(v.string(), v.trim(), v.maxLength(60)), null),
+    Items: v.pipe(
+      v.array(EntregaItemSchema, EPP_ENTREGAS_MESSAGES.itemsRequired),
+      v.minLength(1, EPP_ENTREGAS_MESSAGES.itemsRequired),
+      v.maxLength(50),
+      v.check((items) => new Set(items.map((item) => item.IdLinea)).size === items.length, EPP_ENTREGAS_MESSAGES.linesRepeated),
+    ),
+    Entregador: EntregadorSchema,
+    FirmaTrabajador: FileRefSchema,
+    /** The device's time when the worker signed, with its zone. */
+    FirmadoEn: Instant,
+    /** The acta this one corrects (a correction is a new delivery, never an edit). */
+    Corrige: OptionalRecordIdSchema,
+    Sello: Seal,
+    /**
+     * The dispatched EPP request this acta delivers (epp-solicitudes): the server marks the worker delivered on it.
+     * Outside the seal (EPP_ACTA_LAYOUTS name its fields): it links the acta, it is not part of what the worker signed.
+     */
+    IdSolicitud: v.optional(RecordIdSchema),
+  }),
+  v.check((body) => delivererIdentified(body), EPP_ENTREGAS_MESSAGES.delivererUnknown),
+);
 export type EppEntregaCreateBody = v.InferOutput<typeof EppEntregaCreateBodySchema>;
 
 /** A stored line: the body's, plus the useful life the server's catalogue had and the day it expires (null: never). */
@@ -136,6 +165,8 @@ export const EppEntregaSchema = v.object({
   FirmadoEn: v.string(),
   Corrige: v.nullable(v.string()),
   Sello: v.string(),
+  /** The version of the canonical form it was sealed under (SPEC EP6); the verification seals it again with it. */
+  VersionSello: SealVersionSchema,
   /** When the server received it (ISO UTC); null on the device until it has. */
   RecibidoEn: v.nullable(v.string()),
   IdUsuario: v.number(),
@@ -154,6 +185,8 @@ export interface EppVerification {
   Lineas: number;
   /** The server recomputed the seal from what it stores, and it is the one on the paper. */
   SelloCoincide: boolean;
+  /** The version of the canonical form the acta was sealed under (SPEC EP6): 1 names no one, 2 seals both names. */
+  VersionSello: number;
   Anulada: boolean;
   AnuladaEn: string | null;
   RecibidoEn: string;

@@ -214,7 +214,8 @@ export interface InspectorAccessRow {
   IdAcceso: number;
   En: string;
   Correo: string;
-  Accion: 'busqueda' | 'pdf';
+  /** 'nomina': a listing of the company's roster (the worker picker), which names no worker. */
+  Accion: 'busqueda' | 'pdf' | 'nomina';
   RutTrabajador: string;
   NombreTrabajador: string;
   /** For a PDF: the card it came from and the record's id; for a search: '' and the period. */
@@ -222,4 +223,7 @@ export interface InspectorAccessRow {
   IdRegistro: string;
   Desde: string;
   Hasta: string;
+  /** For a roster listing: what the inspector typed ('' for the whole roster) and how many workers it showed. */
+  Busqueda: string;
+  Resultados: number;
 }

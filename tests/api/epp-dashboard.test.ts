@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { personName } from '#sync/domain/person-name.ts';
 import { uuidV7 } from '#sync/outbox/uuid-v7.ts';
 import type { DashboardAnswer } from '#sync/schemas/dashboard-filters.schema.ts';
 import type { EppRecordsAnswer } from '#sync/schemas/epp-dashboard.schema.ts';
@@ -57,7 +58,7 @@ async function build(): Promise<void> {
   const firmas = await signatures(server, token);
   const line = (IdEpp: string, NombreEpp: string) => ({ IdLinea: uuidV7(), IdEpp, NombreEpp, Talla: '', Cantidad: 1 });
   const acta = async (who: typeof w1, Fecha: string, Motivo: number, items: ReturnType<typeof line>[], IdCliente: string | null = null) =>
-    ok(postActa(server, token, await actaBody(server, { worker: 2, signatures: firmas, overrides: { IdPersona: who.IdPersona, RunPersona: who.RunPersona, NombreTrabajador: `${who.Nombres} ${who.ApellidoPaterno}`, Fecha, Motivo, Items: items, IdCliente, FirmadoEn: `${Fecha}T12:00:00.000Z` } })));
+    ok(postActa(server, token, await actaBody(server, { worker: 2, signatures: firmas, overrides: { IdPersona: who.IdPersona, RunPersona: who.RunPersona, NombreTrabajador: personName(who), Fecha, Motivo, Items: items, IdCliente, FirmadoEn: `${Fecha}T12:00:00.000Z` } })));
   await acta(w1, '2026-03-10', 1, [line(ids.casco, 'Casco de prueba'), line(ids.guante, 'Guante de prueba'), line(ids.candado, 'Candado de prueba')]);
   await acta(w2, '2026-11-05', 3, [line(ids.casco, 'Casco de prueba')], 'CLI-001');
   await acta(w3, '2025-01-15', 1, [line(ids.casco, 'Casco de prueba')]);

@@ -1,11 +1,13 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { actaSeal } from '#sync/domain/epp-delivery.ts';
+import { personName } from '#sync/domain/person-name.ts';
 import { uuidV7 } from '#sync/outbox/uuid-v7.ts';
-import type { EppEntrega } from '#sync/schemas/epp-entregas.schema.ts';
+import { EPP_ENTREGAS_MESSAGES, type EppEntrega, type EppVerification } from '#sync/schemas/epp-entregas.schema.ts';
 import { ANDES, PACIFICO, serverForEachTest } from './support/api-harness.ts';
-import { actaBody, actaPath, ENTREGADOS, postActa, rowCount, SEEDED_ACTA, SEEDED_EPP, signatures } from './support/epp-factory.ts';
+import { actaBody, actaPath, demoUser, ENTREGADOS, postActa, rowCount, SEEDED_ACTA, SEEDED_EPP, seededWorker, signatures } from './support/epp-factory.ts';
 import { send } from './support/sync-harness.ts';
+import { SEEDED, updateWorker } from './support/trabajadores-factory.ts';
 
 const test = serverForEachTest();
 
@@ -65,6 +67,9 @@ describe('EPP delivery actas (spec "Delivered": POST epp/entregados, GET, PUT an
     // Not even the database takes a change of what the seal covers.
     await expect(sql`UPDATE epp_entregas SET Motivo = 2 WHERE IdEntregadosEpp = ${body.IdEntregadosEpp}`.execute(test.server.deps.db)).rejects.toThrow(/sellada/);
     await expect(sql`UPDATE epp_entregas_lineas SET Cantidad = 9 WHERE IdEntregadosEpp = ${body.IdEntregadosEpp}`.execute(test.server.deps.db)).rejects.toThrow(/sellada/);
+    // EP6: nor of the version of the form it was sealed under, which the verification seals it again with.
+    await expect(sql`UPDATE epp_entregas SET VersionSello = 1 WHERE IdEntregadosEpp = ${body.IdEntregadosEpp}`.execute(test.server.deps.db)).rejects.toThrow(/sellada/);
+    await expect(sql`UPDATE epp_entregas SET NombreTrabajador = 'Persona Inventada' WHERE IdEntregadosEpp = ${body.IdEntregadosEpp}`.execute(test.server.deps.db)).rejects.toThrow(/sellada/);
   });
 
   it('EP3: DELETE annuls the acta: kept with its seal, marked with who and when, as an update devices pull; again is 200; a stale Version is a conflict', async () => {
@@ -174,9 +179,157 @@ describe('EPP delivery actas (spec "Delivered": POST epp/entregados, GET, PUT an
     const list = await send<{ data: EppEntrega[] }>(test.server, 'GET', `${ENTREGADOS}/${ANDES.id}`, { token: test.admin.token });
     expect(list.body.data.length).toBeGreaterThanOrEqual(10);
     for (const acta of list.body.data) expect(await actaSeal(ANDES.id, acta)).toBe(acta.Sello);
+    // EP6: sealed by the app today (version 2), and one by an older app (version 1) that still verifies.
+    expect([...new Set(list.body.data.map((acta) => acta.VersionSello))].sort()).toEqual([1, 2]);
     const today = '2026-11-21';
     expect(list.body.data.flatMap((acta) => acta.Items).filter((item) => item.VenceEl !== null && item.VenceEl < today).length).toBeGreaterThan(3);
     const annulled = list.body.data.find((acta) => acta.Anulada === 1)!;
     expect(list.body.data.find((acta) => acta.Corrige === annulled.IdEntregadosEpp)).toBeDefined();
+  });
+});
+
+describe('a sealed acta names only real people (SPEC EP6, EP7)', () => {
+  const refused = (message: string) => ({ statusCode: 400, message });
+  const verify = async (code: string) => (await test.server.request<{ data: EppVerification }>('GET', `/api/verificar/${code}`)).body.data;
+
+  it("EP6: refuses an acta whose worker name is not the worker's, sealed or not, writing nothing; case, accents composed or not and spaces do not matter", async () => {
+    const sigs = await signatures(test.server, test.admin.token);
+    const before = await footprint();
+    const invented = await actaBody(test.server, { worker: 2, signatures: sigs, overrides: { NombreTrabajador: 'Persona Inventada' } });
+    expect((await postActa(test.server, test.admin.token, invented)).body).toMatchObject(refused(EPP_ENTREGAS_MESSAGES.workerNameMismatch));
+    const worker = await seededWorker(test.server, 2);
+    const partial = await actaBody(test.server, { worker: 2, signatures: sigs, overrides: { NombreTrabajador: worker.Nombres } });
+    expect((await postActa(test.server, test.admin.token, partial)).body).toMatchObject(refused(EPP_ENTREGAS_MESSAGES.workerNameMismatch));
+    expect(await footprint()).toEqual(before);
+
+    const written = `${personName(worker).toUpperCase().normalize('NFD').replace(/ /g, '  ')}`;
+    const accepted = await actaBody(test.server, { worker: 2, signatures: sigs, overrides: { NombreTrabajador: written } });
+    const answer = await postActa(test.server, test.admin.token, accepted);
+    expect(answer.status).toBe(200);
+    expect(answer.body.data).toMatchObject({ NombreTrabajador: written, VersionSello: 2 });
+    expect(await verify(accepted.Sello)).toMatchObject({ SelloCoincide: true, VersionSello: 2 });
+  });
+
+  it('EP6: a worker renamed by the office while the tablet was offline: the acta signed under the earlier name is still theirs; a name never held is not', async () => {
+    const sigs = await signatures(test.server, test.admin.token);
+    const worker = await seededWorker(test.server, 3);
+    const signedOffline = await actaBody(test.server, { worker: 3, signatures: sigs });
+    // Renamed twice before the tablet finds signal.
+    const renamed = await updateWorker(test.server, test.admin.token, { IdPersona: worker.IdPersona, Version: worker.Version, Nombres: 'Renata', ApellidoPaterno: 'Nueva' });
+    expect(renamed.status).toBe(200);
+    expect((await updateWorker(test.server, test.admin.token, { IdPersona: worker.IdPersona, Version: worker.Version + 1, ApellidoMaterno: 'Otra' })).status).toBe(200);
+    const history = await test.server.deps.db
+      .selectFrom('nombres_anteriores')
+      .selectAll()
+      .where('Tabla', '=', 'trabajadores')
+      .where('IdRegistro', '=', worker.IdPersona)
+      .orderBy('HastaEn')
+      .execute();
+    expect(history.map((row) => personName(row))).toEqual([personName(worker), `Renata Nueva ${worker.ApellidoMaterno}`]);
+    expect(history.every((row) => row.IdEmpresa === ANDES.id)).toBe(true);
+
+    const answer = await postActa(test.server, test.admin.token, signedOffline);
+    expect(answer.status).toBe(200);
+    expect(answer.body.data).toMatchObject({ NombreTrabajador: personName(worker) });
+    // The name in between and the current one are theirs too; a name never held is not.
+    for (const NombreTrabajador of [`Renata Nueva ${worker.ApellidoMaterno}`, 'Renata Nueva Otra']) {
+      expect((await postActa(test.server, test.admin.token, await actaBody(test.server, { worker: 3, signatures: sigs, overrides: { NombreTrabajador } }))).status).toBe(200);
+    }
+    const never = await actaBody(test.server, { worker: 3, signatures: sigs, overrides: { NombreTrabajador: `Renata ${worker.ApellidoPaterno}` } });
+    expect((await postActa(test.server, test.admin.token, never)).body).toMatchObject(refused(EPP_ENTREGAS_MESSAGES.workerNameMismatch));
+  });
+
+  it('EP7: the deliverer may be the user of the session, named as their account is (now or before), with its RUT; anyone else is refused', async () => {
+    const sigs = await signatures(test.server, test.admin.token);
+    const admin = await demoUser(test.server);
+    const supervisor = await demoUser(test.server, 'supervisor@andesdemo.cl');
+    const me = { Nombre: personName(admin), Rut: admin.RunPersona, IdUsuario: admin.IdUsuario, Firma: sigs.deliverer };
+    const before = await footprint();
+    const cases: [Record<string, unknown>, string][] = [
+      [{ Entregador: { ...me, Rut: '11111111-1' } }, EPP_ENTREGAS_MESSAGES.delivererUserMismatch],
+      [{ Entregador: { ...me, Nombre: 'Gerente General' } }, EPP_ENTREGAS_MESSAGES.delivererUserMismatch],
+      // The supervisor's name, RUT and account, sent with the administrator's token.
+      [{ Entregador: { ...me, Nombre: personName(supervisor), Rut: supervisor.RunPersona, IdUsuario: supervisor.IdUsuario } }, EPP_ENTREGAS_MESSAGES.delivererNotUser],
+      // Typed, as the previous version let anyone type, in a version-2 acta.
+      [{ Entregador: { Nombre: 'Gerente General', Rut: '11111111-1', Firma: sigs.deliverer } }, EPP_ENTREGAS_MESSAGES.delivererUnknown],
+      [{ Entregador: { ...me, IdPersona: SEEDED.worker(8) } }, EPP_ENTREGAS_MESSAGES.delivererUnknown],
+    ];
+    for (const [overrides, message] of cases) {
+      let body: unknown;
+      try {
+        body = await actaBody(test.server, { worker: 2, signatures: sigs, overrides });
+      } catch {
+        // The device's schema already refuses it: send it as a broken device would, sealed as it came.
+        const valid = await actaBody(test.server, { worker: 2, signatures: sigs });
+        body = { ...valid, ...overrides, Sello: await actaSeal(ANDES.id, { ...valid, ...overrides } as never) };
+      }
+      expect((await postActa(test.server, test.admin.token, body)).body, message).toMatchObject(refused(message));
+    }
+    expect(await footprint()).toEqual(before);
+
+    const signedOffline = await actaBody(test.server, { worker: 2, signatures: sigs });
+    const answer = await postActa(test.server, test.admin.token, signedOffline);
+    expect(answer.status).toBe(200);
+    expect(answer.body.data).toMatchObject({ Entregador: { Nombre: 'Carolina Muñoz Soto', Rut: '13456789-9', IdUsuario: admin.IdUsuario }, VersionSello: 2 });
+
+    // She changes her name in Mi Perfil; an acta she signed before under her earlier name is still hers.
+    const later = await actaBody(test.server, { worker: 4, signatures: sigs });
+    const profile = await test.server.request('PUT', `/api/perfil/perfil_usuario/${admin.IdUsuario}/${ANDES.id}`, {
+      token: test.admin.token,
+      body: { Nombres: 'Carolina Andrea', ApellidoPaterno: 'Muñoz', ApellidoMaterno: 'Soto' },
+    });
+    expect(profile.status).toBe(200);
+    expect((await postActa(test.server, test.admin.token, later)).status).toBe(200);
+    const renamed = await actaBody(test.server, { worker: 4, signatures: sigs, overrides: { Entregador: { ...me, Nombre: 'Carolina Andrea Muñoz Soto' } } });
+    expect((await postActa(test.server, test.admin.token, renamed)).status).toBe(200);
+  });
+
+  it('EP7: the deliverer may be a worker of the roster chosen by id, with their RUT and name (now or before); an unknown id, or another name or RUT, is refused', async () => {
+    const sigs = await signatures(test.server, test.admin.token);
+    const bodega = await seededWorker(test.server, 8);
+    const them = { Nombre: personName(bodega), Rut: bodega.RunPersona, IdPersona: bodega.IdPersona, Firma: sigs.deliverer };
+    const other = await seededWorker(test.server, 11);
+    const before = await footprint();
+    const cases: [Record<string, unknown>, string][] = [
+      [{ Entregador: { ...them, IdPersona: uuidV7() } }, EPP_ENTREGAS_MESSAGES.delivererWorkerInvalid],
+      [{ Entregador: { ...them, Nombre: 'Gerente General' } }, EPP_ENTREGAS_MESSAGES.delivererWorkerMismatch],
+      [{ Entregador: { ...them, Nombre: personName(other) } }, EPP_ENTREGAS_MESSAGES.delivererWorkerMismatch],
+      [{ Entregador: { ...them, Rut: other.RunPersona } }, EPP_ENTREGAS_MESSAGES.delivererWorkerMismatch],
+    ];
+    for (const [overrides, message] of cases) {
+      const body = await actaBody(test.server, { worker: 2, signatures: sigs, overrides });
+      expect((await postActa(test.server, test.admin.token, body)).body, message).toMatchObject(refused(message));
+    }
+    expect(await footprint()).toEqual(before);
+
+    const signedOffline = await actaBody(test.server, { worker: 2, signatures: sigs, deliverer: { worker: 8 } });
+    await updateWorker(test.server, test.admin.token, { IdPersona: bodega.IdPersona, Version: bodega.Version, Nombres: 'Bodeguero' });
+    const answer = await postActa(test.server, test.admin.token, signedOffline);
+    expect(answer.status).toBe(200);
+    expect(answer.body.data).toMatchObject({ Entregador: { Nombre: personName(bodega), Rut: bodega.RunPersona, IdPersona: bodega.IdPersona }, VersionSello: 2 });
+    expect(await verify(signedOffline.Sello)).toMatchObject({ SelloCoincide: true });
+  });
+
+  it("EP6: an acta an older app queued (no VersionSello) is accepted under version 1, stored with the roster's name and VersionSello 1, and verifies", async () => {
+    const sigs = await signatures(test.server, test.admin.token);
+    const worker = await seededWorker(test.server, 6);
+    const legacy = await actaBody(test.server, { worker: 6, signatures: sigs, deliverer: 'tipeado', overrides: { NombreTrabajador: 'Persona Inventada' } });
+    expect(legacy).not.toHaveProperty('VersionSello');
+    const answer = await postActa(test.server, test.admin.token, legacy);
+    expect(answer.status).toBe(200);
+    expect(answer.body.data).toMatchObject({ NombreTrabajador: personName(worker), VersionSello: 1, Entregador: { Nombre: 'Jorge Araya Rojas', Rut: '15234567-4' } });
+    const row = await test.server.deps.db
+      .selectFrom('epp_entregas')
+      .select(['NombreTrabajador', 'VersionSello'])
+      .where('IdEntregadosEpp', '=', legacy.IdEntregadosEpp)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ NombreTrabajador: personName(worker), VersionSello: 1 });
+    expect(await verify(legacy.Sello)).toMatchObject({ SelloCoincide: true, VersionSello: 1 });
+
+    // An acta that says version 1 yet names an account is no acta of an older app.
+    const admin = await demoUser(test.server);
+    const typed = await actaBody(test.server, { worker: 6, signatures: sigs, deliverer: 'tipeado' });
+    const mixed = { ...typed, Entregador: { Nombre: personName(admin), Rut: admin.RunPersona, IdUsuario: admin.IdUsuario, Firma: sigs.deliverer } };
+    expect((await postActa(test.server, test.admin.token, mixed)).body).toMatchObject(refused(EPP_ENTREGAS_MESSAGES.delivererUnknown));
   });
 });

@@ -38,6 +38,7 @@ describe('the acta verified years later, signed out (GET /api/verificar/{codigo}
         Fecha: body.Fecha,
         Lineas: 2,
         SelloCoincide: true,
+        VersionSello: 2,
         Anulada: false,
         AnuladaEn: null,
         RecibidoEn: server.clock.now().toISOString(),
@@ -56,6 +57,32 @@ describe('the acta verified years later, signed out (GET /api/verificar/{codigo}
       await sql`DROP TRIGGER epp_entregas_lineas_selladas`.execute(server.deps.db);
       await sql`UPDATE epp_entregas_lineas SET Cantidad = 5 WHERE IdEntregadosEpp = ${body.IdEntregadosEpp}`.execute(server.deps.db);
       expect((await check(body.Sello)).body.data).toMatchObject({ SelloCoincide: false });
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('EP6: answers the version each acta was sealed under; a version-2 acta whose names change behind the application\'s back no longer matches; a version-1 acta still verifies', async () => {
+    const server = await startTestServer();
+    try {
+      const admin = await server.login('admin@andesdemo.cl');
+      const sigs = await signatures(server, admin.token);
+      const current = await actaBody(server, { worker: 2, signatures: sigs });
+      const legacy = await actaBody(server, { worker: 3, signatures: sigs, deliverer: 'tipeado' });
+      for (const body of [current, legacy]) expect((await postActa(server, admin.token, body)).status).toBe(200);
+      const check = async (code: string) => (await server.request<{ data: EppVerification }>('GET', `/api/verificar/${code}`)).body.data;
+      expect(await check(current.Sello)).toMatchObject({ SelloCoincide: true, VersionSello: 2 });
+      expect(await check(legacy.Sello)).toMatchObject({ SelloCoincide: true, VersionSello: 1 });
+
+      // Triggers dropped: the worker's or the deliverer's name changed in the database shows.
+      await sql`DROP TRIGGER epp_entregas_selladas`.execute(server.deps.db);
+      await sql`UPDATE epp_entregas SET NombreTrabajador = 'Persona Inventada' WHERE IdEntregadosEpp = ${current.IdEntregadosEpp}`.execute(server.deps.db);
+      expect(await check(current.Sello)).toMatchObject({ SelloCoincide: false, VersionSello: 2 });
+      await sql`UPDATE epp_entregas SET NombreTrabajador = ${current.NombreTrabajador}, Entregador = json_set(Entregador, '$.Nombre', 'Gerente General') WHERE IdEntregadosEpp = ${current.IdEntregadosEpp}`.execute(server.deps.db);
+      expect(await check(current.Sello)).toMatchObject({ SelloCoincide: false });
+      // Nor may an acta be passed off as sealed under the older form that named no one.
+      await sql`UPDATE epp_entregas SET Entregador = json_set(Entregador, '$.Nombre', ${current.Entregador.Nombre}), VersionSello = 1 WHERE IdEntregadosEpp = ${current.IdEntregadosEpp}`.execute(server.deps.db);
+      expect(await check(current.Sello)).toMatchObject({ SelloCoincide: false, VersionSello: 1 });
     } finally {
       await server.close();
     }

@@ -45,7 +45,7 @@ beforeAll(async () => {
     .values({ Correo: 'ines.rojas@dt.gob.cl', HashContrasena: 'x', DebeCambiarContrasena: 0, TemporalExpiraEn: null, CreadoEn: server.clock.now().toISOString(), VerificadoEn: server.clock.now().toISOString() })
     .returning('IdFiscalizador')
     .executeTakeFirstOrThrow();
-  inspector = { id: created.IdFiscalizador, token: (await server.deps.tokens.issue(created.IdFiscalizador, '', 'fiscal')).token };
+  inspector = { id: created.IdFiscalizador, token: (await server.deps.tokens.issue(created.IdFiscalizador, '', 'fiscal', 0)).token };
 });
 afterAll(async () => {
   await server.close();
@@ -258,7 +258,8 @@ describe('the access log', () => {
     const admin = await server.login('admin@andesdemo.cl');
     const log = await server.request<{ data: InspectorAccessRow[] }>('GET', `/api/perfil/accesos-fiscalizadores/${ANDES.id}`, { token: admin.token });
     expect(log.status).toBe(200);
-    const all = await logRows();
+    // Every row of this company: the roster listings of another company (an earlier test) are that company's.
+    const all = (await logRows()).filter((row) => row.IdEmpresa === ANDES.id);
     expect(log.body.data).toHaveLength(all.length);
     expect(log.body.data[0]).toEqual({
       IdAcceso: all.at(-1)!.IdAcceso,
@@ -271,11 +272,32 @@ describe('the access log', () => {
       IdRegistro: data.incidentes[0]!.Id,
       Desde: '',
       Hasta: '',
+      Busqueda: '',
+      Resultados: 0,
     });
     // Another company's administrator sees none of it, and not through this company's address either.
     const pacifico = await server.login('admin@pacificodemo.cl', '77654321-7');
-    expect((await server.request<{ data: InspectorAccessRow[] }>('GET', '/api/perfil/accesos-fiscalizadores/77654321', { token: pacifico.token })).body.data).toEqual([]);
+    // (it sees only what was consulted of its own company: the roster listing an earlier test made of it).
+    const pacificoLog = (await server.request<{ data: InspectorAccessRow[] }>('GET', '/api/perfil/accesos-fiscalizadores/77654321', { token: pacifico.token })).body.data;
+    expect(pacificoLog.map((row) => row.IdAcceso).filter((id) => all.some((andes) => andes.IdAcceso === id))).toEqual([]);
+    expect(pacificoLog.map((row) => [row.Accion, row.Busqueda])).toEqual([['nomina', '11373541']]);
     expect((await server.request('GET', `/api/perfil/accesos-fiscalizadores/${ANDES.id}`, { token: pacifico.token })).status).toBe(403);
+  });
+
+  it('keeps a row for every roster listing, with what was typed and how many workers it showed, naming none (issue 27)', async () => {
+    const before = (await logRows()).length;
+    await get<PortalWorker[]>(`/api/fiscales/empresas/${ANDES.id}/trabajadores`);
+    await get<PortalWorker[]>(`/api/fiscales/empresas/${ANDES.id}/trabajadores?q=${encodeURIComponent('11.373.541')}`);
+    // A company that does not exist lists nothing and logs nothing.
+    await get<PortalWorker[]>('/api/fiscales/empresas/99999999/trabajadores');
+    const rows = (await logRows()).slice(before);
+    expect(rows.map((row) => [row.Accion, row.IdEmpresa, row.IdPersona, row.RutTrabajador, row.Busqueda, row.Resultados])).toEqual([
+      ['nomina', ANDES.id, '', '', '', 20],
+      ['nomina', ANDES.id, '', '', '11.373.541', 1],
+    ]);
+    const admin = await server.login('admin@andesdemo.cl');
+    const log = await server.request<{ data: InspectorAccessRow[] }>('GET', `/api/perfil/accesos-fiscalizadores/${ANDES.id}`, { token: admin.token });
+    expect(log.body.data[0]).toMatchObject({ Accion: 'nomina', Correo: 'ines.rojas@dt.gob.cl', Busqueda: '11.373.541', Resultados: 1, RutTrabajador: '' });
   });
 
   it('refuses a supervisor without Perfil Empresa and a contractor user, whatever their role grants', async () => {
@@ -295,7 +317,7 @@ describe('the access log', () => {
 describe('sessions', () => {
   it('refuses a company token, a missing token and a challenge token on every portal route (401)', async () => {
     const admin = await server.login('admin@andesdemo.cl');
-    const challenge = (await server.deps.tokens.issue(inspector.id, '', 'desafio-fiscal')).token;
+    const challenge = (await server.deps.tokens.issue(inspector.id, '', 'desafio-fiscal', 0)).token;
     const urls: [string, string][] = [
       ['GET', '/api/fiscales/empresas?q=andes'],
       ['GET', `/api/fiscales/empresas/${ANDES.id}/trabajadores`],

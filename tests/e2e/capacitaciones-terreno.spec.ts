@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { formatRut } from '#sync/domain/rut.ts';
 import { expectAccessible } from './support/accessibility.ts';
 import { ADMIN, apiToken, COMPANY_ID, controlledByServiceWorker, localRows, signIn, SUPERVISOR, syncStatus, expectAllSent } from './support/field-session.ts';

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { formatNumber } from '#sync/domain/number-format.ts';
 import { formatRut } from '#sync/domain/rut.ts';
 import type { PendienteFila } from '#sync/schemas/epp-consultas.schema.ts';

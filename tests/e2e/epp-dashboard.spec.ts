@@ -1,4 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { formatNumber } from '#sync/domain/number-format.ts';
 import type { DashboardAnswer } from '#sync/schemas/dashboard-filters.schema.ts';
 import type { EppRecordsAnswer } from '#sync/schemas/epp-dashboard.schema.ts';
@@ -54,11 +55,20 @@ test("the EPP dashboard shows the demo company's figures, follows the Cargo filt
   await page.getByRole('combobox', { name: 'Cargo' }).selectOption({ label: 'Todos' });
   await expect(card(page, 'Trabajadores con EPP pendiente de entrega').locator('.chart-card__total')).toContainText(formatNumber(pendientes.total!));
 
-  // One chart's value opens its records: the helmet not worn in yesterday's behaviour observation.
+  // One chart's value opens its records: the helmet not worn in yesterday's behaviour observation. A tap on its bar
+  // opens them, and the pointer leaving the chart then throws nothing (the option used to be set again on every
+  // render, replacing the bar under the pointer); the table below the chart opens the same records.
   const chart = card(page, 'No uso de EPP por elemento');
+  const records = page.getByRole('region', { name: 'Registros de No uso de EPP por elemento: Casco de seguridad', exact: true });
+  // The bar's pattern (its decal, for colour blindness) lies over it: clicked where a finger would.
+  const barPath = chart.locator('.chart-card__chart svg path[fill="#f5c400"]');
+  await barPath.scrollIntoViewIfNeeded();
+  const bar = (await barPath.boundingBox())!;
+  await page.mouse.click(bar.x + bar.width / 2, bar.y + bar.height / 2);
+  await expect(records).toBeVisible();
+  await page.mouse.move(0, 0);
   await chart.getByText('Ver datos').click();
   await chart.getByRole('button', { name: 'Ver registros de Casco de seguridad' }).click();
-  const records = page.getByRole('region', { name: 'Registros de No uso de EPP por elemento: Casco de seguridad', exact: true });
   await expect(records).toBeVisible();
   const today = new Date().toLocaleDateString('en-CA', { timeZone: 'America/Santiago' });
   const casco = noUso.data.find((point) => point.Nombre === 'Casco de seguridad')!;

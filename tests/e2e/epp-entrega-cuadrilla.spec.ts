@@ -1,5 +1,6 @@
 import fs from 'node:fs';
-import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { formatRut } from '#sync/domain/rut.ts';
 import { expectAccessible } from './support/accessibility.ts';
 import { ADMIN, apiToken, controlledByServiceWorker, localRows, sha256Hex, signIn, SUPERVISOR, syncStatus, expectAllSent } from './support/field-session.ts';
@@ -89,8 +90,10 @@ test('EPP crew delivery offline: three workers sign their own sealed actas, a bl
   }
   await page.getByRole('spinbutton', { name: `Cantidad de Guantes dieléctricos clase 0 para ${nameOf(crew[0]!)}` }).fill('2');
 
-  // The deliverer signs once for the crew.
-  await expect(page.getByRole('textbox', { name: 'Nombre de quien entrega*' })).toHaveValue('Jorge Araya Rojas');
+  // The deliverer signs once for the crew: the signed-in user, as the session names them; nothing to type (SPEC EP7).
+  const deliverer = page.getByRole('region', { name: '2. Firma de quien entrega' });
+  await expect(deliverer.getByRole('radio', { name: 'Entrego yo: Jorge Araya Rojas (15.234.567-4)' })).toBeChecked();
+  await expect(deliverer.getByRole('textbox')).toHaveCount(0);
   await drawOn(page, page.getByRole('img', { name: /^Firma de quien entrega/ }));
   await page.getByRole('button', { name: 'Firmar como quien entrega' }).click();
   await expect(page.getByText(/Firmó Jorge Araya Rojas/)).toBeVisible();
@@ -142,6 +145,9 @@ test('EPP crew delivery offline: three workers sign their own sealed actas, a bl
     const mine = actas.find((row) => row.IdEntregadosEpp === acta.IdEntregadosEpp)!;
     expect(acta.Sello).toBe(mine.Sello);
     expect(acta.RecibidoEn).not.toBeNull();
+    // Sealed under version 2: the worker's roster name and the signed-in user as deliverer (SPEC EP6, EP7).
+    expect(acta).toMatchObject({ VersionSello: 2, NombreTrabajador: nameOf(crew.find((candidate) => candidate.IdPersona === acta.IdPersona)!), Entregador: { Nombre: 'Jorge Araya Rojas', Rut: '15234567-4' } });
+    expect(acta.Entregador.IdUsuario).toEqual(expect.any(Number));
     const { Urls } = await serverActa(page.request, office, acta.IdEntregadosEpp);
     for (const signature of [acta.Entregador.Firma, acta.FirmaTrabajador]) {
       const bytes = await (await page.request.get(Urls[signature.Sha256]!)).body();
@@ -156,9 +162,10 @@ test('EPP crew delivery offline: three workers sign their own sealed actas, a bl
 
 });
 
-test("one worker's acta printed on the tablet with no signal shows what was signed and its seal, and its code is verified signed out", async ({ page, context, browser }) => {
+test("one worker's acta, handed over by a worker of the roster, printed on the tablet with no signal shows what was signed and its seal, and its code is verified signed out", async ({ page, context, browser }) => {
   const office = await apiToken(page.request, ADMIN);
   const [worker] = await workersOfPosition(page.request, office, 'Maestro Carpintero');
+  const [storekeeper] = await workersOfPosition(page.request, office, 'Eléctrico');
   await signInThenOffline(page, context);
   await openDeliveries(page);
   await page.getByRole('link', { name: 'Nueva entrega' }).click();
@@ -168,8 +175,17 @@ test("one worker's acta printed on the tablet with no signal shows what was sign
   await page.getByRole('button', { name: 'Comenzar entrega' }).click();
   await page.getByRole('combobox', { name: `Talla de Guantes de cabritilla para ${nameOf(worker!)}` }).selectOption('M');
   await page.getByRole('combobox', { name: `Talla de Zapatos de seguridad para ${nameOf(worker!)}` }).selectOption('42');
+  // A worker of the roster hands the EPP over: found on the device by RUT, never typed (SPEC EP7).
+  await page.getByRole('radio', { name: 'Un trabajador de la nómina' }).check();
   await drawOn(page, page.getByRole('img', { name: /^Firma de quien entrega/ }));
   await page.getByRole('button', { name: 'Firmar como quien entrega' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Elige quién entrega: tú o un trabajador de la nómina' })).toBeVisible();
+  await page.getByRole('searchbox', { name: 'Buscar a quien entrega por nombre o RUT' }).fill(formatRut(storekeeper!.RunPersona));
+  await page.getByRole('button', { name: new RegExp(nameOf(storekeeper!)) }).click();
+  await expect(page.getByText(`Entrega ${nameOf(storekeeper!)} (${formatRut(storekeeper!.RunPersona)})`)).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Firmar como quien entrega' }).click();
+  await expect(page.getByText(new RegExp(`Firmó ${nameOf(storekeeper!)}`))).toBeVisible();
   await signWorker(page, worker!, 0, 1);
   await expect(page.getByRole('heading', { name: 'Entrega finalizada' })).toBeVisible();
   const acta = (await localRows<LocalActa>(page, 'epp_entregas')).find((row) => row.IdPersona === worker!.IdPersona && row.IdEntrega === decodeURIComponent(page.url().split('/').pop()!))!;
@@ -181,11 +197,17 @@ test("one worker's acta printed on the tablet with no signal shows what was sign
   await expectAccessible(page);
   const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
   const pdf = readPdf(fs.readFileSync(await file.path()));
-  for (const text of [formatRut(worker!.RunPersona), nameOf(worker!), ...CARPENTER_ITEMS, 'Reposición por daño', acta.Sello, `/verificar/${acta.Sello}`]) expect(pdf.text).toContain(text);
+  for (const text of [formatRut(worker!.RunPersona), nameOf(worker!), nameOf(storekeeper!), formatRut(storekeeper!.RunPersona), ...CARPENTER_ITEMS, 'Reposición por daño', acta.Sello, `/verificar/${acta.Sello}`]) {
+    expect(pdf.text).toContain(text);
+  }
   expect(pdf.images).toBe(2);
 
   await context.setOffline(false);
   await expectAllSent(page);
+  expect((await serverActa(page.request, office, acta.IdEntregadosEpp)).data).toMatchObject({
+    VersionSello: 2,
+    Entregador: { Nombre: nameOf(storekeeper!), Rut: storekeeper!.RunPersona, IdPersona: storekeeper!.IdPersona },
+  });
 
   // Signed out, the code on the paper is checked on the public page; one character off is no acta.
   const visitor = await browser.newContext({ viewport: LANDSCAPE });

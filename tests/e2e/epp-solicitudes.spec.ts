@@ -1,4 +1,5 @@
-import { type BrowserContext, expect, type Locator, type Page, test } from '@playwright/test';
+import type { BrowserContext, Locator, Page } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import type { EppSolicitud } from '#sync/schemas/epp-solicitudes.schema.ts';
 import { expectAccessible } from './support/accessibility.ts';
 import { ADMIN, apiToken, COMPANY_ID, controlledByServiceWorker, expectAllSent, localRows, signIn, SUPERVISOR, syncStatus } from './support/field-session.ts';

@@ -1,4 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { formatRut } from '#sync/domain/rut.ts';
 import { EMPTY_CARD_MESSAGES, FISCALES_MESSAGES, type PortalPdfLink } from '#sync/schemas/fiscales.schema.ts';
 import { expectAccessible } from './support/accessibility.ts';
@@ -163,14 +164,16 @@ test('an inspector registers with an institutional address, searches a worker, r
   await expect(page).toHaveURL(/\/fiscales\/login$/);
   expect(await page.evaluate(() => Object.entries(localStorage))).toEqual([['system', 'FISCALES']]);
 
-  // The company's administrator sees who consulted the records: the search and each PDF.
+  // The company's administrator sees who consulted the records: the roster listings behind the worker picker, the
+  // search and each PDF.
   const office = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   await signIn(office, ADMIN);
   await office.goto('/perfil/empresa');
   await office.getByRole('link', { name: 'Consultas de fiscalizadores' }).click();
   await expect(office.getByRole('heading', { name: 'Consultas de fiscalizadores', level: 1 })).toBeVisible();
   const log = office.getByRole('table');
-  await expect(log.getByRole('row').filter({ hasText: email })).toHaveCount(6);
+  await expect(log.getByRole('row').filter({ hasText: email }).filter({ hasNotText: 'nómina' })).toHaveCount(6);
+  await expect(log.getByRole('row').filter({ hasText: email }).filter({ hasText: /en la nómina: vio \d+ trabajador/ }).first()).toBeVisible();
   await expect(log.getByRole('row').filter({ hasText: email }).filter({ hasText: 'Abrió el PDF de Incidentes' })).toHaveCount(1);
   await expectAccessible(office);
   await office.close();

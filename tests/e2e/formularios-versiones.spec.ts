@@ -1,4 +1,5 @@
-import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
+import type { Browser, Locator, Page } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { expectAccessible } from './support/accessibility.ts';
 import { ADMIN, apiToken, controlledByServiceWorker, signIn, SUPERVISOR, syncStatus, expectAllSent } from './support/field-session.ts';
 import {

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { formatNumber } from '#sync/domain/number-format.ts';
 import type { AccidentRecordsAnswer } from '#sync/schemas/accidentes-dashboard.schema.ts';
 import type { DashboardAnswer } from '#sync/schemas/dashboard-filters.schema.ts';

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
-import { type APIRequestContext, type BrowserContext, expect, type Page, test } from '@playwright/test';
+import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { demoPhotoPng } from '#server/seed/demo-images.ts';
 import { expectAccessible } from './support/accessibility.ts';
 import { ADMIN, apiToken, COMPANY_ID, controlledByServiceWorker, sha256Hex, signIn, SUPERVISOR, syncStatus, expectAllSent } from './support/field-session.ts';

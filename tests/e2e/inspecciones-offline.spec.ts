@@ -1,5 +1,6 @@
 import fs from 'node:fs';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { expectAccessible } from './support/accessibility.ts';
 import { ADMIN, apiToken, controlledByServiceWorker, sha256Hex, signIn, SUPERVISOR, syncStatus, expectAllSent } from './support/field-session.ts';
 import { cameraPhoto, deviceFileHashes, drawOn, readPdf, serverInspection, serverInspectionsAt, serverReportPdf } from './support/inspection-session.ts';

@@ -1,4 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { expectAccessible } from './support/accessibility.ts';
 import { controlledByServiceWorker, freshRut, localWorkerByRut, signIn, SUPERVISOR, syncStatus, expectAllSent } from './support/field-session.ts';
 import { createServerWorker, deleteServerWorker, drawOn, officeSession, serverInspection, serverInspectionsAt } from './support/inspection-session.ts';

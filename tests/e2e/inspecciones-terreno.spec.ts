@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { expectAccessible } from './support/accessibility.ts';
 import { ADMIN, apiToken, COMPANY_ID, controlledByServiceWorker, signIn, SUPERVISOR, syncStatus, expectAllSent } from './support/field-session.ts';
 import { createServerTemplate, drawOn, readPdf, serverReportPdf, syncNow } from './support/inspection-session.ts';

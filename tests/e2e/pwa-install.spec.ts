@@ -1,13 +1,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, expect, test } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { expectAccessible } from './support/accessibility.ts';
 
-test('Chromium finds the app installable: Spanish manifest, icons and a service worker', async ({ baseURL, launchOptions }) => {
+test('Chromium finds the app installable: Spanish manifest, icons and a service worker', async ({ baseURL, launchOptions, playwright }) => {
   // Playwright's usual contexts are incognito, where Chromium never offers installation: use a real profile.
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'andes-install-'));
-  const context = await chromium.launchPersistentContext(profile, { ...launchOptions, baseURL, serviceWorkers: 'allow' });
+  const context = await playwright.chromium.launchPersistentContext(profile, { ...launchOptions, baseURL, serviceWorkers: 'allow' });
   try {
     const page = context.pages()[0] ?? (await context.newPage());
     await page.goto('/login');

@@ -1,4 +1,5 @@
-import { expect, type Browser, type Page, test } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { workerBody } from '../api/support/trabajadores-factory.ts';
 import { expectAccessible } from './support/accessibility.ts';
 import { ADMIN, apiToken, COMPANY_ID, COMPANY_RUT, freshRut, signIn, WORKERS_API } from './support/field-session.ts';

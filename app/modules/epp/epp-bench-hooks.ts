@@ -47,7 +47,7 @@ export function exposeEppBenchHooks(): void {
         { workers, motivo: 1, idCliente: null, lines: (worker) => proposedFor(worker, assignments, tipoById).map((tipo) => ({ ...lineFor(tipo), Talla: tipo.Tallas[0] ?? '' })) },
         { companyId, userId },
       );
-      await signDeliverer(db, id, { Nombre: 'Jorge Araya Rojas', Rut: '15234567-4' }, await signaturePng());
+      await signDeliverer(db, id, { kind: 'trabajador', IdPersona: workers[0]!.IdPersona }, await signaturePng());
       for (const worker of workers.slice(0, -1)) await signWorker(db, id, worker.IdPersona, await signaturePng(), tipoById);
       return { id, last: workers.at(-1)!.IdPersona };
     },

@@ -1,4 +1,5 @@
 import { actaSeal } from '#sync/domain/epp-delivery.ts';
+import { personName } from '#sync/domain/person-name.ts';
 import { rutCheckDigit } from '#sync/domain/rut.ts';
 import { uuidV7 } from '#sync/outbox/uuid-v7.ts';
 import { EppEntregaCreateBodySchema } from '#sync/schemas/epp-entregas.schema.ts';
@@ -9,11 +10,13 @@ import { toLocalTrabajador } from '#app/db/reference-rows.ts';
 import { DraftError } from '#app/data/drafts.ts';
 import { testDevicesForEachTest } from '#app/sync/test-device.ts';
 import { ACTAS_PATH, finishCrew } from './epp-crew-finish.ts';
-import { addLine, createCrewDraft, CREW_MESSAGES, lineFor, setLine, signDeliverer, signWorker } from './epp-crew-store.ts';
+import { addLine, createCrewDraft, CREW_MESSAGES, type DelivererChoice, lineFor, setLine, signDeliverer, signWorker } from './epp-crew-store.ts';
 import type { LocalEppTipo } from './epp-queries.ts';
 
 const device = testDevicesForEachTest();
 const owner = { companyId: '76123456', userId: 7 };
+/** The signed-in user, as the session has them: «Entrego yo». */
+const me: DelivererChoice = { kind: 'usuario', usuario: { IdUsuario: 7, RunPersona: '15.234.567-4', Nombres: 'Jorge', ApellidoPaterno: 'Araya', ApellidoMaterno: 'Rojas' } };
 
 const tipo = (NombreEpp: string, Tallas: string[], VidaUtilMeses: number): LocalEppTipo => ({
   IdEpp: uuidV7(), IdEmpresa: owner.companyId, Estado: 1, Version: 1, NombreEpp, actividades: [], Riesgo: '', Norma: '', Tallas, VidaUtilMeses, orden: NombreEpp.toLowerCase(),
@@ -53,9 +56,9 @@ describe('a crew EPP delivery (SPEC EP1, EP2, DR7)', () => {
   it('EP1: refuses a blank signature, and a worker signing before the deliverer', async () => {
     const test = device();
     const { id, workers } = await crew(test, 2);
-    await expect(signDeliverer(test.db, id, { Nombre: 'Jorge Araya', Rut: '15234567-4' }, null)).rejects.toThrow(CREW_MESSAGES.blankSignature);
+    await expect(signDeliverer(test.db, id, me, null)).rejects.toThrow(CREW_MESSAGES.blankSignature);
     await expect(signWorker(test.db, id, workers[0]!.IdPersona, png(), catalogue)).rejects.toThrow(CREW_MESSAGES.delivererFirst);
-    await signDeliverer(test.db, id, { Nombre: 'Jorge Araya', Rut: '15.234.567-4' }, png());
+    await signDeliverer(test.db, id, me, png());
     await expect(signWorker(test.db, id, workers[0]!.IdPersona, null, catalogue)).rejects.toThrow(CREW_MESSAGES.blankSignature);
     expect((await test.db.borradoresEpp.get(id))!.trabajadores.every((member) => member.acta === null)).toBe(true);
   });
@@ -63,7 +66,7 @@ describe('a crew EPP delivery (SPEC EP1, EP2, DR7)', () => {
   it("EP1: each signature seals that worker's acta with the shared seal; a signed worker's lines no longer change", async () => {
     const test = device();
     const { id, workers } = await crew(test, 2);
-    await signDeliverer(test.db, id, { Nombre: 'Jorge Araya', Rut: '15234567-4' }, png());
+    await signDeliverer(test.db, id, me, png());
     const acta = await signWorker(test.db, id, workers[0]!.IdPersona, png(), catalogue);
     expect(v.is(EppEntregaCreateBodySchema, acta)).toBe(true);
     expect(acta.Sello).toBe(await actaSeal(owner.companyId, acta));
@@ -85,7 +88,7 @@ describe('a crew EPP delivery (SPEC EP1, EP2, DR7)', () => {
   it('EP2, DR7: finishing before the last signature queues nothing; after it, one entry per acta in one transaction, once', async () => {
     const test = device();
     const { id, workers } = await crew(test, 3);
-    await signDeliverer(test.db, id, { Nombre: 'Jorge Araya', Rut: '15234567-4' }, png());
+    await signDeliverer(test.db, id, me, png());
     await signWorker(test.db, id, workers[0]!.IdPersona, png(), catalogue);
     expect(await finishCrew(id, test)).toEqual({ ok: false, problems: ['Faltan las firmas de 2 trabajadores'] });
     expect(await test.db.outbox.count()).toBe(0);
@@ -113,12 +116,71 @@ describe('a crew EPP delivery (SPEC EP1, EP2, DR7)', () => {
     expect(await test.db.outboxFiles.count()).toBe(4);
   });
 
+  it('EP6, EP7: the deliverer is the signed-in user or a worker of the roster, never typed; each acta is sealed under version 2 naming both people', async () => {
+    const test = device();
+    const { id, workers } = await crew(test, 1);
+    await expect(signDeliverer(test.db, id, null, png())).rejects.toThrow(CREW_MESSAGES.delivererRequired);
+    await signDeliverer(test.db, id, me, png());
+    const acta = await signWorker(test.db, id, workers[0]!.IdPersona, png(), catalogue);
+    expect(acta).toMatchObject({
+      VersionSello: 2,
+      IdPersona: workers[0]!.IdPersona,
+      NombreTrabajador: personName(workers[0]!),
+      Entregador: { Nombre: 'Jorge Araya Rojas', Rut: '15234567-4', IdUsuario: 7 },
+    });
+    expect(acta.Entregador.IdPersona).toBeUndefined();
+    expect(acta.Sello).toBe(await actaSeal(owner.companyId, acta));
+    // The seal covers both names now: another name is another acta.
+    expect(await actaSeal(owner.companyId, { ...acta, NombreTrabajador: 'Persona Inventada' })).not.toBe(acta.Sello);
+    expect(await actaSeal(owner.companyId, { ...acta, VersionSello: 2, Entregador: { ...acta.Entregador, Nombre: 'Gerente General' } })).not.toBe(acta.Sello);
+
+    // A worker of the roster on this device delivers: their name and RUT come from the roster.
+    const bodega = worker(7);
+    await test.db.trabajadores.put(bodega);
+    const other = await crew(test, 1);
+    await expect(signDeliverer(test.db, other.id, { kind: 'trabajador', IdPersona: uuidV7() }, png())).rejects.toThrow(CREW_MESSAGES.delivererNotOnDevice);
+    await signDeliverer(test.db, other.id, { kind: 'trabajador', IdPersona: bodega.IdPersona }, png());
+    const second = await signWorker(test.db, other.id, other.workers[0]!.IdPersona, png(), catalogue);
+    expect(second).toMatchObject({ VersionSello: 2, Entregador: { Nombre: personName(bodega), Rut: bodega.RunPersona, IdPersona: bodega.IdPersona } });
+    expect(second.Entregador.IdUsuario).toBeUndefined();
+    expect(second.Sello).toBe(await actaSeal(owner.companyId, second));
+
+    expect(await finishCrew(id, test)).toMatchObject({ ok: true });
+    const [entry] = await test.db.outbox.toArray();
+    expect(entry!.body).toMatchObject({ VersionSello: 2, Entregador: { IdUsuario: 7 } });
+    expect((await test.db.epp_entregas.get(acta.IdEntregadosEpp))!.VersionSello).toBe(2);
+  });
+
+  it('EP6: a draft whose deliverer signed in the previous version (a typed name and RUT) still finishes, its remaining actas sealed under version 1', async () => {
+    const test = device();
+    const { id, workers } = await crew(test, 2);
+    await signDeliverer(test.db, id, me, png());
+    // As the previous version left it: a typed name and RUT, no account or roster id.
+    await test.db.borradoresEpp.where('IdEntrega').equals(id).modify((draft) => {
+      draft.entregador = { Nombre: 'Jorge Araya', Rut: '15234567-4', Firma: draft.entregador!.Firma, FirmadoEn: draft.entregador!.FirmadoEn };
+    });
+    for (const member of workers) await signWorker(test.db, id, member.IdPersona, png(), catalogue);
+    expect(await finishCrew(id, test)).toMatchObject({ ok: true, alreadyFinished: false });
+
+    const entries = await test.db.outbox.orderBy('seq').toArray();
+    expect(entries).toHaveLength(2);
+    for (const entry of entries) {
+      const body = v.parse(EppEntregaCreateBodySchema, entry.body);
+      expect(body.VersionSello).toBeUndefined();
+      expect(body.Entregador).toEqual({ Nombre: 'Jorge Araya', Rut: '15234567-4', Firma: body.Entregador.Firma });
+      // Sealed with the version 1 form, which the server still accepts and verifies.
+      expect(body.Sello).toBe(await actaSeal(owner.companyId, { ...body, VersionSello: undefined }));
+      expect(body.Sello).not.toBe(await actaSeal(owner.companyId, { ...body, VersionSello: 2 }));
+      expect((await test.db.epp_entregas.get(body.IdEntregadosEpp))!.VersionSello).toBe(1);
+    }
+  });
+
   it('an acta of a crew opened from a dispatched EPP request names the request, outside its seal', async () => {
     const test = device();
     const [member] = [worker(9)];
     const solicitud = uuidV7();
     const id = await createCrewDraft(test.db, { workers: [member!], motivo: 3, idCliente: null, solicitud, lines: () => [lineFor(casco)] }, owner);
-    await signDeliverer(test.db, id, { Nombre: 'Jorge Araya', Rut: '15234567-4' }, png());
+    await signDeliverer(test.db, id, me, png());
     const acta = await signWorker(test.db, id, member!.IdPersona, png(), catalogue);
     expect(acta.IdSolicitud).toBe(solicitud);
     const { IdSolicitud: _link, ...unlinked } = acta;

@@ -37,6 +37,7 @@ export function localActa(draft: EppDeliveryDraft, worker: CrewWorker, acta: Epp
     FirmadoEn: acta.FirmadoEn,
     Corrige: acta.Corrige,
     Sello: acta.Sello,
+    VersionSello: acta.VersionSello ?? 1,
     RecibidoEn: null,
     IdUsuario: draft.IdUsuario,
     Anulada: 0,

@@ -6,7 +6,7 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import type { EppDeliveryDraft } from '#app/db/epp-delivery-draft.ts';
 import { deleteDraft, DraftError } from '#app/data/drafts.ts';
 import { paths } from '#app/routes/paths.ts';
-import { fullName, hasPermission } from '#app/session/session-permissions.ts';
+import { hasPermission } from '#app/session/session-permissions.ts';
 import { useRequiredSession } from '#app/session/use-session.ts';
 import { useDevice } from '#app/sync/use-device.ts';
 import { CardSection } from '#app/ui/card-section.tsx';
@@ -158,7 +158,7 @@ function OpenCrew({ draft, lookups }: { draft: EppDeliveryDraft; lookups: EppLoo
         ))}
       </CardSection>
       <CardSection id="epp-crew-deliverer" title="2. Firma de quien entrega">
-        <DelivererSignature draft={draft} defaultName={fullName(session)} defaultRut={formatRut(session.usuario.RunPersona)} onSign={(signer, png) => signDeliverer(db, id, signer, png)} />
+        <DelivererSignature draft={draft} user={session.usuario} onSign={(choice, png) => signDeliverer(db, id, choice, png)} />
       </CardSection>
       <CardSection id="epp-crew-workers" title="3. Firma de cada trabajador">
         {!draft.entregador ? (

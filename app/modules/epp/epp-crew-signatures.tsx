@@ -1,10 +1,14 @@
-import { formatRut, rutError } from '#sync/domain/rut.ts';
+import { personName } from '#sync/domain/person-name.ts';
+import { formatRut } from '#sync/domain/rut.ts';
 import { IonButton } from '@ionic/react';
 import { useId, useState } from 'react';
 import type { CrewWorker, EppDeliveryDraft } from '#app/db/epp-delivery-draft.ts';
+import type { LocalTrabajador } from '#app/db/reference-rows.ts';
 import type { LocalFile } from '#app/data/local-write.ts';
 import { formatDisplayDateTime } from '#app/ui/display-format.ts';
 import { SignaturePadField } from '#app/ui/form/signature-pad-field.tsx';
+import { WorkerSearch } from '#app/ui/workers/worker-search.tsx';
+import type { DelivererChoice } from './epp-crew-store.ts';
 
 /** Runs a signing, showing its refusal (a blank signature, a missing deliverer) where the person signs. */
 function useSigning() {
@@ -26,16 +30,54 @@ function useSigning() {
 
 interface DelivererProps {
   draft: EppDeliveryDraft;
-  defaultName: string;
-  defaultRut: string;
-  onSign: (signer: { Nombre: string; Rut: string }, png: LocalFile | null) => Promise<void>;
+  /** The signed-in user, from the session: «Entrego yo». */
+  user: Extract<DelivererChoice, { kind: 'usuario' }>['usuario'];
+  onSign: (choice: DelivererChoice | null, png: LocalFile | null) => Promise<void>;
+}
+
+/** Who delivers (SPEC EP7): the signed-in user, or a worker of the roster found on this device; never typed. */
+function DelivererPicker({ user, who, worker, onWho, onWorker }: {
+  user: DelivererProps['user'];
+  who: DelivererChoice['kind'];
+  worker: LocalTrabajador | null;
+  onWho: (who: DelivererChoice['kind']) => void;
+  onWorker: (worker: LocalTrabajador | null) => void;
+}) {
+  const name = useId();
+  return (
+    <>
+      <fieldset className="check-group">
+        <legend>¿Quién entrega?*</legend>
+        <label className="check-group__option">
+          <input type="radio" name={name} checked={who === 'usuario'} onChange={() => onWho('usuario')} />
+          Entrego yo: {personName(user)} ({formatRut(user.RunPersona)})
+        </label>
+        <label className="check-group__option">
+          <input type="radio" name={name} checked={who === 'trabajador'} onChange={() => onWho('trabajador')} />
+          Un trabajador de la nómina
+        </label>
+      </fieldset>
+      {who === 'trabajador' &&
+        (worker ? (
+          <p className="epp-crew-deliverer">
+            <span>
+              Entrega <strong>{personName(worker)}</strong> ({formatRut(worker.RunPersona)})
+            </span>
+            <IonButton fill="clear" color="dark" size="small" onClick={() => onWorker(null)}>
+              Cambiar<span className="visually-hidden"> quién entrega</span>
+            </IonButton>
+          </p>
+        ) : (
+          <WorkerSearch label="Buscar a quien entrega por nombre o RUT" onPick={onWorker} />
+        ))}
+    </>
+  );
 }
 
 /** The deliverer signs once for the whole crew, before the workers. */
-export function DelivererSignature({ draft, defaultName, defaultRut, onSign }: DelivererProps) {
-  const ids = useId();
-  const [name, setName] = useState(defaultName);
-  const [rut, setRut] = useState(defaultRut);
+export function DelivererSignature({ draft, user, onSign }: DelivererProps) {
+  const [who, setWho] = useState<DelivererChoice['kind']>('usuario');
+  const [worker, setWorker] = useState<LocalTrabajador | null>(null);
   const [png, setPng] = useState<LocalFile | null>(null);
   const { error, busy, run } = useSigning();
   if (draft.entregador) {
@@ -46,23 +88,13 @@ export function DelivererSignature({ draft, defaultName, defaultRut, onSign }: D
       </p>
     );
   }
-  const rutProblem = rut.trim() ? rutError(rut) : null;
+  const choice: DelivererChoice | null = who === 'usuario' ? { kind: 'usuario', usuario: user } : worker && { kind: 'trabajador', IdPersona: worker.IdPersona };
   return (
     <div className="epp-crew-sign">
-      <div className="record-form__grid">
-        <div className="select-field">
-          <label htmlFor={`${ids}-nombre`}>Nombre de quien entrega*</label>
-          <input id={`${ids}-nombre`} value={name} autoComplete="off" onChange={(event) => setName(event.target.value)} />
-        </div>
-        <div className={`select-field${rutProblem ? ' select-field--invalid' : ''}`}>
-          <label htmlFor={`${ids}-rut`}>RUT de quien entrega*</label>
-          <input id={`${ids}-rut`} value={rut} autoComplete="off" aria-invalid={rutProblem ? true : undefined} onChange={(event) => setRut(event.target.value)} />
-          {rutProblem && <p className="field-error">{rutProblem}</p>}
-        </div>
-      </div>
+      <DelivererPicker user={user} who={who} worker={worker} onWho={setWho} onWorker={setWorker} />
       <SignaturePadField label="Firma de quien entrega" hasCurrent={false} currentUrl={null} onChange={setPng} />
       <div role="alert">{error && <p className="notice notice--error">{error}</p>}</div>
-      <IonButton onClick={() => void run(() => onSign({ Nombre: name, Rut: rut }, png))} disabled={busy}>
+      <IonButton onClick={() => void run(() => onSign(choice, png))} disabled={busy}>
         Firmar como quien entrega
       </IonButton>
     </div>

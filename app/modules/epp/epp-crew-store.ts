@@ -1,12 +1,13 @@
 import { toWireDate } from '#sync/domain/dates.ts';
-import { actaSeal, type MotivoEntrega } from '#sync/domain/epp-delivery.ts';
+import { actaSeal, CURRENT_ACTA_SEAL_VERSION, type MotivoEntrega } from '#sync/domain/epp-delivery.ts';
 import { personName } from '#sync/domain/person-name.ts';
-import { cleanRut, rutError } from '#sync/domain/rut.ts';
+import { cleanRut } from '#sync/domain/rut.ts';
 import { uuidV7 } from '#sync/outbox/uuid-v7.ts';
+import type { SessionUser } from '#sync/schemas/auth.schema.ts';
 import { deliveryItemProblem, type EppEntregaCreateBody, EppEntregaCreateBodySchema } from '#sync/schemas/epp-entregas.schema.ts';
 import * as v from 'valibot';
 import type { AppDb } from '#app/db/app-db.ts';
-import type { CrewLine, CrewWorker, EppDeliveryDraft } from '#app/db/epp-delivery-draft.ts';
+import type { CrewDeliverer, CrewLine, CrewWorker, EppDeliveryDraft } from '#app/db/epp-delivery-draft.ts';
 import type { LocalTrabajador } from '#app/db/reference-rows.ts';
 import { changeDraft, DraftError } from '#app/data/drafts.ts';
 import type { LocalFile } from '#app/data/local-write.ts';
@@ -21,7 +22,8 @@ export const CREW_MESSAGES = {
   workersRequired: 'Elige al menos un trabajador',
   blankSignature: 'La firma está en blanco: dibújala antes de continuar',
   delivererFirst: 'Primero firma quien entrega, una vez para toda la cuadrilla',
-  delivererName: 'El nombre de quien entrega es requerido',
+  delivererRequired: 'Elige quién entrega: tú o un trabajador de la nómina',
+  delivererNotOnDevice: 'El trabajador que entrega no está en este dispositivo',
   linesRequired: 'El trabajador debe recibir al menos un EPP',
   alreadySigned: 'Este trabajador ya firmó su acta: no se puede modificar',
   changedWhileSigning: 'La entrega cambió mientras se firmaba: revisa los elementos y vuelve a firmar',
@@ -126,23 +128,49 @@ export function setMotivo(db: AppDb, id: string, motivo: MotivoEntrega): Promise
   });
 }
 
+/** SPEC EP7: who delivers is the signed-in user (from the session) or a worker of the roster on this device, never typed. */
+export type DelivererChoice =
+  | { kind: 'usuario'; usuario: Pick<SessionUser, 'IdUsuario' | 'RunPersona' | 'Nombres' | 'ApellidoPaterno' | 'ApellidoMaterno'> }
+  | { kind: 'trabajador'; IdPersona: string };
+
+/** The deliverer's name and RUT, as their account or the roster has them now. */
+async function delivererOf(db: AppDb, choice: DelivererChoice): Promise<Omit<CrewDeliverer, 'Firma' | 'FirmadoEn'>> {
+  if (choice.kind === 'usuario') {
+    const { usuario } = choice;
+    return { Nombre: personName(usuario), Rut: cleanRut(usuario.RunPersona), IdUsuario: usuario.IdUsuario };
+  }
+  const worker = await db.trabajadores.get(choice.IdPersona);
+  if (!worker) throw new DraftError(CREW_MESSAGES.delivererNotOnDevice);
+  return { Nombre: personName(worker), Rut: cleanRut(worker.RunPersona), IdPersona: worker.IdPersona };
+}
+
 /** The deliverer signs once, for the whole crew, before the workers. */
-export async function signDeliverer(db: AppDb, id: string, signer: { Nombre: string; Rut: string }, png: LocalFile | null): Promise<void> {
+export async function signDeliverer(db: AppDb, id: string, choice: DelivererChoice | null, png: LocalFile | null): Promise<void> {
+  if (!choice) throw new DraftError(CREW_MESSAGES.delivererRequired);
   if (!png) throw new DraftError(CREW_MESSAGES.blankSignature);
-  const Nombre = signer.Nombre.trim();
-  if (!Nombre) throw new DraftError(CREW_MESSAGES.delivererName);
-  const rutProblem = rutError(signer.Rut);
-  if (rutProblem) throw new DraftError(rutProblem);
+  const deliverer = await delivererOf(db, choice);
   await changeDraft(
     db,
     'borradoresEpp',
     id,
     (draft) => {
       if (draft.trabajadores.some((worker) => worker.acta)) throw new DraftError(CREW_MESSAGES.alreadySigned);
-      draft.entregador = { Nombre, Rut: cleanRut(signer.Rut), Firma: { Sha256: png.sha256, Tipo: 'image/png' }, FirmadoEn: new Date().toISOString() };
+      draft.entregador = { ...deliverer, Firma: { Sha256: png.sha256, Tipo: 'image/png' }, FirmadoEn: new Date().toISOString() };
     },
     [png],
   );
+}
+
+/**
+ * The acta's deliverer and the version its seal is made under (SPEC EP6, EP7): the current version names the user or
+ * the roster worker who delivered. A draft whose deliverer signed in an older app (a typed name and RUT, no id) seals
+ * its remaining workers under version 1, as their acta's first signature was given: nothing signed offline is lost.
+ */
+function sealedDeliverer(deliverer: CrewDeliverer): Pick<EppEntregaCreateBody, 'Entregador' | 'VersionSello'> {
+  const { Nombre, Rut, Firma, IdUsuario, IdPersona } = deliverer;
+  if (IdUsuario !== undefined) return { Entregador: { Nombre, Rut, IdUsuario, Firma }, VersionSello: CURRENT_ACTA_SEAL_VERSION };
+  if (IdPersona !== undefined) return { Entregador: { Nombre, Rut, IdPersona, Firma }, VersionSello: CURRENT_ACTA_SEAL_VERSION };
+  return { Entregador: { Nombre, Rut, Firma } };
 }
 
 /** What still stops a worker from signing, in Spanish; null when they can sign. */
@@ -158,10 +186,10 @@ export function signProblem(draft: EppDeliveryDraft, worker: CrewWorker, tipoByI
 }
 
 /**
- * SPEC EP1: the worker signs their own lines and the device seals their acta at once (company, RUT, items, sizes,
- * quantities, reason, both signatures' hashes, the acta's id and this device's time). The acta stays in the draft
- * until the crew finishes. A blank signature is refused; a draft that changed while it was sealed is refused too,
- * so what is stored is exactly what was sealed.
+ * SPEC EP1, EP6: the worker signs their own lines and the device seals their acta at once (company, worker, their
+ * name, items, sizes, quantities, reason, who delivered, both signatures' hashes, the acta's id and this device's
+ * time). The acta stays in the draft until the crew finishes. A blank signature is refused; a draft that changed
+ * while it was sealed is refused too, so what is stored is exactly what was sealed.
  */
 export async function signWorker(db: AppDb, id: string, personaId: string, png: LocalFile | null, tipoById: ReadonlyMap<string, LocalEppTipo>): Promise<EppEntregaCreateBody> {
   if (!png) throw new DraftError(CREW_MESSAGES.blankSignature);
@@ -183,7 +211,7 @@ export async function signWorker(db: AppDb, id: string, personaId: string, png: 
     Fecha: toWireDate(signedAt),
     IdCliente: draft.IdCliente,
     Items: worker.items.map(({ IdLinea, IdEpp, NombreEpp, Talla, Cantidad }) => ({ IdLinea, IdEpp, NombreEpp, Talla: Talla.trim(), Cantidad })),
-    Entregador: { Nombre: deliverer.Nombre, Rut: deliverer.Rut, Firma: deliverer.Firma },
+    ...sealedDeliverer(deliverer),
     FirmaTrabajador: { Sha256: png.sha256, Tipo: 'image/png' as const },
     FirmadoEn: signedAt.toISOString(),
     Corrige: draft.Corrige,

@@ -91,6 +91,8 @@ function Verified({ data }: { data: EppVerification }) {
         <dd>{data.Lineas === 1 ? '1 línea' : `${data.Lineas} líneas`}</dd>
         <dt>Recibida por el servidor</dt>
         <dd>{formatDisplayDateTime(new Date(data.RecibidoEn))}</dd>
+        <dt>Sello</dt>
+        <dd>{data.VersionSello === 1 ? 'Versión 1 (sin los nombres)' : `Versión ${data.VersionSello} (incluye los nombres del trabajador y de quien entrega)`}</dd>
         <dt>Estado</dt>
         <dd>{data.Anulada ? 'Anulada' : 'Vigente'}</dd>
       </dl>

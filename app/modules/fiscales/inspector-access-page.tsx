@@ -17,10 +17,17 @@ import '#app/ui/records.css';
 
 function what(row: InspectorAccessRow): string {
   if (row.Accion === 'pdf' && row.TipoRegistro) return `Abrió el PDF de ${CARDS[row.TipoRegistro].title}`;
+  if (row.Accion === 'nomina') {
+    const shown = `${row.Resultados} ${row.Resultados === 1 ? 'trabajador' : 'trabajadores'}`;
+    return row.Busqueda ? `Buscó «${row.Busqueda}» en la nómina: vio ${shown}` : `Listó la nómina: vio ${shown}`;
+  }
   return `Buscó registros del ${formatDisplayDate(row.Desde)} al ${formatDisplayDate(row.Hasta)}`;
 }
 
-/** /perfil/empresa/fiscalizaciones: every search and PDF an inspector made of this company's records, newest first. */
+/**
+ * /perfil/empresa/fiscalizaciones: every roster listing, search and PDF an inspector made of this company's records,
+ * newest first.
+ */
 export function InspectorAccessPage() {
   const session = useRequiredSession();
   const company = session.empresa.IdEmpresa;
@@ -35,8 +42,8 @@ export function InspectorAccessPage() {
       <div className="page-body">
         <h1 className="page-title">Consultas de fiscalizadores</h1>
         <p className="muted">
-          Los fiscalizadores de la Dirección del Trabajo tienen acceso permanente a los registros de los trabajadores. Aquí queda cada búsqueda y
-          cada documento que abrieron. <Link to={paths.perfil.empresa.href}>Volver a Perfil Empresa</Link>
+          Los fiscalizadores de la Dirección del Trabajo tienen acceso permanente a los registros de los trabajadores. Aquí queda cada vez que vieron la nómina,
+          cada búsqueda y cada documento que abrieron. <Link to={paths.perfil.empresa.href}>Volver a Perfil Empresa</Link>
         </p>
         <QueryView query={query}>
           {(rows) =>
@@ -58,9 +65,7 @@ export function InspectorAccessPage() {
                       <tr key={row.IdAcceso}>
                         <td>{formatDisplayDateTime(new Date(row.En))}</td>
                         <td>{row.Correo}</td>
-                        <td>
-                          {row.NombreTrabajador} ({formatRut(row.RutTrabajador)})
-                        </td>
+                        <td>{row.RutTrabajador ? `${row.NombreTrabajador} (${formatRut(row.RutTrabajador)})` : '—'}</td>
                         <td>{what(row)}</td>
                       </tr>
                     ))}

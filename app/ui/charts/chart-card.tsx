@@ -1,6 +1,6 @@
 import type { DashboardAnswer, DashboardPoint } from '#sync/schemas/dashboard-filters.schema.ts';
 import { IonButton } from '@ionic/react';
-import { lazy, Suspense, useId } from 'react';
+import { lazy, Suspense, useId, useMemo } from 'react';
 import { PageLoading } from '#app/ui/feedback/page-loading.tsx';
 import { ErrorState } from '#app/ui/feedback/error-state.tsx';
 import { type ChartKind, chartOption, chartSummary, valueText } from './chart-options.ts';
@@ -50,6 +50,9 @@ function ChartBody({ kind, decimals, answer, title, onOpenRecords }: { kind: Cha
     if (point?.registros) onOpenRecords(point);
   };
   const height = kind === 'barras-horizontales' ? Math.max(180, answer.data.length * 34 + 40) : 240;
+  // The same option while the answer is the same: a new one (its formatters are new functions) is set on the chart
+  // with notMerge, and the bar under the pointer, gone with its series, then throws on the next mouseout.
+  const option = useMemo(() => chartOption(kind, answer, decimals), [kind, answer, decimals]);
   return (
     <>
       {answer.data.length === 0 ? (
@@ -57,7 +60,7 @@ function ChartBody({ kind, decimals, answer, title, onOpenRecords }: { kind: Cha
       ) : (
         <div className="chart-card__chart" role="img" aria-label={`${title}: ${chartSummary(answer, decimals)}`}>
           <Suspense fallback={<PageLoading label="Cargando gráfico…" />}>
-            <EChartView option={chartOption(kind, answer, decimals)} height={height} onPick={open} />
+            <EChartView option={option} height={height} onPick={open} />
           </Suspense>
         </div>
       )}

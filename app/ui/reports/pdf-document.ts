@@ -25,7 +25,8 @@ export interface OpenedPdf {
 
 /** Opens a PDF (an object URL of the rendered report); aborting, even once it is open, frees it and its worker. */
 export async function openPdf(url: string, signal: AbortSignal): Promise<OpenedPdf> {
-  const task = getDocument({ url });
+  // No eval: the content policy refuses it (server/http/security-headers.ts); pdf.js interprets instead.
+  const task = getDocument({ url, isEvalSupported: false });
   signal.addEventListener('abort', () => void task.destroy(), { once: true });
   const pdf = await task.promise;
   const pages: PDFPageProxy[] = await Promise.all(Array.from({ length: pdf.numPages }, (_, index) => pdf.getPage(index + 1)));

@@ -7,6 +7,7 @@ import { InformeBodySchema } from '#sync/schemas/capacitaciones-informes.schema.
 import { PARTES_MESSAGES } from '#sync/schemas/capacitaciones-partes.schema.ts';
 import type { AppEnv } from '../../app-env.ts';
 import { HttpError } from '../../http/http-error.ts';
+import { rendersDocument } from '../../http/document-render.ts';
 import { validate } from '../../http/validation.ts';
 import { renderReportPdf } from '../../reports/render-report-pdf.ts';
 import { permissionsOf } from '../../tenancy/permit.ts';
@@ -57,6 +58,7 @@ export const informesRoutes = new Hono<AppEnv>()
   .post(
     '/recursos-app/pdf',
     doc('Datos del certificado de capacitación de una asistencia (IdObjeto: el Id del participante): { statusCode, data }. Con Accept: application/pdf responde el PDF dibujado en el servidor. Empresa debe ser la del token'),
+    rendersDocument(),
     canPrint('index'),
     validate('json', CertificadoRequestSchema),
     async (c) => {

@@ -13,6 +13,8 @@ import { HttpError } from '../../http/http-error.ts';
 import { validate } from '../../http/validation.ts';
 import { permissionsOf } from '../../tenancy/permit.ts';
 import { companyUsersOnly, requireOwnCompany } from '../../tenancy/require-session.ts';
+import { endEverySession } from '../../tenancy/session-state.ts';
+import { partyAccounts } from '../../records/office-parties.ts';
 import * as repo from './clientes.repo.ts';
 
 const tags = ['clientes'];
@@ -32,6 +34,8 @@ async function changeState(c: Context<AppEnv>, id: string, estado: 1 | 2) {
     const current = await existing(write, id);
     if (current.Estado !== estado) {
       await write.db.updateTable('clientes').set((eb) => ({ Estado: estado, Version: eb('Version', '+', 1) })).where('IdCliente', '=', id).where('IdEmpresa', '=', write.company).execute();
+      // SPEC SE3: its users' sessions end, and do not come back if it is activated again.
+      if (estado === 2) await endEverySession(write.db, { usuarios: (await partyAccounts(write.db, write.company, { clientId: id }, null)).map((user) => user.IdUsuario) });
       await recordAudit(write.db, { company: write.company, author: write.author, entity: 'cliente', id, name: current.Nombre, action: estado === 1 ? 'activar' : 'desactivar' }, write.now);
     }
     return repo.toWire(write.db, write.files, write.now, (await repo.findClientRow(write.db, write.company, id))!);

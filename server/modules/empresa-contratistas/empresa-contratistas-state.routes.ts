@@ -13,6 +13,8 @@ import { HttpError } from '../../http/http-error.ts';
 import { validate } from '../../http/validation.ts';
 import { permissionsOf } from '../../tenancy/permit.ts';
 import { companyUsersOnly, requireOwnCompany } from '../../tenancy/require-session.ts';
+import { endEverySession } from '../../tenancy/session-state.ts';
+import { partyAccounts } from '../../records/office-parties.ts';
 import * as repo from './empresa-contratistas.repo.ts';
 
 const tags = ['empresa-contratistas'];
@@ -37,6 +39,8 @@ async function changeState(c: Context<AppEnv>, id: string, estado: 1 | 2) {
     const current = await existing(write, id);
     if (current.Estado !== estado) {
       await write.db.updateTable('empresas_contratistas').set((eb) => ({ Estado: estado, Version: eb('Version', '+', 1) })).where('IdEmpresaContratista', '=', id).execute();
+      // SPEC SE3: its users' sessions end, and do not come back if it is activated again.
+      if (estado === 2) await endEverySession(write.db, { usuarios: (await partyAccounts(write.db, write.company, { contractorRut: current.RutCompleto }, null)).map((user) => user.IdUsuario) });
       await recordAudit(write.db, { company: write.company, author: write.author, entity: 'empresa_contratista', id, name: current.Nombre, action: estado === 1 ? 'activar' : 'desactivar' }, write.now);
     }
     return repo.toWire(write.db, write.files, write.now, (await repo.findContractor(write.db, write.company, id))!);

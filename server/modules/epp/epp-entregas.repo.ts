@@ -32,6 +32,7 @@ export function toWireEntrega(row: DeliveryRow, lines: readonly LineRow[]): EppE
     FirmadoEn: row.FirmadoEn,
     Corrige: row.Corrige,
     Sello: row.Sello,
+    VersionSello: row.VersionSello === 2 ? 2 : 1,
     RecibidoEn: row.RecibidoEn,
     IdUsuario: row.IdUsuario,
     Anulada: row.Anulada === 1 ? 1 : 0,

@@ -4,6 +4,7 @@ import * as v from 'valibot';
 import { EPP_ENTREGAS_MESSAGES, EppEntregaCreateBodySchema, eppEntregaEntity, EppEntregaSchema } from '#sync/schemas/epp-entregas.schema.ts';
 import type { AppEnv } from '../../app-env.ts';
 import { HttpError } from '../../http/http-error.ts';
+import { rendersDocument } from '../../http/document-render.ts';
 import { validate, VersionQuerySchema } from '../../http/validation.ts';
 import { renderReportPdf } from '../../reports/render-report-pdf.ts';
 import { recordResponses } from '../../records/record-routes.ts';
@@ -119,6 +120,7 @@ export const eppEntregasRoutes = new Hono<AppEnv>()
       summary:
         'Datos del acta de entrega en PDF (spec 2.4, /pdf/epp): { statusCode, data: EppActaReportData | null } con las firmas como enlaces firmados y el enlace de verificación del QR. Con Accept: application/pdf responde el PDF dibujado en el servidor (404 si no existe)',
     }),
+    rendersDocument(),
     validate('param', ActaPath),
     requireOwnCompany,
     can('index'),

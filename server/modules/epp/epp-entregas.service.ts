@@ -12,6 +12,7 @@ import { inWriteTransaction } from '../../sync/write-transaction.ts';
 import * as repo from './epp-entregas.repo.ts';
 import { markDelivered } from './epp-solicitudes.service.ts';
 import { owePersonalCopy } from './acta-copia.ts';
+import { checkDeliverer, workerNameOf } from './acta-personas.ts';
 
 const TABLE = eppEntregaEntity.table;
 const invalid = (message: string, code = 'VALIDACION') => new HttpError(400, message, code);
@@ -54,8 +55,9 @@ async function checkItems(ctx: WriteContext, db: Db, body: EppEntregaCreateBody)
 
 /**
  * SPEC EP2: one worker's sealed acta, written whole (acta, lines, change-log row) in one transaction, or refused
- * with nothing written. The seal is computed again here from what arrived, and a mismatch is refused: the server
- * stores exactly what the worker signed, with its own receipt time, and never changes either.
+ * with nothing written. The seal is computed again here from what arrived, under the version it names (EP6), and a
+ * mismatch is refused: the server stores exactly what the worker signed, with its own receipt time, and never
+ * changes either. Both people it names are real (EP6, EP7).
  */
 export async function createDelivery(ctx: WriteContext, body: EppEntregaCreateBody): Promise<WriteOutcome<EppEntrega | null>> {
   if (body.IdEmpresa !== undefined && body.IdEmpresa !== ctx.company) throw new HttpError(403, AUTH_MESSAGES.forbiddenCompany, 'EMPRESA_AJENA');
@@ -65,6 +67,8 @@ export async function createDelivery(ctx: WriteContext, body: EppEntregaCreateBo
     if (await repo.findDeliveryById(db, body.IdEntregadosEpp)) return idConflict(ctx, db, body);
     if (seal !== body.Sello) throw invalid(EPP_ENTREGAS_MESSAGES.sealMismatch, 'SELLO_DISTINTO');
     const worker = await checkWorker(ctx, db, body);
+    const workerName = await workerNameOf(ctx, db, body, worker);
+    await checkDeliverer(ctx, db, body);
     const lives = await checkItems(ctx, db, body);
     if (body.Corrige) {
       const corrected = await repo.findDeliveryById(db, body.Corrige);
@@ -81,12 +85,13 @@ export async function createDelivery(ctx: WriteContext, body: EppEntregaCreateBo
         IdEntrega: body.IdEntrega,
         IdPersona: body.IdPersona,
         RunPersona: body.RunPersona,
-        NombreTrabajador: body.NombreTrabajador,
+        NombreTrabajador: workerName,
         RutContratista: worker.RutContratista,
         IdCliente: body.IdCliente?.trim() || null,
         Motivo: body.Motivo,
         Fecha: body.Fecha,
         Entregador: JSON.stringify(body.Entregador),
+        VersionSello: body.VersionSello ?? 1,
         FirmaTrabajador: JSON.stringify(body.FirmaTrabajador),
         FirmadoEn: body.FirmadoEn,
         Corrige: body.Corrige,

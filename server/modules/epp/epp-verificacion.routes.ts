@@ -20,6 +20,7 @@ const answer = v.object({
     Fecha: v.string(),
     Lineas: v.number(),
     SelloCoincide: v.boolean(),
+    VersionSello: v.number(),
     Anulada: v.boolean(),
     AnuladaEn: v.nullable(v.string()),
     RecibidoEn: v.string(),
@@ -27,9 +28,9 @@ const answer = v.object({
 });
 
 /**
- * What the server holds of an acta now, sealed again: a row changed behind the application's back no longer matches
- * its printed seal. The one check of an acta's seal, for the public verification and for any reader of the registry
- * (the inspector portal's EPP card).
+ * What the server holds of an acta now, sealed again under the version it was sealed with (SPEC EP6): a row changed
+ * behind the application's back no longer matches its printed seal. The one check of an acta's seal, for the public
+ * verification and for any reader of the registry (the inspector portal's EPP card).
  */
 export async function checkActaSeal(db: Db, row: repo.DeliveryRow): Promise<{ acta: EppEntrega; sealMatches: boolean }> {
   const acta = repo.toWireEntrega(row, await repo.linesOf(db, row.IdEntregadosEpp));
@@ -46,7 +47,7 @@ export const eppVerificacionRoutes = new Hono<AppEnv>().get(
   describeRoute({
     tags: ['verificacion'],
     summary:
-      'Verificación pública de un acta de entrega de EPP por su código (el sello impreso en el acta y en su QR): { statusCode, data: { Codigo, Empresa, Fecha, Lineas, SelloCoincide, Anulada, AnuladaEn, RecibidoEn } }; 404 si no existe un acta con ese código',
+      'Verificación pública de un acta de entrega de EPP por su código (el sello impreso en el acta y en su QR): { statusCode, data: { Codigo, Empresa, Fecha, Lineas, SelloCoincide, VersionSello, Anulada, AnuladaEn, RecibidoEn } } (VersionSello: la versión de la forma canónica con que se selló; 1 no sella los nombres, 2 sella el del trabajador y el de quien entrega); 404 si no existe un acta con ese código',
     responses: { 200: { description: 'El acta existe', content: { 'application/json': { schema: resolver(answer) } } } },
   }),
   publicCall(),
@@ -63,6 +64,7 @@ export const eppVerificacionRoutes = new Hono<AppEnv>().get(
       Fecha: row.Fecha,
       Lineas: acta.Items.length,
       SelloCoincide: sealMatches,
+      VersionSello: row.VersionSello,
       Anulada: row.Anulada === 1,
       AnuladaEn: row.AnuladaEn,
       RecibidoEn: row.RecibidoEn,

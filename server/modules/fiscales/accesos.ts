@@ -7,24 +7,36 @@ export const ACCESS_LOG_LIMIT = 500;
 
 type Logged =
   | { Accion: 'busqueda'; period: PortalPeriod }
-  | { Accion: 'pdf'; TipoRegistro: CardKind; IdRegistro: string };
+  | { Accion: 'pdf'; TipoRegistro: CardKind; IdRegistro: string }
+  | { Accion: 'nomina'; Busqueda: string; Resultados: number };
+
+function details(entry: Logged) {
+  switch (entry.Accion) {
+    case 'busqueda':
+      return { Desde: entry.period.desde, Hasta: entry.period.hasta };
+    case 'pdf':
+      return { TipoRegistro: entry.TipoRegistro, IdRegistro: entry.IdRegistro };
+    case 'nomina':
+      return { Busqueda: entry.Busqueda, Resultados: entry.Resultados };
+  }
+}
 
 /**
  * One line of the log of what inspectors consulted: who, which company, which worker (RUT and name as the inspector
- * saw them, copied: the roster may change later), what and when.
+ * saw them, copied: the roster may change later; none for a roster listing), what and when.
  */
-export async function logAccess(db: Db, inspector: InspectorSession, company: string, worker: PortalWorker, entry: Logged, now: Date): Promise<void> {
+export async function logAccess(db: Db, inspector: InspectorSession, company: string, worker: PortalWorker | null, entry: Logged, now: Date): Promise<void> {
   await db
     .insertInto('accesos_fiscalizadores')
     .values({
       IdFiscalizador: inspector.IdFiscalizador,
       Correo: inspector.Correo,
       IdEmpresa: company,
-      IdPersona: worker.IdPersona,
-      RutTrabajador: worker.Rut,
-      NombreTrabajador: worker.Nombre,
+      IdPersona: worker?.IdPersona ?? '',
+      RutTrabajador: worker?.Rut ?? '',
+      NombreTrabajador: worker?.Nombre ?? '',
       Accion: entry.Accion,
-      ...(entry.Accion === 'busqueda' ? { Desde: entry.period.desde, Hasta: entry.period.hasta } : { TipoRegistro: entry.TipoRegistro, IdRegistro: entry.IdRegistro }),
+      ...details(entry),
       En: now.toISOString(),
     })
     .execute();
@@ -34,7 +46,7 @@ export async function logAccess(db: Db, inspector: InspectorSession, company: st
 export async function listAccesses(db: Db, company: string): Promise<InspectorAccessRow[]> {
   const rows = await db
     .selectFrom('accesos_fiscalizadores')
-    .select(['IdAcceso', 'En', 'Correo', 'Accion', 'RutTrabajador', 'NombreTrabajador', 'TipoRegistro', 'IdRegistro', 'Desde', 'Hasta'])
+    .select(['IdAcceso', 'En', 'Correo', 'Accion', 'RutTrabajador', 'NombreTrabajador', 'TipoRegistro', 'IdRegistro', 'Desde', 'Hasta', 'Busqueda', 'Resultados'])
     .where('IdEmpresa', '=', company)
     .orderBy('En', 'desc')
     .orderBy('IdAcceso', 'desc')

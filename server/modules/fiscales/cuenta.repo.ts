@@ -19,11 +19,20 @@ export async function saveTemporaryPassword(db: Db, correo: string, hash: string
     .execute();
 }
 
-/** The inspector's own password: the temporary one is gone and the account counts as verified (the mailbox was proven). */
+/**
+ * The inspector's own password: the temporary one is gone and the account counts as verified (the mailbox was
+ * proven). Every session of the account ends with it (SPEC SE3).
+ */
 export async function setOwnPassword(db: Db, id: number, hash: string, now: Date): Promise<void> {
   await db
     .updateTable('fiscalizadores')
-    .set((eb) => ({ HashContrasena: hash, DebeCambiarContrasena: 0, TemporalExpiraEn: null, VerificadoEn: eb.fn.coalesce('VerificadoEn', eb.val(now.toISOString())) }))
+    .set((eb) => ({
+      HashContrasena: hash,
+      DebeCambiarContrasena: 0,
+      TemporalExpiraEn: null,
+      VerificadoEn: eb.fn.coalesce('VerificadoEn', eb.val(now.toISOString())),
+      GeneracionSesion: eb('GeneracionSesion', '+', 1),
+    }))
     .where('IdFiscalizador', '=', id)
     .execute();
 }

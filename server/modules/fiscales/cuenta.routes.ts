@@ -11,6 +11,7 @@ import {
 } from '#sync/schemas/fiscales.schema.ts';
 import { AUTH_MESSAGES } from '#sync/schemas/auth.schema.ts';
 import type { AppEnv } from '../../app-env.ts';
+import { clientAddress } from '../../http/client-address.ts';
 import { validate } from '../../http/validation.ts';
 import { publicCall, sessionOnly } from '../../tenancy/permit.ts';
 import * as cuenta from './cuenta.service.ts';
@@ -33,7 +34,7 @@ export const cuentaRoutes = new Hono<AppEnv>()
     publicCall(),
     validate('json', InspectorRegisterBodySchema),
     async (c) => {
-      await cuenta.register(c.get('deps'), c.req.valid('json'));
+      await cuenta.register(c.get('deps'), c.req.valid('json'), clientAddress(c));
       return c.json({ statusCode: 200, message: FISCALES_MESSAGES.temporaryPasswordSent });
     },
   )
@@ -43,7 +44,7 @@ export const cuentaRoutes = new Hono<AppEnv>()
     publicCall(),
     validate('json', InspectorVerifyBodySchema),
     async (c) => {
-      await cuenta.verify(c.get('deps'), c.req.valid('json'));
+      await cuenta.verify(c.get('deps'), c.req.valid('json'), clientAddress(c));
       return c.json({ statusCode: 200, message: FISCALES_MESSAGES.accountVerified });
     },
   )
@@ -52,7 +53,7 @@ export const cuentaRoutes = new Hono<AppEnv>()
     describeRoute({ tags, summary: 'Inicia sesión de fiscalizador: token y sesión, o el desafío de cambio de contraseña si aún tiene la temporal' }),
     publicCall(),
     validate('json', InspectorLoginBodySchema),
-    async (c) => c.json(await cuenta.signIn(c.get('deps'), c.req.valid('json'))),
+    async (c) => c.json(await cuenta.signIn(c.get('deps'), c.req.valid('json'), clientAddress(c))),
   )
   .post(
     '/cambiar-contrasena',
@@ -80,7 +81,7 @@ export const cuentaRoutes = new Hono<AppEnv>()
     publicCall(),
     validate('json', InspectorRecoveryConfirmBodySchema),
     async (c) => {
-      await cuenta.confirmRecovery(c.get('deps'), c.req.valid('json'));
+      await cuenta.confirmRecovery(c.get('deps'), c.req.valid('json'), clientAddress(c));
       return c.json({ statusCode: 200, message: AUTH_MESSAGES.passwordUpdated });
     },
   )
@@ -89,18 +90,15 @@ export const cuentaRoutes = new Hono<AppEnv>()
     describeRoute({ tags, summary: 'Fiscalizadores: verifica el token guardado y devuelve la sesión vigente', security: inspectorSession }),
     requireInspector,
     sessionOnly(),
-    async (c) => {
-      const token = (c.req.header('Authorization') ?? '').slice('Bearer '.length);
-      return c.json({ statusCode: 200, data: await cuenta.currentSession(c.get('deps'), token) });
-    },
+    async (c) => c.json({ statusCode: 200, data: await cuenta.currentSession(c.get('deps'), c.get('claims')) }),
   )
   .post(
     '/logout',
-    describeRoute({ tags, summary: 'Fiscalizadores: registra el cierre de sesión', security: inspectorSession }),
+    describeRoute({ tags, summary: 'Fiscalizadores: cierra esta sesión (su token deja de valer) y lo registra', security: inspectorSession }),
     requireInspector,
     sessionOnly(),
     async (c) => {
-      await cuenta.signOut(c.get('deps'), c.get('inspector').Correo);
+      await cuenta.signOut(c.get('deps'), c.get('inspector').Correo, c.get('claims'));
       return c.json({ statusCode: 200, message: AUTH_MESSAGES.signedOut });
     },
   );

@@ -20,6 +20,9 @@ import { attemptKey, clearFailures, isLockedOut, recordFailure, type AttemptScop
 import { DUMMY_HASH, hashPassword, verifyPassword } from '../../tenancy/password.ts';
 import { newRecoveryCode, RECOVERY_CODE_MINUTES, recoveryCodeExpiry, recoveryCodeMatches } from '../../tenancy/recovery-code.ts';
 import { HttpError } from '../../http/http-error.ts';
+import type { SessionClaims } from '../../tenancy/session-token.ts';
+import { closeSession } from '../../tenancy/session-state.ts';
+import { countAddressFailure, refuseLimitedAddress } from '../../tenancy/address-limit.ts';
 import * as repo from './cuenta.repo.ts';
 
 /**
@@ -46,16 +49,21 @@ export function settings(deps: AppDeps) {
 }
 
 /** Step 0: an account with a temporary password, e-mailed; asking again before verifying sends a new one. */
-export async function register(deps: AppDeps, body: InspectorRegisterBody): Promise<void> {
+export async function register(deps: AppDeps, body: InspectorRegisterBody, address: string | undefined): Promise<void> {
   const { db, mailer } = deps;
   const now = deps.now();
   const correo = body.Correo;
+  await refuseLimitedAddress(deps, address);
   if (!correo.endsWith(deps.config.inspectorEmailDomain)) {
+    await countAddressFailure(deps, address);
     await history(deps, correo, 'registro', 'Registro rechazado: correo no institucional');
     throw new HttpError(400, FISCALES_MESSAGES.registerFailed, FISCALES_CODES.notInstitutional);
   }
   const existing = await repo.findAccount(db, correo);
-  if (existing?.VerificadoEn) throw new HttpError(409, FISCALES_MESSAGES.registerFailed, FISCALES_CODES.accountExists);
+  if (existing?.VerificadoEn) {
+    await countAddressFailure(deps, address);
+    throw new HttpError(409, FISCALES_MESSAGES.registerFailed, FISCALES_CODES.accountExists);
+  }
   // Each e-mail sent counts: at most a handful of temporary passwords per address and window.
   const key = keyOf('fiscal-registro', correo);
   if (await isLockedOut(db, key, now)) throw limitExceeded();
@@ -95,14 +103,16 @@ async function temporaryMatches(account: { HashContrasena: string; DebeCambiarCo
 }
 
 /** Step 1: the temporary password, then the inspector's own. */
-export async function verify(deps: AppDeps, body: InspectorVerifyBody): Promise<void> {
+export async function verify(deps: AppDeps, body: InspectorVerifyBody, address: string | undefined): Promise<void> {
   const { db } = deps;
   const now = deps.now();
+  await refuseLimitedAddress(deps, address);
   const key = keyOf('fiscal-verificar', body.Correo);
   if (await isLockedOut(db, key, now)) throw limitExceeded();
   const account = await repo.findAccount(db, body.Correo);
   const ok = await temporaryMatches(account, body.ContrasenaTemporal, now);
   if (!account || account.VerificadoEn || !ok) {
+    await countAddressFailure(deps, address);
     const locked = await recordFailure(db, key, now);
     await history(deps, body.Correo, 'verificar', 'Verificación de cuenta fallida', { conContrasena: true });
     if (locked) throw limitExceeded();
@@ -122,9 +132,10 @@ function sessionOf(account: { IdFiscalizador: number; Correo: string }, expiresA
 }
 
 /** Sign-in: a session, or the forced change while the account still has its temporary password (spec 4.3). */
-export async function signIn(deps: AppDeps, body: InspectorLoginBody): Promise<InspectorLoginSuccess | InspectorLoginChallenge> {
+export async function signIn(deps: AppDeps, body: InspectorLoginBody, address: string | undefined): Promise<InspectorLoginSuccess | InspectorLoginChallenge> {
   const { db, tokens } = deps;
   const now = deps.now();
+  await refuseLimitedAddress(deps, address);
   const key = keyOf('fiscal-login', body.Correo);
   if (await isLockedOut(db, key, now)) {
     await history(deps, body.Correo, 'login', 'Intento durante el bloqueo');
@@ -135,6 +146,7 @@ export async function signIn(deps: AppDeps, body: InspectorLoginBody): Promise<I
   // An expired temporary password is no password at all.
   const expired = account?.DebeCambiarContrasena === 1 && (account.TemporalExpiraEn ?? 0) <= now.getTime();
   if (!account || !passwordOk || expired) {
+    await countAddressFailure(deps, address);
     const locked = await recordFailure(db, key, now);
     await history(deps, body.Correo, 'login', expired && passwordOk ? 'Contraseña temporal vencida' : 'Inicio de sesión fallido', { conContrasena: true });
     if (locked) throw limitExceeded();
@@ -142,11 +154,11 @@ export async function signIn(deps: AppDeps, body: InspectorLoginBody): Promise<I
   }
   await clearFailures(db, key);
   if (account.DebeCambiarContrasena) {
-    const challenge = await tokens.issue(account.IdFiscalizador, '', 'desafio-fiscal');
+    const challenge = await tokens.issue(account.IdFiscalizador, '', 'desafio-fiscal', account.GeneracionSesion);
     await history(deps, body.Correo, 'login', 'Se solicita cambio de contraseña', { conContrasena: true });
     return { Desafio: challenge.token, Titulo: 'Cambia tu contraseña' };
   }
-  const { token, expiresAt } = await tokens.issue(account.IdFiscalizador, '', 'fiscal');
+  const { token, expiresAt } = await tokens.issue(account.IdFiscalizador, '', 'fiscal', account.GeneracionSesion);
   await history(deps, body.Correo, 'login', 'Inicio de sesión exitoso', { conContrasena: true });
   return { token, ...sessionOf(account, expiresAt) };
 }
@@ -157,7 +169,8 @@ export async function completePasswordChallenge(deps: AppDeps, body: InspectorCh
   const now = deps.now();
   const claims = await tokens.read(body.Desafio, 'desafio-fiscal');
   const account = claims ? await repo.findAccountById(db, claims.sub) : undefined;
-  if (!account || !account.DebeCambiarContrasena || (account.TemporalExpiraEn ?? 0) <= now.getTime()) {
+  // A challenge of an earlier generation (a change or a recovery since) is spent (SPEC SE3).
+  if (!account || account.GeneracionSesion !== claims?.gen || !account.DebeCambiarContrasena || (account.TemporalExpiraEn ?? 0) <= now.getTime()) {
     throw new HttpError(401, FISCALES_MESSAGES.changeFailed);
   }
   await repo.setOwnPassword(db, account.IdFiscalizador, await hashPassword(body.Contrasena), now);
@@ -204,13 +217,15 @@ export async function requestRecoveryCode(deps: AppDeps, body: InspectorRecovery
 }
 
 /** Recovery step 1: the code and the new password. */
-export async function confirmRecovery(deps: AppDeps, body: InspectorRecoveryConfirmBody): Promise<void> {
+export async function confirmRecovery(deps: AppDeps, body: InspectorRecoveryConfirmBody, address: string | undefined): Promise<void> {
   const { db } = deps;
   const now = deps.now();
+  await refuseLimitedAddress(deps, address);
   const key = keyOf('fiscal-recuperar', body.Correo);
   if (await isLockedOut(db, key, now)) throw limitExceeded();
   const account = await repo.findAccount(db, body.Correo);
   if (!account) {
+    await countAddressFailure(deps, address);
     if (await recordFailure(db, key, now)) throw limitExceeded();
     throw new HttpError(401, FISCALES_MESSAGES.recoveryWrongCredentials, FISCALES_CODES.wrongCredentials);
   }
@@ -218,6 +233,7 @@ export async function confirmRecovery(deps: AppDeps, body: InspectorRecoveryConf
   const matches = await recoveryCodeMatches(pending, body.Codigo);
   await history(deps, body.Correo, 'recuperar', matches ? 'Contraseña restablecida con código' : 'Código de recuperación incorrecto', { conContrasena: true, conCodigo: true });
   if (!pending || !matches) {
+    await countAddressFailure(deps, address);
     if (pending) await repo.countWrongCode(db, pending.IdCodigo);
     if (await recordFailure(db, key, now)) throw limitExceeded();
     throw new HttpError(400, FISCALES_MESSAGES.recoveryWrongCode);
@@ -226,14 +242,15 @@ export async function confirmRecovery(deps: AppDeps, body: InspectorRecoveryConf
   for (const scope of ['fiscal-recuperar', 'fiscal-login', 'fiscal-verificar', 'fiscal-registro'] as const) await clearFailures(db, keyOf(scope, body.Correo));
 }
 
-/** The session the app checks on start: the account must still exist (requireInspector ran). */
-export async function currentSession(deps: AppDeps, token: string): Promise<InspectorSession> {
-  const claims = await deps.tokens.read(token, 'fiscal');
-  const account = claims ? await repo.findAccountById(deps.db, claims.sub) : undefined;
-  if (!claims || !account) throw new HttpError(401, AUTH_MESSAGES.sessionInvalid, AUTH_CODES.sessionInvalid);
+/** The session the app checks on start: the account must still exist and the session be open (requireInspector ran). */
+export async function currentSession(deps: AppDeps, claims: SessionClaims): Promise<InspectorSession> {
+  const account = await repo.findAccountById(deps.db, claims.sub);
+  if (!account) throw new HttpError(401, AUTH_MESSAGES.sessionInvalid, AUTH_CODES.sessionInvalid);
   return sessionOf(account, new Date(claims.exp * 1000));
 }
 
-export async function signOut(deps: AppDeps, correo: string): Promise<void> {
+/** SPEC SE2: this session ends; the inspector's other sessions do not. */
+export async function signOut(deps: AppDeps, correo: string, claims: SessionClaims): Promise<void> {
+  await closeSession(deps.db, claims);
   await history(deps, correo, 'logout', 'Cierre de sesión');
 }

@@ -40,12 +40,24 @@ export const portalRoutes = new Hono<AppEnv>()
   )
   .get(
     '/empresas/:IdEmpresa/trabajadores',
-    describeRoute({ tags, security, summary: `Fiscalizadores: trabajadores de la nómina de una empresa por RUT o nombre, hasta ${portal.LOOKUP_LIMIT}. ?q. { statusCode, data: PortalWorker[] }` }),
+    describeRoute({
+      tags,
+      security,
+      summary: `Fiscalizadores: trabajadores de la nómina de una empresa por RUT o nombre, hasta ${portal.LOOKUP_LIMIT}. ?q. Queda en el registro de accesos. { statusCode, data: PortalWorker[] }`,
+    }),
     requireInspector,
     sessionOnly(),
     validate('param', CompanyPath),
     validate('query', PortalLookupQuerySchema),
-    async (c) => c.json({ statusCode: 200, data: await portal.searchWorkers(c.get('deps'), c.req.valid('param').IdEmpresa, c.req.valid('query').q) }),
+    async (c) => {
+      const deps = c.get('deps');
+      const { IdEmpresa } = c.req.valid('param');
+      const q = c.req.valid('query').q;
+      const workers = await portal.searchWorkers(deps, IdEmpresa, q);
+      // Names and RUTs of a company's roster are personal data: listing them is logged like a search (issue 27).
+      await logAccess(deps.db, c.get('inspector'), IdEmpresa, null, { Accion: 'nomina', Busqueda: q, Resultados: workers.length }, deps.now());
+      return c.json({ statusCode: 200, data: workers });
+    },
   )
   .get(
     '/empresas/:IdEmpresa/trabajadores/:IdPersona/registros',

@@ -5,6 +5,7 @@ import { RecordIdSchema } from '#sync/records/record-fields.ts';
 import { INCIDENTES_MESSAGES, incidenteEntity } from '#sync/schemas/incidentes.schema.ts';
 import type { AppEnv } from '../../app-env.ts';
 import { HttpError } from '../../http/http-error.ts';
+import { rendersDocument } from '../../http/document-render.ts';
 import { validate } from '../../http/validation.ts';
 import { applyOverdueToday } from '../../records/overdue-lights.ts';
 import { renderReportPdf } from '../../reports/render-report-pdf.ts';
@@ -25,6 +26,7 @@ export const informeRoutes = new Hono<AppEnv>().use(requireSession).get(
     summary:
       'Datos del informe de investigación (spec 2.4) de un caso: { statusCode, data: IncidentReportData } con imágenes como enlaces firmados; con Accept: application/pdf responde el PDF dibujado en el servidor. 404 si no existe o no es visible',
   }),
+  rendersDocument(),
   validate('param', v.object({ IdEvaluacion: RecordIdSchema })),
   permissionsOf(incidenteEntity.permission)('index'),
   async (c) => {

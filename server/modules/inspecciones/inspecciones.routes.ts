@@ -8,6 +8,7 @@ import { INSPECCIONES_MESSAGES, InspeccionCreateBodySchema, inspeccionEntity, Re
 import { observacionEntity } from '#sync/schemas/observaciones.schema.ts';
 import type { AppEnv } from '../../app-env.ts';
 import { HttpError } from '../../http/http-error.ts';
+import { rendersDocument } from '../../http/document-render.ts';
 import { validate, VersionQuerySchema } from '../../http/validation.ts';
 import { renderReportPdf } from '../../reports/render-report-pdf.ts';
 import { recordResponses } from '../../records/record-routes.ts';
@@ -158,6 +159,7 @@ export const inspeccionesRoutes = new Hono<AppEnv>()
       summary:
         'Datos del informe de checklist (spec 2.4) de una inspección: { statusCode, data: ChecklistReportData } con imágenes como enlaces firmados. Con Accept: application/pdf responde el PDF dibujado en el servidor. Empresa debe ser la del token',
     }),
+    rendersDocument(),
     permit([inspeccionEntity.permission, observacionEntity.permission], 'index'),
     validate('json', ReportRequestSchema),
     async (c) => {

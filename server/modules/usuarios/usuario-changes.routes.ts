@@ -51,7 +51,8 @@ export const usuarioChangesRoutes = new Hono<AppEnv>()
     if (IdUsuario === c.get('session').userId) throw new HttpError(409, USUARIOS_MESSAGES.selfDisable, 'USUARIO_PROPIO');
     const user = await inOfficeWrite(c, async (write) => {
       const current = await existing(write, IdUsuario);
-      await write.db.updateTable('usuarios').set({ Habilitado: 0 }).where('IdUsuario', '=', IdUsuario).execute();
+      // SPEC SE3: a deactivated account's sessions end, and do not come back if it is enabled again.
+      await write.db.updateTable('usuarios').set((eb) => ({ Habilitado: 0, GeneracionSesion: eb('GeneracionSesion', '+', 1) })).where('IdUsuario', '=', IdUsuario).execute();
       await keepAnAdministrator(write.db, write.company, USUARIOS_MESSAGES.lastAdminDisable);
       if (current.Habilitado) await recordAudit(write.db, { company: write.company, author: write.author, entity: 'usuario', id: IdUsuario, name: personName(current), action: 'desactivar' }, write.now);
       return userOf(write, IdUsuario);

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { actaSeal } from '#sync/domain/epp-delivery.ts';
+import { personName } from '#sync/domain/person-name.ts';
 import { uuidV7 } from '#sync/outbox/uuid-v7.ts';
 import type { FileRef } from '#sync/records/record-fields.ts';
 import { type EppEntregaCreateBody, EppEntregaCreateBodySchema } from '#sync/schemas/epp-entregas.schema.ts';
@@ -22,23 +23,50 @@ export async function seededWorker(server: TestServer, n: number) {
   return (await server.deps.records.trabajadores.load(server.deps.db, ANDES.id, SEEDED.worker(n)))!.row;
 }
 
+/** A user of the demo company by e-mail (the tests post actas as the administrator). */
+export async function demoUser(server: TestServer, correo = 'admin@andesdemo.cl', company = ANDES.id) {
+  return server.deps.db.selectFrom('usuarios').selectAll().where('IdEmpresa', '=', company).where('CorreoElectronicoPersona', '=', correo).executeTakeFirstOrThrow();
+}
+
+/**
+ * Who delivers (SPEC EP7): a user by e-mail (by default the administrator, who posts in the tests), a seeded worker
+ * by number, or `'tipeado'`: the typed deliverer of an acta an older app queued (seal version 1, no VersionSello).
+ */
+export type ActaDeliverer = { user: string } | { worker: number } | 'tipeado';
+
 export interface ActaOptions {
   worker: number;
   signatures: { deliverer: FileRef; worker: FileRef };
+  deliverer?: ActaDeliverer;
   overrides?: Partial<Record<keyof EppEntregaCreateBody, unknown>>;
   company?: string;
 }
 
-/** One worker's acta as the device builds it when they sign: valid through the shared schema, sealed with the shared seal. */
+async function delivererOf(server: TestServer, deliverer: ActaDeliverer, Firma: FileRef) {
+  if (deliverer === 'tipeado') return { Nombre: 'Jorge Araya Rojas', Rut: '15234567-4', Firma };
+  if ('user' in deliverer) {
+    const user = await demoUser(server, deliverer.user);
+    return { Nombre: personName(user), Rut: user.RunPersona, IdUsuario: user.IdUsuario, Firma };
+  }
+  const worker = await seededWorker(server, deliverer.worker);
+  return { Nombre: personName(worker), Rut: worker.RunPersona, IdPersona: worker.IdPersona, Firma };
+}
+
+/**
+ * One worker's acta as the device builds it when they sign: valid through the shared schema, sealed with the shared
+ * seal under the current version (2), naming the worker as the roster does and the administrator as deliverer.
+ */
 export async function actaBody(server: TestServer, options: ActaOptions): Promise<EppEntregaCreateBody> {
   const worker = await seededWorker(server, options.worker);
+  const deliverer = options.deliverer ?? { user: 'admin@andesdemo.cl' };
   const unsealed = {
+    ...(deliverer === 'tipeado' ? {} : { VersionSello: 2 }),
     IdEntregadosEpp: uuidV7(),
     IdEntrega: uuidV7(),
     IdEmpresa: options.company ?? ANDES.id,
     IdPersona: worker.IdPersona,
     RunPersona: worker.RunPersona,
-    NombreTrabajador: `${worker.Nombres} ${worker.ApellidoPaterno}`,
+    NombreTrabajador: personName(worker),
     Motivo: 1,
     Fecha: '2026-11-21',
     IdCliente: null,
@@ -46,7 +74,7 @@ export async function actaBody(server: TestServer, options: ActaOptions): Promis
       { IdLinea: uuidV7(), IdEpp: SEEDED_EPP('casco'), NombreEpp: 'Casco de seguridad', Talla: '', Cantidad: 1 },
       { IdLinea: uuidV7(), IdEpp: SEEDED_EPP('guantes'), NombreEpp: 'Guantes de cabritilla', Talla: 'L', Cantidad: 2 },
     ],
-    Entregador: { Nombre: 'Jorge Araya Rojas', Rut: '15234567-4', Firma: options.signatures.deliverer },
+    Entregador: await delivererOf(server, deliverer, options.signatures.deliverer),
     FirmaTrabajador: options.signatures.worker,
     FirmadoEn: '2026-11-21T11:50:00.000Z',
     Corrige: null,

@@ -15,9 +15,10 @@ export interface ServerActa {
   NombreTrabajador: string;
   Motivo: number;
   Items: { NombreEpp: string; Talla: string; Cantidad: number }[];
-  Entregador: { Nombre: string; Firma: { Sha256: string } };
+  Entregador: { Nombre: string; Rut: string; IdUsuario?: number; IdPersona?: string; Firma: { Sha256: string } };
   FirmaTrabajador: { Sha256: string };
   Sello: string;
+  VersionSello: number;
   RecibidoEn: string | null;
   Anulada: number;
 }

@@ -1,0 +1,165 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { sign } from 'hono/jwt';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ANDES, DEMO_PASSWORD, startTestServer, type TestServer } from './support/api-harness.ts';
+import { SYNC_PROTOCOL_VERSION } from '#sync/outbox/sync-protocol.ts';
+import { newKey } from './support/sync-harness.ts';
+import { write } from './support/usuarios-factory.ts';
+
+/** SPEC SE2, SE3: sessions end when they should, on the company sign-in and the inspectors' alike. */
+
+let server: TestServer;
+beforeEach(async () => {
+  server = await startTestServer();
+});
+afterEach(async () => {
+  await server.close();
+});
+
+const SUPERVISOR = 'supervisor@andesdemo.cl';
+const INSPECTOR = 'fiscalizador@dt.gob.cl';
+const sessionOf = (token: string) => server.request('GET', '/api/auth/sesion', { token });
+const inspectorSessionOf = (token: string) => server.request('GET', '/api/fiscales/sesion', { token });
+const refused = { status: 401, body: { statusCode: 401, message: 'Tu sesión expiró, inicia sesión nuevamente.', code: 'SESION_INVALIDA' } };
+
+async function userId(email: string): Promise<number> {
+  return (await server.deps.db.selectFrom('usuarios').select('IdUsuario').where('CorreoElectronicoPersona', '=', email).executeTakeFirstOrThrow()).IdUsuario;
+}
+
+async function lastCode(to: string): Promise<string> {
+  const mail = await server.deps.db.selectFrom('correos').selectAll().where('Para', '=', to).orderBy('IdCorreo', 'desc').executeTakeFirstOrThrow();
+  return /código de verificación es (\d{6})/.exec(mail.Texto)![1]!;
+}
+
+async function inspectorLogin(password = DEMO_PASSWORD): Promise<string> {
+  const res = await server.request<{ token: string }>('POST', '/api/fiscales/login', { body: { Correo: INSPECTOR, Contrasena: password } });
+  expect(res.status).toBe(200);
+  return res.body.token;
+}
+
+describe('SE2: signing out ends that session only', () => {
+  it('the signed-out token is refused at once; the same person on another device keeps working', async () => {
+    const office = await server.login(SUPERVISOR);
+    const tablet = await server.login(SUPERVISOR);
+    expect((await server.request('POST', '/api/auth/logout', { token: office.token })).status).toBe(200);
+
+    expect(await sessionOf(office.token)).toEqual(refused);
+    expect((await server.request('GET', `/api/trabajadores/newtrabajadores2/${ANDES.id}`, { token: office.token })).status).toBe(401);
+    expect((await server.request('POST', '/api/auth/logout', { token: office.token })).status).toBe(401);
+    // Also through the batch, which every queued write of a device takes.
+    const batch = await server.request('POST', '/api/sync/batch', {
+      token: office.token,
+      headers: { 'Sync-Protocol': String(SYNC_PROTOCOL_VERSION) },
+      body: { entries: [{ key: newKey(), method: 'PUT', path: `/api/perfil/usuario/${ANDES.id}`, body: { TelefonoPersona: '+56911112222' } }] },
+    });
+    expect(batch.status).toBe(401);
+
+    expect((await sessionOf(tablet.token)).status).toBe(200);
+    expect((await server.request('GET', `/api/trabajadores/newtrabajadores2/${ANDES.id}`, { token: tablet.token })).status).toBe(200);
+  });
+
+  it('an inspector signing out ends that session only', async () => {
+    const first = await inspectorLogin();
+    const second = await inspectorLogin();
+    expect((await server.request('POST', '/api/fiscales/logout', { token: first })).status).toBe(200);
+    expect(await inspectorSessionOf(first)).toEqual(refused);
+    expect((await server.request('GET', '/api/fiscales/empresas?q=andes', { token: first })).status).toBe(401);
+    expect((await inspectorSessionOf(second)).status).toBe(200);
+  });
+
+  it('a closed session is forgotten once its token would have expired anyway', async () => {
+    const { token } = await server.login(SUPERVISOR);
+    await server.request('POST', '/api/auth/logout', { token });
+    const { forgetExpiredClosedSessions } = await import('#server/tenancy/session-state.ts');
+    expect(await forgetExpiredClosedSessions(server.deps.db, server.clock.now())).toBe(0);
+    server.clock.advance(8 * 60 * 60 * 1000);
+    expect(await forgetExpiredClosedSessions(server.deps.db, server.clock.now())).toBe(1);
+    // Expired by then: still refused, by its expiry.
+    expect((await sessionOf(token)).status).toBe(401);
+  });
+});
+
+describe('SE3: a password change, a reset or a deactivation ends every session of the account', () => {
+  it("an administrator's reset ends the user's sessions, and the challenge of an earlier reset", async () => {
+    const admin = await server.login('admin@andesdemo.cl');
+    const supervisor = await server.login(SUPERVISOR);
+    const id = await userId(SUPERVISOR);
+    const reset = (password: string) => write(server, admin.token, 'POST', `/api/usuarios/restablecer_contrasena/${ANDES.id}`, { IdUsuario: id, ContrasenaTemporal: password });
+
+    expect((await reset('Temporal.Uno.1')).status).toBe(200);
+    expect(await sessionOf(supervisor.token)).toEqual(refused);
+    expect((await sessionOf(admin.token)).status).toBe(200);
+
+    const challenge = await server.request<{ Desafio: string }>('POST', '/api/auth/login', { body: { RutEmpresa: ANDES.rut, Correo: SUPERVISOR, Contrasena: 'Temporal.Uno.1' } });
+    expect((await reset('Temporal.Dos.2')).status).toBe(200);
+    const spent = await server.request('POST', '/api/auth/cambiar-contrasena', { body: { Desafio: challenge.body.Desafio, Contrasena: 'Mia.Propia.2026', ConfirmarContrasena: 'Mia.Propia.2026' } });
+    expect(spent.status).toBe(401);
+  });
+
+  it('the forced change ends the sessions issued before it', async () => {
+    const admin = await server.login('admin@andesdemo.cl');
+    const id = await userId(SUPERVISOR);
+    const before = await server.login(SUPERVISOR);
+    await write(server, admin.token, 'POST', `/api/usuarios/restablecer_contrasena/${ANDES.id}`, { IdUsuario: id, ContrasenaTemporal: 'Temporal.Uno.1' });
+    const challenge = await server.request<{ Desafio: string }>('POST', '/api/auth/login', { body: { RutEmpresa: ANDES.rut, Correo: SUPERVISOR, Contrasena: 'Temporal.Uno.1' } });
+    const changed = await server.request('POST', '/api/auth/cambiar-contrasena', { body: { Desafio: challenge.body.Desafio, Contrasena: 'Mia.Propia.2026', ConfirmarContrasena: 'Mia.Propia.2026' } });
+    expect(changed.status).toBe(200);
+    expect(await sessionOf(before.token)).toEqual(refused);
+    const after = await server.login(SUPERVISOR, ANDES.rut, 'Mia.Propia.2026');
+    expect((await sessionOf(after.token)).status).toBe(200);
+  });
+
+  it('a change by recovery code ends the sessions issued before it', async () => {
+    const { token } = await server.login(SUPERVISOR);
+    await server.request('POST', '/api/auth/recuperar', { body: { RutEmpresa: ANDES.rut, Correo: SUPERVISOR } });
+    const Codigo = await lastCode(SUPERVISOR);
+    const confirmed = await server.request('POST', '/api/auth/recuperar/confirmar', {
+      body: { RutEmpresa: ANDES.rut, Correo: SUPERVISOR, Codigo, Contrasena: 'Recuperada.2026', ConfirmarContrasena: 'Recuperada.2026' },
+    });
+    expect(confirmed.status).toBe(200);
+    expect(await sessionOf(token)).toEqual(refused);
+  });
+
+  it('a deactivated user is refused, and enabling them again does not bring their old sessions back', async () => {
+    const admin = await server.login('admin@andesdemo.cl');
+    const { token } = await server.login(SUPERVISOR);
+    const id = await userId(SUPERVISOR);
+    expect((await write(server, admin.token, 'PUT', `/api/usuarios/desactivar/${ANDES.id}`, { IdUsuario: id })).status).toBe(200);
+    expect((await write(server, admin.token, 'PUT', `/api/usuarios/activar/${ANDES.id}`, { IdUsuario: id })).status).toBe(200);
+    expect(await sessionOf(token)).toEqual(refused);
+    expect((await sessionOf((await server.login(SUPERVISOR)).token)).status).toBe(200);
+  });
+
+  it('deactivating a contractor company ends its users’ sessions for good', async () => {
+    const admin = await server.login('admin@andesdemo.cl');
+    const contractor = await server.login('contratista@andesdemo.cl');
+    const user = await server.deps.db.selectFrom('usuarios').select('IdContratista').where('CorreoElectronicoPersona', '=', 'contratista@andesdemo.cl').executeTakeFirstOrThrow();
+    const company = await server.deps.db.selectFrom('empresas_contratistas').select('IdEmpresaContratista').where('RutCompleto', '=', user.IdContratista!).executeTakeFirstOrThrow();
+    const setState = (action: string) =>
+      write(server, admin.token, 'PUT', `/api/empresa-contratistas/contratistas/${action}/${ANDES.id}`, { IdEmpresaContratista: company.IdEmpresaContratista });
+    expect((await setState('desactivar')).status).toBe(200);
+    expect((await setState('activar')).status).toBe(200);
+    expect(await sessionOf(contractor.token)).toEqual(refused);
+  });
+
+  it("an inspector's change by recovery code ends every earlier session of the account", async () => {
+    const token = await inspectorLogin();
+    await server.request('POST', '/api/fiscales/recuperar', { body: { Correo: INSPECTOR } });
+    const Codigo = await lastCode(INSPECTOR);
+    const confirmed = await server.request('POST', '/api/fiscales/recuperar/confirmar', {
+      body: { Correo: INSPECTOR, Codigo, Contrasena: 'Recuperada.2026', ConfirmarContrasena: 'Recuperada.2026' },
+    });
+    expect(confirmed.status).toBe(200);
+    expect(await inspectorSessionOf(token)).toEqual(refused);
+    expect((await inspectorSessionOf(await inspectorLogin('Recuperada.2026'))).status).toBe(200);
+  });
+
+  it('a token issued before sessions had ids opens nothing', async () => {
+    const { userId: id } = await server.login(SUPERVISOR);
+    const iat = Math.floor(server.clock.now().getTime() / 1000);
+    const secret = fs.readFileSync(path.join(server.dataDir, 'session-secret'), 'utf8').trim();
+    const legacy = await sign({ sub: id, emp: ANDES.id, iat, exp: iat + 3600, typ: 'sesion' }, secret, 'HS256');
+    expect(await sessionOf(legacy)).toEqual(refused);
+  });
+});
