@@ -100,9 +100,13 @@ export default defineConfig({
         // The PDF renderer and charts are lazy chunks but must still work offline, so they are precached too;
         // .mjs is the PDF preview's worker (pdf.js, about 1.3 MB, under the size limit below).
         globPatterns: ['**/*.{js,mjs,css,html,svg,png,ico,webmanifest,woff2}'],
+        // The install prompt's screenshots are read by the browser from the network once: not worth every device's disk.
+        globIgnores: ['screenshots/**'],
         maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
       },
       manifest: {
+        // The identity of the installed app: the start_url it had before it had an id, so installs made then stay one app.
+        id: '/inicio',
         name: 'Andes HSE · Seguridad en terreno',
         short_name: 'Andes HSE',
         description: 'Inspecciones, observaciones, EPP e incidentes, con o sin conexión.',
@@ -117,6 +121,17 @@ export default defineConfig({
           { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
           { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
           { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+        // Android and desktop Chrome show the richer install dialog with them (taken by tests/tooling/capture-install-screenshots.ts).
+        screenshots: [
+          {
+            src: '/screenshots/inicio-ancho.png',
+            sizes: '1280x720',
+            type: 'image/png',
+            form_factor: 'wide',
+            label: 'Inicio en un computador: lo que espera revisión y el trabajo que empieza ahí',
+          },
+          { src: '/screenshots/inicio-angosto.png', sizes: '390x844', type: 'image/png', form_factor: 'narrow', label: 'Inicio en un teléfono, con o sin conexión' },
         ],
       },
     }),

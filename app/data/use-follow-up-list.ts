@@ -1,4 +1,6 @@
+import { REVIEW_STATES, type ReviewState } from '#sync/domain/review-state.ts';
 import { useCallback, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { levelName } from '#app/session/level-names.ts';
 import { isContractorUser } from '#app/session/session-permissions.ts';
 import { useRequiredSession } from '#app/session/use-session.ts';
@@ -24,6 +26,11 @@ export interface WindowedList<W extends RowWindow> {
   head: W;
 }
 
+const isReviewState = (value: string | null): value is ReviewState => REVIEW_STATES.some((state) => state === value);
+
+/** The filters an address asks for: `?estado=respondida` (Inicio's "por aprobar") opens the observations so filtered. */
+const filtersAsked = (estado: string | null): FollowUpFilters => ({ ...NO_FOLLOW_UP_FILTERS, estado: isReviewState(estado) ? estado : '' });
+
 /**
  * What the inspections and observations lists share: the filters, the ids that match them, the rows read for the
  * part in view, and the options and labels of the filter bar.
@@ -34,7 +41,15 @@ export function useFollowUpList<W extends RowWindow>(
 ) {
   const session = useRequiredSession();
   const today = todayInChile();
-  const [filters, setFilters] = useState<FollowUpFilters>(NO_FOLLOW_UP_FILTERS);
+  const [search] = useSearchParams();
+  const asked = search.get('estado');
+  const [filters, setFilters] = useState<FollowUpFilters>(() => filtersAsked(asked));
+  // A link to the list already open (the outlet keeps its page) applies the filter it asks for again.
+  const [askedBefore, setAskedBefore] = useState(asked);
+  if (asked !== askedBefore) {
+    setAskedBefore(asked);
+    if (asked !== null) setFilters(filtersAsked(asked));
+  }
   const [range, setRange] = useState(() => alignedWindow(0, 0));
   const list = useList(filters, today);
   const ids = list?.ids;

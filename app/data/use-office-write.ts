@@ -1,5 +1,6 @@
 import { type QueryClient, type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
+import { failureNoticeOf, manyDeletesFailedOf } from '#sync/records/office-records.ts';
 import { discardLocalWrite, type OfficeWrite, queueOfficeWrite } from '#app/data/local-write.ts';
 import { requireDevice } from '#app/sync/device-sync.ts';
 import { useConfirm } from '#app/ui/feedback/use-confirm.ts';
@@ -23,6 +24,19 @@ export interface OfficeWriteOptions {
   invalidate: QueryKey[];
 }
 
+/** A refused office write as the screen keeps it: the server's reason and the spec's notice of its kind, if any. */
+export interface OfficeRefusal {
+  key: string;
+  message: string;
+  /** "No se pudo crear el rol" (spec section 8), said before the reason. */
+  notice?: string;
+}
+
+/** The reason after the spec's notice, when the write's kind has one. */
+export function refusalLine(refusal: Pick<OfficeRefusal, 'message' | 'notice'>): string {
+  return refusal.notice ? `${refusal.notice}: ${refusal.message}` : refusal.message;
+}
+
 /**
  * SPEC OF1-OF2 for one form or action: queue the write, wait for the server's word, tell the person, and keep a
  * refusal so the next save corrects it (RP15: the same place in the queue, a new key) or the person discards it.
@@ -30,7 +44,7 @@ export interface OfficeWriteOptions {
 export function useOfficeWrite() {
   const queryClient = useQueryClient();
   const notify = useNotice();
-  const [refused, setRefused] = useState<{ key: string; message: string } | null>(null);
+  const [refused, setRefused] = useState<OfficeRefusal | null>(null);
 
   const save = useCallback(
     async (write: OfficeWrite, options: OfficeWriteOptions): Promise<OfficeWriteFate> => {
@@ -40,8 +54,9 @@ export function useOfficeWrite() {
       key ??= (await queueOfficeWrite(write, device)).key;
       const fate = await entryFate(device.db, key);
       if (fate.kind === 'rechazado') {
-        setRefused({ key: fate.key, message: fate.message });
-        notify({ message: fate.message, tone: 'error' });
+        const refusal = { key: fate.key, message: fate.message, notice: failureNoticeOf(write.kind, write.request) };
+        setRefused(refusal);
+        notify({ message: refusalLine(refusal), tone: 'error' });
         return fate;
       }
       setRefused(null);
@@ -86,7 +101,8 @@ export function useOfficeAction() {
       if (fates.some((fate) => fate.kind === 'enviado')) await refreshAfterWrite(queryClient, options.invalidate);
       if (refused.length > 0) {
         const message = `${refused[0]!.message}${refused.length > 1 ? ` (y ${refused.length - 1} más)` : ''} ¿Descartas ${refused.length > 1 ? 'estos cambios' : 'este cambio'}? Si no, ${refused.length > 1 ? 'quedan' : 'queda'} en Sincronización.`;
-        if (await confirm({ header: 'Cambio rechazado', message, confirmText: 'Descartar' })) for (const fate of refused) await discardLocalWrite(fate.key);
+        const header = refusalHeader(all, fates);
+        if (await confirm({ header, message, confirmText: 'Descartar' })) for (const fate of refused) await discardLocalWrite(fate.key);
       } else if (fates.every((fate) => fate.kind === 'enviado')) {
         notify({ message: success, tone: 'success' });
       } else {
@@ -96,4 +112,17 @@ export function useOfficeAction() {
     },
     [confirm, notify, queryClient],
   );
+}
+
+/**
+ * The title of the refusal a button's writes met: the spec's notice of several deletes of a kind refused among many
+ * ("Error al eliminar algunas empresas"), else the notice of the first refused write's kind ("No se pudo eliminar el
+ * rol"), else the plain «Cambio rechazado».
+ */
+function refusalHeader(writes: readonly OfficeWrite[], fates: readonly OfficeWriteFate[]): string {
+  const refused = writes.filter((_write, index) => fates[index]?.kind === 'rechazado');
+  const first = refused[0];
+  if (!first) return 'Cambio rechazado';
+  const manyDeletes = writes.length > 1 && writes.every((write) => write.kind === first.kind && write.request.method === 'DELETE');
+  return (manyDeletes ? manyDeletesFailedOf(first.kind) : undefined) ?? failureNoticeOf(first.kind, first.request) ?? 'Cambio rechazado';
 }

@@ -3,16 +3,15 @@ import { clockText } from '#sync/domain/legal-clock.ts';
 import { Link } from 'react-router-dom';
 import { paths } from '#app/routes/paths.ts';
 import { useNow } from '#app/ui/use-now.ts';
-import { usePendingDiats } from './home-diat-clocks.ts';
+import type { PendingDiat } from './home-diat-clocks.ts';
 
 /**
  * "DIAT por presentar": every case on this device whose 24 hours run, counting down offline (SPEC IC3), each a
  * link to its case. Not shown when none runs.
  */
-export function HomeDiatCard() {
-  const pending = usePendingDiats();
+export function HomeDiatCard({ pending }: { pending: PendingDiat[] }) {
   const now = useNow(1000);
-  if (!pending || pending.length === 0) return null;
+  if (pending.length === 0) return null;
   return (
     <section className="card home-diat" aria-labelledby="home-diat-title">
       <h2 id="home-diat-title">DIAT por presentar</h2>

@@ -1,17 +1,12 @@
-import { type DiatClock, diatClock } from '#sync/domain/legal-clock.ts';
-import { isClasificacion } from '#sync/domain/incident-rules.ts';
 import type { AppDb } from '#app/db/app-db.ts';
 import type { LocalIncidente } from '#app/db/incident-rows.ts';
+import { pendingDiatDeadline } from '#app/modules/incidentes/incidentes-queries.ts';
 import { useDbQuery } from '#app/sync/use-device.ts';
 
 export interface PendingDiat {
   incident: LocalIncidente;
   /** Epoch ms the 24 hours end. */
   deadline: number;
-}
-
-function clockOf(incident: LocalIncidente, now: number): DiatClock {
-  return diatClock({ ...incident, Clasificacion: isClasificacion(incident.Clasificacion) ? incident.Clasificacion : null }, now);
 }
 
 /**
@@ -23,8 +18,8 @@ export async function pendingDiats(db: AppDb): Promise<PendingDiat[]> {
   const open = await db.incidentes.where('Estado').equals(1).toArray();
   return open
     .flatMap((incident) => {
-      const clock = clockOf(incident, now);
-      return clock.applies && !clock.filed ? [{ incident, deadline: clock.deadline }] : [];
+      const deadline = pendingDiatDeadline(incident, now);
+      return deadline === null ? [] : [{ incident, deadline }];
     })
     .sort((a, b) => a.deadline - b.deadline);
 }

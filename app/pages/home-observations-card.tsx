@@ -4,24 +4,20 @@ import { Link } from 'react-router-dom';
 import { observationLight, todayInChile } from '#app/data/follow-up-queries.ts';
 import { ReviewStateChip } from '#app/ui/review/review-state-chip.tsx';
 import { paths } from '#app/routes/paths.ts';
-import { PageLoading } from '#app/ui/feedback/page-loading.tsx';
 import { TrafficLight } from '#app/ui/traffic-light.tsx';
-import { usePersonOpenObservations } from './home-observations.ts';
+import type { LocalObservacion } from '#app/db/inspection-rows.ts';
 
 /** The rest are one link away, in the list with its filters. */
 const SHOWN = 10;
 
 /** "Mis observaciones abiertas": what the person must answer or follow up, with its deadline, each a link to it. */
-export function HomeObservationsCard({ userId }: { userId: number }) {
-  const observations = usePersonOpenObservations(userId);
+export function HomeObservationsCard({ observations }: { observations: LocalObservacion[] }) {
   const today = todayInChile();
 
   return (
     <section className="card home-observations" aria-labelledby="home-observations-title">
       <h2 id="home-observations-title">Mis observaciones abiertas</h2>
-      {!observations ? (
-        <PageLoading />
-      ) : observations.length === 0 ? (
+      {observations.length === 0 ? (
         <p className="muted">No tienes observaciones abiertas en este dispositivo.</p>
       ) : (
         <>

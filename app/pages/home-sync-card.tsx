@@ -1,7 +1,7 @@
 import { formatNumber } from '#sync/domain/number-format.ts';
 import { Link } from 'react-router-dom';
 import { paths } from '#app/routes/paths.ts';
-import { useSyncStatus } from '#app/sync/use-device.ts';
+import type { SyncStatus } from '#app/sync/use-device.ts';
 import { useOnlineStatus } from '#app/ui/use-online-status.ts';
 
 function pendingText(pending: number): string {
@@ -10,9 +10,8 @@ function pendingText(pending: number): string {
 }
 
 /** What this device still has to send, and whether it can now; the details are on the Sincronización page. */
-export function HomeSyncCard() {
+export function HomeSyncCard({ status }: { status: SyncStatus }) {
   const online = useOnlineStatus();
-  const status = useSyncStatus();
 
   return (
     <section className="card" aria-labelledby="home-sync-title">
@@ -21,12 +20,10 @@ export function HomeSyncCard() {
         <span className="connection-state__dot" aria-hidden="true" />
         {online ? 'En línea' : 'Sin conexión'}
       </p>
-      {status && (
-        <p className="home-sync__pending" role="status">
-          {pendingText(status.pending)}
-          {status.dead > 0 && ` ${status.dead === 1 ? '1 cambio rechazado' : `${formatNumber(status.dead)} cambios rechazados`} por el servidor.`}
-        </p>
-      )}
+      <p className="home-sync__pending" role="status">
+        {pendingText(status.pending)}
+        {status.dead > 0 && ` ${status.dead === 1 ? '1 cambio rechazado' : `${formatNumber(status.dead)} cambios rechazados`} por el servidor.`}
+      </p>
       <p className="muted">
         {online
           ? 'Lo que guardas queda en este dispositivo y se envía al servidor de inmediato.'

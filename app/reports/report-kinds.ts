@@ -5,6 +5,7 @@ import type { CertificadoCapacitacionData } from '#sync/schemas/capacitaciones-c
 import type { InformeSatReportData } from '#sync/schemas/epp-consultas.schema.ts';
 import type { EppActaReportData } from '#sync/schemas/epp-entregas.schema.ts';
 import type { IncidentReportData } from '#sync/schemas/incidentes-informe.ts';
+import type { DashboardReportData } from './dashboard-report-data.ts';
 
 /**
  * Every PDF document of the product, by kind, with the data it draws. One document per kind, written once and
@@ -22,6 +23,8 @@ export interface ReportDataByKind {
   eppInformeSat: InformeSatReportData;
   /** The incident investigation report (spec 2.4, /pdf/incidentes). */
   incidente: IncidentReportData;
+  /** A dashboard with its filters and each chart as a picture with its formula (issue 28), made on the device. */
+  dashboard: DashboardReportData;
 }
 
 export type ReportKind = keyof ReportDataByKind;
@@ -36,6 +39,7 @@ export const REPORT_DOCUMENTS: { [K in ReportKind]: () => Promise<(data: ReportD
   eppActa: () => import('./epp-acta-report.tsx').then((module) => module.eppActaReportElement),
   incidente: () => import('./incident-report.tsx').then((module) => module.incidentReportElement),
   eppInformeSat: () => import('./epp-informe-sat.tsx').then((module) => module.eppInformeSatElement),
+  dashboard: () => import('./dashboard-report.tsx').then((module) => module.dashboardReportElement),
 };
 
 export async function reportElement<K extends ReportKind>(kind: K, data: ReportDataByKind[K]): Promise<ReportElement> {

@@ -120,42 +120,24 @@ export const ACCIDENT_CATALOGUE_PATHS = Object.fromEntries(
 /** The level maintainers by level type; their labels come from the company's masks. */
 export const LEVEL_PATHS = { 2: paths.nv2, 3: paths.nv3, 4: paths.nv4 } as const;
 
-/** Permission routes that have a screen in the side navigation today; others stay hidden, never as placeholders. */
-export const SIDE_NAV_ROUTES: ReadonlySet<string> = new Set([
-  paths.dashboard.href,
-  paths.trabajadores.list.href,
-  paths.certificaciones.list.href,
-  paths.actividadesEconomicas.list.href,
-  paths.cargos.list.href,
-  paths.nv2.list.href,
-  paths.nv3.list.href,
-  paths.nv4.list.href,
-  paths.inspecciones.list.href,
-  paths.observaciones.list.href,
-  paths.formularios.list.href,
-  paths.capacitaciones.tipos.list.href,
-  paths.capacitaciones.programa.list.href,
-  paths.capacitaciones.creadas.list.href,
-  paths.capacitaciones.realizadas.list.href,
-  paths.capacitaciones.informes.href,
-  paths.capacitaciones.dashboard.href,
-  paths.eppTipos.list.href,
-  paths.eppAsignacion.list.href,
-  paths.eppEntregados.list.href,
-  paths.eppDashboard.href,
-  ...Object.values(paths.eppConsultas).map((route) => route.href),
-  paths.eppInformeSat.path,
-  paths.eppSolicitudes.list.href,
-  paths.incidentes.list.href,
-  paths.incidentes.dotacion.list.href,
-  paths.incidentes.dashboard.href,
-  ...Object.values(ACCIDENT_CATALOGUE_PATHS).map((routes) => routes.list.href),
-  paths.usuarios.list.href,
-  paths.roles.list.href,
-  paths.empresaContratistas.list.href,
-  paths.clientes.list.href,
-  paths.auditoria.href,
-]);
+/** Every address of a route tree without parameters: the screens the app registers at a fixed address. */
+export function fixedAddresses(tree: unknown, found = new Set<string>()): Set<string> {
+  if (typeof tree !== 'object' || tree === null) return found;
+  for (const [key, value] of Object.entries(tree)) {
+    if (key === 'path' && typeof value === 'string' && !value.includes(':')) found.add(value);
+    else fixedAddresses(value, found);
+  }
+  return found;
+}
 
-/** System home screens (`RutaInicio`) this app can open. */
-export const SYSTEM_HOME_ROUTES: ReadonlySet<string> = new Set([paths.dashboard.href]);
+/**
+ * What this app serves, read from its own table of routes: a permission route (a menu entry, a row of the role
+ * matrix, a system's home) is shown only when the app has a screen at that address. The catalogue keeps modules the
+ * product does not have yet (fuel, some dashboards) with their ids and grants; they stay in the database and out
+ * of sight until their screens are added here.
+ */
+export const SERVED_ROUTES: ReadonlySet<string> = fixedAddresses([paths, ACCIDENT_CATALOGUE_PATHS]);
+
+export function isServedRoute(route: string): boolean {
+  return SERVED_ROUTES.has(route);
+}

@@ -1,12 +1,12 @@
 import type { Session, SessionSystem } from '#sync/schemas/auth.schema.ts';
-import { paths, SYSTEM_HOME_ROUTES } from '#app/routes/paths.ts';
+import { isServedRoute, paths } from '#app/routes/paths.ts';
 import { useStoredValue } from '#app/ui/use-stored-value.ts';
 
 export const SYSTEM_STORAGE_KEY = 'system';
 
 /** Systems whose home screen exists in this app; only these can be switched to. */
 export function openableSystems(session: Session): SessionSystem[] {
-  return session.sistemas.filter((system) => SYSTEM_HOME_ROUTES.has(system.RutaInicio));
+  return session.sistemas.filter((system) => isServedRoute(system.RutaInicio));
 }
 
 /** The stored system (by name, as the spec keeps it), else the user's preferred one, else the first openable. */

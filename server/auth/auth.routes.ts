@@ -33,12 +33,16 @@ export const authRoutes = new Hono<AppEnv>()
   )
   .post(
     '/cambiar-contrasena',
-    describeRoute({ tags, summary: 'Cambio obligatorio de contraseña en el primer inicio de sesión' }),
+    describeRoute({
+      tags,
+      summary:
+        'Cambio obligatorio de contraseña en el primer inicio de sesión: { statusCode, message } y la sesión que abre, como la del inicio de sesión (token, usuario, empresa, sistemas y permisos), emitida después del cambio (SPEC SE3)',
+    }),
     publicCall(),
     validate('json', ChangePasswordBodySchema),
     async (c) => {
-      await auth.completePasswordChallenge(c.get('deps'), c.req.valid('json'));
-      return c.json({ statusCode: 200, message: AUTH_MESSAGES.passwordUpdated });
+      const session = await auth.completePasswordChallenge(c.get('deps'), c.req.valid('json'));
+      return c.json({ statusCode: 200, message: AUTH_MESSAGES.passwordUpdated, ...session });
     },
   )
   .post(

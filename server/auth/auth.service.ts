@@ -147,27 +147,51 @@ export async function signIn(deps: AppDeps, body: LoginBody, address: string | u
     return { Desafio: challenge.token, Titulo: 'Cambia tu contraseña' };
   }
 
-  const { token, expiresAt } = await tokens.issue(user.IdUsuario, user.IdEmpresa, 'sesion', user.GeneracionSesion);
-  const session = await buildSession(deps, user, expiresAt);
+  const session = await openSession(deps, user);
   await logSignInActivity(db, companyId, body.Correo, 'exitoso', '', now);
   await writeHistory(db, { ...history, Texto: 'Inicio de sesión exitoso' }, now);
-  return { token, ...session };
+  return session;
 }
 
-export async function completePasswordChallenge(deps: AppDeps, body: ChangePasswordBody): Promise<void> {
+/** A session of `user` at the account's generation as read: issue it only after any change that moves it (SPEC SE3). */
+async function openSession(deps: AppDeps, user: UserRow): Promise<LoginSuccess> {
+  const { token, expiresAt } = await deps.tokens.issue(user.IdUsuario, user.IdEmpresa, 'sesion', user.GeneracionSesion);
+  return { token, ...(await buildSession(deps, user, expiresAt)) };
+}
+
+/** What the sign-in would refuse now (the company, the account, its contractor company or client), or null. */
+async function sessionRefusal(deps: AppDeps, user: UserRow): Promise<HttpError | null> {
+  const company = await repo.findCompany(deps.db, user.IdEmpresa);
+  if (!company || company.EstadoEmpresa !== 1) return companyRefusal(company?.EstadoEmpresa ?? 0, deps.config.support);
+  if (!user.Habilitado) return new HttpError(403, companyRefusal(2, deps.config.support).message, AUTH_CODES.userDisabled);
+  return refuseDeactivatedParty(deps, user, company.NombreEmpresa);
+}
+
+/**
+ * The forced change (spec 4.1 step 3) signs the person in: no second typing of the password just chosen. The
+ * change moves the account's generation, ending every earlier session and the challenge itself; the session
+ * answered is issued after it, with the new generation (SPEC SE3). What the sign-in refuses is refused here too,
+ * before anything changes (the company suspended or the account disabled since the challenge was given).
+ */
+export async function completePasswordChallenge(deps: AppDeps, body: ChangePasswordBody): Promise<LoginSuccess> {
   const { db, tokens } = deps;
   const now = deps.now();
   const claims = await tokens.read(body.Desafio, 'desafio');
   const user = claims ? await findUser(db, claims.emp, claims.sub) : undefined;
   // A challenge of an earlier generation (a reset or a change since) is spent (SPEC SE3).
   if (!claims || !user || user.GeneracionSesion !== claims.gen || !user.DebeCambiarContrasena) throw new HttpError(401, AUTH_MESSAGES.actionFailed);
+  const refusal = await sessionRefusal(deps, user);
+  if (refusal) throw refusal;
   await repo.setPassword(db, user.IdUsuario, await hashPassword(body.Contrasena));
+  const history = { Usuario: user.CorreoElectronicoPersona, IdEmpresa: user.IdEmpresa, conContrasena: true };
   await logSignInActivity(db, user.IdEmpresa, user.CorreoElectronicoPersona, 'contrasena_cambiada', 'Primer inicio de sesión', now);
-  await writeHistory(
-    db,
-    { Usuario: user.CorreoElectronicoPersona, IdEmpresa: user.IdEmpresa, Origen: 'cambio_contrasena', Texto: 'Contraseña cambiada en el primer inicio de sesión', conContrasena: true },
-    now,
-  );
+  await writeHistory(db, { ...history, Origen: 'cambio_contrasena', Texto: 'Contraseña cambiada en el primer inicio de sesión' }, now);
+  const changed = await findUser(db, user.IdEmpresa, user.IdUsuario);
+  if (!changed) throw new HttpError(401, AUTH_MESSAGES.actionFailed);
+  const session = await openSession(deps, changed);
+  await logSignInActivity(db, user.IdEmpresa, user.CorreoElectronicoPersona, 'exitoso', 'Tras el cambio de contraseña', now);
+  await writeHistory(db, { ...history, Origen: 'login', Texto: 'Inicio de sesión exitoso' }, now);
+  return session;
 }
 
 export async function requestRecoveryCode(deps: AppDeps, body: RecoveryRequestBody): Promise<void> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDisplayDate, isWireDate, parseTypedDate, toWireDate, toWireMonth, withDateSlashes } from './dates.ts';
+import { addMonths, chileDayStart, formatDisplayDate, formatDisplayMonth, isWireDate, isWireMonth, monthLongName, parseTypedDate, parseTypedMonth, toWireDate, toWireMonth, withDateSlashes, withMonthSlash } from './dates.ts';
 
 describe('dates', () => {
   it('sends the calendar day in Chile, not in UTC', () => {
@@ -66,5 +66,62 @@ describe('dates', () => {
     expect(withDateSlashes('24/', '24//')).toBe('24/');
     expect(withDateSlashes('24/', '24')).toBe('24');
     expect(withDateSlashes('24/11/', '24/11')).toBe('24/11');
+  });
+
+  it('shows a month as MM/YYYY and by its Spanish name', () => {
+    expect(formatDisplayMonth('2026-11')).toBe('11/2026');
+    expect(formatDisplayMonth('2026-13')).toBe('');
+    expect(formatDisplayMonth(null)).toBe('');
+    expect(monthLongName('2026-11')).toBe('noviembre de 2026');
+    expect(monthLongName('2027-01')).toBe('enero de 2027');
+    expect(isWireMonth('2026-09')).toBe(true);
+    expect(isWireMonth('2026-9')).toBe(false);
+  });
+
+  it('reads a typed MM/YYYY, or a Spanish month name and a year, as the wire month', () => {
+    expect(parseTypedMonth('11/2026')).toEqual({ kind: 'month', wire: '2026-11' });
+    expect(parseTypedMonth(' 3/2026 ')).toEqual({ kind: 'month', wire: '2026-03' });
+    expect(parseTypedMonth('03-2026')).toEqual({ kind: 'month', wire: '2026-03' });
+    expect(parseTypedMonth('032026')).toEqual({ kind: 'month', wire: '2026-03' });
+    expect(parseTypedMonth('Noviembre 2026')).toEqual({ kind: 'month', wire: '2026-11' });
+    expect(parseTypedMonth('nov. de 2026')).toEqual({ kind: 'month', wire: '2026-11' });
+    expect(parseTypedMonth('sept 2026')).toEqual({ kind: 'month', wire: '2026-09' });
+    expect(parseTypedMonth('')).toEqual({ kind: 'empty' });
+  });
+
+  it('says why a typed text is not a month of the field', () => {
+    expect(parseTypedMonth('13/2026')).toEqual({ kind: 'invalid', problem: 'inexistent' });
+    expect(parseTypedMonth('00/2026')).toEqual({ kind: 'invalid', problem: 'inexistent' });
+    expect(parseTypedMonth('11/26')).toEqual({ kind: 'invalid', problem: 'format' });
+    expect(parseTypedMonth('2026-11')).toEqual({ kind: 'invalid', problem: 'format' });
+    expect(parseTypedMonth('November 2026')).toEqual({ kind: 'invalid', problem: 'format' });
+    expect(parseTypedMonth('24/11/2026')).toEqual({ kind: 'invalid', problem: 'format' });
+    const range = { min: '1969-01', max: '2026-11' };
+    expect(parseTypedMonth('11/2026', range)).toEqual({ kind: 'month', wire: '2026-11' });
+    expect(parseTypedMonth('12/2026', range)).toEqual({ kind: 'invalid', problem: 'after-max' });
+    expect(parseTypedMonth('12/1968', range)).toEqual({ kind: 'invalid', problem: 'before-min' });
+  });
+
+  it('adds the slash of MM/YYYY as the month is typed, not as it is deleted', () => {
+    expect([...'112026'].reduce((text, digit) => withMonthSlash(text, `${text}${digit}`), '')).toBe('11/2026');
+    expect(withMonthSlash('11/', '11')).toBe('11');
+    expect(withMonthSlash('1', '1/')).toBe('1/');
+  });
+
+  it('counts months across years', () => {
+    expect(addMonths('2026-11', -11)).toBe('2025-12');
+    expect(addMonths('2026-01', -1)).toBe('2025-12');
+    expect(addMonths('2025-12', 1)).toBe('2026-01');
+    expect(addMonths('2026-03', 0)).toBe('2026-03');
+  });
+
+  it('finds the instant a Chilean day begins, in summer, in winter and on the nights the clocks change', () => {
+    expect(chileDayStart('2026-01-15')).toBe('2026-01-15T03:00:00.000Z');
+    expect(chileDayStart('2026-07-15')).toBe('2026-07-15T04:00:00.000Z');
+    // 2026-09-06: at midnight the clocks go forward to 01:00 (-03:00); the day begins at 04:00 UTC.
+    expect(chileDayStart('2026-09-06')).toBe('2026-09-06T04:00:00.000Z');
+    // 2026-04-05: at midnight the clocks go back to 23:00 of the 4th; the 5th begins at 04:00 UTC.
+    expect(chileDayStart('2026-04-05')).toBe('2026-04-05T04:00:00.000Z');
+    expect(toWireDate(new Date(chileDayStart('2026-09-06')))).toBe('2026-09-06');
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isOverdue, type ReviewStateFields, reviewState } from './review-state.ts';
+import { awaitsReview, isOverdue, type ReviewStateFields, reviewState } from './review-state.ts';
 
 const TODAY = '2026-11-20';
 const fresh: ReviewStateFields = { Estado: 1, Aprobada: 0, Respondida: 0, Plazo: '2026-11-30', Respuestas: [] };
@@ -37,5 +37,11 @@ describe('OV5 review state (observations and control measures)', () => {
 
   it('a deleted observation is never overdue (SPEC OV1 reads active ones)', () => {
     expect(isOverdue({ ...fresh, Estado: 0, Plazo: '2026-11-01' }, TODAY)).toBe(false);
+  });
+
+  it("awaits review: a live answered record, what a reviewer's inbox counts and the Estado filter lists as Respondida", () => {
+    expect(awaitsReview(answered, TODAY)).toBe(true);
+    const others = [fresh, rejected, approved, { ...answered, Plazo: '2026-11-19' }, { ...answered, Estado: 0 }];
+    expect(others.filter((record) => awaitsReview(record, TODAY))).toEqual([]);
   });
 });

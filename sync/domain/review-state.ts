@@ -43,3 +43,11 @@ export function reviewState(record: ReviewStateFields, today: string): ReviewSta
   if (record.Respuestas.at(-1)?.Tipo === 'rechazo') return 'rechazada';
   return 'abierta';
 }
+
+/**
+ * A live record whose answer waits for someone to approve or reject it: OV5's Respondida, the state the lists'
+ * Estado filter calls so. What a reviewer's inbox counts (observations, control measures).
+ */
+export function awaitsReview(record: ReviewStateFields, today: string): boolean {
+  return record.Estado === 1 && reviewState(record, today) === 'respondida';
+}

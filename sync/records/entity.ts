@@ -9,8 +9,21 @@ export interface Noun {
   feminine?: boolean;
 }
 
+/**
+ * What the spec's error catalogue (section 8) says when a write of a record fails ("No se pudo crear el rol"):
+ * said before the server's own reason whenever the server refuses such a write, on the screen that waits for it
+ * and in Sincronización. A record whose failures the spec does not name says the server's reason alone.
+ */
+export interface WriteFailureMessages {
+  createFailed?: string;
+  updateFailed?: string;
+  deleteFailed?: string;
+  /** Several deletes refused together: "Error al eliminar los accidentes". */
+  deleteManyFailed?: string;
+}
+
 /** The Spanish notices of a record's writes (spec section 8). */
-export interface RecordMessages {
+export interface RecordMessages extends WriteFailureMessages {
   created: string;
   updated: string;
   deleted: string;

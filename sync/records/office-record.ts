@@ -1,4 +1,4 @@
-import type { Noun } from './entity.ts';
+import type { Noun, WriteFailureMessages } from './entity.ts';
 
 /**
  * Office data the device does not keep (users, roles, contractor companies, clients: read online, SPEC OF1), whose
@@ -12,6 +12,8 @@ export interface OfficeRecord<Kind extends string = string> {
   displayName(body: Record<string, unknown>): string;
   /** What a write does when its method does not say it ("Desactivar"). */
   verb?(write: { method: string; path: string }): string | undefined;
+  /** The spec's notices of its refused writes, before the server's reason. */
+  failures?: WriteFailureMessages;
 }
 
 export function defineOfficeRecord<const Kind extends string>(record: OfficeRecord<Kind>): OfficeRecord<Kind> {

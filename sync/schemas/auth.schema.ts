@@ -180,6 +180,9 @@ export interface LoginSuccess extends Session {
   token: string;
 }
 
+/** The forced change's answer: its notice and the session it opens, issued after the change (SPEC SE3). */
+export type PasswordChangeSuccess = LoginSuccess & { statusCode: number; message: string };
+
 /** Returned instead of a session when the password must be changed first (first sign-in). */
 export interface LoginChallenge {
   Desafio: string;

@@ -138,7 +138,11 @@ export const programaCapacitacionEntity = defineEntity({
   createBody: ProgramaCreateBodySchema,
   updateBody: ProgramaUpdateBodySchema,
   noun,
-  messages: recordMessages(noun, { inUse: 'No se puede eliminar el programa: tiene capacitaciones asociadas' }),
+  messages: {
+    ...recordMessages(noun, { inUse: 'No se puede eliminar el programa: tiene capacitaciones asociadas' }),
+    createFailed: PROGRAMA_MESSAGES.createFailed,
+    updateFailed: PROGRAMA_MESSAGES.updateFailed,
+  },
   displayName: (row) => {
     const when = row.Mes && row.Anio ? `${MONTH_NAMES[row.Mes - 1]} ${row.Anio}` : '';
     return [row.Tema, when].filter(Boolean).join(' · ');

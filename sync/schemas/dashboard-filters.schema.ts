@@ -100,6 +100,8 @@ export interface DashboardAnswer {
   total: number | null;
   /** The unit of `total` and `Valor`: '%', 'HH', or a count. */
   unidad: string;
+  /** The unit of `Valor` when it is not the headline's: coverage is a % of workers, its slices count workers. */
+  unidadValor?: string;
   data: DashboardPoint[];
   /** Names of the series, when there are two. */
   series?: [string, string];

@@ -62,4 +62,5 @@ export const empresaContratistaOfficeRecord = defineOfficeRecord({
   noun: { one: 'empresa contratista', many: 'empresas contratistas', feminine: true },
   displayName: (body) => (typeof body.Nombre === 'string' ? body.Nombre : ''),
   verb: (write) => verbFromPath(write.path, PARTY_VERBS),
+  failures: { deleteManyFailed: CONTRATISTAS_MESSAGES.deletedManyFailed },
 });

@@ -69,11 +69,27 @@ export const EppRecordsQuerySchema = v.intersect([
 ]);
 export type EppRecordsQuery = v.InferOutput<typeof EppRecordsQuerySchema>;
 
+/**
+ * What the date of a record is, by the figure it is behind: the column's name in the list. A state's date is the
+ * expiry (or the training), a finding's the inspection's day, a delivery's the acta's.
+ */
+export const EPP_RECORD_DATE_HEADERS: Record<EppIndicator | 'entregas', string> = {
+  vencidos: 'Venció el',
+  pendientes: 'Venció el',
+  cobertura: 'Vence el',
+  capacitados: 'Capacitado el',
+  no_uso: 'Inspeccionado el',
+  no_uso_linea: 'Inspeccionado el',
+  no_uso_grafico: 'Inspeccionado el',
+  motivo_entrega: 'Entregado el',
+  entregas: 'Entregado el',
+};
+
 /** One record behind a figure: a worker's item (a state), a finding of non-use, or a delivered line. */
 export interface EppDashboardRecord {
   /** Unique in the answer. */
   Clave: string;
-  /** The day the record speaks of (the delivery, the inspection, the expiry), YYYY-MM-DD, or null. */
+  /** The day the record speaks of (EPP_RECORD_DATE_HEADERS: the expiry, the training, the inspection, the delivery), YYYY-MM-DD, or null. */
   Fecha: string | null;
   IdPersona: string | null;
   RunPersona: string;

@@ -113,6 +113,8 @@ export interface InspectorSession {
   expiraEn: string;
 }
 export type InspectorLoginSuccess = InspectorSession & { token: string };
+/** The answer of a change of the temporary password (registration step 1, forced change): its notice and the session it opens. */
+export type InspectorPasswordChangeSuccess = InspectorLoginSuccess & { statusCode: number; message: string };
 export interface InspectorLoginChallenge {
   Desafio: string;
   Titulo: 'Cambia tu contraseña';

@@ -88,4 +88,5 @@ export const rolOfficeRecord = defineOfficeRecord({
   kind: 'roles',
   noun: { one: 'rol', many: 'roles' },
   displayName: (body) => (typeof body.NombreRol === 'string' ? body.NombreRol : ''),
+  failures: { createFailed: ROLES_MESSAGES.createFailed, updateFailed: ROLES_MESSAGES.updateFailed, deleteFailed: ROLES_MESSAGES.deleteFailed },
 });

@@ -28,8 +28,24 @@ async function userId(email: string): Promise<number> {
 }
 
 async function lastCode(to: string): Promise<string> {
-  const mail = await server.deps.db.selectFrom('correos').selectAll().where('Para', '=', to).orderBy('IdCorreo', 'desc').executeTakeFirstOrThrow();
-  return /código de verificación es (\d{6})/.exec(mail.Texto)![1]!;
+  return /código de verificación es (\d{6})/.exec((await lastMail(to)).Texto)![1]!;
+}
+
+async function lastMail(to: string) {
+  return server.deps.db.selectFrom('correos').selectAll().where('Para', '=', to).orderBy('IdCorreo', 'desc').executeTakeFirstOrThrow();
+}
+
+/** The session generation a token carries (SPEC SE3), read from its payload. */
+function tokenGeneration(token: string): number {
+  return (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as { gen: number }).gen;
+}
+
+async function generationOf(email: string): Promise<number> {
+  return (await server.deps.db.selectFrom('usuarios').select('GeneracionSesion').where('CorreoElectronicoPersona', '=', email).executeTakeFirstOrThrow()).GeneracionSesion;
+}
+
+async function inspectorGenerationOf(correo: string): Promise<number> {
+  return (await server.deps.db.selectFrom('fiscalizadores').select('GeneracionSesion').where('Correo', '=', correo).executeTakeFirstOrThrow()).GeneracionSesion;
 }
 
 async function inspectorLogin(password = DEMO_PASSWORD): Promise<string> {
@@ -103,11 +119,56 @@ describe('SE3: a password change, a reset or a deactivation ends every session o
     const before = await server.login(SUPERVISOR);
     await write(server, admin.token, 'POST', `/api/usuarios/restablecer_contrasena/${ANDES.id}`, { IdUsuario: id, ContrasenaTemporal: 'Temporal.Uno.1' });
     const challenge = await server.request<{ Desafio: string }>('POST', '/api/auth/login', { body: { RutEmpresa: ANDES.rut, Correo: SUPERVISOR, Contrasena: 'Temporal.Uno.1' } });
-    const changed = await server.request('POST', '/api/auth/cambiar-contrasena', { body: { Desafio: challenge.body.Desafio, Contrasena: 'Mia.Propia.2026', ConfirmarContrasena: 'Mia.Propia.2026' } });
+    const changed = await server.request<{ token: string }>('POST', '/api/auth/cambiar-contrasena', { body: { Desafio: challenge.body.Desafio, Contrasena: 'Mia.Propia.2026', ConfirmarContrasena: 'Mia.Propia.2026' } });
     expect(changed.status).toBe(200);
     expect(await sessionOf(before.token)).toEqual(refused);
     const after = await server.login(SUPERVISOR, ANDES.rut, 'Mia.Propia.2026');
     expect((await sessionOf(after.token)).status).toBe(200);
+    // The session the change handed out was issued after it, with the new generation: it opens what the sign-in opens.
+    expect(tokenGeneration(changed.body.token)).toBe(await generationOf(SUPERVISOR));
+    expect((await sessionOf(changed.body.token)).status).toBe(200);
+    expect((await server.request('GET', `/api/trabajadores/newtrabajadores2/${ANDES.id}`, { token: changed.body.token })).status).toBe(200);
+  });
+
+  it('the session the forced change hands out ends like any other: a later reset ends it', async () => {
+    const admin = await server.login('admin@andesdemo.cl');
+    const id = await userId(SUPERVISOR);
+    await write(server, admin.token, 'POST', `/api/usuarios/restablecer_contrasena/${ANDES.id}`, { IdUsuario: id, ContrasenaTemporal: 'Temporal.Uno.1' });
+    const challenge = await server.request<{ Desafio: string }>('POST', '/api/auth/login', { body: { RutEmpresa: ANDES.rut, Correo: SUPERVISOR, Contrasena: 'Temporal.Uno.1' } });
+    const changed = await server.request<{ token: string }>('POST', '/api/auth/cambiar-contrasena', { body: { Desafio: challenge.body.Desafio, Contrasena: 'Mia.Propia.2026', ConfirmarContrasena: 'Mia.Propia.2026' } });
+    expect((await sessionOf(changed.body.token)).status).toBe(200);
+    await write(server, admin.token, 'POST', `/api/usuarios/restablecer_contrasena/${ANDES.id}`, { IdUsuario: id, ContrasenaTemporal: 'Temporal.Dos.2' });
+    expect(await sessionOf(changed.body.token)).toEqual(refused);
+  });
+
+  it("an inspector's forced change and registration step 1 hand out a session of the new generation, which a later recovery ends", async () => {
+    const change = async (correo: string) => {
+      await server.request('POST', '/api/fiscales/registro', { body: { Correo: correo } });
+      const temporary = /contraseña temporal es (\S+)/.exec((await lastMail(correo)).Texto)![1]!;
+      return temporary;
+    };
+    const forced = 'forzado@dt.gob.cl';
+    const temporary = await change(forced);
+    const challenge = await server.request<{ Desafio: string }>('POST', '/api/fiscales/login', { body: { Correo: forced, Contrasena: temporary } });
+    const changed = await server.request<{ token: string }>('POST', '/api/fiscales/cambiar-contrasena', { body: { Desafio: challenge.body.Desafio, Contrasena: 'Inspeccion.2026', ConfirmarContrasena: 'Inspeccion.2026' } });
+    expect(changed.status).toBe(200);
+    expect(tokenGeneration(changed.body.token)).toBe(await inspectorGenerationOf(forced));
+
+    const verified = 'registrado@dt.gob.cl';
+    const firstTemporary = await change(verified);
+    const done = await server.request<{ token: string }>('POST', '/api/fiscales/registro/verificar', {
+      body: { Correo: verified, ContrasenaTemporal: firstTemporary, Contrasena: 'Inspeccion.2026', ConfirmarContrasena: 'Inspeccion.2026' },
+    });
+    expect(done.status).toBe(200);
+    expect(tokenGeneration(done.body.token)).toBe(await inspectorGenerationOf(verified));
+
+    for (const [correo, token] of [[forced, changed.body.token], [verified, done.body.token]] as const) {
+      expect((await inspectorSessionOf(token)).status).toBe(200);
+      await server.request('POST', '/api/fiscales/recuperar', { body: { Correo: correo } });
+      const Codigo = await lastCode(correo);
+      await server.request('POST', '/api/fiscales/recuperar/confirmar', { body: { Correo: correo, Codigo, Contrasena: 'Recuperada.2026', ConfirmarContrasena: 'Recuperada.2026' } });
+      expect(await inspectorSessionOf(token)).toEqual(refused);
+    }
   });
 
   it('a change by recovery code ends the sessions issued before it', async () => {

@@ -152,7 +152,19 @@ describe('first sign-in: forced password change', () => {
     const changed = await server.request('POST', '/api/auth/cambiar-contrasena', {
       body: { Desafio, Contrasena: ' NuevaClave.2026 ', ConfirmarContrasena: 'NuevaClave.2026' },
     });
-    expect(changed).toEqual({ status: 200, body: { statusCode: 200, message: 'Contraseña actualizada, puedes iniciar la sesión' } });
+    expect(changed.status).toBe(200);
+    expect(changed.body).toMatchObject({ statusCode: 200, message: 'Contraseña actualizada, puedes iniciar la sesión' });
+    // The change signs the person in, as the sign-in does: no second typing of the password just chosen.
+    const session = changed.body as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- a loose view of the JSON answer
+    expect(session.token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+    expect(session.usuario).toMatchObject({ CorreoElectronicoPersona: 'nuevo@andesdemo.cl' });
+    expect(session.empresa).toMatchObject({ IdEmpresa: ANDES.id, RutEmpresa: ANDES.rut, NombreEmpresa: 'Constructora Andes Demo SpA' });
+    expect(session.permisos.length).toBeGreaterThan(0);
+    expect(session.mascaras).toHaveLength(3);
+    expect(new Date(session.expiraEn).getTime() - server.clock.current.getTime()).toBe(8 * 60 * 60 * 1000);
+    const opened = await server.request('GET', '/api/auth/sesion', { token: session.token });
+    expect(opened.status).toBe(200);
+    expect(opened.body).toMatchObject({ usuario: { CorreoElectronicoPersona: 'nuevo@andesdemo.cl' } });
 
     const again = await server.request('POST', '/api/auth/cambiar-contrasena', {
       body: { Desafio, Contrasena: 'Tercera.Clave1', ConfirmarContrasena: 'Tercera.Clave1' },
@@ -162,6 +174,30 @@ describe('first sign-in: forced password change', () => {
     const signedIn = await login({ RutEmpresa: ANDES.rut, Correo: 'nuevo@andesdemo.cl', Contrasena: 'NuevaClave.2026' });
     expect(signedIn.status).toBe(200);
     expect(signedIn.body).toHaveProperty('token');
+    // The session the change opened goes on beside the later one: a sign-in moves no generation.
+    expect((await server.request('GET', '/api/auth/sesion', { token: session.token })).status).toBe(200);
+  });
+
+  it('records the change and the sign-in it opens in the access log and the history', async () => {
+    const { Desafio } = (await first()).body as { Desafio: string };
+    await server.request('POST', '/api/auth/cambiar-contrasena', { body: { Desafio, Contrasena: 'NuevaClave.2026', ConfirmarContrasena: 'NuevaClave.2026' } });
+    const activity = await server.deps.db.selectFrom('registro_accesos').select(['Correo', 'Estado']).orderBy('IdRegistro').execute();
+    expect(activity.map((row) => row.Estado)).toEqual(['cambio_requerido', 'contrasena_cambiada', 'exitoso']);
+    const history = await server.deps.db.selectFrom('historial').select('Texto').orderBy('IdHistorial').execute();
+    expect(history.map((row) => row.Texto)).toEqual(['Se solicita cambio de contraseña', 'Contraseña cambiada en el primer inicio de sesión', 'Inicio de sesión exitoso']);
+    expect(JSON.stringify(history)).not.toContain('NuevaClave.2026');
+  });
+
+  it('refuses the change, changing nothing, when the sign-in would be refused now (the account disabled since the challenge)', async () => {
+    const { Desafio } = (await first()).body as { Desafio: string };
+    await server.deps.db.updateTable('usuarios').set({ Habilitado: 0 }).where('CorreoElectronicoPersona', '=', 'nuevo@andesdemo.cl').execute();
+    const refused = await server.request('POST', '/api/auth/cambiar-contrasena', { body: { Desafio, Contrasena: 'NuevaClave.2026', ConfirmarContrasena: 'NuevaClave.2026' } });
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({ statusCode: 403, code: 'USUARIO_DESHABILITADO' });
+    expect(refused.body).not.toHaveProperty('token');
+    expect((refused.body as { message: string }).message).toContain('La cuenta se encuentra suspendida por pago pendiente.');
+    const stored = await server.deps.db.selectFrom('usuarios').select('DebeCambiarContrasena').where('CorreoElectronicoPersona', '=', 'nuevo@andesdemo.cl').executeTakeFirstOrThrow();
+    expect(stored.DebeCambiarContrasena).toBe(1);
   });
 });
 

@@ -1,7 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { uuidV7 } from '#sync/outbox/uuid-v7.ts';
+import type { UntrainedWorkerRow } from '#sync/schemas/capacitaciones-dashboard.schema.ts';
 import type { InformeFila } from '#sync/schemas/capacitaciones-informes.schema.ts';
 import type { DashboardAnswer } from '#sync/schemas/dashboard-filters.schema.ts';
+import type { ReportListAnswer } from '#sync/schemas/report-list.schema.ts';
 import { ANDES, serverForEachTest } from './support/api-harness.ts';
 import { CAPACITACIONES, CREADAS, REALIZAR, realisationBody, sessionBody, signature, TIPOS, typeBody, write } from './support/capacitaciones-factory.ts';
 import { send } from './support/sync-harness.ts';
@@ -78,6 +80,43 @@ describe('the trainings dashboard: every indicator of the spec, each value with 
     expect((await report({ ...vencidas.registros, type: charla.IdTipoCapacitacion })).total).toBe(2);
     const failed = await report({ estado: 'reprobada', start: '2025-02', end: '2025-02' });
     expect(failed.data.map((row) => [row.Nombre, row.Nota])).toEqual([[expect.any(String), 3]]);
+  });
+
+  it('counts the coverage in workers under a % headline, and its "Sin capacitación" slice opens those very workers, a page at a time', async () => {
+    const { server, admin } = test;
+    const untrained = (query: string, token = admin.token) =>
+      send<ReportListAnswer<UntrainedWorkerRow>>(server, 'GET', `${CAPACITACIONES}/dashboard/registros/sin-capacitacion/${ANDES.id}?${query}`, { token });
+    // Worker 6 is trained in March 2025, after the range: untrained in it, with that training as their latest.
+    await realise(charla.IdTipoCapacitacion, lines.marzo, 'Orden y aseo en patios', '2025-03-05', [6], null);
+    const coverage = await indicator('Cobertura');
+    expect(coverage).toMatchObject({ total: 20, unidad: '%', unidadValor: 'trabajadores' });
+    expect(coverage.data[1]).toEqual({ Nombre: 'Sin capacitación en el período', Valor: 16, registros: { sinCapacitacion: '1' } });
+    const all = (await untrained(`${RANGE}&PorPagina=100`)).body;
+    expect(all).toMatchObject({ statusCode: 200, total: 16, Pagina: 1, PorPagina: 100 });
+    for (const trained of [2, 3, 4, 5]) expect(all.data.some((row) => row.IdPersona === SEEDED.worker(trained))).toBe(false);
+    const six = all.data.find((row) => row.IdPersona === SEEDED.worker(6))!;
+    expect(six.UltimaCapacitacion! >= '2025-03-05').toBe(true);
+    expect(six.Nombre).not.toBe('');
+    expect(six.Cargos).not.toBe('');
+    expect(six.Nivel2).not.toBe('');
+    // A page of five: the fourth holds the last one.
+    const page = (await untrained(`${RANGE}&PorPagina=5&Pagina=4`)).body;
+    expect(page).toMatchObject({ total: 16, Pagina: 4, PorPagina: 5 });
+    expect(page.data.map((row) => row.IdPersona)).toEqual(all.data.slice(15).map((row) => row.IdPersona));
+    // The slice and its list agree under the dashboard's filters too.
+    const byLevel = `${RANGE}&nv2=${SEEDED.nv2(2)}`;
+    expect((await untrained(byLevel)).body.total).toBe((await indicator('Cobertura', byLevel)).data[1]!.Valor);
+    // A contractor user counts and lists only its own workers, whatever it asks.
+    const contractor = await server.login('contratista@andesdemo.cl');
+    const theirs = (await untrained(RANGE, contractor.token)).body;
+    const ruts = await server.deps.db.selectFrom('trabajadores').select(['IdPersona', 'RutContratista']).where('IdEmpresa', '=', ANDES.id).execute();
+    const contractorOf = new Map(ruts.map((row) => [row.IdPersona, row.RutContratista]));
+    expect(theirs.total).toBeGreaterThan(0);
+    expect(theirs.total).toBeLessThan(16);
+    expect(theirs.data.every((row) => contractorOf.get(row.IdPersona) === SEEDED.contractorRut.replace(/\./g, ''))).toBe(true);
+    expect((await indicator('Cobertura', RANGE, contractor.token)).data[1]!.Valor).toBe(theirs.total);
+    expect((await untrained('PorPagina=5000')).body).toMatchObject({ statusCode: 400, message: 'La página pedida no es válida' });
+    expect((await untrained('start=2025-03-01&end=2025-01-01')).body).toMatchObject({ statusCode: 400, message: 'Fecha inicial no puede ser mayor que Fecha final' });
   });
 
   it('defaults the range to the first day of this month through today, limits it to its levels, and refuses bad filters', async () => {

@@ -93,7 +93,18 @@ describe('registration (spec 4.2)', () => {
     const wrong = await verify('ana.perez@dt.gob.cl', 'NoEsLaTemporal');
     expect(wrong).toEqual({ status: 400, body: { statusCode: 400, message: 'La contraseña temporal es incorrecta' } });
     const done = await verify('ana.perez@dt.gob.cl', temporary);
-    expect(done).toEqual({ status: 200, body: { statusCode: 200, message: 'Cuenta verificada, ya puedes iniciar sesión' } });
+    expect(done.status).toBe(200);
+    // Step 1 signs the inspector in, as the sign-in does: the session of their own, new password.
+    expect(done.body).toEqual({
+      statusCode: 200,
+      message: 'Cuenta verificada, ya puedes iniciar sesión',
+      token: expect.stringMatching(/^[\w-]+\.[\w-]+\.[\w-]+$/),
+      fiscalizador: { IdFiscalizador: stored.IdFiscalizador, Correo: 'ana.perez@dt.gob.cl' },
+      sistema: 'FISCALES',
+      expiraEn: new Date(server.clock.current.getTime() + 8 * HOUR).toISOString(),
+    });
+    const opened = await server.request('GET', '/api/fiscales/sesion', { token: (done.body as { token: string }).token });
+    expect(opened.body).toMatchObject({ statusCode: 200, data: { fiscalizador: { Correo: 'ana.perez@dt.gob.cl' }, sistema: 'FISCALES' } });
 
     expect((await login('ana.perez@dt.gob.cl', temporary)).status).toBe(401);
     const signedIn = await login('ana.perez@dt.gob.cl', 'Inspeccion.2026');
@@ -240,10 +251,20 @@ describe('sign-in (spec 4.3, 8)', () => {
     });
     expect((await change({ Desafio: companyChallenge.body.Desafio, Contrasena: 'Inspeccion.2026', ConfirmarContrasena: 'Inspeccion.2026' })).status).toBe(401);
 
-    expect(await change({ Desafio, Contrasena: 'Inspeccion.2026', ConfirmarContrasena: 'Inspeccion.2026' })).toEqual({
-      status: 200,
-      body: { statusCode: 200, message: 'Contraseña actualizada, puedes iniciar la sesión' },
+    const changed = await change({ Desafio, Contrasena: 'Inspeccion.2026', ConfirmarContrasena: 'Inspeccion.2026' });
+    expect(changed.status).toBe(200);
+    // The change signs the inspector in, as the sign-in does: no second typing of the new password.
+    expect(changed.body).toEqual({
+      statusCode: 200,
+      message: 'Contraseña actualizada, puedes iniciar la sesión',
+      token: expect.stringMatching(/^[\w-]+\.[\w-]+\.[\w-]+$/),
+      fiscalizador: { IdFiscalizador: expect.any(Number), Correo: 'ana@dt.gob.cl' },
+      sistema: 'FISCALES',
+      expiraEn: new Date(server.clock.current.getTime() + 8 * HOUR).toISOString(),
     });
+    const { token } = changed.body as { token: string };
+    expect((await server.request('GET', '/api/fiscales/sesion', { token })).body).toMatchObject({ statusCode: 200, data: { fiscalizador: { Correo: 'ana@dt.gob.cl' } } });
+    expect((await server.request('GET', '/api/fiscales/empresas?q=andes', { token })).status).toBe(200);
     expect((await change({ Desafio, Contrasena: 'Tercera.Clave1', ConfirmarContrasena: 'Tercera.Clave1' })).status).toBe(401);
     expect((await login('ana@dt.gob.cl', temporary)).status).toBe(401);
     const signedIn = await login('ana@dt.gob.cl', 'Inspeccion.2026');

@@ -15,6 +15,8 @@ import {
   type PortalSearchAnswer,
   type PortalWorker,
 } from '#sync/schemas/fiscales.schema.ts';
+import { ACCESS_LOG_MESSAGES } from '#sync/schemas/fiscales-accesos.schema.ts';
+import type { ReportListAnswer } from '#sync/schemas/report-list.schema.ts';
 import { seedId } from '#server/seed/seed-id.ts';
 import { ANDES, startTestServer, type TestServer } from './support/api-harness.ts';
 
@@ -298,6 +300,67 @@ describe('the access log', () => {
     const admin = await server.login('admin@andesdemo.cl');
     const log = await server.request<{ data: InspectorAccessRow[] }>('GET', `/api/perfil/accesos-fiscalizadores/${ANDES.id}`, { token: admin.token });
     expect(log.body.data[0]).toMatchObject({ Accion: 'nomina', Correo: 'ines.rojas@dt.gob.cl', Busqueda: '11.373.541', Resultados: 1, RutTrabajador: '' });
+  });
+
+  it('filters the log by inspector, by worker (name or RUT) and by Chilean days, pages it, and names the inspectors who consulted (issue 28)', async () => {
+    const second = await server.deps.db
+      .insertInto('fiscalizadores')
+      .values({ Correo: 'pedro.soto@dt.gob.cl', HashContrasena: 'x', DebeCambiarContrasena: 0, TemporalExpiraEn: null, CreadoEn: server.clock.now().toISOString(), VerificadoEn: server.clock.now().toISOString() })
+      .returning('IdFiscalizador')
+      .executeTakeFirstOrThrow();
+    const entry = (En: string, worker: { IdPersona: string; Rut: string; Nombre: string }) => ({
+      IdFiscalizador: second.IdFiscalizador,
+      Correo: 'pedro.soto@dt.gob.cl',
+      IdEmpresa: ANDES.id,
+      IdPersona: worker.IdPersona,
+      RutTrabajador: worker.Rut,
+      NombreTrabajador: worker.Nombre,
+      Accion: 'busqueda' as const,
+      Desde: YEAR_AGO,
+      Hasta: TODAY,
+      En,
+    });
+    const other = { IdPersona: OTHER_WORKER, Rut: '11000000-3', Nombre: 'Juan González Díaz' };
+    // 23:30 of the 20th in Santiago (02:30 UTC of the 21st), 00:30 of the 21st, and 08:00 of the 21st.
+    await server.deps.db
+      .insertInto('accesos_fiscalizadores')
+      .values([entry('2026-11-21T02:30:00.000Z', WORKER), entry('2026-11-21T03:30:00.000Z', other), entry('2026-11-21T11:00:00.000Z', WORKER)])
+      .execute();
+    const admin = await server.login('admin@andesdemo.cl');
+    const log = async (query: string) => (await server.request<ReportListAnswer<InspectorAccessRow> & { message?: string }>('GET', `/api/perfil/accesos-fiscalizadores/${ANDES.id}?${query}`, { token: admin.token })).body;
+    const times = (answer: ReportListAnswer<InspectorAccessRow>) => answer.data.map((row) => row.En.slice(11, 16));
+    const byHim = `IdFiscalizador=${second.IdFiscalizador}`;
+
+    expect(await log(byHim)).toMatchObject({ statusCode: 200, total: 3, Pagina: 1, PorPagina: 50 });
+    expect(times(await log(byHim))).toEqual(['11:00', '03:30', '02:30']);
+    // Days are Chile's: the first entry is of the 20th, the other two of the 21st.
+    expect(times(await log(`${byHim}&Desde=2026-11-20&Hasta=2026-11-20`))).toEqual(['02:30']);
+    expect(times(await log(`${byHim}&Desde=2026-11-21`))).toEqual(['11:00', '03:30']);
+    expect(times(await log(`${byHim}&Hasta=2026-11-20`))).toEqual(['02:30']);
+    // A worker by part of the name, any case, or by the RUT written with or without dots and hyphen.
+    expect(times(await log(`${byHim}&Trabajador=${encodeURIComponent('muñoz')}`))).toEqual(['11:00', '02:30']);
+    expect(times(await log(`${byHim}&Trabajador=${encodeURIComponent('11.373.541-4')}`))).toEqual(['11:00', '02:30']);
+    expect(times(await log(`${byHim}&Trabajador=110000003`))).toEqual(['03:30']);
+    expect(times(await log(`${byHim}&Trabajador=${encodeURIComponent('%')}`))).toEqual([]);
+    // Paged, newest first, with the total that match.
+    const page = await log(`${byHim}&PorPagina=1&Pagina=2`);
+    expect(page).toMatchObject({ total: 3, Pagina: 2, PorPagina: 1 });
+    expect(times(page)).toEqual(['03:30']);
+    // The inspectors who consulted the company: the filter's choices, by address.
+    const inspectors = (await server.request<{ data: { IdFiscalizador: number; Correo: string }[] }>('GET', `/api/perfil/accesos-fiscalizadores/${ANDES.id}/fiscalizadores`, { token: admin.token })).body.data;
+    expect(inspectors).toEqual([
+      { IdFiscalizador: inspector.id, Correo: 'ines.rojas@dt.gob.cl' },
+      { IdFiscalizador: second.IdFiscalizador, Correo: 'pedro.soto@dt.gob.cl' },
+    ]);
+    // Bad filters are refused in Spanish.
+    expect(await log('Desde=2026-11-21&Hasta=2026-11-20')).toMatchObject({ statusCode: 400, message: ACCESS_LOG_MESSAGES.rangeReversed });
+    expect(await log('IdFiscalizador=pedro')).toMatchObject({ statusCode: 400, message: ACCESS_LOG_MESSAGES.inspectorInvalid });
+    expect(await log('Desde=21-11-2026')).toMatchObject({ statusCode: 400, message: ACCESS_LOG_MESSAGES.dateInvalid });
+    expect(await log('PorPagina=5000')).toMatchObject({ statusCode: 400, message: 'La página pedida no es válida' });
+    // Another company's administrator reads neither its log nor its inspectors through this company's address.
+    const pacifico = await server.login('admin@pacificodemo.cl', '77654321-7');
+    expect((await server.request('GET', `/api/perfil/accesos-fiscalizadores/${ANDES.id}/fiscalizadores`, { token: pacifico.token })).status).toBe(403);
+    await server.deps.db.deleteFrom('accesos_fiscalizadores').where('IdFiscalizador', '=', second.IdFiscalizador).execute();
   });
 
   it('refuses a supervisor without Perfil Empresa and a contractor user, whatever their role grants', async () => {

@@ -1,10 +1,11 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { expect, test } from './support/test.ts';
 import { formatRut } from '#sync/domain/rut.ts';
 import { expectAccessible } from './support/accessibility.ts';
 import { ADMIN, apiToken, COMPANY_ID, controlledByServiceWorker, localRows, signIn, SUPERVISOR, syncStatus, expectAllSent } from './support/field-session.ts';
 import { cameraPhoto, drawOn, readPdf } from './support/inspection-session.ts';
 import { addAttendee, certificatePdf, demoWorker, serverSession, TODAYS_TALK, type ServerSession } from './support/training-session.ts';
+import { expectNoSidewaysOverflow, expectReachableIn, PHONE, scrollsSideways, TOUCH_TARGET } from './support/field-layout.ts';
 
 const TABLET = { width: 1280, height: 800 };
 const GRADES = ['6,5', '5,8', '4,0', '3,5', '7,0'];
@@ -135,6 +136,16 @@ test("at the office: the worker's record shows the training as vigente, and the 
   await expect(row).toContainText('Vigente');
   await expect(row).toContainText('6,5');
   await expectAccessible(page);
+  // On a phone the worker's trainings scroll sideways in a named region inside their card; the certificate is reachable and a finger's size.
+  const certificate = row.getByRole('link', { name: `Certificado de ${TODAYS_TALK}` });
+  await page.setViewportSize(PHONE);
+  const table = trainings.getByRole('region', { name: 'Capacitaciones del trabajador: tabla desplazable' });
+  await expectNoSidewaysOverflow(page.getByRole('region', { name: 'Capacitaciones', exact: true }), 'teléfono: tarjeta de capacitaciones');
+  expect(await scrollsSideways(table)).toBe(true);
+  await expectReachableIn(table, certificate, 'teléfono: certificado');
+  expect((await certificate.boundingBox())!.height).toBeGreaterThanOrEqual(TOUCH_TARGET);
+  await expectAccessible(page);
+  await page.setViewportSize({ width: 1280, height: 720 });
 
   await row.getByRole('link', { name: `Certificado de ${TODAYS_TALK}` }).click();
   await expect(page.getByRole('heading', { name: 'Certificado de capacitación', level: 1 })).toBeVisible();
@@ -142,4 +153,62 @@ test("at the office: the worker's record shows the training as vigente, and the 
   await expect(preview).toHaveAttribute('aria-busy', 'false', { timeout: 60_000 });
   await expect(preview.getByRole('img', { name: 'Página 1 de 1' })).toBeVisible();
   await expectAccessible(page);
+});
+
+test("at the office, offline: a programme line whose type was removed meanwhile and an edit of a line changed first on the server are refused in the spec's words, and the line is corrected and resent", async ({ page, context, request }) => {
+  const token = await apiToken(request, ADMIN);
+  const send = async (method: 'POST' | 'PUT' | 'DELETE', path: string, data?: unknown) => {
+    const response = await request.fetch(path, { method, data, headers: { Authorization: `Bearer ${token}`, 'Idempotency-Key': randomUUID() } });
+    expect(response.status(), `${method} ${path}: ${await response.text()}`).toBe(200);
+  };
+  const stamp = Date.now();
+  const type = (Nombre: string) => ({ IdTipoCapacitacion: randomUUID(), Nombre, IdCategoria: 2, DuracionHoras: 4, VigenciaMeses: 12, Evaluada: 0, Descripcion: '' });
+  const doomed = type(`Izaje de cargas ${stamp}`);
+  const kept = type(`Rigger y señalero ${stamp}`);
+  for (const body of [doomed, kept]) await send('POST', '/api/capacitaciones/tipos', body);
+  const line = { IdCapacitacion: randomUUID(), Anio: 2027, Mes: 3, IdTipoCapacitacion: kept.IdTipoCapacitacion, Tema: `Plan de izaje ${stamp}`, Cargos: [] };
+  await send('POST', `/api/capacitaciones/programa/${COMPANY_ID}`, line);
+
+  await signIn(page, ADMIN);
+  await controlledByServiceWorker(page);
+  await expectAllSent(page);
+  await page.goto(`/capacitaciones/programa/detalles/${line.IdCapacitacion}`);
+  await expect(page.getByRole('heading', { name: new RegExp(`Plan de izaje ${stamp}`), level: 1 })).toBeVisible();
+
+  await context.setOffline(true);
+  await page.getByRole('link', { name: 'Editar' }).click();
+  await page.getByRole('textbox', { name: 'Tema*' }).fill(`Plan de izaje ${stamp}, revisado`);
+  await page.getByRole('button', { name: 'Guardar' }).click();
+  await expect(page.getByText('Programa de capacitación editado correctamente').last()).toBeVisible();
+  const created = `Izaje en altura ${stamp}`;
+  await page.goto('/capacitaciones/programa/nuevo');
+  await page.getByRole('textbox', { name: 'Tema*' }).fill(created);
+  await page.getByRole('combobox', { name: 'Tipo de capacitación*' }).selectOption({ label: doomed.Nombre });
+  await page.getByRole('button', { name: 'Guardar' }).click();
+  await expect(page.getByText('Programa de capacitación creado correctamente').last()).toBeVisible();
+
+  // Meanwhile the office removes the type and renames the line.
+  await send('DELETE', `/api/capacitaciones/tipos/${doomed.IdTipoCapacitacion}?Version=1`);
+  await send('PUT', `/api/capacitaciones/programa/${line.IdCapacitacion}/${COMPANY_ID}`, { Version: 1, Tema: `Plan de izaje ${stamp} (oficina)` });
+  await context.setOffline(false);
+  await expect(syncStatus(page)).toContainText('2 rechazados', { timeout: 30_000 });
+
+  await page.goto('/sincronizacion');
+  const refused = page.getByRole('list', { name: 'Cambios rechazados' });
+  await expect(refused).toContainText('Error al crear el programa de capacitación: El tipo de capacitación indicado no existe');
+  await expect(refused).toContainText('Error al editado el programa de capacitación: El registro cambió en el servidor; tu versión quedó guardada como conflicto');
+  await expectAccessible(page);
+  await refused.getByRole('listitem').filter({ hasText: 'Error al crear el programa de capacitación' }).getByRole('link', { name: 'Corregir y reenviar' }).click();
+  await expect(page.getByRole('heading', { name: 'Corregir línea del programa', level: 1 })).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: 'Error al crear el programa de capacitación: El tipo de capacitación indicado no existe' })).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole('combobox', { name: 'Tipo de capacitación*' }).selectOption({ label: kept.Nombre });
+  await page.getByRole('button', { name: 'Guardar y reenviar' }).click();
+  await expect(page.getByRole('heading', { name: 'Sincronización', level: 1 })).toBeVisible();
+  await expect(refused.getByRole('listitem')).toHaveCount(1, { timeout: 15_000 });
+  await expect(refused).toContainText('Error al editado el programa de capacitación');
+  await refused.getByRole('button', { name: 'Descartar' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Descartar' }).click();
+  await expect(page.getByText('El servidor no ha rechazado ningún cambio.')).toBeVisible();
+  await expectAllSent(page);
 });

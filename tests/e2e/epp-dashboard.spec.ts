@@ -3,7 +3,9 @@ import { expect, test } from './support/test.ts';
 import { formatNumber } from '#sync/domain/number-format.ts';
 import type { DashboardAnswer } from '#sync/schemas/dashboard-filters.schema.ts';
 import type { EppRecordsAnswer } from '#sync/schemas/epp-dashboard.schema.ts';
+import { addMonths, formatDisplayDate } from '#sync/domain/dates.ts';
 import { expectAccessible } from './support/accessibility.ts';
+import { clickChartShape, downloadChartPng, downloadDashboardPdf, expectChartTextsInside, expectDistinctTicks, expectLastColumnVisible } from './support/dashboard-charts.ts';
 import { ADMIN, apiToken, COMPANY_ID, expectAllSent, signIn } from './support/field-session.ts';
 
 test.use({ viewport: { width: 1280, height: 800 }, actionTimeout: 15_000 });
@@ -20,10 +22,14 @@ async function openFromMenu(page: Page): Promise<void> {
 
 const card = (page: Page, title: string) => page.getByRole('region', { name: title, exact: true });
 
-test("the EPP dashboard shows the demo company's figures, follows the Cargo filter, and a chart opens the records behind it", async ({ page }) => {
+test("the EPP dashboard shows the demo company's figures over the last twelve months, follows the Cargo filter, and a chart opens the records behind it; a chart and the dashboard export", async ({ page }) => {
   const token = await apiToken(page.request);
+  // The dashboard opens on the last twelve months: the server is asked the same.
+  const today = new Date().toLocaleDateString('en-CA', { timeZone: 'America/Santiago' });
+  const range = { start: `${addMonths(today.slice(0, 7), -11)}-01`, end: today, month: today.slice(0, 7) };
+  const withRange = (path: string) => `${path}${path.includes('?') ? '&' : '?'}${new URLSearchParams(range).toString()}`;
   const server = async <T>(path: string) => {
-    const response = await page.request.get(`/api${path}`, { headers: { Authorization: `Bearer ${token}` } });
+    const response = await page.request.get(`/api${withRange(path)}`, { headers: { Authorization: `Bearer ${token}` } });
     expect(response.status()).toBe(200);
     return (await response.json()) as T;
   };
@@ -40,6 +46,10 @@ test("the EPP dashboard shows the demo company's figures, follows the Cargo filt
   await expect(card(page, 'Trabajadores con EPP pendiente de entrega').locator('.chart-card__total')).toContainText(formatNumber(pendientes.total!));
   const noUso = await server<DashboardAnswer>(`/epp/dashboard/no_uso/${COMPANY_ID}`);
   expect(noUso.data.find((point) => point.Nombre === 'Casco de seguridad')?.Valor).toBe(1);
+  // One finding is one "hallazgo", on an axis of whole numbers; long names fit their chart.
+  await expect(card(page, 'No uso de EPP por elemento').locator('.chart-card__total')).toHaveText(noUso.total === 1 ? '1 hallazgo' : `${noUso.total} hallazgos`);
+  await expectDistinctTicks(card(page, 'No uso de EPP por elemento'));
+  for (const title of ['Cobertura de EPP (%)', 'EPP entregados por motivo', 'No uso de EPP por mes', 'No uso de EPP por nivel']) await expectChartTextsInside(card(page, title));
   await expectAccessible(page);
 
   // The Cargo filter (the spec's): the figure becomes that position's alone.
@@ -52,6 +62,14 @@ test("the EPP dashboard shows the demo company's figures, follows the Cargo filt
   await page.getByRole('combobox', { name: 'Cargo' }).selectOption({ label: chosen.cargo.NombreCargo });
   await expect(card(page, 'Trabajadores con EPP pendiente de entrega').locator('.chart-card__total')).toContainText(formatNumber(chosen.answer.total!));
   await expectAccessible(page);
+  // The dashboard as a PDF for the committee: its filters written on it (the Cargo chosen), each chart with its formula.
+  const pdf = await downloadDashboardPdf(page, 'dashboard-de-epp');
+  expect(pdf.text).toContain('Dashboard de EPP');
+  expect(pdf.text).toContain(`Período del ${formatDisplayDate(range.start)} al ${formatDisplayDate(range.end)}`);
+  expect(pdf.text).toContain(`Cargo ${chosen.cargo.NombreCargo}`);
+  expect(pdf.text).toContain('Trabajadores con EPP pendiente de entrega');
+  expect(pdf.text).toMatch(/Fórmula: Pares trabajador.EPP exigidos/);
+  expect(pdf.images).toBeGreaterThanOrEqual(4);
   await page.getByRole('combobox', { name: 'Cargo' }).selectOption({ label: 'Todos' });
   await expect(card(page, 'Trabajadores con EPP pendiente de entrega').locator('.chart-card__total')).toContainText(formatNumber(pendientes.total!));
 
@@ -60,26 +78,37 @@ test("the EPP dashboard shows the demo company's figures, follows the Cargo filt
   // render, replacing the bar under the pointer); the table below the chart opens the same records.
   const chart = card(page, 'No uso de EPP por elemento');
   const records = page.getByRole('region', { name: 'Registros de No uso de EPP por elemento: Casco de seguridad', exact: true });
-  // The bar's pattern (its decal, for colour blindness) lies over it: clicked where a finger would.
-  const barPath = chart.locator('.chart-card__chart svg path[fill="#f5c400"]');
-  await barPath.scrollIntoViewIfNeeded();
-  const bar = (await barPath.boundingBox())!;
-  await page.mouse.click(bar.x + bar.width / 2, bar.y + bar.height / 2);
+  await clickChartShape(chart, '#f5c400');
   await expect(records).toBeVisible();
-  await page.mouse.move(0, 0);
   await chart.getByText('Ver datos').click();
   await chart.getByRole('button', { name: 'Ver registros de Casco de seguridad' }).click();
   await expect(records).toBeVisible();
-  const today = new Date().toLocaleDateString('en-CA', { timeZone: 'America/Santiago' });
   const casco = noUso.data.find((point) => point.Nombre === 'Casco de seguridad')!;
-  const query = new URLSearchParams({ indicador: 'no_uso', start: `${today.slice(0, 7)}-01`, end: today, desde: `${today.slice(0, 7)}-01`, hasta: today, ...casco.registros });
+  const query = new URLSearchParams({ indicador: 'no_uso', desde: range.start, hasta: range.end, ...casco.registros });
   const behind = await server<EppRecordsAnswer>(`/epp/dashboard/registros/${COMPANY_ID}?${query.toString()}`);
   expect(behind.total).toBe(casco.Valor);
   await expect(records.getByText('1 registro', { exact: true })).toBeVisible();
+  // The records say their title once, and their date column says what the date is: the inspection's day.
+  await expect(records.getByRole('heading')).toHaveCount(1);
+  await expect(records.getByRole('columnheader').first()).toHaveText('Inspeccionado el');
   const row = records.getByRole('row').filter({ hasText: 'Usa casco con barbiquejo' });
   await expect(row).toContainText('No cumple: Usa casco con barbiquejo (Observación de conducta, Observación)');
   await expect(row.getByRole('link', { name: 'Ver inspección' })).toBeVisible();
   await expectAccessible(page);
+
+  // At 1440 px the records show every column, the last (the link to each record) too; the chart downloads as a PNG.
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await expectLastColumnVisible(records);
+  await expectAccessible(page);
+  await downloadChartPng(chart, 'epp-no-uso-de-epp-por-elemento');
+  // Expired items are listed by when they expired.
+  await card(page, 'Trabajadores con EPP vencido').getByRole('button', { name: 'Ver registros' }).click();
+  const expired = page.getByRole('region', { name: 'Registros de Trabajadores con EPP vencido', exact: true });
+  await expect(expired.getByRole('columnheader').first()).toHaveText('Venció el');
+  await expectLastColumnVisible(expired);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await chart.getByRole('button', { name: 'Ver registros de Casco de seguridad' }).click();
+  await expect(records).toBeVisible();
 
   // The finding opens the inspection behind it.
   await row.getByRole('link', { name: 'Ver inspección' }).click();

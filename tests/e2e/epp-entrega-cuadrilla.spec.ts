@@ -6,6 +6,7 @@ import { expectAccessible } from './support/accessibility.ts';
 import { ADMIN, apiToken, controlledByServiceWorker, localRows, sha256Hex, signIn, SUPERVISOR, syncStatus, expectAllSent } from './support/field-session.ts';
 import { drawOn, readPdf } from './support/inspection-session.ts';
 import { type CrewWorker, padHasInk, SEEDED_CREW, serverActa, serverActaPdf, serverActasOfCrew, storedPngHasInk, workersOfPosition } from './support/epp-session.ts';
+import { expectNoSidewaysOverflow, expectReachableIn, PHONE, SCREENS, scrollsSideways } from './support/field-layout.ts';
 
 const LANDSCAPE = { width: 1024, height: 768 };
 const PORTRAIT = { width: 768, height: 1024 };
@@ -231,6 +232,22 @@ test('the office annuls an acta, keeps it with its seal, and the public verifica
   const inspector = await visitor.newPage();
   await inspector.goto(`/verificar/${acta.Sello}`);
   await expect(inspector.getByText('Acta válida: el sello coincide')).toBeVisible();
+  // The code sits in its own box under its label, inside the card, at every size: one line from a tablet up, two
+  // even lines on a phone (it breaks only between its halves).
+  const label = inspector.getByText('Código', { exact: true });
+  const code = inspector.getByText(acta.Sello, { exact: true });
+  for (const [screen, size] of Object.entries(SCREENS)) {
+    await inspector.setViewportSize(size);
+    const [labelBox, codeBox, cardBox] = await Promise.all([label.boundingBox(), code.boundingBox(), inspector.locator('.public-page__card').boundingBox()]);
+    expect(labelBox!.y + labelBox!.height, `${screen}: el código no tapa su etiqueta`).toBeLessThanOrEqual(codeBox!.y);
+    expect(codeBox!.x + codeBox!.width, `${screen}: el código dentro de la tarjeta`).toBeLessThanOrEqual(cardBox!.x + cardBox!.width);
+    const lineHeight = await code.evaluate((node) => parseFloat(getComputedStyle(node).lineHeight));
+    const padding = await code.evaluate((node) => parseFloat(getComputedStyle(node).paddingTop) + parseFloat(getComputedStyle(node).paddingBottom) + 2);
+    const lines = Math.round((codeBox!.height - padding) / lineHeight);
+    expect(lines, `${screen}: líneas del código`).toBe(screen === 'teléfono' ? 2 : 1);
+    if (screen === 'teléfono') expect(await code.evaluate((node) => node.textContent)).toBe(acta.Sello);
+    await expectAccessible(inspector);
+  }
 
   await page.setViewportSize({ width: 1440, height: 900 });
   await signIn(page, ADMIN);
@@ -248,4 +265,56 @@ test('the office annuls an acta, keeps it with its seal, and the public verifica
   await expect(inspector.getByText(/^Acta anulada el /)).toBeVisible();
   await expectAccessible(inspector);
   await visitor.close();
+});
+
+test("on a phone, a tablet and a desktop a crew's lines fit their card or scroll in a named region with «Quitar» whole, and every line without its size is said before anyone signs", async ({ page }) => {
+  const office = await apiToken(page.request, ADMIN);
+  const [worker] = await workersOfPosition(page.request, office, 'Maestro Carpintero');
+  const name = nameOf(worker!);
+  await page.setViewportSize(PHONE);
+  await signIn(page, SUPERVISOR);
+  await expectAllSent(page);
+  await page.goto('/epp/entregados/nuevo');
+  await page.getByRole('searchbox', { name: 'Buscar trabajador por nombre o RUT' }).fill(worker!.Nombres);
+  await page.getByRole('button', { name: new RegExp(name) }).click();
+  await page.getByRole('radio', { name: 'Reposición normal' }).check();
+  await page.getByRole('button', { name: 'Comenzar entrega' }).click();
+  await expect(page).toHaveURL(/\/epp\/entregados\/editar\//);
+
+  const card = page.getByRole('region', { name: '1. Elementos por trabajador' });
+  const lines = page.getByRole('region', { name: `EPP de ${name}: tabla desplazable` });
+  const quitar = lines.getByRole('button', { name: `Quitar Protector auditivo tipo fono para ${name}` });
+  for (const [screen, size] of Object.entries(SCREENS)) {
+    await page.setViewportSize(size);
+    await expect(lines).toBeVisible();
+    // The card never grows past the screen: the table fits it, or scrolls inside it (on the phone).
+    await expectNoSidewaysOverflow(card, `${screen}: tarjeta de los elementos`);
+    expect(await scrollsSideways(lines), `${screen}: la tabla se desplaza`).toBe(screen === 'teléfono');
+    await expectReachableIn(lines, quitar, `${screen}: Quitar`);
+    // «Quitar» whole, never cut to «QU…».
+    expect(await quitar.evaluate((button) => {
+      const inner = button.shadowRoot?.querySelector('.button-native') ?? button;
+      return inner.scrollWidth <= inner.clientWidth + 1;
+    }), `${screen}: Quitar entero`).toBe(true);
+    await expectAccessible(page);
+  }
+  await page.setViewportSize(PHONE);
+
+  // Before anyone signs, beside the lines: every line without its size, named.
+  const missing = 'Indica la talla de cada EPP que tiene tallas: Guantes de cabritilla y Zapatos de seguridad.';
+  await expect(card.getByText(missing, { exact: true })).toBeVisible();
+  await drawOn(page, page.getByRole('img', { name: /^Firma de quien entrega/ }));
+  await page.getByRole('button', { name: 'Firmar como quien entrega' }).click();
+  await expect(page.getByText(/Firmó Jorge Araya Rojas/)).toBeVisible();
+  // The worker's button stays unavailable and says why, before a signature is drawn.
+  await expect(signButton(page)).toBeDisabled();
+  await expect(page.getByRole('region', { name: new RegExp(`^Firma de ${name}`) }).getByText(`No puede firmar aún. ${missing}`)).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole('combobox', { name: `Talla de Guantes de cabritilla para ${name}` }).selectOption('M');
+  await expect(card.getByText('Indica la talla de cada EPP que tiene tallas: Zapatos de seguridad.', { exact: true })).toBeVisible();
+  await expect(signButton(page)).toBeDisabled();
+  await page.getByRole('combobox', { name: `Talla de Zapatos de seguridad para ${name}` }).selectOption('42');
+  await expect(card.getByText(/^Indica la talla/)).toHaveCount(0);
+  await expect(page.getByText(/^No puede firmar aún/)).toHaveCount(0);
+  await expect(signButton(page)).toBeEnabled();
 });

@@ -1,8 +1,10 @@
+import fs from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/test.ts';
 import { formatRut } from '#sync/domain/rut.ts';
 import { EMPTY_CARD_MESSAGES, FISCALES_MESSAGES, type PortalPdfLink } from '#sync/schemas/fiscales.schema.ts';
 import { expectAccessible } from './support/accessibility.ts';
+import { expectLastColumnVisible } from './support/dashboard-charts.ts';
 import { ADMIN, COMPANY_RUT, signIn } from './support/field-session.ts';
 import { readPdf } from './support/inspection-session.ts';
 
@@ -48,7 +50,7 @@ test('an inspector registers with an institutional address, searches a worker, r
   const email = `fiscal.${stamp}@dt.gob.cl`;
 
   // Registration (spec 4.2): another domain is refused with the spec's message; the institutional one gets a
-  // temporary password by e-mail, changes it, and is sent to sign in.
+  // temporary password by e-mail and changes it, which signs the inspector in (no second typing of it).
   await page.goto('/fiscales/registro');
   await expect(page.getByRole('heading', { name: 'Crea tu cuenta de fiscalizador' })).toBeVisible();
   await expect(page.getByText('Solo correos terminados en @dt.gob.cl')).toBeVisible();
@@ -68,16 +70,10 @@ test('an inspector registers with an institutional address, searches a worker, r
   await expect(page.getByRole('alert')).toContainText(FISCALES_MESSAGES.temporaryWrong);
   await page.getByRole('textbox', { name: 'Contraseña temporal*' }).fill(temporary);
   await page.getByRole('button', { name: 'Verificar cuenta' }).click();
-  await expect(page.getByRole('heading', { name: 'Cuenta creada' })).toBeVisible();
-  await page.getByRole('button', { name: 'Ir a iniciar sesión' }).click();
 
-  // Sign-in, then the search screen: Buscar waits for a worker.
-  await expect(page).toHaveURL(/\/fiscales\/login$/);
-  await expectAccessible(page);
-  await page.getByRole('textbox', { name: 'Correo Electronico*' }).fill(email);
-  await page.getByLabel('Contraseña*', { exact: true }).fill(NEW_PASSWORD);
-  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+  // Signed in by the verification: the search screen, where Buscar waits for a worker.
   await expect(page).toHaveURL(/\/inicio$/);
+  await expect(page.getByText(email)).toBeVisible();
   const buscar = page.getByRole('button', { name: 'Buscar' });
   await expect(buscar).toBeDisabled();
   await expectAccessible(page);
@@ -108,16 +104,17 @@ test('an inspector registers with an institutional address, searches a worker, r
   }
 
   // The period (spec 5): the initial date after the final disables Aceptar; an empty period empties the four cards.
-  const desde = page.getByLabel('Fecha inicial');
-  const hasta = page.getByLabel('Fecha final');
+  // Both typed DD/MM/AAAA, whatever the browser's language.
+  const desde = page.getByRole('textbox', { name: 'Fecha inicial' });
+  const hasta = page.getByRole('textbox', { name: 'Fecha final' });
   const aceptar = page.getByRole('button', { name: 'Aceptar' });
-  await desde.fill('1971-01-01');
-  await hasta.fill('1970-01-01');
+  await desde.fill('01/01/1971');
+  await hasta.fill('01/01/1970');
   await expect(page.getByText(FISCALES_MESSAGES.startAfterEnd)).toBeVisible();
   await expect(page.getByText(FISCALES_MESSAGES.endBeforeStart)).toBeVisible();
   await expect(aceptar).toBeDisabled();
   await expectAccessible(page);
-  await hasta.fill('1971-12-31');
+  await hasta.fill('31/12/1971');
   await aceptar.click();
   await expect(page.getByRole('group', { name: /Periodo: del 01\/01\/1971 al 31\/12\/1971/ })).toBeVisible();
   await buscar.click();
@@ -137,7 +134,7 @@ test('an inspector registers with an institutional address, searches a worker, r
   await page.getByRole('link', { name: '¿Olvidaste tu contraseña?' }).click();
   await expect(page.getByRole('heading', { name: 'Recupera tu contraseña' })).toBeVisible();
   await expectAccessible(page);
-  await page.getByRole('textbox', { name: 'Correo Electronico*' }).fill(email);
+  await page.getByRole('textbox', { name: 'Correo Electrónico*' }).fill(email);
   await page.getByRole('button', { name: 'Enviar código' }).click();
   await expect(page.getByRole('heading', { name: 'Ingresa el código' })).toBeVisible();
   const code = await lastMailTo(page, email, /código de verificación es (\d{6})/);
@@ -151,8 +148,8 @@ test('an inspector registers with an institutional address, searches a worker, r
   await expect(page.getByRole('heading', { name: 'Contraseña actualizada' })).toBeVisible();
   await page.getByRole('button', { name: 'Ir a iniciar sesión' }).click();
   await expect(page).toHaveURL(/\/fiscales\/login$/);
-  await expect(page.getByRole('textbox', { name: 'Correo Electronico*' })).toHaveCount(1);
-  await page.getByRole('textbox', { name: 'Correo Electronico*' }).fill(email);
+  await expect(page.getByRole('textbox', { name: 'Correo Electrónico*' })).toHaveCount(1);
+  await page.getByRole('textbox', { name: 'Correo Electrónico*' }).fill(email);
   await page.getByLabel('Contraseña*', { exact: true }).fill('Otra.Clave.2026');
   await page.getByRole('button', { name: 'Iniciar sesión' }).click();
   await expect(page.getByRole('button', { name: 'Buscar' })).toBeDisabled();
@@ -176,5 +173,76 @@ test('an inspector registers with an institutional address, searches a worker, r
   await expect(log.getByRole('row').filter({ hasText: email }).filter({ hasText: /en la nómina: vio \d+ trabajador/ }).first()).toBeVisible();
   await expect(log.getByRole('row').filter({ hasText: email }).filter({ hasText: 'Abrió el PDF de Incidentes' })).toHaveCount(1);
   await expectAccessible(office);
+
+  // Filtered (issue 28) by the inspector, by the worker (name or RUT) and by the days, asked to the server; the
+  // filters stay in the address.
+  await office.getByRole('combobox', { name: 'Fiscalizador' }).selectOption({ label: email });
+  await expect(office).toHaveURL(/IdFiscalizador=\d+/);
+  await expect(log.getByRole('row').filter({ hasNotText: email })).toHaveCount(1);
+  const worker = office.getByRole('searchbox', { name: 'Trabajador (nombre o RUT)' });
+  await worker.fill('muñoz');
+  await expect(office).toHaveURL(/Trabajador=/);
+  await expect(log.getByRole('row').filter({ hasNotText: WORKER.name })).toHaveCount(1);
+  await expect(log.getByRole('row').filter({ hasText: 'Abrió el PDF de Incidentes' })).toHaveCount(1);
+  await worker.fill(formatRut(WORKER.rut));
+  await expect(office).toHaveURL(new RegExp(`Trabajador=${encodeURIComponent(formatRut(WORKER.rut))}`));
+  await expect(log.getByRole('row').filter({ hasNotText: WORKER.name })).toHaveCount(1);
+  const shownRows = await log.getByRole('row').count();
+  const day = new Date().toLocaleDateString('en-CA', { timeZone: 'America/Santiago' });
+  const yesterday = new Date(Date.parse(`${day}T12:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+  const typed = (wire: string) => `${wire.slice(8, 10)}/${wire.slice(5, 7)}/${wire.slice(0, 4)}`;
+  const from = office.getByRole('textbox', { name: 'Desde', exact: true });
+  const until = office.getByRole('textbox', { name: 'Hasta', exact: true });
+  await from.fill(typed(day));
+  await from.press('Tab');
+  await expect(log.getByRole('row')).toHaveCount(shownRows);
+  await until.fill(typed(yesterday));
+  await until.press('Tab');
+  await expect(office.getByText('Fecha inicial no puede ser mayor que Fecha final')).toBeVisible();
+  await expectAccessible(office);
+  await from.fill('');
+  await from.press('Tab');
+  await expect(office.getByText('Ninguna consulta coincide con los filtros.')).toBeVisible();
+  await until.fill('');
+  await until.press('Tab');
+  await expect(log.getByRole('row')).toHaveCount(shownRows);
+
+  // The whole log of the filters as a CSV for Excel in Chile (BOM, ";"), and every column in sight at 1440 px.
+  const [download] = await Promise.all([office.waitForEvent('download'), office.getByRole('button', { name: 'Exportar CSV' }).click()]);
+  expect(download.suggestedFilename()).toBe(`consultas-fiscalizadores-${day}.csv`);
+  const csv = fs.readFileSync((await download.path())!, 'utf8');
+  const lines = csv.split('\r\n').filter(Boolean);
+  expect(lines[0]).toBe('\uFEFFFecha y hora;Fiscalizador;Trabajador;RUT del trabajador;Consulta');
+  expect(lines).toHaveLength(shownRows);
+  expect(lines.slice(1).every((line) => line.includes(`;${email};${WORKER.name};${formatRut(WORKER.rut)};`))).toBe(true);
+  await office.setViewportSize({ width: 1440, height: 900 });
+  await expectLastColumnVisible(office.getByRole('region', { name: 'Consultas de fiscalizadores, la más reciente primero', exact: true }));
+  await expectAccessible(office);
   await office.close();
+});
+
+test('an inspector whose first sign-in uses the temporary password changes it and lands on the search screen, signed in, on a phone', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const email = `fiscal.forzado.${Date.now()}@dt.gob.cl`;
+  expect((await page.request.post('/api/fiscales/registro', { data: { Correo: email } })).status()).toBe(200);
+  const temporary = await lastMailTo(page, email, /contraseña temporal es (\S+)/);
+
+  await page.goto('/fiscales/login');
+  await expect(page.getByRole('textbox', { name: 'Correo Electrónico*' })).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole('textbox', { name: 'Correo Electrónico*' }).fill(email);
+  await page.getByLabel('Contraseña*', { exact: true }).fill(temporary);
+  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+  await expect(page.getByRole('heading', { name: 'Cambia tu contraseña' })).toBeVisible();
+  await expectAccessible(page);
+  await page.getByLabel('Contraseña*', { exact: true }).fill(NEW_PASSWORD);
+  await page.getByLabel('Confirmar Contraseña*', { exact: true }).fill(NEW_PASSWORD);
+  await page.getByRole('button', { name: 'Cambiar contraseña' }).click();
+
+  // The change signs the inspector in (SPEC SE3): the search screen, not the sign-in form again.
+  await expect(page).toHaveURL(/\/inicio$/);
+  await expect(page.getByRole('button', { name: 'Buscar' })).toBeDisabled();
+  await expect(page.getByText(email)).toBeVisible();
+  await expect(page.getByLabel('Contraseña*', { exact: true })).toHaveCount(0);
+  await expectAccessible(page);
 });

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/test.ts';
 import { expectAccessible } from './support/accessibility.ts';
+import { cardLinkHeights, DESKTOP, expectCardLinksTouchable, expectNoSidewaysOverflow, PHONE, TABLET } from './support/field-layout.ts';
 
 const RUT_EMPRESA = '76123456-0';
 const SUPERVISOR = 'supervisor@andesdemo.cl';
@@ -9,7 +10,7 @@ const PASSWORD = 'Andes.2026';
 async function fillSignIn(page: Page, rut: string, correo: string, password: string): Promise<void> {
   await page.goto('/login');
   await page.getByRole('textbox', { name: 'Rut Empresa (12345678-9)*' }).fill(rut);
-  await page.getByRole('textbox', { name: 'Correo Electronico*' }).fill(correo);
+  await page.getByRole('textbox', { name: 'Correo Electrónico*' }).fill(correo);
   await page.getByLabel('Contraseña*', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Iniciar sesión' }).click();
 }
@@ -213,4 +214,21 @@ test.describe('on a phone', () => {
     await expect(sections).toBeHidden();
     await expect(page.getByRole('heading', { name: 'Inicio', level: 1 })).toBeVisible();
   });
+});
+
+test('text links in the home cards are a finger’s target on a tablet and a phone, and a desktop keeps its layout', async ({ page }) => {
+  // Signed in on the phone first: there the menu starts closed, over nothing.
+  await page.setViewportSize(PHONE);
+  await signInAsSupervisor(page);
+  for (const [screen, size] of [['teléfono', PHONE], ['tablet', TABLET]] as const) {
+    await page.setViewportSize(size);
+    await expect(page.getByRole('heading', { name: 'Inicio', level: 1 })).toBeVisible();
+    await expectCardLinksTouchable(page, screen);
+    for (const card of await page.locator('.app-main .card').all()) if (await card.isVisible()) await expectNoSidewaysOverflow(card, `${screen}: tarjeta`);
+    await expectAccessible(page);
+  }
+  await page.setViewportSize(DESKTOP);
+  await expect.poll(async () => (await cardLinkHeights(page)).length).toBeGreaterThan(0);
+  for (const card of await page.locator('.app-main .card').all()) if (await card.isVisible()) await expectNoSidewaysOverflow(card, 'escritorio: tarjeta');
+  await expectAccessible(page);
 });

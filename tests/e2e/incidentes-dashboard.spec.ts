@@ -4,7 +4,9 @@ import { expect, test } from './support/test.ts';
 import { formatNumber } from '#sync/domain/number-format.ts';
 import type { AccidentRecordsAnswer } from '#sync/schemas/accidentes-dashboard.schema.ts';
 import type { DashboardAnswer } from '#sync/schemas/dashboard-filters.schema.ts';
+import { addMonths } from '#sync/domain/dates.ts';
 import { expectAccessible } from './support/accessibility.ts';
+import { clickChartShape, downloadChartPng, expectChartTextsInside, expectLastColumnVisible } from './support/dashboard-charts.ts';
 import { ADMIN, apiToken, COMPANY_ID, expectAllSent, localRows, signIn } from './support/field-session.ts';
 
 test.use({ viewport: { width: 1280, height: 800 }, actionTimeout: 15_000 });
@@ -36,11 +38,14 @@ function card(page: Page, title: string) {
   return page.getByRole('region', { name: title, exact: true });
 }
 
-test('the accident dashboard states each rate with its formula, follows the level filter, and opens a rate down to its cases and months', async ({ page }) => {
+test('the accident dashboard states each rate with its formula over the last twelve months, follows the level filter, and opens a rate and a bar down to their cases', async ({ page }) => {
   const token = await apiToken(page.request);
   const headers = { Authorization: `Bearer ${token}` };
+  // The dashboard opens on the last twelve months, a point a month on each trend: the server is asked the same.
+  const today = new Date().toLocaleDateString('en-CA', { timeZone: 'America/Santiago' });
+  const range = { start: `${addMonths(today.slice(0, 7), -11)}-01`, end: today, month: today.slice(0, 7) };
   const server = async <T>(path: string) => {
-    const response = await page.request.get(`/api${path}`, { headers });
+    const response = await page.request.get(`/api${path}${path.includes('?') ? '&' : '?'}${new URLSearchParams(range).toString()}`, { headers });
     expect(response.status()).toBe(200);
     return (await response.json()) as T;
   };
@@ -49,10 +54,14 @@ test('the accident dashboard states each rate with its formula, follows the leve
   await openFromMenu(page, 'Dashboard', 'Dashboard', 'Incidentes', 'Dashboard de incidentes');
   const rate = card(page, 'Tasa de accidentabilidad');
   await expect(rate.getByText(RATE_FORMULA)).toBeVisible();
-  // The headline is the last twelve months, as the server computes it for the same filters (the month so far).
+  // The headline is the last twelve months, as the server computes it for the same filters; the trend has a point a month.
   const all = await server<DashboardAnswer>(`/accidentes/dashboard/tasa_accidentabilidad/${COMPANY_ID}`);
   expect(all.total).toBeGreaterThan(0);
+  expect(all.data).toHaveLength(12);
   await expect(rate.locator('.chart-card__total')).toHaveText(rateText(all.total!, all.unidad));
+  for (const title of ['Tasa de accidentabilidad', 'Casos por clasificación', 'Casos por tipo de evento', 'Casos por riesgo específico', 'Acciones subestándares', 'Falta de control']) {
+    await expectChartTextsInside(card(page, title));
+  }
   for (const title of ['Tasa de siniestralidad', 'Índice de frecuencia', 'Índice de gravedad', 'Dotación', 'Horas hombre', 'Días perdidos', 'Accidentes acumulados', 'Casos por clasificación', 'Falta de control']) {
     await expect(card(page, title).getByText(/^Fórmula: /)).toBeVisible();
   }
@@ -76,8 +85,7 @@ test('the accident dashboard states each rate with its formula, follows the leve
   await rate.getByRole('button', { name: 'Ver registros' }).click();
   const records = page.getByRole('region', { name: 'Registros de Tasa de accidentabilidad' });
   await expect(records).toBeVisible();
-  const today = new Date().toLocaleDateString('en-CA', { timeZone: 'America/Santiago' });
-  const query = new URLSearchParams({ indicador: 'tasa_accidentabilidad', start: `${today.slice(0, 7)}-01`, end: today, month: today.slice(0, 7), desde: `${today.slice(0, 7)}-01`, hasta: today });
+  const query = new URLSearchParams({ indicador: 'tasa_accidentabilidad', desde: range.start, hasta: range.end });
   const behind = await server<AccidentRecordsAnswer>(`/accidentes/dashboard/registros/${COMPANY_ID}?${query.toString()}`);
   expect(behind.valor).toBe(all.total);
   await expect(records.getByRole('heading', { name: behind.titulo, level: 3 })).toBeVisible();
@@ -98,6 +106,24 @@ test('the accident dashboard states each rate with its formula, follows the leve
   await expect(months.getByRole('row', { name: shown(first.Mes) })).toContainText(first.Dotacion === null ? 'Sin dotación registrada' : formatNumber(first.Dotacion));
   await page.screenshot({ path: 'test-results/incidentes-dashboard-registros.png', fullPage: true });
   await expectAccessible(page);
+
+  // A bar opens its own cases: the classification with the most, tapped on the chart. At 1440 px the cases'
+  // last column is on screen; the chart downloads as a PNG.
+  const classes = await server<DashboardAnswer>(`/accidentes/dashboard/tabla_evento/${COMPANY_ID}`);
+  const most = Math.max(...classes.data.map((point) => point.Valor));
+  await clickChartShape(card(page, 'Casos por clasificación'), '#f5c400');
+  const opened = page.getByRole('region', { name: /^Registros de Casos por clasificación: / });
+  await expect(opened).toBeVisible();
+  const picked = (await opened.getByRole('heading', { level: 2 }).textContent())!.replace('Registros de Casos por clasificación: ', '').trim();
+  expect(classes.data.find((point) => point.Nombre === picked)?.Valor).toBe(most);
+  await expect(opened.getByRole('table', { name: /^Casos:/ }).getByRole('row')).not.toHaveCount(1);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await expectLastColumnVisible(opened, '.accident-records__scroll');
+  await expectAccessible(page);
+  await downloadChartPng(card(page, 'Casos por clasificación'), 'incidentes-casos-por-clasificacion');
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await rate.getByRole('button', { name: 'Ver registros' }).click();
+  await expect(records).toBeVisible();
 
   // A case opens at its own page.
   const lostTime = counted[0]!;
@@ -148,7 +174,7 @@ test('headcount and hours load from a CSV: a bad row is refused with its line an
   // The form refuses the same month, levels and contractor again, as the load does.
   await page.getByRole('link', { name: 'Nueva dotación' }).click();
   await expect(page.getByRole('heading', { name: 'Nueva dotación', level: 1 })).toBeVisible();
-  await page.getByLabel('Mes*').fill(oldest);
+  await page.getByLabel('Mes*').fill(shown(oldest));
   await page.getByRole('combobox', { name: 'Faena*' }).selectOption({ label: 'Faena Los Andes' });
   await page.getByRole('combobox', { name: 'Área' }).selectOption({ label: 'Obras Civiles' });
   await page.getByRole('spinbutton', { name: 'Dotación*' }).fill('5');

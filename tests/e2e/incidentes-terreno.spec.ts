@@ -6,6 +6,7 @@ import { demoPhotoPng } from '#server/seed/demo-images.ts';
 import { expectAccessible } from './support/accessibility.ts';
 import { ADMIN, apiToken, COMPANY_ID, controlledByServiceWorker, sha256Hex, signIn, SUPERVISOR, syncStatus, expectAllSent } from './support/field-session.ts';
 import { cameraPhoto, deviceFileHashes, drawOn, readPdf } from './support/inspection-session.ts';
+import { PHONE, SCREENS } from './support/field-layout.ts';
 
 test.use({ viewport: { width: 1280, height: 800 }, actionTimeout: 15_000 });
 
@@ -250,4 +251,86 @@ test('at the office: stages 2 and 3 with a control measure; closing is refused u
   expect(pdf.text).toContain('Aprobada');
   // Two evidence photos and the reporter's signature.
   expect(pdf.images).toBe(3);
+});
+
+test('on a phone the report form keeps the screen: its send and delete bar stays one short row, also with what is missing, and both buttons within reach', async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  await signIn(page, SUPERVISOR);
+  await expectAllSent(page);
+  await page.goto('/incidentes/nuevo');
+  await page.getByRole('radio', { name: 'Accidente con tiempo perdido' }).check();
+  await page.getByRole('button', { name: 'Comenzar reporte' }).click();
+  await expect(page.getByRole('heading', { name: /^Reporte de incidente N° \d{14}$/, level: 1 })).toBeVisible();
+  const bar = page.getByRole('group', { name: 'Enviar o eliminar el reporte' });
+  const send = bar.getByRole('button', { name: 'Enviar reporte' });
+  const discard = bar.getByRole('button', { name: 'Eliminar reporte' });
+  const expectCompact = async (screen: string, height: number) => {
+    const box = (await bar.boundingBox())!;
+    expect(box.height, `${screen}: alto de la barra`).toBeLessThanOrEqual(height * 0.12);
+    for (const button of [send, discard]) {
+      const place = (await button.boundingBox())!;
+      expect(place.y + place.height, `${screen}: botón dentro de la pantalla`).toBeLessThanOrEqual(height);
+      expect(place.height, `${screen}: botón para un dedo`).toBeGreaterThanOrEqual(44);
+    }
+  };
+  for (const [screen, size] of Object.entries(SCREENS)) {
+    await page.setViewportSize(size);
+    await expectCompact(screen, size.height);
+  }
+  await page.setViewportSize(PHONE);
+
+  // Sent with stage 1 empty: what is missing is listed in the form; the bar only counts it and stays short.
+  await send.click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Antes de enviar el reporte:' })).toContainText('El lugar es requerido');
+  await expect(bar).toContainText(/^Faltan \d+ datos para enviar: revisa el formulario\./);
+  for (const [screen, size] of Object.entries(SCREENS)) {
+    await page.setViewportSize(size);
+    await expectCompact(`${screen}, con lo que falta`, size.height);
+    await expectAccessible(page);
+  }
+  await page.setViewportSize(PHONE);
+  await discard.click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Eliminar' }).click();
+  await expect(page).toHaveURL(/\/incidentes$/);
+});
+
+test("at the office, offline: two cases deleted while the worksite changed them are refused, and Sincronización says «Error al eliminar los accidentes» and, for each, «Error al eliminar el accidente»", async ({ page, context, request }) => {
+  const token = await apiToken(request, ADMIN);
+  const cases = [await fieldReport(request, token), await fieldReport(request, token)];
+  await signIn(page, ADMIN);
+  await controlledByServiceWorker(page);
+  await expectAllSent(page);
+
+  await context.setOffline(true);
+  for (const { reportId } of cases) {
+    await page.goto(`/incidentes/detalles/${reportId}`);
+    await expect(page.getByRole('heading', { name: /^Accidente N° / })).toBeVisible();
+    await page.getByRole('button', { name: 'Eliminar', exact: true }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Eliminar' }).click();
+    await expect(page).toHaveURL(/\/incidentes$/);
+  }
+  // Meanwhile the worksite completes both cases: the office deleted versions that are no longer the server's.
+  for (const { reportId } of cases) {
+    const changed = await request.put(`/api/accidentes/registro-accidentes/${reportId}/${COMPANY_ID}`, {
+      headers: { Authorization: `Bearer ${token}`, 'Idempotency-Key': randomUUID() },
+      data: { IdEvaluacion: reportId, Version: 1, Descripcion: 'El trabajador resbaló en la losa mojada.' },
+    });
+    expect(changed.status(), await changed.text()).toBe(200);
+  }
+  await context.setOffline(false);
+  await expect(syncStatus(page)).toContainText('2 rechazados', { timeout: 30_000 });
+
+  await page.goto('/sincronizacion');
+  await expect(page.getByText('Error al eliminar los accidentes: el servidor rechazó 2 eliminaciones.')).toBeVisible();
+  const refused = page.getByRole('list', { name: 'Cambios rechazados' });
+  await expect(refused.getByText('Error al eliminar el accidente: El registro cambió en el servidor; tu versión quedó guardada como conflicto')).toHaveCount(2);
+  await expectAccessible(page);
+  for (let left = 2; left > 0; left -= 1) {
+    await refused.getByRole('button', { name: 'Descartar' }).first().click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Descartar' }).click();
+    await expect(refused.getByRole('listitem')).toHaveCount(left - 1);
+  }
+  await expect(page.getByText('El servidor no ha rechazado ningún cambio.')).toBeVisible();
+  // Discarded, the cases are the server's again on this device.
+  await expectAllSent(page);
 });

@@ -17,11 +17,25 @@ test('Chromium finds the app installable: Spanish manifest, icons and a service 
 
     const manifestUrl = await page.locator('link[rel="manifest"]').getAttribute('href');
     const manifest = await (await page.request.get(manifestUrl!)).json();
-    expect(manifest).toMatchObject({ lang: 'es-CL', short_name: 'Andes HSE', display: 'standalone', start_url: '/inicio' });
+    expect(manifest).toMatchObject({ id: '/inicio', lang: 'es-CL', short_name: 'Andes HSE', display: 'standalone', start_url: '/inicio' });
     for (const icon of manifest.icons as { src: string; type: string }[]) {
       const response = await page.request.get(icon.src);
       expect(response.status(), icon.src).toBe(200);
       expect(response.headers()['content-type']).toBe(icon.type);
+    }
+
+    // The richer install dialog (Android, desktop Chrome) wants a wide and a narrow screenshot of the app itself
+    // (taken by tests/tooling/capture-install-screenshots.ts).
+    const screenshots = manifest.screenshots as { src: string; sizes: string; type: string; form_factor: string; label: string }[];
+    expect(screenshots.map((shot) => shot.form_factor).sort()).toEqual(['narrow', 'wide']);
+    for (const shot of screenshots) {
+      const response = await page.request.get(shot.src);
+      expect(response.status(), shot.src).toBe(200);
+      expect(response.headers()['content-type']).toBe('image/png');
+      const png = await response.body();
+      expect(`${png.readUInt32BE(16)}x${png.readUInt32BE(20)}`, shot.src).toBe(shot.sizes);
+      expect(png.length, `${shot.src}: pequeña`).toBeLessThan(150 * 1024);
+      expect(shot.label).not.toBe('');
     }
 
     const cdp = await context.newCDPSession(page);

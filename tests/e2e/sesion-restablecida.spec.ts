@@ -54,7 +54,7 @@ test('SE5: writes queued offline while an administrator resets the password reac
 
   await page.goto('/login');
   await page.getByRole('textbox', { name: 'Rut Empresa (12345678-9)*' }).fill(COMPANY_RUT);
-  await page.getByRole('textbox', { name: 'Correo Electronico*' }).fill(supervisor.email);
+  await page.getByRole('textbox', { name: 'Correo Electrónico*' }).fill(supervisor.email);
   await page.getByLabel('Contraseña*', { exact: true }).fill(FIRST_PASSWORD);
   await page.getByRole('button', { name: 'Iniciar sesión' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
@@ -85,7 +85,7 @@ test('SE5: writes queued offline while an administrator resets the password reac
   await page.getByRole('button', { name: 'Iniciar sesión de nuevo' }).click();
   await expect(page).toHaveURL(/\/login$/);
   await page.getByRole('textbox', { name: 'Rut Empresa (12345678-9)*' }).fill(COMPANY_RUT);
-  await page.getByRole('textbox', { name: 'Correo Electronico*' }).fill(supervisor.email);
+  await page.getByRole('textbox', { name: 'Correo Electrónico*' }).fill(supervisor.email);
   // The old password no longer works; the temporary one asks for a new password first.
   await page.getByLabel('Contraseña*', { exact: true }).fill(FIRST_PASSWORD);
   await page.getByRole('button', { name: 'Iniciar sesión' }).click();
@@ -96,10 +96,10 @@ test('SE5: writes queued offline while an administrator resets the password reac
   await page.getByLabel('Contraseña*', { exact: true }).fill(AFTER_RESET);
   await page.getByLabel('Confirmar Contraseña*', { exact: true }).fill(AFTER_RESET);
   await page.getByRole('button', { name: /Cambiar contraseña|Guardar/ }).click();
-  await expect(page.getByText('Contraseña actualizada, puedes iniciar la sesión')).toBeVisible();
-  await page.getByLabel('Contraseña*', { exact: true }).fill(AFTER_RESET);
-  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+  // The change signs the person in with a session issued after it (SPEC SE3): straight to the home, no second typing.
   await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByLabel('Contraseña*', { exact: true })).toHaveCount(0);
+  await expectAccessible(page);
 
   await expectAllSent(page, 30_000);
   for (const rut of [first, second]) {

@@ -38,7 +38,7 @@ test('RP8: a session that expired offline pauses the queue; after signing in aga
   await page.getByRole('button', { name: 'Iniciar sesión de nuevo' }).click();
   await expect(page).toHaveURL(/\/login$/);
   await page.getByRole('textbox', { name: 'Rut Empresa (12345678-9)*' }).fill('76123456-0');
-  await page.getByRole('textbox', { name: 'Correo Electronico*' }).fill(SUPERVISOR);
+  await page.getByRole('textbox', { name: 'Correo Electrónico*' }).fill(SUPERVISOR);
   await page.getByLabel('Contraseña*', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Iniciar sesión' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);

@@ -63,7 +63,7 @@ test('OB7/OB10: positions and levels (named by the masks) are written offline, k
 
   await context.setOffline(false);
   await page.getByRole('textbox', { name: 'Rut Empresa (12345678-9)*' }).fill('76123456-0');
-  await page.getByRole('textbox', { name: 'Correo Electronico*' }).fill(ADMIN);
+  await page.getByRole('textbox', { name: 'Correo Electrónico*' }).fill(ADMIN);
   await page.getByLabel('Contraseña*', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Iniciar sesión' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);

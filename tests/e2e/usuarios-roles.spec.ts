@@ -1,4 +1,5 @@
-import type { Browser, Page } from '@playwright/test';
+import { randomUUID } from 'node:crypto';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { expect, test } from './support/test.ts';
 import { workerBody } from '../api/support/trabajadores-factory.ts';
 import { expectAccessible } from './support/accessibility.ts';
@@ -32,13 +33,16 @@ async function handedOverPassword(page: Page): Promise<string> {
   return password;
 }
 
-/** A first sign-in in a browser of its own: the temporary password, the forced change, and the home screen. */
+/**
+ * A first sign-in in a browser of its own: the temporary password, the forced change, and the home screen at once:
+ * the change signs the person in (SPEC SE3), the new password is never typed twice.
+ */
 async function firstSignIn(browser: Browser, email: string, temporary: string): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
   await page.goto('/login');
   await page.getByRole('textbox', { name: 'Rut Empresa (12345678-9)*' }).fill(COMPANY_RUT);
-  await page.getByRole('textbox', { name: 'Correo Electronico*' }).fill(email);
+  await page.getByRole('textbox', { name: 'Correo Electrónico*' }).fill(email);
   await page.getByLabel('Contraseña*', { exact: true }).fill(temporary);
   await page.getByRole('button', { name: 'Iniciar sesión' }).click();
   await expect(page.getByRole('heading', { name: 'Cambia tu contraseña' })).toBeVisible();
@@ -46,10 +50,9 @@ async function firstSignIn(browser: Browser, email: string, temporary: string): 
   await page.getByLabel('Contraseña*', { exact: true }).fill(NEW_PASSWORD);
   await page.getByLabel('Confirmar Contraseña*', { exact: true }).fill(NEW_PASSWORD);
   await page.getByRole('button', { name: /Cambiar contraseña|Guardar/ }).click();
-  await expect(page.getByText('Contraseña actualizada, puedes iniciar la sesión')).toBeVisible();
-  await page.getByLabel('Contraseña*', { exact: true }).fill(NEW_PASSWORD);
-  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('button', { name: 'Iniciar sesión' })).toHaveCount(0);
+  expect(await page.evaluate(() => (JSON.parse(localStorage.getItem('session') ?? 'null') as { usuario?: { CorreoElectronicoPersona: string } } | null)?.usuario?.CorreoElectronicoPersona)).toBe(email);
   return page;
 }
 
@@ -176,9 +179,87 @@ test('an administrator gives a new user a role that sees workers but may not del
   await backToForeground(contractor);
   await expect(contractor).toHaveURL(/\/login$/);
   await contractor.getByRole('textbox', { name: 'Rut Empresa (12345678-9)*' }).fill(COMPANY_RUT);
-  await contractor.getByRole('textbox', { name: 'Correo Electronico*' }).fill(contractorEmail);
+  await contractor.getByRole('textbox', { name: 'Correo Electrónico*' }).fill(contractorEmail);
   await contractor.getByLabel('Contraseña*', { exact: true }).fill(NEW_PASSWORD);
   await contractor.getByRole('button', { name: 'Iniciar sesión' }).click();
   await expect(contractor.getByText(/La empresa contratista Andamios del Sur Ltda\. fue desactivada por Constructora Andes Demo SpA/)).toBeVisible();
   await expectAccessible(contractor);
+});
+
+/** An office write through the API, as another administrator's device sends it. */
+async function officeCall(request: APIRequestContext, token: string, method: 'POST' | 'PUT', path: string, data: unknown) {
+  const response = await request.fetch(path, { method, data, headers: { Authorization: `Bearer ${token}`, 'Idempotency-Key': randomUUID() } });
+  expect(response.status(), `${method} ${path}: ${await response.text()}`).toBe(200);
+  return (await response.json()) as { data: Record<string, unknown> };
+}
+
+test("the server's refusals of roles and of some contractor companies are told in the spec's words, before the server's reason", async ({ page, request }) => {
+  const adminToken = await apiToken(request);
+  const stamp = Date.now();
+  const ownRole = await officeCall(request, adminToken, 'POST', `/api/roles/post/${COMPANY_ID}`, { NombreRol: `Revisión ${stamp}`, Permisos: [{ Ruta: '/trabajadores', Acciones: ['index'] }] });
+  const contractor = (name: string) => ({ IdEmpresaContratista: randomUUID(), RutCompleto: freshRut(), Nombre: name, Correo: `contacto.${randomUUID().slice(0, 8)}@contratistas.cl`, Tipo: 1 });
+  const [busy, freeA, freeB, freeC] = [`Andamios ${stamp} Ltda.`, `Grúas ${stamp} Ltda.`, `Pinturas ${stamp} Ltda.`, `Aislación ${stamp} Ltda.`].map(contractor);
+  for (const body of [busy, freeA, freeB, freeC]) await officeCall(request, adminToken, 'POST', `/api/empresa-contratistas/post/${COMPANY_ID}`, body);
+  const worker = workerBody({ Nombres: 'Benito', ApellidoPaterno: 'Andamiero', TipoEmpresa: 2, RutContratista: busy!.RutCompleto });
+  expect((await request.post(WORKERS_API, { data: worker, headers: { Authorization: `Bearer ${adminToken}` } })).status()).toBe(200);
+  await signIn(page, ADMIN);
+
+  // A new role named like one that exists: «No se pudo crear el rol», then why; discarded.
+  await openSettings(page, 'Roles', 'Usuarios');
+  await page.getByRole('link', { name: 'Nuevo rol' }).click();
+  await page.getByRole('textbox', { name: 'Nombre del rol*' }).fill('Supervisor de terreno');
+  await page.getByRole('button', { name: 'Guardar' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'No se pudo crear el rol: Ya existe un rol con ese nombre' })).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Descartar cambio' }).click();
+  await expect(page.getByText('No se pudo crear el rol: Ya existe un rol con ese nombre')).toHaveCount(0);
+
+  // Renamed like another: «No se pudo actualizar el rol».
+  await page.goto(`/roles/editar/${String(ownRole.data.IdRol)}`);
+  await page.getByRole('textbox', { name: 'Nombre del rol*' }).fill('Supervisor de terreno');
+  await page.getByRole('button', { name: 'Guardar' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'No se pudo actualizar el rol: Ya existe un rol con ese nombre' })).toBeVisible();
+  await page.getByRole('button', { name: 'Descartar cambio' }).click();
+
+  // A role its users still have: «No se pudo eliminar el rol», kept in Sincronización with the same words.
+  await openSettings(page, 'Roles', 'Usuarios');
+  await page.getByRole('link', { name: /^Supervisor de terreno/ }).click();
+  await page.getByRole('button', { name: 'Eliminar' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Eliminar' }).click();
+  const refusal = page.getByRole('alertdialog', { name: 'No se pudo eliminar el rol' });
+  await expect(refusal).toContainText('El rol tiene usuarios asignados: cámbialos de rol antes de eliminarlo');
+  await expectAccessible(page);
+  await refusal.getByRole('button', { name: 'Cancelar' }).click();
+  await page.goto('/sincronizacion');
+  const refused = page.getByRole('list', { name: 'Cambios rechazados' });
+  await expect(refused).toContainText('No se pudo eliminar el rol: El rol tiene usuarios asignados: cámbialos de rol antes de eliminarlo');
+  await expectAccessible(page);
+  await refused.getByRole('button', { name: 'Descartar' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Descartar' }).click();
+  await expect(page.getByText('El servidor no ha rechazado ningún cambio.')).toBeVisible();
+
+  // Several contractor companies at once, one of them with a worker: «Error al eliminar algunas empresas»; the others go.
+  await openSettings(page, 'Empresas Contratistas');
+  await page.getByRole('checkbox', { name: `Seleccionar ${busy!.Nombre}` }).check();
+  await page.getByRole('checkbox', { name: `Seleccionar ${freeA!.Nombre}` }).check();
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Eliminar seleccionados (2)' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Eliminar' }).click();
+  const some = page.getByRole('alertdialog', { name: 'Error al eliminar algunas empresas' });
+  await expect(some).toContainText('La empresa contratista tiene trabajadores activos: desactívala en lugar de eliminarla');
+  await some.getByRole('button', { name: 'Descartar' }).click();
+  await expect(some).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /^Eliminar seleccionados/ })).toHaveCount(0);
+  const list = page.getByRole('list', { name: 'Lista de empresas contratistas' });
+  await expect(list).toContainText(busy!.Nombre);
+  await expect(list).not.toContainText(freeA!.Nombre);
+
+  // All of them deleted: «Empresas eliminadas con éxito».
+  await page.getByRole('checkbox', { name: `Seleccionar ${freeB!.Nombre}` }).check();
+  await page.getByRole('checkbox', { name: `Seleccionar ${freeC!.Nombre}` }).check();
+  await page.getByRole('button', { name: 'Eliminar seleccionados (2)' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Eliminar' }).click();
+  await expect(page.getByText('Empresas eliminadas con éxito').last()).toBeVisible();
+  await expect(list).not.toContainText(freeB!.Nombre);
+  await expect(list).not.toContainText(freeC!.Nombre);
 });

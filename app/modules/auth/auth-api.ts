@@ -4,6 +4,7 @@ import type {
   LoginBody,
   LoginChallenge,
   LoginSuccess,
+  PasswordChangeSuccess,
   RecoveryConfirmBody,
   RecoveryRequestBody,
 } from '#sync/schemas/auth.schema.ts';
@@ -20,7 +21,8 @@ export const fetchCompanyStatus = (RutEmpresa: string) => post<CompanyStatus>('/
 
 export const signIn = (body: LoginBody) => post<LoginSuccess | LoginChallenge>('/auth/login', body);
 
-export const changePassword = (body: ChangePasswordBody) => post<ApiMessage>('/auth/cambiar-contrasena', body);
+/** The forced change answers the session it opens (SPEC SE3): the person is signed in without typing it again. */
+export const changePassword = (body: ChangePasswordBody) => post<PasswordChangeSuccess>('/auth/cambiar-contrasena', body);
 
 export const requestRecoveryCode = (body: RecoveryRequestBody) => post<ApiMessage>('/auth/recuperar', body);
 

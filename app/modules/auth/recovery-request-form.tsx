@@ -37,7 +37,7 @@ export function RecoveryRequestForm({ onMessage, onSent }: RecoveryRequestFormPr
   return (
     <form onSubmit={handleSubmit(submit)} noValidate>
       <FormInput control={control} name="RutEmpresa" label="Rut Empresa (12345678-9)*" autocomplete="organization" />
-      <FormInput control={control} name="Correo" label="Correo Electronico*" type="email" autocomplete="email" inputmode="email" />
+      <FormInput control={control} name="Correo" label="Correo Electrónico*" type="email" autocomplete="email" inputmode="email" />
       <SubmitButton busy={isSubmitting} expand="block">
         Enviar código
       </SubmitButton>

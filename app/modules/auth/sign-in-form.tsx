@@ -68,7 +68,7 @@ export function SignInForm({ initial, onMessage, onBlocked, onChallenge }: SignI
   return (
     <form onSubmit={handleSubmit(submit)} noValidate>
       <FormInput control={control} name="RutEmpresa" label="Rut Empresa (12345678-9)*" autocomplete="organization" />
-      <FormInput control={control} name="Correo" label="Correo Electronico*" type="email" autocomplete="email" inputmode="email" />
+      <FormInput control={control} name="Correo" label="Correo Electrónico*" type="email" autocomplete="email" inputmode="email" />
       <PasswordInput control={control} name="Contrasena" label="Contraseña*" autocomplete="current-password" />
       <SubmitButton busy={isSubmitting} expand="block">
         Iniciar sesión

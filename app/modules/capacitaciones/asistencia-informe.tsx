@@ -17,23 +17,23 @@ export type InformeFilters = Partial<Omit<InformeBody, 'Pagina' | 'PorPagina'>>;
  * Attendance of realised sessions asked to the server (spec informes): the trainings report and every dashboard
  * drill-down, a page at a time, exported whole, each line with the person's certificate.
  */
-export function AttendanceReport({ label, filters, fileName }: { label: string; filters: InformeFilters; fileName: string }) {
+export function AttendanceReport({ label, filters, fileName, headed = true }: { label: string; filters: InformeFilters; fileName: string; headed?: boolean }) {
   const session = useRequiredSession();
   const company = session.empresa.IdEmpresa;
   const columns: ReportColumn<InformeFila>[] = [
-    { header: 'Fecha', cell: (row) => formatDisplayDate(row.FechaRealizacion) },
-    { header: 'Capacitación', cell: (row) => row.Tema },
-    { header: 'Tipo', cell: (row) => row.TipoCapacitacion },
-    { header: 'Categoría', cell: (row) => row.Categoria },
+    { header: 'Realizada el', cell: (row) => formatDisplayDate(row.FechaRealizacion) },
+    { header: 'Capacitación', cell: (row) => row.Tema, wrap: true },
+    { header: 'Tipo', cell: (row) => row.TipoCapacitacion, wrap: true },
+    { header: 'Categoría', cell: (row) => row.Categoria, wrap: true },
     { header: 'Horas', cell: (row) => formatNumber(row.DuracionHoras, Number.isInteger(row.DuracionHoras) ? 0 : 1) },
     { header: 'RUT', cell: (row) => formatRut(row.RunPersona) },
-    { header: 'Nombre', cell: (row) => row.Nombre },
-    { header: 'Cargo', cell: (row) => row.Cargo },
-    { header: levelName(session, 2), cell: (row) => row.Nivel2 },
-    { header: levelName(session, 3), cell: (row) => row.Nivel3 },
+    { header: 'Nombre', cell: (row) => row.Nombre, wrap: true },
+    { header: 'Cargo', cell: (row) => row.Cargo, wrap: true },
+    { header: levelName(session, 2), cell: (row) => row.Nivel2, wrap: true },
+    { header: levelName(session, 3), cell: (row) => row.Nivel3, wrap: true },
     { header: 'Nota', cell: (row) => (row.Nota === null ? '' : formatGrade(row.Nota)) },
     { header: 'Estado', cell: (row) => TRAINING_STATE_LABELS[row.Estado] },
-    { header: 'Vence', cell: (row) => (row.FechaVencimiento ? formatDisplayDate(row.FechaVencimiento) : row.Estado === 'reprobada' ? '' : 'Indefinida') },
+    { header: 'Vence el', cell: (row) => (row.FechaVencimiento ? formatDisplayDate(row.FechaVencimiento) : row.Estado === 'reprobada' ? '' : 'Indefinida') },
   ];
   return (
     <ServerReportList
@@ -45,6 +45,7 @@ export function AttendanceReport({ label, filters, fileName }: { label: string; 
       rowLink={(row) => ({ href: paths.pdf.report.href('capacitacion', company, row.Id), label: `Certificado de ${row.Nombre}` })}
       fileName={fileName}
       emptyMessage="Ninguna asistencia coincide con los filtros."
+      headed={headed}
     />
   );
 }

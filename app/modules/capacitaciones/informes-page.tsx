@@ -1,13 +1,14 @@
 import { personName } from '#sync/domain/person-name.ts';
 import { formatRut } from '#sync/domain/rut.ts';
-import { toWireDate } from '#sync/domain/dates.ts';
+import { isWireMonth, toWireDate } from '#sync/domain/dates.ts';
 import { IonButton } from '@ionic/react';
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { apiRequest } from '#app/data/api-client.ts';
 import { levelName } from '#app/session/level-names.ts';
 import { useRequiredSession } from '#app/session/use-session.ts';
 import { PageLoading } from '#app/ui/feedback/page-loading.tsx';
+import { MonthField } from '#app/ui/form/month-field.tsx';
 import { FilterPanel, SelectFilter } from '#app/ui/list-filters.tsx';
 import { PageContent } from '#app/ui/page-content.tsx';
 import { useOnlineStatus } from '#app/ui/use-online-status.ts';
@@ -27,7 +28,6 @@ export function InformesPage() {
   const session = useRequiredSession();
   const online = useOnlineStatus();
   const lookups = useTrainingLookups();
-  const ids = useId();
   const year = toWireDate(new Date()).slice(0, 4);
   const [filters, setFilters] = useState<InformeFilters>({ start: `${year}-01`, end: toWireDate(new Date()).slice(0, 7), type: '', idNv2: '', idNv3: '', capacitaciones: [], trabajadores: [] });
   const [workers, setWorkers] = useState<{ rut: string; name: string }[]>([]);
@@ -49,19 +49,8 @@ export function InformesPage() {
         <h1 className="page-title">Informe de capacitaciones</h1>
         <FilterPanel id="informe-filtros" active={[filters.type, filters.idNv2, filters.idNv3, filters.capacitaciones?.length, workers.length].filter(Boolean).length}>
           <SelectFilter label="Tipo de capacitación" emptyLabel="Todos" value={filters.type ?? ''} options={lookups.types.map((type) => ({ value: type.IdTipoCapacitacion, label: type.Nombre }))} onChange={(value) => set({ type: value })} />
-          <div className="select-field">
-            <label htmlFor={`${ids}-desde`}>Desde (mes)</label>
-            <input id={`${ids}-desde`} type="month" value={filters.start} aria-invalid={reversed || undefined} aria-describedby={reversed ? `${ids}-rango` : undefined} onChange={(event) => set({ start: event.target.value })} />
-            {reversed && (
-              <p id={`${ids}-rango`} className="field-error" role="alert">
-                {RANGE}
-              </p>
-            )}
-          </div>
-          <div className="select-field">
-            <label htmlFor={`${ids}-hasta`}>Hasta (mes)</label>
-            <input id={`${ids}-hasta`} type="month" value={filters.end} onChange={(event) => set({ end: event.target.value })} />
-          </div>
+          <MonthField label="Desde (mes)" value={filters.start ?? ''} error={reversed ? RANGE : undefined} announceError onChange={(value) => (value === '' || isWireMonth(value)) && set({ start: value })} />
+          <MonthField label="Hasta (mes)" value={filters.end ?? ''} onChange={(value) => (value === '' || isWireMonth(value)) && set({ end: value })} />
           <SelectFilter label={levelName(session, 2)} emptyLabel="Todos" value={filters.idNv2 ?? ''} options={lookups.levels[2].map((level) => ({ value: level.IdNivel, label: level.Nombre }))} onChange={(value) => set({ idNv2: value, idNv3: '' })} />
           <SelectFilter
             label={levelName(session, 3)}

@@ -20,6 +20,7 @@ export const contratistasParty: PartyModule<EmpresaContratista> = {
     deactivated: CONTRATISTAS_MESSAGES.deactivated,
     passwordReset: CONTRATISTAS_MESSAGES.passwordReset,
     deleted: CONTRATISTAS_MESSAGES.deleted,
+    deletedMany: CONTRATISTAS_MESSAGES.deletedMany,
     notFound: CONTRATISTAS_MESSAGES.notFound,
   },
   calls: {

@@ -173,7 +173,7 @@ export function EppActaDetailPage() {
           <p className="epp-seal" aria-label="Sello del acta">
             {acta.Sello}
           </p>
-          <p>
+          <p className="epp-acta-verification">
             Verificación pública:{' '}
             <a href={link} target="_blank" rel="noopener">
               {link}

@@ -10,7 +10,7 @@ import { toLocalTrabajador } from '#app/db/reference-rows.ts';
 import { DraftError } from '#app/data/drafts.ts';
 import { testDevicesForEachTest } from '#app/sync/test-device.ts';
 import { ACTAS_PATH, finishCrew } from './epp-crew-finish.ts';
-import { addLine, createCrewDraft, CREW_MESSAGES, type DelivererChoice, lineFor, setLine, signDeliverer, signWorker } from './epp-crew-store.ts';
+import { addLine, createCrewDraft, CREW_MESSAGES, type DelivererChoice, lineFor, linesProblem, setLine, signDeliverer, signProblem, signWorker } from './epp-crew-store.ts';
 import type { LocalEppTipo } from './epp-queries.ts';
 
 const device = testDevicesForEachTest();
@@ -82,7 +82,30 @@ describe('a crew EPP delivery (SPEC EP1, EP2, DR7)', () => {
     // A size the item does not come in is refused before signing.
     const second = draft.trabajadores[1]!;
     await setLine(test.db, id, second.IdPersona, second.items[1]!.IdLinea, { Talla: '' });
-    await expect(signWorker(test.db, id, second.IdPersona, png(), catalogue)).rejects.toThrow('Guantes de cabritilla: Indica la talla de cada EPP que tiene tallas');
+    await expect(signWorker(test.db, id, second.IdPersona, png(), catalogue)).rejects.toThrow('Indica la talla de cada EPP que tiene tallas: Guantes de cabritilla.');
+  });
+
+  it('EP1: what stops a worker from signing names every line without its size, before anyone signs', async () => {
+    const test = device();
+    const zapatos = tipo('Zapatos de seguridad', ['40', '41', '42'], 12);
+    const sized = new Map([...catalogue, [zapatos.IdEpp, zapatos]]);
+    const member = worker(1);
+    const id = await createCrewDraft(test.db, { workers: [member], motivo: 1, idCliente: null, lines: () => [lineFor(casco), lineFor(guantes), lineFor(zapatos)] }, owner);
+    let draft = (await test.db.borradoresEpp.get(id))!;
+    const lines = draft.trabajadores[0]!;
+    // Before the deliverer signs, the lines already say what they lack: both sized items, by name.
+    expect(linesProblem(lines, sized)).toBe('Indica la talla de cada EPP que tiene tallas: Guantes de cabritilla y Zapatos de seguridad.');
+    expect(signProblem(draft, lines, sized)).toBe(CREW_MESSAGES.delivererFirst);
+    await signDeliverer(test.db, id, me, png());
+    draft = (await test.db.borradoresEpp.get(id))!;
+    expect(signProblem(draft, draft.trabajadores[0]!, sized)).toBe('Indica la talla de cada EPP que tiene tallas: Guantes de cabritilla y Zapatos de seguridad.');
+    await setLine(test.db, id, member.IdPersona, lines.items[1]!.IdLinea, { Talla: 'M' });
+    draft = (await test.db.borradoresEpp.get(id))!;
+    expect(signProblem(draft, draft.trabajadores[0]!, sized)).toBe('Indica la talla de cada EPP que tiene tallas: Zapatos de seguridad.');
+    await setLine(test.db, id, member.IdPersona, lines.items[2]!.IdLinea, { Talla: '41' });
+    draft = (await test.db.borradoresEpp.get(id))!;
+    expect(signProblem(draft, draft.trabajadores[0]!, sized)).toBeNull();
+    expect(linesProblem(draft.trabajadores[0]!, sized)).toBeNull();
   });
 
   it('EP2, DR7: finishing before the last signature queues nothing; after it, one entry per acta in one transaction, once', async () => {

@@ -3,6 +3,8 @@ import { IonButton } from '@ionic/react';
 import { useId, useState } from 'react';
 import type { CrewWorker } from '#app/db/epp-delivery-draft.ts';
 import { formatDisplayDateTime } from '#app/ui/display-format.ts';
+import { ScrollTable } from '#app/ui/scroll-table.tsx';
+import { linesProblem } from './epp-crew-store.ts';
 import type { LocalEppTipo } from './epp-queries.ts';
 
 export interface LineActions {
@@ -46,11 +48,13 @@ function AddItem({ worker, tipos, onAdd }: { worker: CrewWorker; tipos: LocalEpp
 
 /**
  * One worker's lines: the EPP proposed from their assignment, each with its size and quantity, editable until they
- * sign; after that, their sealed acta's lines as they are.
+ * sign; after that, their sealed acta's lines as they are. What the lines still lack (every line without its size)
+ * is said beside them from the start, not after the worker signs. On a phone the table scrolls sideways.
  */
 export function WorkerLines({ worker, tipoById, tipos, actions }: { worker: CrewWorker; tipoById: ReadonlyMap<string, LocalEppTipo>; tipos: LocalEppTipo[]; actions: LineActions }) {
   const titleId = useId();
   const signed = worker.acta !== null;
+  const problem = signed ? null : linesProblem(worker, tipoById);
   return (
     <section className="epp-crew-worker" aria-labelledby={titleId}>
       <div className="epp-crew-worker__head">
@@ -68,7 +72,7 @@ export function WorkerLines({ worker, tipoById, tipos, actions }: { worker: Crew
       {worker.items.length === 0 ? (
         <p className="muted">Sin EPP: agrega lo que recibe.</p>
       ) : (
-        <table className="record-table epp-crew-lines">
+        <ScrollTable label={`EPP de ${worker.Nombre}`} className="record-table epp-crew-lines">
           <thead>
             <tr>
               <th scope="col">EPP</th>
@@ -128,8 +132,9 @@ export function WorkerLines({ worker, tipoById, tipos, actions }: { worker: Crew
               );
             })}
           </tbody>
-        </table>
+        </ScrollTable>
       )}
+      {problem && <p className="notice notice--warning epp-crew-missing">{problem}</p>}
       {!signed && <AddItem worker={worker} tipos={tipos} onAdd={(tipo) => actions.addLine(worker.IdPersona, tipo)} />}
     </section>
   );

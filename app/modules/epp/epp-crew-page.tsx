@@ -19,7 +19,7 @@ import { PageHeading } from '#app/ui/page-heading.tsx';
 import { finishCrew } from './epp-crew-finish.ts';
 import { type LineActions, WorkerLines } from './epp-crew-lines.tsx';
 import { DelivererSignature, WorkerSignature } from './epp-crew-signatures.tsx';
-import { addLine, removeLine, removeWorker, setLine, setMotivo, signDeliverer, signWorker } from './epp-crew-store.ts';
+import { addLine, removeLine, removeWorker, setLine, setMotivo, signDeliverer, signProblem, signWorker } from './epp-crew-store.ts';
 import { type EppLookups, useCrewDraft, useEppLookups } from './epp-queries.ts';
 import '#app/ui/records.css';
 import './epp-crew.css';
@@ -169,6 +169,7 @@ function OpenCrew({ draft, lookups }: { draft: EppDeliveryDraft; lookups: EppLoo
             worker={next}
             position={draft.trabajadores.indexOf(next) + 1}
             total={draft.trabajadores.length}
+            problem={signProblem(draft, next, lookups.tipoById)}
             onSign={async (png) => {
               await signWorker(db, id, next.IdPersona, png, lookups.tipoById);
             }}

@@ -105,12 +105,18 @@ interface WorkerProps {
   worker: CrewWorker;
   position: number;
   total: number;
+  /** What stops them from signing now (a line without its size, every one named); null when they can sign. */
+  problem: string | null;
   onSign: (png: LocalFile | null) => Promise<void>;
 }
 
-/** The next worker signs their own lines: their acta is sealed on this device as they do. */
-export function WorkerSignature({ worker, position, total, onSign }: WorkerProps) {
+/**
+ * The next worker signs their own lines: their acta is sealed on this device as they do. While a line lacks its
+ * size the button stays unavailable and says why, before anyone draws a signature.
+ */
+export function WorkerSignature({ worker, position, total, problem, onSign }: WorkerProps) {
   const titleId = useId();
+  const problemId = useId();
   const [png, setPng] = useState<LocalFile | null>(null);
   const { error, busy, run } = useSigning();
   return (
@@ -129,7 +135,12 @@ export function WorkerSignature({ worker, position, total, onSign }: WorkerProps
       </ul>
       <SignaturePadField label={`Firma de ${worker.Nombre}`} hasCurrent={false} currentUrl={null} onChange={setPng} />
       <div role="alert">{error && <p className="notice notice--error">{error}</p>}</div>
-      <IonButton size="large" onClick={() => void run(() => onSign(png))} disabled={busy}>
+      {problem && (
+        <p id={problemId} className="notice notice--warning">
+          No puede firmar aún. {problem}
+        </p>
+      )}
+      <IonButton size="large" onClick={() => void run(() => onSign(png))} disabled={busy || problem !== null} aria-describedby={problem ? problemId : undefined}>
         Firmar y sellar acta
       </IonButton>
     </section>

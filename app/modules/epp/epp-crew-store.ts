@@ -173,16 +173,29 @@ function sealedDeliverer(deliverer: CrewDeliverer): Pick<EppEntregaCreateBody, '
   return { Entregador: { Nombre, Rut, Firma } };
 }
 
+const listOf = new Intl.ListFormat('es', { type: 'conjunction' });
+
+/**
+ * What the worker's lines lack before they can be sealed, every line named ("Indica la talla de cada EPP que tiene
+ * tallas: Guantes de cabritilla y Zapatos de seguridad."): said beside the lines and at the signature from the
+ * start, so nobody signs and only then learns that a size is missing. Null when every line can be sealed.
+ */
+export function linesProblem(worker: Pick<CrewWorker, 'items'>, tipoById: ReadonlyMap<string, LocalEppTipo>): string | null {
+  const linesByProblem = new Map<string, string[]>();
+  for (const line of worker.items) {
+    const problem = deliveryItemProblem(line, tipoById.get(line.IdEpp));
+    if (problem) linesByProblem.set(problem, [...(linesByProblem.get(problem) ?? []), line.NombreEpp]);
+  }
+  if (linesByProblem.size === 0) return null;
+  return [...linesByProblem].map(([problem, names]) => `${problem}: ${listOf.format(names)}.`).join(' ');
+}
+
 /** What still stops a worker from signing, in Spanish; null when they can sign. */
 export function signProblem(draft: EppDeliveryDraft, worker: CrewWorker, tipoById: ReadonlyMap<string, LocalEppTipo>): string | null {
   if (!draft.entregador) return CREW_MESSAGES.delivererFirst;
   if (worker.acta) return CREW_MESSAGES.alreadySigned;
   if (worker.items.length === 0) return CREW_MESSAGES.linesRequired;
-  for (const line of worker.items) {
-    const problem = deliveryItemProblem(line, tipoById.get(line.IdEpp));
-    if (problem) return `${line.NombreEpp}: ${problem}`;
-  }
-  return null;
+  return linesProblem(worker, tipoById);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { formatDisplayDate } from '#sync/domain/dates.ts';
 import { formatRut } from '#sync/domain/rut.ts';
 import type { DashboardAnswer } from '#sync/schemas/dashboard-filters.schema.ts';
-import type { EppDashboardRecord, EppIndicator, EppRecordsAnswer } from '#sync/schemas/epp-dashboard.schema.ts';
+import { EPP_RECORD_DATE_HEADERS, type EppDashboardRecord, type EppIndicator, type EppRecordsAnswer } from '#sync/schemas/epp-dashboard.schema.ts';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '#app/data/api-client.ts';
 import { paths } from '#app/routes/paths.ts';
@@ -49,14 +49,14 @@ function EppDashboardRecords({ selection }: { selection: DrillDown }) {
   query.set('indicador', selection.indicator.name);
   for (const [name, value] of Object.entries(selection.registros)) if (value) query.set(name, value);
   const columns: ReportColumn<EppDashboardRecord>[] = [
-    { header: 'Fecha', cell: (row) => (row.Fecha ? formatDisplayDate(row.Fecha) : '') },
-    { header: 'Trabajador', cell: (row) => row.NombreTrabajador },
+    { header: EPP_RECORD_DATE_HEADERS[selection.indicator.name as EppIndicator], cell: (row) => (row.Fecha ? formatDisplayDate(row.Fecha) : '') },
+    { header: 'Trabajador', cell: (row) => row.NombreTrabajador, wrap: true },
     { header: 'RUT', cell: (row) => row.RunPersona.split(', ').filter(Boolean).map(formatRut).join(', ') },
-    { header: 'Cargo', cell: (row) => row.Cargos },
-    { header: levelName(session, 2), cell: (row) => row.Nivel2 },
-    { header: levelName(session, 3), cell: (row) => row.Nivel3 },
-    { header: 'EPP', cell: (row) => row.NombreEpp },
-    { header: 'Detalle', cell: (row) => row.Detalle },
+    { header: 'Cargo', cell: (row) => row.Cargos, wrap: true },
+    { header: levelName(session, 2), cell: (row) => row.Nivel2, wrap: true },
+    { header: levelName(session, 3), cell: (row) => row.Nivel3, wrap: true },
+    { header: 'EPP', cell: (row) => row.NombreEpp, wrap: true },
+    { header: 'Detalle', cell: (row) => row.Detalle, wrap: true },
   ];
   return (
     <ServerReportList<EppDashboardRecord>
@@ -74,6 +74,7 @@ function EppDashboardRecords({ selection }: { selection: DrillDown }) {
       }
       fileName={`epp-${selection.indicator.name}`}
       emptyMessage="Ningún registro respalda esta cifra con los filtros elegidos."
+      headed={false}
     />
   );
 }

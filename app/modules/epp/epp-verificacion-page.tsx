@@ -7,6 +7,8 @@ import { apiRequest } from '#app/data/api-client.ts';
 import { ApiError } from '#app/data/api-error.ts';
 import { formatDisplayDateTime } from '#app/ui/display-format.ts';
 import { PublicPage } from '#app/ui/public-page.tsx';
+// Signed out nothing else brings the facts' layout (records.css): the page brings it itself.
+import '#app/ui/records.css';
 import './epp-verificacion.css';
 
 type Check = { status: 'cargando' } | { status: 'encontrada'; data: EppVerification } | { status: 'no-existe' } | { status: 'sin-conexion' } | { status: 'error' };
@@ -49,8 +51,9 @@ export function EppVerificacionPage() {
   const { check, retry } = useVerification(codigo);
   return (
     <PublicPage title="Verificación de acta de entrega de EPP">
-      <p className="muted epp-code">
-        Código: <span className="epp-seal">{codigo}</span>
+      <p className="epp-code">
+        <span className="muted epp-code__label">Código</span>
+        <CodeValue code={codigo} />
       </p>
       {check.status === 'cargando' ? (
         <div className="page-loading" role="status">
@@ -72,6 +75,21 @@ export function EppVerificacionPage() {
         </div>
       )}
     </PublicPage>
+  );
+}
+
+/**
+ * The code as printed on the acta, in its own box under its label: in two halves that break only between them, so a
+ * phone shows two even lines and a wider screen one, never a box split across its label.
+ */
+function CodeValue({ code }: { code: string }) {
+  const half = Math.ceil(code.length / 2);
+  return (
+    <span className="epp-seal epp-code__value">
+      {code.slice(0, half)}
+      <wbr />
+      {code.slice(half)}
+    </span>
   );
 }
 

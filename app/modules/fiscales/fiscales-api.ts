@@ -1,10 +1,13 @@
 import { AUTH_CODES } from '#sync/schemas/auth.schema.ts';
+import type { AccessLogInspector } from '#sync/schemas/fiscales-accesos.schema.ts';
+import type { ReportListAnswer } from '#sync/schemas/report-list.schema.ts';
 import type {
   InspectorAccessRow,
   InspectorChangePasswordBody,
   InspectorLoginBody,
   InspectorLoginChallenge,
   InspectorLoginSuccess,
+  InspectorPasswordChangeSuccess,
   InspectorRecoveryConfirmBody,
   InspectorRecoveryRequestBody,
   InspectorRegisterBody,
@@ -36,9 +39,10 @@ const open = <T>(path: string, body?: unknown) =>
 
 export const fetchInspectorSettings = () => open<DataAnswer<InspectorSettings>>('/ajustes').then((answer) => answer.data);
 export const registerInspector = (body: InspectorRegisterBody) => open<ApiMessage>('/registro', body);
-export const verifyInspector = (body: InspectorVerifyBody) => open<ApiMessage>('/registro/verificar', body);
+/** Registration step 1 and the forced change answer the session they open (SPEC SE3): no second typing. */
+export const verifyInspector = (body: InspectorVerifyBody) => open<InspectorPasswordChangeSuccess>('/registro/verificar', body);
 export const signInInspector = (body: InspectorLoginBody) => open<InspectorLoginSuccess | InspectorLoginChallenge>('/login', body);
-export const changeInspectorPassword = (body: InspectorChangePasswordBody) => open<ApiMessage>('/cambiar-contrasena', body);
+export const changeInspectorPassword = (body: InspectorChangePasswordBody) => open<InspectorPasswordChangeSuccess>('/cambiar-contrasena', body);
 export const requestInspectorCode = (body: InspectorRecoveryRequestBody) => open<ApiMessage>('/recuperar', body);
 export const confirmInspectorRecovery = (body: InspectorRecoveryConfirmBody) => open<ApiMessage>('/recuperar/confirmar', body);
 
@@ -73,6 +77,10 @@ export const recordPdfLink = (company: string, worker: string, kind: CardKind, i
     { method: 'POST', body: {} },
   ).then((answer) => answer.data);
 
-/** The company side: who consulted the company's records (its administrators). */
-export const fetchInspectorAccesses = (company: string) =>
-  apiRequest<DataAnswer<InspectorAccessRow[]>>(`/perfil/accesos-fiscalizadores/${encodeURIComponent(company)}`).then((answer) => answer.data);
+/** The company side: who consulted the company's records (its administrators), a page at a time with the page's filters. */
+export const fetchInspectorAccesses = (company: string, filters: Record<string, string>, signal?: AbortSignal) =>
+  apiRequest<ReportListAnswer<InspectorAccessRow>>(`/perfil/accesos-fiscalizadores/${encodeURIComponent(company)}${query(filters)}`, { signal });
+
+/** The inspectors who consulted the company: the choices of the log's filter. */
+export const fetchAccessInspectors = (company: string, signal?: AbortSignal) =>
+  apiRequest<DataAnswer<AccessLogInspector[]>>(`/perfil/accesos-fiscalizadores/${encodeURIComponent(company)}/fiscalizadores`, { signal }).then((answer) => answer.data);

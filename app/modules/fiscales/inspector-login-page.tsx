@@ -36,9 +36,9 @@ export function InspectorLoginPage() {
         <ChangeForm
           challenge={challenge}
           onMessage={setMessage}
-          onDone={() => {
+          onDone={(text) => {
             setChallenge(null);
-            setMessage({ tone: 'success', text: AUTH_MESSAGES.passwordUpdated });
+            setMessage({ tone: 'success', text });
           }}
           onCancel={() => {
             setChallenge(null);
@@ -92,7 +92,7 @@ function SignIn({ initialCorreo, onMessage, onChallenge }: SignInProps) {
   };
   return (
     <form onSubmit={handleSubmit(submit)} noValidate>
-      <FormInput control={control} name="Correo" label="Correo Electronico*" type="email" autocomplete="email" inputmode="email" />
+      <FormInput control={control} name="Correo" label="Correo Electrónico*" type="email" autocomplete="email" inputmode="email" />
       <PasswordInput control={control} name="Contrasena" label="Contraseña*" autocomplete="current-password" />
       <SubmitButton busy={formState.isSubmitting} expand="block">
         Iniciar sesión
@@ -104,10 +104,12 @@ function SignIn({ initialCorreo, onMessage, onChallenge }: SignInProps) {
 interface ChangeFormProps {
   challenge: string;
   onMessage: (message: FormMessageValue | null) => void;
-  onDone: () => void;
+  /** A server that answered no session (an older one): back to the sign-in with its notice. */
+  onDone: (notice: string) => void;
   onCancel: () => void;
 }
 
+/** The forced change signs the inspector in with the session it answers: no second typing of the new password. */
 function ChangeForm({ challenge, onMessage, onDone, onCancel }: ChangeFormProps) {
   const { control, handleSubmit, formState } = useForm({
     resolver: valibotResolver(InspectorChangePasswordBodySchema),
@@ -116,8 +118,9 @@ function ChangeForm({ challenge, onMessage, onDone, onCancel }: ChangeFormProps)
   const submit = async (values: InspectorChangePasswordBody) => {
     onMessage(null);
     try {
-      await changeInspectorPassword(values);
-      onDone();
+      const { statusCode, message, ...session } = await changeInspectorPassword(values);
+      if (statusCode === 200 && session.token) return saveInspectorSession(session);
+      onDone(message || AUTH_MESSAGES.passwordUpdated);
     } catch (error) {
       onMessage({ tone: 'error', text: errorMessage(error, FISCALES_MESSAGES.changeFailed) });
     }

@@ -1,7 +1,8 @@
 import { DATE_PICKER_MIN, formatDisplayDate, isWireDate } from '#sync/domain/dates.ts';
 import { FISCALES_MESSAGES, type PortalPeriod } from '#sync/schemas/fiscales.schema.ts';
 import { IonButton } from '@ionic/react';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
+import { DateField } from '#app/ui/form/date-field.tsx';
 
 interface InspectorPeriodProps {
   period: PortalPeriod;
@@ -21,36 +22,26 @@ export function periodErrors(draft: PortalPeriod, today: string): { desde: strin
   return { desde: FISCALES_MESSAGES.startAfterEnd, hasta: FISCALES_MESSAGES.endBeforeStart };
 }
 
-/** Fecha inicial and Fecha final, from 1969-01-01 to today; Aceptar applies them and is disabled while they are wrong. */
+/**
+ * Fecha inicial and Fecha final, typed DD/MM/AAAA (or picked) from 1969-01-01 to today; Aceptar applies them and is
+ * disabled while they are wrong.
+ */
 export function InspectorPeriod({ period, today, onAccept }: InspectorPeriodProps) {
-  const id = useId();
   const [draft, setDraft] = useState(period);
   useEffect(() => setDraft(period), [period]);
   const errors = periodErrors(draft, today);
   const invalid = errors.desde !== null || errors.hasta !== null;
-  const field = (name: keyof PortalPeriod, label: string) => {
-    const error = errors[name];
-    return (
-      <div className="inspector-period__field">
-        <label htmlFor={`${id}-${name}`}>{label}</label>
-        <input
-          id={`${id}-${name}`}
-          type="date"
-          min={DATE_PICKER_MIN}
-          max={today}
-          value={draft[name]}
-          aria-invalid={error !== null}
-          aria-describedby={error ? `${id}-${name}-error` : undefined}
-          onChange={(event) => setDraft({ ...draft, [name]: event.target.value })}
-        />
-        {error && (
-          <p id={`${id}-${name}-error`} className="field-error">
-            {error}
-          </p>
-        )}
-      </div>
-    );
-  };
+  const field = (name: keyof PortalPeriod, label: string) => (
+    <DateField
+      label={label}
+      value={draft[name]}
+      min={DATE_PICKER_MIN}
+      max={today}
+      error={errors[name] ?? undefined}
+      announceError
+      onChange={(value) => setDraft((current) => ({ ...current, [name]: value }))}
+    />
+  );
   return (
     <fieldset className="inspector-period">
       <legend>

@@ -37,7 +37,7 @@ function RequestStep({ onMessage, onSent }: { onMessage: (message: FormMessageVa
     <>
       <p>Te enviaremos un código de verificación al correo de tu cuenta.</p>
       <form onSubmit={handleSubmit(submit)} noValidate>
-        <FormInput control={control} name="Correo" label="Correo Electronico*" type="email" autocomplete="email" inputmode="email" />
+        <FormInput control={control} name="Correo" label="Correo Electrónico*" type="email" autocomplete="email" inputmode="email" />
         <SubmitButton busy={formState.isSubmitting} expand="block">
           Enviar código
         </SubmitButton>

@@ -14,11 +14,15 @@ import { registerInspector, verifyInspector } from './fiscales-api.ts';
 import { useInspectorDomain } from './inspector-domain.ts';
 import { errorMessage } from '#app/data/api-error.ts';
 import { NewPasswordFields } from './inspector-password-fields.tsx';
+import { saveInspectorSession } from './inspector-session.ts';
 import { InspectorSteps, MailboxHint } from './inspector-steps.tsx';
 
 const TITLES = ['Crea tu cuenta de fiscalizador', 'Verifica tu cuenta', 'Cuenta creada'] as const;
 
-/** /fiscales/registro (spec 4.2): the institutional address, then the temporary password and a new one, then done. */
+/**
+ * /fiscales/registro (spec 4.2): the institutional address, then the temporary password and a new one, which signs
+ * the inspector in (the search screen opens, as after a sign-in); step 2 shows only if the server answered no session.
+ */
 export function InspectorRegisterPage() {
   return (
     <InspectorSteps
@@ -70,8 +74,9 @@ function VerifyStep({ correo, onMessage, onDone }: { correo: string; onMessage: 
   const submit = async (values: InspectorVerifyBody) => {
     onMessage(null);
     try {
-      const result = await verifyInspector(values);
-      onDone(result.message || FISCALES_MESSAGES.accountVerified);
+      const { statusCode, message, ...session } = await verifyInspector(values);
+      if (statusCode === 200 && session.token) return saveInspectorSession(session);
+      onDone(message || FISCALES_MESSAGES.accountVerified);
     } catch (error) {
       onMessage({ tone: 'error', text: errorMessage(error, FISCALES_MESSAGES.verifyFailed) });
     }

@@ -60,12 +60,12 @@ export function AccidentRecords({ selection }: { selection: DrillDown }) {
             <thead>
               <tr>
                 <th scope="col">Folio</th>
-                <th scope="col">Fecha</th>
+                <th scope="col">Ocurrió el</th>
                 <th scope="col">Clasificación</th>
                 <th scope="col">Accidentado</th>
                 <th scope="col">{levelName(session, 2)}</th>
                 <th scope="col">{levelName(session, 3)}</th>
-                <th scope="col">Alta</th>
+                <th scope="col">Alta el</th>
                 <th scope="col">Días en el período</th>
                 <th scope="col">¿Cuenta?</th>
               </tr>

@@ -130,9 +130,10 @@ export function ReportDraftForm({ draft, lookups }: { draft: IncidentDraft; look
           reporterSignatureUrl: draft.campos.FirmaInformador ? (signatureUrls?.[draft.campos.FirmaInformador.Sha256] ?? null) : null,
         }}
       />
-      <div className="incident-send" id={fieldAnchor('general')}>
+      {/* What is missing is listed where the form ends; the bar that stays on screen only counts it and keeps its buttons. */}
+      <div id={fieldAnchor('general')}>
         {live.length > 0 && (
-          <div className="notice notice--error" role="alert">
+          <div className="notice notice--error incident-problems" role="alert">
             <p>Antes de enviar el reporte:</p>
             <ul>
               {live.map((problem) => (
@@ -141,7 +142,12 @@ export function ReportDraftForm({ draft, lookups }: { draft: IncidentDraft; look
             </ul>
           </div>
         )}
-        <div className="button-row">
+      </div>
+      <div className="incident-send" role="group" aria-label="Enviar o eliminar el reporte">
+        {live.length > 0 && (
+          <p className="incident-send__missing">{live.length === 1 ? 'Falta 1 dato para enviar: revisa el formulario.' : `Faltan ${live.length} datos para enviar: revisa el formulario.`}</p>
+        )}
+        <div className="button-row incident-send__buttons">
           <IonButton onClick={() => void send()} disabled={sending}>
             {sending ? 'Enviando…' : 'Enviar reporte'}
           </IonButton>

@@ -3,7 +3,8 @@ import { CLASIFICACIONES } from '#sync/domain/incident-form.ts';
 import { GRAVEDAD_LABELS } from '#sync/domain/legal-clock.ts';
 import { recordKeyOf } from '#sync/outbox/outbox-entry.ts';
 import { useCallback, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
+import { todayInChile } from '#app/data/follow-up-queries.ts';
 import { useQueuedRecordKeys } from '#app/data/reference-queries.ts';
 import type { LocalIncidente } from '#app/db/incident-rows.ts';
 import { paths } from '#app/routes/paths.ts';
@@ -11,7 +12,15 @@ import { hasPermission } from '#app/session/session-permissions.ts';
 import { useRequiredSession } from '#app/session/use-session.ts';
 import { FilterPanel, SelectFilter } from '#app/ui/list-filters.tsx';
 import { ListPage } from '#app/ui/list-page.tsx';
-import { type IncidentFilters, NO_INCIDENT_FILTERS, useIncidentList, useOpenReportDrafts } from './incidentes-queries.ts';
+import {
+  type IncidentFilters,
+  isPendingCaseFilter,
+  NO_INCIDENT_FILTERS,
+  PENDING_CASE_FILTERS,
+  type PendingCaseFilter,
+  useIncidentList,
+  useOpenReportDrafts,
+} from './incidentes-queries.ts';
 import { ReportDrafts } from './report-drafts.tsx';
 import './incidentes-list.css';
 
@@ -35,17 +44,30 @@ function CaseRow({ incident, pending }: { incident: LocalIncidente; pending: boo
   );
 }
 
-/** The cases on this device (a contractor's device holds only its own), with the reports still being written. */
+const filtersAsked = (pendiente: string | null): IncidentFilters => ({ ...NO_INCIDENT_FILTERS, pendiente: isPendingCaseFilter(pendiente) ? pendiente : '' });
+
+/**
+ * The cases on this device (a contractor's device holds only its own), with the reports still being written.
+ * `?pendiente=diat|medidas` (Inicio's links) opens it filtered to the cases waiting for that.
+ */
 export function IncidentesListPage() {
   const session = useRequiredSession();
-  const [filters, setFilters] = useState<IncidentFilters>(NO_INCIDENT_FILTERS);
-  const rows = useIncidentList(filters);
+  const [search] = useSearchParams();
+  const asked = search.get('pendiente');
+  const [filters, setFilters] = useState<IncidentFilters>(() => filtersAsked(asked));
+  // A link to the list already open (the outlet keeps its page) applies the filter it asks for again.
+  const [askedBefore, setAskedBefore] = useState(asked);
+  if (asked !== askedBefore) {
+    setAskedBefore(asked);
+    if (asked !== null) setFilters(filtersAsked(asked));
+  }
+  const rows = useIncidentList(filters, todayInChile());
   const drafts = useOpenReportDrafts();
   const queued = useQueuedRecordKeys();
   const canCreate = hasPermission(session, paths.incidentes.list.href, 'crear');
   const onRange = useCallback(() => undefined, []);
   const set = (patch: Partial<IncidentFilters>) => setFilters((current) => ({ ...current, ...patch }));
-  const active = [filters.clasificacion, filters.estado].filter(Boolean).length;
+  const active = [filters.clasificacion, filters.estado, filters.pendiente].filter(Boolean).length;
 
   return (
     <ListPage
@@ -77,6 +99,13 @@ export function IncidentesListPage() {
               { value: '2', label: 'Cerrado' },
             ]}
             onChange={(value) => set({ estado: value as IncidentFilters['estado'] })}
+          />
+          <SelectFilter
+            label="Pendiente"
+            emptyLabel="Todos"
+            value={filters.pendiente}
+            options={Object.entries(PENDING_CASE_FILTERS).map(([value, label]) => ({ value, label }))}
+            onChange={(value) => set({ pendiente: value as '' | PendingCaseFilter })}
           />
         </FilterPanel>
       </div>

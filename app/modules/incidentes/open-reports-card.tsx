@@ -4,18 +4,17 @@ import { Link } from 'react-router-dom';
 import { paths } from '#app/routes/paths.ts';
 import { hasPermission } from '#app/session/session-permissions.ts';
 import { useRequiredSession } from '#app/session/use-session.ts';
+import type { IncidentDraft } from '#app/db/incident-rows.ts';
 import { ReportDrafts } from './report-drafts.tsx';
-import { useOpenReportDrafts } from './incidentes-queries.ts';
 
 /**
  * The home's door to incident reports: "Reportar incidente" for who may report, and the reports still being
- * written on this device. Not shown to who may do neither.
+ * written on this device (`useOpenReportDrafts`). Not shown to who may do neither.
  */
-export function OpenReportsCard() {
+export function OpenReportsCard({ drafts }: { drafts: IncidentDraft[] }) {
   const session = useRequiredSession();
-  const drafts = useOpenReportDrafts();
   const canCreate = hasPermission(session, paths.incidentes.list.href, 'crear');
-  if (!drafts || (drafts.length === 0 && !canCreate)) return null;
+  if (drafts.length === 0 && !canCreate) return null;
   return (
     <section className="card" aria-labelledby="home-reports-title">
       <h2 id="home-reports-title">Incidentes</h2>

@@ -1,37 +1,28 @@
-import { IonIcon } from '@ionic/react';
-import { addOutline } from 'ionicons/icons';
 import { Link } from 'react-router-dom';
 import { paths } from '#app/routes/paths.ts';
 import { hasPermission } from '#app/session/session-permissions.ts';
 import { useRequiredSession } from '#app/session/use-session.ts';
 import { formatRecentTime } from '#app/ui/display-format.ts';
-import { useOpenDrafts } from './draft-queries.ts';
+import type { OpenDraftSummary } from './draft-queries.ts';
 import '#app/ui/records.css';
 import './section-head.css';
 import './draft-progress-track.css';
 import './open-drafts-card.css';
 
 /**
- * "Inspecciones en curso" on the home screen: every draft still open on this device, the last one changed first,
- * with its progress and a "Continuar" link to where it was left. A person who can create inspections also gets
- * "Nueva inspección" here; with no drafts and no permission the card is not shown.
+ * "Inspecciones en curso" on the home screen: every draft still open on this device (`useOpenDrafts`), the last one
+ * changed first, with its progress and a "Continuar" link to where it was left. Inicio starts a new one; with no
+ * drafts the card is shown only to who may create inspections.
  */
-export function OpenDraftsCard() {
+export function OpenDraftsCard({ drafts }: { drafts: OpenDraftSummary[] }) {
   const session = useRequiredSession();
-  const drafts = useOpenDrafts();
   const canCreate = hasPermission(session, paths.inspecciones.list.href, 'crear');
-  if (!drafts || (drafts.length === 0 && !canCreate)) return null;
+  if (drafts.length === 0 && !canCreate) return null;
 
   return (
     <section className="card insp-open-drafts" aria-labelledby="insp-open-drafts-title">
       <div className="insp-section__head">
         <h2 id="insp-open-drafts-title">Inspecciones en curso</h2>
-        {canCreate && (
-          <Link className="insp-button-link insp-button-link--secondary" to={paths.inspecciones.nuevo.href}>
-            <IonIcon icon={addOutline} aria-hidden="true" />
-            Nueva inspección
-          </Link>
-        )}
       </div>
       {drafts.length === 0 ? (
         <p className="muted">No tienes inspecciones en curso en este dispositivo.</p>

@@ -2,7 +2,7 @@ import type { OutboxEntry } from '#sync/outbox/outbox-entry.ts';
 import { IonButton } from '@ionic/react';
 import { Link } from 'react-router-dom';
 import { discardLocalWrite } from '#app/data/local-write.ts';
-import { describeEntry, ENTRY_STATE_LABELS, idOfEntry, tableOfEntry } from '#app/data/outbox-labels.ts';
+import { describeEntry, ENTRY_STATE_LABELS, idOfEntry, manyRefusedDeletes, refusalOfEntry, tableOfEntry } from '#app/data/outbox-labels.ts';
 import type { LocalRow } from '#app/db/reference-rows.ts';
 import { updateApp } from '#app/pwa/app-update.ts';
 import { paths } from '#app/routes/paths.ts';
@@ -120,6 +120,11 @@ export function SincronizacionPage() {
               <p>
                 El servidor no aceptó estos cambios. Corrígelos y vuelve a enviarlos, o descártalos: ningún cambio se pierde sin que lo decidas.
               </p>
+              {manyRefusedDeletes(dead.map(({ entry }) => entry)).map((notice) => (
+                <p key={notice} className="notice notice--error">
+                  {notice}
+                </p>
+              ))}
               <ul className="entry-list" aria-label="Cambios rechazados">
                 {dead.map((item) => {
                   const fixHref = correctionHref(session, item.entry, item.row);
@@ -127,7 +132,7 @@ export function SincronizacionPage() {
                     <li key={item.entry.key} className="entry-list__item entry-list__item--dead">
                       <p className="entry-list__label">{item.label}</p>
                       <p className="entry-list__error" role="note">
-                        {item.entry.lastError?.message ?? 'El servidor rechazó la operación.'}
+                        {refusalOfEntry(item.entry)}
                       </p>
                       <p className="muted">Guardado el {formatDisplayDateTime(new Date(item.entry.createdAt))}</p>
                       <div className="button-row">

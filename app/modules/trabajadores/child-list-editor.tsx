@@ -6,6 +6,7 @@ import { type Control, type DefaultValues, type FieldValues, type Resolver, useF
 import type * as v from 'valibot';
 import type { LocalFile } from '#app/data/local-write.ts';
 import { FileField, usePickedFile } from '#app/ui/form/file-pick-field.tsx';
+import { ScrollTable } from '#app/ui/scroll-table.tsx';
 import { fileRefOf } from './trabajador-writes.ts';
 
 export interface ChildColumn<Child> {
@@ -24,9 +25,9 @@ interface ChildTableProps<Child> {
 /** A worker's child list (certifications, licences, evidence) as a table, or a note when it is empty. */
 export function ChildTable<Child>({ caption, empty, columns, rows, rowKey }: ChildTableProps<Child>) {
   if (rows.length === 0) return <p className="muted">{empty}</p>;
+  // On a phone the columns (a file, its date, its button) are wider than the card: the table scrolls sideways.
   return (
-    <table className="record-table">
-      <caption className="visually-hidden">{caption}</caption>
+    <ScrollTable label={caption}>
       <thead>
         <tr>
           {columns.map((column) => (
@@ -45,7 +46,7 @@ export function ChildTable<Child>({ caption, empty, columns, rows, rowKey }: Chi
           </tr>
         ))}
       </tbody>
-    </table>
+    </ScrollTable>
   );
 }
 

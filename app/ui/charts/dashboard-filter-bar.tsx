@@ -1,9 +1,9 @@
-import { DATE_PICKER_MIN, isWireDate, toWireDate } from '#sync/domain/dates.ts';
-import { useId } from 'react';
+import { DATE_PICKER_MIN, isWireDate, isWireMonth, toWireDate } from '#sync/domain/dates.ts';
 import { useLevelLookups } from '#app/data/reference-queries.ts';
 import { levelName } from '#app/session/level-names.ts';
 import { useRequiredSession } from '#app/session/use-session.ts';
 import { DateField } from '#app/ui/form/date-field.tsx';
+import { MonthField } from '#app/ui/form/month-field.tsx';
 import { FilterPanel, SelectFilter } from '#app/ui/list-filters.tsx';
 import { type DashboardFilterValues, type ExtraDashboardFilter, RANGE_MESSAGE } from './dashboard-filters.ts';
 
@@ -18,7 +18,6 @@ interface DashboardFilterBarProps {
 export function DashboardFilterBar({ filters, onChange, extraFilters = [] }: DashboardFilterBarProps) {
   const session = useRequiredSession();
   const levels = useLevelLookups();
-  const monthId = useId();
   const today = toWireDate(new Date());
   const set = (patch: Partial<DashboardFilterValues>) => onChange({ ...filters, ...patch });
   const reversed = filters.start !== '' && filters.end !== '' && filters.start > filters.end;
@@ -48,10 +47,7 @@ export function DashboardFilterBar({ filters, onChange, extraFilters = [] }: Das
         onChange={(value) => (value === '' || isWireDate(value)) && set({ start: value })}
       />
       <DateField label="Hasta" value={filters.end} min={DATE_PICKER_MIN} max={today} onChange={(value) => (value === '' || isWireDate(value)) && set({ end: value })} />
-      <div className="select-field">
-        <label htmlFor={monthId}>Mes</label>
-        <input id={monthId} type="month" value={filters.month} max={today.slice(0, 7)} onChange={(event) => /^\d{4}-\d{2}$/.test(event.target.value) && set({ month: event.target.value })} />
-      </div>
+      <MonthField label="Mes" value={filters.month} min={DATE_PICKER_MIN.slice(0, 7)} max={today.slice(0, 7)} onChange={(value) => isWireMonth(value) && set({ month: value })} />
     </FilterPanel>
   );
 }

@@ -2,14 +2,17 @@ import { formatRut } from '#sync/domain/rut.ts';
 import { temporaryPassword } from '#sync/domain/temporary-password.ts';
 import { uuidV7 } from '#sync/outbox/uuid-v7.ts';
 import type { InlineImage } from '#sync/schemas/common.schema.ts';
+import { IonButton, IonIcon } from '@ionic/react';
 import { useQuery } from '@tanstack/react-query';
+import { trashOutline } from 'ionicons/icons';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { apiRequest } from '#app/data/api-client.ts';
-import { useOfficeWrite } from '#app/data/use-office-write.ts';
+import { useOfficeAction, useOfficeWrite } from '#app/data/use-office-write.ts';
 import { hasPermission } from '#app/session/session-permissions.ts';
 import { useRequiredSession } from '#app/session/use-session.ts';
 import { PageLoading } from '#app/ui/feedback/page-loading.tsx';
+import { useConfirm } from '#app/ui/feedback/use-confirm.ts';
 import { QueryView } from '#app/ui/feedback/query-view.tsx';
 import { PageContent } from '#app/ui/page-content.tsx';
 import { PageHeading } from '#app/ui/page-heading.tsx';
@@ -75,11 +78,48 @@ function useParty<Row>(module: PartyModule<Row>, id: string) {
   });
 }
 
-/** The list, active and inactive, with search. */
+/**
+ * Several parties deleted at once (spec: one DELETE per party), where the module names the notice of that
+ * (`messages.deletedMany`): each write's fate is waited for; a refusal of some says so with the spec's notice.
+ */
+function useBulkDelete<Row>(module: PartyModule<Row>) {
+  const session = useRequiredSession();
+  const company = session.empresa.IdEmpresa;
+  const keys = partyKeys(module as PartyModule<never>, company);
+  const run = useOfficeAction();
+  const confirm = useConfirm();
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const deletedMany = module.messages.deletedMany;
+  const allowed = deletedMany !== undefined && hasPermission(session, module.permissionRoute, 'eliminar');
+  const toggle = (id: string) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  const remove = async (shown: Party[]) => {
+    const chosen = shown.filter((party) => selected.has(party.id));
+    if (chosen.length === 0 || !deletedMany) return;
+    const many = chosen.length > 1;
+    const question = many ? `¿Eliminar ${chosen.length} ${module.noun.many}?` : `¿Eliminar ${chosen[0]!.Nombre}?`;
+    if (!(await confirm({ header: `Eliminar ${many ? module.noun.many : module.noun.one}`, message: question }))) return;
+    // The chosen ones are on their way: a new selection may start while their fate is awaited.
+    setSelected(new Set());
+    await run(
+      chosen.map((party) => ({ kind: module.kind, id: party.id, request: { method: 'DELETE' as const, path: module.calls.remove(company, party) } })),
+      { success: module.messages.deleted, successMany: deletedMany, invalidate: [keys.all] },
+    );
+  };
+  return { allowed, selected, toggle, remove };
+}
+
+/** The list, active and inactive, with search; deleting several at once where the module names its notice. */
 export function PartyListPage<Row>({ module }: { module: PartyModule<Row> }) {
   const session = useRequiredSession();
   const keys = partyKeys(module as PartyModule<never>, session.empresa.IdEmpresa);
   const query = useParties(module);
+  const bulk = useBulkDelete(module);
   const create = hasPermission(session, module.permissionRoute, 'crear') ? { href: module.routes.nuevo.href, label: module.createLabel } : undefined;
   return (
     <OfficeListPage
@@ -94,9 +134,20 @@ export function PartyListPage<Row>({ module }: { module: PartyModule<Row> }) {
         return [party.Nombre, party.rut, party.rut ? formatRut(party.rut) : '', party.Correo].join(' ');
       }}
       keyOf={(row) => module.toParty(row).id}
+      tools={(shown) =>
+        bulk.allowed &&
+        bulk.selected.size > 0 && (
+          <div className="button-row">
+            <IonButton fill="outline" color="danger" size="small" onClick={() => void bulk.remove(shown.map((row) => module.toParty(row)))}>
+              <IonIcon slot="start" icon={trashOutline} aria-hidden="true" />
+              Eliminar seleccionados ({bulk.selected.size})
+            </IonButton>
+          </div>
+        )
+      }
       renderItem={(row) => {
         const party = module.toParty(row);
-        return (
+        const link = (
           <Link to={module.routes.detalles.href(party.id)}>
             <img className="office-list__image office-list__image--square" src={party.Logo} alt="" />
             <span className="office-list__text">
@@ -112,6 +163,15 @@ export function PartyListPage<Row>({ module }: { module: PartyModule<Row> }) {
               </span>
             </span>
           </Link>
+        );
+        if (!bulk.allowed) return link;
+        return (
+          <div className="office-list__selectable">
+            <label className="office-list__check">
+              <input type="checkbox" aria-label={`Seleccionar ${party.Nombre}`} checked={bulk.selected.has(party.id)} onChange={() => bulk.toggle(party.id)} />
+            </label>
+            {link}
+          </div>
         );
       }}
     />

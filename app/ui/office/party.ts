@@ -24,7 +24,15 @@ export interface PartyView {
   permissionRoute: string;
   /** The kind of its users' accounts, and how a new user names it (`/usuarios/nuevo?tipo=…`). */
   userKind: 'contratista' | 'cliente';
-  messages: { activated: string; deactivated: string; passwordReset: string; deleted: string; notFound: string };
+  messages: {
+    activated: string;
+    deactivated: string;
+    passwordReset: string;
+    deleted: string;
+    /** Several deleted at once; with it the list offers deleting a selection. */
+    deletedMany?: string;
+    notFound: string;
+  };
   calls: {
     state: (company: string, active: boolean) => string;
     stateBody: (party: Party) => object;

@@ -2,7 +2,7 @@ import type { OutboxEntry } from '#sync/outbox/outbox-entry.ts';
 import type { Session } from '#sync/schemas/auth.schema.ts';
 import { entityOf, type EntityTable } from '#sync/records/entities.ts';
 import { isOfficeKind } from '#sync/records/office-records.ts';
-import { idOfEntry, tableOfEntry } from '#app/data/outbox-labels.ts';
+import { failureNoticeOfEntry, idOfEntry, tableOfEntry } from '#app/data/outbox-labels.ts';
 import { loadRefusedWrite, type RefusedWrite } from '#app/data/refused-writes.ts';
 import type { LocalRow } from '#app/db/reference-rows.ts';
 import { deviceRecordOf } from '#app/records/device-records.ts';
@@ -41,7 +41,9 @@ export function CorrectionNotice({ refused, hint }: { refused: RefusedWrite | nu
   if (isCorrecting(refused)) {
     return (
       <div className="notice notice--error" role="alert">
-        <p>El servidor rechazó este cambio: {refused.entry.lastError?.message}</p>
+        <p>
+          {failureNoticeOfEntry(refused.entry) ?? 'El servidor rechazó este cambio'}: {refused.entry.lastError?.message}
+        </p>
         <p>{hint ?? 'Corrige los datos y guárdalos para enviarlo nuevamente.'}</p>
       </div>
     );

@@ -13,7 +13,12 @@ export function toCsv(header: readonly string[], rows: readonly (readonly string
 
 /** Offers the text as a download named `fileName`. */
 export function downloadCsv(fileName: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
+  downloadFile(fileName, new Blob([text], { type: 'text/csv;charset=utf-8' }));
+}
+
+/** Offers a file (a CSV, a chart's PNG, a dashboard's PDF) as a download named `fileName`. */
+export function downloadFile(fileName: string, blob: Blob): void {
+  const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
   link.download = fileName;

@@ -6,6 +6,7 @@ import { Controller, type Control, type FieldValues, useForm, useWatch } from 'r
 import * as v from 'valibot';
 import { FieldShell } from '#app/ui/form/field-shell.tsx';
 import { FormInput } from '#app/ui/form/form-input.tsx';
+import { FormMonthField } from '#app/ui/form/month-field.tsx';
 import { FormSelect, type SelectOption } from '#app/ui/form/form-select.tsx';
 import { SubmitButton } from '#app/ui/form/submit-button.tsx';
 import type { FieldView, RecordView } from './record-view.ts';
@@ -44,32 +45,6 @@ function NumberInput({ control, name, label }: { control: Control<FieldValues>; 
             aria-invalid={fieldState.error ? true : undefined}
             aria-describedby={fieldState.error ? `record-${name}-error` : undefined}
             onChange={(event) => field.onChange(event.target.value === '' ? null : Number(event.target.value))}
-            onBlur={field.onBlur}
-          />
-        </FieldShell>
-      )}
-    />
-  );
-}
-
-/** A month kept as YYYY-MM (the browser's month picker; typed as the person's locale shows it). */
-function MonthInput({ control, name, label, max }: { control: Control<FieldValues>; name: string; label: string; max?: string }) {
-  return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field, fieldState }) => (
-        <FieldShell id={`record-${name}`} label={label} error={fieldState.error?.message}>
-          <input
-            id={`record-${name}`}
-            ref={field.ref}
-            type="month"
-            name={field.name}
-            max={max}
-            value={typeof field.value === 'string' ? field.value : ''}
-            aria-invalid={fieldState.error ? true : undefined}
-            aria-describedby={fieldState.error ? `record-${name}-error` : undefined}
-            onChange={(event) => field.onChange(event.target.value)}
             onBlur={field.onBlur}
           />
         </FieldShell>
@@ -190,7 +165,7 @@ export function RecordForm<T extends EntityTable, Lookups>({ view, lookups, init
               return <FormSelect key={field.name} control={control} name={field.name} label={label} emptyLabel={input.emptyLabel} options={input.options(lookups, values)} />;
             }
             if (input.kind === 'number') return <NumberInput key={field.name} control={control} name={field.name} label={label} />;
-            if (input.kind === 'month') return <MonthInput key={field.name} control={control} name={field.name} label={label} max={input.max?.()} />;
+            if (input.kind === 'month') return <FormMonthField key={field.name} control={control} name={field.name} label={label} max={input.max?.()} />;
             if (input.kind === 'check') return <CheckInput key={field.name} control={control} name={field.name} label={label} />;
             if (input.kind === 'multi') return <MultiInput key={field.name} control={control} name={field.name} label={label} options={input.options(lookups, values)} />;
             if (input.kind === 'list') return <ListInput key={field.name} control={control} name={field.name} label={label} hint={input.hint} />;

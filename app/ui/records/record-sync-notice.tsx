@@ -1,6 +1,7 @@
 import type { OutboxEntry } from '#sync/outbox/outbox-entry.ts';
 import { recordKeyOf } from '#sync/outbox/outbox-entry.ts';
 import { Link } from 'react-router-dom';
+import { refusalOfEntry } from '#app/data/outbox-labels.ts';
 import { paths } from '#app/routes/paths.ts';
 import { useDbQuery } from '#app/sync/use-device.ts';
 
@@ -26,7 +27,7 @@ export function RecordSyncNotice({ entries, refused, ofWhat, correctHref }: Reco
     return (
       <div className="notice notice--error" role="alert">
         <p>
-          El servidor rechazó un cambio {ofWhat}: {refused.lastError?.message}
+          El servidor rechazó un cambio {ofWhat}: {refusalOfEntry(refused)}
         </p>
         {correctHref && <Link to={correctHref}>Corregir y reenviar</Link>} {syncLink}
       </div>

@@ -17,6 +17,8 @@ import { ScrollTable } from '#app/ui/scroll-table.tsx';
 export interface ReportColumn<Row> {
   header: string;
   cell: (row: Row) => string;
+  /** A long text (a name, a detail) that breaks over lines so the table fits a wide screen; others stay on one line. */
+  wrap?: boolean;
 }
 
 export interface ServerReportListProps<Row> {
@@ -39,13 +41,31 @@ export interface ServerReportListProps<Row> {
   emptyMessage?: string;
   /** Between the count and the table (the page's own actions). */
   children?: ReactNode;
+  /**
+   * False under a heading that already names the list (a dashboard's records panel): the label then names the
+   * region without being written a second time.
+   */
+  headed?: boolean;
 }
 
 /**
  * A list too big for the device (reports, "consultas"): asked to the server a page at a time with the page's
  * filters, and exported whole to CSV (every page, UTF-8 with BOM, `;` separators, as the kit's lists export).
  */
-export function ServerReportList<Row>({ label, queryKey, fetchPage, columns, rowKey, rowLink, fileName, pageSize = 50, enabled = true, emptyMessage = 'Ningún registro coincide con los filtros.', children }: ServerReportListProps<Row>) {
+export function ServerReportList<Row>({
+  label,
+  queryKey,
+  fetchPage,
+  columns,
+  rowKey,
+  rowLink,
+  fileName,
+  pageSize = 50,
+  enabled = true,
+  emptyMessage = 'Ningún registro coincide con los filtros.',
+  children,
+  headed = true,
+}: ServerReportListProps<Row>) {
   const id = useId();
   const [page, setPage] = useState(1);
   const [exporting, setExporting] = useState(false);
@@ -83,11 +103,13 @@ export function ServerReportList<Row>({ label, queryKey, fetchPage, columns, row
   if (query.isError && !query.data) return <ErrorState message={errorMessage(query.error)} onRetry={() => void query.refetch()} retrying={query.isFetching} />;
   const rows = query.data?.data ?? [];
   return (
-    <section className="server-report" aria-labelledby={`${id}-title`} aria-busy={query.isFetching}>
+    <section className="server-report" {...(headed ? { 'aria-labelledby': `${id}-title` } : { 'aria-label': label })} aria-busy={query.isFetching}>
       <div className="server-report__head">
-        <h2 id={`${id}-title`} className="server-report__title">
-          {label}
-        </h2>
+        {headed && (
+          <h2 id={`${id}-title`} className="server-report__title">
+            {label}
+          </h2>
+        )}
         <p className="muted server-report__count" role="status">
           {total === 1 ? '1 registro' : `${formatNumber(total)} registros`}
         </p>
@@ -108,7 +130,11 @@ export function ServerReportList<Row>({ label, queryKey, fetchPage, columns, row
                   {column.header}
                 </th>
               ))}
-              {rowLink && <th scope="col">Ver</th>}
+              {rowLink && (
+                <th scope="col" className="server-report__link">
+                  Ver
+                </th>
+              )}
             </tr>
           </thead>
           <tbody>
@@ -117,9 +143,11 @@ export function ServerReportList<Row>({ label, queryKey, fetchPage, columns, row
               return (
                 <tr key={rowKey(row)}>
                   {columns.map((column) => (
-                    <td key={column.header}>{column.cell(row)}</td>
+                    <td key={column.header} className={column.wrap ? 'server-report__wrap' : undefined}>
+                      {column.cell(row)}
+                    </td>
                   ))}
-                  {rowLink && <td>{link ? <Link to={link.href}>{link.label}</Link> : null}</td>}
+                  {rowLink && <td className="server-report__link">{link ? <Link to={link.href}>{link.label}</Link> : null}</td>}
                 </tr>
               );
             })}

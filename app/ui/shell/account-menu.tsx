@@ -24,6 +24,9 @@ export function AccountMenu({ session }: { session: Session }) {
   const [brokenAvatar, setBrokenAvatar] = useState<string | null>(null);
   const name = fullName(session);
   const avatar = session.usuario.Logo;
+  const showsPhoto = Boolean(avatar) && avatar !== brokenAvatar;
+  // WCAG 2.5.3: the name a screen reader or voice control hears starts with what the button shows ("JA").
+  const buttonName = showsPhoto ? `Menú de usuario de ${name}` : `${initialsOf(session)} · Menú de usuario de ${name}`;
 
   const confirm = useConfirm();
   const close = popover.hide;
@@ -45,12 +48,12 @@ export function AccountMenu({ session }: { session: Session }) {
       <button
         type="button"
         className="top-bar__avatar"
-        aria-label="Menú de usuario"
+        aria-label={buttonName}
         aria-haspopup="dialog"
         aria-expanded={popover.state?.open ?? false}
         onClick={(event) => popover.show(event.nativeEvent)}
       >
-        {avatar && avatar !== brokenAvatar ? (
+        {showsPhoto && avatar ? (
           <img src={avatar} alt="" onError={() => setBrokenAvatar(avatar)} />
         ) : (
           <span aria-hidden="true">{initialsOf(session)}</span>

@@ -1,29 +1,16 @@
 import type { Session } from '#sync/schemas/auth.schema.ts';
-import { type ReactNode, useEffect, useMemo } from 'react';
-import { SIDE_NAV_ROUTES } from '#app/routes/paths.ts';
-import { useCurrentSystem } from '#app/session/current-system.ts';
-import { buildSideNav } from './side-nav-model.ts';
+import { type ReactNode, useEffect } from 'react';
 import { SideNav } from './side-nav.tsx';
 import { TopBar } from './top-bar.tsx';
 import { useDrawerState } from './use-drawer-state.ts';
 import { useSessionExpired } from './use-session-expired.ts';
+import { useSideNav } from './use-side-nav.ts';
 import './app-shell.css';
-
-const SEDECC_URL: string | null = import.meta.env.VITE_SEDECC_URL || null;
 
 export function AppShell({ session, children }: { session: Session; children: ReactNode }) {
   const drawer = useDrawerState();
-  const { system } = useCurrentSystem(session);
   const expired = useSessionExpired(session);
-  const groups = useMemo(
-    () =>
-      buildSideNav(session.permisos, session.mascaras, {
-        systemId: system?.IdSistema,
-        isAppRoute: (route) => SIDE_NAV_ROUTES.has(route),
-        sedeccUrl: SEDECC_URL,
-      }),
-    [session.permisos, session.mascaras, system?.IdSistema],
-  );
+  const groups = useSideNav(session);
   const overlay = drawer.isPhone && drawer.showRail;
   const { hide } = drawer;
 

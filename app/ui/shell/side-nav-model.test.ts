@@ -1,6 +1,7 @@
 import type { Mask, Permission } from '#sync/schemas/auth.schema.ts';
 import { describe, expect, it } from 'vitest';
-import { buildSideNav, entryLabel, locateInNav, type NavGroup, sedeccHref } from './side-nav-model.ts';
+import { isServedRoute } from '#app/routes/paths.ts';
+import { buildSideNav, entryLabel, locateInNav, type NavGroup, navShortcuts, sedeccHref } from './side-nav-model.ts';
 
 function permission(overrides: Partial<Permission> & Pick<Permission, 'Ruta'>): Permission {
   return {
@@ -235,5 +236,51 @@ describe('locateInNav', () => {
 describe('helpers', () => {
   it('adds the route as a parameter to the Sedecc address', () => {
     expect(sedeccHref('https://s.example.cl/?a=1', '/x')).toBe('https://s.example.cl/?a=1&ruta=%2Fx');
+  });
+});
+
+describe('navShortcuts', () => {
+  const nav = buildSideNav(
+    [
+      permission({ NombreGrupo: 'Ajustes', PosicionGrupo: 1, NombreSistemaModulo: 'Trabajadores', NombreSistemaModuloSub: 'Trabajadores', Ruta: '/trabajadores' }),
+      permission({ NombreSistemaModulo: 'EPP', PosicionGroupModulos: 2, NombreSistemaModuloSub: 'Entregados', Ruta: '/epp/entregados', PosicionGroupModulosSub: 2 }),
+      permission({ NombreSistemaModulo: 'EPP', PosicionGroupModulos: 2, NombreSistemaModuloSub: 'Solicitudes', Ruta: '/epp/solicitudes', PosicionGroupModulosSub: 4 }),
+      permission({ NombreGrupo: 'Dashboard', PosicionGrupo: 4, NombreSistemaModulo: 'Dashboard', NombreSistemaModuloSub: 'Dashboard', Ruta: '/dashboard' }),
+      permission({ NombreGrupo: 'Dashboard', PosicionGrupo: 4, NombreSistemaModulo: 'Dashboard', NombreSistemaModuloSub: 'Dashboard EPP', Ruta: '/dashboard/epp', PosicionGroupModulosSub: 2 }),
+      permission({ NombreGrupo: 'Innoapsion', PosicionGrupo: 3, NombreSistemaModulo: 'Sedecc', NombreSistemaModuloSub: 'Acreditación', Ruta: '/acreditacion' }),
+    ],
+    noMasks,
+    { isAppRoute: (route) => route !== '/acreditacion', sedeccUrl: 'https://sedecc.example.cl/' },
+  );
+
+  it("lists the menu's in-app screens in its order, a child with its parent's name, leaving out the home and the external site", () => {
+    expect(navShortcuts(nav, ['/dashboard'])).toEqual([
+      { label: 'Trabajadores', href: '/trabajadores' },
+      { label: 'EPP › Entregados', href: '/epp/entregados' },
+      { label: 'EPP › Solicitudes', href: '/epp/solicitudes' },
+      { label: 'Dashboard › EPP', href: '/dashboard/epp' },
+    ]);
+  });
+
+  it('is empty for a role that opens nothing but the home', () => {
+    expect(navShortcuts([], ['/dashboard'])).toEqual([]);
+  });
+});
+
+describe('the menu with the routes the app serves', () => {
+  it('leaves out catalogue entries without a screen: fuel, and dashboards not made yet', () => {
+    const nav = buildSideNav(
+      [
+        permission({ NombreGrupo: 'Dashboard', PosicionGrupo: 4, NombreSistemaModulo: 'Dashboard', NombreSistemaModuloSub: 'Dashboard', Ruta: '/dashboard' }),
+        permission({ NombreGrupo: 'Dashboard', PosicionGrupo: 4, NombreSistemaModulo: 'Dashboard', NombreSistemaModuloSub: 'Dashboard Riesgos', Ruta: '/dashboard/riesgos-no-hechos' }),
+        permission({ NombreSistemaModulo: 'Combustibles', NombreSistemaModuloSub: 'Carga masiva', Ruta: '/combustibles/cargamasiva' }),
+        permission({ NombreSistemaModulo: 'Combustibles', NombreSistemaModuloSub: 'Dashboard Combustibles', Ruta: '/combustibles/dashboard' }),
+        permission({ Ruta: '/inspecciones' }),
+      ],
+      noMasks,
+      { isAppRoute: isServedRoute },
+    );
+    const hrefs = nav.flatMap((group) => group.entries.flatMap((entry) => (entry.kind === 'link' ? [entry.href] : entry.children.map((child) => child.href))));
+    expect(hrefs).toEqual(['/inspecciones', '/dashboard']);
   });
 });

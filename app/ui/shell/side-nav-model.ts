@@ -204,3 +204,30 @@ export function locateInNav(groups: NavGroup[], pathname: string): NavLocation |
   }
   return found;
 }
+
+/** A screen of the person's menu, named as the menu names it: a child with its parent ("EPP › Entregados"). */
+export interface NavShortcut {
+  label: string;
+  href: string;
+}
+
+/**
+ * The in-app screens the menu opens, in the menu's order, each once, leaving out `exclude` (the home itself) and the
+ * external site: the shortcuts Inicio offers a role with few screens, and «Sin acceso» offers everyone.
+ */
+export function navShortcuts(groups: NavGroup[], exclude: readonly string[] = []): NavShortcut[] {
+  const seen = new Set(exclude);
+  const shortcuts: NavShortcut[] = [];
+  const add = (label: string, link: NavLink) => {
+    if (link.external || seen.has(link.href)) return;
+    seen.add(link.href);
+    shortcuts.push({ label, href: link.href });
+  };
+  for (const group of groups) {
+    for (const entry of group.entries) {
+      if (entry.kind === 'link') add(entry.label, entry);
+      else for (const child of entry.children) add(`${entry.label} › ${child.label}`, child);
+    }
+  }
+  return shortcuts;
+}

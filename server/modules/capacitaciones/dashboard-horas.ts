@@ -21,7 +21,6 @@ export interface IndicatorInput {
 
 const round = (value: number, decimals = 1) => Math.round(value * 10 ** decimals) / 10 ** decimals;
 const ratio = (part: number, whole: number) => (whole > 0 ? round(part / whole) : 0);
-const percent = (part: number, whole: number) => (whole > 0 ? round((100 * part) / whole) : 0);
 
 interface Counts {
   HH: number;
@@ -158,21 +157,6 @@ export async function totalActividades(input: IndicatorInput): Promise<Dashboard
 export async function tasaCapacitacion(input: IndicatorInput): Promise<DashboardAnswer> {
   const [figures, workers] = await Promise.all([summary(input), headcount(input)]);
   return { statusCode: 200, total: ratio(figures.total.HH, workers), unidad: 'HH por trabajador', data: monthly(input, figures, (counts) => (workers > 0 ? counts.HH / workers : 0)) };
-}
-
-/** Workers trained in the range against the scope's headcount. */
-export async function cobertura(input: IndicatorInput): Promise<DashboardAnswer> {
-  const [figures, workers] = await Promise.all([summary(input), headcount(input)]);
-  const trained = Math.min(figures.total.Personas, workers);
-  return {
-    statusCode: 200,
-    total: percent(trained, workers),
-    unidad: '%',
-    data: [
-      { Nombre: 'Capacitados', Valor: trained, registros: {} },
-      { Nombre: 'Sin capacitación en el período', Valor: Math.max(workers - trained, 0) },
-    ],
-  };
 }
 
 /** The twelve months of the year of the dashboard's month: hours only, one pass in the index's order. */

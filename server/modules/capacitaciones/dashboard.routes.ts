@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { describeRoute } from 'hono-openapi';
 import * as v from 'valibot';
+import { UntrainedWorkersQuerySchema } from '#sync/schemas/capacitaciones-dashboard.schema.ts';
 import { DashboardQuerySchema } from '#sync/schemas/dashboard-filters.schema.ts';
 import type { AppEnv } from '../../app-env.ts';
 import { dashboardScope } from '../../records/dashboard-scope.ts';
@@ -8,6 +9,7 @@ import { validate } from '../../http/validation.ts';
 import { permissionsOf } from '../../tenancy/permit.ts';
 import { requireOwnCompany } from '../../tenancy/require-session.ts';
 import { cargoList, levelLists, maskList, typeList } from './capacitaciones-listas.ts';
+import { cobertura, untrainedWorkers } from './dashboard-cobertura.ts';
 import * as hours from './dashboard-horas.ts';
 import * as plan from './dashboard-programa.ts';
 
@@ -30,7 +32,7 @@ export const INDICATORS = {
   TasaCapacitacion: { summary: 'Horas hombre de capacitación por trabajador activo del alcance, por mes del rango', compute: hours.tasaCapacitacion },
   HHAnual: { summary: 'Horas hombre de cada mes del año de month', compute: hours.hhAnual },
   CumplimientoAnual: { summary: 'Cumplimiento del programa de cada mes del año de month (Valor) y acumulado (Valor2), en %', compute: plan.cumplimientoAnual },
-  Cobertura: { summary: 'Trabajadores capacitados en el rango contra la dotación activa del alcance, en %', compute: hours.cobertura },
+  Cobertura: { summary: 'Trabajadores capacitados en el rango contra la dotación activa del alcance, en %', compute: cobertura },
   HHCargo: { summary: 'Horas hombre por cargo del asistente en el rango', compute: hours.hhCargo },
   TotalAsistentes: { summary: 'Asistencias registradas en el rango, por mes', compute: hours.totalAsistentes },
   TotalActividades: { summary: 'Capacitaciones realizadas en el rango, por mes', compute: hours.totalActividades },
@@ -49,6 +51,26 @@ export const dashboardRoutes = new Hono<AppEnv>()
   })
   .get('/dashboard/mascaras/:company', describeRoute({ tags, security, summary: 'Nombres de los niveles 2, 3 y 4: { statusCode, data: [{ TipoNv, Nombre }] }' }), validate('param', CompanyPath), requireOwnCompany, can('index'), async (c) =>
     c.json({ statusCode: 200, data: await maskList(c) }),
+  )
+  .get(
+    '/dashboard/registros/sin-capacitacion/:company',
+    describeRoute({
+      tags,
+      security,
+      summary:
+        'Los trabajadores de la porción «Sin capacitación en el período» de Cobertura: activos del alcance sin asistencia a una ' +
+        'capacitación realizada en el rango, por apellido, con sus cargos, niveles y su última capacitación. Los filtros del ' +
+        'dashboard y Pagina, PorPagina. { statusCode, data, total, Pagina, PorPagina }',
+    }),
+    validate('param', CompanyPath),
+    requireOwnCompany,
+    can('index'),
+    validate('query', UntrainedWorkersQuerySchema),
+    async (c) => {
+      const query = c.req.valid('query');
+      const input = { deps: c.get('deps'), scope: dashboardScope(c, query), viewer: c.get('session').viewer };
+      return c.json(await untrainedWorkers(input, { Pagina: query.Pagina, PorPagina: query.PorPagina }));
+    },
   );
 
 for (const [name, indicator] of Object.entries(INDICATORS)) {

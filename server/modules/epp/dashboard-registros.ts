@@ -55,7 +55,8 @@ function holdingText(state: EppState, worker: string, item: string): { fecha: st
   const holding = state.holdings.get(pairKey(worker, item));
   if (!holding) return { fecha: null, text: 'Nunca entregado' };
   const last = `última entrega ${formatDisplayDate(holding.Ultima)}`;
-  if (holding.Vence === NEVER) return { fecha: holding.Ultima, text: `Vigente, no vence (${last})` };
+  // The date column of a state is its expiry ("Vence el"): an item that never expires has none.
+  if (holding.Vence === NEVER) return { fecha: null, text: `Vigente, no vence (${last})` };
   if (holding.Vence >= state.corte) return { fecha: holding.Vence, text: `Vigente hasta ${formatDisplayDate(holding.Vence)} (${last})` };
   return { fecha: holding.Vence, text: `Venció el ${formatDisplayDate(holding.Vence)} (${last})` };
 }

@@ -1,11 +1,12 @@
 import { Hono } from 'hono';
 import { describeRoute } from 'hono-openapi';
 import * as v from 'valibot';
+import { AccessLogQuerySchema } from '#sync/schemas/fiscales-accesos.schema.ts';
 import type { AppEnv } from '../../app-env.ts';
 import { validate } from '../../http/validation.ts';
 import { permit } from '../../tenancy/permit.ts';
 import { companyUsersOnly, requireOwnCompany, requireSession } from '../../tenancy/require-session.ts';
-import { ACCESS_LOG_LIMIT, listAccesses } from './accesos.ts';
+import { accessInspectors, listAccesses } from './accesos.ts';
 
 const CompanyPath = v.object({ company: v.string() });
 
@@ -16,17 +17,36 @@ export const COMPANY_PROFILE_ROUTE = '/perfil/empresa';
  * The company's side of the inspector portal (mounted at /api/perfil, a company session): what labour inspectors
  * consulted of its workers' records and when. A contractor's or client's user never sees it, whatever their role.
  */
-export const accesosFiscalizadoresRoutes = new Hono<AppEnv>().get(
-  '/accesos-fiscalizadores/:company',
-  describeRoute({
-    tags: ['perfil'],
-    security: [{ bearerAuth: [] }],
-    summary: `Perfil Empresa: búsquedas y PDF de fiscalizadores sobre los registros de los trabajadores de la empresa, del más nuevo al más antiguo (los últimos ${ACCESS_LOG_LIMIT}). { statusCode, data: InspectorAccessRow[] }`,
-  }),
-  requireSession,
-  validate('param', CompanyPath),
-  requireOwnCompany,
-  permit(COMPANY_PROFILE_ROUTE, 'index'),
-  companyUsersOnly,
-  async (c) => c.json({ statusCode: 200, data: await listAccesses(c.get('deps').db, c.get('session').company) }),
-);
+export const accesosFiscalizadoresRoutes = new Hono<AppEnv>()
+  .get(
+    '/accesos-fiscalizadores/:company',
+    describeRoute({
+      tags: ['perfil'],
+      security: [{ bearerAuth: [] }],
+      summary:
+        'Perfil Empresa: búsquedas y PDF de fiscalizadores sobre los registros de los trabajadores de la empresa, del más nuevo al más antiguo, por páginas. ' +
+        '?IdFiscalizador &Trabajador (parte del nombre o del RUT) &Desde &Hasta (AAAA-MM-DD, días en Chile, ambos incluidos) &Pagina &PorPagina. ' +
+        '{ statusCode, data: InspectorAccessRow[], total, Pagina, PorPagina }',
+    }),
+    requireSession,
+    validate('param', CompanyPath),
+    requireOwnCompany,
+    permit(COMPANY_PROFILE_ROUTE, 'index'),
+    companyUsersOnly,
+    validate('query', AccessLogQuerySchema),
+    async (c) => c.json(await listAccesses(c.get('deps').db, c.get('session').company, c.req.valid('query'))),
+  )
+  .get(
+    '/accesos-fiscalizadores/:company/fiscalizadores',
+    describeRoute({
+      tags: ['perfil'],
+      security: [{ bearerAuth: [] }],
+      summary: 'Perfil Empresa: los fiscalizadores que consultaron los registros de la empresa, para filtrar sus consultas. { statusCode, data: [{ IdFiscalizador, Correo }] }',
+    }),
+    requireSession,
+    validate('param', CompanyPath),
+    requireOwnCompany,
+    permit(COMPANY_PROFILE_ROUTE, 'index'),
+    companyUsersOnly,
+    async (c) => c.json({ statusCode: 200, data: await accessInspectors(c.get('deps').db, c.get('session').company) }),
+  );

@@ -1,9 +1,10 @@
+import { sql } from 'kysely';
+import { chileDayStart } from '#sync/domain/dates.ts';
+import type { AccessLogInspector, AccessLogQuery } from '#sync/schemas/fiscales-accesos.schema.ts';
 import type { CardKind, InspectorAccessRow, PortalPeriod, PortalWorker } from '#sync/schemas/fiscales.schema.ts';
+import type { ReportListAnswer } from '#sync/schemas/report-list.schema.ts';
 import type { Db } from '../../db/database.ts';
 import type { InspectorSession } from '../../tenancy/require-inspector.ts';
-
-/** The newest entries the company's administrators see at once (a log grows by every search of every inspector). */
-export const ACCESS_LOG_LIMIT = 500;
 
 type Logged =
   | { Accion: 'busqueda'; period: PortalPeriod }
@@ -42,15 +43,62 @@ export async function logAccess(db: Db, inspector: InspectorSession, company: st
     .execute();
 }
 
-/** What inspectors consulted of a company, newest first. */
-export async function listAccesses(db: Db, company: string): Promise<InspectorAccessRow[]> {
-  const rows = await db
+/** The day after a YYYY-MM-DD day. */
+function nextDay(day: string): string {
+  const date = new Date(`${day}T12:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + 1);
+  return date.toISOString().slice(0, 10);
+}
+
+/** A LIKE pattern that matches `text` anywhere, its wildcards taken as themselves. */
+const containing = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+
+/**
+ * The company's log narrowed by the query: an inspector; a worker by part of the name or of the RUT (dots and
+ * hyphen aside); the Chilean days from Desde to Hasta (the instants are kept in UTC, the days begin in Chile).
+ */
+function filteredLog(db: Db, company: string, query: AccessLogQuery) {
+  let log = db.selectFrom('accesos_fiscalizadores').where('IdEmpresa', '=', company);
+  if (query.IdFiscalizador) log = log.where('IdFiscalizador', '=', Number(query.IdFiscalizador));
+  if (query.Desde) log = log.where('En', '>=', chileDayStart(query.Desde));
+  if (query.Hasta) log = log.where('En', '<', chileDayStart(nextDay(query.Hasta)));
+  const worker = query.Trabajador;
+  if (worker) {
+    const rut = worker.replace(/[.\s-]/g, '').toUpperCase();
+    const byRut = /^\d+[\dK]?$/.test(rut);
+    log = log.where((eb) =>
+      eb.or([
+        eb('NombreTrabajador', 'like', sql<string>`${containing(worker)} escape '\\'`),
+        ...(byRut ? [eb(sql<string>`replace(replace(upper(RutTrabajador), '.', ''), '-', '')`, 'like', sql<string>`${containing(rut)} escape '\\'`)] : []),
+      ]),
+    );
+  }
+  return log;
+}
+
+/** What inspectors consulted of a company, newest first, a page at a time, with how many entries match. */
+export async function listAccesses(db: Db, company: string, query: AccessLogQuery): Promise<ReportListAnswer<InspectorAccessRow>> {
+  const { Pagina, PorPagina } = query;
+  const [rows, count] = await Promise.all([
+    filteredLog(db, company, query)
+      .select(['IdAcceso', 'En', 'Correo', 'Accion', 'RutTrabajador', 'NombreTrabajador', 'TipoRegistro', 'IdRegistro', 'Desde', 'Hasta', 'Busqueda', 'Resultados'])
+      .orderBy('En', 'desc')
+      .orderBy('IdAcceso', 'desc')
+      .limit(PorPagina)
+      .offset((Pagina - 1) * PorPagina)
+      .execute(),
+    filteredLog(db, company, query).select(sql<number>`count(*)`.as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return { statusCode: 200, data: rows.map((row) => ({ ...row, TipoRegistro: row.TipoRegistro as CardKind | '' })), total: Number(count.total), Pagina, PorPagina };
+}
+
+/** The inspectors who consulted the company, by address: the choices of the log's inspector filter. */
+export function accessInspectors(db: Db, company: string): Promise<AccessLogInspector[]> {
+  return db
     .selectFrom('accesos_fiscalizadores')
-    .select(['IdAcceso', 'En', 'Correo', 'Accion', 'RutTrabajador', 'NombreTrabajador', 'TipoRegistro', 'IdRegistro', 'Desde', 'Hasta', 'Busqueda', 'Resultados'])
+    .select(['IdFiscalizador', sql<string>`max(Correo)`.as('Correo')])
     .where('IdEmpresa', '=', company)
-    .orderBy('En', 'desc')
-    .orderBy('IdAcceso', 'desc')
-    .limit(ACCESS_LOG_LIMIT)
+    .groupBy('IdFiscalizador')
+    .orderBy('Correo')
     .execute();
-  return rows.map((row) => ({ ...row, TipoRegistro: row.TipoRegistro as CardKind | '' }));
 }

@@ -40,12 +40,16 @@ export const cuentaRoutes = new Hono<AppEnv>()
   )
   .post(
     '/registro/verificar',
-    describeRoute({ tags, summary: 'Fiscalizadores, paso 1 del registro: contraseña temporal y nueva contraseña' }),
+    describeRoute({
+      tags,
+      summary:
+        'Fiscalizadores, paso 1 del registro: contraseña temporal y nueva contraseña. Responde { statusCode, message } y la sesión que abre (token y sesión, como el inicio de sesión), emitida después del cambio (SPEC SE3)',
+    }),
     publicCall(),
     validate('json', InspectorVerifyBodySchema),
     async (c) => {
-      await cuenta.verify(c.get('deps'), c.req.valid('json'), clientAddress(c));
-      return c.json({ statusCode: 200, message: FISCALES_MESSAGES.accountVerified });
+      const session = await cuenta.verify(c.get('deps'), c.req.valid('json'), clientAddress(c));
+      return c.json({ statusCode: 200, message: FISCALES_MESSAGES.accountVerified, ...session });
     },
   )
   .post(
@@ -57,12 +61,16 @@ export const cuentaRoutes = new Hono<AppEnv>()
   )
   .post(
     '/cambiar-contrasena',
-    describeRoute({ tags, summary: 'Fiscalizadores: cambio obligatorio de la contraseña temporal en el primer inicio de sesión' }),
+    describeRoute({
+      tags,
+      summary:
+        'Fiscalizadores: cambio obligatorio de la contraseña temporal en el primer inicio de sesión. Responde { statusCode, message } y la sesión que abre (token y sesión, como el inicio de sesión), emitida después del cambio (SPEC SE3)',
+    }),
     publicCall(),
     validate('json', InspectorChangePasswordBodySchema),
     async (c) => {
-      await cuenta.completePasswordChallenge(c.get('deps'), c.req.valid('json'));
-      return c.json({ statusCode: 200, message: AUTH_MESSAGES.passwordUpdated });
+      const session = await cuenta.completePasswordChallenge(c.get('deps'), c.req.valid('json'));
+      return c.json({ statusCode: 200, message: AUTH_MESSAGES.passwordUpdated, ...session });
     },
   )
   .post(

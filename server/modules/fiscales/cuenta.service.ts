@@ -102,8 +102,11 @@ async function temporaryMatches(account: { HashContrasena: string; DebeCambiarCo
   return matches && account !== undefined && account.DebeCambiarContrasena === 1 && (account.TemporalExpiraEn ?? 0) > now.getTime();
 }
 
-/** Step 1: the temporary password, then the inspector's own. */
-export async function verify(deps: AppDeps, body: InspectorVerifyBody, address: string | undefined): Promise<void> {
+/**
+ * Step 1: the temporary password, then the inspector's own, which signs them in (the same moment as the forced
+ * change): the session answered is issued after the change moved the account's generation (SPEC SE3).
+ */
+export async function verify(deps: AppDeps, body: InspectorVerifyBody, address: string | undefined): Promise<InspectorLoginSuccess> {
   const { db } = deps;
   const now = deps.now();
   await refuseLimitedAddress(deps, address);
@@ -125,10 +128,26 @@ export async function verify(deps: AppDeps, body: InspectorVerifyBody, address: 
   await clearFailures(db, keyOf('fiscal-login', body.Correo));
   await clearFailures(db, keyOf('fiscal-registro', body.Correo));
   await history(deps, body.Correo, 'verificar', 'Cuenta de fiscalizador verificada', { conContrasena: true });
+  return openSessionAfterChange(deps, account.IdFiscalizador);
 }
 
 function sessionOf(account: { IdFiscalizador: number; Correo: string }, expiresAt: Date): InspectorSession {
   return { fiscalizador: { IdFiscalizador: account.IdFiscalizador, Correo: account.Correo }, sistema: SISTEMA_FISCALES, expiraEn: expiresAt.toISOString() };
+}
+
+/** A session of the account at its generation as read: issue it only after any change that moves it (SPEC SE3). */
+async function openSession(deps: AppDeps, account: { IdFiscalizador: number; Correo: string; GeneracionSesion: number }): Promise<InspectorLoginSuccess> {
+  const { token, expiresAt } = await deps.tokens.issue(account.IdFiscalizador, '', 'fiscal', account.GeneracionSesion);
+  return { token, ...sessionOf(account, expiresAt) };
+}
+
+/** The session a change of the temporary password hands out: read again after it, with the new generation. */
+async function openSessionAfterChange(deps: AppDeps, id: number): Promise<InspectorLoginSuccess> {
+  const account = await repo.findAccountById(deps.db, id);
+  if (!account) throw new HttpError(401, FISCALES_MESSAGES.changeFailed);
+  const session = await openSession(deps, account);
+  await history(deps, account.Correo, 'login', 'Inicio de sesión exitoso', { conContrasena: true });
+  return session;
 }
 
 /** Sign-in: a session, or the forced change while the account still has its temporary password (spec 4.3). */
@@ -158,13 +177,16 @@ export async function signIn(deps: AppDeps, body: InspectorLoginBody, address: s
     await history(deps, body.Correo, 'login', 'Se solicita cambio de contraseña', { conContrasena: true });
     return { Desafio: challenge.token, Titulo: 'Cambia tu contraseña' };
   }
-  const { token, expiresAt } = await tokens.issue(account.IdFiscalizador, '', 'fiscal', account.GeneracionSesion);
+  const session = await openSession(deps, account);
   await history(deps, body.Correo, 'login', 'Inicio de sesión exitoso', { conContrasena: true });
-  return { token, ...sessionOf(account, expiresAt) };
+  return session;
 }
 
-/** The forced first-login change: the challenge of a sign-in with the (unexpired) temporary password. */
-export async function completePasswordChallenge(deps: AppDeps, body: InspectorChangePasswordBody): Promise<void> {
+/**
+ * The forced first-login change: the challenge of a sign-in with the (unexpired) temporary password. It signs the
+ * inspector in, with a session issued after the change (SPEC SE3): no second typing of the new password.
+ */
+export async function completePasswordChallenge(deps: AppDeps, body: InspectorChangePasswordBody): Promise<InspectorLoginSuccess> {
   const { db, tokens } = deps;
   const now = deps.now();
   const claims = await tokens.read(body.Desafio, 'desafio-fiscal');
@@ -177,6 +199,7 @@ export async function completePasswordChallenge(deps: AppDeps, body: InspectorCh
   await clearFailures(db, keyOf('fiscal-verificar', account.Correo));
   await clearFailures(db, keyOf('fiscal-registro', account.Correo));
   await history(deps, account.Correo, 'cambio_contrasena', 'Contraseña cambiada en el primer inicio de sesión', { conContrasena: true });
+  return openSessionAfterChange(deps, account.IdFiscalizador);
 }
 
 /** Recovery step 0: a 6-digit code by e-mail, valid 15 minutes; only the newest works. */

@@ -95,7 +95,7 @@ export async function newBenchPage(browser: Browser, baseUrl: string): Promise<{
 /** Fills the sign-in form without submitting it. */
 export async function fillSignIn(page: Page, correo: string): Promise<void> {
   await page.getByRole('textbox', { name: 'Rut Empresa (12345678-9)*' }).fill(COMPANY_RUT);
-  await page.getByRole('textbox', { name: 'Correo Electronico*' }).fill(correo);
+  await page.getByRole('textbox', { name: 'Correo Electrónico*' }).fill(correo);
   await page.getByLabel('Contraseña*', { exact: true }).fill(PASSWORD);
 }
 

@@ -12,7 +12,7 @@ export const WORKERS_API = '/api/trabajadores/newtrabajadores2';
 export async function signIn(page: Page, correo: string): Promise<void> {
   await page.goto('/login');
   await page.getByRole('textbox', { name: 'Rut Empresa (12345678-9)*' }).fill(COMPANY_RUT);
-  await page.getByRole('textbox', { name: 'Correo Electronico*' }).fill(correo);
+  await page.getByRole('textbox', { name: 'Correo Electrónico*' }).fill(correo);
   await page.getByLabel('Contraseña*', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Iniciar sesión' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
