@@ -52,6 +52,13 @@ export default tseslint.config(
               from: './server/auth',
               message: 'Un módulo de negocio no importa el inicio de sesión (server/auth): usa server/tenancy o una pieza compartida.',
             },
+            {
+              // The kernel every request passes (session, permissions, the kit, the sync calls) stands without the
+              // company sign-in: the sign-in builds on it, never the other way round.
+              target: ['./server/tenancy', './server/records', './server/sync', './server/http', './server/db', './server/files', './server/reports', './server/mail'],
+              from: './server/auth',
+              message: 'El núcleo del servidor no importa el inicio de sesión (server/auth): lo compartido vive en server/tenancy.',
+            },
           ],
         },
       ],

@@ -174,6 +174,8 @@ export default defineConfig({
           name: 'api',
           root: '.',
           include: ['tests/api/**/*.test.ts'],
+          // One data folder migrated and seeded for the run; each test copies it (tests/api/support/api-harness.ts).
+          globalSetup: ['tests/api/support/seeded-template.ts'],
           environment: 'node',
           server: { deps: { inline: ['kysely'] } },
         },

@@ -1,4 +1,4 @@
-import { reusableQuery, type Db } from '../db/database.ts';
+import type { Db } from '../db/database.ts';
 import type { PermissionAction } from '#sync/records/permissions.ts';
 import type { Permission, SessionSystem } from '#sync/schemas/auth.schema.ts';
 
@@ -52,16 +52,6 @@ export async function listPermissions(db: Db, roleId: number): Promise<Permissio
     .orderBy('s.PosicionGroupModulosSub')
     .execute();
   return rows.map((row) => ({ ...row, Acciones: row.Acciones.split(',').filter(Boolean) as PermissionAction[] }));
-}
-
-const selectRolePermissions = reusableQuery((db, roleId: number) =>
-  db.selectFrom('rol_permisos as rp').innerJoin('submodulos as s', 's.IdSubmodulo', 'rp.IdSubmodulo').select(['s.Ruta', 'rp.Acciones']).where('rp.IdRol', '=', roleId),
-);
-
-/** What the role may do, by permission route. */
-export async function rolePermissions(db: Db, roleId: number): Promise<Map<string, Set<PermissionAction>>> {
-  const rows = await selectRolePermissions(db, roleId);
-  return new Map(rows.map((row) => [row.Ruta, new Set(row.Acciones.split(',').filter(Boolean) as PermissionAction[])]));
 }
 
 export function listSystems(db: Db, userId: number): Promise<SessionSystem[]> {

@@ -2,7 +2,7 @@ import { createMiddleware } from 'hono/factory';
 import { AUTH_CODES, AUTH_MESSAGES } from '#sync/schemas/auth.schema.ts';
 import type { PermissionAction } from '#sync/records/permissions.ts';
 import type { AppEnv } from '../app-env.ts';
-import { rolePermissions } from '../auth/auth.repo.ts';
+import { rolePermissions } from './role-permissions.ts';
 import type { Db } from '../db/database.ts';
 import { HttpError } from '../http/http-error.ts';
 import { whileUnchanged } from '../db/while-unchanged.ts';

@@ -23,6 +23,13 @@ describe('business modules do not import each other (lint)', () => {
     expect(await ruleIdsOf('server/modules/cargos/planted.ts', "export { hashPassword } from '../../tenancy/password.ts';\n")).toEqual([]);
   });
 
+  it('refuses the kernel importing the company sign-in: session, permissions and the kit stand without it', async () => {
+    for (const folder of ['tenancy', 'records', 'sync', 'http']) {
+      expect(await ruleIdsOf(`server/${folder}/planted.ts`, "export { findUserByEmail } from '../auth/auth.repo.ts';\n"), folder).toContain('import-x/no-restricted-paths');
+    }
+    expect(await ruleIdsOf('server/auth/planted.ts', "export { rolePermissions } from '../tenancy/role-permissions.ts';\n")).toEqual([]);
+  });
+
   it('lets a module import its own files and the shared places, and composition import modules', async () => {
     expect(await ruleIdsOf('app/modules/cargos/planted.ts', "export { useCargosView } from './cargos-view.ts';\nexport { RecordListPage } from '#app/ui/records/record-list-page.tsx';\n")).toEqual([]);
     expect(await ruleIdsOf('server/modules/cargos/planted.ts', "export { recordRoutes } from '../../records/record-routes.ts';\n")).toEqual([]);

@@ -1,11 +1,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach } from 'vitest';
+import { afterEach, beforeEach, inject } from 'vitest';
 import { createApp } from '#server/app.ts';
 import { bootstrap, type StartedDeps } from '#server/bootstrap.ts';
 import { parseConfig } from '#server/config.ts';
 import { DEMO_PASSWORD } from '#server/seed/demo-seed.ts';
+import { TestClock } from './test-clock.ts';
 
 export const ANDES = { rut: '76123456-0', id: '76123456' };
 export const PACIFICO = { rut: '77654321-7', id: '77654321' };
@@ -16,18 +17,15 @@ export interface ApiResponse<T = Record<string, unknown>> {
   body: T;
 }
 
-/** A clock the test can move, to cross the 8-hour session lifetime without waiting. */
-export class TestClock {
-  constructor(public current = new Date('2026-11-21T12:00:00Z')) {}
-  now = () => this.current;
-  advance(ms: number) {
-    this.current = new Date(this.current.getTime() + ms);
-  }
-}
+export { TestClock } from './test-clock.ts';
 
-/** The real server over a real SQLite file in its own temporary folder, seeded with the demo companies. */
+/**
+ * The real server over a real SQLite file in its own temporary folder, with the demo companies: a copy of the folder
+ * the run seeded once (seeded-template.ts), unless the test asks for no demo (`DEMO_SEED: '0'`).
+ */
 export async function startTestServer(env: Record<string, string> = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'andes-api-'));
+  if (env.DEMO_SEED !== '0') fs.cpSync(inject('seededDataDir'), dataDir, { recursive: true });
   const clock = new TestClock();
   const config = parseConfig({ DATA_DIR: dataDir, ...env });
   const deps: StartedDeps = await bootstrap(config, clock.now);
