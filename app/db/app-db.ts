@@ -1,5 +1,6 @@
 import { Dexie, type EntityTable, type Table } from 'dexie';
 import { OUTBOX_STORES, type OutboxFileRow, type OutboxRow } from '#app/sync/dexie-outbox-store.ts';
+import { ENTITY_LIST } from '#sync/records/entities.ts';
 import { ACCIDENT_CATALOGUE_TABLES, ACCIDENT_CATALOGUES } from '#sync/schemas/incidentes-catalogos.schema.ts';
 import type { IncidentDraft, LocalIncidente, LocalMedida } from './incident-rows.ts';
 import type { DeviceFile, InspectionDraft, LocalFormulario, LocalInspeccion, LocalObservacion } from './inspection-rows.ts';
@@ -58,72 +59,56 @@ export class AppDb extends Dexie {
   constructor(name: string, options: ConstructorParameters<typeof Dexie>[1] = {}) {
     // Strict durability: a write the person saw saved has reached the disk, not just the OS cache.
     super(name, { chromeTransactionDurability: 'strict', ...options });
-    this.version(1).stores({
-      consultas: 'key',
-      ajustes: 'key',
-    });
-    // `palabras` finds a worker by the start of any word of its RUT or names; the compound indexes keep each
-    // filter in name order, so a list of thousands is read as keys and only the visible rows are loaded.
-    this.version(2).stores({
-      ...OUTBOX_STORES,
-      trabajadores:
-        'IdPersona, *palabras, orden, [IdNivel2+orden], [IdNivel3+orden], *cargos, RutContratista',
-      cargos: 'IdCargo, orden, IdNivel2, IdNivel3',
-      niveles: 'IdNivel, [TipoNivel+orden], IdNivelPadre',
-      syncMeta: 'key',
-      serverRows: 'recordKey',
-    });
-    // Lists of thousands of inspections and observations filter by an index in date order and load only what shows.
-    this.version(3).stores({
-      formularios: 'IdFormulario, orden, Tipo',
-      inspecciones: 'IdEvaluacion, Fecha, [Tipo+Fecha], [IdFormulario+Fecha], [IdNivel2+Fecha], [IdNivel3+Fecha], [RutContratista+Fecha]',
-      observaciones: 'IdObservacion, IdEvaluacion, Fecha, Plazo, [SemaforoObs+Fecha], [TipoObs+Fecha], IdResponsable',
-      borradores: 'IdEvaluacion, actualizadoEn, estado',
-      archivosDispositivo: 'sha256',
-    });
-    // The first catalogues on the record kit: read whole, ordered by their folded name.
-    this.version(4).stores({
-      certificaciones: 'IdCertificacion, orden',
-      actividades_economicas: 'IdActividadEconomica, orden',
-    });
-    // The home screen finds the person's own inspections by key instead of reading every inspection.
-    this.version(5).stores({
-      inspecciones: 'IdEvaluacion, Fecha, [Tipo+Fecha], [IdFormulario+Fecha], [IdNivel2+Fecha], [IdNivel3+Fecha], [RutContratista+Fecha], IdSupervisor',
-    });
-    // Trainings: sessions whole (lists inside), found by the workers and attendance rows of their participants;
-    // `asistencias` is attendance being taken at a worksite (a draft, SPEC TR1).
-    this.version(6).stores({
-      tipos_capacitacion: 'IdTipoCapacitacion, orden',
-      programas_capacitacion: 'IdCapacitacion, orden, IdTipoCapacitacion',
-      capacitaciones: 'IdCapacitacion, orden, Realizada, *personas, *asistencias, IdPrograma',
-      asistencias: 'IdCapacitacion, actualizadoEn, estado',
-    });
-    // EPP: the catalogue by name, assignments by their position or worker, actas by date, worker, crew and the acta
-    // they correct; crew deliveries in progress are drafts (SPEC DR1).
-    this.version(7).stores({
-      epp_tipos: 'IdEpp, orden',
-      epp_asignaciones: 'IdAsignacionEpp, IdCargo, IdPersona',
-      epp_entregas: 'IdEntregadosEpp, Fecha, IdPersona, IdEntrega, Corrige',
-      borradoresEpp: 'IdEntrega, actualizadoEn, estado',
-    });
-    // Incidents: the cases, their control measures, the reports being written, and the fifteen accident catalogues
-    // (read through `table(name)`, like every described record).
-    this.version(8).stores({
-      incidentes: 'IdEvaluacion, FechaOcurrencia, Estado',
-      medidas_control: 'IdMedidaControl, IdEvaluacion, IdResponsable, Plazo',
-      borradores_incidentes: 'IdEvaluacion, actualizadoEn, estado',
-      ...Object.fromEntries(ACCIDENT_CATALOGUE_TABLES.map((table) => [table, 'Id, orden'])),
-    });
-    // Headcount and hours worked per month and level: the accident rates' denominators, listed by month.
-    this.version(9).stores({
-      dotaciones: 'IdDotacion, Mes',
-    });
-    // EPP requests: pending, dispatched (waiting for signatures) and delivered, by state, date and inspection.
-    this.version(10).stores({
-      epp_solicitudes: 'IdSolicitud, Estado, Fecha, IdEvaluacion',
-    });
+    for (const [version, stores] of DEVICE_STORE_VERSIONS) this.version(version).stores(stores);
   }
 }
+
+/** A table's indexes in Dexie's notation, set by one version of the device database. */
+interface DeviceStoreChange {
+  version: number;
+  table: string;
+  /** The primary key first, then the indexes. */
+  indexes: string;
+}
+
+/**
+ * The tables the app keeps for itself (settings, the outbox, sync bookkeeping, the device's files, drafts). Every
+ * described record's table comes from its entity's `device` (sync/records/entity.ts). Versions are appended, never
+ * edited: a device may skip releases.
+ */
+const APP_STORES: readonly DeviceStoreChange[] = [
+  { version: 1, table: 'consultas', indexes: 'key' },
+  { version: 1, table: 'ajustes', indexes: 'key' },
+  ...Object.entries(OUTBOX_STORES).map(([table, indexes]) => ({ version: 2, table, indexes })),
+  { version: 2, table: 'syncMeta', indexes: 'key' },
+  { version: 2, table: 'serverRows', indexes: 'recordKey' },
+  { version: 3, table: 'archivosDispositivo', indexes: 'sha256' },
+  // Drafts (SPEC DR1): found by when they last changed and their state.
+  { version: 3, table: 'borradores', indexes: 'IdEvaluacion, actualizadoEn, estado' },
+  { version: 6, table: 'asistencias', indexes: 'IdCapacitacion, actualizadoEn, estado' },
+  { version: 7, table: 'borradoresEpp', indexes: 'IdEntrega, actualizadoEn, estado' },
+  { version: 8, table: 'borradores_incidentes', indexes: 'IdEvaluacion, actualizadoEn, estado' },
+];
+
+function entityStores(): DeviceStoreChange[] {
+  return ENTITY_LIST.flatMap((entity) =>
+    Object.entries(entity.device).map(([version, indexes]) => ({ version: Number(version), table: entity.table, indexes: [entity.id, ...indexes].join(', ') })),
+  );
+}
+
+/** What each version of the device database sets, in version order: the stores Dexie opens the database with. */
+export function deviceStoreVersions(changes: readonly DeviceStoreChange[]): Map<number, Record<string, string>> {
+  const versions = new Map<number, Record<string, string>>();
+  for (const change of [...changes].sort((a, b) => a.version - b.version)) {
+    const stores = versions.get(change.version) ?? {};
+    if (stores[change.table] !== undefined) throw new Error(`La tabla «${change.table}» tiene dos definiciones en la versión ${change.version}`);
+    stores[change.table] = change.indexes;
+    versions.set(change.version, stores);
+  }
+  return versions;
+}
+
+export const DEVICE_STORE_VERSIONS = deviceStoreVersions([...APP_STORES, ...entityStores()]);
 
 /** Labels for the "stored on this device" summary; bookkeeping tables without a label are not listed. */
 export const TABLE_LABELS: Record<string, string> = {

@@ -8,32 +8,6 @@ interface RecordColumns {
   VersionesCampos: Generated<string>;
 }
 
-export interface TiposCapacitacionTable extends RecordColumns {
-  IdTipoCapacitacion: string;
-  Nombre: string;
-  IdCategoria: number;
-  DuracionHoras: number;
-  VigenciaMeses: number;
-  Evaluada: number;
-  Descripcion: string;
-  /** JSON list of IdEpp: the EPP items the training teaches the use of (migration 0016). */
-  Epps: Generated<string>;
-}
-
-export interface ProgramasCapacitacionTable extends RecordColumns {
-  IdCapacitacion: string;
-  Anio: number;
-  Mes: number;
-  IdTipoCapacitacion: string;
-  Tema: string;
-  /** JSON list of IdCargo. */
-  Cargos: string;
-  IdNivel2: string | null;
-  IdNivel3: string | null;
-  /** JSON list of evidence. */
-  Evidencias: string;
-}
-
 export interface CapacitacionesTable extends RecordColumns {
   IdCapacitacion: string;
   IdTipoCapacitacion: string;

@@ -1,52 +1,5 @@
 import type { Generated } from 'kysely';
 
-export interface NivelesTable {
-  IdNivel: string;
-  IdEmpresa: string;
-  TipoNivel: number;
-  IdNivelPadre: string | null;
-  Nombre: string;
-  RutNivel: string;
-  Version: Generated<number>;
-  /** 1 active, 0 deleted (soft delete; the change log carries the tombstone). */
-  Estado: Generated<number>;
-  /** JSON { field: Version at which it last changed }, for the field-by-field merge of stale updates. */
-  VersionesCampos: Generated<string>;
-}
-
-/** A record table of the kit (migration 0008 on): its entity's fields plus state, version and field versions. */
-interface RecordColumns {
-  IdEmpresa: string;
-  Estado: Generated<number>;
-  Version: Generated<number>;
-  VersionesCampos: Generated<string>;
-}
-
-export interface CertificacionesTable extends RecordColumns {
-  IdCertificacion: string;
-  Nombre: string;
-  Emisor: string;
-  Vence: number;
-  VigenciaMeses: number;
-}
-
-export interface ActividadesEconomicasTable extends RecordColumns {
-  IdActividadEconomica: string;
-  Codigo: string;
-  Nombre: string;
-}
-
-export interface CargosTable {
-  IdCargo: string;
-  IdEmpresa: string;
-  NombreCargo: string;
-  IdNivel2: string | null;
-  IdNivel3: string | null;
-  Version: Generated<number>;
-  Estado: Generated<number>;
-  VersionesCampos: Generated<string>;
-}
-
 export interface TrabajadoresTable {
   IdPersona: string;
   IdEmpresa: string;
@@ -170,45 +123,6 @@ export interface ObservacionesTable {
   IdCliente: string | null;
   CreadoEn: string;
   Version: Generated<number>;
-}
-
-export interface EppTiposTable extends RecordColumns {
-  IdEpp: string;
-  NombreEpp: string;
-  /** JSON list of IdActividadEconomica. */
-  actividades: string;
-  Riesgo: string;
-  Norma: string;
-  /** JSON list of sizes. */
-  Tallas: string;
-  VidaUtilMeses: number;
-}
-
-export interface EppAsignacionesTable extends RecordColumns {
-  IdAsignacionEpp: string;
-  IdCargo: string | null;
-  IdPersona: string | null;
-  /** JSON list of IdEpp. */
-  Epps: string;
-}
-
-/** An EPP request (migration 0014): JSON lists Lineas and Entregado; Estado 1 pending, 2 dispatched, 3 delivered. */
-export interface EppSolicitudesTable extends RecordColumns {
-  IdSolicitud: string;
-  IdEvaluacion: string | null;
-  Fecha: string;
-  Lineas: string;
-  RutContratista: string | null;
-  IdUsuario: number;
-  Solicitante: string;
-  CodigoDespacho: string | null;
-  FechaDespacho: string | null;
-  RutDespachador: string | null;
-  DvDespachador: string | null;
-  NombreDespachador: string | null;
-  DespachadoPor: number | null;
-  DespachadoEn: string | null;
-  Entregado: string;
 }
 
 /** A sealed EPP delivery acta (migration 0010): JSON columns Entregador and FirmaTrabajador; lines apart. */

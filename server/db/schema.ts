@@ -1,19 +1,19 @@
 import type { AuditoriaTable, ClientesTable, CopiasActasTable, CodigosRecuperacionTable, DiasInactivosTable, EmpresasContratistasTable, CorreosTable, EmpresasTable, GruposModulosTable, HistorialTable, IntentosAccesoTable, FallosDireccionTable, SesionesCerradasTable, MascarasTable, ModulosTable, RegistroAccesosTable, RolPermisosTable, RolesTable, SistemasTable, SubmodulosTable, UsuarioSistemasTable, UsuariosTable } from './account-tables.ts';
 import type { ArchivosEmpresaTable, ArchivosTable, CambiosTable, ConflictosTable, IdempotenciaTable, RetencionCambiosTable } from './sync-tables.ts';
-import type { CapacitacionEvidenciasTable, CapacitacionParticipantesTable, CapacitacionRelatoresTable, CapacitacionesTable, ProgramasCapacitacionTable, TiposCapacitacionTable } from './capacitaciones-tables.ts';
-import type { ActividadesEconomicasTable, CargosTable, EppAsignacionesTable, EppEntregasLineasTable, EppEntregasTable, EppSolicitudesTable, EppTiposTable, CertificacionesTable, EvaluacionesTable, FormularioVersionesTable, FormulariosTable, NivelesTable, NombresAnterioresTable, ObservacionesTable, TrabajadorCargosTable, TrabajadoresTable } from './records-tables.ts';
-import type { IncidentTables } from './incidentes-tables.ts';
+import type { CapacitacionEvidenciasTable, CapacitacionParticipantesTable, CapacitacionRelatoresTable, CapacitacionesTable } from './capacitaciones-tables.ts';
+import type { EppEntregasLineasTable, EppEntregasTable, EvaluacionesTable, FormularioVersionesTable, FormulariosTable, NombresAnterioresTable, ObservacionesTable, TrabajadorCargosTable, TrabajadoresTable } from './records-tables.ts';
+import type { KitTables } from './entity-tables.ts';
 import type { AccesosFiscalizadoresTable, CodigosFiscalizadoresTable, FiscalizadoresTable } from './fiscales-tables.ts';
 
 export type * from './account-tables.ts';
 export type * from './records-tables.ts';
 export type * from './capacitaciones-tables.ts';
 export type * from './sync-tables.ts';
-export type * from './incidentes-tables.ts';
 export type * from './fiscales-tables.ts';
+export type * from './entity-tables.ts';
 
 /** The database as Kysely sees it; the table types live by area in the files imported above. */
-export interface Database extends IncidentTables {
+export interface Database extends KitTables {
   empresas: EmpresasTable;
   usuarios: UsuariosTable;
   sistemas: SistemasTable;
@@ -33,8 +33,6 @@ export interface Database extends IncidentTables {
   correos: CorreosTable;
   copias_actas: CopiasActasTable;
   archivos: ArchivosTable;
-  niveles: NivelesTable;
-  cargos: CargosTable;
   trabajadores: TrabajadoresTable;
   trabajador_cargos: TrabajadorCargosTable;
   nombres_anteriores: NombresAnterioresTable;
@@ -47,19 +45,12 @@ export interface Database extends IncidentTables {
   formulario_versiones: FormularioVersionesTable;
   evaluaciones: EvaluacionesTable;
   observaciones: ObservacionesTable;
-  certificaciones: CertificacionesTable;
-  actividades_economicas: ActividadesEconomicasTable;
-  tipos_capacitacion: TiposCapacitacionTable;
-  programas_capacitacion: ProgramasCapacitacionTable;
   capacitaciones: CapacitacionesTable;
   capacitacion_participantes: CapacitacionParticipantesTable;
   capacitacion_relatores: CapacitacionRelatoresTable;
   capacitacion_evidencias: CapacitacionEvidenciasTable;
-  epp_tipos: EppTiposTable;
-  epp_asignaciones: EppAsignacionesTable;
   epp_entregas: EppEntregasTable;
   epp_entregas_lineas: EppEntregasLineasTable;
-  epp_solicitudes: EppSolicitudesTable;
   empresas_contratistas: EmpresasContratistasTable;
   clientes: ClientesTable;
   dias_inactivos: DiasInactivosTable;

@@ -7,6 +7,7 @@ import { contractorAudience, recordChange } from '../sync/change-log.repo.ts';
 import type { Viewer } from '../tenancy/viewer.ts';
 import { DEMO_CONTRACTOR } from './demo-parties.ts';
 import { seedId } from './seed-id.ts';
+import type { LevelType } from '#sync/schemas/niveles.schema.ts';
 
 const CONTRACTOR_RUT = DEMO_CONTRACTOR.RutCompleto;
 
@@ -24,7 +25,7 @@ function withCheckDigit(body: number): string {
  */
 export async function seedReferenceData(db: Db, companyId: string, now: Date): Promise<void> {
   const level = (tipo: number, n: number) => seedId(companyId, `nv${tipo}`, n);
-  const levels = [
+  const levels: { id: string; tipo: LevelType; padre: string | null; nombre: string }[] = [
     { id: level(2, 1), tipo: 2, padre: null, nombre: 'Faena Los Andes' },
     { id: level(2, 2), tipo: 2, padre: null, nombre: 'Faena Ruta 5 Norte' },
     { id: level(3, 1), tipo: 3, padre: level(2, 1), nombre: 'Obras Civiles' },

@@ -36,6 +36,8 @@ export interface CatalogueDeclaration<Table extends string, ParentField extends 
   kindLabel?: string;
   parent?: CatalogueParent<ParentField>;
   pullOrder: number;
+  /** The device database version that brought the catalogue to devices (its store: ordered by name). */
+  deviceSince: number;
 }
 
 export const CATALOGUE_MESSAGES = {
@@ -108,6 +110,7 @@ export function defineCatalogue<const Table extends string, const ParentField ex
     audience: 'todos',
     references: declaration.parent ? [{ field: declaration.parent.field, table: declaration.parent.table, message: declaration.parent.message }] : [],
     pullOrder: declaration.pullOrder,
+    device: { [declaration.deviceSince]: ['orden'] },
   });
   return { ...entity, catalogue: declaration };
 }

@@ -117,7 +117,16 @@ export interface Entity<
   files?(row: Partial<Row<Schema>>): FileRef[];
   /** Pulled and downloaded in this order: parents before the records that point at them. */
   pullOrder: number;
+  /**
+   * The device's store of these records (Dexie): the indexes beside the id, by the version of the device database
+   * that set them. A change of indexes is a new version appended here, never an edit of one a device may already
+   * have (app/db/app-db.test.ts holds every version to its snapshot).
+   */
+  device: DeviceIndexes;
 }
+
+/** Indexes in Dexie's notation (`orden`, `*palabras`, `[IdNivel2+orden]`), by device database version. */
+export type DeviceIndexes = Readonly<Record<number, readonly string[]>>;
 
 export type AnyEntity = Entity<string, v.ObjectSchema<v.ObjectEntries, v.ErrorMessage<v.ObjectIssue> | undefined>, string>;
 export type RowOf<E extends AnyEntity> = v.InferOutput<E['schema']>;

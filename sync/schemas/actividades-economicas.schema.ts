@@ -38,4 +38,5 @@ export const actividadEconomicaEntity = defineEntity({
   audience: 'todos',
   references: [],
   pullOrder: 1,
+  device: { 4: ['orden'] },
 });

@@ -166,4 +166,5 @@ export const programaCapacitacionEntity = defineEntity({
   ],
   files: (row) => (row.Evidencias ?? []).flatMap((evidence) => (evidence.Archivo ? [evidence.Archivo] : [])),
   pullOrder: 9,
+  device: { 6: ['orden', 'IdTipoCapacitacion'] },
 });

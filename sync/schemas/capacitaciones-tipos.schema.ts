@@ -97,4 +97,5 @@ export const tipoCapacitacionEntity = defineEntity({
   // An EPP item deleted later leaves the type as it is (its screens show only the items that still exist).
   references: [{ field: 'Epps', table: 'epp_tipos', many: true, message: TIPOS_CAPACITACION_MESSAGES.eppInvalid, onDelete: 'keep' }],
   pullOrder: 8,
+  device: { 6: ['orden'] },
 });

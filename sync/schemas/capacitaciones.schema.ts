@@ -197,4 +197,5 @@ export const capacitacionEntity = defineEntity({
   ],
   files: sessionFiles,
   pullOrder: 10,
+  device: { 6: ['orden', 'Realizada', '*personas', '*asistencias', 'IdPrograma'] },
 });

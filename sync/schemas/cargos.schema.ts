@@ -78,4 +78,5 @@ export const cargoEntity = defineEntity({
     { field: 'IdNivel3', table: 'niveles', where: { TipoNivel: 3 }, message: CARGOS_MESSAGES.levelInvalid },
   ],
   pullOrder: 3,
+  device: { 2: ['orden', 'IdNivel2', 'IdNivel3'] },
 });

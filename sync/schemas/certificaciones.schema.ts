@@ -60,4 +60,5 @@ export const certificacionEntity = defineEntity({
   audience: 'todos',
   references: [],
   pullOrder: 1,
+  device: { 4: ['orden'] },
 });

@@ -60,4 +60,5 @@ export const dotacionEntity = defineEntity({
     { field: 'IdNivel3', table: 'niveles', where: { TipoNivel: 3 }, message: DOTACIONES_MESSAGES.levelInvalid },
   ],
   pullOrder: 3,
+  device: { 9: ['Mes'] },
 });

@@ -70,4 +70,5 @@ export const eppAsignacionEntity = defineEntity({
     { field: 'Epps', table: 'epp_tipos', many: true, message: EPP_ASIGNACIONES_MESSAGES.eppInvalid },
   ],
   pullOrder: 5,
+  device: { 7: ['IdCargo', 'IdPersona'] },
 });

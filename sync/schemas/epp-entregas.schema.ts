@@ -241,6 +241,7 @@ export const eppEntregaEntity = defineEntity({
   ],
   files: (row) => [...(row.Entregador ? [row.Entregador.Firma] : []), ...(row.FirmaTrabajador ? [row.FirmaTrabajador] : [])],
   pullOrder: 6,
+  device: { 7: ['Fecha', 'IdPersona', 'IdEntrega', 'Corrige'] },
 });
 
 /**

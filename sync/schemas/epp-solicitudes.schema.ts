@@ -217,4 +217,5 @@ export const eppSolicitudEntity = defineEntity({
   audience: { contratista: 'RutContratista' },
   references: [{ field: 'IdEvaluacion', table: 'inspecciones', message: EPP_SOLICITUDES_MESSAGES.inspectionInvalid, onDelete: 'keep' }],
   pullOrder: 7,
+  device: { 10: ['Estado', 'Fecha', 'IdEvaluacion'] },
 });

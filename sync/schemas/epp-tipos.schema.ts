@@ -82,4 +82,5 @@ export const eppTipoEntity = defineEntity({
   // An activity deleted later leaves the EPP as it is (its screens show only the activities that still exist).
   references: [{ field: 'actividades', table: 'actividades_economicas', many: true, message: EPP_TIPOS_MESSAGES.activityInvalid, onDelete: 'keep' }],
   pullOrder: 2,
+  device: { 7: ['orden'] },
 });

@@ -172,6 +172,7 @@ export const formularioEntity = defineEntity({
   audience: 'todos',
   references: [],
   pullOrder: 5,
+  device: { 3: ['orden', 'Tipo'] },
 });
 
 /** Every statement of a template in reading order. */

@@ -19,6 +19,7 @@ export const actosSubestandaresEntity = defineCatalogue({
   call: 'actos-subestandares',
   label: 'Acto subestándar',
   pullOrder: 1,
+  deviceSince: 8,
 });
 
 export const condicionesSubestandaresEntity = defineCatalogue({
@@ -31,6 +32,7 @@ export const condicionesSubestandaresEntity = defineCatalogue({
   paths: { list: '/causas-inmediatas/:company/condicion', detail: '/causas-inmediatas/one/:Id/:company', create: '/causas-inmediatas/:company/condicion', update: '/causas-inmediatas/:company/condicion' },
   label: 'Condición subestándar',
   pullOrder: 1,
+  deviceSince: 8,
 });
 
 export const tiposEventoEntity = defineCatalogue({
@@ -41,6 +43,7 @@ export const tiposEventoEntity = defineCatalogue({
   call: 'tipo-evento',
   label: 'Tipo de evento',
   pullOrder: 1,
+  deviceSince: 8,
 });
 
 export const tiposAgenteEntity = defineCatalogue({
@@ -51,6 +54,7 @@ export const tiposAgenteEntity = defineCatalogue({
   call: 'tipo-agente',
   label: 'Tipo de agente',
   pullOrder: 1,
+  deviceSince: 8,
 });
 
 export const itemsAgenteEntity = defineCatalogue({
@@ -62,6 +66,7 @@ export const itemsAgenteEntity = defineCatalogue({
   label: 'Ítem de agente',
   parent: { field: 'IdTipoAgente', table: 'tipos_agente', label: 'Tipo de agente', message: 'El tipo de agente indicado no existe' },
   pullOrder: 2,
+  deviceSince: 8,
 });
 
 export const faltasControlEntity = defineCatalogue({
@@ -72,6 +77,7 @@ export const faltasControlEntity = defineCatalogue({
   call: 'falta-control',
   label: 'Falta de control',
   pullOrder: 1,
+  deviceSince: 8,
 });
 
 export const tiposLesionEntity = defineCatalogue({
@@ -82,6 +88,7 @@ export const tiposLesionEntity = defineCatalogue({
   call: 'tipo-lesion',
   label: 'Tipo de lesión',
   pullOrder: 1,
+  deviceSince: 8,
 });
 
 export const partesCuerpoEntity = defineCatalogue({
@@ -92,6 +99,7 @@ export const partesCuerpoEntity = defineCatalogue({
   call: 'parte-cuerpo-lesionada',
   label: 'Parte del cuerpo',
   pullOrder: 1,
+  deviceSince: 8,
 });
 
 export const factoresEntity = defineCatalogue({
@@ -104,6 +112,7 @@ export const factoresEntity = defineCatalogue({
   kinds: FACTOR_KINDS,
   kindLabel: 'Tipo de factor',
   pullOrder: 1,
+  deviceSince: 8,
 });
 
 export const causasBasicasEntity = defineCatalogue({
@@ -115,6 +124,7 @@ export const causasBasicasEntity = defineCatalogue({
   label: 'Causa básica',
   parent: { field: 'IdFactor', table: 'factores', label: 'Factor', message: 'El factor indicado no existe' },
   pullOrder: 2,
+  deviceSince: 8,
 });
 
 export const itemsCausasBasicasEntity = defineCatalogue({
@@ -126,6 +136,7 @@ export const itemsCausasBasicasEntity = defineCatalogue({
   label: 'Ítem de causa básica',
   parent: { field: 'IdCausaBasica', table: 'causas_basicas', label: 'Causa básica', message: 'La causa básica indicada no existe' },
   pullOrder: 3,
+  deviceSince: 8,
 });
 
 export const fuentesEventoEntity = defineCatalogue({
@@ -136,6 +147,7 @@ export const fuentesEventoEntity = defineCatalogue({
   call: 'fuente-evento',
   label: 'Fuente del evento',
   pullOrder: 1,
+  deviceSince: 8,
 });
 
 export const agentesEventoEntity = defineCatalogue({
@@ -146,6 +158,7 @@ export const agentesEventoEntity = defineCatalogue({
   call: 'agente-evento',
   label: 'Agente del evento',
   pullOrder: 1,
+  deviceSince: 8,
 });
 
 export const familiasRiesgoEntity = defineCatalogue({
@@ -156,6 +169,7 @@ export const familiasRiesgoEntity = defineCatalogue({
   call: 'familia-riesgo',
   label: 'Familia de riesgo',
   pullOrder: 1,
+  deviceSince: 8,
 });
 
 export const riesgosEspecificosEntity = defineCatalogue({
@@ -167,6 +181,7 @@ export const riesgosEspecificosEntity = defineCatalogue({
   label: 'Riesgo específico',
   parent: { field: 'IdFamiliaRiesgo', table: 'familias_riesgo', label: 'Familia de riesgo', message: 'La familia de riesgo indicada no existe' },
   pullOrder: 2,
+  deviceSince: 8,
 });
 
 /** Every accident catalogue by table: spread into ENTITIES, so each is a described record like any other. */

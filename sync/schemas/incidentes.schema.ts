@@ -273,4 +273,5 @@ export const incidenteEntity = defineEntity({
     ...(row.FirmaInformador ? [row.FirmaInformador] : []),
   ],
   pullOrder: 8,
+  device: { 8: ['FechaOcurrencia', 'Estado'] },
 });

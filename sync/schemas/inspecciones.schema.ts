@@ -242,4 +242,9 @@ export const inspeccionEntity = defineEntity({
   ],
   files: (row) => [...(row.Firmas ?? []).map((firma) => firma.Archivo)],
   pullOrder: 6,
+  device: {
+    3: ['Fecha', '[Tipo+Fecha]', '[IdFormulario+Fecha]', '[IdNivel2+Fecha]', '[IdNivel3+Fecha]', '[RutContratista+Fecha]'],
+    // The home screen finds the person's own inspections by key instead of reading every inspection.
+    5: ['Fecha', '[Tipo+Fecha]', '[IdFormulario+Fecha]', '[IdNivel2+Fecha]', '[IdNivel3+Fecha]', '[RutContratista+Fecha]', 'IdSupervisor'],
+  },
 });

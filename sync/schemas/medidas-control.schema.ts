@@ -119,4 +119,5 @@ export const medidaControlEntity = defineEntity({
   references: [{ field: 'IdEvaluacion', table: 'incidentes', message: MEDIDAS_MESSAGES.notFound, onDelete: 'keep' }],
   files: (row) => [...(row.Archivos ?? []), ...(row.Respuestas ?? []).flatMap((step) => step.Archivos)],
   pullOrder: 9,
+  device: { 8: ['IdEvaluacion', 'IdResponsable', 'Plazo'] },
 });

@@ -57,4 +57,5 @@ export const nivelEntity = defineEntity({
   audience: 'todos',
   references: [{ field: 'IdNivelPadre', table: 'niveles', message: NIVELES_MESSAGES.parentInvalid }],
   pullOrder: 2,
+  device: { 2: ['[TipoNivel+orden]', 'IdNivelPadre'] },
 });

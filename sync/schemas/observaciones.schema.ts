@@ -87,4 +87,5 @@ export const observacionEntity = defineEntity({
   references: [{ field: 'IdEvaluacion', table: 'inspecciones', message: INSPECCIONES_MESSAGES.notFound, onDelete: 'keep' }],
   files: (row) => [...(row.Archivos ?? []), ...(row.Respuestas ?? []).flatMap((step) => step.Archivos)],
   pullOrder: 7,
+  device: { 3: ['IdEvaluacion', 'Fecha', 'Plazo', '[SemaforoObs+Fecha]', '[TipoObs+Fecha]', 'IdResponsable'] },
 });

@@ -291,4 +291,5 @@ export const trabajadorEntity = defineEntity({
   ],
   files: workerFileRefs,
   pullOrder: 4,
+  device: { 2: ['*palabras', 'orden', '[IdNivel2+orden]', '[IdNivel3+orden]', '*cargos', 'RutContratista'] },
 });

@@ -1,12 +1,12 @@
 import type { Selectable } from 'kysely';
 import type { Semaforo } from '#sync/domain/traffic-light.ts';
 import { type MedidaControl, medidaControlEntity } from '#sync/schemas/medidas-control.schema.ts';
-import type { Db } from '../../db/database.ts';
-import type { MedidasControlTable } from '../../db/schema.ts';
-import type { OverdueRule } from '../../records/overdue-lights.ts';
-import { partiesAudience, recordChange } from '../../sync/change-log.repo.ts';
+import type { Db } from '#server/db/database.ts';
+import type { Database } from '#server/db/schema.ts';
+import type { OverdueRule } from '#server/records/overdue-lights.ts';
+import { partiesAudience, recordChange } from '#server/sync/change-log.repo.ts';
 
-export function toWireMedida(row: Selectable<MedidasControlTable>): MedidaControl {
+export function toWireMedida(row: Selectable<Database['medidas_control']>): MedidaControl {
   return {
     IdMedidaControl: row.IdMedidaControl,
     IdEmpresa: row.IdEmpresa,
@@ -53,7 +53,7 @@ export const measuresOverdue: OverdueRule<MedidaControl> = {
   table: 'medidas_control',
   id: 'IdMedidaControl',
   light: 'Semaforo',
-  toWire: (row) => toWireMedida(row as unknown as Selectable<MedidasControlTable>),
+  toWire: (row) => toWireMedida(row as unknown as Selectable<Database['medidas_control']>),
   lightOf: (row) => row.Semaforo,
   log: logMeasure,
 };
