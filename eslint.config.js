@@ -90,6 +90,7 @@ export default tseslint.config(
               allowTypeImports: true,
               message: 'server/ imports from app/ only types and app/reports/.',
             },
+            { regex: '^(\\.\\./){2,}', message: 'Más de un nivel hacia arriba: importa con #app/, #server/, #sync/ o #tests/.' },
           ],
         },
       ],
@@ -103,6 +104,7 @@ export default tseslint.config(
         {
           patterns: [
             { regex: '^#(app|server)/', message: 'sync/ imports neither app/ nor server/.' },
+            { regex: '^(\\.\\./){2,}', message: 'Más de un nivel hacia arriba: importa con #app/, #server/, #sync/ o #tests/.' },
             { regex: '^(react|react-dom|dexie|hono|kysely|better-sqlite3|node:.*)($|/)', message: 'sync/ must run in the browser and in Node.' },
           ],
         },
@@ -112,7 +114,14 @@ export default tseslint.config(
   {
     files: ['app/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ regex: '^#server/', message: 'app/ talks to the server over HTTP only.' }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^#server/', message: 'app/ talks to the server over HTTP only.' }, { regex: '^(\\.\\./){2,}', message: 'Más de un nivel hacia arriba: importa con #app/, #server/, #sync/ o #tests/.' }] },
+      ],
     },
+  },
+  {
+    files: ['tests/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: '^(\\.\\./){2,}', message: 'Más de un nivel hacia arriba: importa con #app/, #server/, #sync/ o #tests/.' }] }] },
   },
 );

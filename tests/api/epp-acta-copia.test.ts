@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TRABAJADORES_MESSAGES, type Trabajador } from '#sync/schemas/trabajadores.schema.ts';
-import { sendOwedCopies } from '../../server/modules/epp/acta-copia.ts';
+import { sendOwedCopies } from '#server/modules/epp/acta-copia.ts';
 import { ANDES, serverForEachTest } from './support/api-harness.ts';
 import { actaBody, postActa, seededWorker, signatures } from './support/epp-factory.ts';
 import { send } from './support/sync-harness.ts';

@@ -1,5 +1,5 @@
 import { ACTIVIDADES_MESSAGES, actividadEconomicaEntity } from '#sync/schemas/actividades-economicas.schema.ts';
-import { recordRoutes } from '../../records/record-routes.ts';
+import { recordRoutes } from '#server/records/record-routes.ts';
 
 /** The economic activities catalogue: one record per SII activity code in the company. */
 export const actividadesEconomicasRoutes = recordRoutes(actividadEconomicaEntity, {

@@ -1,9 +1,9 @@
 import { type ExpressionBuilder, sql, type SelectQueryBuilder } from 'kysely';
 import { EXPIRING_SOON_DAYS } from '#sync/domain/validity.ts';
 import { PASSING_GRADE } from '#sync/domain/grades.ts';
-import type { Db } from '../../db/database.ts';
-import type { Database } from '../../db/schema.ts';
-import { monthEnd } from '../../records/dashboard-scope.ts';
+import type { Db } from '#server/db/database.ts';
+import type { Database } from '#server/db/schema.ts';
+import { monthEnd } from '#server/records/dashboard-scope.ts';
 
 /**
  * Attendance of realised sessions, as reports and dashboards read it: one table (`capacitacion_participantes`)

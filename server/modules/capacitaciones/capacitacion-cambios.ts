@@ -1,10 +1,10 @@
 import type { Context } from 'hono';
 import { type Capacitacion, capacitacionEntity, type CapacitacionUpdateBody } from '#sync/schemas/capacitaciones.schema.ts';
-import type { AppEnv } from '../../app-env.ts';
-import { HttpError } from '../../http/http-error.ts';
-import { updateRecord } from '../../records/record-writes.ts';
-import { answerWrite, writeContext } from '../../records/write-answer.ts';
-import { canSeeParties } from '../../tenancy/viewer.ts';
+import type { AppEnv } from '#server/app-env.ts';
+import { HttpError } from '#server/http/http-error.ts';
+import { updateRecord } from '#server/records/record-writes.ts';
+import { answerWrite, writeContext } from '#server/records/write-answer.ts';
+import { canSeeParties } from '#server/tenancy/viewer.ts';
 import { derivedChildId } from './capacitacion-partes.ts';
 import { capacitacionRules } from './capacitaciones.rules.ts';
 import * as repo from './capacitaciones.repo.ts';

@@ -5,10 +5,10 @@ import { type Participante, type ParticipanteBody, PARTES_MESSAGES, type Relator
 import { type EvidenciaBody, type EvidenciaCapacitacion, PROGRAMA_MESSAGES, toEvidencia } from '#sync/schemas/capacitaciones-programa.schema.ts';
 import type { Trabajador } from '#sync/schemas/trabajadores.schema.ts';
 import { participantOf } from '#sync/domain/training-participant.ts';
-import { findUser } from '../../tenancy/users.repo.ts';
-import type { Db } from '../../db/database.ts';
-import { HttpError } from '../../http/http-error.ts';
-import type { WriteContext } from '../../records/write-answer.ts';
+import { findUser } from '#server/tenancy/users.repo.ts';
+import type { Db } from '#server/db/database.ts';
+import { HttpError } from '#server/http/http-error.ts';
+import type { WriteContext } from '#server/records/write-answer.ts';
 
 /**
  * The lists of a session as the server stores them: what a device sends of a child (its Id and what it knows) is

@@ -1,8 +1,8 @@
 import type { Context } from 'hono';
 import { cargoLevels, toCargoNivel } from '#sync/schemas/cargos.schema.ts';
-import type { AppEnv } from '../../app-env.ts';
-import type { Db } from '../../db/database.ts';
-import { listMasks } from '../../records/level-masks.ts';
+import type { AppEnv } from '#server/app-env.ts';
+import type { Db } from '#server/db/database.ts';
+import { listMasks } from '#server/records/level-masks.ts';
 import { personName } from '#sync/domain/person-name.ts';
 
 /** The pick lists the trainings screens share (spec: programa/listas/..., RelatorUsuario, RelatorCargos, Niveles). */

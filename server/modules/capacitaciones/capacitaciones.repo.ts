@@ -4,9 +4,9 @@ import type { FileRef } from '#sync/records/record-fields.ts';
 import type { Participante, Relator } from '#sync/schemas/capacitaciones-partes.schema.ts';
 import type { EvidenciaCapacitacion } from '#sync/schemas/capacitaciones-programa.schema.ts';
 import type { Capacitacion } from '#sync/schemas/capacitaciones.schema.ts';
-import type { Db } from '../../db/database.ts';
-import type { CapacitacionParticipantesTable, CapacitacionesTable } from '../../db/schema.ts';
-import type { Viewer } from '../../tenancy/viewer.ts';
+import type { Db } from '#server/db/database.ts';
+import type { CapacitacionParticipantesTable, CapacitacionesTable } from '#server/db/schema.ts';
+import type { Viewer } from '#server/tenancy/viewer.ts';
 
 /** Sessions and their three lists, each in its own table (migration 0009), read and written whole. */
 

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
-import type { AppEnv } from '../../app-env.ts';
-import { requireSession } from '../../tenancy/require-session.ts';
+import type { AppEnv } from '#server/app-env.ts';
+import { requireSession } from '#server/tenancy/require-session.ts';
 import { creadasRoutes } from './creadas.routes.ts';
 import { dashboardRoutes } from './dashboard.routes.ts';
 import { detallesRoutes } from './detalles.routes.ts';

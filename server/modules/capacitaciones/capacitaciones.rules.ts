@@ -2,11 +2,11 @@ import { attendanceExpiry, realisationProblems } from '#sync/domain/training-rul
 import type { Participante } from '#sync/schemas/capacitaciones-partes.schema.ts';
 import { type Capacitacion, type CapacitacionCreateBody, CAPACITACIONES_MESSAGES } from '#sync/schemas/capacitaciones.schema.ts';
 import type { TipoCapacitacion } from '#sync/schemas/capacitaciones-tipos.schema.ts';
-import type { Db } from '../../db/database.ts';
-import { HttpError } from '../../http/http-error.ts';
-import type { RecordRules } from '../../records/record-writes.ts';
-import type { WriteContext } from '../../records/write-answer.ts';
-import { canSeeParties } from '../../tenancy/viewer.ts';
+import type { Db } from '#server/db/database.ts';
+import { HttpError } from '#server/http/http-error.ts';
+import type { RecordRules } from '#server/records/record-writes.ts';
+import type { WriteContext } from '#server/records/write-answer.ts';
+import { canSeeParties } from '#server/tenancy/viewer.ts';
 import { completeEvidence, completeParticipants, completePresenters, mergeEvidence, mergeParticipant, mergePresenter, workersOfCargos } from './capacitacion-partes.ts';
 import { takenChildIds } from './capacitaciones.repo.ts';
 

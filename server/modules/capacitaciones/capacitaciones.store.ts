@@ -1,5 +1,5 @@
 import type { Capacitacion } from '#sync/schemas/capacitaciones.schema.ts';
-import type { RecordStore } from '../../records/record-store.ts';
+import type { RecordStore } from '#server/records/record-store.ts';
 import * as repo from './capacitaciones.repo.ts';
 
 /** Sessions keep their participants, presenters and evidence in tables of their own: a store of their own. */

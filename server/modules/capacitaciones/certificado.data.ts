@@ -1,9 +1,9 @@
 import { buildCertificateData } from '#app/reports/capacitacion-certificado-data.ts';
 import { toWireDate } from '#sync/domain/dates.ts';
 import type { CertificadoCapacitacionData } from '#sync/schemas/capacitaciones-certificado.schema.ts';
-import type { AppDeps } from '../../app-env.ts';
-import { type ImageMode, reportCompany, reportImageLoader } from '../../reports/report-sources.ts';
-import { canSeeParties, type Viewer } from '../../tenancy/viewer.ts';
+import type { AppDeps } from '#server/app-env.ts';
+import { type ImageMode, reportCompany, reportImageLoader } from '#server/reports/report-sources.ts';
+import { canSeeParties, type Viewer } from '#server/tenancy/viewer.ts';
 import * as repo from './capacitaciones.repo.ts';
 
 type CertificateDeps = Pick<AppDeps, 'db' | 'files' | 'now' | 'records'>;

@@ -7,10 +7,10 @@ import { PROGRAMA_MESSAGES } from '#sync/schemas/capacitaciones-programa.schema.
 import { GuiaEvidenciaBodySchema, SesionCargoBodySchema, SesionPersonaBodySchema, SesionRelatorBodySchema } from '#sync/schemas/capacitaciones-detalles.schema.ts';
 import { capacitacionEntity, CAPACITACIONES_MESSAGES, sessionFiles } from '#sync/schemas/capacitaciones.schema.ts';
 import { toWireDate } from '#sync/domain/dates.ts';
-import { validate } from '../../http/validation.ts';
-import { recordResponses, recordRoutes } from '../../records/record-routes.ts';
-import { permissionsOf, sessionOnly } from '../../tenancy/permit.ts';
-import { requireOwnCompany } from '../../tenancy/require-session.ts';
+import { validate } from '#server/http/validation.ts';
+import { recordResponses, recordRoutes } from '#server/records/record-routes.ts';
+import { permissionsOf, sessionOnly } from '#server/tenancy/permit.ts';
+import { requireOwnCompany } from '#server/tenancy/require-session.ts';
 import { derivedChildId } from './capacitacion-partes.ts';
 import { addedParticipant, changeSession, presenterBy, sessionOfChild, visibleSession } from './capacitacion-cambios.ts';
 import { cargoList, levelLists, presenterUsers, workerList } from './capacitaciones-listas.ts';

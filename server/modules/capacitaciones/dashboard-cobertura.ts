@@ -2,9 +2,9 @@ import { personName } from '#sync/domain/person-name.ts';
 import { COVERAGE_POINT_UNIT, UNTRAINED_RECORDS, type UntrainedWorkerRow } from '#sync/schemas/capacitaciones-dashboard.schema.ts';
 import type { DashboardAnswer } from '#sync/schemas/dashboard-filters.schema.ts';
 import type { ReportListAnswer } from '#sync/schemas/report-list.schema.ts';
-import { sharedFigures } from '../../records/dashboard-memo.ts';
-import type { Db } from '../../db/database.ts';
-import type { DashboardScope } from '../../records/dashboard-scope.ts';
+import { sharedFigures } from '#server/records/dashboard-memo.ts';
+import type { Db } from '#server/db/database.ts';
+import type { DashboardScope } from '#server/records/dashboard-scope.ts';
 import { realisedAttendance } from './asistencias.repo.ts';
 import type { IndicatorInput } from './dashboard-horas.ts';
 

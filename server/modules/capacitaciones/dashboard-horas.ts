@@ -2,10 +2,10 @@ import { sql } from 'kysely';
 import { TRAINING_STATE_LABELS } from '#sync/domain/training-rules.ts';
 import { EXPIRING_SOON_DAYS, type ValidityState } from '#sync/domain/validity.ts';
 import { type DashboardAnswer, type DashboardPoint, monthsOfYear, shortMonthLabel } from '#sync/schemas/dashboard-filters.schema.ts';
-import type { AppDeps } from '../../app-env.ts';
-import { sharedFigures } from '../../records/dashboard-memo.ts';
-import { activeWorkerCount, type DashboardScope, monthEnd } from '../../records/dashboard-scope.ts';
-import type { Viewer } from '../../tenancy/viewer.ts';
+import type { AppDeps } from '#server/app-env.ts';
+import { sharedFigures } from '#server/records/dashboard-memo.ts';
+import { activeWorkerCount, type DashboardScope, monthEnd } from '#server/records/dashboard-scope.ts';
+import type { Viewer } from '#server/tenancy/viewer.ts';
 import { addDays, gainsValidity, monthOf, realisedAttendance } from './asistencias.repo.ts';
 
 /**

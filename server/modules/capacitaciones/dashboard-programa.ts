@@ -1,5 +1,5 @@
 import { type DashboardAnswer, monthsOfYear, shortMonthLabel } from '#sync/schemas/dashboard-filters.schema.ts';
-import { monthEnd } from '../../records/dashboard-scope.ts';
+import { monthEnd } from '#server/records/dashboard-scope.ts';
 import { addDays } from './asistencias.repo.ts';
 import type { IndicatorInput } from './dashboard-horas.ts';
 

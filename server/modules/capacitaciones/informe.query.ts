@@ -2,9 +2,9 @@ import { toWireDate } from '#sync/domain/dates.ts';
 import { trainingState } from '#sync/domain/training-rules.ts';
 import type { InformeBody, InformeFila } from '#sync/schemas/capacitaciones-informes.schema.ts';
 import { categoryName } from '#sync/schemas/capacitaciones-tipos.schema.ts';
-import type { AppDeps } from '../../app-env.ts';
-import { partiesOf } from '../../records/dashboard-scope.ts';
-import type { Viewer } from '../../tenancy/viewer.ts';
+import type { AppDeps } from '#server/app-env.ts';
+import { partiesOf } from '#server/records/dashboard-scope.ts';
+import type { Viewer } from '#server/tenancy/viewer.ts';
 import { inState, latestOfEachType, monthRange, realisedAttendance } from './asistencias.repo.ts';
 
 /**

@@ -1,11 +1,11 @@
 import { describeRoute } from 'hono-openapi';
 import * as v from 'valibot';
 import { type ProgramaCapacitacion, programaCapacitacionEntity, type ProgramaCreateBody } from '#sync/schemas/capacitaciones-programa.schema.ts';
-import { validate } from '../../http/validation.ts';
-import { recordResponses, recordRoutes } from '../../records/record-routes.ts';
-import type { RecordRules } from '../../records/record-writes.ts';
-import { permissionsOf } from '../../tenancy/permit.ts';
-import { requireOwnCompany } from '../../tenancy/require-session.ts';
+import { validate } from '#server/http/validation.ts';
+import { recordResponses, recordRoutes } from '#server/records/record-routes.ts';
+import type { RecordRules } from '#server/records/record-writes.ts';
+import { permissionsOf } from '#server/tenancy/permit.ts';
+import { requireOwnCompany } from '#server/tenancy/require-session.ts';
 import { completeEvidence, mergeEvidence } from './capacitacion-partes.ts';
 import { cargoList, levelLists, maskList, presenterUsers, typeList, workerList } from './capacitaciones-listas.ts';
 

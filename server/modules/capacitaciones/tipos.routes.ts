@@ -1,7 +1,7 @@
 import { describeRoute } from 'hono-openapi';
 import { CATEGORIAS_CAPACITACION, TIPOS_CAPACITACION_MESSAGES, tipoCapacitacionEntity } from '#sync/schemas/capacitaciones-tipos.schema.ts';
-import { recordRoutes } from '../../records/record-routes.ts';
-import { permit } from '../../tenancy/permit.ts';
+import { recordRoutes } from '#server/records/record-routes.ts';
+import { permit } from '#server/tenancy/permit.ts';
 
 /** Training types on the record kit (spec: tipos?idEmpresa, tipos/{id}, POST and PUT tipos, DELETE tipos/{id}). */
 export const tiposRoutes = recordRoutes(tipoCapacitacionEntity, {

@@ -1,5 +1,5 @@
 import type { CapacitacionCardRow } from '#sync/schemas/fiscales.schema.ts';
-import type { WorkerRecords } from '../../records/worker-records.ts';
+import type { WorkerRecords } from '#server/records/worker-records.ts';
 import { buildCertificate } from './certificado.data.ts';
 
 /**

@@ -1,11 +1,11 @@
 import { describeRoute } from 'hono-openapi';
 import * as v from 'valibot';
 import { cargoEntity, cargoLevels, toCargoNivel } from '#sync/schemas/cargos.schema.ts';
-import { validate } from '../../http/validation.ts';
-import { listMasks } from '../../records/level-masks.ts';
-import { recordResponses, recordRoutes, removeHandlers } from '../../records/record-routes.ts';
-import { permissionsOf } from '../../tenancy/permit.ts';
-import { requireOwnCompany } from '../../tenancy/require-session.ts';
+import { validate } from '#server/http/validation.ts';
+import { listMasks } from '#server/records/level-masks.ts';
+import { recordResponses, recordRoutes, removeHandlers } from '#server/records/record-routes.ts';
+import { permissionsOf } from '#server/tenancy/permit.ts';
+import { requireOwnCompany } from '#server/tenancy/require-session.ts';
 import { cargoRules } from './cargos.rules.ts';
 
 const tags = ['cargos'];

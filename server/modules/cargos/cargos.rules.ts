@@ -1,6 +1,6 @@
 import { CARGOS_MESSAGES, type Cargo } from '#sync/schemas/cargos.schema.ts';
-import { HttpError } from '../../http/http-error.ts';
-import type { RecordRules } from '../../records/record-writes.ts';
+import { HttpError } from '#server/http/http-error.ts';
+import type { RecordRules } from '#server/records/record-writes.ts';
 
 /** A position's own rules: its name is unique for its combination of levels, and its level 3 hangs from its level 2. */
 export const cargoRules: RecordRules<Cargo> = {

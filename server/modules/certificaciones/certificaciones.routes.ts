@@ -1,6 +1,6 @@
 import { CERTIFICACIONES_MESSAGES, certificacionEntity, validityProblem } from '#sync/schemas/certificaciones.schema.ts';
-import { HttpError } from '../../http/http-error.ts';
-import { recordRoutes } from '../../records/record-routes.ts';
+import { HttpError } from '#server/http/http-error.ts';
+import { recordRoutes } from '#server/records/record-routes.ts';
 
 /** The certifications catalogue: a name unique in the company, and a validity that agrees with whether it expires. */
 export const certificacionesRoutes = recordRoutes(certificacionEntity, {

@@ -1,11 +1,11 @@
 import type { Selectable } from 'kysely';
 import { DEFAULT_LOGO_URL } from '#sync/schemas/accounts.schema.ts';
 import type { EmpresaContratista } from '#sync/schemas/empresa-contratistas.schema.ts';
-import { listPartyAccounts } from '../../records/office-party-accounts.ts';
-import type { Db } from '../../db/database.ts';
-import type { EmpresasContratistasTable } from '../../db/schema.ts';
-import type { FileStore } from '../../files/file-store.ts';
-import { imageOrDefault } from '../../files/inline-image.ts';
+import { listPartyAccounts } from '#server/records/office-party-accounts.ts';
+import type { Db } from '#server/db/database.ts';
+import type { EmpresasContratistasTable } from '#server/db/schema.ts';
+import type { FileStore } from '#server/files/file-store.ts';
+import { imageOrDefault } from '#server/files/inline-image.ts';
 
 export type ContractorRow = Selectable<EmpresasContratistasTable>;
 

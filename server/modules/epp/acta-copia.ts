@@ -1,7 +1,7 @@
 import { formatDisplayDate } from '#sync/domain/dates.ts';
-import type { AppDeps } from '../../app-env.ts';
-import type { Db } from '../../db/database.ts';
-import { renderReportPdf } from '../../reports/render-report-pdf.ts';
+import type { AppDeps } from '#server/app-env.ts';
+import type { Db } from '#server/db/database.ts';
+import { renderReportPdf } from '#server/reports/render-report-pdf.ts';
 import { buildEppActaReport } from './epp-acta-report.ts';
 
 /**

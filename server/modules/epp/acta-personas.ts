@@ -2,11 +2,11 @@ import { isNameOf, personName } from '#sync/domain/person-name.ts';
 import { cleanRut } from '#sync/domain/rut.ts';
 import { EPP_ENTREGAS_MESSAGES, type EppEntregaCreateBody } from '#sync/schemas/epp-entregas.schema.ts';
 import type { Trabajador } from '#sync/schemas/trabajadores.schema.ts';
-import type { Db } from '../../db/database.ts';
-import { HttpError } from '../../http/http-error.ts';
-import { knownNames } from '../../records/earlier-names.ts';
-import type { WriteContext } from '../../records/write-answer.ts';
-import { findUser } from '../../tenancy/users.repo.ts';
+import type { Db } from '#server/db/database.ts';
+import { HttpError } from '#server/http/http-error.ts';
+import { knownNames } from '#server/records/earlier-names.ts';
+import type { WriteContext } from '#server/records/write-answer.ts';
+import { findUser } from '#server/tenancy/users.repo.ts';
 
 const invalid = (message: string) => new HttpError(400, message, 'VALIDACION');
 const sameRut = (a: string, b: string) => cleanRut(a) === cleanRut(b);

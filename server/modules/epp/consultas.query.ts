@@ -3,7 +3,7 @@ import { MOTIVOS_ENTREGA, type MotivoEntrega } from '#sync/domain/epp-delivery.t
 import { validityState } from '#sync/domain/validity.ts';
 import type { AsignadoFila, ConsultaFilaByKind, ConsultaTrabajador, EntregadoFila, EppConsulta, PendienteFila, VencidoFila } from '#sync/schemas/epp-consultas.schema.ts';
 import type { ReportListAnswer } from '#sync/schemas/report-list.schema.ts';
-import type { Db } from '../../db/database.ts';
+import type { Db } from '#server/db/database.ts';
 import { type ConsultaScope, deliveryFilters, heldCte, pageOf, requiredCte, workerFilters } from './consultas.sql.ts';
 import { describeWorkers } from './consultas.workers.ts';
 

@@ -3,11 +3,11 @@ import { describeRoute } from 'hono-openapi';
 import * as v from 'valibot';
 import { toWireDate } from '#sync/domain/dates.ts';
 import { CONSULTAS_MESSAGES, ConsultaQuerySchema, type EppConsulta, InformeSatPathSchema } from '#sync/schemas/epp-consultas.schema.ts';
-import type { AppEnv } from '../../app-env.ts';
-import { HttpError } from '../../http/http-error.ts';
-import { validate } from '../../http/validation.ts';
-import { permissionsOf } from '../../tenancy/permit.ts';
-import { requireOwnCompany, requireSession } from '../../tenancy/require-session.ts';
+import type { AppEnv } from '#server/app-env.ts';
+import { HttpError } from '#server/http/http-error.ts';
+import { validate } from '#server/http/validation.ts';
+import { permissionsOf } from '#server/tenancy/permit.ts';
+import { requireOwnCompany, requireSession } from '#server/tenancy/require-session.ts';
 import { runConsulta } from './consultas.query.ts';
 import { informeSat } from './informe-sat.query.ts';
 

@@ -1,6 +1,6 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { ConsultaQuery } from '#sync/schemas/epp-consultas.schema.ts';
-import type { Viewer } from '../../tenancy/viewer.ts';
+import type { Viewer } from '#server/tenancy/viewer.ts';
 
 /**
  * The SQL pieces the EPP consultas share. "Valid" deliveries are the company's live, non-annulled actas; what a

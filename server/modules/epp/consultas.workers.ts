@@ -1,5 +1,5 @@
 import type { ConsultaTrabajador } from '#sync/schemas/epp-consultas.schema.ts';
-import type { Db } from '../../db/database.ts';
+import type { Db } from '#server/db/database.ts';
 import { personName } from '#sync/domain/person-name.ts';
 
 /** The workers of a page of a consulta as the company has them today: RUT, name, positions' and levels' names. */

@@ -4,9 +4,9 @@ import { PASSING_GRADE } from '#sync/domain/grades.ts';
 import type { EppDashboardQuery } from '#sync/schemas/epp-dashboard.schema.ts';
 import { type ContenidoFormulario, statementsOf } from '#sync/schemas/formularios.schema.ts';
 import type { RespuestaEnunciado } from '#sync/schemas/inspecciones.schema.ts';
-import type { AppDeps } from '../../app-env.ts';
-import { sharedFigures } from '../../records/dashboard-memo.ts';
-import type { DashboardScope } from '../../records/dashboard-scope.ts';
+import type { AppDeps } from '#server/app-env.ts';
+import { sharedFigures } from '#server/records/dashboard-memo.ts';
+import type { DashboardScope } from '#server/records/dashboard-scope.ts';
 import { personName } from '#sync/domain/person-name.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { sharedFigures } from '../../records/dashboard-memo.ts';
+import { sharedFigures } from '#server/records/dashboard-memo.ts';
 import { countedActs, type EppInput, type EppState, eppState, type WorkerInfo, workerMatches } from './dashboard-datos.ts';
 
 /** The EPP dashboard's delivered lines: listed for the records of a figure, and counted by reason in SQL. */

@@ -2,12 +2,12 @@ import { Hono } from 'hono';
 import { describeRoute } from 'hono-openapi';
 import * as v from 'valibot';
 import { EPP_DASHBOARD_ROUTE, EppDashboardQuerySchema, EppRecordsQuerySchema } from '#sync/schemas/epp-dashboard.schema.ts';
-import type { AppEnv } from '../../app-env.ts';
-import { dashboardScope } from '../../records/dashboard-scope.ts';
-import { validate } from '../../http/validation.ts';
-import { listMasks } from '../../records/level-masks.ts';
-import { permissionsOf } from '../../tenancy/permit.ts';
-import { requireOwnCompany, requireSession } from '../../tenancy/require-session.ts';
+import type { AppEnv } from '#server/app-env.ts';
+import { dashboardScope } from '#server/records/dashboard-scope.ts';
+import { validate } from '#server/http/validation.ts';
+import { listMasks } from '#server/records/level-masks.ts';
+import { permissionsOf } from '#server/tenancy/permit.ts';
+import { requireOwnCompany, requireSession } from '#server/tenancy/require-session.ts';
 import { EPP_INDICATOR_ANSWERS } from './dashboard-indicadores.ts';
 import { eppRecords } from './dashboard-registros.ts';
 

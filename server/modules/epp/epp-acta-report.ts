@@ -1,8 +1,8 @@
 import { buildEppActaReportData } from '#app/reports/epp-acta-report-data.ts';
 import type { EppActaReportData } from '#sync/schemas/epp-entregas.schema.ts';
-import type { AppDeps } from '../../app-env.ts';
-import { type ImageMode, reportCompany, reportImageLoader } from '../../reports/report-sources.ts';
-import type { Viewer } from '../../tenancy/viewer.ts';
+import type { AppDeps } from '#server/app-env.ts';
+import { type ImageMode, reportCompany, reportImageLoader } from '#server/reports/report-sources.ts';
+import type { Viewer } from '#server/tenancy/viewer.ts';
 import * as repo from './epp-entregas.repo.ts';
 
 type ReportDeps = Pick<AppDeps, 'db' | 'files' | 'now' | 'config'>;

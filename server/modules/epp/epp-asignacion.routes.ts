@@ -1,8 +1,8 @@
 import { assignmentTargetProblem, EPP_ASIGNACIONES_MESSAGES, type EppAsignacion, eppAsignacionEntity } from '#sync/schemas/epp-asignaciones.schema.ts';
-import type { Db } from '../../db/database.ts';
-import { HttpError } from '../../http/http-error.ts';
-import type { RecordRules } from '../../records/record-writes.ts';
-import { recordRoutes } from '../../records/record-routes.ts';
+import type { Db } from '#server/db/database.ts';
+import { HttpError } from '#server/http/http-error.ts';
+import type { RecordRules } from '#server/records/record-writes.ts';
+import { recordRoutes } from '#server/records/record-routes.ts';
 
 /** Another active assignment of the same position or worker: one assignment per target, edited in place. */
 async function targetTaken(db: Db, company: string, row: EppAsignacion): Promise<boolean> {

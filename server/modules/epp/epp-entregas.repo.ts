@@ -1,9 +1,9 @@
 import type { Insertable, Selectable } from 'kysely';
 import type { FileRef } from '#sync/records/record-fields.ts';
 import type { EntregaLinea, Entregador, EppEntrega } from '#sync/schemas/epp-entregas.schema.ts';
-import type { Db } from '../../db/database.ts';
-import type { EppEntregasLineasTable, EppEntregasTable } from '../../db/schema.ts';
-import type { Viewer } from '../../tenancy/viewer.ts';
+import type { Db } from '#server/db/database.ts';
+import type { EppEntregasLineasTable, EppEntregasTable } from '#server/db/schema.ts';
+import type { Viewer } from '#server/tenancy/viewer.ts';
 
 export type DeliveryRow = Selectable<EppEntregasTable>;
 export type LineRow = Selectable<EppEntregasLineasTable>;

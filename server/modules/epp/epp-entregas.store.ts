@@ -1,5 +1,5 @@
 import type { EppEntrega } from '#sync/schemas/epp-entregas.schema.ts';
-import type { RecordStore } from '../../records/record-store.ts';
+import type { RecordStore } from '#server/records/record-store.ts';
 import * as repo from './epp-entregas.repo.ts';
 
 /** Sealed actas are written whole by their module (the seal is checked there): the registry only reads them. */

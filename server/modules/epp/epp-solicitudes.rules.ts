@@ -1,10 +1,10 @@
 import { deliveryItemProblem } from '#sync/schemas/epp-entregas.schema.ts';
 import { EPP_SOLICITUDES_MESSAGES, type EppSolicitud, type EppSolicitudCreateBody, pendingRequest, type SolicitudLinea } from '#sync/schemas/epp-solicitudes.schema.ts';
-import type { Db } from '../../db/database.ts';
-import { HttpError } from '../../http/http-error.ts';
-import type { RecordRules } from '../../records/record-writes.ts';
-import type { WriteContext } from '../../records/write-answer.ts';
-import type { Viewer } from '../../tenancy/viewer.ts';
+import type { Db } from '#server/db/database.ts';
+import { HttpError } from '#server/http/http-error.ts';
+import type { RecordRules } from '#server/records/record-writes.ts';
+import type { WriteContext } from '#server/records/write-answer.ts';
+import type { Viewer } from '#server/tenancy/viewer.ts';
 
 const invalid = (message: string) => new HttpError(400, message, 'VALIDACION');
 

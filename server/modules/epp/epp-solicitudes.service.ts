@@ -1,10 +1,10 @@
 import { rutCheckDigit } from '#sync/domain/rut.ts';
 import { type Despacho, EPP_SOLICITUDES_MESSAGES, type EppSolicitud, eppSolicitudEntity, requestWorkers } from '#sync/schemas/epp-solicitudes.schema.ts';
-import type { Db } from '../../db/database.ts';
-import { HttpError } from '../../http/http-error.ts';
-import { logRecord } from '../../records/record-writes.ts';
-import type { WriteContext } from '../../records/write-answer.ts';
-import { inWriteTransaction } from '../../sync/write-transaction.ts';
+import type { Db } from '#server/db/database.ts';
+import { HttpError } from '#server/http/http-error.ts';
+import { logRecord } from '#server/records/record-writes.ts';
+import type { WriteContext } from '#server/records/write-answer.ts';
+import { inWriteTransaction } from '#server/sync/write-transaction.ts';
 import { canSeeRequest } from './epp-solicitudes.rules.ts';
 
 const notFound = () => new HttpError(404, EPP_SOLICITUDES_MESSAGES.notFound);

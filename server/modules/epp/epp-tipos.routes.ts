@@ -2,11 +2,11 @@ import type { Context } from 'hono';
 import { describeRoute } from 'hono-openapi';
 import * as v from 'valibot';
 import { EPP_TIPOS_MESSAGES, eppTipoEntity } from '#sync/schemas/epp-tipos.schema.ts';
-import type { AppEnv } from '../../app-env.ts';
-import { validate } from '../../http/validation.ts';
-import { recordResponses, recordRoutes } from '../../records/record-routes.ts';
-import { permit } from '../../tenancy/permit.ts';
-import { requireOwnCompany } from '../../tenancy/require-session.ts';
+import type { AppEnv } from '#server/app-env.ts';
+import { validate } from '#server/http/validation.ts';
+import { recordResponses, recordRoutes } from '#server/records/record-routes.ts';
+import { permit } from '#server/tenancy/permit.ts';
+import { requireOwnCompany } from '#server/tenancy/require-session.ts';
 import { EPP_READERS } from './epp-readers.ts';
 
 const tags = ['epp_tipos'];

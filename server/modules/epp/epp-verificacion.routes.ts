@@ -4,10 +4,10 @@ import * as v from 'valibot';
 import { actaSeal } from '#sync/domain/epp-delivery.ts';
 import { isSeal } from '#sync/domain/seal.ts';
 import { EPP_ENTREGAS_MESSAGES, type EppEntrega, type EppVerification } from '#sync/schemas/epp-entregas.schema.ts';
-import type { AppEnv } from '../../app-env.ts';
-import type { Db } from '../../db/database.ts';
-import { HttpError } from '../../http/http-error.ts';
-import { publicCall } from '../../tenancy/permit.ts';
+import type { AppEnv } from '#server/app-env.ts';
+import type { Db } from '#server/db/database.ts';
+import { HttpError } from '#server/http/http-error.ts';
+import { publicCall } from '#server/tenancy/permit.ts';
 import * as repo from './epp-entregas.repo.ts';
 
 const CodePath = v.object({ codigo: v.pipe(v.string(), v.trim(), v.toLowerCase()) });

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import type { AppEnv } from '../../app-env.ts';
+import type { AppEnv } from '#server/app-env.ts';
 import { eppAsignacionRoutes } from './epp-asignacion.routes.ts';
 import { eppConsultasRoutes } from './consultas.routes.ts';
 import { eppDashboardRoutes } from './dashboard.routes.ts';

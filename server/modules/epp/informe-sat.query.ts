@@ -1,8 +1,8 @@
 import { MOTIVOS_ENTREGA, type MotivoEntrega } from '#sync/domain/epp-delivery.ts';
 import { validityState } from '#sync/domain/validity.ts';
 import type { InformeSat, InformeSatLinea } from '#sync/schemas/epp-consultas.schema.ts';
-import type { Db } from '../../db/database.ts';
-import type { Viewer } from '../../tenancy/viewer.ts';
+import type { Db } from '#server/db/database.ts';
+import type { Viewer } from '#server/tenancy/viewer.ts';
 import { canSee } from './epp-entregas.repo.ts';
 import { findWorkerByRut } from './consultas.workers.ts';
 

@@ -1,5 +1,5 @@
 import type { EppCardRow } from '#sync/schemas/fiscales.schema.ts';
-import type { WorkerRecords } from '../../records/worker-records.ts';
+import type { WorkerRecords } from '#server/records/worker-records.ts';
 import { buildEppActaReport } from './epp-acta-report.ts';
 import { checkActaSeal } from './epp-verificacion.routes.ts';
 import * as repo from './epp-entregas.repo.ts';

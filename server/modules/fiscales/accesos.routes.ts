@@ -2,10 +2,10 @@ import { Hono } from 'hono';
 import { describeRoute } from 'hono-openapi';
 import * as v from 'valibot';
 import { AccessLogQuerySchema } from '#sync/schemas/fiscales-accesos.schema.ts';
-import type { AppEnv } from '../../app-env.ts';
-import { validate } from '../../http/validation.ts';
-import { permit } from '../../tenancy/permit.ts';
-import { companyUsersOnly, requireOwnCompany, requireSession } from '../../tenancy/require-session.ts';
+import type { AppEnv } from '#server/app-env.ts';
+import { validate } from '#server/http/validation.ts';
+import { permit } from '#server/tenancy/permit.ts';
+import { companyUsersOnly, requireOwnCompany, requireSession } from '#server/tenancy/require-session.ts';
 import { accessInspectors, listAccesses } from './accesos.ts';
 
 const CompanyPath = v.object({ company: v.string() });

@@ -3,8 +3,8 @@ import { chileDayStart } from '#sync/domain/dates.ts';
 import type { AccessLogInspector, AccessLogQuery } from '#sync/schemas/fiscales-accesos.schema.ts';
 import type { CardKind, InspectorAccessRow, PortalPeriod, PortalWorker } from '#sync/schemas/fiscales.schema.ts';
 import type { ReportListAnswer } from '#sync/schemas/report-list.schema.ts';
-import type { Db } from '../../db/database.ts';
-import type { InspectorSession } from '../../tenancy/require-inspector.ts';
+import type { Db } from '#server/db/database.ts';
+import type { InspectorSession } from '#server/tenancy/require-inspector.ts';
 
 type Logged =
   | { Accion: 'busqueda'; period: PortalPeriod }

@@ -1,4 +1,4 @@
-import type { Db } from '../../db/database.ts';
+import type { Db } from '#server/db/database.ts';
 
 /** The inspectors' accounts and recovery codes (migration 0018): no company in any of them. */
 

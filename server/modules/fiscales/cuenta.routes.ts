@@ -10,12 +10,12 @@ import {
   InspectorVerifyBodySchema,
 } from '#sync/schemas/fiscales.schema.ts';
 import { AUTH_MESSAGES } from '#sync/schemas/auth.schema.ts';
-import type { AppEnv } from '../../app-env.ts';
-import { clientAddress } from '../../http/client-address.ts';
-import { validate } from '../../http/validation.ts';
-import { publicCall, sessionOnly } from '../../tenancy/permit.ts';
+import type { AppEnv } from '#server/app-env.ts';
+import { clientAddress } from '#server/http/client-address.ts';
+import { validate } from '#server/http/validation.ts';
+import { publicCall, sessionOnly } from '#server/tenancy/permit.ts';
 import * as cuenta from './cuenta.service.ts';
-import { requireInspector } from '../../tenancy/require-inspector.ts';
+import { requireInspector } from '#server/tenancy/require-inspector.ts';
 
 const tags = ['fiscales'];
 const inspectorSession = [{ bearerAuth: [] }];

@@ -14,15 +14,15 @@ import {
   type InspectorVerifyBody,
   SISTEMA_FISCALES,
 } from '#sync/schemas/fiscales.schema.ts';
-import type { AppDeps } from '../../app-env.ts';
-import { writeHistory } from '../../tenancy/auth-audit.ts';
-import { attemptKey, clearFailures, isLockedOut, recordFailure, type AttemptScope } from '../../tenancy/login-attempts.ts';
-import { DUMMY_HASH, hashPassword, verifyPassword } from '../../tenancy/password.ts';
-import { newRecoveryCode, RECOVERY_CODE_MINUTES, recoveryCodeExpiry, recoveryCodeMatches } from '../../tenancy/recovery-code.ts';
-import { HttpError } from '../../http/http-error.ts';
-import type { SessionClaims } from '../../tenancy/session-token.ts';
-import { closeSession } from '../../tenancy/session-state.ts';
-import { countAddressFailure, refuseLimitedAddress } from '../../tenancy/address-limit.ts';
+import type { AppDeps } from '#server/app-env.ts';
+import { writeHistory } from '#server/tenancy/auth-audit.ts';
+import { attemptKey, clearFailures, isLockedOut, recordFailure, type AttemptScope } from '#server/tenancy/login-attempts.ts';
+import { DUMMY_HASH, hashPassword, verifyPassword } from '#server/tenancy/password.ts';
+import { newRecoveryCode, RECOVERY_CODE_MINUTES, recoveryCodeExpiry, recoveryCodeMatches } from '#server/tenancy/recovery-code.ts';
+import { HttpError } from '#server/http/http-error.ts';
+import type { SessionClaims } from '#server/tenancy/session-token.ts';
+import { closeSession } from '#server/tenancy/session-state.ts';
+import { countAddressFailure, refuseLimitedAddress } from '#server/tenancy/address-limit.ts';
 import * as repo from './cuenta.repo.ts';
 
 /**

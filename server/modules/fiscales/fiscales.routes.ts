@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import type { AppEnv } from '../../app-env.ts';
+import type { AppEnv } from '#server/app-env.ts';
 import { cuentaRoutes } from './cuenta.routes.ts';
 import { portalRoutes } from './portal.routes.ts';
 

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { CARD_KINDS, type CardKind } from '#sync/schemas/fiscales.schema.ts';
-import type { AppDeps } from '../../app-env.ts';
+import type { AppDeps } from '#server/app-env.ts';
 
 /** An inspector's PDF link opens in a new tab without the session token: it is signed and lives this long. */
 export const PDF_LINK_SECONDS = 5 * 60;

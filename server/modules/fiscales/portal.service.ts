@@ -4,13 +4,13 @@ import { personName } from '#sync/domain/person-name.ts';
 import { evidenceFileName } from '#sync/domain/file-names.ts';
 import type { EntityTable } from '#sync/records/entities.ts';
 import { type CardKind, FISCALES_MESSAGES, type PortalCompany, type PortalPeriod, type PortalSearchAnswer, type PortalWorker } from '#sync/schemas/fiscales.schema.ts';
-import type { AppDeps } from '../../app-env.ts';
-import { HttpError } from '../../http/http-error.ts';
-import type { WorkerRecords } from '../../records/worker-records.ts';
-import { renderReportPdf } from '../../reports/render-report-pdf.ts';
-import { containing, searchWords } from '../../records/search-words.ts';
+import type { AppDeps } from '#server/app-env.ts';
+import { HttpError } from '#server/http/http-error.ts';
+import type { WorkerRecords } from '#server/records/worker-records.ts';
+import { renderReportPdf } from '#server/reports/render-report-pdf.ts';
+import { containing, searchWords } from '#server/records/search-words.ts';
 import { logAccess } from './accesos.ts';
-import type { InspectorSession } from '../../tenancy/require-inspector.ts';
+import type { InspectorSession } from '#server/tenancy/require-inspector.ts';
 
 /** Each card of the search screen and the entity whose module says what it holds about a worker (`workerRecords`). */
 export const CARD_TABLES = {

@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { ContenidoFormulario, Formulario, FormularioTipo } from '#sync/schemas/formularios.schema.ts';
-import type { Db } from '../../db/database.ts';
-import type { FormulariosTable } from '../../db/schema.ts';
+import type { Db } from '#server/db/database.ts';
+import type { FormulariosTable } from '#server/db/schema.ts';
 
 export type FormularioRow = Selectable<FormulariosTable>;
 

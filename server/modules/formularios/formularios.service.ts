@@ -1,11 +1,11 @@
 import { type ContenidoFormulario, FORMULARIOS_MESSAGES, type Formulario, type FormularioCreateBody, type FormularioUpdateBody, linkedEppIds } from '#sync/schemas/formularios.schema.ts';
-import type { Db } from '../../db/database.ts';
-import { HttpError } from '../../http/http-error.ts';
-import type { WriteContext } from '../../records/write-answer.ts';
-import { recordChange } from '../../sync/change-log.repo.ts';
-import { recordConflict } from '../../sync/conflicts.repo.ts';
-import { inWriteTransaction } from '../../sync/write-transaction.ts';
-import { differs, planUpdate, type WriteOutcome } from '../../records/field-versions.ts';
+import type { Db } from '#server/db/database.ts';
+import { HttpError } from '#server/http/http-error.ts';
+import type { WriteContext } from '#server/records/write-answer.ts';
+import { recordChange } from '#server/sync/change-log.repo.ts';
+import { recordConflict } from '#server/sync/conflicts.repo.ts';
+import { inWriteTransaction } from '#server/sync/write-transaction.ts';
+import { differs, planUpdate, type WriteOutcome } from '#server/records/field-versions.ts';
 import * as repo from './formularios.repo.ts';
 
 const TABLE = 'formularios';

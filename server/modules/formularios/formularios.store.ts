@@ -1,5 +1,5 @@
 import type { Formulario } from '#sync/schemas/formularios.schema.ts';
-import type { RecordStore } from '../../records/record-store.ts';
+import type { RecordStore } from '#server/records/record-store.ts';
 import * as repo from './formularios.repo.ts';
 
 /** Templates keep every content version in `formulario_versiones`; the record shows the newest. */

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import type { AppEnv } from '../../app-env.ts';
+import type { AppEnv } from '#server/app-env.ts';
 import { catalogosRoutes } from './catalogos.routes.ts';
 import { incidentesDashboardRoutes } from './dashboard.routes.ts';
 import { registroRoutes } from './incidentes.routes.ts';

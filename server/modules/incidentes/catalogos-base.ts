@@ -1,5 +1,5 @@
 import type { AccidentCatalogueTable } from '#sync/schemas/incidentes-catalogos.schema.ts';
-import type { CatalogueTemplateRow } from '../../records/catalogue-routes.ts';
+import type { CatalogueTemplateRow } from '#server/records/catalogue-routes.ts';
 
 /**
  * What the product proposes for each accident catalogue (spec: get-all-template), and what a company starts with:

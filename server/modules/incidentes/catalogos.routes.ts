@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { ACCIDENT_CATALOGUES } from '#sync/schemas/incidentes-catalogos.schema.ts';
-import type { AppEnv } from '../../app-env.ts';
-import { catalogueRoutes } from '../../records/catalogue-routes.ts';
+import type { AppEnv } from '#server/app-env.ts';
+import { catalogueRoutes } from '#server/records/catalogue-routes.ts';
 import { CATALOGUE_TEMPLATES } from './catalogos-base.ts';
 
 /** The fifteen accident catalogues, each the family's calls on its declaration (route -> call -> table in README.md). */

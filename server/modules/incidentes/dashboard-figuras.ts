@@ -1,9 +1,9 @@
 import { CLASIFICACION_CON_TIEMPO_PERDIDO, countsInRates, type MonthFigures, monthsBetween, rollingTwelve } from '#sync/domain/accident-rates.ts';
 import { CLASIFICACION_FATAL } from '#sync/domain/incident-form.ts';
-import type { AppDeps } from '../../app-env.ts';
-import { sharedFigures } from '../../records/dashboard-memo.ts';
-import { type DashboardScope, monthEnd } from '../../records/dashboard-scope.ts';
-import type { Viewer } from '../../tenancy/viewer.ts';
+import type { AppDeps } from '#server/app-env.ts';
+import { sharedFigures } from '#server/records/dashboard-memo.ts';
+import { type DashboardScope, monthEnd } from '#server/records/dashboard-scope.ts';
+import type { Viewer } from '#server/tenancy/viewer.ts';
 
 /**
  * What the incidents dashboard reads: cases of the scope (never deleted ones, Estado 0), and the headcount and hours

@@ -3,7 +3,7 @@ import { CLASIFICACION_TRAYECTO, CLASIFICACIONES } from '#sync/domain/incident-f
 import type { AccidentIndicator } from '#sync/schemas/accidentes-dashboard.schema.ts';
 import { type DashboardAnswer, type DashboardPoint, shortMonthLabel } from '#sync/schemas/dashboard-filters.schema.ts';
 import type { AccidentCatalogueTable } from '#sync/schemas/incidentes-catalogos.schema.ts';
-import { sharedFigures } from '../../records/dashboard-memo.ts';
+import { sharedFigures } from '#server/records/dashboard-memo.ts';
 import { figuresOf, type IndicatorInput, lastDayOf, monthList, type RangeCase, rangeCases, rangeMonths, scopedCases, windowFigures } from './dashboard-figuras.ts';
 
 /**

@@ -3,12 +3,12 @@ import { describeRoute } from 'hono-openapi';
 import * as v from 'valibot';
 import { ACCIDENTES_DASHBOARD_ROUTE, AccidentRecordsQuerySchema } from '#sync/schemas/accidentes-dashboard.schema.ts';
 import { DashboardQuerySchema } from '#sync/schemas/dashboard-filters.schema.ts';
-import type { AppEnv } from '../../app-env.ts';
-import { dashboardScope } from '../../records/dashboard-scope.ts';
-import { validate } from '../../http/validation.ts';
-import { listMasks } from '../../records/level-masks.ts';
-import { permissionsOf } from '../../tenancy/permit.ts';
-import { requireOwnCompany, requireSession } from '../../tenancy/require-session.ts';
+import type { AppEnv } from '#server/app-env.ts';
+import { dashboardScope } from '#server/records/dashboard-scope.ts';
+import { validate } from '#server/http/validation.ts';
+import { listMasks } from '#server/records/level-masks.ts';
+import { permissionsOf } from '#server/tenancy/permit.ts';
+import { requireOwnCompany, requireSession } from '#server/tenancy/require-session.ts';
 import { ACCIDENT_INDICATOR_ANSWERS } from './dashboard-indicadores.ts';
 import { accidentRecords } from './dashboard-registros.ts';
 

@@ -1,10 +1,10 @@
 import { toWireMonth } from '#sync/domain/dates.ts';
 import { AUTH_MESSAGES } from '#sync/schemas/auth.schema.ts';
 import { type Dotacion, DOTACIONES_MESSAGES, dotacionEntity } from '#sync/schemas/dotaciones.schema.ts';
-import { HttpError } from '../../http/http-error.ts';
-import { recordRoutes } from '../../records/record-routes.ts';
-import type { RecordRules } from '../../records/record-writes.ts';
-import type { Viewer } from '../../tenancy/viewer.ts';
+import { HttpError } from '#server/http/http-error.ts';
+import { recordRoutes } from '#server/records/record-routes.ts';
+import type { RecordRules } from '#server/records/record-writes.ts';
+import type { Viewer } from '#server/tenancy/viewer.ts';
 
 const invalid = (message: string) => new HttpError(400, message, 'VALIDACION');
 

@@ -4,11 +4,11 @@ import { cleanRut } from '#sync/domain/rut.ts';
 import { AUTH_MESSAGES } from '#sync/schemas/auth.schema.ts';
 import { INCIDENTES_MESSAGES, type Incidente } from '#sync/schemas/incidentes.schema.ts';
 import type { MedidaNueva } from '#sync/schemas/medidas-control.schema.ts';
-import type { Db } from '../../db/database.ts';
-import { HttpError } from '../../http/http-error.ts';
-import type { RecordRules } from '../../records/record-writes.ts';
-import type { WriteContext } from '../../records/write-answer.ts';
-import { canSeeParties, type Viewer } from '../../tenancy/viewer.ts';
+import type { Db } from '#server/db/database.ts';
+import { HttpError } from '#server/http/http-error.ts';
+import type { RecordRules } from '#server/records/record-writes.ts';
+import type { WriteContext } from '#server/records/write-answer.ts';
+import { canSeeParties, type Viewer } from '#server/tenancy/viewer.ts';
 
 const invalid = (message: string) => new HttpError(400, message, 'VALIDACION');
 

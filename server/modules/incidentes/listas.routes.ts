@@ -5,10 +5,10 @@ import * as v from 'valibot';
 import { DEFAULT_RISK_MATRIX } from '#sync/domain/risk-matrix.ts';
 import type { AccidentCatalogueTable } from '#sync/schemas/incidentes-catalogos.schema.ts';
 import { incidenteEntity } from '#sync/schemas/incidentes.schema.ts';
-import type { AppEnv } from '../../app-env.ts';
-import { validate } from '../../http/validation.ts';
-import { permissionsOf } from '../../tenancy/permit.ts';
-import { requireOwnCompany, requireSession } from '../../tenancy/require-session.ts';
+import type { AppEnv } from '#server/app-env.ts';
+import { validate } from '#server/http/validation.ts';
+import { permissionsOf } from '#server/tenancy/permit.ts';
+import { requireOwnCompany, requireSession } from '#server/tenancy/require-session.ts';
 import { personName } from '#sync/domain/person-name.ts';
 
 /** Ley 16.744 (art. 27 and following): what an accident may leave, from temporary incapacity to death. */

@@ -11,12 +11,12 @@ import {
   type MedidaRespuestaBody,
   newMeasure,
 } from '#sync/schemas/medidas-control.schema.ts';
-import type { Db } from '../../db/database.ts';
-import { HttpError } from '../../http/http-error.ts';
-import { logRecord } from '../../records/record-writes.ts';
-import { answerStep, type ReviewCycle, reviewStep } from '../../records/review-cycle.ts';
-import type { WriteContext } from '../../records/write-answer.ts';
-import { canSeeParties, type Viewer } from '../../tenancy/viewer.ts';
+import type { Db } from '#server/db/database.ts';
+import { HttpError } from '#server/http/http-error.ts';
+import { logRecord } from '#server/records/record-writes.ts';
+import { answerStep, type ReviewCycle, reviewStep } from '#server/records/review-cycle.ts';
+import type { WriteContext } from '#server/records/write-answer.ts';
+import { canSeeParties, type Viewer } from '#server/tenancy/viewer.ts';
 import { companyOnly } from './incidentes.rules.ts';
 import { logMeasure } from './medidas.repo.ts';
 

@@ -2,11 +2,11 @@ import { buildIncidentReportData } from '#app/reports/incident-report-data.ts';
 import { toWireDate } from '#sync/domain/dates.ts';
 import type { IncidentReportData } from '#sync/schemas/incidentes-informe.ts';
 import { type Incidente, incidenteEntity } from '#sync/schemas/incidentes.schema.ts';
-import type { AppDeps } from '../../app-env.ts';
-import { type ImageMode, reportCompany, reportImageLoader } from '../../reports/report-sources.ts';
-import { listMasks } from '../../records/level-masks.ts';
-import type { RecordRegistry } from '../../records/record-registry.ts';
-import { canSeeParties, type Viewer } from '../../tenancy/viewer.ts';
+import type { AppDeps } from '#server/app-env.ts';
+import { type ImageMode, reportCompany, reportImageLoader } from '#server/reports/report-sources.ts';
+import { listMasks } from '#server/records/level-masks.ts';
+import type { RecordRegistry } from '#server/records/record-registry.ts';
+import { canSeeParties, type Viewer } from '#server/tenancy/viewer.ts';
 import { measuresOf } from './medidas.repo.ts';
 
 type ReportDeps = Pick<AppDeps, 'db' | 'files' | 'now' | 'records'>;

@@ -1,6 +1,6 @@
 import type { IncidenteCardRow } from '#sync/schemas/fiscales.schema.ts';
 import { INCIDENTE_ESTADO_LABELS } from '#sync/schemas/incidentes.schema.ts';
-import type { WorkerRecords } from '../../records/worker-records.ts';
+import type { WorkerRecords } from '#server/records/worker-records.ts';
 import { buildIncidentReport } from './report-data.ts';
 
 /** The case names the injured worker by roster id, or only by RUT when typed in (a worker not on the roster then). */

@@ -2,7 +2,7 @@ import { computeCompliance, type Compliance } from '#sync/domain/compliance.ts';
 import { inspectionRefusal } from '#sync/domain/inspection-rules.ts';
 import { type ContenidoFormulario, statementsOf } from '#sync/schemas/formularios.schema.ts';
 import type { InspeccionCreateBody, ObservacionNueva, RespuestaEnunciado } from '#sync/schemas/inspecciones.schema.ts';
-import { HttpError } from '../../http/http-error.ts';
+import { HttpError } from '#server/http/http-error.ts';
 
 export interface CheckedInspection {
   /** Only the template's own header fields, trimmed. */

@@ -1,7 +1,7 @@
 import type { Inspeccion } from '#sync/schemas/inspecciones.schema.ts';
 import type { Observacion } from '#sync/schemas/observaciones.schema.ts';
-import type { Db } from '../../db/database.ts';
-import { partiesAudience, recordChange } from '../../sync/change-log.repo.ts';
+import type { Db } from '#server/db/database.ts';
+import { partiesAudience, recordChange } from '#server/sync/change-log.repo.ts';
 
 export const INSPECTIONS_TABLE = 'inspecciones';
 export const OBSERVATIONS_TABLE = 'observaciones';

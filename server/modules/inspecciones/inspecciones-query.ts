@@ -1,9 +1,9 @@
 import type { Context } from 'hono';
 import * as v from 'valibot';
 import { type SeguimientoQuery, SeguimientoQuerySchema } from '#sync/schemas/inspecciones.schema.ts';
-import type { AppEnv } from '../../app-env.ts';
-import type { Db } from '../../db/database.ts';
-import { type Viewer, viewerOf } from '../../tenancy/viewer.ts';
+import type { AppEnv } from '#server/app-env.ts';
+import type { Db } from '#server/db/database.ts';
+import { type Viewer, viewerOf } from '#server/tenancy/viewer.ts';
 import { applyOverdueLightsToday } from './overdue-lights.ts';
 
 /**

@@ -3,9 +3,9 @@ import type { Semaforo } from '#sync/domain/traffic-light.ts';
 import type { Firma, Inspeccion, RespuestaEnunciado, SeguimientoQuery } from '#sync/schemas/inspecciones.schema.ts';
 import type { Observacion, RespuestaObservacion } from '#sync/schemas/observaciones.schema.ts';
 import type { FileRef } from '#sync/records/record-fields.ts';
-import type { Db } from '../../db/database.ts';
-import type { EvaluacionesTable, ObservacionesTable } from '../../db/schema.ts';
-import { canSeeParties, type Viewer } from '../../tenancy/viewer.ts';
+import type { Db } from '#server/db/database.ts';
+import type { EvaluacionesTable, ObservacionesTable } from '#server/db/schema.ts';
+import { canSeeParties, type Viewer } from '#server/tenancy/viewer.ts';
 
 export type InspectionRow = Selectable<EvaluacionesTable>;
 export type ObservationRow = Selectable<ObservacionesTable>;

@@ -1,8 +1,8 @@
 import type { Inspeccion } from '#sync/schemas/inspecciones.schema.ts';
 import type { Observacion } from '#sync/schemas/observaciones.schema.ts';
-import type { Db } from '../../db/database.ts';
-import type { RecordStore } from '../../records/record-store.ts';
-import type { Viewer } from '../../tenancy/viewer.ts';
+import type { Db } from '#server/db/database.ts';
+import type { RecordStore } from '#server/records/record-store.ts';
+import type { Viewer } from '#server/tenancy/viewer.ts';
 import * as repo from './inspecciones.repo.ts';
 
 const NO_FILTERS = {};

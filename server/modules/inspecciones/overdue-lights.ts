@@ -1,12 +1,12 @@
 import type { Observacion } from '#sync/schemas/observaciones.schema.ts';
 import type { Selectable } from 'kysely';
-import type { Db } from '../../db/database.ts';
-import type { ObservacionesTable } from '../../db/schema.ts';
-import { applyOverdue, applyOverdueToday, type OverdueJob, type OverdueRule, startOverdueJobs } from '../../records/overdue-lights.ts';
+import type { Db } from '#server/db/database.ts';
+import type { ObservacionesTable } from '#server/db/schema.ts';
+import { applyOverdue, applyOverdueToday, type OverdueJob, type OverdueRule, startOverdueJobs } from '#server/records/overdue-lights.ts';
 import { logObservation } from './inspecciones-change-log.ts';
 import { toWireObservacion } from './inspecciones.repo.ts';
 
-export { OVERDUE_INTERVAL_MS } from '../../records/overdue-lights.ts';
+export { OVERDUE_INTERVAL_MS } from '#server/records/overdue-lights.ts';
 
 /** SPEC OV1 on the observations of inspections: their light is `SemaforoObs`. */
 export const observationsOverdue: OverdueRule<Observacion> = {

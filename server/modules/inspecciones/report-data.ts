@@ -1,10 +1,10 @@
 import { buildChecklistReportData, observedWorkerLabel } from '#app/reports/checklist-report-data.ts';
 import { toWireDate } from '#sync/domain/dates.ts';
 import type { ChecklistReportData } from '#sync/schemas/inspecciones.schema.ts';
-import type { AppDeps } from '../../app-env.ts';
-import { type ImageMode, reportCompany, reportImageLoader } from '../../reports/report-sources.ts';
-import type { Viewer } from '../../tenancy/viewer.ts';
-import { listMasks } from '../../records/level-masks.ts';
+import type { AppDeps } from '#server/app-env.ts';
+import { type ImageMode, reportCompany, reportImageLoader } from '#server/reports/report-sources.ts';
+import type { Viewer } from '#server/tenancy/viewer.ts';
+import { listMasks } from '#server/records/level-masks.ts';
 import * as repo from './inspecciones.repo.ts';
 
 type ReportDeps = Pick<AppDeps, 'db' | 'files' | 'now' | 'records'>;

@@ -1,5 +1,5 @@
 import type { ObservacionCardRow } from '#sync/schemas/fiscales.schema.ts';
-import type { WorkerRecords } from '../../records/worker-records.ts';
+import type { WorkerRecords } from '#server/records/worker-records.ts';
 import { buildChecklistReport } from './report-data.ts';
 
 /**

@@ -1,11 +1,11 @@
 import { Hono } from 'hono';
 import { describeRoute } from 'hono-openapi';
 import * as v from 'valibot';
-import type { AppEnv } from '../../app-env.ts';
-import { validate } from '../../http/validation.ts';
-import { sessionOnly } from '../../tenancy/permit.ts';
-import { requireOwnCompany, requireSession } from '../../tenancy/require-session.ts';
-import { listMasks } from '../../records/level-masks.ts';
+import type { AppEnv } from '#server/app-env.ts';
+import { validate } from '#server/http/validation.ts';
+import { sessionOnly } from '#server/tenancy/permit.ts';
+import { requireOwnCompany, requireSession } from '#server/tenancy/require-session.ts';
+import { listMasks } from '#server/records/level-masks.ts';
 
 /** Masks: the company's own names for levels 2, 3 and 4 (spec: GET mascaras/{empresa}). */
 export const mascarasRoutes = new Hono<AppEnv>().use(requireSession).get(

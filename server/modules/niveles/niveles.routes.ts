@@ -1,11 +1,11 @@
 import { describeRoute } from 'hono-openapi';
 import * as v from 'valibot';
 import { LEVEL_TYPES, nivelEntity, NIVELES_MESSAGES } from '#sync/schemas/niveles.schema.ts';
-import { listMasks } from '../../records/level-masks.ts';
-import { validate } from '../../http/validation.ts';
-import { recordResponses, recordRoutes } from '../../records/record-routes.ts';
-import { permissionsOf } from '../../tenancy/permit.ts';
-import { requireOwnCompany } from '../../tenancy/require-session.ts';
+import { listMasks } from '#server/records/level-masks.ts';
+import { validate } from '#server/http/validation.ts';
+import { recordResponses, recordRoutes } from '#server/records/record-routes.ts';
+import { permissionsOf } from '#server/tenancy/permit.ts';
+import { requireOwnCompany } from '#server/tenancy/require-session.ts';
 import { nivelRules } from './niveles.rules.ts';
 
 const tags = ['niveles'];

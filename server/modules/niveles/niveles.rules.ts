@@ -1,6 +1,6 @@
 import { type LevelType, type Nivel, NIVELES_MESSAGES } from '#sync/schemas/niveles.schema.ts';
-import { HttpError } from '../../http/http-error.ts';
-import type { RecordRules } from '../../records/record-writes.ts';
+import { HttpError } from '#server/http/http-error.ts';
+import type { RecordRules } from '#server/records/record-writes.ts';
 
 /** A level 2 hangs from nothing; a level 3 from an active level 2, a level 4 from an active level 3. */
 export const nivelRules: RecordRules<Nivel> = {

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { reusableQuery, type Db } from '../../db/database.ts';
+import { reusableQuery, type Db } from '#server/db/database.ts';
 
 // Compiled once: Mi Perfil is the one profile write a device queues, hundreds of times in a batch (SPEC RP5).
 const selectUserProfile = reusableQuery((db, companyId: string, userId: number) =>

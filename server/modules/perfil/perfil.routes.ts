@@ -10,13 +10,13 @@ import {
   type CompanyProfile,
   type UserProfile,
 } from '#sync/schemas/perfil.schema.ts';
-import type { AppDeps, AppEnv } from '../../app-env.ts';
-import { HttpError } from '../../http/http-error.ts';
-import { validate } from '../../http/validation.ts';
-import { permissionsOf, sessionOnly } from '../../tenancy/permit.ts';
-import { requireOwnCompany, requireSession } from '../../tenancy/require-session.ts';
-import { recordChange } from '../../sync/change-log.repo.ts';
-import { inWriteTransaction } from '../../sync/write-transaction.ts';
+import type { AppDeps, AppEnv } from '#server/app-env.ts';
+import { HttpError } from '#server/http/http-error.ts';
+import { validate } from '#server/http/validation.ts';
+import { permissionsOf, sessionOnly } from '#server/tenancy/permit.ts';
+import { requireOwnCompany, requireSession } from '#server/tenancy/require-session.ts';
+import { recordChange } from '#server/sync/change-log.repo.ts';
+import { inWriteTransaction } from '#server/sync/write-transaction.ts';
 import * as repo from './perfil.repo.ts';
 
 const tags = ['perfil'];

@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import { BASE_ACTIONS, PERMISSION_ACTIONS, type PermissionAction } from '#sync/records/permissions.ts';
 import type { CatalogoGrupo, Rol, RolPermiso } from '#sync/schemas/roles.schema.ts';
-import type { Db } from '../../db/database.ts';
-import { administratorRoles } from '../../records/office-accounts.ts';
-import { declaredActions } from '../../tenancy/permit.ts';
+import type { Db } from '#server/db/database.ts';
+import { administratorRoles } from '#server/records/office-accounts.ts';
+import { declaredActions } from '#server/tenancy/permit.ts';
 
 /** What a route offers in the matrix: Ver, Crear, Editar, Eliminar, and the decisions some call of it checks. */
 export function availableActions(route: string): PermissionAction[] {

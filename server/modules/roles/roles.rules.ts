@@ -1,8 +1,8 @@
 import { PERMISSION_ACTION_LABELS, PERMISSION_ACTIONS, type PermissionAction } from '#sync/records/permissions.ts';
 import { actionUnavailableMessage, ROLES_MESSAGES, type RolPermiso } from '#sync/schemas/roles.schema.ts';
-import type { Db } from '../../db/database.ts';
-import type { FieldChange } from '../../records/office-audit-log.ts';
-import { HttpError } from '../../http/http-error.ts';
+import type { Db } from '#server/db/database.ts';
+import type { FieldChange } from '#server/records/office-audit-log.ts';
+import { HttpError } from '#server/http/http-error.ts';
 import { availableActions, catalogueRows } from './roles.repo.ts';
 
 const invalid = (message: string) => new HttpError(400, message, 'VALIDACION');

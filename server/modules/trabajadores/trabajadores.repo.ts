@@ -2,10 +2,10 @@ import { sql, type Selectable } from 'kysely';
 import type { Reference } from '#sync/records/entity.ts';
 import type { FileRef } from '#sync/records/record-fields.ts';
 import type { Certificacion, Evidencia, Licencia, Trabajador, TrabajadoresQuery } from '#sync/schemas/trabajadores.schema.ts';
-import type { Viewer } from '../../tenancy/viewer.ts';
-import type { Db } from '../../db/database.ts';
-import type { TrabajadoresTable } from '../../db/schema.ts';
-import { containing, searchWords } from '../../records/search-words.ts';
+import type { Viewer } from '#server/tenancy/viewer.ts';
+import type { Db } from '#server/db/database.ts';
+import type { TrabajadoresTable } from '#server/db/schema.ts';
+import { containing, searchWords } from '#server/records/search-words.ts';
 
 export type WorkerRow = Selectable<TrabajadoresTable>;
 

@@ -1,8 +1,8 @@
 import { COMPANY_TYPES, contractorFieldsError, personalEmailError, TRABAJADORES_MESSAGES, type Trabajador } from '#sync/schemas/trabajadores.schema.ts';
 import { CERTIFICACIONES_MESSAGES } from '#sync/schemas/certificaciones.schema.ts';
-import { HttpError } from '../../http/http-error.ts';
-import type { RecordRules } from '../../records/record-writes.ts';
-import type { Viewer } from '../../tenancy/viewer.ts';
+import { HttpError } from '#server/http/http-error.ts';
+import type { RecordRules } from '#server/records/record-writes.ts';
+import type { Viewer } from '#server/tenancy/viewer.ts';
 import * as repo from './trabajadores.repo.ts';
 
 const forbidden = () => new HttpError(403, TRABAJADORES_MESSAGES.contractorOnly, 'CONTRATISTA_AJENO');

@@ -1,7 +1,7 @@
 import type { Trabajador } from '#sync/schemas/trabajadores.schema.ts';
-import type { RecordStore } from '../../records/record-store.ts';
+import type { RecordStore } from '#server/records/record-store.ts';
 import * as repo from './trabajadores.repo.ts';
-import { workerSearchText } from '../../records/search-words.ts';
+import { workerSearchText } from '#server/records/search-words.ts';
 
 /** Workers keep their positions in a join table and their search text beside them: a store of their own. */
 export const trabajadoresStore: RecordStore<Trabajador> = {

@@ -2,12 +2,12 @@ import { Hono } from 'hono';
 import { describeRoute } from 'hono-openapi';
 import * as v from 'valibot';
 import { AuditoriaQuerySchema } from '#sync/schemas/usuarios.schema.ts';
-import type { AppEnv } from '../../app-env.ts';
-import { reservedNames } from '../../records/office-accounts.ts';
-import { AUDIT_PAGE, listAudit } from '../../records/office-audit-log.ts';
-import { validate } from '../../http/validation.ts';
-import { permit } from '../../tenancy/permit.ts';
-import { companyUsersOnly, requireOwnCompany, requireSession } from '../../tenancy/require-session.ts';
+import type { AppEnv } from '#server/app-env.ts';
+import { reservedNames } from '#server/records/office-accounts.ts';
+import { AUDIT_PAGE, listAudit } from '#server/records/office-audit-log.ts';
+import { validate } from '#server/http/validation.ts';
+import { permit } from '#server/tenancy/permit.ts';
+import { companyUsersOnly, requireOwnCompany, requireSession } from '#server/tenancy/require-session.ts';
 
 const security = [{ bearerAuth: [] }];
 const CompanyPath = v.object({ company: v.string() });

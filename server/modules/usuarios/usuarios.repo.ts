@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
 import { DEFAULT_AVATAR_URL } from '#sync/schemas/accounts.schema.ts';
 import type { Usuario, UsuarioTipo } from '#sync/schemas/usuarios.schema.ts';
-import type { AppDeps } from '../../app-env.ts';
-import { administratorRoles } from '../../records/office-accounts.ts';
-import type { Db } from '../../db/database.ts';
-import { imageOrDefault } from '../../files/inline-image.ts';
+import type { AppDeps } from '#server/app-env.ts';
+import { administratorRoles } from '#server/records/office-accounts.ts';
+import type { Db } from '#server/db/database.ts';
+import { imageOrDefault } from '#server/files/inline-image.ts';
 
 function usersQuery(db: Db, company: string) {
   return db

@@ -1,11 +1,11 @@
 import * as v from 'valibot';
 import { ACCOUNT_MESSAGES } from '#sync/schemas/accounts.schema.ts';
 import { kindProblem, USER_KIND_LABELS, USUARIOS_MESSAGES, type UsuarioTipo } from '#sync/schemas/usuarios.schema.ts';
-import { checkAccountFree, findActiveRole } from '../../records/office-accounts.ts';
-import { fieldChanges, type FieldChange } from '../../records/office-audit-log.ts';
-import type { OfficeWrite } from '../../records/office-write.ts';
-import { findClient, findContractorByRut } from '../../records/office-parties.ts';
-import { HttpError } from '../../http/http-error.ts';
+import { checkAccountFree, findActiveRole } from '#server/records/office-accounts.ts';
+import { fieldChanges, type FieldChange } from '#server/records/office-audit-log.ts';
+import type { OfficeWrite } from '#server/records/office-write.ts';
+import { findClient, findContractorByRut } from '#server/records/office-parties.ts';
+import { HttpError } from '#server/http/http-error.ts';
 import * as repo from './usuarios.repo.ts';
 
 const invalid = (message: string) => new HttpError(400, message, 'VALIDACION');

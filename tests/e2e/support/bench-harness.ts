@@ -6,7 +6,7 @@ import path from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from '@playwright/test';
 import { bootstrap } from '#server/bootstrap.ts';
 import { parseConfig } from '#server/config.ts';
-import { insertBenchWorkers } from '../../bench/support/bench-workers.ts';
+import { insertBenchWorkers } from '#tests/bench/support/bench-workers.ts';
 import { COMPANY_ID, COMPANY_RUT, PASSWORD } from './field-session.ts';
 
 /** The same browser flags as playwright.config.ts: Debian's Chromium on a closed network. */
