@@ -43,6 +43,14 @@ export default tseslint.config(
               from: './server',
               message: 'app/ talks to the server over HTTP only.',
             },
+            {
+              // app/routes composes the screens; what modules declare their screens with lives in app/navigation.
+              target: ['./app/modules', './app/ui', './app/data', './app/db', './app/records', './app/sync', './app/session', './app/navigation'],
+              from: './app/routes',
+              // The sign-in warms up the signed-in area's chunk while the person types.
+              except: ['./signed-in-area.ts'],
+              message: 'app/routes es la composición: nadie más la importa (las rutas y pantallas compartidas están en app/navigation).',
+            },
             ...moduleBoundaries('app'),
             ...moduleBoundaries('server'),
             {

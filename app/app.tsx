@@ -2,7 +2,6 @@ import { IonApp } from '@ionic/react';
 import { IonReactRouter } from '@ionic/react-router';
 import { lazy, Suspense } from 'react';
 import { useLocation } from 'react-router-dom';
-import { exposeBenchHooks } from './data/bench-hooks.ts';
 import { useInspectorSession } from './modules/fiscales/inspector-session.ts';
 import { UpdatePrompt } from './pwa/update-prompt.tsx';
 import { isOpenPath, OpenRoutes } from './routes/open-routes.tsx';
@@ -10,8 +9,6 @@ import { PublicRoutes } from './routes/public-routes.tsx';
 import { SignedInArea } from './routes/signed-in-area.ts';
 import { useSession } from './session/use-session.ts';
 import { PageLoading } from './ui/feedback/page-loading.tsx';
-
-exposeBenchHooks();
 
 const InspectorArea = lazy(() => import('./modules/fiscales/inspector-area.tsx').then((module) => ({ default: module.InspectorArea })));
 

@@ -12,8 +12,6 @@ import { serveBuiltApp } from './http/static-app.ts';
 import { mailboxRoutes } from './mail/mailbox.routes.ts';
 import { MODULE_ROUTES } from './app-modules.ts';
 import { authRoutes } from './auth/auth.routes.ts';
-import { mascarasRoutes } from './modules/mascaras/mascaras.routes.ts';
-import { perfilRoutes } from './modules/perfil/perfil.routes.ts';
 import { idempotencyLedger } from './sync/idempotency-ledger.ts';
 import { checkStatedProtocol } from './sync/protocol-version.ts';
 import { createSyncRoutes } from './sync/sync.routes.ts';
@@ -45,8 +43,6 @@ const errorEnvelope = {
 const apiRoutes = new Hono<AppEnv>()
   .get('/health', publicCall(), async (c) => c.json({ status: 'ok', schemaVersion: await appliedSchemaVersion(c.get('deps').db) }))
   .route('/auth', authRoutes)
-  .route('/perfil', perfilRoutes)
-  .route('/mascaras', mascarasRoutes)
   .route('/files', filesRoutes);
 for (const module of MODULE_ROUTES) apiRoutes.route(module.base.slice('/api'.length), module.routes);
 

@@ -1,6 +1,4 @@
-import type { EntityTable } from '#sync/records/entities.ts';
-import type { ActividadEconomica } from '#sync/schemas/actividades-economicas.schema.ts';
-import type { CertificacionCatalogo } from '#sync/schemas/certificaciones.schema.ts';
+import type { Entities, EntityTable } from '#sync/records/entities.ts';
 import type { Cargo } from '#sync/schemas/cargos.schema.ts';
 import type { Nivel } from '#sync/schemas/niveles.schema.ts';
 import type { Formulario } from '#sync/schemas/formularios.schema.ts';
@@ -8,13 +6,10 @@ import type { Trabajador } from '#sync/schemas/trabajadores.schema.ts';
 import type { EppAsignacion } from '#sync/schemas/epp-asignaciones.schema.ts';
 import type { EppEntrega } from '#sync/schemas/epp-entregas.schema.ts';
 import type { EppSolicitud } from '#sync/schemas/epp-solicitudes.schema.ts';
-import type { EppTipo } from '#sync/schemas/epp-tipos.schema.ts';
 import type { RowOf } from '#sync/records/entity.ts';
-import type { ACCIDENT_CATALOGUES, AccidentCatalogueTable } from '#sync/schemas/incidentes-catalogos.schema.ts';
 import type { LocalIncidente, LocalMedida } from './incident-rows.ts';
 import type { LocalFormulario, LocalInspeccion, LocalObservacion } from './inspection-rows.ts';
 import type { LocalCapacitacion, LocalPrograma } from './capacitacion-rows.ts';
-import type { TipoCapacitacion } from '#sync/schemas/capacitaciones-tipos.schema.ts';
 import type { Dotacion } from '#sync/schemas/dotaciones.schema.ts';
 
 export interface LocalTrabajador extends Trabajador {
@@ -40,23 +35,16 @@ export interface LocalDotacion extends Dotacion {
   orden: string;
 }
 
-/** The accident catalogues, kept like every catalogue: the pulled row and its folded name. */
-type AccidentCatalogueRows = { [T in AccidentCatalogueTable]: LocalCatalogueRow<RowOf<(typeof ACCIDENT_CATALOGUES)[T]>> };
-
-/** A record as the device keeps it, by table: the pulled row plus what the device's lists need. */
-export interface LocalRows extends AccidentCatalogueRows {
-  certificaciones: LocalCatalogueRow<CertificacionCatalogo>;
-  actividades_economicas: LocalCatalogueRow<ActividadEconomica>;
+/** The records the device keeps in a shape of their own: the pulled row plus what the device's lists need. */
+export interface OwnLocalRows {
   trabajadores: LocalTrabajador;
   cargos: LocalCargo;
   niveles: LocalNivel;
   formularios: LocalFormulario;
   inspecciones: LocalInspeccion;
   observaciones: LocalObservacion;
-  tipos_capacitacion: LocalCatalogueRow<TipoCapacitacion>;
   programas_capacitacion: LocalPrograma;
   capacitaciones: LocalCapacitacion;
-  epp_tipos: LocalCatalogueRow<EppTipo>;
   epp_asignaciones: EppAsignacion;
   /** Pulled, or queued from this device (RecibidoEn null until the server has it). */
   epp_entregas: EppEntrega;
@@ -66,8 +54,11 @@ export interface LocalRows extends AccidentCatalogueRows {
   dotaciones: LocalDotacion;
 }
 
-/** Fails to compile when a described entity has no local row type above. */
-export type LocalRowsOfEveryEntity = { [T in EntityTable]: LocalRows[T] };
+/** The catalogues: every entity without a shape of its own above. */
+export type CatalogueTable = Exclude<EntityTable, keyof OwnLocalRows>;
+
+/** A record as the device keeps it, by table: its own shape above, or a catalogue's (the row and its folded name). */
+export type LocalRows = { [T in EntityTable]: T extends keyof OwnLocalRows ? OwnLocalRows[T] : LocalCatalogueRow<RowOf<Entities[T]>> };
 
 export type LocalRow = LocalRows[EntityTable];
 

@@ -1,7 +1,7 @@
 import { formatDisplayInstant } from '#sync/domain/dates.ts';
 import { clockText } from '#sync/domain/legal-clock.ts';
 import { Link } from 'react-router-dom';
-import { paths } from '#app/routes/paths.ts';
+import { paths } from '#app/navigation/paths.ts';
 import { useNow } from '#app/ui/use-now.ts';
 import type { PendingDiat } from './home-diat-clocks.ts';
 

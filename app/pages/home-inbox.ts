@@ -1,7 +1,7 @@
 import { awaitsReview } from '#sync/domain/review-state.ts';
 import type { Session } from '#sync/schemas/auth.schema.ts';
 import type { AppDb } from '#app/db/app-db.ts';
-import { paths } from '#app/routes/paths.ts';
+import { paths } from '#app/navigation/paths.ts';
 import { hasPermission, isContractorUser } from '#app/session/session-permissions.ts';
 import { useDbQuery } from '#app/sync/use-device.ts';
 import { pendingDiats } from './home-diat-clocks.ts';

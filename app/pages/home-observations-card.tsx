@@ -3,7 +3,7 @@ import { reviewState } from '#sync/domain/review-state.ts';
 import { Link } from 'react-router-dom';
 import { observationLight, todayInChile } from '#app/data/follow-up-queries.ts';
 import { ReviewStateChip } from '#app/ui/review/review-state-chip.tsx';
-import { paths } from '#app/routes/paths.ts';
+import { paths } from '#app/navigation/paths.ts';
 import { TrafficLight } from '#app/ui/traffic-light.tsx';
 import type { LocalObservacion } from '#app/db/inspection-rows.ts';
 

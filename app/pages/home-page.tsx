@@ -4,7 +4,7 @@ import { OpenReportsCard } from '#app/modules/incidentes/open-reports-card.tsx';
 import { useOpenReportDrafts } from '#app/modules/incidentes/incidentes-queries.ts';
 import { useOpenDrafts } from '#app/modules/inspecciones/draft-queries.ts';
 import { OpenDraftsCard } from '#app/modules/inspecciones/open-drafts-card.tsx';
-import { paths } from '#app/routes/paths.ts';
+import { paths } from '#app/navigation/paths.ts';
 import { hasPermission } from '#app/session/session-permissions.ts';
 import { useRequiredSession } from '#app/session/use-session.ts';
 import { useSyncStatus } from '#app/sync/use-device.ts';

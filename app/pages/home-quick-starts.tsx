@@ -2,7 +2,7 @@ import type { Session } from '#sync/schemas/auth.schema.ts';
 import { IonIcon } from '@ionic/react';
 import { clipboardOutline, peopleOutline, shirtOutline } from 'ionicons/icons';
 import { Link } from 'react-router-dom';
-import { paths } from '#app/routes/paths.ts';
+import { paths } from '#app/navigation/paths.ts';
 import { hasPermission } from '#app/session/session-permissions.ts';
 
 interface QuickStart {

@@ -1,6 +1,6 @@
 import { formatNumber } from '#sync/domain/number-format.ts';
 import { Link } from 'react-router-dom';
-import { paths } from '#app/routes/paths.ts';
+import { paths } from '#app/navigation/paths.ts';
 import type { SyncStatus } from '#app/sync/use-device.ts';
 import { useOnlineStatus } from '#app/ui/use-online-status.ts';
 

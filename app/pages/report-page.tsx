@@ -4,7 +4,7 @@ import { certificadoReportSource } from '#app/modules/capacitaciones/certificado
 import { checklistReportSource } from '#app/modules/inspecciones/checklist-report-source.ts';
 import { eppActaReportSource } from '#app/modules/epp/epp-acta-report-source.ts';
 import { incidentReportSource } from '#app/modules/incidentes/incident-report-source.ts';
-import { PermissionGate } from '#app/routes/permission-gate.tsx';
+import { PermissionGate } from '#app/navigation/permission-gate.tsx';
 import { ReportPdfPage } from '#app/ui/reports/report-pdf-page.tsx';
 import type { ReportSource } from '#app/ui/reports/report-source.ts';
 

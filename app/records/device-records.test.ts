@@ -58,3 +58,15 @@ describe('the app builds its registries from the entity descriptions', () => {
     for (const table of db.tables.filter((candidate) => PULLED_TABLES.includes(candidate.name as never))) expect(await table.count(), table.name).toBe(0);
   });
 });
+
+describe('every entity on the device', () => {
+  it('is kept in a shape of its own or is a catalogue a menu entry maintains', () => {
+    expect(Object.keys(DEVICE_RECORDS).sort()).toEqual(Object.keys(ENTITIES).sort());
+  });
+
+  it('a catalogue is corrected in its maintainer and listed by its folded name', () => {
+    const record = DEVICE_RECORDS.certificaciones;
+    expect(record.correction?.routes(stranger, null)?.editar.href('c1')).toBe('/certificaciones/editar/c1');
+    expect(record.toLocal({ IdCertificacion: 'c1', Nombre: 'Altura Física', Estado: 1 } as never)).toMatchObject({ orden: 'altura fisica' });
+  });
+});

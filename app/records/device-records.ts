@@ -7,11 +7,11 @@ import type { Observacion } from '#sync/schemas/observaciones.schema.ts';
 import type { EppAsignacion } from '#sync/schemas/epp-asignaciones.schema.ts';
 import type { EppEntrega } from '#sync/schemas/epp-entregas.schema.ts';
 import type { EppSolicitud } from '#sync/schemas/epp-solicitudes.schema.ts';
-import { fold, type LocalRow, type LocalRows, toLocalCargo, toLocalFormulario, toLocalDotacion, toLocalNivel, toLocalTrabajador } from '#app/db/reference-rows.ts';
+import { type CatalogueTable, fold, type LocalRow, type LocalRows, type OwnLocalRows, toLocalCargo, toLocalFormulario, toLocalDotacion, toLocalNivel, toLocalTrabajador } from '#app/db/reference-rows.ts';
 import { toLocalCapacitacion, toLocalPrograma } from '#app/db/capacitacion-rows.ts';
-import { ACCIDENT_CATALOGUES, type AccidentCatalogueTable } from '#sync/schemas/incidentes-catalogos.schema.ts';
 import { withIncidentDerived } from '#app/db/incident-derived.ts';
-import { ACCIDENT_CATALOGUE_PATHS, LEVEL_PATHS, paths, type RecordPaths } from '#app/routes/paths.ts';
+import { LEVEL_PATHS, paths, type RecordPaths } from '#app/navigation/paths.ts';
+import { MAINTAINER_PATHS } from '#app/navigation/served-routes.ts';
 
 /** Where the person corrects a refused write of a record (SPEC RP15), and the action the server checks for it. */
 export interface CorrectionRoute {
@@ -40,12 +40,10 @@ function levelTypeOf(entry: OutboxEntry, row: LocalRow | null | undefined): Leve
 }
 
 /**
- * Every described entity on the device, keyed by table: an entity added to sync/records/entities.ts and not here
- * does not compile, so no table can fall through to another's handling.
+ * The entities the device keeps in a shape of their own, keyed by table; every other entity is a catalogue its menu
+ * entry maintains (`records` in the module's manifest). A test holds that every entity is one or the other.
  */
-export const DEVICE_RECORDS: { [T in EntityTable]: DeviceRecord<T> } = {
-  certificaciones: catalogue('certificaciones', paths.certificaciones),
-  actividades_economicas: catalogue('actividades_economicas', paths.actividadesEconomicas),
+const OWN_DEVICE_RECORDS: { [T in keyof OwnLocalRows]: DeviceRecord<T> } = {
   niveles: {
     toLocal: toLocalNivel,
     correction: {
@@ -69,22 +67,17 @@ export const DEVICE_RECORDS: { [T in EntityTable]: DeviceRecord<T> } = {
     correction: { routes: (entry) => (entry.method === 'POST' ? paths.inspecciones : undefined), action: 'crear' },
   },
   observaciones: { toLocal: (row: Observacion) => row, correction: null },
-  tipos_capacitacion: catalogue('tipos_capacitacion', paths.capacitaciones.tipos),
   programas_capacitacion: { toLocal: toLocalPrograma, correction: { routes: () => paths.capacitaciones.programa, action: 'editar' } },
   // A refused realisation goes back to its attendance draft when discarded (SPEC TR5); other writes are corrected in the form.
   capacitaciones: {
     toLocal: toLocalCapacitacion,
     correction: { routes: (entry) => (entry.path.endsWith('/detalles/realizadas') ? undefined : paths.capacitaciones.creadas), action: 'editar' },
   },
-  epp_tipos: catalogue('epp_tipos', paths.eppTipos),
   epp_asignaciones: { toLocal: (row: EppAsignacion) => row, correction: { routes: () => paths.eppAsignacion, action: 'editar' } },
   // A sealed acta is never corrected in place: a refused one can only be discarded (its draft keeps it on the device).
   epp_entregas: { toLocal: (row: EppEntrega) => row, correction: null },
   // A refused request or edit is corrected in its form; a refused dispatch can only be discarded.
   epp_solicitudes: { toLocal: (row: EppSolicitud) => row, correction: { routes: (entry) => (entry.path.includes('/despacho') || entry.path.includes('/solicituddespachada/') ? undefined : paths.eppSolicitudes), action: 'editar' } },
-  ...(Object.fromEntries(Object.values(ACCIDENT_CATALOGUES).map((entity) => [entity.table, catalogue(entity.table, ACCIDENT_CATALOGUE_PATHS[entity.table])])) as {
-    [T in AccidentCatalogueTable]: DeviceRecord<T>;
-  }),
   // A refused report is corrected in its draft, reopened on this device; a refused edit in the case's form.
   incidentes: {
     toLocal: withIncidentDerived,
@@ -92,6 +85,13 @@ export const DEVICE_RECORDS: { [T in EntityTable]: DeviceRecord<T> } = {
   },
   medidas_control: { toLocal: (row) => row, correction: null },
   dotaciones: { toLocal: toLocalDotacion, correction: { routes: () => paths.incidentes.dotacion, action: 'editar' } },
+};
+
+export const DEVICE_RECORDS: { [T in EntityTable]: DeviceRecord<T> } = {
+  ...(Object.fromEntries(Object.entries(MAINTAINER_PATHS).map(([table, routes]) => [table, catalogue(table as EntityTable, routes)])) as {
+    [T in CatalogueTable]: DeviceRecord<T>;
+  }),
+  ...OWN_DEVICE_RECORDS,
 };
 
 export function deviceRecordOf(table: EntityTable): DeviceRecord<EntityTable> {

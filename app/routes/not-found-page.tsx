@@ -1,6 +1,6 @@
 import { Link, useLocation } from 'react-router-dom';
 import { PageContent } from '#app/ui/page-content.tsx';
-import { paths } from './paths.ts';
+import { paths } from '#app/navigation/paths.ts';
 
 export function NotFoundPage() {
   const { pathname } = useLocation();

@@ -1,8 +1,8 @@
 import { IonRouterOutlet } from '@ionic/react';
 import { lazy } from 'react';
 import { Route } from 'react-router-dom';
-import { paths } from './paths.ts';
-import { RoutePage } from './route-page.tsx';
+import { paths } from '#app/navigation/paths.ts';
+import { RoutePage } from '#app/navigation/route-page.tsx';
 
 const VerificacionPage = lazy(() => import('#app/modules/epp/epp-verificacion-page.tsx').then((module) => ({ default: module.EppVerificacionPage })));
 

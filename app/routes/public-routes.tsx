@@ -4,8 +4,8 @@ import { Navigate, Route, useLocation } from 'react-router-dom';
 import { LoginPage } from '#app/modules/auth/login-page.tsx';
 import { inspectorPaths } from '#app/modules/fiscales/inspector-paths.ts';
 import { isInspectorDevice } from '#app/modules/fiscales/inspector-session.ts';
-import { paths } from './paths.ts';
-import { RoutePage } from './route-page.tsx';
+import { paths } from '#app/navigation/paths.ts';
+import { RoutePage } from '#app/navigation/route-page.tsx';
 
 const InspectorLoginPage = lazy(() => import('#app/modules/fiscales/inspector-login-page.tsx').then((module) => ({ default: module.InspectorLoginPage })));
 const InspectorRegisterPage = lazy(() =>

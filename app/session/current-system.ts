@@ -1,12 +1,12 @@
 import type { Session, SessionSystem } from '#sync/schemas/auth.schema.ts';
-import { isServedRoute, paths } from '#app/routes/paths.ts';
+import { APP_ADDRESSES, paths } from '#app/navigation/paths.ts';
 import { useStoredValue } from '#app/ui/use-stored-value.ts';
 
 export const SYSTEM_STORAGE_KEY = 'system';
 
 /** Systems whose home screen exists in this app; only these can be switched to. */
 export function openableSystems(session: Session): SessionSystem[] {
-  return session.sistemas.filter((system) => isServedRoute(system.RutaInicio));
+  return session.sistemas.filter((system) => APP_ADDRESSES.has(system.RutaInicio));
 }
 
 /** The stored system (by name, as the spec keeps it), else the user's preferred one, else the first openable. */

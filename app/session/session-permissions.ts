@@ -1,6 +1,6 @@
 import type { PermissionAction } from '#sync/records/permissions.ts';
 import type { Session } from '#sync/schemas/auth.schema.ts';
-import { paths } from '#app/routes/paths.ts';
+import { paths } from '#app/navigation/paths.ts';
 
 export function hasPermission(session: Session, route: string, action: PermissionAction = 'index'): boolean {
   return session.permisos.some((permission) => permission.Ruta === route && permission.Acciones.includes(action));

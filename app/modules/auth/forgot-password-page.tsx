@@ -2,7 +2,7 @@ import type { RecoveryRequestBody } from '#sync/schemas/auth.schema.ts';
 import { IonButton } from '@ionic/react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { paths } from '#app/routes/paths.ts';
+import { paths } from '#app/navigation/paths.ts';
 import { FormMessage, type FormMessageValue } from '#app/ui/feedback/form-message.tsx';
 import { AuthLayout } from '#app/ui/auth-layout.tsx';
 import { RecoveryConfirmForm } from './recovery-confirm-form.tsx';

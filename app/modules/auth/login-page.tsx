@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { paths } from '#app/routes/paths.ts';
+import { paths } from '#app/navigation/paths.ts';
 import { sessionEndNotice } from '#app/session/session-store.ts';
 import { FormMessage, type FormMessageValue } from '#app/ui/feedback/form-message.tsx';
 import { AuthLayout } from '#app/ui/auth-layout.tsx';

@@ -5,7 +5,7 @@ import { TRAINING_STATE_LABELS } from '#sync/domain/training-rules.ts';
 import type { InformeBody, InformeFila } from '#sync/schemas/capacitaciones-informes.schema.ts';
 import type { ReportListAnswer } from '#sync/schemas/report-list.schema.ts';
 import { apiRequest } from '#app/data/api-client.ts';
-import { paths } from '#app/routes/paths.ts';
+import { paths } from '#app/navigation/paths.ts';
 import { levelName } from '#app/session/level-names.ts';
 import { useRequiredSession } from '#app/session/use-session.ts';
 import { type ReportColumn, ServerReportList } from '#app/ui/report-list/server-report-list.tsx';

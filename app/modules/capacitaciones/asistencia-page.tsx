@@ -4,7 +4,7 @@ import { CAPACITACIONES_MESSAGES } from '#sync/schemas/capacitaciones.schema.ts'
 import { IonButton } from '@ionic/react';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { paths } from '#app/routes/paths.ts';
+import { paths } from '#app/navigation/paths.ts';
 import { hasPermission } from '#app/session/session-permissions.ts';
 import { useRequiredSession } from '#app/session/use-session.ts';
 import { requireDevice } from '#app/sync/device-sync.ts';

@@ -4,7 +4,7 @@ import { UNTRAINED_RECORDS, type UntrainedWorkerRow } from '#sync/schemas/capaci
 import type { DashboardAnswer } from '#sync/schemas/dashboard-filters.schema.ts';
 import type { ReportListAnswer } from '#sync/schemas/report-list.schema.ts';
 import { apiRequest } from '#app/data/api-client.ts';
-import { paths } from '#app/routes/paths.ts';
+import { paths } from '#app/navigation/paths.ts';
 import { levelName } from '#app/session/level-names.ts';
 import { useRequiredSession } from '#app/session/use-session.ts';
 import { dashboardQueryString } from '#app/ui/charts/dashboard-filters.ts';

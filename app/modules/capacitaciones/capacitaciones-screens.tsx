@@ -1,7 +1,7 @@
 import { lazy, type ReactElement } from 'react';
 import { handleDiscardsOf } from '#app/data/local-write.ts';
-import { paths } from '#app/routes/paths.ts';
-import { recordScreens, screen } from '#app/routes/route-screens.tsx';
+import { paths } from '#app/navigation/paths.ts';
+import { recordScreens, screen } from '#app/navigation/route-screens.tsx';
 import { reopenRefusedAttendance } from './asistencia-reopen.ts';
 
 const tipos = () => import('./tipos-screens.tsx');

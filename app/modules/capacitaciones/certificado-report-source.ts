@@ -4,7 +4,7 @@ import { PARTES_MESSAGES } from '#sync/schemas/capacitaciones-partes.schema.ts';
 import { apiRequest } from '#app/data/api-client.ts';
 import { deviceImage } from '#app/data/device-images.ts';
 import { buildCertificateData, certificateFileName } from '#app/reports/capacitacion-certificado-data.ts';
-import { paths } from '#app/routes/paths.ts';
+import { paths } from '#app/navigation/paths.ts';
 import type { ReportSource } from '#app/ui/reports/report-source.ts';
 
 /**

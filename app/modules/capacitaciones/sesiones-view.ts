@@ -1,6 +1,6 @@
 import { formatDisplayDate } from '#sync/domain/dates.ts';
 import type { LocalCapacitacion } from '#app/db/capacitacion-rows.ts';
-import { paths } from '#app/routes/paths.ts';
+import { paths } from '#app/navigation/paths.ts';
 import type { RecordView } from '#app/ui/records/record-view.ts';
 import { type TrainingLookups, typeLabel, useTrainingLookups } from './capacitaciones-lookups.ts';
 

@@ -1,6 +1,6 @@
 import { CATEGORIAS_CAPACITACION, categoryName } from '#sync/schemas/capacitaciones-tipos.schema.ts';
 import { Link } from 'react-router-dom';
-import { paths } from '#app/routes/paths.ts';
+import { paths } from '#app/navigation/paths.ts';
 import { CardSection } from '#app/ui/card-section.tsx';
 import { PageContent } from '#app/ui/page-content.tsx';
 import { PageHeading } from '#app/ui/page-heading.tsx';

@@ -2,7 +2,7 @@ import { formatDisplayDate, toWireDate } from '#sync/domain/dates.ts';
 import { formatGrade } from '#sync/domain/number-format.ts';
 import { trainingState } from '#sync/domain/training-rules.ts';
 import { Link } from 'react-router-dom';
-import { paths } from '#app/routes/paths.ts';
+import { paths } from '#app/navigation/paths.ts';
 import { hasPermission } from '#app/session/session-permissions.ts';
 import { useRequiredSession } from '#app/session/use-session.ts';
 import { useDbQuery } from '#app/sync/use-device.ts';

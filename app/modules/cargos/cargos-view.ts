@@ -1,7 +1,7 @@
 import { CARGOS_MESSAGES } from '#sync/schemas/cargos.schema.ts';
 import { useMemo } from 'react';
 import { type LevelLookups, useLevelLookups } from '#app/data/reference-queries.ts';
-import { paths } from '#app/routes/paths.ts';
+import { paths } from '#app/navigation/paths.ts';
 import { levelName } from '#app/session/level-names.ts';
 import { useRequiredSession } from '#app/session/use-session.ts';
 import type { RecordView } from '#app/ui/records/record-view.ts';

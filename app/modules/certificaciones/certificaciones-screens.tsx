@@ -1,5 +1,5 @@
 import { validityProblem } from '#sync/schemas/certificaciones.schema.ts';
-import { paths } from '#app/routes/paths.ts';
+import { paths } from '#app/navigation/paths.ts';
 import { RecordDetailPage } from '#app/ui/records/record-detail-page.tsx';
 import { RecordFormPage } from '#app/ui/records/record-form-page.tsx';
 import { RecordListPage } from '#app/ui/records/record-list-page.tsx';

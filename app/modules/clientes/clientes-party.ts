@@ -1,6 +1,6 @@
 import { formatRut } from '#sync/domain/rut.ts';
 import { type Cliente, CLIENTES_MESSAGES } from '#sync/schemas/clientes.schema.ts';
-import { paths } from '#app/routes/paths.ts';
+import { paths } from '#app/navigation/paths.ts';
 import type { PartyModule } from '#app/ui/office/party-pages.tsx';
 
 /** Clients: spec clientes GET/POST {company}, GET/PUT/DELETE {company}/{id}, cliente/activar, desactivar, restablecer_contrasena. */

@@ -1,6 +1,6 @@
 import { formatRut } from '#sync/domain/rut.ts';
 import { CONTRATISTAS_MESSAGES, type EmpresaContratista } from '#sync/schemas/empresa-contratistas.schema.ts';
-import { paths } from '#app/routes/paths.ts';
+import { paths } from '#app/navigation/paths.ts';
 import type { PartyModule } from '#app/ui/office/party-pages.tsx';
 
 const base = '/empresa-contratistas';

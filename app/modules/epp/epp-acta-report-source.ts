@@ -5,7 +5,7 @@ import { apiRequest } from '#app/data/api-client.ts';
 import { ApiError } from '#app/data/api-error.ts';
 import type { AppDb } from '#app/db/app-db.ts';
 import { buildEppActaReportData, type BuiltActaReport } from '#app/reports/epp-acta-report-data.ts';
-import { paths } from '#app/routes/paths.ts';
+import { paths } from '#app/navigation/paths.ts';
 import type { ReportSource } from '#app/ui/reports/report-source.ts';
 
 function dataUrlOf(bytes: ArrayBuffer, type: string): Promise<string> {

@@ -2,7 +2,7 @@ import { assignmentTargetProblem, EPP_ASIGNACIONES_MESSAGES, type EppAsignacion 
 import { IonButton } from '@ionic/react';
 import { useId, useMemo, useState } from 'react';
 import { createRecord, resendRecord, updateRecord } from '#app/records/record-writes.ts';
-import { paths } from '#app/routes/paths.ts';
+import { paths } from '#app/navigation/paths.ts';
 import { RecordDetailPage } from '#app/ui/records/record-detail-page.tsx';
 import { type CustomRecordForm, RecordFormPage } from '#app/ui/records/record-form-page.tsx';
 import { RecordListPage } from '#app/ui/records/record-list-page.tsx';

@@ -3,7 +3,7 @@ import { formatRut } from '#sync/domain/rut.ts';
 import { VALIDITY_LABELS } from '#sync/domain/validity.ts';
 import type { ConsultaFilaByKind, ConsultaTrabajador, EppConsulta } from '#sync/schemas/epp-consultas.schema.ts';
 import type { Session } from '#sync/schemas/auth.schema.ts';
-import { paths } from '#app/routes/paths.ts';
+import { paths } from '#app/navigation/paths.ts';
 import { levelName } from '#app/session/level-names.ts';
 import type { ReportColumn } from '#app/ui/report-list/server-report-list.tsx';
 

@@ -4,7 +4,7 @@ import type { DashboardAnswer } from '#sync/schemas/dashboard-filters.schema.ts'
 import { EPP_RECORD_DATE_HEADERS, type EppDashboardRecord, type EppIndicator, type EppRecordsAnswer } from '#sync/schemas/epp-dashboard.schema.ts';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '#app/data/api-client.ts';
-import { paths } from '#app/routes/paths.ts';
+import { paths } from '#app/navigation/paths.ts';
 import { levelName } from '#app/session/level-names.ts';
 import { useRequiredSession } from '#app/session/use-session.ts';
 import { dashboardQueryString, type ExtraDashboardFilter } from '#app/ui/charts/dashboard-filters.ts';

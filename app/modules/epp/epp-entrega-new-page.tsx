@@ -8,7 +8,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { DraftError } from '#app/data/drafts.ts';
 import { useCargos, useNiveles } from '#app/data/reference-queries.ts';
 import type { LocalTrabajador } from '#app/db/reference-rows.ts';
-import { paths } from '#app/routes/paths.ts';
+import { paths } from '#app/navigation/paths.ts';
 import { levelName } from '#app/session/level-names.ts';
 import { hasPermission } from '#app/session/session-permissions.ts';
 import { useRequiredSession } from '#app/session/use-session.ts';

@@ -6,7 +6,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useQueuedRecordKeys } from '#app/data/reference-queries.ts';
 import { fold } from '#app/db/reference-rows.ts';
-import { paths } from '#app/routes/paths.ts';
+import { paths } from '#app/navigation/paths.ts';
 import { hasPermission } from '#app/session/session-permissions.ts';
 import { useRequiredSession } from '#app/session/use-session.ts';
 import { formatRecentTime } from '#app/ui/display-format.ts';

@@ -8,7 +8,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { apiRequest } from '#app/data/api-client.ts';
 import { errorMessage } from '#app/data/api-error.ts';
-import { paths } from '#app/routes/paths.ts';
+import { paths } from '#app/navigation/paths.ts';
 import { levelName } from '#app/session/level-names.ts';
 import { useRequiredSession } from '#app/session/use-session.ts';
 import { CardSection } from '#app/ui/card-section.tsx';

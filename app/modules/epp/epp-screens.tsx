@@ -1,8 +1,7 @@
 import { EPP_CONSULTAS } from '#sync/schemas/epp-consultas.schema.ts';
 import { lazy, type ReactElement } from 'react';
-import { paths } from '#app/routes/paths.ts';
-import { screen } from '#app/routes/route-screens.tsx';
-import { exposeEppBenchHooks } from './epp-bench-hooks.ts';
+import { paths } from '#app/navigation/paths.ts';
+import { screen } from '#app/navigation/route-screens.tsx';
 
 const tipos = () => import('./epp-tipos-screens.tsx');
 const EppTiposListPage = lazy(() => tipos().then((module) => ({ default: module.EppTiposListPage })));
@@ -29,7 +28,6 @@ const EppInformeSatPage = lazy(() => import('./epp-informe-sat-page.tsx').then((
  * sealed acta is never edited.
  */
 export function eppScreens(): ReactElement[] {
-  exposeEppBenchHooks();
   const { eppTipos, eppAsignacion, eppEntregados } = paths;
   return [
     screen(eppTipos.list.path, <EppTiposListPage />, eppTipos.list.href),

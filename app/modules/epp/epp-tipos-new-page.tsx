@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router-dom';
 import * as v from 'valibot';
 import { fold } from '#app/db/reference-rows.ts';
 import { createRecord } from '#app/records/record-writes.ts';
-import { paths } from '#app/routes/paths.ts';
+import { paths } from '#app/navigation/paths.ts';
 import { hasPermission } from '#app/session/session-permissions.ts';
 import { useRequiredSession } from '#app/session/use-session.ts';
 import { CardSection } from '#app/ui/card-section.tsx';

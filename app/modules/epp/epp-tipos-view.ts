@@ -1,5 +1,5 @@
 import { usefulLifeText } from '#sync/schemas/epp-tipos.schema.ts';
-import { paths } from '#app/routes/paths.ts';
+import { paths } from '#app/navigation/paths.ts';
 import type { RecordView } from '#app/ui/records/record-view.ts';
 import { type EppLookups, useEppLookups } from './epp-queries.ts';
 

@@ -6,7 +6,7 @@ import { IonButton } from '@ionic/react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useQueuedRecordKeys } from '#app/data/reference-queries.ts';
-import { paths } from '#app/routes/paths.ts';
+import { paths } from '#app/navigation/paths.ts';
 import { hasPermission } from '#app/session/session-permissions.ts';
 import { useRequiredSession } from '#app/session/use-session.ts';
 import { useDbQuery, useDevice } from '#app/sync/use-device.ts';

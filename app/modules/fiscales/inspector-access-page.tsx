@@ -5,7 +5,7 @@ import type { InspectorAccessRow } from '#sync/schemas/fiscales.schema.ts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { paths } from '#app/routes/paths.ts';
+import { paths } from '#app/navigation/paths.ts';
 import { canSeeCompanyProfile } from '#app/session/session-permissions.ts';
 import { useRequiredSession } from '#app/session/use-session.ts';
 import { formatDisplayDateTime } from '#app/ui/display-format.ts';

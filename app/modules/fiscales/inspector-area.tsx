@@ -1,7 +1,7 @@
 import { IonButton, IonRouterOutlet } from '@ionic/react';
 import { useEffect } from 'react';
 import { Navigate, Route, useNavigate } from 'react-router-dom';
-import { RoutePage } from '#app/routes/route-page.tsx';
+import { RoutePage } from '#app/navigation/route-page.tsx';
 import { AppLogo } from '#app/ui/app-logo.tsx';
 import { PageContent } from '#app/ui/page-content.tsx';
 import { checkInspectorSession } from './fiscales-api.ts';

@@ -4,7 +4,7 @@ import { valibotResolver } from '@hookform/resolvers/valibot';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
-import { paths } from '#app/routes/paths.ts';
+import { paths } from '#app/navigation/paths.ts';
 import { AuthLayout } from '#app/ui/auth-layout.tsx';
 import { FormMessage, type FormMessageValue } from '#app/ui/feedback/form-message.tsx';
 import { FormInput } from '#app/ui/form/form-input.tsx';

@@ -2,7 +2,7 @@ import { formatNumber } from '#sync/domain/number-format.ts';
 import { FORMULARIO_TYPE_LABELS, FORMULARIOS_MESSAGES } from '#sync/schemas/formularios.schema.ts';
 import { IonButton } from '@ionic/react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { paths } from '#app/routes/paths.ts';
+import { paths } from '#app/navigation/paths.ts';
 import { hasPermission } from '#app/session/session-permissions.ts';
 import { useRequiredSession } from '#app/session/use-session.ts';
 import { CardSection } from '#app/ui/card-section.tsx';

@@ -1,6 +1,6 @@
 import type { ReactElement } from 'react';
-import { paths } from '#app/routes/paths.ts';
-import { screen } from '#app/routes/route-screens.tsx';
+import { paths } from '#app/navigation/paths.ts';
+import { screen } from '#app/navigation/route-screens.tsx';
 import { preloadableLazy, preloadWhenIdle } from '#app/ui/preloadable-lazy.ts';
 
 const list = preloadableLazy(() => import('./formularios-list-page.tsx').then((module) => module.FormulariosListPage));

@@ -1,5 +1,5 @@
 import { ACCIDENT_CATALOGUE_TABLES, type AccidentCatalogueTable } from '#sync/schemas/incidentes-catalogos.schema.ts';
-import { ACCIDENT_CATALOGUE_PATHS } from '#app/routes/paths.ts';
+import { ACCIDENT_CATALOGUE_PATHS } from '#app/navigation/paths.ts';
 import { catalogueView } from '#app/ui/records/catalogue-view.ts';
 import { RecordDetailPage } from '#app/ui/records/record-detail-page.tsx';
 import { RecordFormPage } from '#app/ui/records/record-form-page.tsx';

@@ -6,7 +6,7 @@ import { IonButton } from '@ionic/react';
 import { Fragment, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import type { LocalIncidente } from '#app/db/incident-rows.ts';
-import { paths } from '#app/routes/paths.ts';
+import { paths } from '#app/navigation/paths.ts';
 import { fullName, hasPermission, isContractorUser } from '#app/session/session-permissions.ts';
 import { useRequiredSession } from '#app/session/use-session.ts';
 import { PageLoading } from '#app/ui/feedback/page-loading.tsx';

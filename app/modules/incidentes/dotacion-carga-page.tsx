@@ -1,6 +1,6 @@
 import { isContractorUser } from '#app/session/session-permissions.ts';
 import { levelName } from '#app/session/level-names.ts';
-import { paths } from '#app/routes/paths.ts';
+import { paths } from '#app/navigation/paths.ts';
 import { useRequiredSession } from '#app/session/use-session.ts';
 import { requireDevice } from '#app/sync/device-sync.ts';
 import { RecordCsvLoadPage } from '#app/ui/records/record-csv-load-page.tsx';

@@ -1,7 +1,7 @@
 import { DOTACION_ROUTE } from '#sync/schemas/dotaciones.schema.ts';
 import { IonButton, IonIcon } from '@ionic/react';
 import { cloudUploadOutline } from 'ionicons/icons';
-import { paths } from '#app/routes/paths.ts';
+import { paths } from '#app/navigation/paths.ts';
 import { hasPermission } from '#app/session/session-permissions.ts';
 import { useRequiredSession } from '#app/session/use-session.ts';
 import { RecordDetailPage } from '#app/ui/records/record-detail-page.tsx';

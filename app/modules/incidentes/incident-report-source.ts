@@ -7,7 +7,7 @@ import { INCIDENTES_MESSAGES } from '#sync/schemas/incidentes.schema.ts';
 import { apiRequest } from '#app/data/api-client.ts';
 import type { AppDb } from '#app/db/app-db.ts';
 import { buildIncidentReportData } from '#app/reports/incident-report-data.ts';
-import { paths } from '#app/routes/paths.ts';
+import { paths } from '#app/navigation/paths.ts';
 import { levelName } from '#app/session/level-names.ts';
 import type { ReportSource } from '#app/ui/reports/report-source.ts';
 

@@ -7,7 +7,7 @@ import { IonButton } from '@ionic/react';
 import { Link, useParams } from 'react-router-dom';
 import { todayInChile } from '#app/data/follow-up-queries.ts';
 import type { LocalIncidente, LocalMedida } from '#app/db/incident-rows.ts';
-import { paths } from '#app/routes/paths.ts';
+import { paths } from '#app/navigation/paths.ts';
 import { hasPermission, isContractorUser } from '#app/session/session-permissions.ts';
 import { useRequiredSession } from '#app/session/use-session.ts';
 import { CardSection } from '#app/ui/card-section.tsx';

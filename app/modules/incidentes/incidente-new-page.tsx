@@ -2,7 +2,7 @@ import { CLASIFICACIONES, type Clasificacion, involvesInjury } from '#sync/domai
 import { IonButton } from '@ionic/react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { paths } from '#app/routes/paths.ts';
+import { paths } from '#app/navigation/paths.ts';
 import { fullName, hasPermission } from '#app/session/session-permissions.ts';
 import { useRequiredSession } from '#app/session/use-session.ts';
 import { requireDevice } from '#app/sync/device-sync.ts';

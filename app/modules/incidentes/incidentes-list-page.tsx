@@ -7,7 +7,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { todayInChile } from '#app/data/follow-up-queries.ts';
 import { useQueuedRecordKeys } from '#app/data/reference-queries.ts';
 import type { LocalIncidente } from '#app/db/incident-rows.ts';
-import { paths } from '#app/routes/paths.ts';
+import { paths } from '#app/navigation/paths.ts';
 import { hasPermission } from '#app/session/session-permissions.ts';
 import { useRequiredSession } from '#app/session/use-session.ts';
 import { FilterPanel, SelectFilter } from '#app/ui/list-filters.tsx';

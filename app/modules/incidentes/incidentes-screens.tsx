@@ -1,10 +1,9 @@
 import { ACCIDENT_CATALOGUE_TABLES } from '#sync/schemas/incidentes-catalogos.schema.ts';
 import { lazy, type ReactElement } from 'react';
 import { handleDiscardsOf } from '#app/data/local-write.ts';
-import { ACCIDENT_CATALOGUE_PATHS, paths } from '#app/routes/paths.ts';
-import { recordScreens, screen } from '#app/routes/route-screens.tsx';
+import { ACCIDENT_CATALOGUE_PATHS, paths } from '#app/navigation/paths.ts';
+import { recordScreens, screen } from '#app/navigation/route-screens.tsx';
 import { reopenRefusedReport } from './draft-reopen.ts';
-import type { benchIncidentReport } from './incident-bench.ts';
 
 const catalogues = () => import('./catalogos-screens.tsx');
 const CatalogueListPage = lazy(() => catalogues().then((module) => ({ default: module.CatalogueListPage })));
@@ -24,19 +23,8 @@ const DotacionCargaPage = lazy(() => import('./dotacion-carga-page.tsx').then((m
 // echarts and the dashboard arrive only when the page opens, never with the first screen.
 const DashboardPage = lazy(() => import('./incidentes-dashboard.tsx').then((module) => ({ default: module.IncidentesDashboardPage })));
 
-declare global {
-  interface Window {
-    __benchIncidentReport?: typeof benchIncidentReport;
-  }
-}
-
 /** The routes of this module inside the company area (registered by app/routes/company-area.tsx). */
 export function incidentesScreens(): ReactElement[] {
-  // tests/bench/incident-report.bench.ts times sending a report; only a page opened with `?bench` exposes it.
-  if (typeof window !== 'undefined' && new URLSearchParams(window.location.search).has('bench')) {
-    const loaded = import('./incident-bench.ts'); // at once, while online: the reports are made offline
-    window.__benchIncidentReport = async (...args) => (await loaded).benchIncidentReport(...args);
-  }
   // Discarding a refused report in Sincronización reopens its draft instead of losing it (SPEC IC1).
   handleDiscardsOf('incidentes', reopenRefusedReport);
   const route = paths.incidentes.list.href;

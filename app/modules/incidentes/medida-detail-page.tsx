@@ -4,7 +4,7 @@ import { lightOnDay } from '#sync/domain/traffic-light.ts';
 import { MEDIDAS_MESSAGES } from '#sync/schemas/medidas-control.schema.ts';
 import { Link, useParams } from 'react-router-dom';
 import { todayInChile } from '#app/data/follow-up-queries.ts';
-import { paths } from '#app/routes/paths.ts';
+import { paths } from '#app/navigation/paths.ts';
 import { fullName, hasPermission, isContractorUser } from '#app/session/session-permissions.ts';
 import { useRequiredSession } from '#app/session/use-session.ts';
 import { CardSection } from '#app/ui/card-section.tsx';

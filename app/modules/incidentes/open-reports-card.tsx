@@ -1,7 +1,7 @@
 import { IonIcon } from '@ionic/react';
 import { addOutline } from 'ionicons/icons';
 import { Link } from 'react-router-dom';
-import { paths } from '#app/routes/paths.ts';
+import { paths } from '#app/navigation/paths.ts';
 import { hasPermission } from '#app/session/session-permissions.ts';
 import { useRequiredSession } from '#app/session/use-session.ts';
 import type { IncidentDraft } from '#app/db/incident-rows.ts';

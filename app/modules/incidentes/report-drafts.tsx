@@ -1,7 +1,7 @@
 import { formatDisplayDate } from '#sync/domain/dates.ts';
 import { IonButton } from '@ionic/react';
 import type { IncidentDraft } from '#app/db/incident-rows.ts';
-import { paths } from '#app/routes/paths.ts';
+import { paths } from '#app/navigation/paths.ts';
 import { formatRecentTime } from '#app/ui/display-format.ts';
 import './report-drafts.css';
 

@@ -7,7 +7,7 @@ import { deviceImage } from '#app/data/device-images.ts';
 import type { AppDb } from '#app/db/app-db.ts';
 import { levelName } from '#app/session/level-names.ts';
 import { buildChecklistReportData, type BuiltChecklistReport, observedWorkerLabel, templateContentFor } from '#app/reports/checklist-report-data.ts';
-import { paths } from '#app/routes/paths.ts';
+import { paths } from '#app/navigation/paths.ts';
 import type { ReportSource } from '#app/ui/reports/report-source.ts';
 
 /** The company block: name and RUT from the session; the logo is its signed address, fetched by the PDF worker. */

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import type { LocalInspeccion } from '#app/db/inspection-rows.ts';
-import { paths } from '#app/routes/paths.ts';
+import { paths } from '#app/navigation/paths.ts';
 import { PageContent } from '#app/ui/page-content.tsx';
 import { PageHeading } from '#app/ui/page-heading.tsx';
 

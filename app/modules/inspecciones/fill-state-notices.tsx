@@ -2,7 +2,7 @@ import { IonButton } from '@ionic/react';
 import { Link } from 'react-router-dom';
 import type { RefusedWrite } from '#app/data/refused-writes.ts';
 import type { InspectionDraft } from '#app/db/inspection-rows.ts';
-import { paths } from '#app/routes/paths.ts';
+import { paths } from '#app/navigation/paths.ts';
 import { hasPermission } from '#app/session/session-permissions.ts';
 import { useRequiredSession } from '#app/session/use-session.ts';
 import { CorrectionNotice, isCorrecting } from '#app/ui/records/record-correction.tsx';

@@ -14,7 +14,7 @@ import { localWrite } from '#app/data/local-write.ts';
 import { useNivelNames } from '#app/data/reference-queries.ts';
 import { useTemplateVersion } from '#app/data/template-version.ts';
 import type { LocalInspeccion } from '#app/db/inspection-rows.ts';
-import { paths } from '#app/routes/paths.ts';
+import { paths } from '#app/navigation/paths.ts';
 import { levelName } from '#app/session/level-names.ts';
 import { hasPermission } from '#app/session/session-permissions.ts';
 import { useRequiredSession } from '#app/session/use-session.ts';

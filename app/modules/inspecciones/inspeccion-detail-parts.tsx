@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { observationLight } from '#app/data/follow-up-queries.ts';
 import type { TemplateVersion } from '#app/data/template-version.ts';
 import type { LocalInspeccion, LocalObservacion } from '#app/db/inspection-rows.ts';
-import { paths } from '#app/routes/paths.ts';
+import { paths } from '#app/navigation/paths.ts';
 import { PageLoading } from '#app/ui/feedback/page-loading.tsx';
 import { PhotoThumbnails } from '#app/ui/photo-thumbnails.tsx';
 import { AnswerChip, SeverityChip, TrafficLight } from '#app/ui/traffic-light.tsx';

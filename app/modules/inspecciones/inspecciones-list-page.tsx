@@ -9,7 +9,7 @@ import { NO_FOLLOW_UP_FILTERS, warmInspectionsOf } from '#app/data/follow-up-que
 import { useNivelNames, useQueuedRecordKeys } from '#app/data/reference-queries.ts';
 import { useFollowUpList } from '#app/data/use-follow-up-list.ts';
 import type { InspectionDraft, LocalInspeccion } from '#app/db/inspection-rows.ts';
-import { paths } from '#app/routes/paths.ts';
+import { paths } from '#app/navigation/paths.ts';
 import { hasPermission } from '#app/session/session-permissions.ts';
 import { useDevice } from '#app/sync/use-device.ts';
 import { formatRecentTime } from '#app/ui/display-format.ts';

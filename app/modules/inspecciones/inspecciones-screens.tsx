@@ -1,7 +1,7 @@
 import { lazy, type ReactElement } from 'react';
 import { handleDiscardsOf } from '#app/data/local-write.ts';
-import { paths } from '#app/routes/paths.ts';
-import { screen } from '#app/routes/route-screens.tsx';
+import { paths } from '#app/navigation/paths.ts';
+import { screen } from '#app/navigation/route-screens.tsx';
 import { preloadableLazy, preloadWhenIdle } from '#app/ui/preloadable-lazy.ts';
 import { reopenRefusedDraft } from './draft-reopen.ts';
 

@@ -7,7 +7,7 @@ import { Link, useParams } from 'react-router-dom';
 import { observationLight, todayInChile } from '#app/data/follow-up-queries.ts';
 import { useDeviceFileUrls, useSignedInspectionUrls } from '#app/data/inspection-files.ts';
 import { useNivelNames } from '#app/data/reference-queries.ts';
-import { paths } from '#app/routes/paths.ts';
+import { paths } from '#app/navigation/paths.ts';
 import { levelName } from '#app/session/level-names.ts';
 import { fullName, hasPermission, isContractorUser } from '#app/session/session-permissions.ts';
 import { useRequiredSession } from '#app/session/use-session.ts';

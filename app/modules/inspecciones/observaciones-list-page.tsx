@@ -6,7 +6,7 @@ import { observationLight } from '#app/data/follow-up-queries.ts';
 import { useQueuedRecordKeys } from '#app/data/reference-queries.ts';
 import { useFollowUpList } from '#app/data/use-follow-up-list.ts';
 import type { LocalObservacion } from '#app/db/inspection-rows.ts';
-import { paths } from '#app/routes/paths.ts';
+import { paths } from '#app/navigation/paths.ts';
 import { FollowUpFilterBar } from '#app/ui/follow-up-filters.tsx';
 import { ListPage } from '#app/ui/list-page.tsx';
 import { TrafficLight } from '#app/ui/traffic-light.tsx';

@@ -3,7 +3,7 @@ import { INSPECCIONES_MESSAGES } from '#sync/schemas/inspecciones.schema.ts';
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { AppDb } from '#app/db/app-db.ts';
-import { paths } from '#app/routes/paths.ts';
+import { paths } from '#app/navigation/paths.ts';
 import { fullName } from '#app/session/session-permissions.ts';
 import { useRequiredSession } from '#app/session/use-session.ts';
 import { useConfirm } from '#app/ui/feedback/use-confirm.ts';

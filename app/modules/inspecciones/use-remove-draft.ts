@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router-dom';
 import type { AppDb } from '#app/db/app-db.ts';
-import { paths } from '#app/routes/paths.ts';
+import { paths } from '#app/navigation/paths.ts';
 import { useConfirm } from '#app/ui/feedback/use-confirm.ts';
 import { useSavedToast } from '#app/ui/feedback/use-saved-toast.ts';
 import { deleteDraft } from '#app/data/drafts.ts';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { RefusedWrite } from '#app/data/refused-writes.ts';
-import { paths } from '#app/routes/paths.ts';
+import { paths } from '#app/navigation/paths.ts';
 import { useSavedToast } from '#app/ui/feedback/use-saved-toast.ts';
 import { isCorrecting } from '#app/ui/records/record-correction.tsx';
 import { reopenRefusedDraft } from './draft-reopen.ts';

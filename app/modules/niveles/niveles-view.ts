@@ -2,7 +2,7 @@ import { formatRut } from '#sync/domain/rut.ts';
 import { type LevelType, NIVELES_MESSAGES } from '#sync/schemas/niveles.schema.ts';
 import { useMemo } from 'react';
 import { type LevelLookups, useLevelLookups } from '#app/data/reference-queries.ts';
-import { LEVEL_PATHS } from '#app/routes/paths.ts';
+import { LEVEL_PATHS } from '#app/navigation/paths.ts';
 import { levelName } from '#app/session/level-names.ts';
 import { useRequiredSession } from '#app/session/use-session.ts';
 import type { RecordView } from '#app/ui/records/record-view.ts';

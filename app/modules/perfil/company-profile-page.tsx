@@ -1,6 +1,6 @@
 import { formatRut } from '#sync/domain/rut.ts';
 import { Link } from 'react-router-dom';
-import { paths } from '#app/routes/paths.ts';
+import { paths } from '#app/navigation/paths.ts';
 import { canEditCompanyProfile, canSeeCompanyProfile } from '#app/session/session-permissions.ts';
 import { useRequiredSession } from '#app/session/use-session.ts';
 import { QueryView } from '#app/ui/feedback/query-view.tsx';

@@ -1,7 +1,7 @@
 import { PERMISSION_ACTION_LABELS, PERMISSION_ACTIONS } from '#sync/records/permissions.ts';
 import type { Mask } from '#sync/schemas/auth.schema.ts';
 import type { CatalogoGrupo, CatalogoSubmodulo } from '#sync/schemas/roles.schema.ts';
-import { isServedRoute } from '#app/routes/paths.ts';
+import { isServedRoute } from '#app/navigation/served-routes.ts';
 import { useRequiredSession } from '#app/session/use-session.ts';
 import { entryLabel } from '#app/ui/shell/side-nav-model.ts';
 import { grantsOutOfSight, type Matrix, servedCatalogue, toggled } from './rol-matrix-model.ts';

@@ -4,7 +4,7 @@ import { trashOutline } from 'ionicons/icons';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useOfficeAction } from '#app/data/use-office-write.ts';
-import { paths } from '#app/routes/paths.ts';
+import { paths } from '#app/navigation/paths.ts';
 import { hasPermission } from '#app/session/session-permissions.ts';
 import { useRequiredSession } from '#app/session/use-session.ts';
 import { useConfirm } from '#app/ui/feedback/use-confirm.ts';

@@ -5,7 +5,7 @@ import { discardLocalWrite } from '#app/data/local-write.ts';
 import { describeEntry, ENTRY_STATE_LABELS, idOfEntry, manyRefusedDeletes, refusalOfEntry, tableOfEntry } from '#app/data/outbox-labels.ts';
 import type { LocalRow } from '#app/db/reference-rows.ts';
 import { updateApp } from '#app/pwa/app-update.ts';
-import { paths } from '#app/routes/paths.ts';
+import { paths } from '#app/navigation/paths.ts';
 import { endInvalidSession } from '#app/session/sign-out.ts';
 import { useRequiredSession } from '#app/session/use-session.ts';
 import { useDbQuery, useSyncStatus } from '#app/sync/use-device.ts';

@@ -3,7 +3,7 @@ import { formatRut } from '#sync/domain/rut.ts';
 import type { ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useCargos, useNivelNames } from '#app/data/reference-queries.ts';
-import { paths } from '#app/routes/paths.ts';
+import { paths } from '#app/navigation/paths.ts';
 import { levelName } from '#app/session/level-names.ts';
 import { hasPermission } from '#app/session/session-permissions.ts';
 import { useRequiredSession } from '#app/session/use-session.ts';

@@ -6,7 +6,7 @@ import { useCallback, useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { LocalTrabajador } from '#app/db/reference-rows.ts';
 import { useCargos, useNiveles, useNivelNames, useQueuedRecordKeys } from '#app/data/reference-queries.ts';
-import { paths } from '#app/routes/paths.ts';
+import { paths } from '#app/navigation/paths.ts';
 import { levelName } from '#app/session/level-names.ts';
 import { hasPermission, isContractorUser } from '#app/session/session-permissions.ts';
 import { useRequiredSession } from '#app/session/use-session.ts';

@@ -1,4 +1,4 @@
-import { paths } from '#app/routes/paths.ts';
+import { paths } from '#app/navigation/paths.ts';
 import type { RecordView } from '#app/ui/records/record-view.ts';
 
 /**

@@ -5,7 +5,7 @@ import { type Usuario, USUARIOS_MESSAGES } from '#sync/schemas/usuarios.schema.t
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useOfficeWrite } from '#app/data/use-office-write.ts';
-import { paths } from '#app/routes/paths.ts';
+import { paths } from '#app/navigation/paths.ts';
 import { hasPermission } from '#app/session/session-permissions.ts';
 import { useRequiredSession } from '#app/session/use-session.ts';
 import { QueryView } from '#app/ui/feedback/query-view.tsx';

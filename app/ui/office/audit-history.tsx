@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { AUDIT_ACTION_LABELS, AUDIT_ENTITY_LABELS, type AuditEntity, type AuditoriaEntrada } from '#sync/schemas/usuarios.schema.ts';
 import { apiRequest } from '#app/data/api-client.ts';
 import { AUDIT_QUERY_ROOT } from '#app/data/use-office-write.ts';
-import { paths } from '#app/routes/paths.ts';
+import { paths } from '#app/navigation/paths.ts';
 import { hasPermission } from '#app/session/session-permissions.ts';
 import { useRequiredSession } from '#app/session/use-session.ts';
 import { CardSection } from '#app/ui/card-section.tsx';

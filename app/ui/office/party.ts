@@ -3,7 +3,7 @@ import type { AuditEntity, UsuarioListas } from '#sync/schemas/usuarios.schema.t
 import type { OfficeKind } from '#sync/records/office-records.ts';
 import type { PartyRecord } from '#sync/schemas/party.schema.ts';
 import { apiRequest } from '#app/data/api-client.ts';
-import type { RecordPaths } from '#app/routes/paths.ts';
+import type { RecordPaths } from '#app/navigation/paths.ts';
 import { hasPermission } from '#app/session/session-permissions.ts';
 import { useRequiredSession } from '#app/session/use-session.ts';
 

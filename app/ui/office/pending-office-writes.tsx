@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import type { OfficeKind } from '#sync/records/office-records.ts';
 import { describeEntry, ENTRY_STATE_LABELS } from '#app/data/outbox-labels.ts';
-import { paths } from '#app/routes/paths.ts';
+import { paths } from '#app/navigation/paths.ts';
 import { useDbQuery } from '#app/sync/use-device.ts';
 import './office.css';
 

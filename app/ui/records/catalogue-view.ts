@@ -2,7 +2,7 @@ import { formatDisplayDate } from '#sync/domain/dates.ts';
 import type { CatalogueDeclaration } from '#sync/records/catalogue-family.ts';
 import { ENTITY_LIST, entityOf, type EntityTable } from '#sync/records/entities.ts';
 import type { AppDb } from '#app/db/app-db.ts';
-import type { RecordPaths } from '#app/routes/paths.ts';
+import type { RecordPaths } from '#app/navigation/paths.ts';
 import { useDbQuery } from '#app/sync/use-device.ts';
 import type { SelectOption } from '#app/ui/form/form-select.tsx';
 import type { FieldView, RecordView } from './record-view.ts';

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import type { LocalRows } from '#app/db/reference-rows.ts';
 import { createRecord, resendRecord, updateRecord } from '#app/records/record-writes.ts';
-import { paths } from '#app/routes/paths.ts';
+import { paths } from '#app/navigation/paths.ts';
 import { hasPermission } from '#app/session/session-permissions.ts';
 import { useRequiredSession } from '#app/session/use-session.ts';
 import { PageLoading } from '#app/ui/feedback/page-loading.tsx';

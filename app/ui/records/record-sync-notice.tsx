@@ -2,7 +2,7 @@ import type { OutboxEntry } from '#sync/outbox/outbox-entry.ts';
 import { recordKeyOf } from '#sync/outbox/outbox-entry.ts';
 import { Link } from 'react-router-dom';
 import { refusalOfEntry } from '#app/data/outbox-labels.ts';
-import { paths } from '#app/routes/paths.ts';
+import { paths } from '#app/navigation/paths.ts';
 import { useDbQuery } from '#app/sync/use-device.ts';
 
 /** The outbox entries of one record on this device, in order, and the one the server refused (if any). */

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import type { EntityTable } from '#sync/records/entities.ts';
 import type { AppDb } from '#app/db/app-db.ts';
 import type { LocalRows } from '#app/db/reference-rows.ts';
-import type { RecordPaths } from '#app/routes/paths.ts';
+import type { RecordPaths } from '#app/navigation/paths.ts';
 import type { SelectOption } from '#app/ui/form/form-select.tsx';
 import type { NoticeDuration } from '#app/ui/feedback/use-notice.ts';
 

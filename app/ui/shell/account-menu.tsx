@@ -3,7 +3,7 @@ import { IonIcon, IonPopover } from '@ionic/react';
 import { businessOutline, logOutOutline, personOutline } from 'ionicons/icons';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { paths } from '#app/routes/paths.ts';
+import { paths } from '#app/navigation/paths.ts';
 import { canSeeCompanyProfile, fullName } from '#app/session/session-permissions.ts';
 import { forgetSession } from '#app/session/session-store.ts';
 import { hasUnsavedWork, unsavedWorkWarning } from '#app/data/unsaved-work.ts';

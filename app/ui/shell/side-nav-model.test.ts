@@ -1,6 +1,6 @@
 import type { Mask, Permission } from '#sync/schemas/auth.schema.ts';
 import { describe, expect, it } from 'vitest';
-import { isServedRoute } from '#app/routes/paths.ts';
+import { isServedRoute } from '#app/navigation/served-routes.ts';
 import { buildSideNav, entryLabel, locateInNav, type NavGroup, navShortcuts, sedeccHref } from './side-nav-model.ts';
 
 function permission(overrides: Partial<Permission> & Pick<Permission, 'Ruta'>): Permission {

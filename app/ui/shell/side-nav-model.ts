@@ -1,5 +1,5 @@
 import type { Mask, Permission } from '#sync/schemas/auth.schema.ts';
-import { paths } from '#app/routes/paths.ts';
+import { paths } from '#app/navigation/paths.ts';
 
 export interface NavLink {
   label: string;

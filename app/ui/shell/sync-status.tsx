@@ -1,7 +1,7 @@
 import { IonIcon } from '@ionic/react';
 import { alertCircleOutline, checkmarkCircleOutline, cloudOfflineOutline, cloudUploadOutline, syncOutline } from 'ionicons/icons';
 import { Link } from 'react-router-dom';
-import { paths } from '#app/routes/paths.ts';
+import { paths } from '#app/navigation/paths.ts';
 import { type SyncStatus as Status, useSyncStatus } from '#app/sync/use-device.ts';
 import { formatRecentTime } from '#app/ui/display-format.ts';
 import { useOnlineStatus } from '#app/ui/use-online-status.ts';

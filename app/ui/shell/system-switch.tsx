@@ -1,7 +1,7 @@
 import type { Session } from '#sync/schemas/auth.schema.ts';
 import { IonPopover } from '@ionic/react';
 import { Link, useNavigate } from 'react-router-dom';
-import { paths } from '#app/routes/paths.ts';
+import { paths } from '#app/navigation/paths.ts';
 import { useCurrentSystem } from '#app/session/current-system.ts';
 import { AppLogo } from '#app/ui/app-logo.tsx';
 import { usePopover } from './use-popover.ts';

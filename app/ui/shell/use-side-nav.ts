@@ -1,6 +1,6 @@
 import type { Session } from '#sync/schemas/auth.schema.ts';
 import { useMemo } from 'react';
-import { isServedRoute } from '#app/routes/paths.ts';
+import { isServedRoute } from '#app/navigation/served-routes.ts';
 import { useCurrentSystem } from '#app/session/current-system.ts';
 import { buildSideNav, type NavGroup } from './side-nav-model.ts';
 

@@ -2,7 +2,7 @@ import { ACCIDENT_CATALOGUE_ROUTES } from '#sync/schemas/incidentes-catalogos.ro
 import type { AccidentCatalogueTable } from '#sync/schemas/incidentes-catalogos.schema.ts';
 
 /** List, nuevo, editar/{id} and detalles/{id} of a maintainer (spec 2.3). */
-function recordRoutes<Base extends string>(base: Base) {
+export function recordRoutes<Base extends string>(base: Base) {
   return {
     list: { path: base, href: base },
     nuevo: { path: `${base}/nuevo`, href: `${base}/nuevo` },
@@ -130,14 +130,5 @@ export function fixedAddresses(tree: unknown, found = new Set<string>()): Set<st
   return found;
 }
 
-/**
- * What this app serves, read from its own table of routes: a permission route (a menu entry, a row of the role
- * matrix, a system's home) is shown only when the app has a screen at that address. The catalogue keeps modules the
- * product does not have yet (fuel, some dashboards) with their ids and grants; they stay in the database and out
- * of sight until their screens are added here.
- */
-export const SERVED_ROUTES: ReadonlySet<string> = fixedAddresses([paths, ACCIDENT_CATALOGUE_PATHS]);
-
-export function isServedRoute(route: string): boolean {
-  return SERVED_ROUTES.has(route);
-}
+/** The fixed addresses of the screens this file names; the catalogues' maintainers add theirs (served-routes.ts). */
+export const APP_ADDRESSES: ReadonlySet<string> = fixedAddresses([paths, ACCIDENT_CATALOGUE_PATHS]);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ACCIDENT_CATALOGUE_PATHS, fixedAddresses, isServedRoute, paths } from './paths.ts';
+import { ACCIDENT_CATALOGUE_PATHS, fixedAddresses, paths } from './paths.ts';
+import { isServedRoute } from './served-routes.ts';
 
 describe('what the app serves, read from its table of routes', () => {
   it('takes every fixed address of a route tree, and none with a parameter', () => {

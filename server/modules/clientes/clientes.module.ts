@@ -1,0 +1,4 @@
+import { defineServerModule } from '#server/server-module.ts';
+import { clientesRoutes } from './clientes.routes.ts';
+
+export default defineServerModule({ routes: [{ base: '/api/clientes', routes: clientesRoutes }] });

@@ -1,0 +1,26 @@
+import type { Hono } from 'hono';
+import type { AppEnv } from './app-env.ts';
+import type { OverdueRule } from './records/overdue-lights.ts';
+import type { RecordRegistry } from './records/record-registry.ts';
+
+/** A module's routes under the API base its entities name (`/api/<module>`, the spec's module base paths). */
+export interface ModuleRoutes {
+  base: `/api/${string}`;
+  routes: Hono<AppEnv>;
+}
+
+/**
+ * The server half of a module (`server/modules/<name>/<name>.module.ts`, default export): what runs on the server for
+ * the manifest of the same name in sync/modules/. The registry (server/app-modules.ts) finds it by that name.
+ */
+export interface ServerModule {
+  /** The record store of each of the module's entities, by table; a store may add what the module holds about a worker. */
+  stores?: Partial<RecordRegistry>;
+  routes?: readonly ModuleRoutes[];
+  /** The module's records with a traffic light and a deadline: the rule turns them red (SPEC OV1). */
+  overdue?: readonly OverdueRule<never>[];
+}
+
+export function defineServerModule(half: ServerModule): ServerModule {
+  return half;
+}
