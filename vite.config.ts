@@ -82,10 +82,27 @@ function ioniconsPerIcon(): Plugin {
   };
 }
 
-export default defineConfig({
+const MAIN = fileURLToPath(new URL('./app/main.tsx', import.meta.url));
+const BENCH_HOOKS = fileURLToPath(new URL('./tests/bench/hooks/bench-hooks.ts', import.meta.url));
+
+/**
+ * The bench build (`vite build --mode bench`, made by tests/e2e/support/bench-harness.ts for the benchmarks that
+ * call the app's own code): the same app with tests/bench/hooks/bench-hooks.ts imported first by app/main.tsx, which
+ * puts the `window.__bench…` hooks on the page. No other build has them (tests/e2e/first-screen-budget.spec.ts).
+ */
+function benchHooks(): Plugin {
+  return {
+    name: 'andes:bench-hooks',
+    enforce: 'pre',
+    transform: (code, id) => (id === MAIN ? `import ${JSON.stringify(BENCH_HOOKS)};\n${code}` : null),
+  };
+}
+
+export default defineConfig(({ mode }) => ({
   root: 'app',
   publicDir: '../public',
   plugins: [
+    ...(mode === 'bench' ? [benchHooks()] : []),
     ioniconsPerIcon(),
     pngInflateInPlace(),
     precompressAssets(),
@@ -139,7 +156,8 @@ export default defineConfig({
   // Module workers (PDF reports, photo compression) are bundled as ES modules so they can share split chunks.
   worker: { format: 'es', plugins: () => [pngInflateInPlace()] },
   build: {
-    outDir: '../dist',
+    // The bench build never replaces the app the server and the end-to-end tests use.
+    outDir: mode === 'bench' ? '../.tmp/dist-bench' : '../dist',
     emptyOutDir: true,
     manifest: true,
     target: 'es2022',
@@ -194,4 +212,4 @@ export default defineConfig({
       },
     ],
   },
-});
+}));

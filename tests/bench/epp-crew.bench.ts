@@ -1,16 +1,16 @@
 /**
- * EPP crew delivery (issue "EPP delivery"): in headless Chromium with the app's own code (exposed on `?bench`), the
- * device offline as at a worksite. Two figures against the issue's targets:
+ * EPP crew delivery (issue "EPP delivery"): in headless Chromium with the app's own code (a hook of the bench build,
+ * tests/bench/hooks), the device offline as at a worksite. Two figures against the issue's targets:
  * - a crew of 10 workers committed locally after the last signature: the last worker's signature sealed and kept
  *   in the draft, then the ten actas queued (ten outbox entries, ten rows, the signatures) and the draft locked in
  *   ONE transaction. Target: under 100 ms.
  * - sealing one acta on the device (canonical form + SHA-256 with Web Crypto). Target: under 5 ms.
  * Each crew is prepared first (deliverer and nine workers signed) and only the last signature is timed; the page
  * idles between crews so the live queries one wakes are not measured in the next. Then the device goes online
- * and the time for the real server to take every acta (each sealed again there) is reported too. Needs `dist/`.
+ * and the time for the real server to take every acta (each sealed again there) is reported too.
  */
 import fs from 'node:fs';
-import { launchChromium, machineLine, newBenchPage, percentile, requireBuiltApp, startServer, submitSignIn, tempDataDir, countLocal } from '../e2e/support/bench-harness.ts';
+import { launchChromium, machineLine, newBenchPage, percentile, startServer, submitSignIn, tempDataDir, countLocal } from '../e2e/support/bench-harness.ts';
 import { SUPERVISOR } from '../e2e/support/field-session.ts';
 
 const CREW = 10;
@@ -21,15 +21,14 @@ const TARGET_CREW_MS = 100;
 const TARGET_SEAL_MS = 5;
 const IDLE_BETWEEN_CREWS_MS = 300;
 
-requireBuiltApp();
 console.log(machineLine());
 const dataDir = tempDataDir('andes-bench-epp-');
-const server = await startServer(dataDir);
+const server = await startServer(dataDir, { benchHooks: true });
 const browser = await launchChromium();
 
 try {
   const { context, page } = await newBenchPage(browser, server.baseUrl);
-  await page.goto('/login?bench=1');
+  await page.goto('/login');
   await submitSignIn(page, SUPERVISOR);
   await page.waitForURL(/\/dashboard$/);
   await page.getByRole('banner').getByRole('link', { name: /^Sincronización:.*Sincronizado/ }).waitFor({ timeout: 30_000 });

@@ -1,14 +1,14 @@
 /**
  * Incidents issue: "a stage-1 report with two photos committed locally in under 100 ms after the photos are
  * compressed". In headless Chromium at tablet size, signed in as the supervisor and offline (as at a worksite), two
- * camera-like 12-megapixel photos are compressed by the app's own pipeline (`compressPhoto` in its worker, exposed on
- * `?bench`), a stage-1 report is written with them and the reporter's signature, and "Enviar reporte" is timed alone
- * through the module's own `finishIncidentDraft`: the report's rules, then ONE Dexie transaction with the outbox
- * entry, the photos and signature for upload, the case row and the locked draft (SPEC IC1). The page idles between
- * reports so the live queries a report wakes are not measured as part of the next. Needs `dist/`.
+ * camera-like 12-megapixel photos are compressed by the app's own pipeline (`compressPhoto` in its worker, a hook of
+ * the bench build in tests/bench/hooks), a stage-1 report is written with them and the reporter's signature, and
+ * "Enviar reporte" is timed alone through the module's own `finishIncidentDraft`: the report's rules, then ONE Dexie
+ * transaction with the outbox entry, the photos and signature for upload, the case row and the locked draft (SPEC
+ * IC1). The page idles between reports so the live queries a report wakes are not measured as part of the next.
  */
 import fs from 'node:fs';
-import { launchChromium, machineLine, newBenchPage, percentile, requireBuiltApp, startServer, submitSignIn, tempDataDir } from '../e2e/support/bench-harness.ts';
+import { launchChromium, machineLine, newBenchPage, percentile, startServer, submitSignIn, tempDataDir } from '../e2e/support/bench-harness.ts';
 import { SUPERVISOR } from '../e2e/support/field-session.ts';
 
 const REPORTS = 30;
@@ -16,20 +16,20 @@ const WARM_UP = 3;
 const TARGET_MEDIAN_MS = 100;
 const IDLE_BETWEEN_REPORTS_MS = 200;
 
-requireBuiltApp();
 console.log(machineLine());
 const dataDir = tempDataDir('andes-bench-incident-');
-const server = await startServer(dataDir);
+const server = await startServer(dataDir, { benchHooks: true });
 const browser = await launchChromium();
 
 try {
   const { context, page } = await newBenchPage(browser, server.baseUrl);
   await page.setViewportSize({ width: 1280, height: 800 });
-  await page.goto('/login?bench=1');
+  await page.goto('/login');
   await submitSignIn(page, SUPERVISOR);
   await page.waitForURL(/\/dashboard$/);
   await page.getByRole('banner').getByRole('link', { name: /^Sincronización:.*Sincronizado/ }).waitFor({ timeout: 60_000 });
-  // The worker chunks load once, online; the reports are made offline.
+  // The worker chunks and the report's hook load once, online; the reports are made offline.
+  await page.waitForFunction(() => window.__benchIncidentReport !== undefined);
   await page.evaluate(async () => {
     const canvas = new OffscreenCanvas(64, 48);
     canvas.getContext('2d')!.fillRect(0, 0, 64, 48);
@@ -40,7 +40,7 @@ try {
   const timings = await page.evaluate(
     async ({ reports, warmUp, idleMs }) => {
       const report = window.__benchIncidentReport;
-      if (!report || !window.__benchCompressPhoto) throw new Error('La página no expone los ganchos de banco: ábrela con ?bench');
+      if (!report || !window.__benchCompressPhoto) throw new Error('La página no expone los ganchos de banco: ¿es la compilación de banco?');
       /** A phone's photo: 4000x3000 with gradients and sensor noise, different for every seed. */
       const cameraPhoto = async (seed: number) => {
         const canvas = new OffscreenCanvas(4000, 3000);

@@ -1,14 +1,14 @@
 /**
  * The write path a supervisor feels on every "Guardar": one Dexie transaction with the worker row and its outbox
- * entry (SPEC OB1), measured in headless Chromium through the app's own `localWrite` (exposed on `?bench`).
- * The device is offline while measuring, as in the field, so the replayer does not compete for the database, and
- * the page idles 30 ms between saves so the live queries each save wakes (status, counts) are not measured as
- * part of the next one. Then it goes online and the time to drain the queue to the real server is reported too.
- * Needs `dist/`.
+ * entry (SPEC OB1), measured in headless Chromium through the app's own `localWrite` (a hook of the bench build,
+ * tests/bench/hooks). The device is offline while measuring, as in the field, so the replayer does not compete for
+ * the database, and the page idles 30 ms between saves so the live queries each save wakes (status, counts) are not
+ * measured as part of the next one. Then it goes online and the time to drain the queue to the real server is
+ * reported too.
  */
 import fs from 'node:fs';
 import { rutCheckDigit } from '#sync/domain/rut.ts';
-import { countLocal, launchChromium, machineLine, newBenchPage, percentile, requireBuiltApp, startServer, submitSignIn, tempDataDir } from '../e2e/support/bench-harness.ts';
+import { countLocal, launchChromium, machineLine, newBenchPage, percentile, startServer, submitSignIn, tempDataDir } from '../e2e/support/bench-harness.ts';
 import { SUPERVISOR } from '../e2e/support/field-session.ts';
 
 const WRITES = 200;
@@ -16,15 +16,14 @@ const WARM_UP = 20;
 const TARGET_MEDIAN_MS = 5;
 const IDLE_BETWEEN_WRITES_MS = 30;
 
-requireBuiltApp();
 console.log(machineLine());
 const dataDir = tempDataDir('andes-bench-write-');
-const server = await startServer(dataDir);
+const server = await startServer(dataDir, { benchHooks: true });
 const browser = await launchChromium();
 
 try {
   const { context, page } = await newBenchPage(browser, server.baseUrl);
-  await page.goto('/login?bench=1');
+  await page.goto('/login');
   await submitSignIn(page, SUPERVISOR);
   await page.waitForURL(/\/dashboard$/);
   await page.getByRole('banner').getByRole('link', { name: /^Sincronización:.*Sincronizado/ }).waitFor({ timeout: 30_000 });
@@ -38,7 +37,7 @@ try {
   const timings = await page.evaluate(
     async ({ ruts, warmUp, writes, idleMs }) => {
       const write = window.__benchLocalWrite;
-      if (!write) throw new Error('La página no expone __benchLocalWrite: ábrela con ?bench');
+      if (!write) throw new Error('La página no expone __benchLocalWrite: ¿es la compilación de banco?');
       const company = (JSON.parse(localStorage.getItem('session')!) as { empresa: { IdEmpresa: string } }).empresa.IdEmpresa;
       const uuid = () => crypto.randomUUID();
       // A signature as the pad produces it: a PNG of about 20 KB.

@@ -1,14 +1,14 @@
 /**
  * Issue #4: "a 12-megapixel photo is compressed in under 2 s". In headless Chromium, signed in as the supervisor,
  * a 4000×3000 JPEG like a phone's (gradients, shapes, sensor noise) is made in the page and compressed through the
- * app's own `compressPhoto` (exposed on `?bench`): browser-image-compression in the app's module worker, down to
- * 1920 px and about 0.6 MB, then hashed. The warm-up runs online (it loads the worker's chunk); the timed runs
- * run offline, as in the field. While compressing, the page's longest frame gap shows the main thread stayed free.
- * Also checks that EXIF orientation is honoured and that a broken file is refused with the Spanish message.
- * Needs `dist/`.
+ * app's own `compressPhoto` (a hook of the bench build, tests/bench/hooks): browser-image-compression in the app's
+ * module worker, down to 1920 px and about 0.6 MB, then hashed. The warm-up runs online (it loads the worker's
+ * chunk); the timed runs run offline, as in the field. While compressing, the page's longest frame gap shows the
+ * main thread stayed free. Also checks that EXIF orientation is honoured and that a broken file is refused with the
+ * Spanish message.
  */
 import fs from 'node:fs';
-import { launchChromium, machineLine, newBenchPage, requireBuiltApp, startServer, submitSignIn, tempDataDir } from '../e2e/support/bench-harness.ts';
+import { launchChromium, machineLine, newBenchPage, startServer, submitSignIn, tempDataDir } from '../e2e/support/bench-harness.ts';
 import { SUPERVISOR } from '../e2e/support/field-session.ts';
 
 const RUNS = 5;
@@ -22,17 +22,16 @@ declare global {
   }
 }
 
-requireBuiltApp();
 console.log(machineLine());
 const dataDir = tempDataDir('andes-bench-photo-');
-const server = await startServer(dataDir);
+const server = await startServer(dataDir, { benchHooks: true });
 const browser = await launchChromium();
 
 try {
   const { context, page } = await newBenchPage(browser, server.baseUrl);
   const workers: string[] = [];
   page.on('worker', (worker) => workers.push(new URL(worker.url()).pathname.split('/').pop()!));
-  await page.goto('/login?bench=1');
+  await page.goto('/login');
   await submitSignIn(page, SUPERVISOR);
   await page.waitForURL(/\/dashboard$/);
   await page.getByRole('banner').getByRole('link', { name: /^Sincronización:.*Sincronizado/ }).waitFor({ timeout: 30_000 });
@@ -106,7 +105,7 @@ try {
     page.evaluate(async () => {
       const compress = window.__benchCompressPhoto;
       const photo = window.__benchPhoto;
-      if (!compress || !photo) throw new Error('La página no expone __benchCompressPhoto: ábrela con ?bench');
+      if (!compress || !photo) throw new Error('La página no expone __benchCompressPhoto: ¿es la compilación de banco?');
       let longestFrameMs = 0;
       let last = performance.now();
       let watching = true;

@@ -1,11 +1,11 @@
 /**
  * The checklist report made on the device (spec 2.4): a 10-page report with 20 camera-sized photos, drawn by the
- * app's own renderer (a module Web Worker running @react-pdf) in headless Chromium, OFFLINE, after the service
- * worker precached the app: the worker and its @react-pdf chunk must come from the cache. Photos are 1600x1200
- * JPEGs of 300-500 KB made in the page (OffscreenCanvas with shapes and noise, so they do not compress to
- * nothing). Prints the median of 5 renders (the worker stays loaded between reports, as in the app), the first
- * render apart (it loads the worker), the page count of the PDF (checked with pdfinfo) and the longest stall of the
- * page's own thread while rendering. Needs `dist/`.
+ * app's own renderer (a module Web Worker running @react-pdf, called through a hook of the bench build in
+ * tests/bench/hooks) in headless Chromium, OFFLINE, after the service worker precached the app: the worker and its
+ * @react-pdf chunk must come from the cache. Photos are 1600x1200 JPEGs of 300-500 KB made in the page
+ * (OffscreenCanvas with shapes and noise, so they do not compress to nothing). Prints the median of 5 renders (the
+ * worker stays loaded between reports, as in the app), the first render apart (it loads the worker), the page count
+ * of the PDF (checked with pdfinfo) and the longest stall of the page's own thread while rendering.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -14,7 +14,7 @@ import { sampleChecklistReport } from '#app/reports/checklist-report-sample.ts';
 import { dataUrl, paintedPng, signaturePng } from '#server/reports/sample-images.ts';
 import { DEFAULT_RANGOS } from '#sync/domain/compliance.ts';
 import type { ChecklistReportData } from '#sync/schemas/inspecciones.schema.ts';
-import { launchChromium, machineLine, newBenchPage, percentile, requireBuiltApp, startServer, tempDataDir } from '../e2e/support/bench-harness.ts';
+import { launchChromium, machineLine, newBenchPage, percentile, startServer, tempDataDir } from '../e2e/support/bench-harness.ts';
 
 const RUNS = 5;
 const PHOTOS = 20;
@@ -22,10 +22,9 @@ const MIN_PAGES = 10;
 const TARGET_MEDIAN_MS = 3000;
 const PHOTO_PLACEHOLDER = 'bench-foto:';
 
-requireBuiltApp();
 console.log(machineLine());
 const dataDir = tempDataDir('andes-bench-pdf-');
-const server = await startServer(dataDir);
+const server = await startServer(dataDir, { benchHooks: true });
 const browser = await launchChromium();
 
 /** 6 items of 22 statements, 10 not compliant with 2 photos each: 10 pages of A4. */
@@ -46,7 +45,7 @@ function benchReport(): ChecklistReportData {
 
 try {
   const { context, page } = await newBenchPage(browser, server.baseUrl);
-  await page.goto('/login?bench=1');
+  await page.goto('/login');
   // Prompt mode: the first load is not controlled; once the worker is activated, the reload is (TOOLCHAIN.md).
   await page.evaluate(async () => {
     const registration = await navigator.serviceWorker.ready;

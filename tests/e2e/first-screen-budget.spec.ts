@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { expect, test } from './support/test.ts';
 import { expectAccessible } from './support/accessibility.ts';
@@ -29,4 +31,14 @@ test('the first screen loads at most 200 KiB of gzipped JavaScript', async ({ pa
   expect(sizes.length).toBeGreaterThan(0);
   expect(total).toBeLessThanOrEqual(BUDGET_KIB);
   expect(sizes.some((file) => /react-pdf|echarts/i.test(file.url))).toBe(false);
+});
+
+test('the production build ships no benchmark hooks', () => {
+  // The benchmarks put their `window.__bench…` hooks on the page from a build of their own (`vite build --mode bench`,
+  // vite.config.ts); dist/ is what devices install and must not carry them, nor the bench code behind them.
+  const dist = path.resolve('dist');
+  const files = (fs.readdirSync(dist, { recursive: true }) as string[]).filter((file) => /\.(js|mjs|html|json|webmanifest)$/.test(file));
+  expect(files.filter((file) => file.endsWith('.js')).length).toBeGreaterThan(0);
+  const withHooks = files.filter((file) => /__bench|tests\/bench\//.test(fs.readFileSync(path.join(dist, file), 'utf8')));
+  expect(withHooks, 'archivos de dist/ con ganchos de banco').toEqual([]);
 });

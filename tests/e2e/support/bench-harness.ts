@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -46,28 +46,67 @@ function freePort(): Promise<number> {
   });
 }
 
+/**
+ * The bench build (`vite build --mode bench`, vite.config.ts): the app as production builds it plus
+ * tests/bench/hooks/bench-hooks.ts, which puts the `window.__bench…` hooks on the page. Built fresh (a few
+ * seconds) into a folder of this run, so it is never stale and two benchmarks never share one. Returns the folder
+ * holding its `dist/`.
+ */
+function buildBenchApp(): string {
+  fs.mkdirSync(path.resolve('.tmp'), { recursive: true });
+  const root = fs.mkdtempSync(path.resolve('.tmp/bench-app-'));
+  // Quiet unless it fails: the benchmark's output is its figures.
+  const build = spawnSync(path.resolve('node_modules/.bin/vite'), ['build', '--mode', 'bench', '--logLevel', 'error', '--outDir', path.join(root, 'dist')], { encoding: 'utf8' });
+  if (build.status !== 0) {
+    fs.rmSync(root, { recursive: true, force: true });
+    process.stderr.write(`${build.stdout ?? ''}${build.stderr ?? ''}`);
+    throw new Error('No se pudo compilar la app de banco (`vite build --mode bench`): el error de Vite está arriba.');
+  }
+  return root;
+}
+
 export interface RunningServer {
   baseUrl: string;
   stop: () => Promise<void>;
 }
 
+export interface ServerOptions {
+  /**
+   * Serve the bench build instead of dist/: for benchmarks that call the app's own code through the
+   * `window.__bench…` hooks, which production never ships. Built by this call; dist/ is not needed.
+   */
+  benchHooks?: boolean;
+}
+
 /** The real server (built app + API) on its own port and data folder, as playwright.config.ts starts it. */
-export async function startServer(dataDir: string): Promise<RunningServer> {
+export async function startServer(dataDir: string, options: ServerOptions = {}): Promise<RunningServer> {
   const port = await freePort();
-  const child: ChildProcess = spawn(path.resolve('node_modules/.bin/tsx'), ['server/main.ts'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const benchApp = options.benchHooks ? buildBenchApp() : null;
+  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir };
+  // server/main.ts serves the dist/ of its working folder: for the bench build, it starts in that build's folder.
+  const child: ChildProcess = benchApp
+    ? spawn(path.resolve('node_modules/.bin/tsx'), ['tests/bench/support/bench-app-server.ts'], { env: { ...env, BENCH_APP_ROOT: benchApp }, stdio: ['ignore', 'ignore', 'inherit'] })
+    : spawn(path.resolve('node_modules/.bin/tsx'), ['server/main.ts'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const removeBenchApp = () => {
+    if (benchApp) fs.rmSync(benchApp, { recursive: true, force: true });
+  };
   const baseUrl = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`El servidor terminó al iniciar (código ${child.exitCode})`);
+    if (child.exitCode !== null) {
+      removeBenchApp();
+      throw new Error(`El servidor terminó al iniciar (código ${child.exitCode})`);
+    }
     try {
       if ((await fetch(`${baseUrl}/api/health`)).ok) break;
     } catch {
       // Not listening yet.
     }
-    if (Date.now() > deadline) throw new Error('El servidor no respondió en 60 s');
+    if (Date.now() > deadline) {
+      child.kill('SIGTERM');
+      removeBenchApp();
+      throw new Error('El servidor no respondió en 60 s');
+    }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   return {
@@ -77,7 +116,7 @@ export async function startServer(dataDir: string): Promise<RunningServer> {
         if (child.exitCode !== null) return resolve();
         child.once('exit', () => resolve());
         child.kill('SIGTERM');
-      }),
+      }).then(removeBenchApp),
   };
 }
 
