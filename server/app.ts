@@ -1,9 +1,12 @@
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
-import { openAPIRouteHandler, generateSpecs } from 'hono-openapi';
+import { describeRoute } from 'hono-openapi';
+import * as v from 'valibot';
 import type { AppDeps, AppEnv } from './app-env.ts';
 import { appliedSchemaVersion } from './db/migrate.ts';
 import { filesRoutes } from './files/files.routes.ts';
+import { answers } from './http/api-answers.ts';
+import { describeApi } from './http/api-description.ts';
 import { renderApiReference, type OpenApiDocument } from './http/api-reference.ts';
 import { CachingRouter } from './http/caching-router.ts';
 import { apiNotFound, handleError } from './http/error-handler.ts';
@@ -17,36 +20,15 @@ import { checkStatedProtocol } from './sync/protocol-version.ts';
 import { createSyncRoutes } from './sync/sync.routes.ts';
 import { publicCall } from './tenancy/permit.ts';
 
-const documentation = {
-  openapi: '3.1.0',
-  info: {
-    title: 'Andes HSE',
-    version: '0.1.0',
-    description: 'API de la plataforma HSE. Cada llamada con {company} se limita a la empresa del token.',
-  },
-  components: { securitySchemes: { bearerAuth: { type: 'http' as const, scheme: 'bearer', bearerFormat: 'JWT' } } },
-};
-
-const errorEnvelope = {
-  description: 'Error con el mensaje en español para la persona: { statusCode, message, code? }',
-  content: {
-    'application/json': {
-      schema: {
-        type: 'object' as const,
-        properties: { statusCode: { type: 'integer' as const }, message: { type: 'string' as const }, code: { type: 'string' as const } },
-        required: ['statusCode', 'message'],
-      },
-    },
-  },
-};
+const HealthAnswer = v.object({ status: v.literal('ok'), schemaVersion: v.number() });
 
 const apiRoutes = new Hono<AppEnv>()
-  .get('/health', publicCall(), async (c) => c.json({ status: 'ok', schemaVersion: await appliedSchemaVersion(c.get('deps').db) }))
+  .get('/health', describeRoute({ tags: ['plataforma'], summary: 'Estado del servidor y versión del esquema de su base', responses: answers(HealthAnswer, 'En servicio') }), publicCall(), async (c) =>
+    c.json({ status: 'ok', schemaVersion: await appliedSchemaVersion(c.get('deps').db) } satisfies v.InferOutput<typeof HealthAnswer>),
+  )
   .route('/auth', authRoutes)
   .route('/files', filesRoutes);
 for (const module of MODULE_ROUTES) apiRoutes.route(module.base.slice('/api'.length), module.routes);
-
-const NOT_DOCUMENTED = ['/api/openapi.json', '/api/docs', /^\/buzon/, /^\/api\/\*/, '*', '/*'];
 
 export interface CreateAppOptions {
   /** The built PWA to serve beside the API; omitted in API tests. */
@@ -78,12 +60,11 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   app.route('/api', apiRoutes);
   // The batch replays each entry through the whole app, ledger included, inside the batch's transaction.
   app.route('/api/sync', createSyncRoutes(async (request, batchDeps) => app.fetch(request, { batchDeps } satisfies AppEnv['Bindings'])));
-  const specOptions = { documentation, exclude: NOT_DOCUMENTED, defaultValidationErrorResponse: errorEnvelope };
-  app.get('/api/openapi.json', openAPIRouteHandler(app, specOptions));
-  app.get('/api/docs', async (c) => {
-    const spec = (await generateSpecs(app, specOptions)) as unknown as OpenApiDocument;
-    return c.html(renderApiReference(spec, ownPagePolicy(c)));
-  });
+  // Described once, on first ask: the routes do not change while the server runs.
+  let described: ReturnType<typeof describeApi> | undefined;
+  const description = () => (described ??= describeApi(app));
+  app.get('/api/openapi.json', async (c) => c.json(await description()));
+  app.get('/api/docs', async (c) => c.html(renderApiReference((await description()) as unknown as OpenApiDocument, ownPagePolicy(c))));
   app.all('/api/*', apiNotFound);
   app.route('/buzon', mailboxRoutes);
   if (options.distDir) serveBuiltApp(app, options.distDir);

@@ -1,5 +1,6 @@
 import { companyIdFromRut } from '#sync/domain/rut.ts';
 import {
+  type CompanyStatus,
   AUTH_CODES,
   AUTH_MESSAGES,
   type ChangePasswordBody,
@@ -35,7 +36,7 @@ function companyRefusal(status: number, support: AppDeps['config']['support']): 
     : new HttpError(403, withSupport(AUTH_MESSAGES.companyNotRegistered), AUTH_CODES.companyNotRegistered);
 }
 
-export async function companyStatus(deps: AppDeps, rutEmpresa: string) {
+export async function companyStatus(deps: AppDeps, rutEmpresa: string): Promise<CompanyStatus> {
   const company = await repo.findCompanyByRut(deps.db, rutEmpresa);
   return {
     EstadoEmpresa: (company?.EstadoEmpresa ?? 0) as 0 | 1 | 2,

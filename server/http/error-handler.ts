@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import { GENERIC_ERROR, HttpError, type ErrorEnvelope } from './http-error.ts';
+import type { ErrorEnvelope } from '#sync/schemas/answers.schema.ts';
+import { GENERIC_ERROR, HttpError } from './http-error.ts';
 
 export const NOT_FOUND_MESSAGE = 'Recurso no encontrado';
 export const BAD_JSON_MESSAGE = 'El cuerpo de la solicitud no es un JSON válido';

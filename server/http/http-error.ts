@@ -15,11 +15,6 @@ export class HttpError extends Error {
   }
 }
 
-export interface ErrorEnvelope {
-  statusCode: number;
-  message: string;
-  code?: string;
-}
 
 /** The HttpError of a described refusal (`{ status, message, code }`, e.g. the sync protocol's errors). */
 export function refusal(error: { status: number; message: string; code: string }): HttpError {

@@ -6,6 +6,7 @@ import {
   BatchRequestSchema,
   BatchResponseSchema,
   ChangesQuerySchema,
+  ChangesResponseSchema,
   IDEMPOTENCY_HEADER,
   PROTOCOL_HEADER,
   SENT_AT_HEADER,
@@ -15,6 +16,7 @@ import {
   type BatchEntry,
 } from '#sync/outbox/sync-protocol.ts';
 import type { AppDeps, AppEnv } from '../app-env.ts';
+import { answers, named } from '../http/api-answers.ts';
 import { refusal } from '../http/http-error.ts';
 import { validate } from '../http/validation.ts';
 import { sessionOnly } from '../tenancy/permit.ts';
@@ -133,6 +135,7 @@ export function createSyncRoutes(dispatch: Dispatch) {
         tags,
         security,
         summary: `Cambios de la empresa del token después del cursor: { changes: [{ seq, table, id, op, row }], cursor, more, reset? }. op "delete" llega con row null; reset pide volver a descargar (el cursor es más antiguo que los ${SYNC_RETENTION.keepDays} días que se guardan, o lo que el usuario puede leer cambió después de él). Solo las tablas que el rol permite leer, y de ellas lo que el usuario ve (contratista, cliente). Cabecera ${PROTOCOL_HEADER} obligatoria`,
+        responses: answers(named('CambiosAnswer', ChangesResponseSchema), 'Una página de cambios después del cursor'),
       }),
       requireSyncProtocol,
       sessionOnly(),

@@ -5,7 +5,9 @@ import { UntrainedWorkersQuerySchema } from '#sync/schemas/capacitaciones-dashbo
 import { DashboardQuerySchema } from '#sync/schemas/dashboard-filters.schema.ts';
 import type { AppEnv } from '#server/app-env.ts';
 import { dashboardScope } from '#server/records/dashboard-scope.ts';
+import { readRoute } from '#server/http/read-route.ts';
 import { validate } from '#server/http/validation.ts';
+import { IndicatorAnswer, MasksAnswer } from '#server/records/dashboard-answers.ts';
 import { permissionsOf } from '#server/tenancy/permit.ts';
 import { requireOwnCompany } from '#server/tenancy/require-session.ts';
 import { cargoList, levelLists, maskList, typeList } from './capacitaciones-listas.ts';
@@ -49,8 +51,12 @@ export const dashboardRoutes = new Hono<AppEnv>()
     const [levels, tipos, cargos] = await Promise.all([levelLists(c), typeList(c), cargoList(c)]);
     return c.json({ statusCode: 200, data: { ...levels, tipos, cargos } });
   })
-  .get('/dashboard/mascaras/:company', describeRoute({ tags, security, summary: 'Nombres de los niveles 2, 3 y 4: { statusCode, data: [{ TipoNv, Nombre }] }' }), validate('param', CompanyPath), requireOwnCompany, can('index'), async (c) =>
-    c.json({ statusCode: 200, data: await maskList(c) }),
+  .route(
+    '/',
+    readRoute('/dashboard/mascaras/:company', { tags, summary: 'Nombres de los niveles 2, 3 y 4: { statusCode, data: [{ TipoNv, Nombre }] }', answer: MasksAnswer, access: can('index') }, async (c) => ({
+      statusCode: 200,
+      data: await maskList(c),
+    })),
   )
   .get(
     '/dashboard/registros/sin-capacitacion/:company',
@@ -74,13 +80,10 @@ export const dashboardRoutes = new Hono<AppEnv>()
   );
 
 for (const [name, indicator] of Object.entries(INDICATORS)) {
-  dashboardRoutes.get(
-    `/dashboard/${name}/:company`,
-    describeRoute({ tags, security, summary: `${indicator.summary}. ?nv2 &nv3 &start &end (AAAA-MM-DD; por defecto del primer día del mes a hoy) &month (AAAA-MM) &RutContratista &RutCliente` }),
-    validate('param', CompanyPath),
-    requireOwnCompany,
-    can('index'),
-    validate('query', DashboardQuerySchema),
-    async (c) => c.json(await indicator.compute({ deps: c.get('deps'), scope: dashboardScope(c, c.req.valid('query')), viewer: c.get('session').viewer })),
+  const summary = `${indicator.summary}. ?nv2 &nv3 &start &end (AAAA-MM-DD; por defecto del primer día del mes a hoy) &month (AAAA-MM) &RutContratista &RutCliente`;
+  const spec = { tags, summary, answer: IndicatorAnswer, access: can('index'), query: DashboardQuerySchema };
+  const read = readRoute(`/dashboard/${name}/:company`, spec, (c, { query }) =>
+    indicator.compute({ deps: c.get('deps'), scope: dashboardScope(c, query), viewer: c.get('session').viewer }),
   );
+  dashboardRoutes.route('/', read);
 }

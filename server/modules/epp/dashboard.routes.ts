@@ -4,7 +4,9 @@ import * as v from 'valibot';
 import { EPP_DASHBOARD_ROUTE, EppDashboardQuerySchema, EppRecordsQuerySchema } from '#sync/schemas/epp-dashboard.schema.ts';
 import type { AppEnv } from '#server/app-env.ts';
 import { dashboardScope } from '#server/records/dashboard-scope.ts';
+import { readRoute } from '#server/http/read-route.ts';
 import { validate } from '#server/http/validation.ts';
+import { IndicatorAnswer, MasksAnswer } from '#server/records/dashboard-answers.ts';
 import { listMasks } from '#server/records/level-masks.ts';
 import { permissionsOf } from '#server/tenancy/permit.ts';
 import { requireOwnCompany, requireSession } from '#server/tenancy/require-session.ts';
@@ -37,8 +39,12 @@ export const eppDashboardRoutes = new Hono<AppEnv>()
       },
     });
   })
-  .get('/dashboard/mascaras/:company', describeRoute({ tags, security, summary: 'Nombres de los niveles 2, 3 y 4: { statusCode, data: [{ TipoNv, Nombre }] }' }), validate('param', CompanyPath), requireOwnCompany, can('index'), async (c) =>
-    c.json({ statusCode: 200, data: await listMasks(c.get('deps').db, c.get('session').company) }),
+  .route(
+    '/',
+    readRoute('/dashboard/mascaras/:company', { tags, summary: 'Nombres de los niveles 2, 3 y 4: { statusCode, data: [{ TipoNv, Nombre }] }', answer: MasksAnswer, access: can('index') }, async (c) => ({
+      statusCode: 200,
+      data: await listMasks(c.get('deps').db, c.get('session').company),
+    })),
   )
   .get(
     '/dashboard/registros/:company',
@@ -58,16 +64,10 @@ export const eppDashboardRoutes = new Hono<AppEnv>()
   );
 
 for (const [name, indicator] of Object.entries(EPP_INDICATOR_ANSWERS)) {
-  eppDashboardRoutes.get(
-    `/dashboard/${name}/:company`,
-    describeRoute({ tags, security, summary: `${indicator.summary}. ${FILTERS}${name === 'no_uso_grafico' ? ' &Tipo' : ''}` }),
-    validate('param', CompanyPath),
-    requireOwnCompany,
-    can('index'),
-    validate('query', EppDashboardQuerySchema),
-    async (c) => {
-      const query = c.req.valid('query');
-      return c.json(await indicator.compute({ deps: c.get('deps'), scope: dashboardScope(c, query), query }));
-    },
+  const summary = `${indicator.summary}. ${FILTERS}${name === 'no_uso_grafico' ? ' &Tipo' : ''}`;
+  const spec = { tags, summary, answer: IndicatorAnswer, access: can('index'), query: EppDashboardQuerySchema };
+  eppDashboardRoutes.route(
+    '/',
+    readRoute(`/dashboard/${name}/:company`, spec, (c, { query }) => indicator.compute({ deps: c.get('deps'), scope: dashboardScope(c, query), query })),
   );
 }

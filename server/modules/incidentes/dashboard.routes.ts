@@ -1,10 +1,14 @@
 import { Hono } from 'hono';
 import { describeRoute } from 'hono-openapi';
 import * as v from 'valibot';
+import { dataAnswer } from '#sync/schemas/answers.schema.ts';
+import { NivelSchema } from '#sync/schemas/niveles.schema.ts';
 import { ACCIDENTES_DASHBOARD_ROUTE, AccidentRecordsQuerySchema } from '#sync/schemas/accidentes-dashboard.schema.ts';
 import { DashboardQuerySchema } from '#sync/schemas/dashboard-filters.schema.ts';
 import type { AppEnv } from '#server/app-env.ts';
 import { dashboardScope } from '#server/records/dashboard-scope.ts';
+import { IndicatorAnswer, MasksAnswer } from '#server/records/dashboard-answers.ts';
+import { readRoute } from '#server/http/read-route.ts';
 import { validate } from '#server/http/validation.ts';
 import { listMasks } from '#server/records/level-masks.ts';
 import { permissionsOf } from '#server/tenancy/permit.ts';
@@ -16,6 +20,7 @@ const can = permissionsOf(ACCIDENTES_DASHBOARD_ROUTE);
 const tags = ['dashboard incidentes'];
 const security = [{ bearerAuth: [] }];
 const CompanyPath = v.object({ company: v.string() });
+const FiltersAnswer = dataAnswer(v.object({ nv2: v.array(NivelSchema), nv3: v.array(NivelSchema) }));
 const FILTERS = '?nv2 &nv3 &start &end (AAAA-MM-DD; por defecto del primer día del mes a hoy) &month (AAAA-MM) &RutContratista &RutCliente';
 
 /**
@@ -25,13 +30,20 @@ const FILTERS = '?nv2 &nv3 &start &end (AAAA-MM-DD; por defecto del primer día 
  */
 export const incidentesDashboardRoutes = new Hono<AppEnv>()
   .use('/dashboard/*', requireSession)
-  .get('/dashboard/filtros/:company', describeRoute({ tags, security, summary: 'Opciones de los filtros: { statusCode, data: { nv2, nv3 } }' }), validate('param', CompanyPath), requireOwnCompany, can('index'), async (c) => {
-    const { db, records } = c.get('deps');
-    const levels = await records.niveles.listActive(db, c.get('session').company, c.get('session').viewer);
-    return c.json({ statusCode: 200, data: { nv2: levels.filter((level) => level.TipoNivel === 2), nv3: levels.filter((level) => level.TipoNivel === 3) } });
-  })
-  .get('/dashboard/mascaras/:company', describeRoute({ tags, security, summary: 'Nombres de los niveles 2, 3 y 4: { statusCode, data: [{ TipoNv, Nombre }] }' }), validate('param', CompanyPath), requireOwnCompany, can('index'), async (c) =>
-    c.json({ statusCode: 200, data: await listMasks(c.get('deps').db, c.get('session').company) }),
+  .route(
+    '/',
+    readRoute('/dashboard/filtros/:company', { tags, summary: 'Opciones de los filtros: { statusCode, data: { nv2, nv3 } }', answer: FiltersAnswer, access: can('index') }, async (c) => {
+      const { db, records } = c.get('deps');
+      const levels = await records.niveles.listActive(db, c.get('session').company, c.get('session').viewer);
+      return { statusCode: 200, data: { nv2: levels.filter((level) => level.TipoNivel === 2), nv3: levels.filter((level) => level.TipoNivel === 3) } };
+    }),
+  )
+  .route(
+    '/',
+    readRoute('/dashboard/mascaras/:company', { tags, summary: 'Nombres de los niveles 2, 3 y 4: { statusCode, data: [{ TipoNv, Nombre }] }', answer: MasksAnswer, access: can('index') }, async (c) => ({
+      statusCode: 200,
+      data: await listMasks(c.get('deps').db, c.get('session').company),
+    })),
   )
   .get(
     '/dashboard/registros/:company',
@@ -47,13 +59,9 @@ export const incidentesDashboardRoutes = new Hono<AppEnv>()
   );
 
 for (const [name, indicator] of Object.entries(ACCIDENT_INDICATOR_ANSWERS)) {
-  incidentesDashboardRoutes.get(
-    `/dashboard/${name}/:company`,
-    describeRoute({ tags, security, summary: `${indicator.summary}. ${FILTERS}` }),
-    validate('param', CompanyPath),
-    requireOwnCompany,
-    can('index'),
-    validate('query', DashboardQuerySchema),
-    async (c) => c.json(await indicator.compute({ deps: c.get('deps'), scope: dashboardScope(c, c.req.valid('query')), viewer: c.get('session').viewer })),
+  const spec = { tags, summary: `${indicator.summary}. ${FILTERS}`, answer: IndicatorAnswer, access: can('index'), query: DashboardQuerySchema };
+  const read = readRoute(`/dashboard/${name}/:company`, spec, (c, { query }) =>
+    indicator.compute({ deps: c.get('deps'), scope: dashboardScope(c, query), viewer: c.get('session').viewer }),
   );
+  incidentesDashboardRoutes.route('/', read);
 }
