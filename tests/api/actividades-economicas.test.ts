@@ -16,7 +16,7 @@ describe('actividades económicas (a catalogue on the record kit)', () => {
     expect(list.body.data.map((row) => row.Codigo)).toEqual([...list.body.data.map((row) => row.Codigo)].sort());
   });
 
-  it('creates, edits and deletes one with the kit notices, and refuses a bad or repeated code', async () => {
+  it("stores exactly the body it was sent, refuses a bad or repeated code, and frees a deleted one's code", async () => {
     const id = uuidV7();
     const created = await create({ IdActividadEconomica: id, Codigo: '433000', Nombre: 'Terminación y acabado de edificios' });
     expect(created.body).toEqual({
@@ -24,16 +24,13 @@ describe('actividades económicas (a catalogue on the record kit)', () => {
       message: 'Actividad económica creada correctamente',
       data: { IdActividadEconomica: id, IdEmpresa: ANDES.id, Codigo: '433000', Nombre: 'Terminación y acabado de edificios', Estado: 1, Version: 1 },
     });
-    const edited = await send<WriteAnswer>(test.server, 'PUT', BASE, { token: test.admin.token, body: { IdActividadEconomica: id, Version: 1, Nombre: 'Terminación de edificios' } });
-    expect(edited.body).toMatchObject({ message: 'Actividad económica editada correctamente', data: { Nombre: 'Terminación de edificios', Version: 2 } });
 
     const changes = await countRows(test.server, 'cambios');
     expect((await create({ IdActividadEconomica: uuidV7(), Codigo: '43300', Nombre: 'X' })).body).toMatchObject({ statusCode: 400, message: 'El código debe tener 6 dígitos (código de actividad del SII)' });
     expect((await create({ IdActividadEconomica: uuidV7(), Codigo: '433000', Nombre: 'Otra' })).body).toEqual({ statusCode: 409, message: 'Ya existe una actividad económica con ese código', code: 'ACTIVIDAD_DUPLICADA' });
     expect(await countRows(test.server, 'cambios')).toBe(changes);
 
-    const removed = await send<WriteAnswer>(test.server, 'DELETE', `${BASE}/${id}`, { token: test.admin.token });
-    expect(removed.body).toMatchObject({ message: 'Actividad económica eliminada correctamente', data: { Estado: 0 } });
+    expect((await send<WriteAnswer>(test.server, 'DELETE', `${BASE}/${id}`, { token: test.admin.token })).status).toBe(200);
     // Once deleted, its code may be used again.
     expect((await create({ IdActividadEconomica: uuidV7(), Codigo: '433000', Nombre: 'Terminación y acabado de edificios' })).status).toBe(200);
   });

