@@ -1,5 +1,6 @@
 import type { Hono } from 'hono';
 import type { AppEnv } from './app-env.ts';
+import type { Db } from './db/database.ts';
 import type { OverdueRule } from './records/overdue-lights.ts';
 import type { RecordRegistry } from './records/record-registry.ts';
 
@@ -19,6 +20,12 @@ export interface ServerModule {
   routes?: readonly ModuleRoutes[];
   /** The module's records with a traffic light and a deadline: the rule turns them red (SPEC OV1). */
   overdue?: readonly OverdueRule<never>[];
+  /**
+   * The module's own reference data for a demo company (a catalogue's proposed rows), each with its change-log row;
+   * idempotent, since the demo seed runs at every start. Modules seeded before this existed keep their seeds in
+   * server/seed/.
+   */
+  seedDemo?: (db: Db, company: string, now: Date) => Promise<void>;
 }
 
 export function defineServerModule(half: ServerModule): ServerModule {

@@ -3,6 +3,7 @@ import type { UserKind } from '../db/schema.ts';
 import type { FileStore } from '../files/file-store.ts';
 import { hashPassword } from '../tenancy/password.ts';
 import { grantEveryRouteToDemoAdmins, seedDemoCatalogues } from './demo-catalogues.ts';
+import { SERVER_HALVES } from '../app-modules.ts';
 import { seedInspectionDemo } from './demo-inspecciones.ts';
 import { seedTrainingDemo } from './demo-capacitaciones.ts';
 import { seedEppDemo } from './demo-epp.ts';
@@ -201,6 +202,7 @@ async function seedLaterDemoData(db: Db, now: Date, files: FileStore | undefined
     await seedDemoParties(db, company.rut.slice(0, -2), now);
     await seedDemoCatalogues(db, company.rut.slice(0, -2), now);
     await seedAccidentCatalogues(db, company.rut.slice(0, -2), now);
+    for (const { half } of SERVER_HALVES) await half.seedDemo?.(db, company.rut.slice(0, -2), now);
   }
   // The EPP catalogue first: demo checklist statements and training types name its items (the EPP dashboard).
   if (files) await seedEpp(db, now, files);
