@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { execSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -69,6 +70,12 @@ async function main(): Promise<void> {
       console.log(`  Fiscalizador: ${address}/fiscales/login  ${DEMO_INSPECTOR.correo} / ${DEMO_PASSWORD}`);
     }
   });
+  // Clients that reuse connections (a proxy, a device's fetch) must not send into one the server is closing: keep
+  // idle connections longer than Node's 5 s default, and the header timeout above that, as proxies expect.
+  if (server instanceof http.Server) {
+    server.keepAliveTimeout = 65_000;
+    server.headersTimeout = 66_000;
+  }
   // Closing the server and the database leaves nothing pending, so the process ends by itself.
   const stop = () => {
     overdue.stop();
