@@ -33,6 +33,7 @@ fs.mkdirSync('.tmp', { recursive: true });
 // Reports of an earlier run must not be counted as this run's.
 for (const report of ['vitest.json', 'vitest-chaos.json', 'playwright.json']) fs.rmSync(path.join('.tmp', report), { force: true });
 const failed: string[] = [];
+const timings: { name: string; seconds: number; ok: boolean }[] = [];
 const started = Date.now();
 
 for (const step of steps) {
@@ -45,6 +46,7 @@ for (const step of steps) {
   };
   const result = spawnSync(step.command, { shell: true, stdio: 'inherit', env });
   const seconds = ((Date.now() - t0) / 1000).toFixed(1);
+  timings.push({ name: step.name, seconds: Number(seconds), ok: result.status === 0 });
   if (result.status === 0) {
     console.log(`✔ ${step.name} (${seconds} s)`);
   } else {
@@ -73,7 +75,11 @@ const playwright = readJson('.tmp/playwright.json') as { stats?: { expected?: nu
 const passed = vitest.numPassedTests + (playwright?.stats?.expected ?? 0);
 const failedTests = vitest.numFailedTests + (playwright?.stats?.unexpected ?? 0) + (playwright?.stats?.flaky ?? 0);
 
-console.log(`\nPasos: ${steps.length - failed.length} de ${steps.length} sin fallas en ${((Date.now() - started) / 1000).toFixed(0)} s`);
+// The time of each step, then the counts, and the whole command's time last, where the run ends.
+console.log('\nTiempo por paso:');
+for (const timing of timings) console.log(`  ${timing.ok ? '✔' : '✘'} ${timing.seconds.toFixed(1).padStart(6)} s  ${timing.name}`);
+console.log(`\nTests: ${passed} passed, ${failedTests + (failed.length && failedTests === 0 ? 1 : 0)} failed`);
 if (failed.length) console.log(`Fallaron: ${failed.join('; ')}`);
-console.log(`Tests: ${passed} passed, ${failedTests + (failed.length && failedTests === 0 ? 1 : 0)} failed`);
+const total = (Date.now() - started) / 1000;
+console.log(`Pasos: ${steps.length - failed.length} de ${steps.length} sin fallas en ${total.toFixed(0)} s (${Math.floor(total / 60)} min ${Math.round(total % 60)} s)`);
 process.exitCode = failed.length ? 1 : 0;

@@ -16,7 +16,8 @@ import {
   expectLastColumnVisible,
   typeDate,
 } from './support/dashboard-charts.ts';
-import { ADMIN, apiToken, COMPANY_ID, controlledByServiceWorker, expectAllSent, signIn } from './support/field-session.ts';
+import { ADMIN, apiToken, COMPANY_ID, controlledByServiceWorker, expectAllSent } from './support/field-session.ts';
+import { openSignedIn } from './support/shared-session.ts';
 
 test.use({ viewport: { width: 1280, height: 800 }, actionTimeout: 15_000 });
 
@@ -39,7 +40,7 @@ test('the trainings dashboard opens on the last twelve months, counts its covera
   const range = { start: `${addMonths(month, -11)}-01`, end: day, month };
   const query = new URLSearchParams(range).toString();
 
-  await signIn(page, ADMIN);
+  await openSignedIn(page, ADMIN);
   await expectAllSent(page);
   await page.goto('/dashboard/capacitaciones');
   await expect(page.getByRole('heading', { name: 'Dashboard de capacitaciones', level: 1 })).toBeVisible();

@@ -2,7 +2,8 @@ import { createHash, randomUUID } from 'node:crypto';
 import { expect, test } from './support/test.ts';
 import { formatRut } from '#sync/domain/rut.ts';
 import { expectAccessible } from './support/accessibility.ts';
-import { ADMIN, apiToken, COMPANY_ID, controlledByServiceWorker, localRows, signIn, SUPERVISOR, syncStatus, expectAllSent } from './support/field-session.ts';
+import { ADMIN, apiToken, COMPANY_ID, controlledByServiceWorker, localRows, SUPERVISOR, syncStatus, expectAllSent } from './support/field-session.ts';
+import { openSignedIn } from './support/shared-session.ts';
 import { cameraPhoto, drawOn, readPdf } from './support/inspection-session.ts';
 import { addAttendee, certificatePdf, demoWorker, serverSession, TODAYS_TALK, type ServerSession } from './support/training-session.ts';
 import { expectNoSidewaysOverflow, expectReachableIn, PHONE, scrollsSideways, TOUCH_TARGET } from './support/field-layout.ts';
@@ -22,7 +23,7 @@ const hashes = (session: Pick<ServerSession, 'Participantes' | 'Relatores'>) =>
 
 test('attendance at the worksite, offline, on a tablet: five participants sign (one found by RUT), the presenter signs, two photos, a reload midway, realised with grades, sent when the connection returns', async ({ page, context }) => {
   await page.setViewportSize(TABLET);
-  await signIn(page, SUPERVISOR);
+  await openSignedIn(page, SUPERVISOR);
   await controlledByServiceWorker(page);
   await expectAllSent(page);
 
@@ -127,7 +128,7 @@ test('the server holds the attendance once, with every signature the device took
 
 test("at the office: the worker's record shows the training as vigente, and the certificate's print page draws it", async ({ page }) => {
   expect(given.attendanceId, 'the field journey ran first').not.toBe('');
-  await signIn(page, ADMIN);
+  await openSignedIn(page, ADMIN);
   await expectAllSent(page);
 
   await page.goto(`/trabajadores/detalles/${given.workerId}`);
@@ -169,7 +170,7 @@ test("at the office, offline: a programme line whose type was removed meanwhile 
   const line = { IdCapacitacion: randomUUID(), Anio: 2027, Mes: 3, IdTipoCapacitacion: kept.IdTipoCapacitacion, Tema: `Plan de izaje ${stamp}`, Cargos: [] };
   await send('POST', `/api/capacitaciones/programa/${COMPANY_ID}`, line);
 
-  await signIn(page, ADMIN);
+  await openSignedIn(page, ADMIN);
   await controlledByServiceWorker(page);
   await expectAllSent(page);
   await page.goto(`/capacitaciones/programa/detalles/${line.IdCapacitacion}`);

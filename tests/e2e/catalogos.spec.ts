@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/test.ts';
 import { expectAccessible } from './support/accessibility.ts';
-import { ADMIN, apiToken, controlledByServiceWorker, openWorkers, serverWorker, signIn, expectAllSent } from './support/field-session.ts';
+import { ADMIN, apiToken, controlledByServiceWorker, openWorkers, serverWorker, expectAllSent } from './support/field-session.ts';
+import { openSignedIn } from './support/shared-session.ts';
 
 test.use({ viewport: { width: 1280, height: 800 }, actionTimeout: 15_000 });
 
@@ -20,7 +21,7 @@ function certificationRows(page: Page) {
 }
 
 test('a catalogue on the record kit works offline: create with its rules, export CSV, delete several, sync once, and workers choose from it', async ({ page, context }) => {
-  await signIn(page, ADMIN);
+  await openSignedIn(page, ADMIN);
   await controlledByServiceWorker(page);
   await expectAllSent(page);
 

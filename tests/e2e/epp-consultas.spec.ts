@@ -6,7 +6,8 @@ import { formatRut } from '#sync/domain/rut.ts';
 import type { PendienteFila } from '#sync/schemas/epp-consultas.schema.ts';
 import type { ReportListAnswer } from '#sync/schemas/report-list.schema.ts';
 import { expectAccessible } from './support/accessibility.ts';
-import { ADMIN, apiToken, COMPANY_ID, localRows, signIn } from './support/field-session.ts';
+import { ADMIN, apiToken, COMPANY_ID, localRows } from './support/field-session.ts';
+import { openSignedIn } from './support/shared-session.ts';
 
 test.use({ viewport: { width: 1280, height: 800 }, actionTimeout: 15_000 });
 
@@ -30,7 +31,7 @@ test('a consulta lists what the server answers, follows its filter, exports CSV,
     return (await response.json()) as T;
   };
 
-  await signIn(page, ADMIN);
+  await openSignedIn(page, ADMIN);
   await openFromMenu(page, 'Módulos', 'EPP', 'EPP pendiente de entrega', 'EPP pendiente de entrega');
   const all = await server<ReportListAnswer<PendienteFila>>(`/epp/consultas/pendientes_entrega/${COMPANY_ID}?PorPagina=1000`);
   expect(all.total).toBeGreaterThan(0);

@@ -6,7 +6,8 @@ import type { EppRecordsAnswer } from '#sync/schemas/epp-dashboard.schema.ts';
 import { addMonths, formatDisplayDate } from '#sync/domain/dates.ts';
 import { expectAccessible } from './support/accessibility.ts';
 import { clickChartShape, downloadChartPng, downloadDashboardPdf, expectChartTextsInside, expectDistinctTicks, expectLastColumnVisible } from './support/dashboard-charts.ts';
-import { ADMIN, apiToken, COMPANY_ID, expectAllSent, signIn } from './support/field-session.ts';
+import { ADMIN, apiToken, COMPANY_ID, expectAllSent } from './support/field-session.ts';
+import { openSignedIn } from './support/shared-session.ts';
 
 test.use({ viewport: { width: 1280, height: 800 }, actionTimeout: 15_000 });
 
@@ -34,7 +35,7 @@ test("the EPP dashboard shows the demo company's figures over the last twelve mo
     return (await response.json()) as T;
   };
 
-  await signIn(page, ADMIN);
+  await openSignedIn(page, ADMIN);
   await expectAllSent(page);
   await openFromMenu(page);
 
@@ -121,7 +122,7 @@ test('a checklist statement shows its link to an EPP item in the template and in
   const token = await apiToken(page.request);
   const list = await page.request.get('/api/formularios/formularios', { headers: { Authorization: `Bearer ${token}` } });
   const conducta = ((await list.json()) as { data: { IdFormulario: string; Nombre: string }[] }).data.find((template) => template.Nombre === 'Observación de conducta')!;
-  await signIn(page, ADMIN);
+  await openSignedIn(page, ADMIN);
   await expectAllSent(page);
 
   await page.goto(`/formularios/observacion/detalles/${conducta.IdFormulario}`);

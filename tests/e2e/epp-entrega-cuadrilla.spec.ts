@@ -3,7 +3,8 @@ import type { BrowserContext, Page } from '@playwright/test';
 import { expect, test } from './support/test.ts';
 import { formatRut } from '#sync/domain/rut.ts';
 import { expectAccessible } from './support/accessibility.ts';
-import { ADMIN, apiToken, controlledByServiceWorker, localRows, sha256Hex, signIn, SUPERVISOR, syncStatus, expectAllSent } from './support/field-session.ts';
+import { ADMIN, apiToken, controlledByServiceWorker, localRows, sha256Hex, SUPERVISOR, syncStatus, expectAllSent } from './support/field-session.ts';
+import { openSignedIn } from './support/shared-session.ts';
 import { drawOn, readPdf } from './support/inspection-session.ts';
 import { type CrewWorker, padHasInk, SEEDED_CREW, serverActa, serverActaPdf, serverActasOfCrew, storedPngHasInk, workersOfPosition } from './support/epp-session.ts';
 import { expectNoSidewaysOverflow, expectReachableIn, PHONE, SCREENS, scrollsSideways } from './support/field-layout.ts';
@@ -42,7 +43,7 @@ async function signWorker(page: Page, worker: CrewWorker, signedBefore: number, 
  * sign-in" is everything after that first sign-in and pull.
  */
 async function signInThenOffline(page: Page, context: BrowserContext): Promise<void> {
-  await signIn(page, SUPERVISOR);
+  await openSignedIn(page, SUPERVISOR);
   await controlledByServiceWorker(page);
   await expectAllSent(page);
   await context.setOffline(true);
@@ -250,7 +251,7 @@ test('the office annuls an acta, keeps it with its seal, and the public verifica
   }
 
   await page.setViewportSize({ width: 1440, height: 900 });
-  await signIn(page, ADMIN);
+  await openSignedIn(page, ADMIN);
   await page.goto(`/epp/entregados/detalles/${acta.IdEntregadosEpp}`);
   await expect(page.getByRole('heading', { name: `Acta de ${acta.NombreTrabajador}`, level: 1 })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByLabel('Sello del acta')).toHaveText(acta.Sello);
@@ -272,7 +273,7 @@ test("on a phone, a tablet and a desktop a crew's lines fit their card or scroll
   const [worker] = await workersOfPosition(page.request, office, 'Maestro Carpintero');
   const name = nameOf(worker!);
   await page.setViewportSize(PHONE);
-  await signIn(page, SUPERVISOR);
+  await openSignedIn(page, SUPERVISOR);
   await expectAllSent(page);
   await page.goto('/epp/entregados/nuevo');
   await page.getByRole('searchbox', { name: 'Buscar trabajador por nombre o RUT' }).fill(worker!.Nombres);

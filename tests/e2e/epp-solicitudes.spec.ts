@@ -2,9 +2,10 @@ import type { BrowserContext, Locator, Page } from '@playwright/test';
 import { expect, test } from './support/test.ts';
 import type { EppSolicitud } from '#sync/schemas/epp-solicitudes.schema.ts';
 import { expectAccessible } from './support/accessibility.ts';
-import { ADMIN, apiToken, COMPANY_ID, controlledByServiceWorker, expectAllSent, localRows, signIn, SUPERVISOR, syncStatus } from './support/field-session.ts';
+import { ADMIN, apiToken, COMPANY_ID, controlledByServiceWorker, expectAllSent, localRows, SUPERVISOR, syncStatus } from './support/field-session.ts';
+import { openSignedIn } from './support/shared-session.ts';
 import { drawOn } from './support/inspection-session.ts';
-import { type CrewWorker, EPP_API, workersOfPosition } from './support/epp-session.ts';
+import { type CrewWorker, demoWorkersOfPosition, EPP_API } from './support/epp-session.ts';
 
 const LANDSCAPE = { width: 1024, height: 768 };
 test.use({ viewport: LANDSCAPE, actionTimeout: 15_000 });
@@ -38,7 +39,7 @@ async function serverRequest(page: Page, token: string, id: string): Promise<Epp
 }
 
 async function signInThenOffline(page: Page, context: BrowserContext): Promise<void> {
-  await signIn(page, SUPERVISOR);
+  await openSignedIn(page, SUPERVISOR);
   await controlledByServiceWorker(page);
   await expectAllSent(page);
   await context.setOffline(true);
@@ -48,7 +49,7 @@ async function signInThenOffline(page: Page, context: BrowserContext): Promise<v
 
 test('EPP request: raised offline with sizes for two workers, dispatched at the office with another at once, signed on the tablet from the dispatched request, and delivered on the server', async ({ page, context, browser }) => {
   const token = await apiToken(page.request, ADMIN);
-  const [first, second] = await workersOfPosition(page.request, token, 'Eléctrico');
+  const [first, second] = await demoWorkersOfPosition(page.request, token, 'Eléctrico');
 
   // The supervisor, no signal: a new request for two workers, each with the EPP of their position and a size per item.
   await signInThenOffline(page, context);
@@ -91,7 +92,7 @@ test('EPP request: raised offline with sizes for two workers, dispatched at the 
   // The office dispatches it together with another pending request, in one dialog.
   const officeContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const office = await officeContext.newPage();
-  await signIn(office, ADMIN);
+  await openSignedIn(office, ADMIN);
   await openRequests(office);
   const officePending = await tab(office, 'Pendientes');
   await expect(officePending.getByRole('checkbox', { name: new RegExp(nameOf(first!)) })).toBeVisible({ timeout: 30_000 });

@@ -1,11 +1,12 @@
 import fs from 'node:fs';
-import type { Page } from '@playwright/test';
+import { type Page, request } from '@playwright/test';
 import { expect, test } from './support/test.ts';
 import { formatRut } from '#sync/domain/rut.ts';
 import { EMPTY_CARD_MESSAGES, FISCALES_MESSAGES, type PortalPdfLink } from '#sync/schemas/fiscales.schema.ts';
 import { expectAccessible } from './support/accessibility.ts';
 import { expectLastColumnVisible } from './support/dashboard-charts.ts';
-import { ADMIN, COMPANY_RUT, signIn } from './support/field-session.ts';
+import { ADMIN, COMPANY_RUT } from './support/field-session.ts';
+import { openSignedIn } from './support/shared-session.ts';
 import { readPdf } from './support/inspection-session.ts';
 
 test.use({ viewport: { width: 1280, height: 800 }, actionTimeout: 15_000 });
@@ -39,10 +40,17 @@ async function openPdfOf(page: Page, card: string): Promise<string> {
   await cardOf(page, card).getByRole('button', { name: /^Abrir PDF de / }).first().click();
   const link = ((await (await answer).json()) as { data: PortalPdfLink }).data;
   await (await popup).close();
-  const pdf = await page.request.get(link.Url);
-  expect(pdf.status()).toBe(200);
-  expect(pdf.headers()['content-type']).toContain('application/pdf');
-  return readPdf(await pdf.body()).text;
+  // On a connection of its own, as the new tab opened it: a kept-alive connection of the test's, idle for the
+  // server's five seconds, can be closed by the server just as the request goes out on it (ECONNRESET).
+  const fresh = await request.newContext();
+  try {
+    const pdf = await fresh.get(new URL(link.Url, page.url()).href);
+    expect(pdf.status()).toBe(200);
+    expect(pdf.headers()['content-type']).toContain('application/pdf');
+    return readPdf(await pdf.body()).text;
+  } finally {
+    await fresh.dispose();
+  }
 }
 
 test('an inspector registers with an institutional address, searches a worker, reads the four cards and their PDFs; the company sees the log', async ({ page, browser }) => {
@@ -164,7 +172,7 @@ test('an inspector registers with an institutional address, searches a worker, r
   // The company's administrator sees who consulted the records: the roster listings behind the worker picker, the
   // search and each PDF.
   const office = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-  await signIn(office, ADMIN);
+  await openSignedIn(office, ADMIN);
   await office.goto('/perfil/empresa');
   await office.getByRole('link', { name: 'Consultas de fiscalizadores' }).click();
   await expect(office.getByRole('heading', { name: 'Consultas de fiscalizadores', level: 1 })).toBeVisible();

@@ -1,7 +1,8 @@
 import type { Browser, Locator, Page } from '@playwright/test';
 import { expect, test } from './support/test.ts';
 import { expectAccessible } from './support/accessibility.ts';
-import { ADMIN, apiToken, controlledByServiceWorker, signIn, SUPERVISOR, syncStatus, expectAllSent } from './support/field-session.ts';
+import { ADMIN, apiToken, controlledByServiceWorker, SUPERVISOR, syncStatus, expectAllSent } from './support/field-session.ts';
+import { openSignedIn, type SharedAccount } from './support/shared-session.ts';
 import {
   createServerTemplate,
   drawOn,
@@ -21,10 +22,10 @@ const DESKTOP = { width: 1440, height: 900 };
 const TABLET = { width: 1280, height: 800 };
 
 /** A signed-in page in a browser context of its own: the office at its desk, the supervisor on a tablet. */
-async function signedIn(browser: Browser, viewport: typeof DESKTOP, correo: string): Promise<Page> {
+async function signedIn(browser: Browser, viewport: typeof DESKTOP, correo: SharedAccount): Promise<Page> {
   const context = await browser.newContext({ viewport });
   const page = await context.newPage();
-  await signIn(page, correo);
+  await openSignedIn(page, correo);
   await expectAllSent(page);
   return page;
 }

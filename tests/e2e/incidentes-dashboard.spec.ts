@@ -7,7 +7,8 @@ import type { DashboardAnswer } from '#sync/schemas/dashboard-filters.schema.ts'
 import { addMonths } from '#sync/domain/dates.ts';
 import { expectAccessible } from './support/accessibility.ts';
 import { clickChartShape, downloadChartPng, expectChartTextsInside, expectLastColumnVisible } from './support/dashboard-charts.ts';
-import { ADMIN, apiToken, COMPANY_ID, expectAllSent, localRows, signIn } from './support/field-session.ts';
+import { ADMIN, apiToken, COMPANY_ID, expectAllSent, localRows } from './support/field-session.ts';
+import { openSignedIn } from './support/shared-session.ts';
 
 test.use({ viewport: { width: 1280, height: 800 }, actionTimeout: 15_000 });
 
@@ -50,7 +51,7 @@ test('the accident dashboard states each rate with its formula over the last twe
     return (await response.json()) as T;
   };
 
-  await signIn(page, ADMIN);
+  await openSignedIn(page, ADMIN);
   await openFromMenu(page, 'Dashboard', 'Dashboard', 'Incidentes', 'Dashboard de incidentes');
   const rate = card(page, 'Tasa de accidentabilidad');
   await expect(rate.getByText(RATE_FORMULA)).toBeVisible();
@@ -133,7 +134,7 @@ test('the accident dashboard states each rate with its formula over the last twe
 
 test('headcount and hours load from a CSV: a bad row is refused with its line and nothing is queued; corrected, every row is queued once and reaches the server once', async ({ page }) => {
   const [oldest, older, old] = [monthBefore(15), monthBefore(14), monthBefore(13)];
-  await signIn(page, ADMIN);
+  await openSignedIn(page, ADMIN);
   await expect.poll(async () => (await localRows(page, 'dotaciones')).length, { timeout: 20_000 }).toBeGreaterThanOrEqual(48);
   const before = (await localRows(page, 'dotaciones')).length;
   await openFromMenu(page, 'Módulos', 'Incidentes', 'Dotación y horas hombre', 'Dotación y horas hombre');

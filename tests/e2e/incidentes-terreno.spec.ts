@@ -4,7 +4,8 @@ import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import { expect, test } from './support/test.ts';
 import { demoPhotoPng } from '#server/seed/demo-images.ts';
 import { expectAccessible } from './support/accessibility.ts';
-import { ADMIN, apiToken, COMPANY_ID, controlledByServiceWorker, sha256Hex, signIn, SUPERVISOR, syncStatus, expectAllSent } from './support/field-session.ts';
+import { ADMIN, apiToken, COMPANY_ID, controlledByServiceWorker, sha256Hex, SUPERVISOR, syncStatus, expectAllSent } from './support/field-session.ts';
+import { openSignedIn } from './support/shared-session.ts';
 import { cameraPhoto, deviceFileHashes, drawOn, readPdf } from './support/inspection-session.ts';
 import { PHONE, SCREENS } from './support/field-layout.ts';
 
@@ -95,7 +96,7 @@ async function signAndSend(page: Page): Promise<string> {
 
 /** Signed in and synced once, then the worksite has no signal. */
 async function offlineAtTheWorksite(page: Page, context: BrowserContext): Promise<void> {
-  await signIn(page, SUPERVISOR);
+  await openSignedIn(page, SUPERVISOR);
   await controlledByServiceWorker(page);
   await expectAllSent(page);
   await context.setOffline(true);
@@ -191,7 +192,7 @@ test('at the office: stages 2 and 3 with a control measure; closing is refused u
   const { reportId, place } = await fieldReport(request, token);
   const desk = page;
   await desk.setViewportSize({ width: 1440, height: 900 });
-  await signIn(desk, ADMIN);
+  await openSignedIn(desk, ADMIN);
   await expectAllSent(desk);
   await desk.goto(`/incidentes/detalles/${reportId}`);
   await expect(desk.getByRole('heading', { name: /^Accidente N° / })).toBeVisible();
@@ -255,7 +256,7 @@ test('at the office: stages 2 and 3 with a control measure; closing is refused u
 
 test('on a phone the report form keeps the screen: its send and delete bar stays one short row, also with what is missing, and both buttons within reach', async ({ page }) => {
   await page.setViewportSize(PHONE);
-  await signIn(page, SUPERVISOR);
+  await openSignedIn(page, SUPERVISOR);
   await expectAllSent(page);
   await page.goto('/incidentes/nuevo');
   await page.getByRole('radio', { name: 'Accidente con tiempo perdido' }).check();
@@ -297,7 +298,7 @@ test('on a phone the report form keeps the screen: its send and delete bar stays
 test("at the office, offline: two cases deleted while the worksite changed them are refused, and Sincronización says «Error al eliminar los accidentes» and, for each, «Error al eliminar el accidente»", async ({ page, context, request }) => {
   const token = await apiToken(request, ADMIN);
   const cases = [await fieldReport(request, token), await fieldReport(request, token)];
-  await signIn(page, ADMIN);
+  await openSignedIn(page, ADMIN);
   await controlledByServiceWorker(page);
   await expectAllSent(page);
 

@@ -19,6 +19,7 @@ import {
   signIn,
   WORKERS_API,
 } from './support/field-session.ts';
+import { openSignedIn } from './support/shared-session.ts';
 import { layoutShift, recordLayoutShifts, throttleCpu } from './support/layout-shift.ts';
 
 const PHONE = { width: 390, height: 844 };
@@ -137,7 +138,7 @@ for (const [size, viewport] of SIZES) {
       const adminToken = await apiToken(request);
       const worker = await pendingRequest(request, adminToken);
 
-      await signIn(page, ADMIN);
+      await openSignedIn(page, ADMIN);
       await expectAllSent(page);
       const main = page.getByRole('main');
       await expect(page.getByRole('heading', { name: 'Inicio', level: 1 })).toBeVisible();
@@ -227,7 +228,7 @@ test.describe('on a desktop', () => {
   test.use({ viewport: { width: 1440, height: 900 } });
 
   test('the menu leads only to screens that exist, and the role matrix offers only those, in an administrator’s words', async ({ page }) => {
-    await signIn(page, ADMIN);
+    await openSignedIn(page, ADMIN);
     await expectAllSent(page);
 
     const hrefs = new Set<string>();

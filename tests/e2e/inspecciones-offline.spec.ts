@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/test.ts';
 import { expectAccessible } from './support/accessibility.ts';
-import { ADMIN, apiToken, controlledByServiceWorker, sha256Hex, signIn, SUPERVISOR, syncStatus, expectAllSent } from './support/field-session.ts';
+import { ADMIN, apiToken, controlledByServiceWorker, sha256Hex, SUPERVISOR, syncStatus, expectAllSent } from './support/field-session.ts';
+import { openSignedIn } from './support/shared-session.ts';
 import { cameraPhoto, deviceFileHashes, drawOn, readPdf, serverInspection, serverInspectionsAt, serverReportPdf } from './support/inspection-session.ts';
 
 test.use({ viewport: { width: 1280, height: 800 }, actionTimeout: 15_000 });
@@ -42,7 +43,7 @@ test('a 30-statement inspection filled offline on a tablet reaches the server on
   const place = `Torre de enfriamiento ${Date.now()}`;
 
   // Signed in and synced once, then the worksite has no signal until the inspection is finished.
-  await signIn(page, SUPERVISOR);
+  await openSignedIn(page, SUPERVISOR);
   await controlledByServiceWorker(page);
   await expectAllSent(page);
   await context.setOffline(true);
@@ -150,7 +151,7 @@ test('a 30-statement inspection filled offline on a tablet reaches the server on
   // At the office: each observation is answered, then one rejected with a new deadline and the other approved.
   const office = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   const desk = await office.newPage();
-  await signIn(desk, ADMIN);
+  await openSignedIn(desk, ADMIN);
   await reviewObservation(desk, 'Arnés con costura cortada en la pierna izquierda', 'rechazar');
   await reviewObservation(desk, 'Barandas sin rodapié en el nivel 3 del andamio', 'aprobar');
   await expectAllSent(desk);

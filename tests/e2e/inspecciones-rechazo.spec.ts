@@ -1,7 +1,8 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/test.ts';
 import { expectAccessible } from './support/accessibility.ts';
-import { controlledByServiceWorker, freshRut, localWorkerByRut, signIn, SUPERVISOR, syncStatus, expectAllSent } from './support/field-session.ts';
+import { controlledByServiceWorker, freshRut, localWorkerByRut, SUPERVISOR, syncStatus, expectAllSent } from './support/field-session.ts';
+import { openSignedIn } from './support/shared-session.ts';
 import { createServerWorker, deleteServerWorker, drawOn, officeSession, serverInspection, serverInspectionsAt } from './support/inspection-session.ts';
 
 test.use({ viewport: { width: 1280, height: 800 }, actionTimeout: 15_000 });
@@ -38,7 +39,7 @@ test('IN11: an inspection the server refuses (its observed worker was deleted me
   // The office registers the worker; the supervisor's tablet pulls it on its first sync.
   const office = await officeSession(page.request);
   const workerId = await createServerWorker(page.request, office.token, worker);
-  await signIn(page, SUPERVISOR);
+  await openSignedIn(page, SUPERVISOR);
   await controlledByServiceWorker(page);
   await expectAllSent(page);
   await expect.poll(async () => (await localWorkerByRut(page, rut))?.IdPersona, { timeout: 15_000 }).toBe(workerId);

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './support/test.ts';
 import { expectAccessible } from './support/accessibility.ts';
-import { ADMIN, apiToken, COMPANY_ID, controlledByServiceWorker, signIn, SUPERVISOR, syncStatus, expectAllSent } from './support/field-session.ts';
+import { ADMIN, apiToken, COMPANY_ID, controlledByServiceWorker, SUPERVISOR, syncStatus, expectAllSent } from './support/field-session.ts';
+import { openSignedIn } from './support/shared-session.ts';
 import { createServerTemplate, drawOn, readPdf, serverReportPdf, syncNow } from './support/inspection-session.ts';
 
 /**
@@ -65,7 +66,7 @@ test.describe('on a phone', () => {
 
   test('the home leads to the work, names and answers fit, a new observation reads Abierta, notices stay below the bar, and Sincronizar offline says why', async ({ page, context }) => {
     const template = await officeTemplate(page);
-    await signIn(page, SUPERVISOR);
+    await openSignedIn(page, SUPERVISOR);
     await controlledByServiceWorker(page);
     await expectAllSent(page);
 
@@ -160,7 +161,7 @@ test.describe('on a 10-inch tablet', () => {
 
   test('frequent actions are at least 44 px high, and a detail page highlights its own menu group', async ({ page }) => {
     const template = await officeTemplate(page);
-    await signIn(page, SUPERVISOR);
+    await openSignedIn(page, SUPERVISOR);
     await expectAllSent(page);
 
     await page.goto('/inspecciones');
@@ -214,7 +215,7 @@ test.describe('at the office, on a desktop with an English browser', () => {
   test.use({ viewport: DESKTOP, locale: 'en-US', actionTimeout: 15_000 });
 
   test('dates read DD/MM/YYYY, the menu says "principal", records not yet on the device come from the server, and a missing report says so', async ({ page }) => {
-    await signIn(page, ADMIN);
+    await openSignedIn(page, ADMIN);
     await expectAllSent(page);
     await expect(page.getByRole('link', { name: 'principal', exact: true })).toHaveAttribute('aria-current', 'page');
 

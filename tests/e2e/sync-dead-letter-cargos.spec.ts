@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './support/test.ts';
 import { expectAccessible } from './support/accessibility.ts';
-import { ADMIN, apiToken, COMPANY_ID, controlledByServiceWorker, signIn, syncStatus, expectAllSent } from './support/field-session.ts';
+import { ADMIN, apiToken, COMPANY_ID, controlledByServiceWorker, syncStatus, expectAllSent } from './support/field-session.ts';
+import { openSignedIn } from './support/shared-session.ts';
 
 const CARGOS_API = '/api/cargos/newcargos2';
 
@@ -68,7 +69,7 @@ test('RP9/RP15: a cargo the server refuses as a duplicate is corrected from the 
   const taken = unique('Operador de grúa');
   const renamed = `${taken} nocturno`;
 
-  await signIn(page, ADMIN);
+  await openSignedIn(page, ADMIN);
   await controlledByServiceWorker(page);
   await openSettings(page, 'Cargos');
   await expect(page.getByRole('list', { name: 'Lista de cargos' }).getByRole('listitem').first()).toBeVisible();
@@ -145,7 +146,7 @@ test('RP9/RP15: a level refused because its parent was removed is corrected from
   expect(created.ok()).toBe(true);
   const area = unique('Área Pozo');
 
-  await signIn(page, ADMIN);
+  await openSignedIn(page, ADMIN);
   await controlledByServiceWorker(page);
   await openSettings(page, 'Área', 'Niveles');
   await expect(page.getByRole('heading', { name: 'Área', level: 1 })).toBeVisible();

@@ -9,15 +9,15 @@ import {
   goToWorkers,
   openWorkers,
   serverWorkersByRut,
-  signIn,
   SUPERVISOR,
   syncStatus,
   WORKERS_API,
   expectAllSent,
 } from './support/field-session.ts';
+import { openSignedIn } from './support/shared-session.ts';
 
 test('RP9/RP15/RP16: writes the server refuses are listed with its message, one corrected and resent, one discarded', async ({ page, context }) => {
-  await signIn(page, SUPERVISOR);
+  await openSignedIn(page, SUPERVISOR);
   await controlledByServiceWorker(page);
   await openWorkers(page);
   const token = await apiToken(page.request);

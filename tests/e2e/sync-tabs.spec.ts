@@ -10,11 +10,11 @@ import {
   openWorkers,
   serverWorkersByRut,
   serverWorkerTotal,
-  signIn,
   SUPERVISOR,
   syncStatus,
   expectAllSent,
 } from './support/field-session.ts';
+import { openSignedIn } from './support/shared-session.ts';
 
 /** Every idempotency key a page sends, batched or single (SPEC RP5, RP6). */
 function recordSentKeys(page: Page, sent: string[]): void {
@@ -31,7 +31,7 @@ function recordSentKeys(page: Page, sent: string[]): void {
 }
 
 test('RP1: two tabs with queued writes come back online together and each write reaches the server once', async ({ page, context }) => {
-  await signIn(page, SUPERVISOR);
+  await openSignedIn(page, SUPERVISOR);
   await controlledByServiceWorker(page);
   await openWorkers(page);
   const second = await context.newPage();

@@ -10,11 +10,11 @@ import {
   serverWorker,
   type ServerWorker,
   sha256Hex,
-  signIn,
   SUPERVISOR,
   syncStatus,
   expectAllSent,
 } from './support/field-session.ts';
+import { openSignedIn } from './support/shared-session.ts';
 
 type FileRef = { Sha256: string; Tipo: string };
 type WorkerWithChildren = ServerWorker & {
@@ -41,7 +41,7 @@ test('CF5/FL1: offline, a licence with its file and an evidence photo are added 
   page,
   context,
 }) => {
-  await signIn(page, SUPERVISOR);
+  await openSignedIn(page, SUPERVISOR);
   await controlledByServiceWorker(page);
   await openWorkers(page);
 

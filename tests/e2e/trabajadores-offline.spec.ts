@@ -11,14 +11,14 @@ import {
   serverWorker,
   serverWorkersByRut,
   sha256Hex,
-  signIn,
   SUPERVISOR,
   syncStatus,
   expectAllSent,
 } from './support/field-session.ts';
+import { openSignedIn } from './support/shared-session.ts';
 
 test('offline, a new worker with a drawn signature and an edit survive a reload and reach the server once by themselves', async ({ page, context }) => {
-  await signIn(page, SUPERVISOR);
+  await openSignedIn(page, SUPERVISOR);
   await controlledByServiceWorker(page);
   await openWorkers(page);
   await expectAccessible(page);

@@ -3,7 +3,8 @@ import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { expect, test } from './support/test.ts';
 import { workerBody } from '../api/support/trabajadores-factory.ts';
 import { expectAccessible } from './support/accessibility.ts';
-import { ADMIN, apiToken, COMPANY_ID, COMPANY_RUT, freshRut, signIn, WORKERS_API } from './support/field-session.ts';
+import { ADMIN, apiToken, COMPANY_ID, COMPANY_RUT, freshRut, WORKERS_API } from './support/field-session.ts';
+import { openSignedIn } from './support/shared-session.ts';
 
 test.use({ viewport: { width: 1280, height: 800 }, actionTimeout: 15_000 });
 
@@ -68,7 +69,7 @@ async function backToForeground(page: Page): Promise<void> {
 
 test('an administrator gives a new user a role that sees workers but may not delete them, then grants it; a deactivated contractor company signs out its users', async ({ page, browser, request }) => {
   const adminToken = await apiToken(request);
-  await signIn(page, ADMIN);
+  await openSignedIn(page, ADMIN);
 
   // A role that may see workers and nothing more.
   await openSettings(page, 'Roles', 'Usuarios');
@@ -100,6 +101,10 @@ test('an administrator gives a new user a role that sees workers but may not del
   // The same password went by e-mail (the local mailbox, without SMTP).
   expect(await (await request.get('/buzon')).text()).toContain(temporary);
 
+  // A worker of the journey's own for the user to open and, once allowed, delete: other journeys' workers stay.
+  const consulted = workerBody({ Nombres: 'Leonor', ApellidoPaterno: 'Consultada' });
+  expect((await request.post(WORKERS_API, { data: consulted, headers: { Authorization: `Bearer ${adminToken}` } })).status()).toBe(200);
+
   // The user signs in, changes the password and sees only what the role allows.
   const user = await firstSignIn(browser, email, temporary);
   const rail = user.getByRole('navigation', { name: 'Secciones' });
@@ -109,8 +114,7 @@ test('an administrator gives a new user a role that sees workers but may not del
   await expect(user.getByRole('navigation', { name: 'Menú Ajustes' }).getByRole('link')).toHaveText(['Trabajadores']);
   await expectAccessible(user);
   await user.getByRole('navigation', { name: 'Menú Ajustes' }).getByRole('link', { name: 'Trabajadores' }).click();
-  const firstWorker = user.getByRole('list', { name: 'Lista de trabajadores' }).getByRole('link').first();
-  await firstWorker.click();
+  await user.getByRole('list', { name: 'Lista de trabajadores' }).getByRole('link', { name: /Consultada Lagos, Leonor/ }).click();
   await expect(user.getByRole('button', { name: 'Editar' })).toHaveCount(0);
   await expect(user.getByRole('button', { name: 'Eliminar' })).toHaveCount(0);
   await expectAccessible(user);
@@ -202,7 +206,7 @@ test("the server's refusals of roles and of some contractor companies are told i
   for (const body of [busy, freeA, freeB, freeC]) await officeCall(request, adminToken, 'POST', `/api/empresa-contratistas/post/${COMPANY_ID}`, body);
   const worker = workerBody({ Nombres: 'Benito', ApellidoPaterno: 'Andamiero', TipoEmpresa: 2, RutContratista: busy!.RutCompleto });
   expect((await request.post(WORKERS_API, { data: worker, headers: { Authorization: `Bearer ${adminToken}` } })).status()).toBe(200);
-  await signIn(page, ADMIN);
+  await openSignedIn(page, ADMIN);
 
   // A new role named like one that exists: «No se pudo crear el rol», then why; discarded.
   await openSettings(page, 'Roles', 'Usuarios');

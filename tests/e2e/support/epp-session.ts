@@ -41,6 +41,15 @@ export async function workersOfPosition(request: APIRequestContext, token: strin
   return workers.data.filter((worker) => worker.cargos.includes(id));
 }
 
+/**
+ * The seed's own workers of the demo position `cargo`: workers that journeys running at the same time register
+ * (with a position) are left out, so a journey picks the same people whatever runs beside it.
+ */
+export async function demoWorkersOfPosition(request: APIRequestContext, token: string, cargo: string): Promise<CrewWorker[]> {
+  const seeded = new Set(Array.from({ length: 200 }, (_, index) => seedId(COMPANY_ID, 'trabajador', index + 1)));
+  return (await workersOfPosition(request, token, cargo)).filter((worker) => seeded.has(worker.IdPersona));
+}
+
 /** Every acta of one crew delivery on the server. */
 export async function serverActasOfCrew(request: APIRequestContext, token: string, crew: string): Promise<ServerActa[]> {
   const response = await request.get(`${EPP_API}/entregados/${COMPANY_ID}`, { headers: { Authorization: `Bearer ${token}` } });

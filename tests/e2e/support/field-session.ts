@@ -70,10 +70,14 @@ export async function openWorkers(page: Page, atLeast = 20): Promise<void> {
 }
 
 let counter = 0;
-/** A valid RUT that no seeded worker has, different in every call of a run. */
+/**
+ * A valid RUT that no seeded worker has, different in every call of a run: each of the workers that run journeys
+ * at once (TEST_PARALLEL_INDEX) draws from a range of its own.
+ */
 export function freshRut(): string {
   counter += 1;
-  const body = String(21_000_000 + ((Date.now() / 7 + counter * 7919) % 2_000_000 | 0));
+  const lane = Number(process.env.TEST_PARALLEL_INDEX ?? 0) % 4;
+  const body = String(21_000_000 + lane * 500_000 + ((Math.floor(Date.now() / 7) + counter * 7919) % 500_000));
   return `${body}-${rutCheckDigit(body)}`;
 }
 
@@ -164,8 +168,15 @@ export function localRows<Row>(page: Page, store: string, what: 'rows' | 'keys' 
         const session = JSON.parse(localStorage.getItem('session') ?? 'null') as { usuario: { IdUsuario: number } } | null;
         if (!session) return resolve([]);
         const open = indexedDB.open(`andes-hse-${session.usuario.IdUsuario}`);
-        open.onerror = () => reject(open.error);
+        // The app has not made its database yet (a page just opened): nothing is on the device, and the look must
+        // not make an empty database in the app's place.
+        open.onupgradeneeded = () => open.transaction?.abort();
+        open.onerror = () => (open.error?.name === 'AbortError' ? resolve([]) : reject(open.error));
         open.onsuccess = () => {
+          if (!open.result.objectStoreNames.contains(store)) {
+            open.result.close();
+            return resolve([]);
+          }
           const objects = open.result.transaction(store).objectStore(store);
           const read = what === 'keys' ? objects.getAllKeys() : objects.getAll();
           read.onsuccess = () => {
