@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react';
 
 /**
  * The list's own width from which rows lay out as one line of columns: the same as the lists' CSS
@@ -28,13 +28,21 @@ export function VirtualList({ count, rowHeight: heights, label, renderRow, onRan
   const ref = useRef<HTMLDivElement>(null);
   const [viewport, setViewport] = useState({ top: 0, height: 800, width: WIDE_LIST_PX });
 
+  // Before the first paint: a phone's list must not show one frame of wide (shorter) rows that cut their text.
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (element?.clientWidth) setViewport((current) => ({ ...current, height: element.clientHeight || 800, width: element.clientWidth }));
+  }, []);
+
   useEffect(() => {
     const element = ref.current;
     if (!element) return;
     let frame = 0;
     const update = () => {
       cancelAnimationFrame(frame);
-      frame = requestAnimationFrame(() => setViewport({ top: element.scrollTop, height: element.clientHeight || 800, width: element.clientWidth || WIDE_LIST_PX }));
+      frame = requestAnimationFrame(() =>
+        setViewport({ top: element.scrollTop, height: element.clientHeight || 800, width: element.clientWidth || WIDE_LIST_PX }),
+      );
     };
     update();
     element.addEventListener('scroll', update, { passive: true });
@@ -56,7 +64,13 @@ export function VirtualList({ count, rowHeight: heights, label, renderRow, onRan
   const rows: ReactNode[] = [];
   for (let index = start; index < end; index += 1) {
     rows.push(
-      <li key={index} className="virtual-list__row" style={{ top: index * rowHeight, height: rowHeight }} aria-setsize={count} aria-posinset={index + 1}>
+      <li
+        key={index}
+        className="virtual-list__row"
+        style={{ top: index * rowHeight, height: rowHeight }}
+        aria-setsize={count}
+        aria-posinset={index + 1}
+      >
         {renderRow(index)}
       </li>,
     );
