@@ -40,7 +40,10 @@ export async function changeDraft<T extends DraftTableName>(
     if (draft.estado !== 'abierta') throw new DraftError(DRAFT_KINDS[table].finished);
     if (change(draft) === false) return;
     draft.actualizadoEn = Date.now();
-    await Promise.all([drafts.put(draft), ...files.map((file) => db.archivosDispositivo.put({ sha256: file.sha256, type: file.type, bytes: file.bytes, creadoEn: Date.now() }))]);
+    await Promise.all([
+      drafts.put(draft),
+      ...files.map((file) => db.archivosDispositivo.put({ sha256: file.sha256, type: file.type, bytes: file.bytes, creadoEn: Date.now() })),
+    ]);
   });
 }
 
@@ -95,7 +98,9 @@ async function finishOnce<T extends DraftTableName, Problem>(
   const unique = [...new Set([refs, ...more.map((extra) => extra.files)].flatMap((list) => list.map((ref) => ref.Sha256)))];
   const stored = await db.archivosDispositivo.bulkGet(unique);
   if (stored.some((file) => !file)) return { ok: false, problems: [problem(DRAFT_KINDS[table].fileMissing)] };
-  const bytes = new Map(stored.map((file) => [file!.sha256, { sha256: file!.sha256, type: file!.type, bytes: file!.bytes } satisfies LocalFile]));
+  const bytes = new Map(
+    stored.map((file) => [file!.sha256, { sha256: file!.sha256, type: file!.type, bytes: file!.bytes } satisfies LocalFile]),
+  );
   const filesOf = (list: readonly FileRef[]) => [...new Set(list.map((ref) => ref.Sha256))].map((sha) => bytes.get(sha)!);
   const changedAt = draft.actualizadoEn;
   const first: LocalWrite = {
@@ -176,7 +181,9 @@ async function filesInUse(db: AppDb): Promise<Set<string>> {
  */
 export async function deleteDraft<T extends DraftTableName>(db: AppDb, table: T, id: string): Promise<void> {
   const drafts = draftTable(db, table);
-  const fileTables = ENTITY_LIST.filter((entity) => entity.files).flatMap((entity) => db.tables.filter((candidate) => candidate.name === entity.table));
+  const fileTables = ENTITY_LIST.filter((entity) => entity.files).flatMap((entity) =>
+    db.tables.filter((candidate) => candidate.name === entity.table),
+  );
   const otherDrafts = (Object.keys(DRAFT_KINDS) as DraftTableName[]).map((name) => db.table(name));
   await db.transaction('rw', [...new Set([drafts, db.archivosDispositivo, ...otherDrafts, ...fileTables])], async () => {
     const draft = await drafts.get(id);

@@ -23,7 +23,17 @@ export interface FollowUpFilters {
   estado: '' | ReviewState;
 }
 
-export const NO_FOLLOW_UP_FILTERS: FollowUpFilters = { tipo: '', formulario: '', desde: '', hasta: '', nv2: '', nv3: '', contratista: '', semaforo: '', estado: '' };
+export const NO_FOLLOW_UP_FILTERS: FollowUpFilters = {
+  tipo: '',
+  formulario: '',
+  desde: '',
+  hasta: '',
+  nv2: '',
+  nv3: '',
+  contratista: '',
+  semaforo: '',
+  estado: '',
+};
 
 export function hasFilters(filters: FollowUpFilters): boolean {
   return Object.values(filters).some(Boolean);
@@ -96,12 +106,16 @@ export async function serverSettledDay(db: AppDb): Promise<string | null> {
  */
 async function turnedRedOnDevice(db: AppDb, range: DateRange, today: string): Promise<Set<string>> {
   const [since, queuedKeys] = await Promise.all([serverSettledDay(db), db.outbox.where('recordKey').startsWith('observaciones:').keys()]);
-  const due = since === null ? db.observaciones.where('Plazo').below(today) : db.observaciones.where('Plazo').between(since, today, true, false);
+  const due =
+    since === null ? db.observaciones.where('Plazo').below(today) : db.observaciones.where('Plazo').between(since, today, true, false);
   const queued = (queuedKeys as string[]).map((key) => key.slice('observaciones:'.length));
   const rows = await db.observaciones.bulkGet([...new Set([...(await due.primaryKeys()), ...queued])]);
   return new Set(
     rows
-      .filter((row): row is LocalObservacion => row !== undefined && row.SemaforoObs !== 3 && inRange(row.Fecha, range) && observationLight(row, today) === 3)
+      .filter(
+        (row): row is LocalObservacion =>
+          row !== undefined && row.SemaforoObs !== 3 && inRange(row.Fecha, range) && observationLight(row, today) === 3,
+      )
       .map((row) => row.IdObservacion),
   );
 }
@@ -112,7 +126,10 @@ async function turnedRedOnDevice(db: AppDb, range: DateRange, today: string): Pr
  */
 export async function observationIdsWithLight(db: AppDb, semaforo: Semaforo, range: DateRange, today: string): Promise<Set<string>> {
   const table = db.observaciones as unknown as DateIndexedTable;
-  const [stored, turned] = await Promise.all([byValueInRange(table, '[SemaforoObs+Fecha]', semaforo, range).primaryKeys(), turnedRedOnDevice(db, range, today)]);
+  const [stored, turned] = await Promise.all([
+    byValueInRange(table, '[SemaforoObs+Fecha]', semaforo, range).primaryKeys(),
+    turnedRedOnDevice(db, range, today),
+  ]);
   if (semaforo === 3) return new Set([...stored, ...turned]);
   return new Set(stored.filter((id) => !turned.has(id)));
 }
@@ -174,7 +191,11 @@ export async function matchingInspectionIds(db: AppDb, filters: FollowUpFilters,
   const base = lead
     ? byValueInRange(table, lead.index, lead.value, range).reverse().primaryKeys()
     : range.desde || range.hasta
-      ? db.inspecciones.where('Fecha').between(range.desde ?? Dexie.minKey, range.hasta ?? Dexie.maxKey, true, true).reverse().primaryKeys()
+      ? db.inspecciones
+          .where('Fecha')
+          .between(range.desde ?? Dexie.minKey, range.hasta ?? Dexie.maxKey, true, true)
+          .reverse()
+          .primaryKeys()
       : db.inspecciones.orderBy('Fecha').reverse().primaryKeys();
   const narrowing: Promise<Set<string>>[] = rest.map((filter) =>
     byValueInRange(table, filter.index, filter.value, range)

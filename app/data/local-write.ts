@@ -97,7 +97,11 @@ export async function localWrites(writes: readonly LocalWrite[], device: WriteDe
     const read = await Promise.all(
       writes.map(async (write) => {
         const recordKey = recordKeyOf(write.table, write.id);
-        const [queued, current, dependsOn] = await Promise.all([store.hasEntriesFor(recordKey), db.table<LocalRow, string>(write.table).get(write.id), queuedCreations(db, write.parents ?? [])]);
+        const [queued, current, dependsOn] = await Promise.all([
+          store.hasEntriesFor(recordKey),
+          db.table<LocalRow, string>(write.table).get(write.id),
+          queuedCreations(db, write.parents ?? []),
+        ]);
         return { recordKey, queued, current, dependsOn };
       }),
     );
@@ -108,7 +112,9 @@ export async function localWrites(writes: readonly LocalWrite[], device: WriteDe
     const appended = writes.map((write, index) => {
       const { recordKey, queued, current, dependsOn } = read[index]!;
       const refs: FileRef[] = (write.files ?? []).map(({ sha256, type }) => ({ sha256, type }));
-      const appending = store.append(newOutboxEntry({ ...write.request, payloadVersion: PAYLOAD_VERSION, recordKey, dependsOn, files: refs }, uuidV7(), Date.now()));
+      const appending = store.append(
+        newOutboxEntry({ ...write.request, payloadVersion: PAYLOAD_VERSION, recordKey, dependsOn, files: refs }, uuidV7(), Date.now()),
+      );
       const table = db.table<LocalRow, string>(write.table);
       work.push(
         write.row ? table.put(write.row) : table.delete(write.id),
@@ -136,7 +142,11 @@ export interface OfficeWrite {
 /** SPEC OF1: the write goes through the outbox like any other (exactly once, kept across a dropped connection). */
 export async function queueOfficeWrite(write: OfficeWrite, device: WriteDevice = requireDevice()): Promise<OutboxEntry> {
   const entry = await device.store.append(
-    newOutboxEntry({ ...write.request, payloadVersion: PAYLOAD_VERSION, recordKey: recordKeyOf(write.kind, String(write.id)) }, uuidV7(), Date.now()),
+    newOutboxEntry(
+      { ...write.request, payloadVersion: PAYLOAD_VERSION, recordKey: recordKeyOf(write.kind, String(write.id)) },
+      uuidV7(),
+      Date.now(),
+    ),
   );
   scheduleSync(device.replayer);
   return entry;

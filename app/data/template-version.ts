@@ -27,7 +27,10 @@ function pick(template: DraftTemplate): DraftTemplate {
  * The exact template version an inspection was filled with, from the device when it has it: the draft's own copy
  * (this device filled it, SPEC IN3), else the pulled template when it is still that version. Null: not on the device.
  */
-export async function localTemplateVersion(db: AppDb, ref: VersionRef): Promise<{ template: DraftTemplate; source: TemplateVersionSource } | null> {
+export async function localTemplateVersion(
+  db: AppDb,
+  ref: VersionRef,
+): Promise<{ template: DraftTemplate; source: TemplateVersionSource } | null> {
   const [draft, template] = await Promise.all([db.borradores.get(ref.IdEvaluacion), db.formularios.get(ref.IdFormulario)]);
   if (draft && draft.formulario.IdFormulario === ref.IdFormulario && draft.formulario.VersionFormulario === ref.VersionFormulario) {
     return { template: pick(draft.formulario), source: 'borrador' };
@@ -44,7 +47,8 @@ export function useTemplateVersion(ref: VersionRef | null | undefined): Template
   const local = useDbQuery(async (db) => (ref ? localTemplateVersion(db, ref) : null), [ref?.IdEvaluacion, id, version]);
   const remote = useQuery({
     queryKey: ['formularios', 'version', id, version],
-    queryFn: ({ signal }) => apiRequest<{ data: Formulario }>(`/formularios/formularios/one/${encodeURIComponent(id)}?version=${version}`, { signal }),
+    queryFn: ({ signal }) =>
+      apiRequest<{ data: Formulario }>(`/formularios/formularios/one/${encodeURIComponent(id)}?version=${version}`, { signal }),
     enabled: Boolean(ref) && local === null && online,
     // A version never changes (SPEC IN3): once read, it is good for as long as it is kept.
     staleTime: Infinity,
@@ -53,7 +57,12 @@ export function useTemplateVersion(ref: VersionRef | null | undefined): Template
   if (local) return { status: 'ready', ...local };
   const data = remote.data?.data;
   if (data?.Contenido) return { status: 'ready', template: pick({ ...data, VersionFormulario: version }), source: 'servidor' };
-  if (!online) return { status: 'unavailable', offline: true, message: 'Sin conexión y sin una copia de esta versión del formulario en el dispositivo.' };
+  if (!online)
+    return {
+      status: 'unavailable',
+      offline: true,
+      message: 'Sin conexión y sin una copia de esta versión del formulario en el dispositivo.',
+    };
   if (remote.isError) return { status: 'unavailable', offline: false, message: errorMessage(remote.error) };
   return { status: 'loading' };
 }

@@ -4,7 +4,14 @@ import { useSearchParams } from 'react-router-dom';
 import { levelName } from '#app/session/level-names.ts';
 import { isContractorUser } from '#app/session/session-permissions.ts';
 import { useRequiredSession } from '#app/session/use-session.ts';
-import { type FollowUpFilters, hasFilters, NO_FOLLOW_UP_FILTERS, todayInChile, useContractorRutsOfInspections, useTemplateOptions } from './follow-up-queries.ts';
+import {
+  type FollowUpFilters,
+  hasFilters,
+  NO_FOLLOW_UP_FILTERS,
+  todayInChile,
+  useContractorRutsOfInspections,
+  useTemplateOptions,
+} from './follow-up-queries.ts';
 import { useNiveles } from './reference-queries.ts';
 
 /** Rows are read in aligned blocks, so small scrolls and the list measuring itself reuse the block already read. */
@@ -12,7 +19,10 @@ export const WINDOW_BLOCK = 40;
 
 /** The block-aligned range that covers [start, end). */
 export function alignedWindow(start: number, end: number): { start: number; end: number } {
-  return { start: Math.floor(start / WINDOW_BLOCK) * WINDOW_BLOCK, end: Math.max(WINDOW_BLOCK, Math.ceil(end / WINDOW_BLOCK) * WINDOW_BLOCK) };
+  return {
+    start: Math.floor(start / WINDOW_BLOCK) * WINDOW_BLOCK,
+    end: Math.max(WINDOW_BLOCK, Math.ceil(end / WINDOW_BLOCK) * WINDOW_BLOCK),
+  };
 }
 
 export interface RowWindow {

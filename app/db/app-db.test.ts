@@ -18,7 +18,8 @@ describe('the device database', () => {
     const db = new AppDb(`prueba-${crypto.randomUUID()}`, { indexedDB: new IDBFactory(), IDBKeyRange });
     await db.open();
     const declared = new Map<string, string>();
-    for (const stores of DEVICE_STORE_VERSIONS.values()) for (const [table, indexes] of Object.entries(stores)) declared.set(table, indexes);
+    for (const stores of DEVICE_STORE_VERSIONS.values())
+      for (const [table, indexes] of Object.entries(stores)) declared.set(table, indexes);
     expect(db.tables.map((table) => table.name).sort()).toEqual([...declared.keys()].sort());
     for (const table of db.tables) expect(table.schema.primKey.src).toBe(declared.get(table.name)!.split(',')[0]!.trim().replace(/^&/, ''));
     expect(db.verno).toBe(Math.max(...DEVICE_STORE_VERSIONS.keys()));
@@ -50,7 +51,8 @@ function shippedVersion10(db: Dexie): void {
   });
   db.version(4).stores({ certificaciones: 'IdCertificacion, orden', actividades_economicas: 'IdActividadEconomica, orden' });
   db.version(5).stores({
-    inspecciones: 'IdEvaluacion, Fecha, [Tipo+Fecha], [IdFormulario+Fecha], [IdNivel2+Fecha], [IdNivel3+Fecha], [RutContratista+Fecha], IdSupervisor',
+    inspecciones:
+      'IdEvaluacion, Fecha, [Tipo+Fecha], [IdFormulario+Fecha], [IdNivel2+Fecha], [IdNivel3+Fecha], [RutContratista+Fecha], IdSupervisor',
   });
   db.version(6).stores({
     tipos_capacitacion: 'IdTipoCapacitacion, orden',
@@ -64,8 +66,25 @@ function shippedVersion10(db: Dexie): void {
     epp_entregas: 'IdEntregadosEpp, Fecha, IdPersona, IdEntrega, Corrige',
     borradoresEpp: 'IdEntrega, actualizadoEn, estado',
   });
-  const catalogues = ['actos_subestandares', 'agentes_evento', 'causas_basicas', 'condiciones_subestandares', 'factores', 'faltas_control', 'familias_riesgo', 'fuentes_evento'];
-  const more = ['items_agente', 'items_causas_basicas', 'partes_cuerpo', 'riesgos_especificos', 'tipos_agente', 'tipos_evento', 'tipos_lesion'];
+  const catalogues = [
+    'actos_subestandares',
+    'agentes_evento',
+    'causas_basicas',
+    'condiciones_subestandares',
+    'factores',
+    'faltas_control',
+    'familias_riesgo',
+    'fuentes_evento',
+  ];
+  const more = [
+    'items_agente',
+    'items_causas_basicas',
+    'partes_cuerpo',
+    'riesgos_especificos',
+    'tipos_agente',
+    'tipos_evento',
+    'tipos_lesion',
+  ];
   db.version(8).stores({
     incidentes: 'IdEvaluacion, FechaOcurrencia, Estado',
     medidas_control: 'IdMedidaControl, IdEvaluacion, IdResponsable, Plazo',
@@ -102,7 +121,10 @@ describe('a device updated from the release before', () => {
     const after = new AppDb(name, { indexedDB, IDBKeyRange });
     await after.open();
     const store = new DexieOutboxStore({ db: after, entries: after.outbox, files: after.outboxFiles });
-    expect(await readUnsavedWork(after, store)).toEqual({ writes: 1, drafts: [{ table: 'borradores', noun: expect.objectContaining({ one: 'inspección en curso' }), count: 1 }] });
+    expect(await readUnsavedWork(after, store)).toEqual({
+      writes: 1,
+      drafts: [{ table: 'borradores', noun: expect.objectContaining({ one: 'inspección en curso' }), count: 1 }],
+    });
     const [queued] = await store.list({ limit: 10 });
     expect(queued).toMatchObject({ key: '0191a5c2-0000-7000-8000-000000000001', path: '/api/certificaciones', state: 'pending' });
     after.close();

@@ -57,5 +57,8 @@ export interface EppDeliveryDraft extends DraftRow {
 
 /** Every signature the draft holds (its bytes are in `archivosDispositivo`). */
 export function filesOfEppDraft(draft: Pick<EppDeliveryDraft, 'entregador' | 'trabajadores'>): FileRef[] {
-  return [...(draft.entregador ? [draft.entregador.Firma] : []), ...draft.trabajadores.flatMap((worker) => (worker.acta ? [worker.acta.FirmaTrabajador] : []))];
+  return [
+    ...(draft.entregador ? [draft.entregador.Firma] : []),
+    ...draft.trabajadores.flatMap((worker) => (worker.acta ? [worker.acta.FirmaTrabajador] : [])),
+  ];
 }

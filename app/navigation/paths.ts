@@ -54,11 +54,17 @@ export const paths = {
   eppAsignacion: recordRoutes('/epp/asignacion'),
   /** `editar/{id}` continues a crew delivery in progress (a draft on this device); a sealed acta is never edited. */
   eppEntregados: recordRoutes('/epp/entregados'),
-  /** Requests: list with Pendientes / Despachadas / Entregadas; nuevo (also `?inspeccion=` from an inspection), editar/{id} its sizes, detalles/{id}. */
+  /**
+   * Requests: list with Pendientes / Despachadas / Entregadas; nuevo (also `?inspeccion=` from an inspection),
+   * editar/{id} its sizes, detalles/{id}.
+   */
   eppSolicitudes: {
     ...recordRoutes('/epp/solicitudes'),
     /** The new request raised from an inspection's detail: IdEvaluacion links it, its observed workers come chosen. */
-    nuevoDesde: { path: '/epp/solicitudes/nuevo', href: (inspeccion: string) => `/epp/solicitudes/nuevo?inspeccion=${encodeURIComponent(inspeccion)}` },
+    nuevoDesde: {
+      path: '/epp/solicitudes/nuevo',
+      href: (inspeccion: string) => `/epp/solicitudes/nuevo?inspeccion=${encodeURIComponent(inspeccion)}`,
+    },
   },
   /** The consultas (spec 2.3 epp/consultas/*): server lists with filters and CSV; filters travel in the query string. */
   eppConsultas: {
@@ -69,7 +75,10 @@ export const paths = {
     pendientes_entrega: { path: '/epp/consultas/pendientes_entrega', href: '/epp/consultas/pendientes_entrega' },
   },
   /** Informe SAT: what one worker (by RUT, `?rut=`) holds, since when and until when, printable. */
-  eppInformeSat: { path: '/epp/informe_sat', href: (rut?: string) => (rut ? `/epp/informe_sat?rut=${encodeURIComponent(rut)}` : '/epp/informe_sat') },
+  eppInformeSat: {
+    path: '/epp/informe_sat',
+    href: (rut?: string) => (rut ? `/epp/informe_sat?rut=${encodeURIComponent(rut)}` : '/epp/informe_sat'),
+  },
   /** The EPP dashboard (spec 2.3 dashboard/epp): each chart opens the records behind it. */
   eppDashboard: { path: '/dashboard/epp', href: '/dashboard/epp' },
   /** Public, signed out or in, offline-safe: the check of a printed acta by its code (its seal). */
@@ -90,8 +99,14 @@ export const paths = {
     list: { path: '/formularios', href: '/formularios' },
     /** `tipo` is inspeccion, observacion or varios (spec: formularios/{nombre}/editar/{id}). */
     nuevo: { path: '/formularios/:tipo/nuevo', href: (tipo: string) => `/formularios/${tipo}/nuevo` },
-    editar: { path: '/formularios/:tipo/editar/:id', href: (tipo: string, id: string) => `/formularios/${tipo}/editar/${encodeURIComponent(id)}` },
-    detalles: { path: '/formularios/:tipo/detalles/:id', href: (tipo: string, id: string) => `/formularios/${tipo}/detalles/${encodeURIComponent(id)}` },
+    editar: {
+      path: '/formularios/:tipo/editar/:id',
+      href: (tipo: string, id: string) => `/formularios/${tipo}/editar/${encodeURIComponent(id)}`,
+    },
+    detalles: {
+      path: '/formularios/:tipo/detalles/:id',
+      href: (tipo: string, id: string) => `/formularios/${tipo}/detalles/${encodeURIComponent(id)}`,
+    },
   },
   /** Trainings (spec 2.3: capacitaciones tipos, tipos/detalles, creadas, realizadas, informes; the year's programme). */
   capacitaciones: {
@@ -101,14 +116,20 @@ export const paths = {
     programa: recordRoutes('/capacitaciones/programa'),
     creadas: recordRoutes('/capacitaciones/creadas'),
     /** Attendance taken at the worksite, on a tablet (SPEC TR1). */
-    asistencia: { path: '/capacitaciones/creadas/asistencia/:id', href: (id: string) => `/capacitaciones/creadas/asistencia/${encodeURIComponent(id)}` },
+    asistencia: {
+      path: '/capacitaciones/creadas/asistencia/:id',
+      href: (id: string) => `/capacitaciones/creadas/asistencia/${encodeURIComponent(id)}`,
+    },
     realizadas: recordRoutes('/capacitaciones/realizadas'),
     informes: { path: '/capacitaciones/informes', href: '/capacitaciones/informes' },
     dashboard: { path: '/dashboard/capacitaciones', href: '/dashboard/capacitaciones' },
   },
   /** Print pages (spec 2.4): /pdf/{tipo}/{empresa}/{id}, tipo inspeccion, observacion, varios, epp, capacitacion, incidentes. */
   pdf: {
-    report: { path: '/pdf/:tipo/:empresa/:id', href: (tipo: string, empresa: string, id: string) => `/pdf/${tipo}/${encodeURIComponent(empresa)}/${encodeURIComponent(id)}` },
+    report: {
+      path: '/pdf/:tipo/:empresa/:id',
+      href: (tipo: string, empresa: string, id: string) => `/pdf/${tipo}/${encodeURIComponent(empresa)}/${encodeURIComponent(id)}`,
+    },
   },
 } as const;
 

@@ -26,5 +26,13 @@ export function useDeviceSettled(status: SyncStatus | null): boolean {
 
   if (late) return true;
   if (!status) return false;
-  return status.lastSuccessAt !== null || syncEnded || !online || !status.online || status.paused || status.updateRequired || status.lastError !== null;
+  return (
+    status.lastSuccessAt !== null ||
+    syncEnded ||
+    !online ||
+    !status.online ||
+    status.paused ||
+    status.updateRequired ||
+    status.lastError !== null
+  );
 }

@@ -24,7 +24,16 @@ function request(Estado: EppSolicitud['Estado']): EppSolicitud {
 }
 
 function measure(overrides: Partial<LocalMedida>): LocalMedida {
-  return { IdMedidaControl: uuidV7(), IdEvaluacion: 'caso-1', Estado: 1, Respondida: 0, Aprobada: 0, Plazo: '2026-04-01', Respuestas: [], ...overrides } as LocalMedida;
+  return {
+    IdMedidaControl: uuidV7(),
+    IdEvaluacion: 'caso-1',
+    Estado: 1,
+    Respondida: 0,
+    Aprobada: 0,
+    Plazo: '2026-04-01',
+    Respuestas: [],
+    ...overrides,
+  } as LocalMedida;
 }
 
 /** A case whose injured worker starts a DIAT clock when the company learned of it (SPEC IC3). */
@@ -42,7 +51,11 @@ function injuryCase(overrides: Partial<LocalIncidente>): LocalIncidente {
 
 describe("Inicio's inbox: which rows a role sees", () => {
   it('shows each row only with the action it asks for, in the order of the office work', () => {
-    const office = sessionWith({ '/epp/solicitudes': ['index', 'despachar'], '/observaciones': ['index', 'aprobar'], '/incidentes': ['index', 'editar', 'aprobar'] });
+    const office = sessionWith({
+      '/epp/solicitudes': ['index', 'despachar'],
+      '/observaciones': ['index', 'aprobar'],
+      '/incidentes': ['index', 'editar', 'aprobar'],
+    });
     expect(inboxItems(office).map((item) => [item.label, item.href])).toEqual([
       ['Solicitudes de EPP por despachar', '/epp/solicitudes'],
       ['Observaciones por aprobar', '/observaciones?estado=respondida'],
@@ -50,14 +63,24 @@ describe("Inicio's inbox: which rows a role sees", () => {
       ['DIAT por presentar', '/incidentes?pendiente=diat'],
     ]);
 
-    const field = sessionWith({ '/epp/solicitudes': ['index', 'crear', 'editar'], '/observaciones': ['index', 'crear'], '/incidentes': ['index', 'crear'] });
+    const field = sessionWith({
+      '/epp/solicitudes': ['index', 'crear', 'editar'],
+      '/observaciones': ['index', 'crear'],
+      '/incidentes': ['index', 'crear'],
+    });
     expect(inboxItems(field)).toEqual([]);
   });
 
   it('never asks a contractor or a client to approve or file what only the company decides', () => {
-    const grants: Record<string, PermissionAction[]> = { '/epp/solicitudes': ['index', 'despachar'], '/observaciones': ['index', 'aprobar'], '/incidentes': ['index', 'editar', 'aprobar'] };
+    const grants: Record<string, PermissionAction[]> = {
+      '/epp/solicitudes': ['index', 'despachar'],
+      '/observaciones': ['index', 'aprobar'],
+      '/incidentes': ['index', 'editar', 'aprobar'],
+    };
     expect(inboxItems(sessionWith(grants, { IdContratista: '76555444' })).map((item) => item.kind)).toEqual(['solicitudesEpp']);
-    expect(inboxItems(sessionWith(grants, { Tipo: 'cliente' } as Partial<Session['usuario']>)).map((item) => item.kind)).toEqual(['solicitudesEpp']);
+    expect(inboxItems(sessionWith(grants, { Tipo: 'cliente' } as Partial<Session['usuario']>)).map((item) => item.kind)).toEqual([
+      'solicitudesEpp',
+    ]);
   });
 });
 
@@ -74,7 +97,11 @@ describe("Inicio's inbox: what waits, counted from the device", () => {
       observationRow(inspection, { Respondida: 0, Aprobada: 1 }),
       observationRow(inspection, { Respondida: 1, Estado: 0 }),
     ]);
-    await test.db.medidas_control.bulkPut([measure({ Respondida: 1 }), measure({ Respondida: 1, Aprobada: 1 }), measure({ Respondida: 0 })]);
+    await test.db.medidas_control.bulkPut([
+      measure({ Respondida: 1 }),
+      measure({ Respondida: 1, Aprobada: 1 }),
+      measure({ Respondida: 0 }),
+    ]);
     await test.db.incidentes.bulkPut([
       injuryCase({}),
       injuryCase({ DiatPresentadaEn: new Date().toISOString() }),

@@ -13,7 +13,15 @@ import { DEVICE_RECORDS } from './device-records.ts';
 const newDevice = testDevicesForEachTest();
 
 /** A write queued for a table nobody described: nothing in the app may handle it as another table's. */
-const stranger = { ...newOutboxEntry({ method: 'POST', path: '/api/desconocida', body: { Nombre: 'x' }, payloadVersion: 1, recordKey: 'desconocida:1' }, 'k1', 0), seq: 1, state: 'dead' as const };
+const stranger = {
+  ...newOutboxEntry(
+    { method: 'POST', path: '/api/desconocida', body: { Nombre: 'x' }, payloadVersion: 1, recordKey: 'desconocida:1' },
+    'k1',
+    0,
+  ),
+  seq: 1,
+  state: 'dead' as const,
+};
 
 const adminSession = { permisos: [], usuario: { IdUsuario: 1 } } as unknown as Session;
 
@@ -23,7 +31,8 @@ describe('the app builds its registries from the entity descriptions', () => {
     expect(PULLED_TABLES).toEqual(ENTITY_LIST.map((entity) => entity.table));
     for (const entity of ENTITY_LIST) {
       for (const reference of entity.references) {
-        if (reference.table !== entity.table) expect(entityOf(reference.table).pullOrder, `${entity.table}.${reference.field}`).toBeLessThan(entity.pullOrder);
+        if (reference.table !== entity.table)
+          expect(entityOf(reference.table).pullOrder, `${entity.table}.${reference.field}`).toBeLessThan(entity.pullOrder);
       }
     }
   });
@@ -50,12 +59,28 @@ describe('the app builds its registries from the entity descriptions', () => {
 
   it('PL9: never writes a pulled change of an undescribed table into another table', async () => {
     const { db } = newDevice();
-    const row = { IdPersona: 'w1', IdEmpresa: '76123456', RunPersona: '12345678-5', Nombres: 'Ana', ApellidoPaterno: 'Soto', ApellidoMaterno: '', cargos: [], Estado: 1, Version: 1 };
+    const row = {
+      IdPersona: 'w1',
+      IdEmpresa: '76123456',
+      RunPersona: '12345678-5',
+      Nombres: 'Ana',
+      ApellidoPaterno: 'Soto',
+      ApellidoMaterno: '',
+      cargos: [],
+      Estado: 1,
+      Version: 1,
+    };
     const transport = {
-      pullChanges: async () => ({ kind: 'ok' as const, page: { changes: [{ seq: 1, table: 'desconocida', id: 'w1', op: 'upsert' as const, row }], cursor: '1' } }),
+      pullChanges: async () => ({
+        kind: 'ok' as const,
+        page: { changes: [{ seq: 1, table: 'desconocida', id: 'w1', op: 'upsert' as const, row }], cursor: '1' },
+      }),
     } as unknown as Transport;
-    await pullChanges(transport, new DexiePullTarget(db, () => Promise.reject(new Error('no reset expected'))), { resetTables: PULLED_TABLES });
-    for (const table of db.tables.filter((candidate) => PULLED_TABLES.includes(candidate.name as never))) expect(await table.count(), table.name).toBe(0);
+    await pullChanges(transport, new DexiePullTarget(db, () => Promise.reject(new Error('no reset expected'))), {
+      resetTables: PULLED_TABLES,
+    });
+    for (const table of db.tables.filter((candidate) => PULLED_TABLES.includes(candidate.name as never)))
+      expect(await table.count(), table.name).toBe(0);
   });
 });
 
@@ -67,6 +92,8 @@ describe('every entity on the device', () => {
   it('a catalogue is corrected in its maintainer and listed by its folded name', () => {
     const record = DEVICE_RECORDS.certificaciones;
     expect(record.correction?.routes(stranger, null)?.editar.href('c1')).toBe('/certificaciones/editar/c1');
-    expect(record.toLocal({ IdCertificacion: 'c1', Nombre: 'Altura Física', Estado: 1 } as never)).toMatchObject({ orden: 'altura fisica' });
+    expect(record.toLocal({ IdCertificacion: 'c1', Nombre: 'Altura Física', Estado: 1 } as never)).toMatchObject({
+      orden: 'altura fisica',
+    });
   });
 });

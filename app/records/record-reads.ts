@@ -12,7 +12,12 @@ import { localRowOf } from './device-records.ts';
  * not exist for this user: data null or 404 (absent, or not theirs to see), deleted (Estado 0), or an id no record
  * can have. Only read: the device stores it when a pull brings it, and any write still goes through the outbox.
  */
-export async function fetchServerRecord<T extends EntityTable>(table: T, id: string, company: string, signal?: AbortSignal): Promise<LocalRows[T] | null> {
+export async function fetchServerRecord<T extends EntityTable>(
+  table: T,
+  id: string,
+  company: string,
+  signal?: AbortSignal,
+): Promise<LocalRows[T] | null> {
   const entity = entityOf(table);
   if (!v.is(RecordIdSchema, id)) return null;
   const path = `${entity.api.base}${fillPath(entity.api.detail, { company, [entity.id]: id })}`.replace(/^\/api/, '');

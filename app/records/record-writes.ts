@@ -47,14 +47,24 @@ function createWrite<T extends EntityTable>(table: T, body: Fields, options: { r
 }
 
 /** Queues a creation whose body the module built (OB1: row, files and entry in one transaction). */
-export async function queueCreate<T extends EntityTable>(table: T, body: Fields, options: { row?: LocalRows[T]; files?: LocalFile[] } = {}): Promise<string> {
+export async function queueCreate<T extends EntityTable>(
+  table: T,
+  body: Fields,
+  options: { row?: LocalRows[T]; files?: LocalFile[] } = {},
+): Promise<string> {
   const write = createWrite(table, body, options);
   await localWrite(write);
   return write.id;
 }
 
 /** Queues an update whose body (only the changed fields and the base Version, CF2) and shown row the module built. */
-export async function queueUpdate<T extends EntityTable>(table: T, current: LocalRows[T], body: Fields, row: LocalRows[T], files?: LocalFile[]): Promise<void> {
+export async function queueUpdate<T extends EntityTable>(
+  table: T,
+  current: LocalRows[T],
+  body: Fields,
+  row: LocalRows[T],
+  files?: LocalFile[],
+): Promise<void> {
   const entity = entityOf(table);
   await localWrite({
     table,
@@ -70,14 +80,23 @@ export async function queueUpdate<T extends EntityTable>(table: T, current: Loca
 export async function deleteRecord<T extends EntityTable>(table: T, current: LocalRows[T]): Promise<void> {
   const entity = entityOf(table);
   const row = current as Fields;
-  await localWrite({ table, id: String(row[entity.id]), row: null, request: { method: 'DELETE', path: `${callPath(entity, 'remove', row)}?Version=${String(row.Version)}` } });
+  await localWrite({
+    table,
+    id: String(row[entity.id]),
+    row: null,
+    request: { method: 'DELETE', path: `${callPath(entity, 'remove', row)}?Version=${String(row.Version)}` },
+  });
 }
 
 /** The fields of a simple record a form edits. */
 export type EditableFields<T extends EntityTable> = Partial<RowOf<Entities[T]>>;
 
 function changes(entity: AnyEntity, base: Fields, fields: Fields): Fields {
-  return Object.fromEntries(entity.fields.filter((field) => field in fields && JSON.stringify(base[field]) !== JSON.stringify(fields[field])).map((field) => [field, fields[field]]));
+  return Object.fromEntries(
+    entity.fields
+      .filter((field) => field in fields && JSON.stringify(base[field]) !== JSON.stringify(fields[field]))
+      .map((field) => [field, fields[field]]),
+  );
 }
 
 function creation<T extends EntityTable>(table: T, id: string, fields: Fields) {
@@ -91,9 +110,17 @@ function update<T extends EntityTable>(table: T, base: LocalRows[T], fields: Fie
   const entity = entityOf(table);
   const changed = changes(entity, base as Fields, fields);
   if (Object.keys(changed).length === 0) return null;
-  const body = v.parse(entity.updateBody!, { [entity.id]: (base as Fields)[entity.id], Version: (base as Fields).Version, ...changed }) as Fields;
+  const body = v.parse(entity.updateBody!, {
+    [entity.id]: (base as Fields)[entity.id],
+    Version: (base as Fields).Version,
+    ...changed,
+  }) as Fields;
   // Each queued update raises the version the server will have, so a second offline edit builds on the first (CF3).
-  const row = deviceRecordOf(table).toLocal({ ...(base as Fields), ...changed, Version: Number((base as Fields).Version) + 1 } as never) as LocalRows[T];
+  const row = deviceRecordOf(table).toLocal({
+    ...(base as Fields),
+    ...changed,
+    Version: Number((base as Fields).Version) + 1,
+  } as never) as LocalRows[T];
   return { body, row };
 }
 
@@ -138,6 +165,10 @@ export async function resendRecord<T extends EntityTable>(table: T, deadKey: str
     current,
     create: (refused) => creation(table, id, { ...refused, ...fields }),
     // Corrected back to the server's version: the entry still goes, as a write that changes nothing.
-    update: (base) => update(table, base, fields) ?? { body: v.parse(entity.updateBody!, { [entity.id]: id, Version: (base as Fields).Version }), row: base },
+    update: (base) =>
+      update(table, base, fields) ?? {
+        body: v.parse(entity.updateBody!, { [entity.id]: id, Version: (base as Fields).Version }),
+        row: base,
+      },
   });
 }

@@ -32,10 +32,15 @@ function validityText(session: Capacitacion, participant: Capacitacion['Particip
   return 'Indefinida';
 }
 
-const hours = (value: number) => `${Number.isInteger(value) ? formatNumber(value) : formatNumber(value, 1)} ${value === 1 ? 'hora' : 'horas'}`;
+const hours = (value: number) =>
+  `${Number.isInteger(value) ? formatNumber(value) : formatNumber(value, 1)} ${value === 1 ? 'hora' : 'horas'}`;
 
 /** Null when the attendance is not of this session, not active, the person did not attend, or it is not realised. */
-export async function buildCertificateData(session: Capacitacion, attendanceId: string, context: CertificateContext): Promise<BuiltCertificate | null> {
+export async function buildCertificateData(
+  session: Capacitacion,
+  attendanceId: string,
+  context: CertificateContext,
+): Promise<BuiltCertificate | null> {
   const participant = session.Participantes.find((candidate) => candidate.Id === attendanceId);
   if (!participant || participant.Estado !== 1 || participant.Asistio !== 1 || session.Realizada !== 1 || session.Estado !== 1) return null;
   let missingFiles = 0;
@@ -49,7 +54,12 @@ export async function buildCertificateData(session: Capacitacion, attendanceId: 
   const data: CertificadoCapacitacionData = {
     Empresa: { ...context.company, Rut: context.company.Rut ? formatRut(context.company.Rut) : '' },
     Folio: participant.Id,
-    Participante: { Nombre: participant.Nombre, Rut: formatRut(participant.RunPersona), Cargo: context.cargoName, Firma: await image(participant.Firma) },
+    Participante: {
+      Nombre: participant.Nombre,
+      Rut: formatRut(participant.RunPersona),
+      Cargo: context.cargoName,
+      Firma: await image(participant.Firma),
+    },
     Capacitacion: {
       Tema: session.Tema,
       Tipo: context.type?.Nombre ?? '',
@@ -60,7 +70,13 @@ export async function buildCertificateData(session: Capacitacion, attendanceId: 
     },
     Nota: session.Evaluada === 1 && participant.Nota !== null ? formatGrade(participant.Nota) : null,
     Resultado: session.Evaluada === 1 && participant.Nota !== null ? (passes(participant.Nota) ? 'Aprobado' : 'Reprobado') : null,
-    Relatores: await Promise.all(presenters.map(async (relator) => ({ Nombre: relator.Nombre, Rut: relator.Rut ? formatRut(relator.Rut) : '', Firma: await image(relator.Firma) }))),
+    Relatores: await Promise.all(
+      presenters.map(async (relator) => ({
+        Nombre: relator.Nombre,
+        Rut: relator.Rut ? formatRut(relator.Rut) : '',
+        Firma: await image(relator.Firma),
+      })),
+    ),
     Vigencia: validityText(session, participant),
     Emitido: formatDisplayDate(context.today),
   };

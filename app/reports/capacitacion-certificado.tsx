@@ -21,7 +21,14 @@ export function CertificadoCapacitacion({ data }: { data: CertificadoCapacitacio
     { Etiqueta: 'Vigencia', Valor: data.Vigencia },
   ];
   return (
-    <Document title={`Certificado de capacitación ${data.Participante.Nombre}`} author={data.Empresa.Nombre} subject="Certificado de capacitación" creator="Andes HSE" producer="Andes HSE" language="es-CL">
+    <Document
+      title={`Certificado de capacitación ${data.Participante.Nombre}`}
+      author={data.Empresa.Nombre}
+      subject="Certificado de capacitación"
+      creator="Andes HSE"
+      producer="Andes HSE"
+      language="es-CL"
+    >
       <Page size="A4" style={kit.page} wrap>
         <PageFrame headerLeft={data.Empresa.Nombre} headerRight="Certificado de capacitación" />
         <View style={styles.company}>
@@ -33,8 +40,10 @@ export function CertificadoCapacitacion({ data }: { data: CertificadoCapacitacio
         </View>
         <Text style={styles.title}>Certificado de capacitación</Text>
         <Text style={styles.statement}>
-          Se certifica que <Text style={kit.bold}>{data.Participante.Nombre}</Text>, RUT <Text style={kit.bold}>{data.Participante.Rut}</Text>
-          {data.Participante.Cargo ? `, ${data.Participante.Cargo},` : ','} asistió a la capacitación &quot;{data.Capacitacion.Tema}&quot; realizada el {data.Capacitacion.Fecha}.
+          Se certifica que <Text style={kit.bold}>{data.Participante.Nombre}</Text>, RUT{' '}
+          <Text style={kit.bold}>{data.Participante.Rut}</Text>
+          {data.Participante.Cargo ? `, ${data.Participante.Cargo},` : ','} asistió a la capacitación &quot;{data.Capacitacion.Tema}&quot;
+          realizada el {data.Capacitacion.Fecha}.
         </Text>
         <FieldGrid rows={rows} columns={1} />
         <SectionTitle keepWith={SIGNATURE_HEIGHT}>Firmas</SectionTitle>

@@ -21,7 +21,12 @@ function content(): ContenidoFormulario {
         IdItem: 'altura',
         Nombre: 'Trabajo en altura',
         Enunciados: [
-          { IdEnunciado: 'e1', Texto: 'Andamio con barandas', Ponderacion: 1, Subpreguntas: [{ IdSubpregunta: 's1', Texto: 'Código del andamio' }] },
+          {
+            IdEnunciado: 'e1',
+            Texto: 'Andamio con barandas',
+            Ponderacion: 1,
+            Subpreguntas: [{ IdSubpregunta: 's1', Texto: 'Código del andamio' }],
+          },
           { IdEnunciado: 'e2', Texto: 'Arnés con doble cabo', Ponderacion: 1, Subpreguntas: [] },
         ],
       },
@@ -39,7 +44,15 @@ function content(): ContenidoFormulario {
 }
 
 function firma(Rol: Firma['Rol'], Nombre: string, n: number): Firma {
-  return { IdFirma: `f${n}`, Rol, Nombre, Rut: '12345678-5', Cargo: 'Supervisor', Archivo: file(n, 'image/png'), FirmadoEn: '2026-03-10T02:30:00.000Z' };
+  return {
+    IdFirma: `f${n}`,
+    Rol,
+    Nombre,
+    Rut: '12345678-5',
+    Cargo: 'Supervisor',
+    Archivo: file(n, 'image/png'),
+    FirmadoEn: '2026-03-10T02:30:00.000Z',
+  };
 }
 
 function inspeccion(overrides: Partial<Inspeccion> = {}): Inspeccion {
@@ -120,7 +133,10 @@ function context(overrides: Partial<ReportContext> = {}): ReportContext {
       ['p1', 'Rosa Vera'],
       ['p2', 'Luis Soto'],
     ]),
-    loadFile: async (ref) => (parseInt(ref.Sha256, 16) < 10 ? ({ Sha256: ref.Sha256, Tipo: ref.Tipo, Url: `data:${ref.Tipo};base64,AAAA` } satisfies ReportImage) : null),
+    loadFile: async (ref) =>
+      parseInt(ref.Sha256, 16) < 10
+        ? ({ Sha256: ref.Sha256, Tipo: ref.Tipo, Url: `data:${ref.Tipo};base64,AAAA` } satisfies ReportImage)
+        : null,
     today: '2026-03-15',
     ...overrides,
   };
@@ -152,14 +168,20 @@ describe('buildChecklistReportData', () => {
   it('leaves an unanswered statement without answer and its sub-question blank', async () => {
     const partial = inspeccion({ Respuestas: [{ IdEnunciado: 'e2', Respuesta: 1, Subrespuestas: {} }] });
     const { data } = await buildChecklistReportData({ inspeccion: partial, observaciones: [], content: content() }, context());
-    expect(data.Preguntas[0]!.Enunciados[0]).toMatchObject({ Respuesta: null, Subpreguntas: [{ Texto: 'Código del andamio', Respuesta: '' }] });
+    expect(data.Preguntas[0]!.Enunciados[0]).toMatchObject({
+      Respuesta: null,
+      Subpreguntas: [{ Texto: 'Código del andamio', Respuesta: '' }],
+    });
   });
 
   it('grades with the compliance rule, but prints the stored grade once the server gave one', async () => {
     const local = await buildChecklistReportData({ inspeccion: inspeccion(), observaciones: [], content: content() }, context());
     // 2 compliant of 3 that apply: 66,7 % -> 4,0 on the default scale.
     expect(local.data.Nota).toEqual({ Porcentaje: 66.7, Nota: 4, Cumple: 2, NoCumple: 1, NoAplica: 1 });
-    const pulled = await buildChecklistReportData({ inspeccion: inspeccion({ Porcentaje: 70, Nota: 4.8 }), observaciones: [], content: content() }, context());
+    const pulled = await buildChecklistReportData(
+      { inspeccion: inspeccion({ Porcentaje: 70, Nota: 4.8 }), observaciones: [], content: content() },
+      context(),
+    );
     expect(pulled.data.Nota).toMatchObject({ Porcentaje: 70, Nota: 4.8, Cumple: 2 });
   });
 
@@ -181,7 +203,10 @@ describe('buildChecklistReportData', () => {
   });
 
   it('puts the executor first among the signatures, with formatted RUTs, and loads their images', async () => {
-    const { data, missingFiles } = await buildChecklistReportData({ inspeccion: inspeccion(), observaciones: [], content: content() }, context());
+    const { data, missingFiles } = await buildChecklistReportData(
+      { inspeccion: inspeccion(), observaciones: [], content: content() },
+      context(),
+    );
     expect(data.Firmas.map((f) => [f.Rol, f.Nombre, f.Rut, f.Imagen.Url])).toEqual([
       ['Ejecutor', 'Juan Carlos Núñez', '12.345.678-5', 'data:image/png;base64,AAAA'],
       ['Firmante', 'María José Ñancupil', '12.345.678-5', 'data:image/png;base64,AAAA'],
@@ -193,12 +218,20 @@ describe('buildChecklistReportData', () => {
     const observaciones = [
       observacion({ IdObservacion: 'b', TipoObs: 'Brechas', IdEnunciado: null, Observacion: 'Sin procedimiento de izaje', Plazo: null }),
       observacion({ IdObservacion: 'c2', IdEnunciado: 'e3', Observacion: 'Demarcación incompleta' }),
-      observacion({ IdObservacion: 'c1', IdEnunciado: 'e2', Observacion: 'Falta el segundo cabo', Archivos: [file(3), file(4, 'application/pdf'), file(42)] }),
+      observacion({
+        IdObservacion: 'c1',
+        IdEnunciado: 'e2',
+        Observacion: 'Falta el segundo cabo',
+        Archivos: [file(3), file(4, 'application/pdf'), file(42)],
+      }),
       observacion({ IdObservacion: 'g', TipoObs: 'General', IdEnunciado: null, Observacion: 'Buen orden general' }),
       observacion({ IdObservacion: 'x', Estado: 0, Observacion: 'Borrada' }),
       observacion({ IdObservacion: 'y', IdEvaluacion: 'otra', Observacion: 'De otra inspección' }),
     ];
-    const { data, missingFiles } = await buildChecklistReportData({ inspeccion: inspeccion(), observaciones, content: content() }, context());
+    const { data, missingFiles } = await buildChecklistReportData(
+      { inspeccion: inspeccion(), observaciones, content: content() },
+      context(),
+    );
     expect(data.Observaciones.map((o) => [o.Enunciado, o.Observacion])).toEqual([
       ['Arnés con doble cabo', 'Falta el segundo cabo'],
       ['Área demarcada', 'Demarcación incompleta'],

@@ -32,7 +32,12 @@ export interface ReportContext {
  * An observed worker as the report prints them: full name and formatted RUT ("María Muñoz Silva (11.373.541-5)"),
  * so the paper identifies the person (an inspector reads it beside the worker's other records). Both sides use it.
  */
-export function observedWorkerLabel(worker: { Nombres: string; ApellidoPaterno: string; ApellidoMaterno: string; RunPersona: string }): string {
+export function observedWorkerLabel(worker: {
+  Nombres: string;
+  ApellidoPaterno: string;
+  ApellidoMaterno: string;
+  RunPersona: string;
+}): string {
   const name = personName(worker);
   return worker.RunPersona ? `${name} (${formatRut(worker.RunPersona)})` : name;
 }
@@ -88,7 +93,10 @@ export async function buildChecklistReportData(
         Numero: number,
         Texto: statement.Texto,
         Respuesta: answer?.Respuesta ?? null,
-        Subpreguntas: statement.Subpreguntas.map((sub) => ({ Texto: sub.Texto, Respuesta: answer?.Subrespuestas[sub.IdSubpregunta] ?? '' })),
+        Subpreguntas: statement.Subpreguntas.map((sub) => ({
+          Texto: sub.Texto,
+          Respuesta: answer?.Subrespuestas[sub.IdSubpregunta] ?? '',
+        })),
       };
     }),
   }));
@@ -157,7 +165,11 @@ export async function buildChecklistReportData(
 }
 
 /** The inspection's own fields, then the template's header fields in their order (dates as DD/MM/YYYY). */
-function headerRows(inspeccion: Inspeccion, content: ContenidoFormulario, context: ReportContext): ChecklistReportData['Encabezado']['Filas'] {
+function headerRows(
+  inspeccion: Inspeccion,
+  content: ContenidoFormulario,
+  context: ReportContext,
+): ChecklistReportData['Encabezado']['Filas'] {
   const rows: ChecklistReportData['Encabezado']['Filas'] = [
     { Etiqueta: 'Fecha', Valor: formatDisplayDate(inspeccion.Fecha) },
     { Etiqueta: 'Lugar', Valor: inspeccion.Lugar },
@@ -166,7 +178,12 @@ function headerRows(inspeccion: Inspeccion, content: ContenidoFormulario, contex
   if (inspeccion.IdNivel3) rows.push({ Etiqueta: context.levelLabels[3], Valor: context.levelNames.get(inspeccion.IdNivel3) ?? '' });
   rows.push({ Etiqueta: 'Supervisor', Valor: inspeccion.Supervisor });
   if (inspeccion.Observados.length > 0) {
-    rows.push({ Etiqueta: 'Trabajadores observados', Valor: inspeccion.Observados.map((id) => context.workerNames.get(id) ?? '').filter(Boolean).join(', ') });
+    rows.push({
+      Etiqueta: 'Trabajadores observados',
+      Valor: inspeccion.Observados.map((id) => context.workerNames.get(id) ?? '')
+        .filter(Boolean)
+        .join(', '),
+    });
   }
   if (inspeccion.EquipoTrabajo) rows.push({ Etiqueta: 'Equipo de trabajo', Valor: inspeccion.EquipoTrabajo });
   if (inspeccion.RutContratista) rows.push({ Etiqueta: 'Contratista', Valor: formatRut(inspeccion.RutContratista) });

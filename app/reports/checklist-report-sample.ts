@@ -64,7 +64,16 @@ export function sampleChecklistReport(options: SampleReportOptions): ChecklistRe
 
   const all = preguntas.flatMap((item) => item.Enunciados);
   const compliance = computeCompliance(
-    { Items: [{ IdItem: 'i', Nombre: 'i', Enunciados: all.map((e) => ({ IdEnunciado: String(e.Numero), Texto: e.Texto, Ponderacion: 1, Subpreguntas: [] })) }], Rangos: options.rangos },
+    {
+      Items: [
+        {
+          IdItem: 'i',
+          Nombre: 'i',
+          Enunciados: all.map((e) => ({ IdEnunciado: String(e.Numero), Texto: e.Texto, Ponderacion: 1, Subpreguntas: [] })),
+        },
+      ],
+      Rangos: options.rangos,
+    },
     all.map((e) => ({ IdEnunciado: String(e.Numero), Respuesta: answerOf(e.Numero) })),
   );
 
@@ -97,7 +106,13 @@ export function sampleChecklistReport(options: SampleReportOptions): ChecklistRe
       ],
     },
     Preguntas: preguntas,
-    Nota: { Porcentaje: compliance.Porcentaje, Nota: compliance.Nota, Cumple: compliance.Cumple, NoCumple: compliance.NoCumple, NoAplica: compliance.NoAplica },
+    Nota: {
+      Porcentaje: compliance.Porcentaje,
+      Nota: compliance.Nota,
+      Cumple: compliance.Cumple,
+      NoCumple: compliance.NoCumple,
+      NoAplica: compliance.NoAplica,
+    },
     Firmas: options.signatures.map((image, index) => ({
       Rol: index === 0 ? 'Ejecutor' : 'Firmante',
       Nombre: SAMPLE_SIGNERS[index % SAMPLE_SIGNERS.length]!,

@@ -3,9 +3,30 @@ import type { ComponentProps, ReactElement, ReactNode } from 'react';
 import { complianceLabels } from '#sync/domain/compliance.ts';
 import { formatDisplayDate, toWireDate } from '#sync/domain/dates.ts';
 import { formatRut } from '#sync/domain/rut.ts';
-import { ANSWER_LABELS, type Answer, answerColour, LIGHT_HEX, SEMAFORO_LABELS, semaforoColour, severityColour } from '#sync/domain/traffic-light.ts';
+import {
+  ANSWER_LABELS,
+  type Answer,
+  answerColour,
+  LIGHT_HEX,
+  SEMAFORO_LABELS,
+  semaforoColour,
+  severityColour,
+} from '#sync/domain/traffic-light.ts';
 import type { ChecklistReportData, ReportObservation } from '#sync/schemas/inspecciones.schema.ts';
-import { chunk, CONTENT_WIDTH, FieldGrid, ImageBox, kit, LightLabel, PageFrame, REPORT_COLOURS, ReportHeading, type ReportSection, ReportSections, SectionTitle } from './report-kit.tsx';
+import {
+  chunk,
+  CONTENT_WIDTH,
+  FieldGrid,
+  ImageBox,
+  kit,
+  LightLabel,
+  PageFrame,
+  REPORT_COLOURS,
+  ReportHeading,
+  type ReportSection,
+  ReportSections,
+  SectionTitle,
+} from './report-kit.tsx';
 
 /**
  * The checklist report (spec 2.4): company and header rows, the statements of each item with their answers and
@@ -33,7 +54,12 @@ export function ChecklistReport({ data }: { data: ChecklistReportData }) {
         <GradeBlock nota={data.Nota} />
         <ReportSections
           sections={[
-            { title: 'Firmas', keepWith: SIGNATURE_HEIGHT, empty: 'Sin firmas.', body: data.Firmas.length > 0 ? <Signatures firmas={data.Firmas} /> : null },
+            {
+              title: 'Firmas',
+              keepWith: SIGNATURE_HEIGHT,
+              empty: 'Sin firmas.',
+              body: data.Firmas.length > 0 ? <Signatures firmas={data.Firmas} /> : null,
+            },
             observationSection('Observaciones', data.Observaciones, 'Sin observaciones en los enunciados.'),
             observationSection('Observación general', data.ObservacionesG, 'Sin observación general.'),
             observationSection('Observación de brechas', data.ObservacionesB, 'Sin observación de brechas.'),
@@ -69,9 +95,24 @@ const styles = StyleSheet.create({
   statementNumber: { width: 24, fontFamily: 'Helvetica-Bold' },
   statementBody: { flex: 1, paddingRight: 8 },
   subquestion: { marginTop: 2, color: REPORT_COLOURS.muted },
-  answer: { width: 64, borderRadius: 3, paddingVertical: 2, color: '#ffffff', fontFamily: 'Helvetica-Bold', fontSize: 8, textAlign: 'center' },
+  answer: {
+    width: 64,
+    borderRadius: 3,
+    paddingVertical: 2,
+    color: '#ffffff',
+    fontFamily: 'Helvetica-Bold',
+    fontSize: 8,
+    textAlign: 'center',
+  },
   grade: { flexDirection: 'row', flexWrap: 'wrap', marginTop: 12 },
-  gradeBox: { borderWidth: 0.5, borderColor: REPORT_COLOURS.border, paddingVertical: 6, paddingHorizontal: 10, marginRight: GAP, marginBottom: GAP },
+  gradeBox: {
+    borderWidth: 0.5,
+    borderColor: REPORT_COLOURS.border,
+    paddingVertical: 6,
+    paddingHorizontal: 10,
+    marginRight: GAP,
+    marginBottom: GAP,
+  },
   gradeMain: { fontSize: 11, fontFamily: 'Helvetica-Bold' },
   signatures: { flexDirection: 'row' },
   signature: { width: SIGNATURE_WIDTH, marginBottom: 12, alignItems: 'center' },
@@ -83,7 +124,15 @@ const styles = StyleSheet.create({
   meta: { flexDirection: 'row', flexWrap: 'wrap', marginBottom: 2 },
   metaCell: { width: '33.3%', marginBottom: 4, paddingRight: 6 },
   metaLabel: { fontSize: 7.5, color: REPORT_COLOURS.muted },
-  state: { alignSelf: 'flex-start', borderWidth: 1, borderRadius: 2, paddingHorizontal: 4, paddingVertical: 1, fontFamily: 'Helvetica-Bold', fontSize: 8 },
+  state: {
+    alignSelf: 'flex-start',
+    borderWidth: 1,
+    borderRadius: 2,
+    paddingHorizontal: 4,
+    paddingVertical: 1,
+    fontFamily: 'Helvetica-Bold',
+    fontSize: 8,
+  },
   photoRow: { flexDirection: 'row', marginTop: GAP },
   photo: { marginRight: GAP },
 });
@@ -243,7 +292,11 @@ function ObservationData({ observation }: { observation: ReportObservation }) {
         <Text style={[styles.state, STATE_LOOKS[observation.Estado]]}>{observation.EstadoTexto}</Text>
       </MetaCell>
       <MetaCell label="Gravedad">
-        {observation.Severidad ? <LightLabel colour={severityColour(observation.Severidad)} label={observation.Severidad} /> : <Text>—</Text>}
+        {observation.Severidad ? (
+          <LightLabel colour={severityColour(observation.Severidad)} label={observation.Severidad} />
+        ) : (
+          <Text>—</Text>
+        )}
       </MetaCell>
       <MetaCell label="Responsable">
         <Text>{observation.Responsable || '—'}</Text>

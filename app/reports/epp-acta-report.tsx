@@ -14,10 +14,24 @@ import { CONTENT_WIDTH, FieldGrid, ImageBox, kit, PageFrame, REPORT_COLOURS, Rep
 export function EppActaReport({ data }: { data: EppActaReportData }) {
   const title = `Acta de entrega de EPP · ${data.Trabajador.Nombre}`;
   return (
-    <Document title={title} author={data.Empresa.Nombre} subject="Acta de entrega de elementos de protección personal" creator="Andes HSE" producer="Andes HSE" language="es-CL">
+    <Document
+      title={title}
+      author={data.Empresa.Nombre}
+      subject="Acta de entrega de elementos de protección personal"
+      creator="Andes HSE"
+      producer="Andes HSE"
+      language="es-CL"
+    >
       <Page size="A4" style={kit.page} wrap>
-        <PageFrame headerLeft={data.Empresa.Nombre} headerRight={`Acta ${formatRut(data.Trabajador.Rut)} · ${formatDisplayDate(data.Fecha)}`} />
-        <ReportHeading company={data.Empresa} title="Acta de entrega de elementos de protección personal" subtitle="Registro firmado electrónicamente por el trabajador y por quien entrega" />
+        <PageFrame
+          headerLeft={data.Empresa.Nombre}
+          headerRight={`Acta ${formatRut(data.Trabajador.Rut)} · ${formatDisplayDate(data.Fecha)}`}
+        />
+        <ReportHeading
+          company={data.Empresa}
+          title="Acta de entrega de elementos de protección personal"
+          subtitle="Registro firmado electrónicamente por el trabajador y por quien entrega"
+        />
         {data.Anulada ? (
           <Text style={styles.annulled}>
             ACTA ANULADA el {displayInstant(data.Anulada.En)}
@@ -39,14 +53,19 @@ export function EppActaReport({ data }: { data: EppActaReportData }) {
         <SectionTitle keepWith={40}>Elementos entregados</SectionTitle>
         <ItemsTable items={data.Items} />
         <Text style={styles.declaration}>
-          El trabajador declara haber recibido gratuitamente y en buen estado los elementos de protección personal indicados, y haber sido instruido en
-          su uso correcto y en su obligación de usarlos (Ley 16.744, art. 68; DS 594, art. 53).
+          El trabajador declara haber recibido gratuitamente y en buen estado los elementos de protección personal indicados, y haber sido
+          instruido en su uso correcto y en su obligación de usarlos (Ley 16.744, art. 68; DS 594, art. 53).
         </Text>
         <View wrap={false}>
           <SectionTitle keepWith={SIGNATURE_BLOCK}>Firmas</SectionTitle>
           <View style={styles.signatures}>
             <Signature image={data.Entregador.Firma.Url} name={data.Entregador.Nombre} rut={data.Entregador.Rut} role="Entrega" />
-            <Signature image={data.FirmaTrabajador.Url} name={data.Trabajador.Nombre} rut={data.Trabajador.Rut} role={`Recibe · firmado el ${displayInstant(data.FirmadoEn)}`} />
+            <Signature
+              image={data.FirmaTrabajador.Url}
+              name={data.Trabajador.Nombre}
+              rut={data.Trabajador.Rut}
+              role={`Recibe · firmado el ${displayInstant(data.FirmadoEn)}`}
+            />
           </View>
         </View>
         <SealBlock data={data} />
@@ -130,8 +149,8 @@ function SealBlock({ data }: { data: EppActaReportData }) {
         <Text style={kit.bold}>Sello del acta (SHA-256)</Text>
         <Text style={styles.sealCode}>{data.Sello}</Text>
         <Text style={styles.small}>
-          Calculado en el dispositivo al firmar el trabajador ({data.FirmadoEn}) sobre la empresa, el RUT del trabajador, los elementos, sus tallas y
-          cantidades, el motivo, las huellas de ambas firmas, el identificador de la entrega y la hora del dispositivo.
+          Calculado en el dispositivo al firmar el trabajador ({data.FirmadoEn}) sobre la empresa, el RUT del trabajador, los elementos, sus
+          tallas y cantidades, el motivo, las huellas de ambas firmas, el identificador de la entrega y la hora del dispositivo.
           {data.RecibidoEn ? ` Recibida por el servidor el ${displayInstant(data.RecibidoEn)}.` : ' Aún no recibida por el servidor.'}
         </Text>
         <Text style={[styles.small, { marginTop: 4 }]}>Verifique esta acta en:</Text>

@@ -41,11 +41,22 @@ const NOT_APPLICABLE = 'No aplica';
 function diatText(incident: Incidente, now: number): string {
   const clock = diatClock({ ...incident, Clasificacion: isClasificacion(incident.Clasificacion) ? incident.Clasificacion : null }, now);
   if (!clock.applies) return NOT_APPLICABLE;
-  if (clock.filed) return [`Presentada el ${formatDisplayInstant(clock.filedAt)}`, incident.DiatPresentadaPor && `por ${incident.DiatPresentadaPor}`, incident.DiatFolio && `folio ${incident.DiatFolio}`, incident.Mutualidad && `(${incident.Mutualidad})`].filter(Boolean).join(' ');
+  if (clock.filed)
+    return [
+      `Presentada el ${formatDisplayInstant(clock.filedAt)}`,
+      incident.DiatPresentadaPor && `por ${incident.DiatPresentadaPor}`,
+      incident.DiatFolio && `folio ${incident.DiatFolio}`,
+      incident.Mutualidad && `(${incident.Mutualidad})`,
+    ]
+      .filter(Boolean)
+      .join(' ');
   return `Pendiente: plazo hasta el ${formatDisplayInstant(new Date(clock.deadline).toISOString())}`;
 }
 
-export async function buildIncidentReportData(rows: { incident: Incidente; measures: readonly MedidaControl[] }, context: IncidentReportContext): Promise<BuiltIncidentReport> {
+export async function buildIncidentReportData(
+  rows: { incident: Incidente; measures: readonly MedidaControl[] },
+  context: IncidentReportContext,
+): Promise<BuiltIncidentReport> {
   const { incident } = rows;
   let missingFiles = 0;
   const image = async (file: FileRef): Promise<ReportImage> => {
@@ -95,7 +106,9 @@ export async function buildIncidentReportData(rows: { incident: Incidente; measu
           row('Tipo de lesión', name(incident.TipoLesion)),
           row('Parte del cuerpo', name(incident.ParteCuerpo)),
           ...(notStored.includes('FechaAlta') ? [] : [row('Fecha de alta', formatDisplayDate(incident.FechaAlta))]),
-          ...(notStored.includes('DiasPerdidos') ? [] : [row('Días perdidos', incident.DiasPerdidos === null ? '' : String(incident.DiasPerdidos))]),
+          ...(notStored.includes('DiasPerdidos')
+            ? []
+            : [row('Días perdidos', incident.DiasPerdidos === null ? '' : String(incident.DiasPerdidos))]),
         ],
       ]
     : [];
@@ -105,7 +118,10 @@ export async function buildIncidentReportData(rows: { incident: Incidente; measu
     row('Monto (USD)', notStored.includes('Monto') ? NOT_APPLICABLE : incident.Monto === null ? '' : formatNumber(incident.Monto, 2)),
   ];
   const evidencias = await Promise.all(
-    incident.Evidencias.map(async (evidence) => ({ Nombre: evidence.Nombre, Imagen: evidence.Archivo.Tipo.startsWith('image/') ? await image(evidence.Archivo) : null })),
+    incident.Evidencias.map(async (evidence) => ({
+      Nombre: evidence.Nombre,
+      Imagen: evidence.Archivo.Tipo.startsWith('image/') ? await image(evidence.Archivo) : null,
+    })),
   );
   const analisis = [
     { Titulo: 'Actos subestándares', Items: names(incident.ActosSubestandar) },
@@ -160,7 +176,9 @@ export async function buildIncidentReportData(rows: { incident: Incidente; measu
       Evidencias: evidencias,
       Declaraciones: incident.Declaraciones.map((declaration) => ({
         Nombre: declaration.Nombre,
-        Detalle: [declaration.Calidad, declaration.Rut ? formatRut(declaration.Rut) : '', formatDisplayInstant(declaration.Fecha)].filter(Boolean).join(' · '),
+        Detalle: [declaration.Calidad, declaration.Rut ? formatRut(declaration.Rut) : '', formatDisplayInstant(declaration.Fecha)]
+          .filter(Boolean)
+          .join(' · '),
         Texto: declaration.Texto,
       })),
       AnalisisCausal: analisis,

@@ -3,7 +3,19 @@ import type { ComponentProps, ReactElement } from 'react';
 import { formatDisplayDate, formatDisplayInstant } from '#sync/domain/dates.ts';
 import { SEMAFORO_LABELS, semaforoColour } from '#sync/domain/traffic-light.ts';
 import type { IncidentReportData } from '#sync/schemas/incidentes-informe.ts';
-import { chunk, CONTENT_WIDTH, FieldGrid, ImageBox, kit, LightLabel, PageFrame, REPORT_COLOURS, ReportHeading, type ReportSection, ReportSections } from './report-kit.tsx';
+import {
+  chunk,
+  CONTENT_WIDTH,
+  FieldGrid,
+  ImageBox,
+  kit,
+  LightLabel,
+  PageFrame,
+  REPORT_COLOURS,
+  ReportHeading,
+  type ReportSection,
+  ReportSections,
+} from './report-kit.tsx';
 
 /**
  * The incident investigation report (spec 2.4), in the spec's order: type of event, background data, injured
@@ -13,10 +25,21 @@ import { chunk, CONTENT_WIDTH, FieldGrid, ImageBox, kit, LightLabel, PageFrame, 
  */
 export function IncidentReport({ data }: { data: IncidentReportData }) {
   return (
-    <Document title={`${data.Titulo} N° ${data.Folio}`} author={data.Empresa.Nombre} subject={data.Titulo} creator="Andes HSE" producer="Andes HSE" language="es-CL">
+    <Document
+      title={`${data.Titulo} N° ${data.Folio}`}
+      author={data.Empresa.Nombre}
+      subject={data.Titulo}
+      creator="Andes HSE"
+      producer="Andes HSE"
+      language="es-CL"
+    >
       <Page size="A4" style={kit.page} wrap>
         <PageFrame headerLeft={data.Empresa.Nombre} headerRight={`Accidente N° ${data.Folio}`} />
-        <ReportHeading company={data.Empresa} title={data.Titulo} subtitle={`Accidente N° ${data.Folio} · Caso ${data.EstadoCaso.toLowerCase()}`} />
+        <ReportHeading
+          company={data.Empresa}
+          title={data.Titulo}
+          subtitle={`Accidente N° ${data.Folio} · Caso ${data.EstadoCaso.toLowerCase()}`}
+        />
         <ReportSections
           sections={[
             { title: 'Tipo de evento', keepWith: 40, empty: '', body: <FieldGrid rows={data.TipoEvento} columns={2} /> },
@@ -25,7 +48,8 @@ export function IncidentReport({ data }: { data: IncidentReportData }) {
               title: 'Personas lesionadas',
               keepWith: 60,
               empty: 'Sin personas lesionadas.',
-              body: data.Lesionados.length > 0 ? data.Lesionados.map((rows, index) => <FieldGrid key={index} rows={rows} columns={2} />) : null,
+              body:
+                data.Lesionados.length > 0 ? data.Lesionados.map((rows, index) => <FieldGrid key={index} rows={rows} columns={2} />) : null,
             },
             { title: 'Daños', keepWith: 40, empty: '', body: <FieldGrid rows={data.Danos} columns={2} /> },
             { title: 'Descripción y evidencias', keepWith: 60, empty: '', body: <Evidence data={data} /> },
@@ -41,13 +65,30 @@ export function IncidentReport({ data }: { data: IncidentReportData }) {
               title: 'Investigadores',
               keepWith: SIGNATURE_HEIGHT,
               empty: 'Sin investigadores registrados.',
-              body: data.Investigadores.length > 0 ? <Signatures people={data.Investigadores.map((person) => ({ ...person, Detalle: person.Cargo, Fecha: person.FirmadoEn }))} /> : null,
+              body:
+                data.Investigadores.length > 0 ? (
+                  <Signatures
+                    people={data.Investigadores.map((person) => ({ ...person, Detalle: person.Cargo, Fecha: person.FirmadoEn }))}
+                  />
+                ) : null,
             },
             {
               title: 'Firma de quien reporta',
               keepWith: SIGNATURE_HEIGHT,
               empty: 'Sin firma.',
-              body: <Signatures people={[{ Nombre: data.Informante.Nombre, Rut: data.Informante.Rut, Detalle: 'Informante', Imagen: data.Informante.Imagen, Fecha: data.Informante.Fecha }]} />,
+              body: (
+                <Signatures
+                  people={[
+                    {
+                      Nombre: data.Informante.Nombre,
+                      Rut: data.Informante.Rut,
+                      Detalle: 'Informante',
+                      Imagen: data.Informante.Imagen,
+                      Fecha: data.Informante.Fecha,
+                    },
+                  ]}
+                />
+              ),
             },
           ]}
         />
@@ -102,7 +143,9 @@ function Evidence({ data }: { data: IncidentReportData }) {
           ))}
         </View>
       ))}
-      {documents.length > 0 ? <Text style={kit.muted}>Documentos adjuntos: {documents.map((document) => document.Nombre).join(', ')}</Text> : null}
+      {documents.length > 0 ? (
+        <Text style={kit.muted}>Documentos adjuntos: {documents.map((document) => document.Nombre).join(', ')}</Text>
+      ) : null}
       {data.Evidencias.length === 0 ? <Text style={kit.muted}>Sin evidencias.</Text> : null}
       {data.Declaraciones.map((statement, index) => (
         <View key={index} style={styles.statement} wrap={false}>

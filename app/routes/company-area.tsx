@@ -19,7 +19,9 @@ const TrabajadorFormPage = lazy(() =>
   import('#app/modules/trabajadores/trabajador-form-page.tsx').then((module) => ({ default: module.TrabajadorFormPage })),
 );
 // The worker's record joins what other modules know of the worker (their trainings): a composition of app/pages.
-const TrabajadorDetailPage = lazy(() => import('#app/pages/trabajador-record-page.tsx').then((module) => ({ default: module.TrabajadorRecordPage })));
+const TrabajadorDetailPage = lazy(() =>
+  import('#app/pages/trabajador-record-page.tsx').then((module) => ({ default: module.TrabajadorRecordPage })),
+);
 const ReportPage = lazy(() => import('#app/pages/report-page.tsx').then((module) => ({ default: module.ReportPage })));
 const SincronizacionPage = lazy(() =>
   import('#app/modules/sincronizacion/sincronizacion-page.tsx').then((module) => ({ default: module.SincronizacionPage })),
@@ -42,7 +44,11 @@ export function CompanyArea() {
             </RoutePage>
           }
         />
-        {recordScreens(paths.trabajadores, { list: <TrabajadoresListPage />, form: <TrabajadorFormPage />, detail: <TrabajadorDetailPage /> })}
+        {recordScreens(paths.trabajadores, {
+          list: <TrabajadoresListPage />,
+          form: <TrabajadorFormPage />,
+          detail: <TrabajadorDetailPage />,
+        })}
         {MODULE_SCREENS.map((screens) => screens())}
         {screen(paths.sincronizacion.path, <SincronizacionPage />)}
         {screen(paths.pdf.report.path, <ReportPage />)}

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { MAINTAINER_PATHS } from '#app/navigation/served-routes.ts';
 import { MODULE_SCREENS, UNLISTED_HALVES } from './module-screens.ts';
 
-const registered = () => MODULE_SCREENS.flatMap((screens) => screens()).map((route) => (route as ReactElement<{ path?: string }>).props.path);
+const registered = () =>
+  MODULE_SCREENS.flatMap((screens) => screens()).map((route) => (route as ReactElement<{ path?: string }>).props.path);
 
 describe('the app halves of the modules', () => {
   it('belong to listed modules, named after them', () => {

@@ -14,7 +14,8 @@ let lastAsked = 0;
 
 /** The same session but for the signed addresses of the avatar and logo, which change at every answer. */
 function sameSession(a: Session | undefined, b: Session): boolean {
-  const comparable = (session: Session) => JSON.stringify({ ...session, usuario: { ...session.usuario, Logo: null }, empresa: { ...session.empresa, Logo: null } });
+  const comparable = (session: Session) =>
+    JSON.stringify({ ...session, usuario: { ...session.usuario, Logo: null }, empresa: { ...session.empresa, Logo: null } });
   return a !== undefined && comparable(a) === comparable(b);
 }
 

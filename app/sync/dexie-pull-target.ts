@@ -23,7 +23,8 @@ export const PULLED_TABLES: readonly EntityTable[] = ENTITY_LIST.map((entity) =>
 
 /**
  * The device side of a pull over the described tables. A change of a table this app does not describe (a newer
- * server's) is not stored anywhere: it is skipped, never written into another table. A page is applied in one transaction that also covers the
+ * server's) is not stored anywhere: it is skipped, never written into another table. A page is applied in one
+ * transaction that also covers the
  * outbox, so the PL3 check ("no queued write for this record") and the write cannot be split by a person's write.
  * Within the transaction the rows are collected and written in bulk at the end: a first sign-in pulls thousands.
  */

@@ -17,7 +17,19 @@ import { DateField } from './form/date-field.tsx';
 import { FilterPanel, SelectFilter } from './list-filters.tsx';
 import './follow-up-filters.css';
 
-function DateFilter({ label, value, error, max, onChange }: { label: string; value: string; error: string | null; max: string; onChange: (value: string) => void }) {
+function DateFilter({
+  label,
+  value,
+  error,
+  max,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  error: string | null;
+  max: string;
+  onChange: (value: string) => void;
+}) {
   return (
     <DateField
       label={label}
@@ -55,7 +67,16 @@ interface FollowUpFilterBarProps {
 }
 
 /** The filters of the inspections and observations lists; folded behind a "Filtros" button on phones. */
-export function FollowUpFilterBar({ id, filters, onChange, options, level2Label, level3Label, today, withState = false }: FollowUpFilterBarProps) {
+export function FollowUpFilterBar({
+  id,
+  filters,
+  onChange,
+  options,
+  level2Label,
+  level3Label,
+  today,
+  withState = false,
+}: FollowUpFilterBarProps) {
   const set = (patch: Partial<FollowUpFilters>) => onChange({ ...filters, ...patch });
   const reversed = dateRangeInvalid(filters);
   const active = Object.entries(filters).filter(([, value]) => value !== '').length;
@@ -69,9 +90,27 @@ export function FollowUpFilterBar({ id, filters, onChange, options, level2Label,
         options={FORMULARIO_TYPES.map((tipo) => ({ value: tipo, label: FORMULARIO_TYPE_LABELS[tipo] }))}
         onChange={(tipo) => set({ tipo: tipo as FollowUpFilters['tipo'] })}
       />
-      <SelectFilter label="Formulario" value={filters.formulario} emptyLabel="Todos" options={options.templates ?? []} onChange={(formulario) => set({ formulario })} />
-      <DateFilter label="Desde" value={filters.desde} max={today} error={reversed ? DATE_RANGE_MESSAGES.desde : null} onChange={(desde) => set({ desde })} />
-      <DateFilter label="Hasta" value={filters.hasta} max={today} error={reversed ? DATE_RANGE_MESSAGES.hasta : null} onChange={(hasta) => set({ hasta })} />
+      <SelectFilter
+        label="Formulario"
+        value={filters.formulario}
+        emptyLabel="Todos"
+        options={options.templates ?? []}
+        onChange={(formulario) => set({ formulario })}
+      />
+      <DateFilter
+        label="Desde"
+        value={filters.desde}
+        max={today}
+        error={reversed ? DATE_RANGE_MESSAGES.desde : null}
+        onChange={(desde) => set({ desde })}
+      />
+      <DateFilter
+        label="Hasta"
+        value={filters.hasta}
+        max={today}
+        error={reversed ? DATE_RANGE_MESSAGES.hasta : null}
+        onChange={(hasta) => set({ hasta })}
+      />
       <SelectFilter
         label={level2Label}
         value={filters.nv2}
@@ -83,7 +122,9 @@ export function FollowUpFilterBar({ id, filters, onChange, options, level2Label,
         label={level3Label}
         value={filters.nv3}
         emptyLabel="Todas"
-        options={(options.levels3 ?? []).filter((level) => !filters.nv2 || level.IdNivelPadre === filters.nv2).map((level) => ({ value: level.IdNivel, label: level.Nombre }))}
+        options={(options.levels3 ?? [])
+          .filter((level) => !filters.nv2 || level.IdNivelPadre === filters.nv2)
+          .map((level) => ({ value: level.IdNivel, label: level.Nombre }))}
         onChange={(nv3) => set({ nv3 })}
       />
       {options.contractors && (options.contractors.length > 0 || filters.contratista !== '') && (

@@ -29,7 +29,21 @@ interface ListPageProps extends ListTitleRowProps {
 
 /** A screen-filling list of many records: the heading and filters stay, only the rows in view are rendered. */
 export function ListPage(props: ListPageProps) {
-  const { title, create, noun, children, countDetail, ids, filtered, listLabel, noMatchMessage, onClearFilters, rowHeight, renderRow, onRange } = props;
+  const {
+    title,
+    create,
+    noun,
+    children,
+    countDetail,
+    ids,
+    filtered,
+    listLabel,
+    noMatchMessage,
+    onClearFilters,
+    rowHeight,
+    renderRow,
+    onRange,
+  } = props;
   const loading = `Cargando ${noun.many}…`;
   return (
     <IonContent scrollY={false}>
@@ -46,7 +60,9 @@ export function ListPage(props: ListPageProps) {
           <PageLoading label={loading} />
         ) : ids.length === 0 ? (
           <div className="list-page__empty">
-            <p className="notice notice--info">{filtered ? noMatchMessage : `Aún no hay ${noun.many} en este dispositivo. Se descargan al sincronizar con conexión.`}</p>
+            <p className="notice notice--info">
+              {filtered ? noMatchMessage : `Aún no hay ${noun.many} en este dispositivo. Se descargan al sincronizar con conexión.`}
+            </p>
             {filtered && onClearFilters && (
               <IonButton fill="outline" color="dark" onClick={onClearFilters}>
                 Limpiar filtros
@@ -54,7 +70,13 @@ export function ListPage(props: ListPageProps) {
             )}
           </div>
         ) : (
-          <VirtualList count={ids.length} rowHeight={rowHeight} label={listLabel ?? `Lista de ${noun.many}`} renderRow={renderRow} onRange={onRange} />
+          <VirtualList
+            count={ids.length}
+            rowHeight={rowHeight}
+            label={listLabel ?? `Lista de ${noun.many}`}
+            renderRow={renderRow}
+            onRange={onRange}
+          />
         )}
       </div>
     </IonContent>

@@ -28,7 +28,6 @@ import { deactivatedParty, loadSessionUser } from '../tenancy/session-user.ts';
 
 type UserRow = Selectable<UsuariosTable>;
 
-
 function companyRefusal(status: number, support: AppDeps['config']['support']): HttpError {
   const withSupport = (text: string) => `${text} Soporte: ${support.email} · ${support.phone}`;
   return status === 2
@@ -136,7 +135,14 @@ export async function signIn(deps: AppDeps, body: LoginBody, address: string | u
 
   const partyRefusal = await refuseDeactivatedParty(deps, user, company.NombreEmpresa);
   if (partyRefusal) {
-    await logSignInActivity(db, companyId, body.Correo, partyRefusal.code === AUTH_CODES.contractorDeactivated ? 'contratista_desactivado' : 'cliente_desactivado', '', now);
+    await logSignInActivity(
+      db,
+      companyId,
+      body.Correo,
+      partyRefusal.code === AUTH_CODES.contractorDeactivated ? 'contratista_desactivado' : 'cliente_desactivado',
+      '',
+      now,
+    );
     await writeHistory(db, { ...history, Texto: 'Inicio de sesión rechazado: empresa contratista o cliente desactivado' }, now);
     throw partyRefusal;
   }
@@ -180,7 +186,8 @@ export async function completePasswordChallenge(deps: AppDeps, body: ChangePassw
   const claims = await tokens.read(body.Desafio, 'desafio');
   const user = claims ? await findUser(db, claims.emp, claims.sub) : undefined;
   // A challenge of an earlier generation (a reset or a change since) is spent (SPEC SE3).
-  if (!claims || !user || user.GeneracionSesion !== claims.gen || !user.DebeCambiarContrasena) throw new HttpError(401, AUTH_MESSAGES.actionFailed);
+  if (!claims || !user || user.GeneracionSesion !== claims.gen || !user.DebeCambiarContrasena)
+    throw new HttpError(401, AUTH_MESSAGES.actionFailed);
   const refusal = await sessionRefusal(deps, user);
   if (refusal) throw refusal;
   await repo.setPassword(db, user.IdUsuario, await hashPassword(body.Contrasena));
@@ -204,7 +211,11 @@ export async function requestRecoveryCode(deps: AppDeps, body: RecoveryRequestBo
 
   const company = await repo.findCompanyByRut(db, body.RutEmpresa);
   const user = company ? await repo.findUserByEmail(db, company.IdEmpresa, body.Correo) : undefined;
-  await writeHistory(db, { Usuario: body.Correo, IdEmpresa: companyId, Origen: 'recuperar', Texto: 'Solicitud de código de recuperación' }, now);
+  await writeHistory(
+    db,
+    { Usuario: body.Correo, IdEmpresa: companyId, Origen: 'recuperar', Texto: 'Solicitud de código de recuperación' },
+    now,
+  );
   if (!company || !user || company.EstadoEmpresa !== 1 || !user.Habilitado) {
     await recordFailure(db, key, now);
     throw new HttpError(401, AUTH_MESSAGES.recoveryWrongCredentials);
@@ -259,12 +270,24 @@ export async function confirmRecovery(deps: AppDeps, body: RecoveryConfirmBody, 
   const matches = await recoveryCodeMatches(pending, body.Codigo);
   await writeHistory(
     db,
-    { Usuario: body.Correo, IdEmpresa: user.IdEmpresa, Origen: 'recuperar', Texto: matches ? 'Contraseña restablecida con código' : 'Código de recuperación incorrecto', conContrasena: true, conCodigo: true },
+    {
+      Usuario: body.Correo,
+      IdEmpresa: user.IdEmpresa,
+      Origen: 'recuperar',
+      Texto: matches ? 'Contraseña restablecida con código' : 'Código de recuperación incorrecto',
+      conContrasena: true,
+      conCodigo: true,
+    },
     now,
   );
   if (!pending || !matches) {
     await countAddressFailure(deps, address);
-    if (pending) await db.updateTable('codigos_recuperacion').set({ Intentos: pending.Intentos + 1 }).where('IdCodigo', '=', pending.IdCodigo).execute();
+    if (pending)
+      await db
+        .updateTable('codigos_recuperacion')
+        .set({ Intentos: pending.Intentos + 1 })
+        .where('IdCodigo', '=', pending.IdCodigo)
+        .execute();
     if (await recordFailure(db, key, now)) throw new HttpError(429, AUTH_MESSAGES.lockedOut, AUTH_CODES.lockedOut);
     throw new HttpError(400, AUTH_MESSAGES.recoveryWrongCode);
   }

@@ -1,9 +1,11 @@
 import { Hono, type Context } from 'hono';
+import { DOCUMENT_READ } from '../http/document-render.ts';
 import { bodyLimit } from 'hono/body-limit';
 import { describeRoute, resolver } from 'hono-openapi';
 import * as v from 'valibot';
 import { FileBatchResponseSchema, PROTOCOL_HEADER, SYNC_ERRORS, SYNC_LIMITS, type FileBatchResult } from '#sync/outbox/sync-protocol.ts';
 import type { AppEnv } from '../app-env.ts';
+import { answers, binaryAnswer, jsonAnswer, named } from '../http/api-answers.ts';
 import { HttpError, refusal } from '../http/http-error.ts';
 import { validate } from '../http/validation.ts';
 import { publicCall, sessionOnly } from '../tenancy/permit.ts';
@@ -33,6 +35,8 @@ const ALLOWED_TYPES = new Set(['image/png', 'image/jpeg', 'image/webp', 'image/h
 const tags = ['archivos'];
 const security = [{ bearerAuth: [] }];
 const HASH_PATTERN = /^[a-f0-9]{64}$/;
+/** What the server stored of an upload (FileDescription). */
+const StoredFile = named('Archivo', v.object({ Sha256: v.string(), Tipo: v.string(), Tamano: v.number() }));
 const HashSchema = v.pipe(v.string(), v.regex(HASH_PATTERN, FILE_MESSAGES.badHash));
 
 /**
@@ -92,6 +96,8 @@ export const filesRoutes = new Hono<AppEnv>()
       tags,
       summary:
         'Descarga un archivo por su enlace firmado (expira en 216000 s). HEAD con sesión: 200 si la empresa ya subió el archivo, 404 si falta',
+      responses: { 200: binaryAnswer([...ALLOWED_TYPES], 'Los bytes del archivo, con el tipo con que se subió') },
+      ...DOCUMENT_READ,
     }),
     // The signed link is the credential (it expires); HEAD asks for a session itself.
     publicCall(),
@@ -124,6 +130,7 @@ export const filesRoutes = new Hono<AppEnv>()
         required: true,
         content: Object.fromEntries([...ALLOWED_TYPES].map((type) => [type, { schema: { type: 'string', format: 'binary' } }])),
       },
+      responses: { ...answers(StoredFile, 'La empresa ya tenía el archivo'), 201: jsonAnswer(StoredFile, 'Archivo guardado') },
     }),
     requireSession,
     sessionOnly(),
@@ -134,7 +141,7 @@ export const filesRoutes = new Hono<AppEnv>()
       if (Number(c.req.header('Content-Length') ?? 0) > MAX_FILE_BYTES) throw new HttpError(413, FILE_MESSAGES.tooLarge, 'ARCHIVO_GRANDE');
       const bytes = new Uint8Array(await c.req.arrayBuffer());
       const { status, description } = await acceptUpload(files, c.get('claims').emp, now(), { sha256, type: c.req.header('Content-Type') ?? '', bytes });
-      return c.json(description, status);
+      return c.json(description satisfies v.InferOutput<typeof StoredFile>, status);
     },
   )
   .post(

@@ -25,6 +25,12 @@ export function rendersDocument() {
   return Object.assign(marker, { [uniqueSymbol]: { spec: { 'x-lectura': true, responses } } });
 }
 
+/**
+ * The OpenAPI marker of a GET that answers a document's bytes (a file, a PDF): a read like the calls above, said in
+ * its operation (`...DOCUMENT_READ` in describeRoute; typed loosely because the options know no extensions).
+ */
+export const DOCUMENT_READ: object = { 'x-lectura': true };
+
 /** True when the request matched a call marked with `rendersDocument`. */
 export function rendersADocument(c: Context<AppEnv>): boolean {
   return matchedRoutes(c).some((route) => renderers.has(route.handler));

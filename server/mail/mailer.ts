@@ -49,7 +49,9 @@ export class Mailer {
     let error = '';
     if (this.transport) {
       try {
-        const attachments = mail.attachment ? [{ filename: mail.attachment.name, contentType: mail.attachment.type, content: Buffer.from(mail.attachment.bytes) }] : undefined;
+        const attachments = mail.attachment
+          ? [{ filename: mail.attachment.name, contentType: mail.attachment.type, content: Buffer.from(mail.attachment.bytes) }]
+          : undefined;
         await this.transport.sendMail({ from: this.from, to: mail.to, subject: mail.subject, text: mail.text, attachments });
         estado = 'enviado';
       } catch (failure) {

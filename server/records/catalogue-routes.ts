@@ -29,7 +29,10 @@ function stamped(ctx: WriteContext, row: Row): Row {
  * and delete on the declaration's paths, its name unique among the company's records of the same kind and parent,
  * and `GET <call>` (root), the template the product proposes.
  */
-export function catalogueRoutes(entity: AnyEntity & { catalogue: CatalogueDeclaration<string, string> }, template: readonly CatalogueTemplateRow[]) {
+export function catalogueRoutes(
+  entity: AnyEntity & { catalogue: CatalogueDeclaration<string, string> },
+  template: readonly CatalogueTemplateRow[],
+) {
   const declaration = entity.catalogue;
   const scope = ['Info', 'Tipo', ...(declaration.parent ? [declaration.parent.field] : [])];
   const rules: RecordRules<Row> = {
@@ -45,7 +48,12 @@ export function catalogueRoutes(entity: AnyEntity & { catalogue: CatalogueDeclar
       tags: [entity.table],
       security: [{ bearerAuth: [] }],
       summary: `Plantilla de ${declaration.noun.many} que el producto propone (get-all-template): { statusCode, data: [{ Info, Tipo?, Padre? }] }`,
-      responses: { 200: { description: 'Plantilla', content: { 'application/json': { schema: resolver(v.object({ statusCode: v.literal(200), data: v.array(TemplateRow) })) } } } },
+      responses: {
+        200: {
+          description: 'Plantilla',
+          content: { 'application/json': { schema: resolver(v.object({ statusCode: v.literal(200), data: v.array(TemplateRow) })) } },
+        },
+      },
     }),
     permissionsOf(entity.permission)('index'),
     (c) => c.json({ statusCode: 200, data: template }),

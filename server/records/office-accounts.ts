@@ -12,8 +12,18 @@ import { hashPassword } from '../tenancy/password.ts';
 export type UserRow = Selectable<UsuariosTable>;
 
 /** What a new account needs, whoever makes it: the users screen, or a contractor company or client (its main account). */
-export interface NewAccount
-  extends Pick<Usuario, 'RunPersona' | 'NombreUsuario' | 'Nombres' | 'ApellidoPaterno' | 'ApellidoMaterno' | 'CorreoElectronicoPersona' | 'TelefonoPersona' | 'FechaNacimiento' | 'IdRol'> {
+export interface NewAccount extends Pick<
+  Usuario,
+  | 'RunPersona'
+  | 'NombreUsuario'
+  | 'Nombres'
+  | 'ApellidoPaterno'
+  | 'ApellidoMaterno'
+  | 'CorreoElectronicoPersona'
+  | 'TelefonoPersona'
+  | 'FechaNacimiento'
+  | 'IdRol'
+> {
   Tipo: Exclude<UserKind, 'fiscalizador'>;
   IdContratista: string | null;
   IdCliente: string | null;
@@ -24,27 +34,51 @@ export interface NewAccount
 
 /** The e-mails and user names in use in the company (spec: usuarios_reservados), lower case. */
 export async function reservedNames(db: Db, company: string): Promise<ReservedNames> {
-  const rows = await db.selectFrom('usuarios').select(['NombreUsuario', 'CorreoElectronicoPersona']).where('IdEmpresa', '=', company).execute();
+  const rows = await db
+    .selectFrom('usuarios')
+    .select(['NombreUsuario', 'CorreoElectronicoPersona'])
+    .where('IdEmpresa', '=', company)
+    .execute();
   return {
-    NombresUsuario: rows.map((row) => row.NombreUsuario.toLowerCase()).filter(Boolean).sort(),
+    NombresUsuario: rows
+      .map((row) => row.NombreUsuario.toLowerCase())
+      .filter(Boolean)
+      .sort(),
     Correos: rows.map((row) => row.CorreoElectronicoPersona.toLowerCase()).sort(),
   };
 }
 
 /** People sign in with the company's RUT and their e-mail: an e-mail or user name names one account of the company. */
-export async function checkAccountFree(db: Db, company: string, wanted: { email?: string; userName?: string }, exceptUser?: number): Promise<void> {
+export async function checkAccountFree(
+  db: Db,
+  company: string,
+  wanted: { email?: string; userName?: string },
+  exceptUser?: number,
+): Promise<void> {
   const taken = async (column: 'CorreoElectronicoPersona' | 'NombreUsuario', value: string) => {
-    let query = db.selectFrom('usuarios').select('IdUsuario').where('IdEmpresa', '=', company).where(sql<string>`lower(${sql.ref(column)})`, '=', value.toLowerCase());
+    let query = db
+      .selectFrom('usuarios')
+      .select('IdUsuario')
+      .where('IdEmpresa', '=', company)
+      .where(sql<string>`lower(${sql.ref(column)})`, '=', value.toLowerCase());
     if (exceptUser !== undefined) query = query.where('IdUsuario', '!=', exceptUser);
     return (await query.executeTakeFirst()) !== undefined;
   };
-  if (wanted.email && (await taken('CorreoElectronicoPersona', wanted.email))) throw new HttpError(409, ACCOUNT_MESSAGES.emailInUse, 'CORREO_EN_USO');
-  if (wanted.userName && (await taken('NombreUsuario', wanted.userName))) throw new HttpError(409, ACCOUNT_MESSAGES.userNameInUse, 'NOMBRE_USUARIO_EN_USO');
+  if (wanted.email && (await taken('CorreoElectronicoPersona', wanted.email)))
+    throw new HttpError(409, ACCOUNT_MESSAGES.emailInUse, 'CORREO_EN_USO');
+  if (wanted.userName && (await taken('NombreUsuario', wanted.userName)))
+    throw new HttpError(409, ACCOUNT_MESSAGES.userNameInUse, 'NOMBRE_USUARIO_EN_USO');
 }
 
 /** An active role of the company, or undefined. */
 export function findActiveRole(db: Db, company: string, roleId: number) {
-  return db.selectFrom('roles').select(['IdRol', 'NombreRol']).where('IdEmpresa', '=', company).where('IdRol', '=', roleId).where('Estado', '=', 1).executeTakeFirst();
+  return db
+    .selectFrom('roles')
+    .select(['IdRol', 'NombreRol'])
+    .where('IdEmpresa', '=', company)
+    .where('IdRol', '=', roleId)
+    .where('Estado', '=', 1)
+    .executeTakeFirst();
 }
 
 async function companyOf(db: Db, company: string) {
@@ -55,10 +89,17 @@ async function companyOf(db: Db, company: string) {
  * The temporary password by e-mail (SMTP, or the local mailbox without it). True when it left by SMTP. A failed
  * send does not undo the account: the administrator resets the password to send it again.
  */
-async function mailTemporaryPassword(write: OfficeWrite, user: Pick<UserRow, 'Nombres' | 'CorreoElectronicoPersona'>, password: string, reason: 'nueva' | 'restablecida'): Promise<boolean> {
+async function mailTemporaryPassword(
+  write: OfficeWrite,
+  user: Pick<UserRow, 'Nombres' | 'CorreoElectronicoPersona'>,
+  password: string,
+  reason: 'nueva' | 'restablecida',
+): Promise<boolean> {
   const company = await companyOf(write.db, write.company);
   const opening =
-    reason === 'nueva' ? `${write.author.name} creó tu cuenta de Andes HSE en ${company.NombreEmpresa}.` : `${write.author.name} restableció tu contraseña de Andes HSE en ${company.NombreEmpresa}.`;
+    reason === 'nueva'
+      ? `${write.author.name} creó tu cuenta de Andes HSE en ${company.NombreEmpresa}.`
+      : `${write.author.name} restableció tu contraseña de Andes HSE en ${company.NombreEmpresa}.`;
   try {
     await write.mailer.send(
       {
@@ -76,7 +117,10 @@ async function mailTemporaryPassword(write: OfficeWrite, user: Pick<UserRow, 'No
 }
 
 /** A new account that must change its temporary password at first sign-in; its e-mail and user name must be free. */
-export async function createAccount(write: OfficeWrite, account: NewAccount): Promise<{ IdUsuario: number; CorreoEnviado: boolean; mailFailed: boolean }> {
+export async function createAccount(
+  write: OfficeWrite,
+  account: NewAccount,
+): Promise<{ IdUsuario: number; CorreoEnviado: boolean; mailFailed: boolean }> {
   const { db, company, now } = write;
   await checkAccountFree(db, company, { email: account.CorreoElectronicoPersona, userName: account.NombreUsuario });
   const { ContrasenaTemporal, Sistemas, ...fields } = account;
@@ -93,7 +137,10 @@ export async function createAccount(write: OfficeWrite, account: NewAccount): Pr
     })
     .returning('IdUsuario')
     .executeTakeFirstOrThrow();
-  await db.insertInto('usuario_sistemas').values(Sistemas.map((IdSistema) => ({ IdUsuario: inserted.IdUsuario, IdSistema }))).execute();
+  await db
+    .insertInto('usuario_sistemas')
+    .values(Sistemas.map((IdSistema) => ({ IdUsuario: inserted.IdUsuario, IdSistema })))
+    .execute();
   const sent = await mailTemporaryPassword(write, account, ContrasenaTemporal, 'nueva');
   return { IdUsuario: inserted.IdUsuario, CorreoEnviado: sent, mailFailed: !sent && !write.mailer.keepsMailLocally };
 }
@@ -102,11 +149,20 @@ export async function createAccount(write: OfficeWrite, account: NewAccount): Pr
  * A new temporary password: the person must change it at their next sign-in. The usual answer to "this account was
  * compromised", so every session of the account ends with it (SPEC SE3).
  */
-export async function resetAccountPassword(write: OfficeWrite, user: Pick<UserRow, 'IdUsuario' | 'Nombres' | 'CorreoElectronicoPersona'>, password: string) {
+export async function resetAccountPassword(
+  write: OfficeWrite,
+  user: Pick<UserRow, 'IdUsuario' | 'Nombres' | 'CorreoElectronicoPersona'>,
+  password: string,
+) {
   const hash = await hashPassword(password);
   await write.db
     .updateTable('usuarios')
-    .set((eb) => ({ HashContrasena: hash, DebeCambiarContrasena: 1, Version: eb('Version', '+', 1), GeneracionSesion: eb('GeneracionSesion', '+', 1) }))
+    .set((eb) => ({
+      HashContrasena: hash,
+      DebeCambiarContrasena: 1,
+      Version: eb('Version', '+', 1),
+      GeneracionSesion: eb('GeneracionSesion', '+', 1),
+    }))
     .where('IdUsuario', '=', user.IdUsuario)
     .execute();
   const sent = await mailTemporaryPassword(write, user, password, 'restablecida');
@@ -163,5 +219,9 @@ export async function markReadsChanged(write: OfficeWrite, subject: { role: numb
 /** Accounts go for good (spec: deleting a user also removes its sign-in); the audit log keeps who they were. */
 export async function deleteAccounts(db: Db, company: string, userIds: readonly number[]): Promise<void> {
   if (userIds.length === 0) return;
-  await db.deleteFrom('usuarios').where('IdEmpresa', '=', company).where('IdUsuario', 'in', [...userIds]).execute();
+  await db
+    .deleteFrom('usuarios')
+    .where('IdEmpresa', '=', company)
+    .where('IdUsuario', 'in', [...userIds])
+    .execute();
 }

@@ -31,7 +31,11 @@ const text = (value: unknown): string => {
 };
 
 /** The labelled fields whose values differ between `before` and `after` (only those `after` names). */
-export function fieldChanges(before: Record<string, unknown> | null, after: Record<string, unknown>, labels: Readonly<Record<string, string>>): FieldChange[] {
+export function fieldChanges(
+  before: Record<string, unknown> | null,
+  after: Record<string, unknown>,
+  labels: Readonly<Record<string, string>>,
+): FieldChange[] {
   return Object.entries(labels)
     .filter(([field]) => field in after && text(before?.[field]) !== text(after[field]))
     .map(([field, label]) => ({ Campo: label, Antes: text(before?.[field]), Despues: text(after[field]) }));
@@ -61,7 +65,11 @@ export async function recordAudit(db: Db, entry: AuditInput, now: Date): Promise
 export const AUDIT_PAGE = 100;
 
 /** The company's changes, newest first, a page at a time; of one kind of record, or of one record. */
-export async function listAudit(db: Db, company: string, filter: { Entidad?: AuditEntity; IdRegistro?: string; Pagina: number }): Promise<AuditoriaEntrada[]> {
+export async function listAudit(
+  db: Db,
+  company: string,
+  filter: { Entidad?: AuditEntity; IdRegistro?: string; Pagina: number },
+): Promise<AuditoriaEntrada[]> {
   let query = db.selectFrom('auditoria').selectAll().where('IdEmpresa', '=', company);
   if (filter.Entidad) query = query.where('Entidad', '=', filter.Entidad);
   if (filter.IdRegistro) query = query.where('IdRegistro', '=', filter.IdRegistro);
@@ -70,7 +78,11 @@ export async function listAudit(db: Db, company: string, filter: { Entidad?: Aud
     .limit(AUDIT_PAGE)
     .offset((filter.Pagina - 1) * AUDIT_PAGE)
     .execute();
-  return rows.map(({ IdEmpresa: _company, Cambios, Entidad, ...row }) => ({ ...row, Entidad: Entidad as AuditEntity, Cambios: JSON.parse(Cambios) as FieldChange[] }));
+  return rows.map(({ IdEmpresa: _company, Cambios, Entidad, ...row }) => ({
+    ...row,
+    Entidad: Entidad as AuditEntity,
+    Cambios: JSON.parse(Cambios) as FieldChange[],
+  }));
 }
 
 /** Whether the log says this record was deleted in this company: deleting it again then answers 200. */

@@ -6,34 +6,79 @@ import type { Db } from '../db/database.ts';
  * their modules (server/modules/empresa-contratistas, clientes).
  */
 export function findContractorByRut(db: Db, company: string, rut: string) {
-  return db.selectFrom('empresas_contratistas').select(['IdEmpresaContratista', 'RutCompleto', 'Nombre', 'Estado']).where('IdEmpresa', '=', company).where('RutCompleto', '=', rut).executeTakeFirst();
+  return db
+    .selectFrom('empresas_contratistas')
+    .select(['IdEmpresaContratista', 'RutCompleto', 'Nombre', 'Estado'])
+    .where('IdEmpresa', '=', company)
+    .where('RutCompleto', '=', rut)
+    .executeTakeFirst();
 }
 
 export function findClient(db: Db, company: string, id: string) {
-  return db.selectFrom('clientes').select(['IdCliente', 'Nombre', 'Estado']).where('IdEmpresa', '=', company).where('IdCliente', '=', id).executeTakeFirst();
+  return db
+    .selectFrom('clientes')
+    .select(['IdCliente', 'Nombre', 'Estado'])
+    .where('IdEmpresa', '=', company)
+    .where('IdCliente', '=', id)
+    .executeTakeFirst();
 }
 
 /** Active contractor companies and clients, by name: what a user may be made for. */
 export async function activeParties(db: Db, company: string) {
   const [contratistas, clientes] = await Promise.all([
-    db.selectFrom('empresas_contratistas').select(['RutCompleto', 'Nombre']).where('IdEmpresa', '=', company).where('Estado', '=', 1).orderBy('Nombre').execute(),
-    db.selectFrom('clientes').select(['IdCliente', 'Nombre']).where('IdEmpresa', '=', company).where('Estado', '=', 1).orderBy('Nombre').execute(),
+    db
+      .selectFrom('empresas_contratistas')
+      .select(['RutCompleto', 'Nombre'])
+      .where('IdEmpresa', '=', company)
+      .where('Estado', '=', 1)
+      .orderBy('Nombre')
+      .execute(),
+    db
+      .selectFrom('clientes')
+      .select(['IdCliente', 'Nombre'])
+      .where('IdEmpresa', '=', company)
+      .where('Estado', '=', 1)
+      .orderBy('Nombre')
+      .execute(),
   ]);
   return { contratistas, clientes };
 }
 
 /** A deleted account is no longer a contractor's or client's main account. */
 export async function forgetMainAccount(db: Db, company: string, userId: number): Promise<void> {
-  await db.updateTable('empresas_contratistas').set({ IdUsuario: null }).where('IdEmpresa', '=', company).where('IdUsuario', '=', userId).execute();
+  await db
+    .updateTable('empresas_contratistas')
+    .set({ IdUsuario: null })
+    .where('IdEmpresa', '=', company)
+    .where('IdUsuario', '=', userId)
+    .execute();
   await db.updateTable('clientes').set({ IdUsuario: null }).where('IdEmpresa', '=', company).where('IdUsuario', '=', userId).execute();
 }
 
 /** The accounts of a contractor company (by RUT) or a client (by id), the main one first. */
-export function partyAccounts(db: Db, company: string, party: { contractorRut: string } | { clientId: string }, mainAccount: number | null) {
-  let query = db.selectFrom('usuarios').select(['IdUsuario', 'Nombres', 'ApellidoPaterno', 'ApellidoMaterno', 'CorreoElectronicoPersona', 'Habilitado']).where('IdEmpresa', '=', company);
-  query = 'contractorRut' in party ? query.where('Tipo', '=', 'contratista').where('IdContratista', '=', party.contractorRut) : query.where('Tipo', '=', 'cliente').where('IdCliente', '=', party.clientId);
+export function partyAccounts(
+  db: Db,
+  company: string,
+  party: { contractorRut: string } | { clientId: string },
+  mainAccount: number | null,
+) {
+  let query = db
+    .selectFrom('usuarios')
+    .select(['IdUsuario', 'Nombres', 'ApellidoPaterno', 'ApellidoMaterno', 'CorreoElectronicoPersona', 'Habilitado'])
+    .where('IdEmpresa', '=', company);
+  query =
+    'contractorRut' in party
+      ? query.where('Tipo', '=', 'contratista').where('IdContratista', '=', party.contractorRut)
+      : query.where('Tipo', '=', 'cliente').where('IdCliente', '=', party.clientId);
   return query
-    .orderBy((eb) => eb.case().when('IdUsuario', '=', mainAccount ?? -1).then(0).else(1).end())
+    .orderBy((eb) =>
+      eb
+        .case()
+        .when('IdUsuario', '=', mainAccount ?? -1)
+        .then(0)
+        .else(1)
+        .end(),
+    )
     .orderBy('Nombres')
     .execute();
 }

@@ -10,9 +10,14 @@ import { personName } from '#sync/domain/person-name.ts';
 /** The first of `base`, `base2`, `base3`... that no account of the company has. */
 async function freeUserName(db: Db, company: string, base: string): Promise<string> {
   const taken = new Set(
-    (await db.selectFrom('usuarios').select('NombreUsuario').where('IdEmpresa', '=', company).where(sql<string>`lower(NombreUsuario)`, 'like', `${base}%`).execute()).map((row) =>
-      row.NombreUsuario.toLowerCase(),
-    ),
+    (
+      await db
+        .selectFrom('usuarios')
+        .select('NombreUsuario')
+        .where('IdEmpresa', '=', company)
+        .where(sql<string>`lower(NombreUsuario)`, 'like', `${base}%`)
+        .execute()
+    ).map((row) => row.NombreUsuario.toLowerCase()),
   );
   let name = base;
   for (let n = 2; taken.has(name); n += 1) name = `${base.slice(0, 40 - String(n).length)}${n}`;
@@ -40,7 +45,8 @@ export interface AccountParty {
  * local part made free.
  */
 export async function createPartyAccount(write: OfficeWrite, party: AccountParty, request: PartyAccountRequest, roleNotFound: string) {
-  if (!request.IdRol || !(await findActiveRole(write.db, write.company, request.IdRol))) throw new HttpError(400, roleNotFound, 'VALIDACION');
+  if (!request.IdRol || !(await findActiveRole(write.db, write.company, request.IdRol)))
+    throw new HttpError(400, roleNotFound, 'VALIDACION');
   const NombreUsuario = request.NombreUsuario ?? (await freeUserName(write.db, write.company, userNameFromEmail(party.Correo)));
   return createAccount(write, {
     RunPersona: party.Rut,
@@ -62,7 +68,12 @@ export async function createPartyAccount(write: OfficeWrite, party: AccountParty
 }
 
 /** A contractor's or client's accounts as their screens list them, the main one first. */
-export async function listPartyAccounts(db: Db, company: string, party: { contractorRut: string } | { clientId: string }, mainAccount: number | null) {
+export async function listPartyAccounts(
+  db: Db,
+  company: string,
+  party: { contractorRut: string } | { clientId: string },
+  mainAccount: number | null,
+) {
   const rows = await partyAccounts(db, company, party, mainAccount);
   return rows.map((row) => ({
     IdUsuario: row.IdUsuario,

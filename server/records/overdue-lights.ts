@@ -30,7 +30,12 @@ type AnyRule = OverdueRule<ReviewLightState & { Version: number }>;
  * new Version and its change-log row, so devices see it after their next pull. `company` limits it to one company
  * (before answering its lists). Returns how many records turned red.
  */
-export async function applyOverdue<Wire extends ReviewLightState & { Version: number }>(db: Db, now: Date, rule: OverdueRule<Wire>, company?: string): Promise<number> {
+export async function applyOverdue<Wire extends ReviewLightState & { Version: number }>(
+  db: Db,
+  now: Date,
+  rule: OverdueRule<Wire>,
+  company?: string,
+): Promise<number> {
   const today = toWireDate(now);
   const changed = await inWriteTransaction(db, async (trx) => {
     const loose = trx as unknown as Loose;
@@ -49,7 +54,11 @@ export async function applyOverdue<Wire extends ReviewLightState & { Version: nu
       const light = lightOnDay(current, rule.lightOf(current), today);
       if (light === rule.lightOf(current)) continue;
       const next = { ...current, [rule.light]: light, Version: current.Version + 1 } as Wire;
-      await loose.updateTable(rule.table).set({ [rule.light]: light, Version: next.Version }).where(rule.id, '=', row[rule.id]).execute();
+      await loose
+        .updateTable(rule.table)
+        .set({ [rule.light]: light, Version: next.Version })
+        .where(rule.id, '=', row[rule.id])
+        .execute();
       await rule.log(trx, next, now);
       count += 1;
     }
@@ -73,7 +82,12 @@ function remember(db: Db, table: string, scope: string, day: string): void {
  * only turns red when the day changes: once the rule ran today for everyone or for this company, a list is a plain
  * read, not a write transaction.
  */
-export async function applyOverdueToday<Wire extends ReviewLightState & { Version: number }>(db: Db, now: Date, rule: OverdueRule<Wire>, company: string): Promise<void> {
+export async function applyOverdueToday<Wire extends ReviewLightState & { Version: number }>(
+  db: Db,
+  now: Date,
+  rule: OverdueRule<Wire>,
+  company: string,
+): Promise<void> {
   const today = toWireDate(now);
   const days = lastRunDay.get(db);
   if (days?.get(`${rule.table}:*`) === today || days?.get(`${rule.table}:${company}`) === today) return;
@@ -90,7 +104,9 @@ export interface OverdueJob {
 export function startOverdueJobs(db: Db, now: () => Date, rules: readonly AnyRule[], everyMs = OVERDUE_INTERVAL_MS): OverdueJob {
   const run = async () => {
     for (const rule of rules) {
-      await applyOverdue(db, now(), rule).catch((error: unknown) => console.error(`[semaforos] no se pudo aplicar la regla de vencimiento a ${rule.table}`, error));
+      await applyOverdue(db, now(), rule).catch((error: unknown) =>
+        console.error(`[semaforos] no se pudo aplicar la regla de vencimiento a ${rule.table}`, error),
+      );
     }
   };
   const ready = run();

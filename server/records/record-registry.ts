@@ -28,7 +28,14 @@ export function codeOf(entity: AnyEntity): string {
  * Every reference of `row` among `fields` points at an active record of the company (of the right kind): otherwise
  * 400 with the reference's message and nothing written.
  */
-export async function checkReferences(records: RecordRegistry, db: Db, company: string, entity: AnyEntity, row: Record<string, unknown>, fields?: readonly string[]): Promise<void> {
+export async function checkReferences(
+  records: RecordRegistry,
+  db: Db,
+  company: string,
+  entity: AnyEntity,
+  row: Record<string, unknown>,
+  fields?: readonly string[],
+): Promise<void> {
   for (const reference of entity.references) {
     if (fields && !fields.includes(reference.field)) continue;
     const value = row[reference.field];

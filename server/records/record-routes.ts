@@ -30,13 +30,21 @@ function paramsSchema(template: string) {
 
 /** The success answers of a record's calls, documented from the entity's own schema. */
 export function recordResponses(entity: AnyEntity) {
-  const json = (schema: v.GenericSchema, description: string) => ({ description, content: { 'application/json': { schema: resolver(schema) } } });
+  const json = (schema: v.GenericSchema, description: string) => ({
+    description,
+    content: { 'application/json': { schema: resolver(schema) } },
+  });
   return {
     list: { 200: json(v.object({ statusCode: v.literal(200), data: v.array(entity.schema) }), `${entity.noun.many} activos`) },
-    one: { 200: json(v.object({ statusCode: v.literal(200), data: v.nullable(entity.schema) }), `${entity.noun.one}, o null si no existe`) },
+    one: {
+      200: json(v.object({ statusCode: v.literal(200), data: v.nullable(entity.schema) }), `${entity.noun.one}, o null si no existe`),
+    },
     write: {
       200: json(v.object({ statusCode: v.literal(200), message: v.string(), data: entity.schema }), `${entity.noun.one} guardado`),
-      409: json(v.object({ statusCode: v.literal(409), message: v.string(), code: v.string(), data: v.nullable(entity.schema) }), 'Conflicto: la fila actual del servidor'),
+      409: json(
+        v.object({ statusCode: v.literal(409), message: v.string(), code: v.string(), data: v.nullable(entity.schema) }),
+        'Conflicto: la fila actual del servidor',
+      ),
     },
   };
 }
@@ -74,21 +82,23 @@ export function recordRoutes<E extends AnyEntity>(entity: E, options: RecordRout
   const responses = recordResponses(entity);
   const tags = [entity.table];
   const doc = (summary: string, kind: keyof typeof responses) => describeRoute({ tags, security, summary, responses: responses[kind] });
-  const summary = (call: keyof NonNullable<RecordRoutesOptions<RowOf<E>>['summaries']>, standard: string) => options.summaries?.[call] ?? standard;
+  const summary = (call: keyof NonNullable<RecordRoutesOptions<RowOf<E>>['summaries']>, standard: string) =>
+    options.summaries?.[call] ?? standard;
   const read = readAccess(entity);
   const routes = new Hono<AppEnv>().use(requireSession);
 
-  if (options.list !== false) routes.get(
-    at(api.list),
-    doc(summary('list', `${entity.noun.many} activos de la empresa del token: { statusCode, data }`), 'list'),
-    validate('param', paramsSchema(api.list)),
-    requireOwnCompany,
-    read,
-    async (c) => {
-      const { db, store } = storeOf(c, entity);
-      return c.json({ statusCode: 200, data: await store.listActive(db, c.get('session').company, c.get('session').viewer) });
-    },
-  );
+  if (options.list !== false)
+    routes.get(
+      at(api.list),
+      doc(summary('list', `${entity.noun.many} activos de la empresa del token: { statusCode, data }`), 'list'),
+      validate('param', paramsSchema(api.list)),
+      requireOwnCompany,
+      read,
+      async (c) => {
+        const { db, store } = storeOf(c, entity);
+        return c.json({ statusCode: 200, data: await store.listActive(db, c.get('session').company, c.get('session').viewer) });
+      },
+    );
   if (options.detail !== false) {
     routes.get(
       at(api.detail),
@@ -100,26 +110,43 @@ export function recordRoutes<E extends AnyEntity>(entity: E, options: RecordRout
         const { db, store } = storeOf(c, entity);
         const params = c.req.valid('param') as Record<string, unknown>;
         const found = await store.load(db, c.get('session').company, String(params[entity.id]));
-        return c.json({ statusCode: 200, data: found && (!options.rules?.visible || options.rules.visible(c.get('session').viewer, found.row)) ? found.row : null });
+        return c.json({
+          statusCode: 200,
+          data: found && (!options.rules?.visible || options.rules.visible(c.get('session').viewer, found.row)) ? found.row : null,
+        });
       },
     );
   }
   if (api.create !== undefined && entity.createBody) {
     routes.post(
       at(api.create),
-      doc(summary('create', `Crea ${entity.noun.feminine ? 'una' : 'un'} ${entity.noun.one} con el ${entity.id} (UUID) generado en el dispositivo. 409 CONFLICTO si el id ya existe`), 'write'),
+      doc(
+        summary(
+          'create',
+          `Crea ${entity.noun.feminine ? 'una' : 'un'} ${entity.noun.one} con el ${entity.id} (UUID) generado en el dispositivo. 409 CONFLICTO si el id ya existe`,
+        ),
+        'write',
+      ),
       validate('param', paramsSchema(api.create)),
       requireOwnCompany,
       can('crear'),
       validate('json', entity.createBody),
-      async (c) => answerWrite(c, await createRecord(writeContext(c), entity, c.req.valid('json') as Record<string, unknown>, options.rules), entity.messages.created),
+      async (c) =>
+        answerWrite(
+          c,
+          await createRecord(writeContext(c), entity, c.req.valid('json') as Record<string, unknown>, options.rules),
+          entity.messages.created,
+        ),
     );
   }
   if (api.update !== undefined && entity.updateBody) {
     const template = api.update;
     routes.put(
       at(template),
-      doc(summary('update', `Edita los campos enviados a partir de su Version (fusión por campo; 409 CONFLICTO con la fila actual)`), 'write'),
+      doc(
+        summary('update', `Edita los campos enviados a partir de su Version (fusión por campo; 409 CONFLICTO con la fila actual)`),
+        'write',
+      ),
       validate('param', paramsSchema(template)),
       requireOwnCompany,
       can('editar'),
@@ -146,7 +173,9 @@ export function removeHandlers<E extends AnyEntity>(entity: E, template: string,
     describeRoute({
       tags: [entity.table],
       security,
-      summary: options.summaries?.remove ?? `Anula ${entity.noun.feminine ? 'una' : 'un'} ${entity.noun.one} (Estado 0, lápida en los cambios). ?Version=n detecta un borrado sobre datos viejos; anular de nuevo responde 200`,
+      summary:
+        options.summaries?.remove ??
+        `Anula ${entity.noun.feminine ? 'una' : 'un'} ${entity.noun.one} (Estado 0, lápida en los cambios). ?Version=n detecta un borrado sobre datos viejos; anular de nuevo responde 200`,
       responses: recordResponses(entity).write,
     }),
     validate('param', paramsSchema(template)),
@@ -160,7 +189,10 @@ export function removeHandlers<E extends AnyEntity>(entity: E, template: string,
       ownUser(c, params);
       // Other fields the path names (a position's levels) must be the record's current ones, or it is not found.
       const named = Object.entries(params).filter(([name]) => name !== entity.id && name in entity.schema.entries);
-      const rules = { ...options.rules, deletable: (row: RowOf<E>) => named.every(([name, value]) => row[name] === value) && (options.rules?.deletable?.(row) ?? true) };
+      const rules = {
+        ...options.rules,
+        deletable: (row: RowOf<E>) => named.every(([name, value]) => row[name] === value) && (options.rules?.deletable?.(row) ?? true),
+      };
       const outcome = await deleteRecord(writeContext(c), entity, String(params[entity.id]), Version, rules);
       return answerWrite(c, outcome, entity.messages.deleted);
     },

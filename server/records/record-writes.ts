@@ -51,7 +51,15 @@ export interface RecordRules<R> {
 }
 
 /** The unique fields of the row (those of a changed group, on an update) are not another active record's. */
-async function checkUnique(ctx: WriteContext, db: Db, store: RecordStore<Row>, id: string, rules: RecordRules<Row>, row: Row, changed?: readonly string[]) {
+async function checkUnique(
+  ctx: WriteContext,
+  db: Db,
+  store: RecordStore<Row>,
+  id: string,
+  rules: RecordRules<Row>,
+  row: Row,
+  changed?: readonly string[],
+) {
   for (const unique of rules.unique ?? []) {
     if (changed && !unique.fields.some((field) => changed.includes(field))) continue;
     const values = Object.fromEntries(unique.fields.map((field) => [field, row[field] ?? null]));
@@ -63,7 +71,8 @@ type WritableStore = RecordStore<Row> & Required<Pick<RecordStore<Row>, 'insert'
 
 function storeOf(ctx: WriteContext, entity: AnyEntity): WritableStore {
   const store = ctx.records[entity.table as EntityTable] as unknown as RecordStore<Row>;
-  if (!store.insert || !store.update) throw new Error(`${entity.table}: su módulo escribe sus registros; no pasan por las escrituras comunes`);
+  if (!store.insert || !store.update)
+    throw new Error(`${entity.table}: su módulo escribe sus registros; no pasan por las escrituras comunes`);
   return store as WritableStore;
 }
 
@@ -83,7 +92,20 @@ function contractorOf(entity: AnyEntity, row: Row): string | null {
 }
 
 async function conflict(ctx: WriteContext, db: Db, entity: AnyEntity, id: string, base: number, current: Row | null, body: unknown) {
-  await recordConflict(db, { company: ctx.company, table: entity.table, id, baseVersion: base, serverVersion: current?.Version ?? 0, body, user: ctx.user, key: ctx.key }, ctx.now);
+  await recordConflict(
+    db,
+    {
+      company: ctx.company,
+      table: entity.table,
+      id,
+      baseVersion: base,
+      serverVersion: current?.Version ?? 0,
+      body,
+      user: ctx.user,
+      key: ctx.key,
+    },
+    ctx.now,
+  );
   return { kind: 'conflict' as const, row: current };
 }
 
@@ -109,7 +131,12 @@ async function visibleRow(ctx: WriteContext, db: Db, entity: AnyEntity, rules: R
 }
 
 /** A record created with the id its device made (OB3). The same id again under another key is a conflict (CF6). */
-export function createRecord<E extends AnyEntity>(ctx: WriteContext, entity: E, body: Record<string, unknown>, rules: RecordRules<RowOf<E>> = {}) {
+export function createRecord<E extends AnyEntity>(
+  ctx: WriteContext,
+  entity: E,
+  body: Record<string, unknown>,
+  rules: RecordRules<RowOf<E>> = {},
+) {
   const own = rules as unknown as RecordRules<Row>;
   return inWriteTransaction(ctx.db, async (db): Promise<WriteOutcome<RowOf<E> | null>> => {
     const store = storeOf(ctx, entity);
@@ -121,7 +148,12 @@ export function createRecord<E extends AnyEntity>(ctx: WriteContext, entity: E, 
       return (await conflict(ctx, db, entity, id, 0, current, body)) as WriteOutcome<RowOf<E> | null>;
     }
     const row = (await own.created?.(ctx, body, db)) ?? ({ ...body, IdEmpresa: ctx.company, Estado: 1, Version: 1 } as Row);
-    if (entity.files) await requireFiles(db, ctx.company, entity.files(row).map((file) => file.Sha256));
+    if (entity.files)
+      await requireFiles(
+        db,
+        ctx.company,
+        entity.files(row).map((file) => file.Sha256),
+      );
     await checkReferences(ctx.records, db, ctx.company, entity, row);
     await checkUnique(ctx, db, store, id, own, row);
     await own.check?.(ctx, db, row, null);
@@ -134,13 +166,24 @@ export function createRecord<E extends AnyEntity>(ctx: WriteContext, entity: E, 
  * Only the fields the person changed, based on the Version they saw (CF2): merged field by field when stale (CF3),
  * a conflict when a changed field changed since or the record was deleted (CF4). Children are appended (CF5).
  */
-export function updateRecord<E extends AnyEntity>(ctx: WriteContext, entity: E, id: string, sent: Record<string, unknown> & { Version: number }, rules: RecordRules<RowOf<E>> = {}) {
+export function updateRecord<E extends AnyEntity>(
+  ctx: WriteContext,
+  entity: E,
+  id: string,
+  sent: Record<string, unknown> & { Version: number },
+  rules: RecordRules<RowOf<E>> = {},
+) {
   const own = rules as unknown as RecordRules<Row>;
   return inWriteTransaction(ctx.db, async (db): Promise<WriteOutcome<RowOf<E>>> => {
     const stored = await visibleRow(ctx, db, entity, own, id);
     const body: Record<string, unknown> & { Version: number } = { ...(own.received?.(ctx, sent) ?? sent), Version: sent.Version };
     const current = stored.row;
-    if (entity.files) await requireFiles(db, ctx.company, entity.files(body as Partial<Row>).map((file) => file.Sha256));
+    if (entity.files)
+      await requireFiles(
+        db,
+        ctx.company,
+        entity.files(body as Partial<Row>).map((file) => file.Sha256),
+      );
     const answer = (outcome: WriteOutcome<Row | null>) => outcome as WriteOutcome<RowOf<E>>;
     if (current.Estado === 0) return answer(await conflict(ctx, db, entity, id, sent.Version, current, sent));
     const same = (field: string) => (own.same ? own.same(field, body[field], current[field]) : !differs(body[field], current[field]));
@@ -149,7 +192,12 @@ export function updateRecord<E extends AnyEntity>(ctx: WriteContext, entity: E, 
     if (plan.kind === 'conflict') return answer(await conflict(ctx, db, entity, id, sent.Version, current, sent));
     const children = (own.children ?? []).map((child) => ({
       field: child.field,
-      ...mergeChildren(current[child.field] as never[], (body[child.field] as never[] | undefined) ?? [], child.idOf, child.merge as ((stored: never, sent: never) => never) | undefined),
+      ...mergeChildren(
+        current[child.field] as never[],
+        (body[child.field] as never[] | undefined) ?? [],
+        child.idOf,
+        child.merge as ((stored: never, sent: never) => never) | undefined,
+      ),
     }));
     if (plan.kind === 'noop' && !children.some((child) => child.changed)) return { kind: 'unchanged', row: current as RowOf<E> };
 
@@ -167,14 +215,21 @@ export function updateRecord<E extends AnyEntity>(ctx: WriteContext, entity: E, 
 }
 
 /** Soft delete (Estado 0) with a tombstone; deleting an already deleted record succeeds (CF5); a stale Version is a conflict. */
-export function deleteRecord<E extends AnyEntity>(ctx: WriteContext, entity: E, id: string, base: number | undefined, rules: RecordRules<RowOf<E>> = {}) {
+export function deleteRecord<E extends AnyEntity>(
+  ctx: WriteContext,
+  entity: E,
+  id: string,
+  base: number | undefined,
+  rules: RecordRules<RowOf<E>> = {},
+) {
   const own = rules as unknown as RecordRules<Row>;
   return inWriteTransaction(ctx.db, async (db): Promise<WriteOutcome<RowOf<E>>> => {
     const stored = await visibleRow(ctx, db, entity, own, id);
     const current = stored.row;
     if (own.deletable && !own.deletable(current)) throw new HttpError(404, entity.messages.notFound);
     if (current.Estado === 0) return { kind: 'unchanged', row: current as RowOf<E> };
-    if (base !== undefined && base !== current.Version) return (await conflict(ctx, db, entity, id, base, current, { Estado: 0, Version: base })) as WriteOutcome<RowOf<E>>;
+    if (base !== undefined && base !== current.Version)
+      return (await conflict(ctx, db, entity, id, base, current, { Estado: 0, Version: base })) as WriteOutcome<RowOf<E>>;
     await checkNotReferenced(ctx.records, db, ctx.company, entity, id);
     const deleted: Row = { ...current, Estado: 0, Version: current.Version + 1 };
     await storeOf(ctx, entity).update(db, deleted, stored.fieldVersions);

@@ -44,8 +44,19 @@ type NewStep = Omit<ReviewStep, 'IdUsuario' | 'Usuario' | 'Fecha'>;
 /** Steps are append-only children (CF5): the same IdRespuesta again changes nothing. */
 const alreadyApplied = (current: Reviewable, id: string) => current.Respuestas.some((step) => step.IdRespuesta === id);
 
-async function append<R extends Reviewable>(cycle: ReviewCycle<R>, ctx: WriteContext, db: Db, current: R, step: NewStep, state: Partial<R>): Promise<WriteOutcome<R>> {
-  await requireFiles(db, ctx.company, step.Archivos.map((file) => file.Sha256));
+async function append<R extends Reviewable>(
+  cycle: ReviewCycle<R>,
+  ctx: WriteContext,
+  db: Db,
+  current: R,
+  step: NewStep,
+  state: Partial<R>,
+): Promise<WriteOutcome<R>> {
+  await requireFiles(
+    db,
+    ctx.company,
+    step.Archivos.map((file) => file.Sha256),
+  );
   const authored: ReviewStep = { ...step, IdUsuario: ctx.user, Usuario: ctx.userName, Fecha: ctx.now.toISOString() };
   const next: R = { ...current, ...state, Respuestas: [...current.Respuestas, authored], Version: current.Version + 1 };
   await cycle.save(ctx, db, next);
@@ -53,7 +64,13 @@ async function append<R extends Reviewable>(cycle: ReviewCycle<R>, ctx: WriteCon
 }
 
 /** An answer: `Respondida` 1. Never a conflict (an appended child); refused once the record is closed. */
-export function answerStep<R extends Reviewable>(cycle: ReviewCycle<R>, ctx: WriteContext, id: string, step: Omit<NewStep, 'Tipo' | 'Plazo'>, allowed?: (current: R) => void) {
+export function answerStep<R extends Reviewable>(
+  cycle: ReviewCycle<R>,
+  ctx: WriteContext,
+  id: string,
+  step: Omit<NewStep, 'Tipo' | 'Plazo'>,
+  allowed?: (current: R) => void,
+) {
   return inWriteTransaction(ctx.db, async (db): Promise<WriteOutcome<R>> => {
     const current = await cycle.load(ctx, db, id);
     allowed?.(current);
@@ -79,7 +96,20 @@ export function reviewStep<R extends Reviewable>(
     if (alreadyApplied(current, step.IdRespuesta)) return { kind: 'unchanged', row: current };
     const { Version: base, ...fields } = step;
     if (base !== undefined && base !== current.Version) {
-      await recordConflict(db, { company: ctx.company, table: cycle.entity.table, id, baseVersion: base, serverVersion: current.Version, body: step, user: ctx.user, key: ctx.key }, ctx.now);
+      await recordConflict(
+        db,
+        {
+          company: ctx.company,
+          table: cycle.entity.table,
+          id,
+          baseVersion: base,
+          serverVersion: current.Version,
+          body: step,
+          user: ctx.user,
+          key: ctx.key,
+        },
+        ctx.now,
+      );
       return { kind: 'conflict', row: current };
     }
     if (current.Aprobada === 1) throw cycle.refusals.closed;

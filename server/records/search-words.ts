@@ -1,11 +1,19 @@
 /** How people are found by RUT or name in SQL: the text stored beside them and the words of a search. */
 
 function fold(text: string): string {
-  return text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+  return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
 }
 
 /** What the list search matches: the RUT without dots or dash, and the names, lower case without accents. */
-export function workerSearchText(worker: { RunPersona: string; Nombres: string; ApellidoPaterno: string; ApellidoMaterno: string }): string {
+export function workerSearchText(worker: {
+  RunPersona: string;
+  Nombres: string;
+  ApellidoPaterno: string;
+  ApellidoMaterno: string;
+}): string {
   return fold([worker.RunPersona.replace(/[.-]/g, ''), worker.Nombres, worker.ApellidoPaterno, worker.ApellidoMaterno].join(' '));
 }
 

@@ -69,7 +69,12 @@ function pngChunk(type: string, data: Buffer): Buffer {
 }
 
 /** An RGBA (`alpha`) or RGB PNG painted pixel by pixel. */
-export function paintedPng(width: number, height: number, paint: (x: number, y: number) => [number, number, number, number], alpha = true): Buffer {
+export function paintedPng(
+  width: number,
+  height: number,
+  paint: (x: number, y: number) => [number, number, number, number],
+  alpha = true,
+): Buffer {
   const channels = alpha ? 4 : 3;
   const raw = Buffer.alloc((width * channels + 1) * height);
   for (let y = 0; y < height; y++) {

@@ -3,7 +3,12 @@ import { toWireDate } from '#sync/domain/dates.ts';
 import type { FileRef } from '#sync/records/record-fields.ts';
 import { programaCapacitacionEntity, ProgramaCreateBodySchema } from '#sync/schemas/capacitaciones-programa.schema.ts';
 import { tipoCapacitacionEntity } from '#sync/schemas/capacitaciones-tipos.schema.ts';
-import { capacitacionEntity, CapacitacionCreateBodySchema, type Capacitacion, RealizacionBodySchema } from '#sync/schemas/capacitaciones.schema.ts';
+import {
+  capacitacionEntity,
+  CapacitacionCreateBodySchema,
+  type Capacitacion,
+  RealizacionBodySchema,
+} from '#sync/schemas/capacitaciones.schema.ts';
 import { RECORD_STORES } from '../app-modules.ts';
 import { findUser } from '../tenancy/users.repo.ts';
 import type { Db } from '../db/database.ts';
@@ -40,18 +45,69 @@ const TRAINS_IN_USE_OF: Record<string, string[]> = {
 };
 
 /** The year's plan: one line a month, by type key (months with a past session below plan that session's type). */
-const PLAN = ['induccion', 'altura', 'epp', 'manejo', 'auxilios', 'extintores', 'loto', 'altura', 'epp', 'induccion', 'auxilios', 'extintores'];
+const PLAN = [
+  'induccion',
+  'altura',
+  'epp',
+  'manejo',
+  'auxilios',
+  'extintores',
+  'loto',
+  'altura',
+  'epp',
+  'induccion',
+  'auxilios',
+  'extintores',
+];
 
 /**
  * Past sessions so the demo shows every state today: `daysAgo` picks when it was realised (350 days ago with a
  * 12-month validity is "por vencer"; 430 days ago, expired), `workers` who attended, `grades` for evaluated types.
  */
 const PAST: { n: number; type: string; daysAgo: number; tema: string; lugar: string; workers: number[]; grades?: number[] }[] = [
-  { n: 1, type: 'altura', daysAgo: 350, tema: 'Trabajo en altura para cuadrilla de montaje', lugar: 'Sala de capacitación, Faena Los Andes', workers: [1, 2, 3, 4, 5], grades: [6.5, 5.8, 4.2, 6.0, 5.1] },
-  { n: 2, type: 'epp', daysAgo: 430, tema: 'Uso y cuidado de EPP: protección auditiva y respiratoria', lugar: 'Casino, Faena Ruta 5 Norte', workers: [6, 7, 8, 9, 10] },
-  { n: 3, type: 'manejo', daysAgo: 90, tema: 'Manejo defensivo de camionetas en faena', lugar: 'Pista de pruebas, Faena Ruta 5 Norte', workers: [11, 12, 13, 14, 15], grades: [6.2, 5.5, 3.4, 6.8, 4.9] },
-  { n: 4, type: 'induccion', daysAgo: 180, tema: 'Inducción hombre nuevo', lugar: 'Oficina de prevención, Faena Los Andes', workers: [16, 17, 18, 19, 20, 1, 2] },
-  { n: 5, type: 'auxilios', daysAgo: 30, tema: 'Primeros auxilios y RCP', lugar: 'Sala de capacitación, Faena Los Andes', workers: [2, 4, 6, 8, 10, 12], grades: [6.1, 5.9, 6.6, 4.4, 5.0, 6.3] },
+  {
+    n: 1,
+    type: 'altura',
+    daysAgo: 350,
+    tema: 'Trabajo en altura para cuadrilla de montaje',
+    lugar: 'Sala de capacitación, Faena Los Andes',
+    workers: [1, 2, 3, 4, 5],
+    grades: [6.5, 5.8, 4.2, 6.0, 5.1],
+  },
+  {
+    n: 2,
+    type: 'epp',
+    daysAgo: 430,
+    tema: 'Uso y cuidado de EPP: protección auditiva y respiratoria',
+    lugar: 'Casino, Faena Ruta 5 Norte',
+    workers: [6, 7, 8, 9, 10],
+  },
+  {
+    n: 3,
+    type: 'manejo',
+    daysAgo: 90,
+    tema: 'Manejo defensivo de camionetas en faena',
+    lugar: 'Pista de pruebas, Faena Ruta 5 Norte',
+    workers: [11, 12, 13, 14, 15],
+    grades: [6.2, 5.5, 3.4, 6.8, 4.9],
+  },
+  {
+    n: 4,
+    type: 'induccion',
+    daysAgo: 180,
+    tema: 'Inducción hombre nuevo',
+    lugar: 'Oficina de prevención, Faena Los Andes',
+    workers: [16, 17, 18, 19, 20, 1, 2],
+  },
+  {
+    n: 5,
+    type: 'auxilios',
+    daysAgo: 30,
+    tema: 'Primeros auxilios y RCP',
+    lugar: 'Sala de capacitación, Faena Los Andes',
+    workers: [2, 4, 6, 8, 10, 12],
+    grades: [6.1, 5.9, 6.6, 4.4, 5.0, 6.3],
+  },
 ];
 
 async function writeContext(db: Db, company: string, user: number, at: Date): Promise<WriteContext> {
@@ -66,13 +122,22 @@ async function writeContext(db: Db, company: string, user: number, at: Date): Pr
  * vigentes, por vencer and vencidos, and two sessions still to give (one today, to take attendance at the
  * worksite). Once: nothing when its first type exists.
  */
-export async function seedTrainingDemo(db: Db, company: string, users: { admin: number; supervisor: number }, now: Date, files: FileStore): Promise<boolean> {
+export async function seedTrainingDemo(
+  db: Db,
+  company: string,
+  users: { admin: number; supervisor: number },
+  now: Date,
+  files: FileStore,
+): Promise<boolean> {
   const typeId = (key: string) => seedId(company, 'tipo-capacitacion', key);
   if (await RECORD_STORES.tipos_capacitacion.companyOf(db, typeId('induccion'))) return false;
   await db.transaction().execute(async (trx) => {
     const office = await writeContext(trx, company, users.admin, now);
     const store = files.withDb(trx);
-    const put = async (seed: number): Promise<FileRef> => ({ Sha256: await store.put(demoSignaturePng(seed), 'image/png', now, company), Tipo: 'image/png' });
+    const put = async (seed: number): Promise<FileRef> => ({
+      Sha256: await store.put(demoSignaturePng(seed), 'image/png', now, company),
+      Tipo: 'image/png',
+    });
     const worker = (n: number) => seedId(company, 'trabajador', n);
     const written = <T>(outcome: { kind: string; row: T }) => {
       if (outcome.kind !== 'written') throw new Error('un registro demo de capacitaciones no se pudo escribir');
@@ -81,16 +146,35 @@ export async function seedTrainingDemo(db: Db, company: string, users: { admin: 
 
     for (const [key, Nombre, IdCategoria, DuracionHoras, VigenciaMeses, Evaluada, Descripcion] of TYPES) {
       const Epps = (TRAINS_IN_USE_OF[key] ?? []).map((item) => seedId(company, 'epp', item));
-      written(await createRecord(office, tipoCapacitacionEntity, { IdTipoCapacitacion: typeId(key), Nombre, IdCategoria, DuracionHoras, VigenciaMeses, Evaluada, Descripcion, Epps }));
+      written(
+        await createRecord(office, tipoCapacitacionEntity, {
+          IdTipoCapacitacion: typeId(key),
+          Nombre,
+          IdCategoria,
+          DuracionHoras,
+          VigenciaMeses,
+          Evaluada,
+          Descripcion,
+          Epps,
+        }),
+      );
     }
     const year = Number(toWireDate(now).slice(0, 4));
     const lineId = (month: number) => seedId(company, 'programa-capacitacion', year, month);
     const dateOf = (past: (typeof PAST)[number]) => toWireDate(new Date(now.getTime() - past.daysAgo * DAY));
     // The plan names what was given in the months already past, so those sessions count against its lines.
     const plan = [...PLAN];
-    for (const past of PAST.filter((candidate) => Number(dateOf(candidate).slice(0, 4)) === year)) plan[Number(dateOf(past).slice(5, 7)) - 1] = past.type;
+    for (const past of PAST.filter((candidate) => Number(dateOf(candidate).slice(0, 4)) === year))
+      plan[Number(dateOf(past).slice(5, 7)) - 1] = past.type;
     for (const [index, key] of plan.entries()) {
-      const body = v.parse(ProgramaCreateBodySchema, { IdCapacitacion: lineId(index + 1), Anio: year, Mes: index + 1, IdTipoCapacitacion: typeId(key), Tema: TYPES.find((type) => type[0] === key)![1], Cargos: [] });
+      const body = v.parse(ProgramaCreateBodySchema, {
+        IdCapacitacion: lineId(index + 1),
+        Anio: year,
+        Mes: index + 1,
+        IdTipoCapacitacion: typeId(key),
+        Tema: TYPES.find((type) => type[0] === key)![1],
+        Cargos: [],
+      });
       written(await createRecord(office, programaCapacitacionEntity, body));
     }
 
@@ -118,9 +202,17 @@ export async function seedTrainingDemo(db: Db, company: string, users: { admin: 
         Version: session.Version,
         FechaRealizacion: fecha,
         Participantes: await Promise.all(
-          session.Participantes.map(async (participant, index) => ({ Id: participant.Id, Asistio: 1, Nota: past.grades?.[index] ?? null, Firma: await put(past.n * 100 + index), FirmadoEn: new Date(day.getTime() + 2 * 60 * 60 * 1000).toISOString() })),
+          session.Participantes.map(async (participant, index) => ({
+            Id: participant.Id,
+            Asistio: 1,
+            Nota: past.grades?.[index] ?? null,
+            Firma: await put(past.n * 100 + index),
+            FirmadoEn: new Date(day.getTime() + 2 * 60 * 60 * 1000).toISOString(),
+          })),
         ),
-        Relatores: [{ Id: id('relator'), Firma: await put(past.n * 100 + 99), FirmadoEn: new Date(day.getTime() + 3 * 60 * 60 * 1000).toISOString() }],
+        Relatores: [
+          { Id: id('relator'), Firma: await put(past.n * 100 + 99), FirmadoEn: new Date(day.getTime() + 3 * 60 * 60 * 1000).toISOString() },
+        ],
       });
       written(await updateRecord(field, capacitacionEntity, session.IdCapacitacion, { ...realisation, Realizada: 1 }, capacitacionRules));
     }
@@ -128,8 +220,22 @@ export async function seedTrainingDemo(db: Db, company: string, users: { admin: 
     // To give: today's talk at the worksite (attendance is taken there), and next week's, by position.
     const today = await writeContext(trx, company, users.supervisor, now);
     const upcoming = [
-      { n: 'hoy', type: 'altura', fecha: toWireDate(now), tema: 'Charla de seguridad: uso de arnés y línea de vida', lugar: 'Frente de montaje, Faena Los Andes', cargos: [] as string[] },
-      { n: 'proxima', type: 'loto', fecha: toWireDate(new Date(now.getTime() + 7 * DAY)), tema: 'Bloqueo y etiquetado para eléctricos', lugar: 'Taller eléctrico, Faena Los Andes', cargos: [seedId(company, 'cargo', 4)] },
+      {
+        n: 'hoy',
+        type: 'altura',
+        fecha: toWireDate(now),
+        tema: 'Charla de seguridad: uso de arnés y línea de vida',
+        lugar: 'Frente de montaje, Faena Los Andes',
+        cargos: [] as string[],
+      },
+      {
+        n: 'proxima',
+        type: 'loto',
+        fecha: toWireDate(new Date(now.getTime() + 7 * DAY)),
+        tema: 'Bloqueo y etiquetado para eléctricos',
+        lugar: 'Taller eléctrico, Faena Los Andes',
+        cargos: [seedId(company, 'cargo', 4)],
+      },
     ];
     for (const next of upcoming) {
       const id = seedId(company, 'capacitacion', next.n);

@@ -27,9 +27,25 @@ const CATALOGUE: DemoItem[] = [
   ['lentes', 'Lentes de seguridad claros', 'Proyección de partículas', 'ANSI Z87.1', [], 6, [0, 1, 2, 4, 5]],
   ['guantes', 'Guantes de cabritilla', 'Cortes, abrasión y pinchazos', 'EN 388', ['S', 'M', 'L', 'XL'], 1, [0, 1, 5, 9]],
   ['arnes', 'Arnés de seguridad de cuerpo completo', 'Caída de altura', 'NCh 1258/1', ['M', 'L', 'XL'], 60, [0, 1, 4]],
-  ['zapatos', 'Zapatos de seguridad', 'Golpes y aplastamiento de pies', 'NCh 772/1', ['38', '39', '40', '41', '42', '43', '44', '45'], 12, [0, 1, 2, 4, 6]],
+  [
+    'zapatos',
+    'Zapatos de seguridad',
+    'Golpes y aplastamiento de pies',
+    'NCh 772/1',
+    ['38', '39', '40', '41', '42', '43', '44', '45'],
+    12,
+    [0, 1, 2, 4, 6],
+  ],
   ['auditivo', 'Protector auditivo tipo fono', 'Ruido sobre 85 dB(A)', 'NCh 1331/1', [], 24, [0, 1, 5, 6]],
-  ['respirador', 'Respirador medio rostro con filtros P100', 'Polvo de sílice y material particulado', 'NIOSH 42 CFR 84', ['S', 'M', 'L'], 12, [5, 6]],
+  [
+    'respirador',
+    'Respirador medio rostro con filtros P100',
+    'Polvo de sílice y material particulado',
+    'NIOSH 42 CFR 84',
+    ['S', 'M', 'L'],
+    12,
+    [5, 6],
+  ],
   ['chaleco', 'Chaleco reflectante', 'Atropello por maquinaria y vehículos', 'NCh 3256', ['M', 'L', 'XL'], 12, [2, 6, 10]],
   ['dielectricos', 'Guantes dieléctricos clase 0', 'Contacto eléctrico hasta 1.000 V', 'IEC 60903', ['9', '10', '11'], 6, [7]],
   ['legionario', 'Legionario con cubrenuca', 'Radiación UV solar', 'Ley 20.096', [], 12, [0, 2, 6]],
@@ -62,14 +78,99 @@ interface DemoDelivery {
  * a padlock delivered 600 days ago that never expires.
  */
 const DELIVERIES: DemoDelivery[] = [
-  { n: 1, worker: 1, daysAgo: 520, motivo: 1, items: [['casco', '', 1], ['lentes', '', 1], ['zapatos', '42', 1], ['chaleco', 'L', 1]] },
-  { n: 2, worker: 2, daysAgo: 430, motivo: 1, items: [['casco', '', 1], ['lentes', '', 1], ['guantes', 'L', 2], ['zapatos', '41', 1], ['auditivo', '', 1]] },
-  { n: 3, worker: 1, daysAgo: 200, motivo: 3, items: [['lentes', '', 1], ['legionario', '', 1]] },
-  { n: 4, worker: 4, daysAgo: 95, motivo: 4, items: [['casco', '', 1], ['dielectricos', '10', 1], ['zapatos', '43', 1]] },
-  { n: 5, worker: 6, daysAgo: 40, motivo: 1, items: [['casco', '', 1], ['lentes', '', 1], ['guantes', 'M', 2], ['zapatos', '40', 1], ['respirador', 'M', 1]] },
-  { n: 6, worker: 2, daysAgo: 20, motivo: 2, items: [['guantes', 'L', 2], ['auditivo', '', 1]] },
-  { n: 7, worker: 3, daysAgo: 6, motivo: 1, items: [['casco', '', 1], ['zapatos', '44', 1], ['chaleco', 'XL', 1], ['auditivo', '', 1]] },
-  { n: 8, worker: 5, daysAgo: 6, motivo: 1, items: [['casco', '', 1], ['lentes', '', 1], ['chaleco', 'M', 1], ['zapatos', '39', 1]] },
+  {
+    n: 1,
+    worker: 1,
+    daysAgo: 520,
+    motivo: 1,
+    items: [
+      ['casco', '', 1],
+      ['lentes', '', 1],
+      ['zapatos', '42', 1],
+      ['chaleco', 'L', 1],
+    ],
+  },
+  {
+    n: 2,
+    worker: 2,
+    daysAgo: 430,
+    motivo: 1,
+    items: [
+      ['casco', '', 1],
+      ['lentes', '', 1],
+      ['guantes', 'L', 2],
+      ['zapatos', '41', 1],
+      ['auditivo', '', 1],
+    ],
+  },
+  {
+    n: 3,
+    worker: 1,
+    daysAgo: 200,
+    motivo: 3,
+    items: [
+      ['lentes', '', 1],
+      ['legionario', '', 1],
+    ],
+  },
+  {
+    n: 4,
+    worker: 4,
+    daysAgo: 95,
+    motivo: 4,
+    items: [
+      ['casco', '', 1],
+      ['dielectricos', '10', 1],
+      ['zapatos', '43', 1],
+    ],
+  },
+  {
+    n: 5,
+    worker: 6,
+    daysAgo: 40,
+    motivo: 1,
+    items: [
+      ['casco', '', 1],
+      ['lentes', '', 1],
+      ['guantes', 'M', 2],
+      ['zapatos', '40', 1],
+      ['respirador', 'M', 1],
+    ],
+  },
+  {
+    n: 6,
+    worker: 2,
+    daysAgo: 20,
+    motivo: 2,
+    items: [
+      ['guantes', 'L', 2],
+      ['auditivo', '', 1],
+    ],
+  },
+  {
+    n: 7,
+    worker: 3,
+    daysAgo: 6,
+    motivo: 1,
+    items: [
+      ['casco', '', 1],
+      ['zapatos', '44', 1],
+      ['chaleco', 'XL', 1],
+      ['auditivo', '', 1],
+    ],
+  },
+  {
+    n: 8,
+    worker: 5,
+    daysAgo: 6,
+    motivo: 1,
+    items: [
+      ['casco', '', 1],
+      ['lentes', '', 1],
+      ['chaleco', 'M', 1],
+      ['zapatos', '39', 1],
+    ],
+  },
   { n: 9, worker: 7, daysAgo: 2, motivo: 5, items: [['zapatos', '42', 1]] },
   // Long ago, an item that never expires (useful life 0): never in vencidos.
   { n: 11, worker: 8, daysAgo: 600, motivo: 1, items: [['candado', '', 1]] },
@@ -77,7 +178,16 @@ const DELIVERIES: DemoDelivery[] = [
 
 /** The annulled acta (a wrong size was written) and the correction that names it. */
 const ANNULLED = 6;
-const CORRECTION: DemoDelivery = { n: 10, worker: 2, daysAgo: 19, motivo: 2, items: [['guantes', 'XL', 2], ['auditivo', '', 1]] };
+const CORRECTION: DemoDelivery = {
+  n: 10,
+  worker: 2,
+  daysAgo: 19,
+  motivo: 2,
+  items: [
+    ['guantes', 'XL', 2],
+    ['auditivo', '', 1],
+  ],
+};
 
 export interface DemoEppUsers {
   admin: number;
@@ -113,12 +223,25 @@ export async function seedEppDemo(db: Db, company: string, users: DemoEppUsers, 
     }
 
     const assignments = [
-      ...BY_POSITION.map((keys, i) => ({ id: seedId(company, 'asignacion-cargo', i + 1), IdCargo: seedId(company, 'cargo', i + 1), IdPersona: null, keys })),
+      ...BY_POSITION.map((keys, i) => ({
+        id: seedId(company, 'asignacion-cargo', i + 1),
+        IdCargo: seedId(company, 'cargo', i + 1),
+        IdPersona: null,
+        keys,
+      })),
       // Worker 1 also works at height: their own assignment adds the harness.
       { id: seedId(company, 'asignacion-persona', 1), IdCargo: null, IdPersona: seedId(company, 'trabajador', 1), keys: ['arnes'] },
     ];
     for (const assignment of assignments) {
-      const row = { IdAsignacionEpp: assignment.id, IdEmpresa: company, Estado: 1 as const, Version: 1, IdCargo: assignment.IdCargo, IdPersona: assignment.IdPersona, Epps: assignment.keys.map(tipoId) };
+      const row = {
+        IdAsignacionEpp: assignment.id,
+        IdEmpresa: company,
+        Estado: 1 as const,
+        Version: 1,
+        IdCargo: assignment.IdCargo,
+        IdPersona: assignment.IdPersona,
+        Epps: assignment.keys.map(tipoId),
+      };
       await RECORD_STORES.epp_asignaciones.insert!(trx, row, '{}');
       await recordChange(trx, { company, table: eppAsignacionEntity.table, id: row.IdAsignacionEpp, op: 'upsert', row }, now);
     }
@@ -126,9 +249,21 @@ export async function seedEppDemo(db: Db, company: string, users: DemoEppUsers, 
     const user = (await findUser(trx, company, users.supervisor))!;
     const admin = (await findUser(trx, company, users.admin))!;
     const nameOf = (row: typeof user) => personName(row);
-    const context = (who: typeof user, at: Date): WriteContext => ({ db: trx, company, user: who.IdUsuario, userName: nameOf(who), viewer: viewerOfUser(who), key: undefined, now: at, records: RECORD_STORES });
+    const context = (who: typeof user, at: Date): WriteContext => ({
+      db: trx,
+      company,
+      user: who.IdUsuario,
+      userName: nameOf(who),
+      viewer: viewerOfUser(who),
+      key: undefined,
+      now: at,
+      records: RECORD_STORES,
+    });
     const store = files.withDb(trx);
-    const put = async (bytes: Buffer): Promise<FileRef> => ({ Sha256: await store.put(bytes, 'image/png', now, company), Tipo: 'image/png' });
+    const put = async (bytes: Buffer): Promise<FileRef> => ({
+      Sha256: await store.put(bytes, 'image/png', now, company),
+      Tipo: 'image/png',
+    });
     const delivererSignature = await put(demoSignaturePng(11));
 
     const deliver = async (demo: DemoDelivery, corrige: string | null = null) => {
@@ -149,8 +284,16 @@ export async function seedEppDemo(db: Db, company: string, users: DemoEppUsers, 
         Motivo: demo.motivo,
         Fecha: toWireDate(signedAt),
         IdCliente: null,
-        Items: demo.items.map(([key, Talla, Cantidad], line) => ({ IdLinea: idOf('linea', line), IdEpp: tipoId(key), NombreEpp: tipos.get(key)!.NombreEpp, Talla, Cantidad })),
-        Entregador: legacy ? { Nombre: nameOf(user), Rut: user.RunPersona, Firma: delivererSignature } : { Nombre: nameOf(user), Rut: user.RunPersona, IdUsuario: user.IdUsuario, Firma: delivererSignature },
+        Items: demo.items.map(([key, Talla, Cantidad], line) => ({
+          IdLinea: idOf('linea', line),
+          IdEpp: tipoId(key),
+          NombreEpp: tipos.get(key)!.NombreEpp,
+          Talla,
+          Cantidad,
+        })),
+        Entregador: legacy
+          ? { Nombre: nameOf(user), Rut: user.RunPersona, Firma: delivererSignature }
+          : { Nombre: nameOf(user), Rut: user.RunPersona, IdUsuario: user.IdUsuario, Firma: delivererSignature },
         FirmaTrabajador: await put(demoSignaturePng(20 + demo.worker)),
         FirmadoEn: signedAt.toISOString(),
         Corrige: corrige,

@@ -40,9 +40,31 @@ export async function seedHeadcountDemo(db: Db, company: string, contractorRut: 
       for (const [s, slot] of slots.entries()) {
         // The crews grow towards the middle of the year and shrink again; about 180 hours a worker a month.
         const Dotacion = slot.base + ((m * 7 + s * 3) % 5) - 2;
-        const row = { IdDotacion: rowId(m, s), IdEmpresa: company, Estado: 1 as const, Version: 1, Mes, IdNivel2: slot.IdNivel2, IdNivel3: slot.IdNivel3, RutContratista: slot.RutContratista, Dotacion, HorasHombre: Dotacion * (176 + ((m + s) % 3) * 4) };
+        const row = {
+          IdDotacion: rowId(m, s),
+          IdEmpresa: company,
+          Estado: 1 as const,
+          Version: 1,
+          Mes,
+          IdNivel2: slot.IdNivel2,
+          IdNivel3: slot.IdNivel3,
+          RutContratista: slot.RutContratista,
+          Dotacion,
+          HorasHombre: Dotacion * (176 + ((m + s) % 3) * 4),
+        };
         await RECORD_STORES.dotaciones.insert!(trx, row, '{}');
-        await recordChange(trx, { company, table: 'dotaciones', id: row.IdDotacion, op: 'upsert', row, audience: contractorAudience(slot.RutContratista || null) }, now);
+        await recordChange(
+          trx,
+          {
+            company,
+            table: 'dotaciones',
+            id: row.IdDotacion,
+            op: 'upsert',
+            row,
+            audience: contractorAudience(slot.RutContratista || null),
+          },
+          now,
+        );
       }
     }
   });
@@ -54,31 +76,105 @@ export async function seedHeadcountDemo(db: Db, company: string, contractorRut: 
  * charts have a year to show: lost-time accidents with their discharge (one of a contractor's worker), a fatal one,
  * trayecto, sin tiempo perdido, near misses and material damage. Written through the module's service, once.
  */
-export async function seedIncidentYearDemo(db: Db, company: string, users: DemoIncidentUsers, now: Date, files: FileStore): Promise<boolean> {
+export async function seedIncidentYearDemo(
+  db: Db,
+  company: string,
+  users: DemoIncidentUsers,
+  now: Date,
+  files: FileStore,
+): Promise<boolean> {
   const caseId = (n: number) => seedId(company, 'incidente-anio', n);
   if (await RECORD_STORES.incidentes.companyOf(db, caseId(1))) return false;
   const cat = (table: AccidentCatalogueTable, info: string) => catalogueId(company, table, info);
   await db.transaction().execute(async (trx) => {
     const user = (await findUser(trx, company, users.supervisor))!;
-    const ctx = (at: Date): WriteContext => ({ db: trx, company, user: users.supervisor, userName: personName(user), viewer: viewerOfUser(user), key: undefined, now: at, records: RECORD_STORES });
+    const ctx = (at: Date): WriteContext => ({
+      db: trx,
+      company,
+      user: users.supervisor,
+      userName: personName(user),
+      viewer: viewerOfUser(user),
+      key: undefined,
+      now: at,
+      records: RECORD_STORES,
+    });
     const signature: FileRef = { Sha256: await files.withDb(trx).put(demoSignaturePng(43), 'image/png', now, company), Tipo: 'image/png' };
     const ago = (days: number) => new Date(now.getTime() - days * DAY);
     const plan: { days: number; Clasificacion: string; alta?: number; worker?: number; fields?: Record<string, unknown> }[] = [
-      { days: 330, Clasificacion: 'Accidente con tiempo perdido', alta: 12, worker: 3, fields: { TipoEvento: cat('tipos_evento', 'Caída al mismo nivel'), IdRiesgoEspecifico: cat('riesgos_especificos', 'Superficies irregulares o resbaladizas'), ActosSubestandar: [cat('actos_subestandares', 'No usar el equipo de protección personal')], Factores: [cat('factores', 'Factores personales')], FaltaControl: [cat('faltas_control', 'Cumplimiento inadecuado de los estándares')] } },
-      { days: 290, Clasificacion: 'Accidente de Trayecto', worker: 6, fields: { Lugar: 'Av. Los Libertadores con Américo Vespucio', FuenteEvento: cat('fuentes_evento', 'Trayecto entre la habitación y el trabajo') } },
+      {
+        days: 330,
+        Clasificacion: 'Accidente con tiempo perdido',
+        alta: 12,
+        worker: 3,
+        fields: {
+          TipoEvento: cat('tipos_evento', 'Caída al mismo nivel'),
+          IdRiesgoEspecifico: cat('riesgos_especificos', 'Superficies irregulares o resbaladizas'),
+          ActosSubestandar: [cat('actos_subestandares', 'No usar el equipo de protección personal')],
+          Factores: [cat('factores', 'Factores personales')],
+          FaltaControl: [cat('faltas_control', 'Cumplimiento inadecuado de los estándares')],
+        },
+      },
+      {
+        days: 290,
+        Clasificacion: 'Accidente de Trayecto',
+        worker: 6,
+        fields: {
+          Lugar: 'Av. Los Libertadores con Américo Vespucio',
+          FuenteEvento: cat('fuentes_evento', 'Trayecto entre la habitación y el trabajo'),
+        },
+      },
       { days: 250, Clasificacion: 'Accidente sin tiempo perdido', worker: 7, fields: { TipoEvento: cat('tipos_evento', 'Golpeado por') } },
-      { days: 215, Clasificacion: 'Cuasi Accidente', fields: { TipoEvento: cat('tipos_evento', 'Golpeado por'), CondicionSubestandar: [cat('condiciones_subestandares', 'Espacio limitado para desenvolverse')] } },
-      { days: 180, Clasificacion: 'Accidente con tiempo perdido', alta: 20, worker: 5, fields: { TipoEvento: cat('tipos_evento', 'Golpeado por'), IdRiesgoEspecifico: cat('riesgos_especificos', 'Golpeado por objeto en movimiento'), Factores: [cat('factores', 'Factores del trabajo')] } },
+      {
+        days: 215,
+        Clasificacion: 'Cuasi Accidente',
+        fields: {
+          TipoEvento: cat('tipos_evento', 'Golpeado por'),
+          CondicionSubestandar: [cat('condiciones_subestandares', 'Espacio limitado para desenvolverse')],
+        },
+      },
+      {
+        days: 180,
+        Clasificacion: 'Accidente con tiempo perdido',
+        alta: 20,
+        worker: 5,
+        fields: {
+          TipoEvento: cat('tipos_evento', 'Golpeado por'),
+          IdRiesgoEspecifico: cat('riesgos_especificos', 'Golpeado por objeto en movimiento'),
+          Factores: [cat('factores', 'Factores del trabajo')],
+        },
+      },
       { days: 150, Clasificacion: 'Accidente CDM', fields: { TipoEvento: cat('tipos_evento', 'Choque o colisión vehicular'), Monto: 620 } },
-      { days: 120, Clasificacion: 'Accidente Fatal', worker: 10, fields: { TipoEvento: cat('tipos_evento', 'Caída a distinto nivel'), CriteriosGravedad: ['muerte'], IdRiesgoEspecifico: cat('riesgos_especificos', 'Caída a distinto nivel'), FaltaControl: [cat('faltas_control', 'Cumplimiento inadecuado de los estándares')] } },
+      {
+        days: 120,
+        Clasificacion: 'Accidente Fatal',
+        worker: 10,
+        fields: {
+          TipoEvento: cat('tipos_evento', 'Caída a distinto nivel'),
+          CriteriosGravedad: ['muerte'],
+          IdRiesgoEspecifico: cat('riesgos_especificos', 'Caída a distinto nivel'),
+          FaltaControl: [cat('faltas_control', 'Cumplimiento inadecuado de los estándares')],
+        },
+      },
       { days: 95, Clasificacion: 'Accidente sin tiempo perdido', worker: 11 },
-      { days: 60, Clasificacion: 'Accidente con tiempo perdido', alta: 9, worker: 13, fields: { IdNivel2: seedId(company, 'nv2', 2), IdNivel3: seedId(company, 'nv3', 3), TipoEvento: cat('tipos_evento', 'Caída al mismo nivel') } },
+      {
+        days: 60,
+        Clasificacion: 'Accidente con tiempo perdido',
+        alta: 9,
+        worker: 13,
+        fields: {
+          IdNivel2: seedId(company, 'nv2', 2),
+          IdNivel3: seedId(company, 'nv3', 3),
+          TipoEvento: cat('tipos_evento', 'Caída al mismo nivel'),
+        },
+      },
       { days: 40, Clasificacion: 'Accidente de Trayecto', worker: 14 },
       { days: 25, Clasificacion: 'Cuasi Accidente', fields: { IdNivel2: seedId(company, 'nv2', 2), IdNivel3: seedId(company, 'nv3', 3) } },
     ];
     for (const [index, entry] of plan.entries()) {
       const at = ago(entry.days);
-      const worker = entry.worker ? (await RECORD_STORES.trabajadores.load(trx, company, seedId(company, 'trabajador', entry.worker)))?.row : undefined;
+      const worker = entry.worker
+        ? (await RECORD_STORES.trabajadores.load(trx, company, seedId(company, 'trabajador', entry.worker)))?.row
+        : undefined;
       const body = {
         IdEvaluacion: caseId(index + 1),
         IdAccidente: incidentFolio(at),
@@ -97,11 +193,20 @@ export async function seedIncidentYearDemo(db: Db, company: string, users: DemoI
         FechaConocimiento: new Date(at.getTime() + HOUR).toISOString(),
         // A year-old case had its DIAT (and, when fatal, its notices) presented on time, as the office did then.
         ...(involvesInjury(entry.Clasificacion as Clasificacion)
-          ? { DiatPresentadaEn: new Date(at.getTime() + 6 * HOUR).toISOString(), DiatPresentadaPor: 'Jorge Araya Rojas', DiatFolio: `DIAT-${2000 + index}`, Mutualidad: 'Mutual de Seguridad CChC' }
+          ? {
+              DiatPresentadaEn: new Date(at.getTime() + 6 * HOUR).toISOString(),
+              DiatPresentadaPor: 'Jorge Araya Rojas',
+              DiatFolio: `DIAT-${2000 + index}`,
+              Mutualidad: 'Mutual de Seguridad CChC',
+            }
           : {}),
         ...(entry.Clasificacion === CLASIFICACION_TRAYECTO ? { MedioPrueba: 'Parte policial y declaración de testigos' } : {}),
         ...(entry.Clasificacion === CLASIFICACION_FATAL
-          ? { SuspensionFaenaEn: new Date(at.getTime() + HOUR).toISOString(), AvisoInspeccionEn: new Date(at.getTime() + 2 * HOUR).toISOString(), AvisoSeremiEn: new Date(at.getTime() + 2 * HOUR).toISOString() }
+          ? {
+              SuspensionFaenaEn: new Date(at.getTime() + HOUR).toISOString(),
+              AvisoInspeccionEn: new Date(at.getTime() + 2 * HOUR).toISOString(),
+              AvisoSeremiEn: new Date(at.getTime() + 2 * HOUR).toISOString(),
+            }
           : {}),
         ...entry.fields,
       };

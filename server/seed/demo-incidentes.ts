@@ -31,7 +31,9 @@ export const catalogueId = (company: string, table: string, info: string) => see
 export async function seedAccidentCatalogues(db: Db, company: string, now: Date): Promise<void> {
   const first = catalogueId(company, 'factores', 'Factores personales');
   if (await RECORD_STORES.factores.companyOf(db, first)) return;
-  const tables = (Object.keys(ACCIDENT_CATALOGUES) as AccidentCatalogueTable[]).sort((a, b) => ACCIDENT_CATALOGUES[a].pullOrder - ACCIDENT_CATALOGUES[b].pullOrder);
+  const tables = (Object.keys(ACCIDENT_CATALOGUES) as AccidentCatalogueTable[]).sort(
+    (a, b) => ACCIDENT_CATALOGUES[a].pullOrder - ACCIDENT_CATALOGUES[b].pullOrder,
+  );
   await db.transaction().execute(async (trx) => {
     for (const table of tables) {
       const parent = ACCIDENT_CATALOGUES[table].catalogue.parent;
@@ -78,7 +80,10 @@ export async function seedIncidentDemo(db: Db, company: string, users: DemoIncid
       return { db: trx, company, user, userName, viewer: viewerOfUser(row), key: undefined, now: at, records: RECORD_STORES };
     };
     const store = files.withDb(trx);
-    const put = async (bytes: Buffer): Promise<FileRef> => ({ Sha256: await store.put(bytes, 'image/png', now, company), Tipo: 'image/png' });
+    const put = async (bytes: Buffer): Promise<FileRef> => ({
+      Sha256: await store.put(bytes, 'image/png', now, company),
+      Tipo: 'image/png',
+    });
     const ago = (days: number, hours = 0) => new Date(now.getTime() - days * DAY - hours * HOUR);
     const reporterSignature = await put(demoSignaturePng(41));
     /** An injured worker from the roster: the report copies their name and RUT. */
@@ -125,7 +130,8 @@ export async function seedIncidentDemo(db: Db, company: string, users: DemoIncid
         ParteCuerpo: cat('partes_cuerpo', 'Mano'),
         Equipo: cat('items_agente', 'Moldajes'),
         Proceso: 'Descimbre de moldajes',
-        Descripcion: 'Al retirar un panel de moldaje de la losa, el panel se soltó y golpeó la mano izquierda del trabajador contra el pilar.',
+        Descripcion:
+          'Al retirar un panel de moldaje de la losa, el panel se soltó y golpeó la mano izquierda del trabajador contra el pilar.',
         ActosSubestandar: [cat('actos_subestandares', 'No seguir el procedimiento de trabajo seguro')],
         Factores: [cat('factores', 'Factores del trabajo')],
         CondicionSubestandar: [cat('condiciones_subestandares', 'Espacio limitado para desenvolverse')],
@@ -139,21 +145,61 @@ export async function seedIncidentDemo(db: Db, company: string, users: DemoIncid
         DiatPresentadaPor: 'Carolina Muñoz Soto',
         DiatFolio: 'ACHS-2026-558120',
         Mutualidad: 'ACHS',
-        Evidencias: [{ IdEvidencia: seedId(company, 'incidente', 1, 'evidencia', 1), Nombre: 'Panel de moldaje en el piso 4', Archivo: await put(demoPhotoPng(11)), Fecha: first.toISOString() }],
-        Investigadores: [{ IdInvestigador: seedId(company, 'incidente', 1, 'investigador', 1), Nombre: 'Carolina Muñoz Soto', Rut: '13456789-9', Cargo: 'Prevencionista de riesgos', Firma: await put(demoSignaturePng(42)), FirmadoEn: ago(8).toISOString() }],
+        Evidencias: [
+          {
+            IdEvidencia: seedId(company, 'incidente', 1, 'evidencia', 1),
+            Nombre: 'Panel de moldaje en el piso 4',
+            Archivo: await put(demoPhotoPng(11)),
+            Fecha: first.toISOString(),
+          },
+        ],
+        Investigadores: [
+          {
+            IdInvestigador: seedId(company, 'incidente', 1, 'investigador', 1),
+            Nombre: 'Carolina Muñoz Soto',
+            Rut: '13456789-9',
+            Cargo: 'Prevencionista de riesgos',
+            Firma: await put(demoSignaturePng(42)),
+            FirmadoEn: ago(8).toISOString(),
+          },
+        ],
         MedidasControl: [
-          { IdMedidaControl: seedId(company, 'medida', 1), MedidaControl: 'Instruir a la cuadrilla en el procedimiento de descimbre y registrar la charla.', Plazo: toWireDate(ago(2)), Responsable: 'Jorge Araya Rojas', IdResponsable: users.supervisor },
-          { IdMedidaControl: seedId(company, 'medida', 2), MedidaControl: 'Instalar topes de retención en los paneles de moldaje del piso 4.', Plazo: toWireDate(new Date(now.getTime() + 5 * DAY)), Responsable: 'Patricio Fuentes Vera (contratista)', IdResponsable: users.contractor },
+          {
+            IdMedidaControl: seedId(company, 'medida', 1),
+            MedidaControl: 'Instruir a la cuadrilla en el procedimiento de descimbre y registrar la charla.',
+            Plazo: toWireDate(ago(2)),
+            Responsable: 'Jorge Araya Rojas',
+            IdResponsable: users.supervisor,
+          },
+          {
+            IdMedidaControl: seedId(company, 'medida', 2),
+            MedidaControl: 'Instalar topes de retención en los paneles de moldaje del piso 4.',
+            Plazo: toWireDate(new Date(now.getTime() + 5 * DAY)),
+            Responsable: 'Patricio Fuentes Vera (contratista)',
+            IdResponsable: users.contractor,
+          },
         ],
       },
       first,
     );
     const supervisor = await context(users.supervisor, now);
-    await respondMeasure(supervisor, supervisor.viewer, seedId(company, 'medida', 1), { IdRespuesta: seedId(company, 'medida', 1, 'r', 1), Texto: 'Charla realizada el lunes a 12 trabajadores; se adjunta registro.', Archivos: [] });
+    await respondMeasure(supervisor, supervisor.viewer, seedId(company, 'medida', 1), {
+      IdRespuesta: seedId(company, 'medida', 1, 'r', 1),
+      Texto: 'Charla realizada el lunes a 12 trabajadores; se adjunta registro.',
+      Archivos: [],
+    });
     const admin = await context(users.admin, now);
-    await approveMeasure(admin, admin.viewer, { IdMedidaControl: seedId(company, 'medida', 1), IdRespuesta: seedId(company, 'medida', 1, 'r', 2), Texto: 'Registro revisado.' });
+    await approveMeasure(admin, admin.viewer, {
+      IdMedidaControl: seedId(company, 'medida', 1),
+      IdRespuesta: seedId(company, 'medida', 1, 'r', 2),
+      Texto: 'Registro revisado.',
+    });
     const contractor = await context(users.contractor, now);
-    await respondMeasure(contractor, contractor.viewer, seedId(company, 'medida', 2), { IdRespuesta: seedId(company, 'medida', 2, 'r', 1), Texto: 'Topes instalados en los 24 paneles.', Archivos: [await put(demoPhotoPng(12))] });
+    await respondMeasure(contractor, contractor.viewer, seedId(company, 'medida', 2), {
+      IdRespuesta: seedId(company, 'medida', 2, 'r', 1),
+      Texto: 'Topes instalados en los 24 paneles.',
+      Archivos: [await put(demoPhotoPng(12))],
+    });
 
     const second = ago(3);
     await create(
@@ -179,7 +225,15 @@ export async function seedIncidentDemo(db: Db, company: string, users: DemoIncid
         SuspensionFaenaEn: new Date(second.getTime() + 20 * 60 * 1000).toISOString(),
         AvisoInspeccionEn: new Date(second.getTime() + 50 * 60 * 1000).toISOString(),
         AvisoSeremiEn: new Date(second.getTime() + 55 * 60 * 1000).toISOString(),
-        MedidasControl: [{ IdMedidaControl: seedId(company, 'medida', 3), MedidaControl: 'Certificar el andamio de fachada y reemplazar las barandas dañadas.', Plazo: toWireDate(new Date(now.getTime() + 2 * DAY)), Responsable: 'Jefe de terreno', IdResponsable: null }],
+        MedidasControl: [
+          {
+            IdMedidaControl: seedId(company, 'medida', 3),
+            MedidaControl: 'Certificar el andamio de fachada y reemplazar las barandas dañadas.',
+            Plazo: toWireDate(new Date(now.getTime() + 2 * DAY)),
+            Responsable: 'Jefe de terreno',
+            IdResponsable: null,
+          },
+        ],
       },
       second,
     );
@@ -196,12 +250,28 @@ export async function seedIncidentDemo(db: Db, company: string, users: DemoIncid
         AgenteEvento: cat('agentes_evento', 'Maquinaria pesada'),
         Monto: 1850,
         Descripcion: 'Una retroexcavadora retrocedió sin señalero y golpeó el portón de acceso.',
-        MedidasControl: [{ IdMedidaControl: seedId(company, 'medida', 4), MedidaControl: 'Designar señalero permanente en el acceso de camiones.', Plazo: toWireDate(ago(15)), Responsable: 'Jorge Araya Rojas', IdResponsable: users.supervisor }],
+        MedidasControl: [
+          {
+            IdMedidaControl: seedId(company, 'medida', 4),
+            MedidaControl: 'Designar señalero permanente en el acceso de camiones.',
+            Plazo: toWireDate(ago(15)),
+            Responsable: 'Jorge Araya Rojas',
+            IdResponsable: users.supervisor,
+          },
+        ],
       },
       third,
     );
-    await respondMeasure(supervisor, supervisor.viewer, seedId(company, 'medida', 4), { IdRespuesta: seedId(company, 'medida', 4, 'r', 1), Texto: 'Señalero designado por turno.', Archivos: [] });
-    await approveMeasure(admin, admin.viewer, { IdMedidaControl: seedId(company, 'medida', 4), IdRespuesta: seedId(company, 'medida', 4, 'r', 2), Texto: 'Verificado.' });
+    await respondMeasure(supervisor, supervisor.viewer, seedId(company, 'medida', 4), {
+      IdRespuesta: seedId(company, 'medida', 4, 'r', 1),
+      Texto: 'Señalero designado por turno.',
+      Archivos: [],
+    });
+    await approveMeasure(admin, admin.viewer, {
+      IdMedidaControl: seedId(company, 'medida', 4),
+      IdRespuesta: seedId(company, 'medida', 4, 'r', 2),
+      Texto: 'Verificado.',
+    });
     await setIncidentState(admin, caseId(3), 2, undefined);
 
     const fourth = ago(1);

@@ -34,7 +34,11 @@ interface DemoInspection {
   /** IdEnunciado -> 2 or 3. */
   answers: Record<string, 2 | 3>;
   subanswers?: Record<string, Record<string, string>>;
-  observations: (Omit<ObservacionNueva, 'IdObservacion' | 'Archivos' | 'IdResponsable' | 'Plazo'> & { n: number; plazoInDays: number | null; photos: number[] })[];
+  observations: (Omit<ObservacionNueva, 'IdObservacion' | 'Archivos' | 'IdResponsable' | 'Plazo'> & {
+    n: number;
+    plazoInDays: number | null;
+    photos: number[];
+  })[];
   signers: [nombre: string, rut: string, cargo: string][];
 }
 
@@ -185,7 +189,14 @@ export interface DemoInspectionUsers {
  * grade and change-log rows as a device's writes) in one transaction. Runs once: nothing when the first demo
  * template exists. Returns whether it wrote them.
  */
-export async function seedInspectionDemo(db: Db, company: string, contractorRut: string, users: DemoInspectionUsers, now: Date, files: FileStore): Promise<boolean> {
+export async function seedInspectionDemo(
+  db: Db,
+  company: string,
+  contractorRut: string,
+  users: DemoInspectionUsers,
+  now: Date,
+  files: FileStore,
+): Promise<boolean> {
   const templateIds = DEMO_TEMPLATES.map((spec) => seedId(company, 'formulario', spec.key));
   const seeded = await db.selectFrom('formularios').select('IdFormulario').where('IdFormulario', '=', templateIds[0]!).executeTakeFirst();
   if (seeded) return false;
@@ -197,7 +208,10 @@ export async function seedInspectionDemo(db: Db, company: string, contractorRut:
       return { db: trx, company, user, userName, viewer: viewerOfUser(row), key: undefined, now: at, records: RECORD_STORES };
     };
     const store = files.withDb(trx);
-    const put = async (bytes: Buffer): Promise<FileRef> => ({ Sha256: await store.put(bytes, 'image/png', now, company), Tipo: 'image/png' });
+    const put = async (bytes: Buffer): Promise<FileRef> => ({
+      Sha256: await store.put(bytes, 'image/png', now, company),
+      Tipo: 'image/png',
+    });
     const templates = DEMO_TEMPLATES.map((spec, i) => demoTemplateBody(spec, templateIds[i]!, (key) => seedId(company, 'epp', key)));
     for (const body of templates) await createFormulario(await context(users.admin, now), body);
 
@@ -212,11 +226,25 @@ export async function seedInspectionDemo(db: Db, company: string, contractorRut:
         const { n, plazoInDays, photos, ...fields } = observation;
         const archivos = [];
         for (const photo of photos) archivos.push(await put(demoPhotoPng(photo)));
-        observations.push({ ...fields, IdObservacion: idOf('obs', n), IdResponsable: null, Plazo: plazoInDays === null ? null : toWireDate(new Date(now.getTime() + plazoInDays * DAY)), Archivos: archivos });
+        observations.push({
+          ...fields,
+          IdObservacion: idOf('obs', n),
+          IdResponsable: null,
+          Plazo: plazoInDays === null ? null : toWireDate(new Date(now.getTime() + plazoInDays * DAY)),
+          Archivos: archivos,
+        });
       }
       const firmas = [];
       for (const [index, [nombre, rut, cargo]] of demo.signers.entries()) {
-        firmas.push({ IdFirma: idOf('firma', index), Rol: index === 0 ? 'Ejecutor' : 'Firmante', Nombre: nombre, Rut: rut, Cargo: cargo, Archivo: await put(demoSignaturePng(index + demo.n)), FirmadoEn: new Date(fecha.getTime() + 2 * 60 * 60 * 1000).toISOString() });
+        firmas.push({
+          IdFirma: idOf('firma', index),
+          Rol: index === 0 ? 'Ejecutor' : 'Firmante',
+          Nombre: nombre,
+          Rut: rut,
+          Cargo: cargo,
+          Archivo: await put(demoSignaturePng(index + demo.n)),
+          FirmadoEn: new Date(fecha.getTime() + 2 * 60 * 60 * 1000).toISOString(),
+        });
       }
       const body: InspeccionCreateBody = v.parse(InspeccionCreateBodySchema, {
         IdEvaluacion: idOf(),
@@ -261,7 +289,10 @@ export async function seedInspectionDemo(db: Db, company: string, contractorRut:
       Texto: 'Se cambiaron los mosquetones por modelos de doble seguro.',
       Archivos: [],
     });
-    await approveObservation(await context(users.admin, now), company_, approved, { IdRespuesta: seedId(company, 'respuesta', 3), Texto: 'Verificado en terreno.' });
+    await approveObservation(await context(users.admin, now), company_, approved, {
+      IdRespuesta: seedId(company, 'respuesta', 3),
+      Texto: 'Verificado en terreno.',
+    });
   });
   return true;
 }

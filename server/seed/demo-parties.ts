@@ -26,23 +26,63 @@ export const DEMO_CLIENT = {
  */
 export async function seedDemoParties(db: Db, company: string, now: Date): Promise<void> {
   const accountOf = async (email: string) =>
-    (await db.selectFrom('usuarios').select('IdUsuario').where('IdEmpresa', '=', company).where('CorreoElectronicoPersona', '=', email).executeTakeFirst())?.IdUsuario ?? null;
-  const contractor = await db.selectFrom('empresas_contratistas').select(['IdEmpresaContratista', 'Nombre']).where('IdEmpresa', '=', company).where('RutCompleto', '=', DEMO_CONTRACTOR.RutCompleto).executeTakeFirst();
+    (
+      await db
+        .selectFrom('usuarios')
+        .select('IdUsuario')
+        .where('IdEmpresa', '=', company)
+        .where('CorreoElectronicoPersona', '=', email)
+        .executeTakeFirst()
+    )?.IdUsuario ?? null;
+  const contractor = await db
+    .selectFrom('empresas_contratistas')
+    .select(['IdEmpresaContratista', 'Nombre'])
+    .where('IdEmpresa', '=', company)
+    .where('RutCompleto', '=', DEMO_CONTRACTOR.RutCompleto)
+    .executeTakeFirst();
   const { IdEmpresaContratista: _id, ...contractorFields } = DEMO_CONTRACTOR;
   if (!contractor) {
     await db
       .insertInto('empresas_contratistas')
-      .values({ ...DEMO_CONTRACTOR, IdEmpresa: company, Rut: DEMO_CONTRACTOR.RutCompleto.slice(0, -2), LogoArchivo: null, Estado: 1, Tipo: 2, IdUsuario: await accountOf(DEMO_CONTRACTOR.Correo), Version: 1, CreadoEn: now.toISOString() })
+      .values({
+        ...DEMO_CONTRACTOR,
+        IdEmpresa: company,
+        Rut: DEMO_CONTRACTOR.RutCompleto.slice(0, -2),
+        LogoArchivo: null,
+        Estado: 1,
+        Tipo: 2,
+        IdUsuario: await accountOf(DEMO_CONTRACTOR.Correo),
+        Version: 1,
+        CreadoEn: now.toISOString(),
+      })
       .execute();
   } else if (contractor.Nombre === `Empresa contratista ${DEMO_CONTRACTOR.RutCompleto}`) {
-    await db.updateTable('empresas_contratistas').set(contractorFields).where('IdEmpresaContratista', '=', contractor.IdEmpresaContratista).execute();
+    await db
+      .updateTable('empresas_contratistas')
+      .set(contractorFields)
+      .where('IdEmpresaContratista', '=', contractor.IdEmpresaContratista)
+      .execute();
   }
-  const client = await db.selectFrom('clientes').select('Nombre').where('IdEmpresa', '=', company).where('IdCliente', '=', DEMO_CLIENT.IdCliente).executeTakeFirst();
+  const client = await db
+    .selectFrom('clientes')
+    .select('Nombre')
+    .where('IdEmpresa', '=', company)
+    .where('IdCliente', '=', DEMO_CLIENT.IdCliente)
+    .executeTakeFirst();
   const { IdCliente, ...clientFields } = DEMO_CLIENT;
   if (!client) {
     await db
       .insertInto('clientes')
-      .values({ ...DEMO_CLIENT, IdEmpresa: company, LogoArchivo: null, Estado: 1, Tipo: 2, IdUsuario: await accountOf(DEMO_CLIENT.Correo), Version: 1, CreadoEn: now.toISOString() })
+      .values({
+        ...DEMO_CLIENT,
+        IdEmpresa: company,
+        LogoArchivo: null,
+        Estado: 1,
+        Tipo: 2,
+        IdUsuario: await accountOf(DEMO_CLIENT.Correo),
+        Version: 1,
+        CreadoEn: now.toISOString(),
+      })
       .execute();
   } else if (client.Nombre === `Cliente ${IdCliente}`) {
     await db.updateTable('clientes').set(clientFields).where('IdEmpresa', '=', company).where('IdCliente', '=', IdCliente).execute();

@@ -12,8 +12,28 @@ import type { LevelType } from '#sync/schemas/niveles.schema.ts';
 const CONTRACTOR_RUT = DEMO_CONTRACTOR.RutCompleto;
 
 const FIRST_NAMES = ['Juan', 'María', 'Pedro', 'Camila', 'Luis', 'Fernanda', 'Cristián', 'Javiera', 'Sebastián', 'Constanza'];
-const SURNAMES = ['González', 'Muñoz', 'Rojas', 'Díaz', 'Pérez', 'Soto', 'Contreras', 'Silva', 'Martínez', 'Sepúlveda', 'Morales', 'Rodríguez'];
-const POSITIONS = ['Supervisor de Terreno', 'Maestro Carpintero', 'Operador de Grúa Horquilla', 'Eléctrico', 'Prevencionista de Riesgos', 'Jornal'];
+const SURNAMES = [
+  'González',
+  'Muñoz',
+  'Rojas',
+  'Díaz',
+  'Pérez',
+  'Soto',
+  'Contreras',
+  'Silva',
+  'Martínez',
+  'Sepúlveda',
+  'Morales',
+  'Rodríguez',
+];
+const POSITIONS = [
+  'Supervisor de Terreno',
+  'Maestro Carpintero',
+  'Operador de Grúa Horquilla',
+  'Eléctrico',
+  'Prevencionista de Riesgos',
+  'Jornal',
+];
 
 function withCheckDigit(body: number): string {
   return `${body}-${rutCheckDigit(String(body))}`;
@@ -34,7 +54,16 @@ export async function seedReferenceData(db: Db, companyId: string, now: Date): P
   ];
   await db
     .insertInto('niveles')
-    .values(levels.map((l) => ({ IdNivel: l.id, IdEmpresa: companyId, TipoNivel: l.tipo, IdNivelPadre: l.padre, Nombre: l.nombre, RutNivel: '' })))
+    .values(
+      levels.map((l) => ({
+        IdNivel: l.id,
+        IdEmpresa: companyId,
+        TipoNivel: l.tipo,
+        IdNivelPadre: l.padre,
+        Nombre: l.nombre,
+        RutNivel: '',
+      })),
+    )
     .execute();
   // Each position sits under a level 3 and that level's own level 2.
   const cargos = POSITIONS.map((nombre, i) => {
@@ -74,7 +103,9 @@ export async function seedReferenceData(db: Db, companyId: string, now: Date): P
   await db.insertInto('trabajadores').values(workers).execute();
   await db
     .insertInto('trabajador_cargos')
-    .values(workers.map((worker, i) => ({ IdPersona: worker.IdPersona, IdCargo: cargos[i % cargos.length]!.IdCargo, IdEmpresa: companyId })))
+    .values(
+      workers.map((worker, i) => ({ IdPersona: worker.IdPersona, IdCargo: cargos[i % cargos.length]!.IdCargo, IdEmpresa: companyId })),
+    )
     .execute();
 
   const everything: Viewer = { kind: 'empresa' };
@@ -87,7 +118,10 @@ export async function seedReferenceData(db: Db, companyId: string, now: Date): P
   }
   for (const worker of workers) {
     const row = (await RECORD_STORES.trabajadores.load(db, companyId, worker.IdPersona))!.row;
-    await recordChange(db, { company: companyId, table: 'trabajadores', id: row.IdPersona, op: 'upsert', row, audience: contractorAudience(row.RutContratista) }, now);
+    await recordChange(
+      db,
+      { company: companyId, table: 'trabajadores', id: row.IdPersona, op: 'upsert', row, audience: contractorAudience(row.RutContratista) },
+      now,
+    );
   }
 }
-

@@ -22,9 +22,9 @@ export const GROUPS = [
 export const MENU_ENTRIES: readonly MenuEntry[] = MODULES.flatMap((module) => module.menu).sort((a, b) => a.IdSubmodulo - b.IdSubmodulo);
 
 /** The drawer parents the entries name, by id; one id is one parent (a test holds them alike). */
-export const MENU_PARENTS: readonly MenuParent[] = [...new Map(MENU_ENTRIES.map((entry) => [entry.parent.IdModulo, entry.parent])).values()].sort(
-  (a, b) => a.IdModulo - b.IdModulo,
-);
+export const MENU_PARENTS: readonly MenuParent[] = [
+  ...new Map(MENU_ENTRIES.map((entry) => [entry.parent.IdModulo, entry.parent])).values(),
+].sort((a, b) => a.IdModulo - b.IdModulo);
 
 export const ALL_ACTIONS: PermissionAction[] = [...PERMISSION_ACTIONS];
 

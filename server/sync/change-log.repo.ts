@@ -14,8 +14,7 @@ export type ChangeAudience = 'todos' | 'empresa' | `contratista:${string}` | `re
 
 /** An upsert carries the row as clients should store it (an object); a delete travels as a tombstone. */
 export type ChangeInput = { company: string; table: string; id: string | number; audience?: ChangeAudience } & (
-  | { op: 'upsert'; row: object }
-  | { op: 'delete' }
+  { op: 'upsert'; row: object } | { op: 'delete' }
 );
 
 /** The audience of a record that belongs to a contractor (its RUT) or to the company itself (null). */
@@ -40,7 +39,9 @@ export type ChangePage = ChangesAnswer & { cursor: number; more: boolean };
 /** Seq is the table's INTEGER PRIMARY KEY, so the insert's rowid is the new change's Seq. */
 const insertChange = reusableInsert(
   (db, company: string, table: string, id: string, op: ChangeOperation, row: string | null, at: string, audience: ChangeAudience) =>
-    db.insertInto('cambios').values({ IdEmpresa: company, Tabla: table, IdRegistro: id, Operacion: op, Fila: row, CreadoEn: at, Audiencia: audience }),
+    db
+      .insertInto('cambios')
+      .values({ IdEmpresa: company, Tabla: table, IdRegistro: id, Operacion: op, Fila: row, CreadoEn: at, Audiencia: audience }),
 );
 
 /** Call inside the same transaction as the write it describes, so the log never disagrees with the rows. */
@@ -135,14 +136,24 @@ async function readPage(db: Db, company: string, reader: ChangeReader, since: nu
       const shared = eb('Audiencia', '=', 'todos');
       if (viewer.id === '') return shared;
       const suffix = `:${encodeURIComponent(viewer.id)}`;
-      const ownParties = eb.and([eb('Audiencia', 'like', `${PARTIES}%`), eb(sql<string>`substr(Audiencia, ${-suffix.length})`, '=', suffix)]);
+      const ownParties = eb.and([
+        eb('Audiencia', 'like', `${PARTIES}%`),
+        eb(sql<string>`substr(Audiencia, ${-suffix.length})`, '=', suffix),
+      ]);
       return eb.or([shared, ownParties]);
     })
     .orderBy('Seq')
     .limit(limit)
     .execute();
   const changes = rows.map(
-    (row) => ({ seq: row.Seq, table: row.Tabla, id: row.IdRegistro, op: row.Operacion, row: row.Fila === null ? null : JSON.parse(row.Fila) }) as Change,
+    (row) =>
+      ({
+        seq: row.Seq,
+        table: row.Tabla,
+        id: row.IdRegistro,
+        op: row.Operacion,
+        row: row.Fila === null ? null : JSON.parse(row.Fila),
+      }) as Change,
   );
   const last = changes.at(-1);
   const more = changes.length === limit && last !== undefined;

@@ -51,7 +51,8 @@ export async function listConflicts(db: Db, company: string) {
     .orderBy('Resuelto')
     .orderBy('IdConflicto', 'desc')
     .execute();
-  return rows.map(({ IdEmpresa: _company, Cuerpo, ...row }) => ({ ...row, Cuerpo: JSON.parse(Cuerpo) as unknown }));
+  // The losing write's JSON body, as it came (null when it had none).
+  return rows.map(({ IdEmpresa: _company, Cuerpo, ...row }) => ({ ...row, Cuerpo: JSON.parse(Cuerpo) as Record<string, unknown> | null }));
 }
 
 /** The 409 envelope of a conflict, with the server's current row so the person can compare both versions. */

@@ -98,7 +98,9 @@ async function findEntry(db: Db, company: string, key: string): Promise<LedgerEn
 }
 
 const insertRow = reusableQuery((db, company: string, key: string, fingerprint: string, status: number, body: string, at: string) =>
-  db.insertInto('idempotencia').values({ IdEmpresa: company, Clave: key, Huella: fingerprint, Estado: status, Respuesta: body, CreadoEn: at }),
+  db
+    .insertInto('idempotencia')
+    .values({ IdEmpresa: company, Clave: key, Huella: fingerprint, Estado: status, Respuesta: body, CreadoEn: at }),
 );
 
 async function insertEntry(db: Db, company: string, key: string, entry: LedgerEntry, now: Date): Promise<void> {
@@ -146,7 +148,9 @@ function rememberJsonAnswers(c: Context<AppEnv>, inBatch: boolean): void {
     // (a status that may not have a body still goes to Hono, which refuses it as it would alone).
     const bodyless = inBatch ? body(null, arg as ContentfulStatusCode, allHeaders) : undefined;
     const response =
-      bodyless && !NULL_BODY_STATUSES.has(bodyless.status) ? deferredResponse(bodyless, text) : body(text, arg as ContentfulStatusCode, allHeaders);
+      bodyless && !NULL_BODY_STATUSES.has(bodyless.status)
+        ? deferredResponse(bodyless, text)
+        : body(text, arg as ContentfulStatusCode, allHeaders);
     answerTexts.set(response, { text, json: true });
     return response;
   }) as unknown as typeof c.json;

@@ -16,6 +16,7 @@ import {
   type BatchEntry,
 } from '#sync/outbox/sync-protocol.ts';
 import type { AppDeps, AppEnv } from '../app-env.ts';
+import { dataAnswer } from '#sync/schemas/answers.schema.ts';
 import { answers, named } from '../http/api-answers.ts';
 import { refusal } from '../http/http-error.ts';
 import { validate } from '../http/validation.ts';
@@ -30,6 +31,23 @@ import { entryRequest } from './batch-http.ts';
 import { answerText } from './idempotency-ledger.ts';
 import { requireSyncProtocol } from './protocol-version.ts';
 import { inBatchTransaction } from './write-transaction.ts';
+
+/** A write that lost against a newer version (SPEC CF4), kept with its whole body. */
+const ConflictSchema = v.object({
+  IdConflicto: v.number(),
+  Tabla: v.string(),
+  IdRegistro: v.string(),
+  VersionBase: v.number(),
+  VersionServidor: v.number(),
+  /** The losing write's JSON body, as it came (null when it had none). */
+  Cuerpo: v.nullable(v.record(v.string(), v.unknown())),
+  Usuario: v.number(),
+  Clave: v.nullable(v.string()),
+  CreadoEn: v.string(),
+  /** 1 once reviewed. */
+  Resuelto: v.number(),
+});
+const ConflictsAnswer = dataAnswer(v.array(named('Conflicto', ConflictSchema)));
 
 const tags = ['sincronización'];
 const security = [{ bearerAuth: [] }];
@@ -60,7 +78,13 @@ interface BatchRequestHeaders {
   sentAt: string | undefined;
 }
 
-async function runEntry(dispatch: Dispatch, deps: AppDeps, base: string, from: BatchRequestHeaders, entry: BatchEntry): Promise<EntryResult> {
+async function runEntry(
+  dispatch: Dispatch,
+  deps: AppDeps,
+  base: string,
+  from: BatchRequestHeaders,
+  entry: BatchEntry,
+): Promise<EntryResult> {
   const headers = new Headers({ Authorization: from.authorization, [IDEMPOTENCY_HEADER]: entry.key, [PROTOCOL_HEADER]: from.protocol });
   if (from.sentAt !== undefined) headers.set(SENT_AT_HEADER, from.sentAt);
   const hasBody = entry.body !== undefined;
@@ -92,7 +116,12 @@ export function createSyncRoutes(dispatch: Dispatch) {
         tags,
         security,
         summary: `Aplica en orden un lote de escrituras de la cola ({ entries: [{ key, method, path, body }] }, máx. ${SYNC_LIMITS.batchEntries} y ${SYNC_LIMITS.batchBytes / 1024 / 1024} MB). Cada una responde { key, status, body } igual que su llamada REST con Idempotency-Key; se detiene después de la primera que no es 2xx (las siguientes no tienen resultado y no se ejecutaron). Cabecera ${PROTOCOL_HEADER} obligatoria (426 PROTOCOLO_ANTIGUO si es antigua)`,
-        responses: { 200: { description: 'Un resultado por escritura ejecutada, en orden', content: { 'application/json': { schema: resolver(BatchResponseSchema) } } } },
+        responses: {
+          200: {
+            description: 'Un resultado por escritura ejecutada, en orden',
+            content: { 'application/json': { schema: resolver(BatchResponseSchema) } },
+          },
+        },
       }),
       requireSyncProtocol,
       // Each entry then passes its own call's permission, as its single REST call would.
@@ -144,15 +173,31 @@ export function createSyncRoutes(dispatch: Dispatch) {
         const { since, limit } = c.req.valid('query');
         const session = c.get('session');
         const tables = readableTables(ENTITY_LIST, (route) => session.can(route, 'index'));
-        return c.json(await readChanges(c.get('deps').db, session.company, { viewer: viewerOf(c), tables, readsChangedAt: session.readsChangedAt }, since, limit));
+        return c.json(
+          await readChanges(
+            c.get('deps').db,
+            session.company,
+            { viewer: viewerOf(c), tables, readsChangedAt: session.readsChangedAt },
+            since,
+            limit,
+          ),
+        );
       },
     )
     .get(
       '/conflictos/:company',
-      describeRoute({ tags, security, summary: 'Conflictos de escritura de la empresa: la versión que perdió queda guardada para revisarla' }),
+      describeRoute({
+        tags,
+        security,
+        summary: 'Conflictos de escritura de la empresa: la versión que perdió queda guardada para revisarla',
+        responses: answers(ConflictsAnswer, 'Conflictos, los sin resolver primero y del más nuevo al más antiguo'),
+      }),
       validate('param', v.object({ company: v.string() })),
       requireOwnCompany,
       sessionOnly(),
-      async (c) => c.json({ statusCode: 200, data: await listConflicts(c.get('deps').db, c.req.valid('param').company) }),
+      async (c) =>
+        c.json({ statusCode: 200, data: await listConflicts(c.get('deps').db, c.req.valid('param').company) } satisfies v.InferOutput<
+          typeof ConflictsAnswer
+        >),
     );
 }

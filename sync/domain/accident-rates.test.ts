@@ -1,13 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { accidentRate, countsInRates, lostDaysBetween, type MonthFigures, monthsBetween, rollingTwelve } from './accident-rates.ts';
 
-const month = (Mes: string, accidents: number, lostDays: number, headcount: number | null, hours: number | null): MonthFigures => ({ Mes, accidents, lostDays, headcount, hours });
+const month = (Mes: string, accidents: number, lostDays: number, headcount: number | null, hours: number | null): MonthFigures => ({
+  Mes,
+  accidents,
+  lostDays,
+  headcount,
+  hours,
+});
 
 describe('accident rates, the official way', () => {
   it('counts lost-time and fatal accidents only', () => {
     expect(countsInRates('Accidente con tiempo perdido')).toBe(true);
     expect(countsInRates('Accidente Fatal')).toBe(true);
-    for (const other of ['Accidente de Trayecto', 'Cuasi Accidente', 'Accidente sin tiempo perdido', 'Accidente CDM']) expect(countsInRates(other)).toBe(false);
+    for (const other of ['Accidente de Trayecto', 'Cuasi Accidente', 'Accidente sin tiempo perdido', 'Accidente CDM'])
+      expect(countsInRates(other)).toBe(false);
   });
 
   it('lost days fall in the months they belong to: after the accident up to the discharge, or to today while open', () => {
@@ -38,12 +45,30 @@ describe('accident rates, the official way', () => {
   });
 
   it('a period without headcount has no rate, never a division by zero', () => {
-    expect(accidentRate('tasa_accidentabilidad', [month('2026-02', 1, 3, null, null)])).toEqual({ value: null, numerator: 1, denominator: null, missing: ['2026-02'] });
+    expect(accidentRate('tasa_accidentabilidad', [month('2026-02', 1, 3, null, null)])).toEqual({
+      value: null,
+      numerator: 1,
+      denominator: null,
+      missing: ['2026-02'],
+    });
     expect(accidentRate('tasa_frecuencia', [month('2026-02', 1, 3, 0, 0)]).value).toBeNull();
   });
 
   it('the rolling twelve months end at the month and cross the year boundary', () => {
-    expect(rollingTwelve('2026-03')).toEqual(['2025-04', '2025-05', '2025-06', '2025-07', '2025-08', '2025-09', '2025-10', '2025-11', '2025-12', '2026-01', '2026-02', '2026-03']);
+    expect(rollingTwelve('2026-03')).toEqual([
+      '2025-04',
+      '2025-05',
+      '2025-06',
+      '2025-07',
+      '2025-08',
+      '2025-09',
+      '2025-10',
+      '2025-11',
+      '2025-12',
+      '2026-01',
+      '2026-02',
+      '2026-03',
+    ]);
     expect(rollingTwelve('2025-12')).toEqual(monthsBetween('2025-01-01', '2025-12-31'));
     expect(monthsBetween('2025-11-15', '2026-02-01')).toEqual(['2025-11', '2025-12', '2026-01', '2026-02']);
     expect(monthsBetween('2026-03-10', '2026-03-15')).toEqual(['2026-03']);

@@ -40,7 +40,12 @@ const dayNumber = (wire: string) => Math.round(Date.parse(`${wire}T12:00:00Z`) /
  * are the case's DiasPerdidos (discharge minus accident, in calendar days). Other classifications lose no days that
  * enter a rate (a death is not a temporary incapacity).
  */
-export function lostDaysBetween(report: { Clasificacion: string; FechaOcurrencia: string; FechaAlta: string }, from: string, to: string, today: string): number {
+export function lostDaysBetween(
+  report: { Clasificacion: string; FechaOcurrencia: string; FechaAlta: string },
+  from: string,
+  to: string,
+  today: string,
+): number {
   if (report.Clasificacion !== CLASIFICACION_CON_TIEMPO_PERDIDO) return 0;
   const end = report.FechaAlta !== '' ? report.FechaAlta : today;
   const first = Math.max(dayNumber(report.FechaOcurrencia) + 1, dayNumber(from));
@@ -77,7 +82,10 @@ const round2 = (value: number) => Math.round(value * 100) / 100;
  */
 export function accidentRate(rate: AccidentRate, months: readonly MonthFigures[]): RateResult {
   const byHeadcount = rate === 'tasa_accidentabilidad' || rate === 'tasa_siniestralidad';
-  const numerator = months.reduce((sum, month) => sum + (rate === 'tasa_accidentabilidad' || rate === 'tasa_frecuencia' ? month.accidents : month.lostDays), 0);
+  const numerator = months.reduce(
+    (sum, month) => sum + (rate === 'tasa_accidentabilidad' || rate === 'tasa_frecuencia' ? month.accidents : month.lostDays),
+    0,
+  );
   const known = months.filter((month) => (byHeadcount ? month.headcount : month.hours) !== null);
   const missing = months.filter((month) => !known.includes(month)).map((month) => month.Mes);
   const total = known.reduce((sum, month) => sum + ((byHeadcount ? month.headcount : month.hours) ?? 0), 0);

@@ -98,7 +98,13 @@ export interface SealedActaV2 extends SealedActaBase {
   VersionSello: 2;
   IdPersona: string;
   NombreTrabajador: string;
-  Entregador: { Rut: string; Nombre: string; IdUsuario?: number | null | undefined; IdPersona?: string | null | undefined; Firma: { Sha256: string } };
+  Entregador: {
+    Rut: string;
+    Nombre: string;
+    IdUsuario?: number | null | undefined;
+    IdPersona?: string | null | undefined;
+    Firma: { Sha256: string };
+  };
 }
 
 /** The fields of a delivery the acta's seal covers, as the device sends them and the server stores them. */
@@ -154,7 +160,8 @@ export interface AssignmentLike {
 export function requiredEpps(assignments: readonly AssignmentLike[], worker: { IdPersona: string; cargos: readonly string[] }): string[] {
   const required = new Set<string>();
   for (const assignment of assignments) {
-    const applies = assignment.IdPersona === worker.IdPersona || (assignment.IdCargo !== null && worker.cargos.includes(assignment.IdCargo));
+    const applies =
+      assignment.IdPersona === worker.IdPersona || (assignment.IdCargo !== null && worker.cargos.includes(assignment.IdCargo));
     if (applies) assignment.Epps.forEach((id) => required.add(id));
   }
   return [...required];

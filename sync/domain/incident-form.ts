@@ -44,7 +44,16 @@ export const ACCIDENT_FORM: readonly AccidentFormField[] = [
   { Campo: 'FechaOcurrencia', Titulo: 'Fecha de ocurrencia', TipoCampo: 'Date', Etapa: 1, Seccion: 1 },
   { Campo: 'HoraOcurrencia', Titulo: 'Hora de ocurrencia', TipoCampo: 'Time', Etapa: 1, Seccion: 1 },
   { Campo: 'FechaAlta', Titulo: 'Fecha de alta', TipoCampo: 'Date', Etapa: 1, Seccion: 1, omitIn: [CLASIFICACION_CDM] },
-  { Campo: 'DiasPerdidos', Titulo: 'Días perdidos', TipoCampo: 'Number', Etapa: 1, Seccion: 1, omitIn: [CLASIFICACION_CDM], disabledIn: ALL, computed: true },
+  {
+    Campo: 'DiasPerdidos',
+    Titulo: 'Días perdidos',
+    TipoCampo: 'Number',
+    Etapa: 1,
+    Seccion: 1,
+    omitIn: [CLASIFICACION_CDM],
+    disabledIn: ALL,
+    computed: true,
+  },
   { Campo: 'Lugar', Titulo: 'Lugar', TipoCampo: 'Text', Etapa: 1, Seccion: 1 },
   // Added: the levels of the worksite (dashboards and rates filter by them).
   { Campo: 'IdNivel2', Titulo: 'Nivel 2', TipoCampo: 'Select', Etapa: 1, Seccion: 1 },
@@ -112,7 +121,9 @@ export function fieldDisabled(campo: string, clasificacion: Clasificacion | null
 
 /** The fields a classification does not store: hidden, or disabled and not computed (Monto of a lost-time accident). */
 export function fieldsNotStored(clasificacion: Clasificacion): string[] {
-  return ACCIDENT_FORM.filter((field) => !fieldShown(field.Campo, clasificacion) || (fieldDisabled(field.Campo, clasificacion) && !field.computed)).map((field) => field.Campo);
+  return ACCIDENT_FORM.filter(
+    (field) => !fieldShown(field.Campo, clasificacion) || (fieldDisabled(field.Campo, clasificacion) && !field.computed),
+  ).map((field) => field.Campo);
 }
 
 /** Classifications with an injured worker whose accident is a work accident under Ley 16.744 (the DIAT applies). */

@@ -45,7 +45,11 @@ export interface RiskLevel {
 }
 
 /** The level of probability x consequence, or null when either is missing or the product falls in no range. */
-export function riskLevel(probabilidad: number | null, consecuencia: number | null, matrix: RiskMatrix = DEFAULT_RISK_MATRIX): RiskLevel | null {
+export function riskLevel(
+  probabilidad: number | null,
+  consecuencia: number | null,
+  matrix: RiskMatrix = DEFAULT_RISK_MATRIX,
+): RiskLevel | null {
   if (probabilidad === null || consecuencia === null) return null;
   const valor = probabilidad * consecuencia;
   const range = matrix.Rangos.find((candidate) => valor >= candidate.Desde && valor <= candidate.Hasta);

@@ -2,26 +2,53 @@ import { describe, expect, it } from 'vitest';
 import { attendanceExpiry, REALISATION_MESSAGES, realisationProblems, trainingState } from './training-rules.ts';
 
 const signed = { Sha256: 'a'.repeat(64), Tipo: 'image/png' };
-const attendee = (fields: Partial<{ Asistio: 0 | 1; Nota: number | null; Firma: unknown; Estado: 0 | 1 }> = {}) => ({ Id: crypto.randomUUID(), Asistio: 1 as const, Nota: null, Firma: signed, Estado: 1 as const, ...fields });
+const attendee = (fields: Partial<{ Asistio: 0 | 1; Nota: number | null; Firma: unknown; Estado: 0 | 1 }> = {}) => ({
+  Id: crypto.randomUUID(),
+  Asistio: 1 as const,
+  Nota: null,
+  Firma: signed,
+  Estado: 1 as const,
+  ...fields,
+});
 const presenter = { Id: 'r1', Firma: signed, Estado: 1 as const };
 
 describe('TR3: what a realised session holds', () => {
   it('needs an attendee, every attendee signed, and a presenter signature', () => {
     expect(realisationProblems({ Evaluada: 0, Participantes: [attendee()], Relatores: [presenter] })).toEqual([]);
-    expect(realisationProblems({ Evaluada: 0, Participantes: [attendee({ Asistio: 0, Firma: null })], Relatores: [presenter] })).toEqual([{ id: null, message: REALISATION_MESSAGES.attendeesRequired }]);
+    expect(realisationProblems({ Evaluada: 0, Participantes: [attendee({ Asistio: 0, Firma: null })], Relatores: [presenter] })).toEqual([
+      { id: null, message: REALISATION_MESSAGES.attendeesRequired },
+    ]);
     const unsigned = attendee({ Firma: null });
-    expect(realisationProblems({ Evaluada: 0, Participantes: [attendee(), unsigned], Relatores: [presenter] })).toEqual([{ id: unsigned.Id, message: REALISATION_MESSAGES.signatureRequired }]);
-    expect(realisationProblems({ Evaluada: 0, Participantes: [attendee()], Relatores: [{ ...presenter, Firma: null }] })).toEqual([{ id: null, message: REALISATION_MESSAGES.presenterSignatureRequired }]);
+    expect(realisationProblems({ Evaluada: 0, Participantes: [attendee(), unsigned], Relatores: [presenter] })).toEqual([
+      { id: unsigned.Id, message: REALISATION_MESSAGES.signatureRequired },
+    ]);
+    expect(realisationProblems({ Evaluada: 0, Participantes: [attendee()], Relatores: [{ ...presenter, Firma: null }] })).toEqual([
+      { id: null, message: REALISATION_MESSAGES.presenterSignatureRequired },
+    ]);
   });
 
   it('grades every attendee of an evaluated training on the 1,0-7,0 scale, and nobody else', () => {
     const ungraded = attendee();
-    expect(realisationProblems({ Evaluada: 1, Participantes: [ungraded], Relatores: [presenter] })[0]!.message).toBe(REALISATION_MESSAGES.gradeRequired);
-    expect(realisationProblems({ Evaluada: 1, Participantes: [attendee({ Nota: 7.5 })], Relatores: [presenter] })[0]!.message).toBe(REALISATION_MESSAGES.gradeInvalid);
-    expect(realisationProblems({ Evaluada: 0, Participantes: [attendee({ Nota: 6 })], Relatores: [presenter] })[0]!.message).toBe(REALISATION_MESSAGES.gradeNotEvaluated);
-    expect(realisationProblems({ Evaluada: 1, Participantes: [attendee({ Nota: 5.5 }), attendee({ Asistio: 0, Firma: null, Nota: 4 })], Relatores: [presenter] })[0]!.message).toBe(REALISATION_MESSAGES.gradeWithoutAttendance);
+    expect(realisationProblems({ Evaluada: 1, Participantes: [ungraded], Relatores: [presenter] })[0]!.message).toBe(
+      REALISATION_MESSAGES.gradeRequired,
+    );
+    expect(realisationProblems({ Evaluada: 1, Participantes: [attendee({ Nota: 7.5 })], Relatores: [presenter] })[0]!.message).toBe(
+      REALISATION_MESSAGES.gradeInvalid,
+    );
+    expect(realisationProblems({ Evaluada: 0, Participantes: [attendee({ Nota: 6 })], Relatores: [presenter] })[0]!.message).toBe(
+      REALISATION_MESSAGES.gradeNotEvaluated,
+    );
+    expect(
+      realisationProblems({
+        Evaluada: 1,
+        Participantes: [attendee({ Nota: 5.5 }), attendee({ Asistio: 0, Firma: null, Nota: 4 })],
+        Relatores: [presenter],
+      })[0]!.message,
+    ).toBe(REALISATION_MESSAGES.gradeWithoutAttendance);
     // Removed participants are not judged.
-    expect(realisationProblems({ Evaluada: 1, Participantes: [attendee({ Nota: 4 }), attendee({ Estado: 0 })], Relatores: [presenter] })).toEqual([]);
+    expect(
+      realisationProblems({ Evaluada: 1, Participantes: [attendee({ Nota: 4 }), attendee({ Estado: 0 })], Relatores: [presenter] }),
+    ).toEqual([]);
   });
 });
 

@@ -35,8 +35,10 @@ export function realisationProblems(session: RealisationCandidate): RealisationP
     const problem = participantProblem(session.Evaluada, participant);
     if (problem) problems.push({ id: participant.Id, message: problem });
   }
-  if (!active.some((participant) => participant.Asistio === 1)) problems.unshift({ id: null, message: REALISATION_MESSAGES.attendeesRequired });
-  if (!session.Relatores.some((relator) => relator.Estado === 1 && relator.Firma)) problems.push({ id: null, message: REALISATION_MESSAGES.presenterSignatureRequired });
+  if (!active.some((participant) => participant.Asistio === 1))
+    problems.unshift({ id: null, message: REALISATION_MESSAGES.attendeesRequired });
+  if (!session.Relatores.some((relator) => relator.Estado === 1 && relator.Firma))
+    problems.push({ id: null, message: REALISATION_MESSAGES.presenterSignatureRequired });
   return problems;
 }
 
@@ -53,7 +55,12 @@ function participantProblem(evaluated: 0 | 1, participant: RealisationCandidate[
  * vigencia in months, clamped to the month's last day; null when indefinite (0 months), when the person did not
  * attend, or failed an evaluated training (no validity to hold).
  */
-export function attendanceExpiry(realisedOn: string, months: number, attendance: { Asistio: 0 | 1; Nota: number | null }, evaluated: 0 | 1): string | null {
+export function attendanceExpiry(
+  realisedOn: string,
+  months: number,
+  attendance: { Asistio: 0 | 1; Nota: number | null },
+  evaluated: 0 | 1,
+): string | null {
   if (!gainsValidity(attendance, evaluated)) return null;
   return expiryDate(realisedOn, months);
 }
@@ -67,7 +74,11 @@ export type TrainingState = ValidityState | 'reprobada';
 export const TRAINING_STATE_LABELS: Record<TrainingState, string> = { ...VALIDITY_LABELS, reprobada: 'Reprobada' };
 
 /** A worker's training on `today`: vigente, por vencer (30 days), vencida, or reprobada (evaluated, below 4,0). */
-export function trainingState(attendance: { Asistio: 0 | 1; Nota: number | null; FechaVencimiento: string | null }, evaluated: 0 | 1, today: string): TrainingState {
+export function trainingState(
+  attendance: { Asistio: 0 | 1; Nota: number | null; FechaVencimiento: string | null },
+  evaluated: 0 | 1,
+  today: string,
+): TrainingState {
   if (!gainsValidity(attendance, evaluated)) return 'reprobada';
   return validityState(attendance.FechaVencimiento, today);
 }

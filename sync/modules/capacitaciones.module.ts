@@ -9,12 +9,38 @@ const OUTSIDE = { contratista: READ, cliente: READ };
 
 export const capacitacionesModule = defineModule({
   name: 'capacitaciones',
-  entities: { tipos_capacitacion: tipoCapacitacionEntity, programas_capacitacion: programaCapacitacionEntity, capacitaciones: capacitacionEntity },
+  entities: {
+    tipos_capacitacion: tipoCapacitacionEntity,
+    programas_capacitacion: programaCapacitacionEntity,
+    capacitaciones: capacitacionEntity,
+  },
   menu: [
-    { parent: CAPACITACIONES, IdSubmodulo: 17, posicion: 1, nombre: 'Tipos', ruta: '/capacitaciones/tipos', records: 'tipos_capacitacion', demo: { supervisor: READ } },
+    {
+      parent: CAPACITACIONES,
+      IdSubmodulo: 17,
+      posicion: 1,
+      nombre: 'Tipos',
+      ruta: '/capacitaciones/tipos',
+      records: 'tipos_capacitacion',
+      demo: { supervisor: READ },
+    },
     // The supervisor gives talks at the worksite and takes their attendance.
-    { parent: CAPACITACIONES, IdSubmodulo: 18, posicion: 2, nombre: 'Creadas', ruta: '/capacitaciones/creadas', demo: { supervisor: FIELD, contratista: READ } },
-    { parent: CAPACITACIONES, IdSubmodulo: 19, posicion: 3, nombre: 'Realizadas', ruta: '/capacitaciones/realizadas', demo: { supervisor: READ, ...OUTSIDE } },
+    {
+      parent: CAPACITACIONES,
+      IdSubmodulo: 18,
+      posicion: 2,
+      nombre: 'Creadas',
+      ruta: '/capacitaciones/creadas',
+      demo: { supervisor: FIELD, contratista: READ },
+    },
+    {
+      parent: CAPACITACIONES,
+      IdSubmodulo: 19,
+      posicion: 3,
+      nombre: 'Realizadas',
+      ruta: '/capacitaciones/realizadas',
+      demo: { supervisor: READ, ...OUTSIDE },
+    },
     // The year's programme (same drawer title, a parent of its own), the report and the dashboard.
     { parent: menuParent(18, 2, 1, 'Capacitaciones'), IdSubmodulo: 32, posicion: 1, nombre: 'Programa', ruta: '/capacitaciones/programa' },
     {

@@ -32,9 +32,30 @@ export const incidentesModule = defineModule({
   entities: { ...ACCIDENT_CATALOGUES, incidentes: incidenteEntity, medidas_control: medidaControlEntity, dotaciones: dotacionEntity },
   menu: [
     // A contractor reads the cases of its workers and answers their control measures; the company investigates.
-    { parent: menuParent(10, 2, 1, 'Incidentes'), IdSubmodulo: 16, posicion: 1, nombre: 'Incidentes', ruta: '/incidentes', demo: { supervisor: FIELD, contratista: ['index', 'editar'] } },
-    { parent: DASHBOARD_PARENT, IdSubmodulo: 24, posicion: 5, nombre: 'Dashboard Incidentes', ruta: '/dashboard/incidentes', demo: { supervisor: READ, contratista: READ, cliente: READ } },
-    ...CATALOGUE_ENTRIES.map(([table, nombre], index): MenuEntry => ({ parent: CATALOGUES, IdSubmodulo: 35 + index, posicion: index + 1, nombre, ruta: ACCIDENT_CATALOGUE_ROUTES[table], records: table })),
+    {
+      parent: menuParent(10, 2, 1, 'Incidentes'),
+      IdSubmodulo: 16,
+      posicion: 1,
+      nombre: 'Incidentes',
+      ruta: '/incidentes',
+      demo: { supervisor: FIELD, contratista: ['index', 'editar'] },
+    },
+    {
+      parent: DASHBOARD_PARENT,
+      IdSubmodulo: 24,
+      posicion: 5,
+      nombre: 'Dashboard Incidentes',
+      ruta: '/dashboard/incidentes',
+      demo: { supervisor: READ, contratista: READ, cliente: READ },
+    },
+    ...CATALOGUE_ENTRIES.map(([table, nombre], index): MenuEntry => ({
+      parent: CATALOGUES,
+      IdSubmodulo: 35 + index,
+      posicion: index + 1,
+      nombre,
+      ruta: ACCIDENT_CATALOGUE_ROUTES[table],
+      records: table,
+    })),
     // Headcount and hours worked, what the rates divide by; a contractor keeps its own (server-limited to its RUT).
     {
       parent: menuParent(24, 2, 1, 'Incidentes'),

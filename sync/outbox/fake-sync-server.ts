@@ -115,7 +115,10 @@ export class FakeSyncServer {
         return { kind: 'failed', outcome: this.noAnswer(), fallback: false };
       }
       // FL7: each file exactly as its PUT, all of them whatever one answers.
-      const answer = await this.withFault(fault, () => ({ status: 200, body: files.map((file) => ({ sha256: file.sha256, ...this.storeFile(file) })) }));
+      const answer = await this.withFault(fault, () => ({
+        status: 200,
+        body: files.map((file) => ({ sha256: file.sha256, ...this.storeFile(file) })),
+      }));
       if (!answer) return { kind: 'failed', outcome: this.noAnswer(), fallback: false };
       if (answer.status !== 200) return { kind: 'failed', outcome: classifyAnswer(answer.status, answer.body), fallback: false };
       const results = answer.body as (Answer & { sha256: string })[];

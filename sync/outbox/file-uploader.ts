@@ -13,7 +13,11 @@ export interface FileBatchPolicy {
   headAboveBytes: number;
 }
 
-const DEFAULT_FILE_BATCH: FileBatchPolicy = { maxFiles: SYNC_LIMITS.fileBatchFiles, maxBytes: SYNC_LIMITS.fileBatchBytes, headAboveBytes: SYNC_LIMITS.fileHeadAboveBytes };
+const DEFAULT_FILE_BATCH: FileBatchPolicy = {
+  maxFiles: SYNC_LIMITS.fileBatchFiles,
+  maxBytes: SYNC_LIMITS.fileBatchBytes,
+  headAboveBytes: SYNC_LIMITS.fileHeadAboveBytes,
+};
 /** Room for one part's boundary and headers in a bulk upload (under 300 bytes used). */
 const PART_OVERHEAD_BYTES = 512;
 /** After a 404/405 to the bulk route (an old server), files go by single PUTs for this long before bulk is tried again. */
@@ -74,7 +78,12 @@ export class FileUploader {
       seen.add(ref.sha256);
       const file = await this.store.getFile(ref.sha256);
       if (!file) {
-        problems.set(ref.sha256, { kind: 'permanent', status: 0, body: null, error: { status: 0, message: REPLAYER_MESSAGES.fileMissing, code: 'ARCHIVO_FALTANTE' } });
+        problems.set(ref.sha256, {
+          kind: 'permanent',
+          status: 0,
+          body: null,
+          error: { status: 0, message: REPLAYER_MESSAGES.fileMissing, code: 'ARCHIVO_FALTANTE' },
+        });
         continue;
       }
       if (file.uploaded) continue;
@@ -103,7 +112,12 @@ export class FileUploader {
         // FL10: an old server, not an error to show; this chunk and the rest go by single PUTs.
         this.onReached();
         if (answer.outcome.status === 404 || answer.outcome.status === 405) this.noFileBatchUntil = this.now() + NO_FILE_BATCH_MS;
-        singles.push(...chunks.slice(i).flat().map((file) => ({ file, ask: false })));
+        singles.push(
+          ...chunks
+            .slice(i)
+            .flat()
+            .map((file) => ({ file, ask: false })),
+        );
         break;
       }
       this.onReached();
@@ -124,7 +138,11 @@ export class FileUploader {
           problems.set(file.sha256, outcome);
           continue;
         }
-        if (outcome.kind !== 'ok') return stop(outcome, singles.slice(i).map((single) => single.file));
+        if (outcome.kind !== 'ok')
+          return stop(
+            outcome,
+            singles.slice(i).map((single) => single.file),
+          );
       }
       await this.store.setFileUploaded(file.sha256, true);
     }
@@ -155,13 +173,17 @@ export class FileUploader {
  * The entries that may go now, given the files that did not get a 2xx (`problems`, by sha256), and the outcomes of
  * those that may not. An entry without an outcome here and not ready is released unchanged.
  */
-export function entriesReady(attempted: OutboxEntry[], problems: Map<string, Outcome>): { ready: OutboxEntry[]; outcomes: Map<string, Outcome> } {
+export function entriesReady(
+  attempted: OutboxEntry[],
+  problems: Map<string, Outcome>,
+): { ready: OutboxEntry[]; outcomes: Map<string, Outcome> } {
   const ready: OutboxEntry[] = [];
   const outcomes = new Map<string, Outcome>();
   const blockedKeys = new Set<string>();
   const blockedRecords = new Set<string>();
   for (const entry of attempted) {
-    const waits = (entry.recordKey !== undefined && blockedRecords.has(entry.recordKey)) || (entry.dependsOn ?? []).some((key) => blockedKeys.has(key));
+    const waits =
+      (entry.recordKey !== undefined && blockedRecords.has(entry.recordKey)) || (entry.dependsOn ?? []).some((key) => blockedKeys.has(key));
     const fileOutcomes = (entry.files ?? []).flatMap((ref) => problems.get(ref.sha256) ?? []);
     const refused = fileOutcomes.find((outcome) => outcome.kind === 'permanent');
     if (waits || refused) {

@@ -18,7 +18,16 @@ function mulberry32(seed: number): () => number {
   };
 }
 
-const FAULTS: Fault[] = ['none', 'drop-before', 'drop-after', 'server-error', 'unauthorized', 'too-many', 'partial-then-drop', 'crash-after'];
+const FAULTS: Fault[] = [
+  'none',
+  'drop-before',
+  'drop-after',
+  'server-error',
+  'unauthorized',
+  'too-many',
+  'partial-then-drop',
+  'crash-after',
+];
 const RECORDS = ['a', 'b', 'c', 'd'];
 /** A small pool of signatures, so entries share files (content addressing) and files outlive their first entry. */
 const FILES = Array.from({ length: 6 }, (_, i) => String(i + 1).repeat(64));
@@ -42,7 +51,7 @@ let singleSeeds = 0;
 
 async function runScenario(seed: number): Promise<void> {
   const rng = mulberry32(seed);
-  const pick = <T,>(items: readonly T[]): T => items[Math.floor(rng() * items.length)]!;
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(rng() * items.length)]!;
   const clock = { now: 1_700_000_000_000 };
   const nextKey = createUuidV7Generator({ now: () => clock.now });
   const store = new MemoryOutboxStore();
@@ -51,7 +60,9 @@ async function runScenario(seed: number): Promise<void> {
   const server = new FakeSyncServer({
     fileBatch: oldServer ? 'not-found' : 'yes',
     refuse: (entry) =>
-      (entry.body as Body).invalid ? { status: 422, body: { statusCode: 422, message: 'El rut no es válido', code: 'VALIDACION' } } : undefined,
+      (entry.body as Body).invalid
+        ? { status: 422, body: { statusCode: 422, message: 'El rut no es válido', code: 'VALIDACION' } }
+        : undefined,
   });
   // RP1: every tab takes the same lock (Web Locks in the app), so a closed tab's queued sync never races the new one.
   const lock = createLocalLock();
@@ -97,9 +108,21 @@ async function runScenario(seed: number): Promise<void> {
         const record = pick(RECORDS);
         const parent = written.length > 0 && rng() < 0.15 ? pick(written) : undefined;
         const files = rng() < 0.4 ? [...new Set([pick(FILES), ...(rng() < 0.3 ? [pick(FILES)] : [])])] : [];
-        const body: Body = { n, record, invalid: rng() < 0.08, ...(parent ? { parent: parent.n } : {}), ...(files.length ? { Archivos: files } : {}) };
+        const body: Body = {
+          n,
+          record,
+          invalid: rng() < 0.08,
+          ...(parent ? { parent: parent.n } : {}),
+          ...(files.length ? { Archivos: files } : {}),
+        };
         // OB1/FL1: the file is stored with the entry that references it.
-        for (const sha256 of files) await store.putFile({ sha256, type: 'image/png', bytes: new TextEncoder().encode(sha256).buffer as ArrayBuffer, uploaded: false });
+        for (const sha256 of files)
+          await store.putFile({
+            sha256,
+            type: 'image/png',
+            bytes: new TextEncoder().encode(sha256).buffer as ArrayBuffer,
+            uploaded: false,
+          });
         const entry = await store.append(
           newOutboxEntry(
             {
@@ -146,12 +169,16 @@ async function runScenario(seed: number): Promise<void> {
     for (const sha256 of (write.body as Body).Archivos ?? []) expect(server.files.has(sha256), `seed ${seed}: file ${sha256}`).toBe(true);
   }
   const fileRequests = server.requests.filter((request) => request.includes('/api/files'));
-  if (fileRequests.length > 0 && !oldServer) bulkSeeds += fileRequests.some((request) => request.startsWith('POST /api/files/lote')) ? 1 : 0;
+  if (fileRequests.length > 0 && !oldServer)
+    bulkSeeds += fileRequests.some((request) => request.startsWith('POST /api/files/lote')) ? 1 : 0;
   if (oldServer) singleSeeds += fileRequests.some((request) => request.startsWith('PUT /api/files/')) ? 1 : 0;
 
   const appliedBodies = server.applied.map((write) => write.body as Body);
   const appliedNs = appliedBodies.map((body) => body.n);
-  expect([...appliedNs].sort((x, y) => x - y), `seed ${seed}: every write applied exactly once`).toEqual(written.map((w) => w.n));
+  expect(
+    [...appliedNs].sort((x, y) => x - y),
+    `seed ${seed}: every write applied exactly once`,
+  ).toEqual(written.map((w) => w.n));
 
   for (const record of RECORDS) {
     const expected = written.filter((w) => w.record === record).map((w) => w.n);
@@ -161,7 +188,9 @@ async function runScenario(seed: number): Promise<void> {
   const position = new Map(appliedNs.map((n, index) => [n, index]));
   for (const write of written) {
     if (write.parent !== undefined) {
-      expect(position.get(write.parent)!, `seed ${seed}: parent ${write.parent} before child ${write.n}`).toBeLessThan(position.get(write.n)!);
+      expect(position.get(write.parent)!, `seed ${seed}: parent ${write.parent} before child ${write.n}`).toBeLessThan(
+        position.get(write.n)!,
+      );
     }
   }
 }

@@ -16,7 +16,6 @@ import type { DrainResult, DrainStop, PullRun, SyncOptions, SyncState } from './
 
 export type { ReplayerOptions } from './replayer-options.ts';
 
-
 /** The replay engine: pushes the outbox in order, exactly once per key on the server, then pulls. */
 export class Replayer {
   private readonly store: OutboxStore;
@@ -33,7 +32,16 @@ export class Replayer {
   private readonly pull: (() => Promise<PullRun>) | undefined;
   private readonly files: FileUploader;
 
-  private state: SyncState = { online: true, pending: 0, sending: false, dead: 0, paused: false, updateRequired: false, lastSuccessAt: null, lastError: null };
+  private state: SyncState = {
+    online: true,
+    pending: 0,
+    sending: false,
+    dead: 0,
+    paused: false,
+    updateRequired: false,
+    lastSuccessAt: null,
+    lastError: null,
+  };
   private readonly listeners = new Set<(state: SyncState) => void>();
   private running: Promise<void> | null = null;
   private rerun: SyncOptions | null = null;
@@ -203,7 +211,8 @@ export class Replayer {
       const round = await this.sendRound(plan.batch);
       sent += round.sent;
       await this.refresh();
-      if (round.stop) return { sent, stop: round.stop, ...(round.nextAttemptAt === undefined ? {} : { nextAttemptAt: round.nextAttemptAt }) };
+      if (round.stop)
+        return { sent, stop: round.stop, ...(round.nextAttemptAt === undefined ? {} : { nextAttemptAt: round.nextAttemptAt }) };
     }
   }
 
@@ -267,10 +276,13 @@ export class Replayer {
   private scheduleWake(at: number): void {
     if (this.disposed || this.state.paused) return;
     this.clearWake();
-    this.cancelWake = this.setTimer(() => {
-      this.cancelWake = null;
-      void this.requestSync();
-    }, Math.max(0, at - this.now()));
+    this.cancelWake = this.setTimer(
+      () => {
+        this.cancelWake = null;
+        void this.requestSync();
+      },
+      Math.max(0, at - this.now()),
+    );
   }
 
   private clearWake(): void {

@@ -67,7 +67,10 @@ const kind = (kinds: readonly string[] | undefined) =>
 const parentId = (message: string) => v.pipe(v.string(message), v.trim(), v.toLowerCase(), v.uuid(message));
 
 function catalogueEntries<ParentField extends string>(declaration: CatalogueDeclaration<string, ParentField>, nameRequired: string) {
-  const parent = (declaration.parent ? { [declaration.parent.field]: parentId(declaration.parent.message) } : {}) as Record<ParentField, ReturnType<typeof parentId>>;
+  const parent = (declaration.parent ? { [declaration.parent.field]: parentId(declaration.parent.message) } : {}) as Record<
+    ParentField,
+    ReturnType<typeof parentId>
+  >;
   return {
     Id: RecordIdSchema,
     ...RecordMetaEntries,
@@ -83,7 +86,11 @@ function catalogueEntries<ParentField extends string>(declaration: CatalogueDecl
 type CatalogueSchema<ParentField extends string> = v.ObjectSchema<ReturnType<typeof catalogueEntries<ParentField>>, undefined>;
 
 /** A catalogue's entity: described like any other record of the kit, from its declaration. */
-export type CatalogueEntity<Table extends string, ParentField extends string = never> = Entity<Table, CatalogueSchema<ParentField>, 'Id'> & {
+export type CatalogueEntity<Table extends string, ParentField extends string = never> = Entity<
+  Table,
+  CatalogueSchema<ParentField>,
+  'Id'
+> & {
   catalogue: CatalogueDeclaration<Table, ParentField>;
 };
 
@@ -94,7 +101,14 @@ export function defineCatalogue<const Table extends string, const ParentField ex
   const schema: CatalogueSchema<ParentField> = v.object(catalogueEntries(declaration, messages.nameRequired));
   const fields = ['Info', 'Tipo', ...(declaration.parent ? [declaration.parent.field] : [])] as ('Info' | 'Tipo' | ParentField)[];
   const { createBody, updateBody } = recordBodies(schema, 'Id', fields as never[]);
-  const paths = { list: `/${declaration.call}/:company`, detail: `/${declaration.call}/:Id/:company`, create: `/${declaration.call}/:company`, update: `/${declaration.call}/:company`, remove: `/${declaration.call}/:Id/:company`, ...declaration.paths };
+  const paths = {
+    list: `/${declaration.call}/:company`,
+    detail: `/${declaration.call}/:Id/:company`,
+    create: `/${declaration.call}/:company`,
+    update: `/${declaration.call}/:company`,
+    remove: `/${declaration.call}/:Id/:company`,
+    ...declaration.paths,
+  };
   const entity = defineEntity({
     table: declaration.table,
     id: 'Id',
@@ -108,7 +122,9 @@ export function defineCatalogue<const Table extends string, const ParentField ex
     permission: declaration.route,
     api: { base: declaration.base, ...paths },
     audience: 'todos',
-    references: declaration.parent ? [{ field: declaration.parent.field, table: declaration.parent.table, message: declaration.parent.message }] : [],
+    references: declaration.parent
+      ? [{ field: declaration.parent.field, table: declaration.parent.table, message: declaration.parent.message }]
+      : [],
     pullOrder: declaration.pullOrder,
     device: { [declaration.deviceSince]: ['orden'] },
   });

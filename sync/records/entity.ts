@@ -165,13 +165,20 @@ export function recordMessages(noun: Noun, options: { updated?: 'editado' | 'act
  * The create and update bodies of a simple record, derived from its stored schema: a create sends the id and the
  * editable fields; an update sends the id, the `Version` it was based on and only the fields that changed (CF2).
  */
-export function recordBodies<Entries extends v.ObjectEntries, const Id extends keyof Entries & string, const Field extends keyof Entries & string>(
+export function recordBodies<
+  Entries extends v.ObjectEntries,
+  const Id extends keyof Entries & string,
+  const Field extends keyof Entries & string,
+>(
   schema: v.ObjectSchema<Entries, v.ErrorMessage<v.ObjectIssue> | undefined>,
   id: Id,
   fields: readonly Field[],
 ): {
   createBody: v.ObjectSchema<Pick<Entries, Id | Field>, undefined>;
-  updateBody: v.ObjectSchema<Pick<Entries, Id> & { Version: typeof BaseVersionSchema } & { [K in Field]: v.OptionalSchema<Entries[K], undefined> }, undefined>;
+  updateBody: v.ObjectSchema<
+    Pick<Entries, Id> & { Version: typeof BaseVersionSchema } & { [K in Field]: v.OptionalSchema<Entries[K], undefined> },
+    undefined
+  >;
 } {
   const entry = (field: string) => schema.entries[field]!;
   const editable = Object.fromEntries(fields.map((field) => [field, entry(field)]));

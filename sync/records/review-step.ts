@@ -28,7 +28,8 @@ export const ReviewStepSchema = v.object({
 });
 export type ReviewStepRow = v.InferOutput<typeof ReviewStepSchema>;
 
-const StepText = (max: number) => v.pipe(v.string(REVIEW_MESSAGES.responseText), v.trim(), v.nonEmpty(REVIEW_MESSAGES.responseText), v.maxLength(max));
+const StepText = (max: number) =>
+  v.pipe(v.string(REVIEW_MESSAGES.responseText), v.trim(), v.nonEmpty(REVIEW_MESSAGES.responseText), v.maxLength(max));
 const StepFiles = v.optional(v.pipe(v.array(FileRefSchema), v.maxLength(20)), []);
 
 /** The responsible person's answer, with its files (Respondida 1). */

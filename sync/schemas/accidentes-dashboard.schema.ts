@@ -66,39 +66,42 @@ export const AccidentRecordsQuerySchema = v.intersect([
 export type AccidentRecordsQuery = v.InferOutput<typeof AccidentRecordsQuerySchema>;
 
 /** One case behind a figure; `DiasEnPeriodo` are its lost days that fall in the period (to date while open). */
-export interface AccidentRecordCase {
-  IdEvaluacion: string;
-  IdAccidente: string;
-  FechaOcurrencia: string;
-  Clasificacion: string;
-  NombreAccidentado: string;
-  Rut: string;
-  Nivel2: string | null;
-  Nivel3: string | null;
-  FechaAlta: string;
-  DiasEnPeriodo: number | null;
+export const AccidentRecordCaseSchema = v.object({
+  IdEvaluacion: v.string(),
+  IdAccidente: v.string(),
+  FechaOcurrencia: v.string(),
+  Clasificacion: v.string(),
+  NombreAccidentado: v.string(),
+  Rut: v.string(),
+  Nivel2: v.nullable(v.string()),
+  Nivel3: v.nullable(v.string()),
+  FechaAlta: v.string(),
+  DiasEnPeriodo: v.nullable(v.number()),
   /** Whether the case counts in the figure's numerator (a trayecto case is listed and marked as excluded). */
-  Cuenta: boolean;
+  Cuenta: v.boolean(),
   /** Why a listed case does not count ("Trayecto: excluido de las tasas"). */
-  Motivo: string | null;
-}
+  Motivo: v.nullable(v.string()),
+});
+export type AccidentRecordCase = v.InferOutput<typeof AccidentRecordCaseSchema>;
 
 /** One month of the denominator: its headcount and hours in the scope, or null when none was entered. */
-export interface AccidentRecordMonth {
-  Mes: string;
-  Dotacion: number | null;
-  HorasHombre: number | null;
-}
+export const AccidentRecordMonthSchema = v.object({
+  Mes: v.string(),
+  Dotacion: v.nullable(v.number()),
+  HorasHombre: v.nullable(v.number()),
+});
+export type AccidentRecordMonth = v.InferOutput<typeof AccidentRecordMonthSchema>;
 
-export interface AccidentRecordsAnswer {
-  statusCode: 200;
+export const AccidentRecordsAnswerSchema = v.object({
+  statusCode: v.literal(200),
   /** What the figure is, e.g. "Tasa de accidentabilidad 01/2026–12/2026". */
-  titulo: string;
-  formula: string | null;
+  titulo: v.string(),
+  formula: v.nullable(v.string()),
   /** The numerator and denominator as computed, and the result (null: no denominator). */
-  numerador: number | null;
-  denominador: number | null;
-  valor: number | null;
-  casos: AccidentRecordCase[];
-  meses: AccidentRecordMonth[];
-}
+  numerador: v.nullable(v.number()),
+  denominador: v.nullable(v.number()),
+  valor: v.nullable(v.number()),
+  casos: v.array(AccidentRecordCaseSchema),
+  meses: v.array(AccidentRecordMonthSchema),
+});
+export type AccidentRecordsAnswer = v.InferOutput<typeof AccidentRecordsAnswerSchema>;

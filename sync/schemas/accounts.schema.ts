@@ -38,10 +38,12 @@ export function userNameFromEmail(email: string): string {
 }
 
 /** The spec's usuarios_reservados: what new accounts may not take (lower case). */
-export interface ReservedNames {
-  NombresUsuario: string[];
-  Correos: string[];
-}
+export const ReservedNamesSchema = v.object({ NombresUsuario: v.array(v.string()), Correos: v.array(v.string()) });
+export type ReservedNames = v.InferOutput<typeof ReservedNamesSchema>;
+export const ReservedNamesAnswerSchema = v.object({ statusCode: v.literal(200), data: ReservedNamesSchema });
+
+/** A new temporary password of an account: its notice, and whether the e-mail with it was sent. */
+export const PasswordSentAnswerSchema = v.object({ statusCode: v.literal(200), message: v.string(), CorreoEnviado: v.boolean() });
 
 /** Spec constants of contractor companies and clients: Tipo 2 has an account (Estado: 1 active, 2 deactivated). */
 export const PARTY_ACCOUNT = { sinCuenta: 1, conCuenta: 2 } as const;

@@ -19,3 +19,8 @@ export type MessageAnswer = v.InferOutput<typeof MessageAnswerSchema>;
 export function dataAnswer<Data extends v.GenericSchema>(data: Data) {
   return v.object({ statusCode: v.literal(200), data });
 }
+
+/** `{ statusCode: 200, message, data }`: what a write answers, with the record as it was saved. */
+export function savedAnswer<Data extends v.GenericSchema>(data: Data) {
+  return v.object({ statusCode: v.literal(200), message: v.string(), data });
+}

@@ -1,13 +1,6 @@
 import * as v from 'valibot';
 import type { PermissionAction } from '../records/permissions.ts';
-import {
-  ConfirmPasswordSchema,
-  CurrentPasswordSchema,
-  EmailSchema,
-  MESSAGES,
-  NewPasswordSchema,
-  RutSchema,
-} from './common.schema.ts';
+import { ConfirmPasswordSchema, CurrentPasswordSchema, EmailSchema, MESSAGES, NewPasswordSchema, RutSchema } from './common.schema.ts';
 
 export const AUTH_MESSAGES = {
   wrongCredentials: 'Credenciales Incorrectas',
@@ -75,7 +68,11 @@ const ChangePasswordFields = v.object({
 export const ChangePasswordBodySchema = v.pipe(
   ChangePasswordFields,
   v.forward(
-    v.partialCheck([['Contrasena'], ['ConfirmarContrasena']], (input) => input.Contrasena === input.ConfirmarContrasena, MESSAGES.passwordsDiffer),
+    v.partialCheck(
+      [['Contrasena'], ['ConfirmarContrasena']],
+      (input) => input.Contrasena === input.ConfirmarContrasena,
+      MESSAGES.passwordsDiffer,
+    ),
     ['ConfirmarContrasena'],
   ),
 );
@@ -97,7 +94,11 @@ const RecoveryConfirmFields = v.object({
 export const RecoveryConfirmBodySchema = v.pipe(
   RecoveryConfirmFields,
   v.forward(
-    v.partialCheck([['Contrasena'], ['ConfirmarContrasena']], (input) => input.Contrasena === input.ConfirmarContrasena, MESSAGES.passwordsDiffer),
+    v.partialCheck(
+      [['Contrasena'], ['ConfirmarContrasena']],
+      (input) => input.Contrasena === input.ConfirmarContrasena,
+      MESSAGES.passwordsDiffer,
+    ),
     ['ConfirmarContrasena'],
   ),
 );
@@ -155,7 +156,10 @@ export interface Mask {
 
 /** What the server is set up to do that screens must know. */
 export interface SessionServer {
-  /** True when mail leaves by SMTP; false when it stays in the local mailbox (a new account's password is then shown to the administrator). */
+  /**
+   * True when mail leaves by SMTP; false when it stays in the local mailbox (a new account's password is then shown
+   * to the administrator).
+   */
   correoSmtp: boolean;
 }
 

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { DashboardQuerySchema } from './dashboard-filters.schema.ts';
-import { ReportPageQueryEntries } from './report-list.schema.ts';
+import { ReportPageQueryEntries, reportListAnswer } from './report-list.schema.ts';
 
 /**
  * GET /api/capacitaciones/dashboard/registros/sin-capacitacion/{company}: the workers behind the coverage's
@@ -17,14 +17,18 @@ export const COVERAGE_POINT_UNIT = 'trabajadores';
 export const UNTRAINED_RECORDS = { sinCapacitacion: '1' } as const;
 
 /** One worker without training in the range. */
-export interface UntrainedWorkerRow {
-  IdPersona: string;
-  RunPersona: string;
-  Nombre: string;
+export const UntrainedWorkerRowSchema = v.object({
+  IdPersona: v.string(),
+  RunPersona: v.string(),
+  Nombre: v.string(),
   /** The worker's positions, by name, separated by "; ". */
-  Cargos: string;
-  Nivel2: string;
-  Nivel3: string;
+  Cargos: v.string(),
+  Nivel2: v.string(),
+  Nivel3: v.string(),
   /** The day of the worker's latest realised attendance ever (YYYY-MM-DD), or null: never trained. */
-  UltimaCapacitacion: string | null;
-}
+  UltimaCapacitacion: v.nullable(v.string()),
+});
+export type UntrainedWorkerRow = v.InferOutput<typeof UntrainedWorkerRowSchema>;
+
+/** GET dashboard/registros/sin-capacitacion/{company}: a page of the untrained workers. */
+export const UntrainedWorkersAnswerSchema = reportListAnswer(UntrainedWorkerRowSchema);

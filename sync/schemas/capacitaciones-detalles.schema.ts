@@ -29,7 +29,12 @@ export const SesionRelatorBodySchema = v.object({
 export const GuiaEvidenciaBodySchema = v.object({
   IdCapacitacion: RecordIdSchema,
   /** A file name or the spec's path; the stored path is rebuilt from its last part (section 5). */
-  Evidencia: v.pipe(v.string(PROGRAMA_MESSAGES.evidenceNameRequired), v.trim(), v.nonEmpty(PROGRAMA_MESSAGES.evidenceNameRequired), v.maxLength(300)),
+  Evidencia: v.pipe(
+    v.string(PROGRAMA_MESSAGES.evidenceNameRequired),
+    v.trim(),
+    v.nonEmpty(PROGRAMA_MESSAGES.evidenceNameRequired),
+    v.maxLength(300),
+  ),
   TipoEvidencia: v.optional(v.picklist(TIPOS_EVIDENCIA, PROGRAMA_MESSAGES.evidenceTypeInvalid), 'Guía'),
   fecha: v.optional(WireDate(PROGRAMA_MESSAGES.dateInvalid)),
   Archivo: FileRefSchema,

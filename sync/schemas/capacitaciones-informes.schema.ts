@@ -1,7 +1,9 @@
 import * as v from 'valibot';
 import { isWireDate } from '../domain/dates.ts';
-import type { TrainingState } from '../domain/training-rules.ts';
-import { ReportPageEntries } from './report-list.schema.ts';
+import { VALIDITY_STATES } from '../domain/validity.ts';
+import { ReportPageEntries, reportListAnswer } from './report-list.schema.ts';
+
+const TRAINING_STATES = [...VALIDITY_STATES, 'reprobada'] as const;
 
 export const INFORMES_MESSAGES = {
   monthInvalid: 'El mes debe tener el formato AAAA-MM',
@@ -9,10 +11,39 @@ export const INFORMES_MESSAGES = {
   filterInvalid: 'Los filtros del informe no son válidos',
 } as const;
 
-const Month = v.optional(v.pipe(v.string(INFORMES_MESSAGES.monthInvalid), v.trim(), v.check((value) => value === '' || /^\d{4}-(0[1-9]|1[0-2])$/.test(value), INFORMES_MESSAGES.monthInvalid)), '');
-const Id = v.optional(v.pipe(v.string(INFORMES_MESSAGES.filterInvalid), v.trim(), v.toLowerCase(), v.check((value) => value === '' || /^[0-9a-f-]{36}$/.test(value), INFORMES_MESSAGES.filterInvalid)), '');
-const Day = v.optional(v.pipe(v.string(INFORMES_MESSAGES.filterInvalid), v.trim(), v.check((value) => value === '' || isWireDate(value), INFORMES_MESSAGES.filterInvalid)), '');
-const Texts = (max: number) => v.optional(v.pipe(v.array(v.pipe(v.string(INFORMES_MESSAGES.filterInvalid), v.trim(), v.maxLength(max)), INFORMES_MESSAGES.filterInvalid), v.maxLength(200, INFORMES_MESSAGES.filterInvalid)), []);
+const Month = v.optional(
+  v.pipe(
+    v.string(INFORMES_MESSAGES.monthInvalid),
+    v.trim(),
+    v.check((value) => value === '' || /^\d{4}-(0[1-9]|1[0-2])$/.test(value), INFORMES_MESSAGES.monthInvalid),
+  ),
+  '',
+);
+const Id = v.optional(
+  v.pipe(
+    v.string(INFORMES_MESSAGES.filterInvalid),
+    v.trim(),
+    v.toLowerCase(),
+    v.check((value) => value === '' || /^[0-9a-f-]{36}$/.test(value), INFORMES_MESSAGES.filterInvalid),
+  ),
+  '',
+);
+const Day = v.optional(
+  v.pipe(
+    v.string(INFORMES_MESSAGES.filterInvalid),
+    v.trim(),
+    v.check((value) => value === '' || isWireDate(value), INFORMES_MESSAGES.filterInvalid),
+  ),
+  '',
+);
+const Texts = (max: number) =>
+  v.optional(
+    v.pipe(
+      v.array(v.pipe(v.string(INFORMES_MESSAGES.filterInvalid), v.trim(), v.maxLength(max)), INFORMES_MESSAGES.filterInvalid),
+      v.maxLength(200, INFORMES_MESSAGES.filterInvalid),
+    ),
+    [],
+  );
 
 /**
  * POST /informes/informe/{emp} (spec): attendance of realised sessions by training type, a range of months
@@ -47,25 +78,29 @@ export const InformeBodySchema = v.pipe(
 export type InformeBody = v.InferOutput<typeof InformeBodySchema>;
 
 /** A line of the trainings report: one person's attendance of one realised session. */
-export interface InformeFila {
-  Id: string;
-  IdCapacitacion: string;
-  Tema: string;
-  TipoCapacitacion: string;
-  Categoria: string;
-  FechaRealizacion: string;
-  Lugar: string;
-  DuracionHoras: number;
-  IdPersona: string;
-  RunPersona: string;
-  Nombre: string;
-  Cargo: string;
-  Nivel2: string;
-  Nivel3: string;
-  RutContratista: string | null;
-  Asistio: 0 | 1;
-  Nota: number | null;
-  Evaluada: 0 | 1;
-  FechaVencimiento: string | null;
-  Estado: TrainingState;
-}
+export const InformeFilaSchema = v.object({
+  Id: v.string(),
+  IdCapacitacion: v.string(),
+  Tema: v.string(),
+  TipoCapacitacion: v.string(),
+  Categoria: v.string(),
+  FechaRealizacion: v.string(),
+  Lugar: v.string(),
+  DuracionHoras: v.number(),
+  IdPersona: v.string(),
+  RunPersona: v.string(),
+  Nombre: v.string(),
+  Cargo: v.string(),
+  Nivel2: v.string(),
+  Nivel3: v.string(),
+  RutContratista: v.nullable(v.string()),
+  Asistio: v.picklist([0, 1]),
+  Nota: v.nullable(v.number()),
+  Evaluada: v.picklist([0, 1]),
+  FechaVencimiento: v.nullable(v.string()),
+  Estado: v.picklist(TRAINING_STATES),
+});
+export type InformeFila = v.InferOutput<typeof InformeFilaSchema>;
+
+/** POST /informes/informe/{company}: a page of the report. */
+export const InformeAnswerSchema = reportListAnswer(InformeFilaSchema);

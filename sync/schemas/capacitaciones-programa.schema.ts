@@ -2,7 +2,14 @@ import * as v from 'valibot';
 import { isWireDate } from '../domain/dates.ts';
 import { evidenceFileName, evidencePath, guideFileName } from '../domain/file-names.ts';
 import { defineEntity, recordMessages } from '../records/entity.ts';
-import { BaseVersionSchema, FileRefSchema, nameSchema, OptionalRecordIdSchema, RecordIdSchema, RecordMetaEntries } from '../records/record-fields.ts';
+import {
+  BaseVersionSchema,
+  FileRefSchema,
+  nameSchema,
+  OptionalRecordIdSchema,
+  RecordIdSchema,
+  RecordMetaEntries,
+} from '../records/record-fields.ts';
 
 /** Spec error catalogue, "Training programme", plus the programme form's own messages. */
 export const PROGRAMA_MESSAGES = {
@@ -62,7 +69,11 @@ export function evidenceFileNameOf(tipo: TipoEvidencia, name: string): string {
 }
 
 /** The full stored evidence from its body, for `company` and the training (programme or session) it belongs to. */
-export function toEvidencia(company: string, trainingId: string, body: Required<Omit<EvidenciaBody, 'Estado'>> & { Estado?: 0 | 1 }): EvidenciaCapacitacion {
+export function toEvidencia(
+  company: string,
+  trainingId: string,
+  body: Required<Omit<EvidenciaBody, 'Estado'>> & { Estado?: 0 | 1 },
+): EvidenciaCapacitacion {
   return {
     Id: body.Id,
     Evidencia: evidencePath(company, trainingId, evidenceFileNameOf(body.TipoEvidencia, body.Nombre)),
@@ -74,9 +85,23 @@ export function toEvidencia(company: string, trainingId: string, body: Required<
   };
 }
 
-const YearSchema = v.pipe(v.number(PROGRAMA_MESSAGES.yearInvalid), v.integer(PROGRAMA_MESSAGES.yearInvalid), v.minValue(2000, PROGRAMA_MESSAGES.yearInvalid), v.maxValue(2100, PROGRAMA_MESSAGES.yearInvalid));
-const MonthSchema = v.pipe(v.number(PROGRAMA_MESSAGES.monthInvalid), v.integer(PROGRAMA_MESSAGES.monthInvalid), v.minValue(1, PROGRAMA_MESSAGES.monthInvalid), v.maxValue(12, PROGRAMA_MESSAGES.monthInvalid));
-const CargosSchema = v.pipe(v.array(RecordIdSchema, PROGRAMA_MESSAGES.cargoInvalid), v.maxLength(100), v.transform((ids) => [...new Set(ids)]));
+const YearSchema = v.pipe(
+  v.number(PROGRAMA_MESSAGES.yearInvalid),
+  v.integer(PROGRAMA_MESSAGES.yearInvalid),
+  v.minValue(2000, PROGRAMA_MESSAGES.yearInvalid),
+  v.maxValue(2100, PROGRAMA_MESSAGES.yearInvalid),
+);
+const MonthSchema = v.pipe(
+  v.number(PROGRAMA_MESSAGES.monthInvalid),
+  v.integer(PROGRAMA_MESSAGES.monthInvalid),
+  v.minValue(1, PROGRAMA_MESSAGES.monthInvalid),
+  v.maxValue(12, PROGRAMA_MESSAGES.monthInvalid),
+);
+const CargosSchema = v.pipe(
+  v.array(RecordIdSchema, PROGRAMA_MESSAGES.cargoInvalid),
+  v.maxLength(100),
+  v.transform((ids) => [...new Set(ids)]),
+);
 
 /**
  * A line of the year's training plan (spec "Training programme", id IdCapacitacion): what (type and topic), for
@@ -126,7 +151,20 @@ export const ProgramaUpdateBodySchema = v.object({
 });
 export type ProgramaUpdateBody = v.InferOutput<typeof ProgramaUpdateBodySchema>;
 
-export const MONTH_NAMES = ['enero', 'febrero', 'marzo', 'abril', 'mayo', 'junio', 'julio', 'agosto', 'septiembre', 'octubre', 'noviembre', 'diciembre'] as const;
+export const MONTH_NAMES = [
+  'enero',
+  'febrero',
+  'marzo',
+  'abril',
+  'mayo',
+  'junio',
+  'julio',
+  'agosto',
+  'septiembre',
+  'octubre',
+  'noviembre',
+  'diciembre',
+] as const;
 
 const noun = { one: 'programa de capacitación', many: 'programas de capacitación' };
 

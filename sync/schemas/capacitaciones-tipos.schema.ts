@@ -71,7 +71,14 @@ export const TipoCapacitacionSchema = v.object({
    * The EPP items the training teaches the use of (issue #16): a worker with a valid realised attendance of it is
    * "capacitado" in them on the EPP dashboard.
    */
-  Epps: v.optional(v.pipe(v.array(RecordIdSchema, TIPOS_CAPACITACION_MESSAGES.eppInvalid), v.maxLength(50, TIPOS_CAPACITACION_MESSAGES.eppInvalid), v.transform((ids) => [...new Set(ids)])), []),
+  Epps: v.optional(
+    v.pipe(
+      v.array(RecordIdSchema, TIPOS_CAPACITACION_MESSAGES.eppInvalid),
+      v.maxLength(50, TIPOS_CAPACITACION_MESSAGES.eppInvalid),
+      v.transform((ids) => [...new Set(ids)]),
+    ),
+    [],
+  ),
 });
 export type TipoCapacitacion = v.InferOutput<typeof TipoCapacitacionSchema>;
 
@@ -92,7 +99,14 @@ export const tipoCapacitacionEntity = defineEntity({
   displayName: (row) => row.Nombre ?? '',
   permission: '/capacitaciones/tipos',
   // Spec: GET tipos?idEmpresa={company}; GET tipos/{id}; POST, PUT tipos; DELETE tipos/{id}.
-  api: { base: '/api/capacitaciones', list: '/tipos', detail: '/tipos/:IdTipoCapacitacion', create: '/tipos', update: '/tipos', remove: '/tipos/:IdTipoCapacitacion' },
+  api: {
+    base: '/api/capacitaciones',
+    list: '/tipos',
+    detail: '/tipos/:IdTipoCapacitacion',
+    create: '/tipos',
+    update: '/tipos',
+    remove: '/tipos/:IdTipoCapacitacion',
+  },
   audience: 'todos',
   // An EPP item deleted later leaves the type as it is (its screens show only the items that still exist).
   references: [{ field: 'Epps', table: 'epp_tipos', many: true, message: TIPOS_CAPACITACION_MESSAGES.eppInvalid, onDelete: 'keep' }],

@@ -1,7 +1,14 @@
 import * as v from 'valibot';
 import { formatDisplayDate } from '../domain/dates.ts';
 import { defineEntity, recordMessages } from '../records/entity.ts';
-import { BaseVersionSchema, type FileRef, OptionalRecordIdSchema, OptionalRutSchema, RecordIdSchema, RecordMetaEntries } from '../records/record-fields.ts';
+import {
+  BaseVersionSchema,
+  type FileRef,
+  OptionalRecordIdSchema,
+  OptionalRutSchema,
+  RecordIdSchema,
+  RecordMetaEntries,
+} from '../records/record-fields.ts';
 import { ParticipanteBodySchema, ParticipanteSchema, RelatorBodySchema, RelatorSchema } from './capacitaciones-partes.schema.ts';
 import { EvidenciaBodySchema, EvidenciaCapacitacionSchema, WireDate } from './capacitaciones-programa.schema.ts';
 import { HoursSchema } from './capacitaciones-tipos.schema.ts';
@@ -36,7 +43,11 @@ const TimeSchema = v.pipe(
   v.trim(),
   v.check((value) => value === '' || /^([01]\d|2[0-3]):[0-5]\d$/.test(value), CAPACITACIONES_MESSAGES.timeInvalid),
 );
-const CargoIdsSchema = v.pipe(v.array(RecordIdSchema, CAPACITACIONES_MESSAGES.cargoInvalid), v.maxLength(100), v.transform((ids) => [...new Set(ids)]));
+const CargoIdsSchema = v.pipe(
+  v.array(RecordIdSchema, CAPACITACIONES_MESSAGES.cargoInvalid),
+  v.maxLength(100),
+  v.transform((ids) => [...new Set(ids)]),
+);
 const Text = (message: string, max: number) => v.pipe(v.string(message), v.trim(), v.nonEmpty(message), v.maxLength(max));
 const children = {
   Participantes: v.pipe(v.array(ParticipanteBodySchema), v.maxLength(500)),
@@ -155,7 +166,11 @@ export const RealizacionBodySchema = v.object({
 export type RealizacionBody = v.InferOutput<typeof RealizacionBodySchema>;
 
 /** Every file a session (or a body of it) points at: all are uploaded before it (SPEC FL3). */
-export function sessionFiles(row: { Participantes?: { Firma?: FileRef | null }[]; Relatores?: { Firma?: FileRef | null }[]; Evidencias?: { Archivo?: FileRef }[] }): FileRef[] {
+export function sessionFiles(row: {
+  Participantes?: { Firma?: FileRef | null }[];
+  Relatores?: { Firma?: FileRef | null }[];
+  Evidencias?: { Archivo?: FileRef }[];
+}): FileRef[] {
   return [
     ...(row.Participantes ?? []).flatMap((child) => (child.Firma ? [child.Firma] : [])),
     ...(row.Relatores ?? []).flatMap((child) => (child.Firma ? [child.Firma] : [])),

@@ -29,14 +29,15 @@ export const CargoUpdateBodySchema = updateBody;
 export type CargoUpdateBody = v.InferOutput<typeof CargoUpdateBodySchema>;
 
 /** A row of `cargo_nivel`: the position with the names of its levels, for pickers. */
-export interface CargoNivel {
-  IdCargo: string;
-  NombreCargo: string;
-  IdNivel2: string | null;
-  Nivel2: string | null;
-  IdNivel3: string | null;
-  Nivel3: string | null;
-}
+export const CargoNivelSchema = v.object({
+  IdCargo: v.string(),
+  NombreCargo: v.string(),
+  IdNivel2: v.nullable(v.string()),
+  Nivel2: v.nullable(v.string()),
+  IdNivel3: v.nullable(v.string()),
+  Nivel3: v.nullable(v.string()),
+});
+export type CargoNivel = v.InferOutput<typeof CargoNivelSchema>;
 
 /**
  * Positions with the names of their levels (`cargo_nivel`), in SQL's plain text order of name, level 2 and level 3,
@@ -55,7 +56,14 @@ export function cargoLevels<Row extends Pick<Cargo, 'IdCargo' | 'NombreCargo' | 
 }
 
 export function toCargoNivel(row: Pick<CargoNivel, keyof CargoNivel>): CargoNivel {
-  return { IdCargo: row.IdCargo, NombreCargo: row.NombreCargo, IdNivel2: row.IdNivel2, Nivel2: row.Nivel2, IdNivel3: row.IdNivel3, Nivel3: row.Nivel3 };
+  return {
+    IdCargo: row.IdCargo,
+    NombreCargo: row.NombreCargo,
+    IdNivel2: row.IdNivel2,
+    Nivel2: row.Nivel2,
+    IdNivel3: row.IdNivel3,
+    Nivel3: row.Nivel3,
+  };
 }
 
 const noun = { one: 'cargo', many: 'cargos' };
@@ -71,7 +79,14 @@ export const cargoEntity = defineEntity({
   messages: recordMessages(noun, { inUse: CARGOS_MESSAGES.inUse }),
   displayName: (row) => row.NombreCargo ?? '',
   permission: '/cargos',
-  api: { base: '/api/cargos', list: '/newcargos2/:company', detail: '/newcargos2/one/:company/:IdCargo', create: '/newcargos2', update: '/newcargos2/:company', remove: '/newcargos2/delete/:IdCargo' },
+  api: {
+    base: '/api/cargos',
+    list: '/newcargos2/:company',
+    detail: '/newcargos2/one/:company/:IdCargo',
+    create: '/newcargos2',
+    update: '/newcargos2/:company',
+    remove: '/newcargos2/delete/:IdCargo',
+  },
   audience: 'todos',
   references: [
     { field: 'IdNivel2', table: 'niveles', where: { TipoNivel: 2 }, message: CARGOS_MESSAGES.levelInvalid },

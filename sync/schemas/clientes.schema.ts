@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { defineOfficeRecord, verbFromPath } from '../records/office-record.ts';
 import { TemporaryPasswordSchema } from './accounts.schema.ts';
 import { OptionalRutSchema, RecordIdSchema } from '../records/record-fields.ts';
-import { partyAccountCheck, partyFields, PARTY_VERBS, type PartyRecord } from './party.schema.ts';
+import { partyAccountCheck, partyFields, PARTY_VERBS, PartyRecordEntries } from './party.schema.ts';
 
 /** Spec section 8 names only the password reset notice (word for word); the rest follow the contractor's. */
 export const CLIENTES_MESSAGES = {
@@ -37,16 +37,23 @@ export const ClienteUpdateBodySchema = v.partial(v.object(EditableFields));
 export type ClienteUpdateBody = v.InferOutput<typeof ClienteUpdateBodySchema>;
 
 /** Clients made before their own records (the demo's CLI-001) keep their id: any short id, not only a UUID. */
-export const ClienteIdSchema = v.pipe(v.string(CLIENTES_MESSAGES.notFound), v.trim(), v.nonEmpty(CLIENTES_MESSAGES.notFound), v.maxLength(64, CLIENTES_MESSAGES.notFound));
+export const ClienteIdSchema = v.pipe(
+  v.string(CLIENTES_MESSAGES.notFound),
+  v.trim(),
+  v.nonEmpty(CLIENTES_MESSAGES.notFound),
+  v.maxLength(64, CLIENTES_MESSAGES.notFound),
+);
 export const ClienteIdBodySchema = v.object({ IdCliente: ClienteIdSchema });
 export const ClientePasswordBodySchema = v.object({ IdCliente: ClienteIdSchema, ContrasenaTemporal: TemporaryPasswordSchema });
 
-export interface Cliente extends PartyRecord {
-  IdCliente: string;
-  RutCliente: string;
+export const ClienteSchema = v.object({
+  ...PartyRecordEntries,
+  IdCliente: v.string(),
+  RutCliente: v.string(),
   /** The account's user name (spec: NombreUsuario), when it has one. */
-  NombreUsuario: string | null;
-}
+  NombreUsuario: v.nullable(v.string()),
+});
+export type Cliente = v.InferOutput<typeof ClienteSchema>;
 
 export const clienteOfficeRecord = defineOfficeRecord({
   kind: 'clientes',

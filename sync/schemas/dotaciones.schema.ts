@@ -15,7 +15,11 @@ export const DOTACIONES_MESSAGES = {
 } as const;
 
 /** YYYY-MM. */
-export const MonthSchema = v.pipe(v.string(DOTACIONES_MESSAGES.monthInvalid), v.trim(), v.regex(/^\d{4}-(0[1-9]|1[0-2])$/, DOTACIONES_MESSAGES.monthInvalid));
+export const MonthSchema = v.pipe(
+  v.string(DOTACIONES_MESSAGES.monthInvalid),
+  v.trim(),
+  v.regex(/^\d{4}-(0[1-9]|1[0-2])$/, DOTACIONES_MESSAGES.monthInvalid),
+);
 
 /**
  * The headcount (dotación: average workers of the month) and hours worked (horas hombre) of one month at one level 2,
@@ -29,8 +33,17 @@ export const DotacionSchema = v.object({
   IdNivel2: v.pipe(v.string(DOTACIONES_MESSAGES.levelRequired), v.trim(), v.toLowerCase(), v.uuid(DOTACIONES_MESSAGES.levelRequired)),
   IdNivel3: v.nullish(v.pipe(v.string(), v.trim(), v.toLowerCase(), v.uuid(DOTACIONES_MESSAGES.levelInvalid)), null),
   RutContratista: OptionalRutSchema,
-  Dotacion: v.pipe(v.number(DOTACIONES_MESSAGES.headcountInvalid), v.integer(DOTACIONES_MESSAGES.headcountInvalid), v.minValue(0, DOTACIONES_MESSAGES.headcountInvalid), v.maxValue(100_000, DOTACIONES_MESSAGES.headcountInvalid)),
-  HorasHombre: v.pipe(v.number(DOTACIONES_MESSAGES.hoursInvalid), v.minValue(0, DOTACIONES_MESSAGES.hoursInvalid), v.maxValue(100_000_000, DOTACIONES_MESSAGES.hoursInvalid)),
+  Dotacion: v.pipe(
+    v.number(DOTACIONES_MESSAGES.headcountInvalid),
+    v.integer(DOTACIONES_MESSAGES.headcountInvalid),
+    v.minValue(0, DOTACIONES_MESSAGES.headcountInvalid),
+    v.maxValue(100_000, DOTACIONES_MESSAGES.headcountInvalid),
+  ),
+  HorasHombre: v.pipe(
+    v.number(DOTACIONES_MESSAGES.hoursInvalid),
+    v.minValue(0, DOTACIONES_MESSAGES.hoursInvalid),
+    v.maxValue(100_000_000, DOTACIONES_MESSAGES.hoursInvalid),
+  ),
 });
 export type Dotacion = v.InferOutput<typeof DotacionSchema>;
 
@@ -53,7 +66,14 @@ export const dotacionEntity = defineEntity({
   displayName: (row) => (row.Mes ? `Dotación ${row.Mes.slice(5, 7)}/${row.Mes.slice(0, 4)}` : 'Dotación'),
   permission: DOTACION_ROUTE,
   readBy: ['/dashboard/incidentes'],
-  api: { base: '/api/accidentes/dotacion', list: '/:company', detail: '/:IdDotacion/:company', create: '/:company', update: '/:company', remove: '/:IdDotacion/:company' },
+  api: {
+    base: '/api/accidentes/dotacion',
+    list: '/:company',
+    detail: '/:IdDotacion/:company',
+    create: '/:company',
+    update: '/:company',
+    remove: '/:IdDotacion/:company',
+  },
   audience: { contratista: 'RutContratista' },
   references: [
     { field: 'IdNivel2', table: 'niveles', where: { TipoNivel: 2 }, message: DOTACIONES_MESSAGES.levelInvalid },

@@ -3,7 +3,7 @@ import { defineOfficeRecord, verbFromPath } from '../records/office-record.ts';
 import { RecordIdSchema } from '../records/record-fields.ts';
 import { TemporaryPasswordSchema } from './accounts.schema.ts';
 import { RutSchema } from './common.schema.ts';
-import { partyAccountCheck, partyFields, PARTY_VERBS, type PartyRecord } from './party.schema.ts';
+import { partyAccountCheck, partyFields, PARTY_VERBS, PartyRecordEntries } from './party.schema.ts';
 
 /** Spec section 8: the contractor company notices, word for word; the rest in the same tone. */
 export const CONTRATISTAS_MESSAGES = {
@@ -41,21 +41,34 @@ export const EmpresaContratistaCreateBodySchema = v.pipe(
 export type EmpresaContratistaCreateBody = v.InferOutput<typeof EmpresaContratistaCreateBodySchema>;
 
 /** Only what changed. The RUT may be sent unchanged; a different one is refused (records carry it). */
-export const EmpresaContratistaUpdateBodySchema = v.object({ RutCompleto: v.optional(RutSchema), ...v.partial(v.object(EditableFields)).entries });
+export const EmpresaContratistaUpdateBodySchema = v.object({
+  RutCompleto: v.optional(RutSchema),
+  ...v.partial(v.object(EditableFields)).entries,
+});
 export type EmpresaContratistaUpdateBody = v.InferOutput<typeof EmpresaContratistaUpdateBodySchema>;
 
 /** A contractor company's id in a path: any that is not one of the company's is simply not found. */
-export const EmpresaContratistaIdParamSchema = v.pipe(v.string(CONTRATISTAS_MESSAGES.notFound), v.trim(), v.toLowerCase(), v.maxLength(64, CONTRATISTAS_MESSAGES.notFound));
+export const EmpresaContratistaIdParamSchema = v.pipe(
+  v.string(CONTRATISTAS_MESSAGES.notFound),
+  v.trim(),
+  v.toLowerCase(),
+  v.maxLength(64, CONTRATISTAS_MESSAGES.notFound),
+);
 
 export const EmpresaContratistaIdBodySchema = v.object({ IdEmpresaContratista: RecordIdSchema });
-export const EmpresaContratistaPasswordBodySchema = v.object({ IdEmpresaContratista: RecordIdSchema, ContrasenaTemporal: TemporaryPasswordSchema });
+export const EmpresaContratistaPasswordBodySchema = v.object({
+  IdEmpresaContratista: RecordIdSchema,
+  ContrasenaTemporal: TemporaryPasswordSchema,
+});
 
-export interface EmpresaContratista extends PartyRecord {
-  IdEmpresaContratista: string;
+export const EmpresaContratistaSchema = v.object({
+  ...PartyRecordEntries,
+  IdEmpresaContratista: v.string(),
   /** The RUT without its check digit (spec: Rut), and with it (RutCompleto, what records carry as RutContratista). */
-  Rut: string;
-  RutCompleto: string;
-}
+  Rut: v.string(),
+  RutCompleto: v.string(),
+});
+export type EmpresaContratista = v.InferOutput<typeof EmpresaContratistaSchema>;
 
 export const empresaContratistaOfficeRecord = defineOfficeRecord({
   kind: 'empresas_contratistas',

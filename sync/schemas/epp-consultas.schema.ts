@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { isWireDate } from '../domain/dates.ts';
 import { RUT_MESSAGES, rutError, cleanRut } from '../domain/rut.ts';
-import type { ValidityState } from '../domain/validity.ts';
+import { VALIDITY_STATES } from '../domain/validity.ts';
 import type { ReportCompany } from '../records/record-fields.ts';
 import { ReportPageQueryEntries } from './report-list.schema.ts';
 
@@ -22,8 +22,23 @@ export const CONSULTAS_MESSAGES = {
   workerNotFound: 'El RUT indicado no corresponde a un trabajador de la empresa',
 } as const;
 
-const Id = v.optional(v.pipe(v.string(CONSULTAS_MESSAGES.filterInvalid), v.trim(), v.toLowerCase(), v.check((value) => value === '' || /^[0-9a-f-]{36}$/.test(value), CONSULTAS_MESSAGES.filterInvalid)), '');
-const Day = v.optional(v.pipe(v.string(CONSULTAS_MESSAGES.dateInvalid), v.trim(), v.check((value) => value === '' || isWireDate(value), CONSULTAS_MESSAGES.dateInvalid)), '');
+const Id = v.optional(
+  v.pipe(
+    v.string(CONSULTAS_MESSAGES.filterInvalid),
+    v.trim(),
+    v.toLowerCase(),
+    v.check((value) => value === '' || /^[0-9a-f-]{36}$/.test(value), CONSULTAS_MESSAGES.filterInvalid),
+  ),
+  '',
+);
+const Day = v.optional(
+  v.pipe(
+    v.string(CONSULTAS_MESSAGES.dateInvalid),
+    v.trim(),
+    v.check((value) => value === '' || isWireDate(value), CONSULTAS_MESSAGES.dateInvalid),
+  ),
+  '',
+);
 const Rut = v.optional(
   v.pipe(
     v.string(RUT_MESSAGES.format),
@@ -47,7 +62,10 @@ export const ConsultaQuerySchema = v.pipe(
     RutContratista: Rut,
     ...ReportPageQueryEntries,
   }),
-  v.check((query) => !query.FechaInicio || !query.FechaTermino || query.FechaInicio <= query.FechaTermino, CONSULTAS_MESSAGES.rangeReversed),
+  v.check(
+    (query) => !query.FechaInicio || !query.FechaTermino || query.FechaInicio <= query.FechaTermino,
+    CONSULTAS_MESSAGES.rangeReversed,
+  ),
 );
 export type ConsultaQuery = v.InferOutput<typeof ConsultaQuerySchema>;
 /** The filters as a page sets them (texts, as they travel in the query string). */
@@ -55,95 +73,115 @@ export type ConsultaFilters = Partial<Record<'nv2' | 'nv3' | 'IdCargo' | 'FechaI
 
 /** The informe SAT's path: a worker's RUT (dots allowed) and the company. */
 export const InformeSatPathSchema = v.object({
-  rut: v.pipe(v.string(), v.trim(), v.check((value) => rutError(value) === null, RUT_MESSAGES.invalid), v.transform(cleanRut)),
+  rut: v.pipe(
+    v.string(),
+    v.trim(),
+    v.check((value) => rutError(value) === null, RUT_MESSAGES.invalid),
+    v.transform(cleanRut),
+  ),
   company: v.string(),
 });
 
 /** Who a row is about: the worker as the company has them today. */
-export interface ConsultaTrabajador {
-  IdPersona: string;
-  RunPersona: string;
-  Nombre: string;
+export const ConsultaTrabajadorSchema = v.object({
+  IdPersona: v.string(),
+  RunPersona: v.string(),
+  Nombre: v.string(),
   /** Their positions' names, comma separated. */
-  Cargos: string;
-  Nivel2: string;
-  Nivel3: string;
-  RutContratista: string | null;
-}
+  Cargos: v.string(),
+  Nivel2: v.string(),
+  Nivel3: v.string(),
+  RutContratista: v.nullable(v.string()),
+});
+export type ConsultaTrabajador = v.InferOutput<typeof ConsultaTrabajadorSchema>;
+
+const StateSchema = v.picklist(VALIDITY_STATES);
 
 /** asignados: one line per worker and EPP their positions' assignments plus their own require. */
-export interface AsignadoFila extends ConsultaTrabajador {
-  IdEpp: string;
-  NombreEpp: string;
-  VidaUtilMeses: number;
-}
+export const AsignadoFilaSchema = v.object({
+  ...ConsultaTrabajadorSchema.entries,
+  IdEpp: v.string(),
+  NombreEpp: v.string(),
+  VidaUtilMeses: v.number(),
+});
+export type AsignadoFila = v.InferOutput<typeof AsignadoFilaSchema>;
 
 /** A delivered line of a non-annulled acta (entregados; epp_vencidos when it is expired and not renewed). */
-export interface EntregadoFila extends ConsultaTrabajador {
-  IdLinea: string;
-  IdEntregadosEpp: string;
-  Fecha: string;
-  IdEpp: string;
-  NombreEpp: string;
-  Talla: string;
-  Cantidad: number;
-  Motivo: string;
+export const EntregadoFilaSchema = v.object({
+  ...ConsultaTrabajadorSchema.entries,
+  IdLinea: v.string(),
+  IdEntregadosEpp: v.string(),
+  Fecha: v.string(),
+  IdEpp: v.string(),
+  NombreEpp: v.string(),
+  Talla: v.string(),
+  Cantidad: v.number(),
+  Motivo: v.string(),
   /** Null: never expires (useful life 0). */
-  VenceEl: string | null;
-  Estado: ValidityState;
-}
+  VenceEl: v.nullable(v.string()),
+  Estado: StateSchema,
+});
+export type EntregadoFila = v.InferOutput<typeof EntregadoFilaSchema>;
 
 /** vencidos: a worker holding at least one item past its useful life, not renewed since. */
-export interface VencidoFila extends ConsultaTrabajador {
-  Vencidos: number;
+export const VencidoFilaSchema = v.object({
+  ...ConsultaTrabajadorSchema.entries,
+  Vencidos: v.number(),
   /** The expired items' names, comma separated. */
-  Epps: string;
+  Epps: v.string(),
   /** The oldest expiry among them. */
-  VencidoDesde: string;
-}
+  VencidoDesde: v.string(),
+});
+export type VencidoFila = v.InferOutput<typeof VencidoFilaSchema>;
 
 /** pendientes_entrega: an item a worker must hold and holds no valid delivery of. */
-export interface PendienteFila extends ConsultaTrabajador {
-  IdEpp: string;
-  NombreEpp: string;
+export const PendienteFilaSchema = v.object({
+  ...ConsultaTrabajadorSchema.entries,
+  IdEpp: v.string(),
+  NombreEpp: v.string(),
   /** The last valid delivery of the item, if any (then it expired on VencioEl). */
-  UltimaEntrega: string | null;
-  VencioEl: string | null;
-}
+  UltimaEntrega: v.nullable(v.string()),
+  VencioEl: v.nullable(v.string()),
+});
+export type PendienteFila = v.InferOutput<typeof PendienteFilaSchema>;
 
-export interface ConsultaFilaByKind {
-  asignados: AsignadoFila;
-  entregados: EntregadoFila;
-  vencidos: VencidoFila;
-  epp_vencidos: EntregadoFila;
-  pendientes_entrega: PendienteFila;
-}
+/** The row of each consulta, and the answer each sends (a page of them). */
+export const CONSULTA_ROWS = {
+  asignados: AsignadoFilaSchema,
+  entregados: EntregadoFilaSchema,
+  vencidos: VencidoFilaSchema,
+  epp_vencidos: EntregadoFilaSchema,
+  pendientes_entrega: PendienteFilaSchema,
+} as const;
+export type ConsultaFilaByKind = { [K in EppConsulta]: v.InferOutput<(typeof CONSULTA_ROWS)[K]> };
 
 /** A line of the informe SAT: one delivered item, with the acta it was signed in. */
-export interface InformeSatLinea {
-  IdLinea: string;
-  IdEntregadosEpp: string;
-  NombreEpp: string;
-  Talla: string;
-  Cantidad: number;
-  Fecha: string;
-  VenceEl: string | null;
-  Estado: ValidityState;
-  Motivo: string;
+export const InformeSatLineaSchema = v.object({
+  IdLinea: v.string(),
+  IdEntregadosEpp: v.string(),
+  NombreEpp: v.string(),
+  Talla: v.string(),
+  Cantidad: v.number(),
+  Fecha: v.string(),
+  VenceEl: v.nullable(v.string()),
+  Estado: StateSchema,
+  Motivo: v.string(),
   /** The acta's verification code (its seal). */
-  Codigo: string;
-  Anulada: 0 | 1;
-}
+  Codigo: v.string(),
+  Anulada: v.picklist([0, 1]),
+});
+export type InformeSatLinea = v.InferOutput<typeof InformeSatLineaSchema>;
 
 /** Informe SAT: everything a worker holds today (the last valid delivery of each item) and every delivery before. */
-export interface InformeSat {
-  Empresa: { Nombre: string; Rut: string };
-  Trabajador: ConsultaTrabajador;
+export const InformeSatSchema = v.object({
+  Empresa: v.object({ Nombre: v.string(), Rut: v.string() }),
+  Trabajador: ConsultaTrabajadorSchema,
   /** Today in Chile, the day the states are read on. */
-  Fecha: string;
-  Vigentes: InformeSatLinea[];
-  Historial: InformeSatLinea[];
-}
+  Fecha: v.string(),
+  Vigentes: v.array(InformeSatLineaSchema),
+  Historial: v.array(InformeSatLineaSchema),
+});
+export type InformeSat = v.InferOutput<typeof InformeSatSchema>;
 
 /** The printable informe SAT (app/reports): the server's data with the company's logo as the device has it. */
 export interface InformeSatReportData extends Omit<InformeSat, 'Empresa'> {

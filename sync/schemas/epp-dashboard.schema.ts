@@ -86,32 +86,38 @@ export const EPP_RECORD_DATE_HEADERS: Record<EppIndicator | 'entregas', string> 
 };
 
 /** One record behind a figure: a worker's item (a state), a finding of non-use, or a delivered line. */
-export interface EppDashboardRecord {
+export const EppDashboardRecordSchema = v.object({
   /** Unique in the answer. */
-  Clave: string;
-  /** The day the record speaks of (EPP_RECORD_DATE_HEADERS: the expiry, the training, the inspection, the delivery), YYYY-MM-DD, or null. */
-  Fecha: string | null;
-  IdPersona: string | null;
-  RunPersona: string;
-  NombreTrabajador: string;
-  Cargos: string;
-  Nivel2: string;
-  Nivel3: string;
-  IdEpp: string;
-  NombreEpp: string;
+  Clave: v.string(),
+  /**
+   * The day the record speaks of (EPP_RECORD_DATE_HEADERS: the expiry, the training, the inspection, the delivery),
+   * YYYY-MM-DD, or null.
+   */
+  Fecha: v.nullable(v.string()),
+  IdPersona: v.nullable(v.string()),
+  RunPersona: v.string(),
+  NombreTrabajador: v.string(),
+  Cargos: v.string(),
+  Nivel2: v.string(),
+  Nivel3: v.string(),
+  IdEpp: v.string(),
+  NombreEpp: v.string(),
   /** What the record says about the item ("Venció el 03/02/2026", "No cumple: Usa casco"). */
-  Detalle: string;
+  Detalle: v.string(),
   /** Where the record can be opened: an acta or an inspection. */
-  Enlace: { tipo: 'entrega' | 'inspeccion'; id: string } | null;
-}
+  Enlace: v.nullable(v.object({ tipo: v.picklist(['entrega', 'inspeccion']), id: v.string() })),
+});
+export type EppDashboardRecord = v.InferOutput<typeof EppDashboardRecordSchema>;
 
-export interface EppRecordsAnswer {
-  statusCode: 200;
+/** GET dashboard/registros/{company}: a page of the records behind a figure, with what the figure is. */
+export const EppRecordsAnswerSchema = v.object({
+  statusCode: v.literal(200),
   /** What the figure is, e.g. "Trabajadores con EPP vencido: Casco de seguridad". */
-  titulo: string;
-  formula: string;
-  data: EppDashboardRecord[];
-  total: number;
-  Pagina: number;
-  PorPagina: number;
-}
+  titulo: v.string(),
+  formula: v.string(),
+  data: v.array(EppDashboardRecordSchema),
+  total: v.number(),
+  Pagina: v.number(),
+  PorPagina: v.number(),
+});
+export type EppRecordsAnswer = v.InferOutput<typeof EppRecordsAnswerSchema>;

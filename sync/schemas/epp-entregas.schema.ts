@@ -4,7 +4,14 @@ import { isWireDate } from '../domain/dates.ts';
 import { formatRut } from '../domain/rut.ts';
 import { isSeal } from '../domain/seal.ts';
 import { defineEntity, recordMessages } from '../records/entity.ts';
-import { FileRefSchema, OptionalRecordIdSchema, RecordIdSchema, RecordMetaEntries, type ReportImage, type ReportCompany } from '../records/record-fields.ts';
+import {
+  FileRefSchema,
+  OptionalRecordIdSchema,
+  RecordIdSchema,
+  RecordMetaEntries,
+  type ReportImage,
+  type ReportCompany,
+} from '../records/record-fields.ts';
 import { MESSAGES, RutSchema } from './common.schema.ts';
 
 /** Spec part 2 "EPP" (Delivered: IdEntregadosEpp) and section 8; the messages follow the product's tone. */
@@ -27,7 +34,8 @@ export const EPP_ENTREGAS_MESSAGES = {
   sizeRequired: 'Indica la talla de cada EPP que tiene tallas',
   quantityInvalid: 'La cantidad debe ser un número entero entre 1 y 99',
   linesRepeated: 'Una línea de la entrega está repetida',
-  reasonInvalid: 'El motivo de entrega debe ser 1 (Inducción), 2 (Reposición por daño), 3 (Reposición normal), 4 (Inicio de temporada) o 5 (Garantía)',
+  reasonInvalid:
+    'El motivo de entrega debe ser 1 (Inducción), 2 (Reposición por daño), 3 (Reposición normal), 4 (Inicio de temporada) o 5 (Garantía)',
   delivererName: 'El nombre de quien entrega es requerido',
   delivererUnknown: 'Indica quién entrega: tú o un trabajador de la nómina',
   delivererNotUser: 'Quien entrega como usuario debe ser quien registra el acta',
@@ -53,7 +61,10 @@ export const MotivoSchema = v.picklist(MOTIVO_CODES, EPP_ENTREGAS_MESSAGES.reaso
 export const SealVersionSchema = v.picklist(ACTA_SEAL_VERSIONS, EPP_ENTREGAS_MESSAGES.sealVersionInvalid);
 
 /** Version 2 names the deliverer by exactly one of their account or their roster id; version 1 by neither. */
-function delivererIdentified(body: { VersionSello?: number | undefined; Entregador: { IdUsuario?: number | undefined; IdPersona?: string | undefined } }): boolean {
+function delivererIdentified(body: {
+  VersionSello?: number | undefined;
+  Entregador: { IdUsuario?: number | undefined; IdPersona?: string | undefined };
+}): boolean {
   const named = Number(body.Entregador.IdUsuario !== undefined) + Number(body.Entregador.IdPersona !== undefined);
   return body.VersionSello === 2 ? named === 1 : named === 0;
 }
@@ -83,7 +94,13 @@ export type EntregaItem = v.InferOutput<typeof EntregaItemSchema>;
 export const EntregadorSchema = v.object({
   Nombre: Text(EPP_ENTREGAS_MESSAGES.delivererName, 150),
   Rut: RutSchema,
-  IdUsuario: v.optional(v.pipe(v.number(EPP_ENTREGAS_MESSAGES.delivererUnknown), v.integer(EPP_ENTREGAS_MESSAGES.delivererUnknown), v.minValue(1, EPP_ENTREGAS_MESSAGES.delivererUnknown))),
+  IdUsuario: v.optional(
+    v.pipe(
+      v.number(EPP_ENTREGAS_MESSAGES.delivererUnknown),
+      v.integer(EPP_ENTREGAS_MESSAGES.delivererUnknown),
+      v.minValue(1, EPP_ENTREGAS_MESSAGES.delivererUnknown),
+    ),
+  ),
   IdPersona: v.optional(RecordIdSchema),
   Firma: FileRefSchema,
 });
@@ -219,7 +236,6 @@ function deliveryName(row: Partial<EppEntrega>): string {
   return row.RunPersona ? `${who} (${formatRut(row.RunPersona)})` : who;
 }
 
-
 export const eppEntregaEntity = defineEntity({
   table: 'epp_entregas',
   id: 'IdEntregadosEpp',
@@ -227,12 +243,23 @@ export const eppEntregaEntity = defineEntity({
   fields: [],
   createBody: EppEntregaCreateBodySchema,
   noun,
-  messages: { ...recordMessages(noun, { inUse: '' }), created: EPP_ENTREGAS_MESSAGES.created, deleted: EPP_ENTREGAS_MESSAGES.annulled, notFound: EPP_ENTREGAS_MESSAGES.notFound },
+  messages: {
+    ...recordMessages(noun, { inUse: '' }),
+    created: EPP_ENTREGAS_MESSAGES.created,
+    deleted: EPP_ENTREGAS_MESSAGES.annulled,
+    notFound: EPP_ENTREGAS_MESSAGES.notFound,
+  },
   displayName: deliveryName,
   verb: (write) => (write.method === 'DELETE' ? 'Anular' : write.method === 'POST' ? 'Registrar' : undefined),
   permission: '/epp/entregados',
   // Spec "Delivered": POST epp/entregados; GET, PUT and DELETE one/{company}/{id}. The list is the device's download.
-  api: { base: '/api/epp', list: '/entregados/:company', detail: '/one/:company/:IdEntregadosEpp', create: '/entregados', remove: '/one/:company/:IdEntregadosEpp' },
+  api: {
+    base: '/api/epp',
+    list: '/entregados/:company',
+    detail: '/one/:company/:IdEntregadosEpp',
+    create: '/entregados',
+    remove: '/one/:company/:IdEntregadosEpp',
+  },
   audience: 'partes',
   // A sealed acta keeps its history: the worker or the acta it corrects may change later.
   references: [
@@ -253,5 +280,7 @@ export function deliveryItemProblem(item: Pick<EntregaItem, 'Talla'>, tipo: { Ta
   const size = item.Talla.trim();
   if (tipo.Tallas.length === 0) return size === '' ? null : EPP_ENTREGAS_MESSAGES.sizeInvalid;
   if (size === '') return EPP_ENTREGAS_MESSAGES.sizeRequired;
-  return tipo.Tallas.some((offered) => offered.toLocaleLowerCase('es') === size.toLocaleLowerCase('es')) ? null : EPP_ENTREGAS_MESSAGES.sizeInvalid;
+  return tipo.Tallas.some((offered) => offered.toLocaleLowerCase('es') === size.toLocaleLowerCase('es'))
+    ? null
+    : EPP_ENTREGAS_MESSAGES.sizeInvalid;
 }

@@ -64,7 +64,10 @@ const LineasSchema = v.pipe(
   v.minLength(1, EPP_SOLICITUDES_MESSAGES.linesRequired),
   v.maxLength(500),
   v.check((lines) => new Set(lines.map((line) => line.IdLinea)).size === lines.length, EPP_SOLICITUDES_MESSAGES.linesRepeated),
-  v.check((lines) => new Set(lines.map((line) => `${line.IdPersona}|${line.IdEpp}`)).size === lines.length, EPP_SOLICITUDES_MESSAGES.linesRepeated),
+  v.check(
+    (lines) => new Set(lines.map((line) => `${line.IdPersona}|${line.IdEpp}`)).size === lines.length,
+    EPP_SOLICITUDES_MESSAGES.linesRepeated,
+  ),
 );
 
 /** A worker who signed the acta of this request (spec "Entregado": RunPersona, DvPersona, NombreCompleto). */
@@ -120,10 +123,31 @@ const FIELDS = ['Lineas'] as const;
 const { updateBody } = recordBodies(EppSolicitudSchema, 'IdSolicitud', FIELDS);
 export const EppSolicitudUpdateBodySchema = updateBody;
 
-const Code = v.pipe(v.string(EPP_SOLICITUDES_MESSAGES.codeRequired), v.trim(), v.nonEmpty(EPP_SOLICITUDES_MESSAGES.codeRequired), v.maxLength(60, EPP_SOLICITUDES_MESSAGES.codeRequired));
-const DispatcherName = v.pipe(v.string(EPP_SOLICITUDES_MESSAGES.dispatcherName), v.trim(), v.nonEmpty(EPP_SOLICITUDES_MESSAGES.dispatcherName), v.maxLength(150, EPP_SOLICITUDES_MESSAGES.dispatcherName));
-const RutBody = v.pipe(v.union([v.string(), v.number()], EPP_SOLICITUDES_MESSAGES.dispatcherRut), v.transform(String), v.trim(), v.regex(/^\d{7,8}$/, EPP_SOLICITUDES_MESSAGES.dispatcherRut));
-const Dv = v.pipe(v.union([v.string(), v.number()], EPP_SOLICITUDES_MESSAGES.dispatcherRut), v.transform(String), v.trim(), v.toUpperCase(), v.regex(/^[\dK]$/, EPP_SOLICITUDES_MESSAGES.dispatcherRut));
+const Code = v.pipe(
+  v.string(EPP_SOLICITUDES_MESSAGES.codeRequired),
+  v.trim(),
+  v.nonEmpty(EPP_SOLICITUDES_MESSAGES.codeRequired),
+  v.maxLength(60, EPP_SOLICITUDES_MESSAGES.codeRequired),
+);
+const DispatcherName = v.pipe(
+  v.string(EPP_SOLICITUDES_MESSAGES.dispatcherName),
+  v.trim(),
+  v.nonEmpty(EPP_SOLICITUDES_MESSAGES.dispatcherName),
+  v.maxLength(150, EPP_SOLICITUDES_MESSAGES.dispatcherName),
+);
+const RutBody = v.pipe(
+  v.union([v.string(), v.number()], EPP_SOLICITUDES_MESSAGES.dispatcherRut),
+  v.transform(String),
+  v.trim(),
+  v.regex(/^\d{7,8}$/, EPP_SOLICITUDES_MESSAGES.dispatcherRut),
+);
+const Dv = v.pipe(
+  v.union([v.string(), v.number()], EPP_SOLICITUDES_MESSAGES.dispatcherRut),
+  v.transform(String),
+  v.trim(),
+  v.toUpperCase(),
+  v.regex(/^[\dK]$/, EPP_SOLICITUDES_MESSAGES.dispatcherRut),
+);
 
 /**
  * The dispatch (spec: FechaDespacho, CodigoDespacho, RutDespachador, DvDespachador, NombreDespachador, IdUsuario), as
@@ -155,7 +179,9 @@ export type DespachoMasivo = v.InferOutput<typeof DespachoMasivoSchema>;
 /** The workers of a request, once each, in the order they first appear. */
 export function requestWorkers(row: Pick<EppSolicitud, 'Lineas'>): { IdPersona: string; RunPersona: string; NombreTrabajador: string }[] {
   const seen = new Map<string, { IdPersona: string; RunPersona: string; NombreTrabajador: string }>();
-  for (const line of row.Lineas) if (!seen.has(line.IdPersona)) seen.set(line.IdPersona, { IdPersona: line.IdPersona, RunPersona: line.RunPersona, NombreTrabajador: line.NombreTrabajador });
+  for (const line of row.Lineas)
+    if (!seen.has(line.IdPersona))
+      seen.set(line.IdPersona, { IdPersona: line.IdPersona, RunPersona: line.RunPersona, NombreTrabajador: line.NombreTrabajador });
   return [...seen.values()];
 }
 
@@ -201,9 +227,16 @@ export const eppSolicitudEntity = defineEntity({
   createBody: EppSolicitudCreateBodySchema,
   updateBody,
   noun,
-  messages: { ...recordMessages(noun, { inUse: '' }), created: EPP_SOLICITUDES_MESSAGES.created, updated: EPP_SOLICITUDES_MESSAGES.updated, deleted: EPP_SOLICITUDES_MESSAGES.deleted, notFound: EPP_SOLICITUDES_MESSAGES.notFound },
+  messages: {
+    ...recordMessages(noun, { inUse: '' }),
+    created: EPP_SOLICITUDES_MESSAGES.created,
+    updated: EPP_SOLICITUDES_MESSAGES.updated,
+    deleted: EPP_SOLICITUDES_MESSAGES.deleted,
+    notFound: EPP_SOLICITUDES_MESSAGES.notFound,
+  },
   displayName: requestName,
-  verb: (write) => (write.path.includes('/solicitud/despacho') ? 'Despachar' : write.path.includes('/solicituddespachada/') ? 'Anular despacho' : undefined),
+  verb: (write) =>
+    write.path.includes('/solicitud/despacho') ? 'Despachar' : write.path.includes('/solicituddespachada/') ? 'Anular despacho' : undefined,
   permission: '/epp/solicitudes',
   // Spec "Requests": GET solicitud/{company}; solicitud/{id}/{company}; PUT and DELETE solicitud/{id}/{company}.
   api: {

@@ -17,7 +17,12 @@ export const EPP_TIPOS_MESSAGES = {
   itemsRequired: 'Agrega al menos un EPP',
 } as const;
 
-const Size = v.pipe(v.string(EPP_TIPOS_MESSAGES.sizeInvalid), v.trim(), v.nonEmpty(EPP_TIPOS_MESSAGES.sizeInvalid), v.maxLength(20, EPP_TIPOS_MESSAGES.sizeInvalid));
+const Size = v.pipe(
+  v.string(EPP_TIPOS_MESSAGES.sizeInvalid),
+  v.trim(),
+  v.nonEmpty(EPP_TIPOS_MESSAGES.sizeInvalid),
+  v.maxLength(20, EPP_TIPOS_MESSAGES.sizeInvalid),
+);
 
 /** The sizes it comes in, in the order they are offered; empty for a one-size item. */
 export const SizesSchema = v.pipe(
@@ -39,7 +44,11 @@ export const EppTipoSchema = v.object({
   ...RecordMetaEntries,
   NombreEpp: nameSchema(EPP_TIPOS_MESSAGES.nameRequired, 120),
   /** The economic activities it applies to (IdActividadEconomica of the catalogue). */
-  actividades: v.pipe(v.array(RecordIdSchema, EPP_TIPOS_MESSAGES.activityInvalid), v.maxLength(50), v.transform((ids) => [...new Set(ids)])),
+  actividades: v.pipe(
+    v.array(RecordIdSchema, EPP_TIPOS_MESSAGES.activityInvalid),
+    v.maxLength(50),
+    v.transform((ids) => [...new Set(ids)]),
+  ),
   /** The risk it protects from: "Caída de objetos", "Ruido sobre 85 dB(A)". */
   Riesgo: v.pipe(v.optional(v.string(), ''), v.trim(), v.maxLength(200, EPP_TIPOS_MESSAGES.riskTooLong)),
   /** Its certification or standard: "NCh 461", "ANSI Z89.1". */
@@ -80,7 +89,9 @@ export const eppTipoEntity = defineEntity({
   api: { base: '/api/epp', list: '/all/:company', detail: '/one/:IdEpp', create: '', update: '', remove: '/:IdEpp' },
   audience: 'todos',
   // An activity deleted later leaves the EPP as it is (its screens show only the activities that still exist).
-  references: [{ field: 'actividades', table: 'actividades_economicas', many: true, message: EPP_TIPOS_MESSAGES.activityInvalid, onDelete: 'keep' }],
+  references: [
+    { field: 'actividades', table: 'actividades_economicas', many: true, message: EPP_TIPOS_MESSAGES.activityInvalid, onDelete: 'keep' },
+  ],
   pullOrder: 2,
   device: { 7: ['orden'] },
 });

@@ -30,7 +30,5 @@ export const AccessLogQuerySchema = v.pipe(
 export type AccessLogQuery = v.InferOutput<typeof AccessLogQuerySchema>;
 
 /** An inspector who consulted the company: the filter's choices. */
-export interface AccessLogInspector {
-  IdFiscalizador: number;
-  Correo: string;
-}
+export const AccessLogInspectorSchema = v.object({ IdFiscalizador: v.number(), Correo: v.string() });
+export type AccessLogInspector = v.InferOutput<typeof AccessLogInspectorSchema>;

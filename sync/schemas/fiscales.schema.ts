@@ -59,21 +59,29 @@ export type CardKind = (typeof CARD_KINDS)[number];
 // --- Account -------------------------------------------------------------------------------------------------
 
 /** What the registration form shows: the institutional suffix (a server setting, spec 5). */
-export interface InspectorSettings {
-  DominioInstitucional: string;
-}
+export const InspectorSettingsSchema = v.object({ DominioInstitucional: v.string() });
+export type InspectorSettings = v.InferOutput<typeof InspectorSettingsSchema>;
 
 export const InspectorRegisterBodySchema = v.object({ Correo: EmailSchema });
 export type InspectorRegisterBody = v.InferOutput<typeof InspectorRegisterBodySchema>;
 
-const TemporaryPasswordSchema = v.pipe(v.string(FISCALES_MESSAGES.temporaryRequired), v.trim(), v.nonEmpty(FISCALES_MESSAGES.temporaryRequired));
+const TemporaryPasswordSchema = v.pipe(
+  v.string(FISCALES_MESSAGES.temporaryRequired),
+  v.trim(),
+  v.nonEmpty(FISCALES_MESSAGES.temporaryRequired),
+);
 
 type WithConfirmation = { Contrasena: string; ConfirmarContrasena: string };
 const passwordsMatch = (input: WithConfirmation) => input.Contrasena === input.ConfirmarContrasena;
 
 /** Registration step 1: the e-mailed temporary password, the new password and its confirmation. */
 export const InspectorVerifyBodySchema = v.pipe(
-  v.object({ Correo: EmailSchema, ContrasenaTemporal: TemporaryPasswordSchema, Contrasena: NewPasswordSchema, ConfirmarContrasena: ConfirmPasswordSchema }),
+  v.object({
+    Correo: EmailSchema,
+    ContrasenaTemporal: TemporaryPasswordSchema,
+    Contrasena: NewPasswordSchema,
+    ConfirmarContrasena: ConfirmPasswordSchema,
+  }),
   v.forward(v.partialCheck([['Contrasena'], ['ConfirmarContrasena']], passwordsMatch, MESSAGES.passwordsDiffer), ['ConfirmarContrasena']),
 );
 export type InspectorVerifyBody = v.InferOutput<typeof InspectorVerifyBodySchema>;
@@ -107,35 +115,38 @@ export const InspectorRecoveryConfirmBodySchema = v.pipe(
 export type InspectorRecoveryConfirmBody = v.InferOutput<typeof InspectorRecoveryConfirmBodySchema>;
 
 /** What the app keeps of an inspector's session: no company, no permissions. */
-export interface InspectorSession {
-  fiscalizador: { IdFiscalizador: number; Correo: string };
-  sistema: typeof SISTEMA_FISCALES;
-  expiraEn: string;
-}
-export type InspectorLoginSuccess = InspectorSession & { token: string };
+export const InspectorSessionSchema = v.object({
+  fiscalizador: v.object({ IdFiscalizador: v.number(), Correo: v.string() }),
+  sistema: v.literal(SISTEMA_FISCALES),
+  expiraEn: v.string(),
+});
+export type InspectorSession = v.InferOutput<typeof InspectorSessionSchema>;
+export const InspectorLoginSuccessSchema = v.object({ token: v.string(), ...InspectorSessionSchema.entries });
+export type InspectorLoginSuccess = v.InferOutput<typeof InspectorLoginSuccessSchema>;
 /** The answer of a change of the temporary password (registration step 1, forced change): its notice and the session it opens. */
-export type InspectorPasswordChangeSuccess = InspectorLoginSuccess & { statusCode: number; message: string };
-export interface InspectorLoginChallenge {
-  Desafio: string;
-  Titulo: 'Cambia tu contraseña';
-}
+export const InspectorPasswordChangeSuccessSchema = v.object({
+  statusCode: v.literal(200),
+  message: v.string(),
+  ...InspectorLoginSuccessSchema.entries,
+});
+export type InspectorPasswordChangeSuccess = v.InferOutput<typeof InspectorPasswordChangeSuccessSchema>;
+export const InspectorLoginChallengeSchema = v.object({ Desafio: v.string(), Titulo: v.literal('Cambia tu contraseña') });
+export type InspectorLoginChallenge = v.InferOutput<typeof InspectorLoginChallengeSchema>;
 
 // --- Search --------------------------------------------------------------------------------------------------
 
 /** A company of the platform, whatever its state: access is permanent (Ord. 1394/2019). */
-export interface PortalCompany {
-  IdEmpresa: string;
-  RutEmpresa: string;
-  NombreEmpresa: string;
+export const PortalCompanySchema = v.object({
+  IdEmpresa: v.string(),
+  RutEmpresa: v.string(),
+  NombreEmpresa: v.string(),
   /** 1 active, 2 suspended, 0 removed: shown beside the name, never a reason to hide it. */
-  EstadoEmpresa: number;
-}
+  EstadoEmpresa: v.number(),
+});
+export type PortalCompany = v.InferOutput<typeof PortalCompanySchema>;
 
-export interface PortalWorker {
-  IdPersona: string;
-  Rut: string;
-  Nombre: string;
-}
+export const PortalWorkerSchema = v.object({ IdPersona: v.string(), Rut: v.string(), Nombre: v.string() });
+export type PortalWorker = v.InferOutput<typeof PortalWorkerSchema>;
 
 const SearchText = v.optional(v.pipe(v.string(), v.trim(), v.maxLength(60)), '');
 export const PortalLookupQuerySchema = v.object({ q: SearchText });
@@ -149,44 +160,47 @@ const PeriodDate = v.pipe(
 /** The period of a search (spec 5 and 9): both dates from 1969-01-01 to today, the first not after the second. */
 export const PortalPeriodQuerySchema = v.pipe(
   v.object({ desde: PeriodDate, hasta: PeriodDate }),
-  v.forward(v.partialCheck([['desde'], ['hasta']], (input) => input.desde <= input.hasta, FISCALES_MESSAGES.startAfterEnd), ['desde']),
+  v.forward(
+    v.partialCheck([['desde'], ['hasta']], (input) => input.desde <= input.hasta, FISCALES_MESSAGES.startAfterEnd),
+    ['desde'],
+  ),
 );
 export type PortalPeriod = v.InferOutput<typeof PortalPeriodQuerySchema>;
 
 /** Observaciones: an inspection where the worker was observed (Fecha, Checklist, % Cumplimiento - Nota). */
-export interface ObservacionCardRow {
-  Id: string;
-  Fecha: string;
-  Checklist: string;
+export const ObservacionCardRowSchema = v.object({
+  Id: v.string(),
+  Fecha: v.string(),
+  Checklist: v.string(),
   /** 0 to 100, or null when the inspection has no scored statements. */
-  Cumplimiento: number | null;
-  Nota: number | null;
-}
+  Cumplimiento: v.nullable(v.number()),
+  Nota: v.nullable(v.number()),
+});
+export type ObservacionCardRow = v.InferOutput<typeof ObservacionCardRowSchema>;
 
 /** Capacitaciones: a session the worker attended; `Id` is the attendance row (the certificate's id). */
-export interface CapacitacionCardRow {
-  Id: string;
-  Fecha: string;
-  Capacitacion: string;
-}
+export const CapacitacionCardRowSchema = v.object({ Id: v.string(), Fecha: v.string(), Capacitacion: v.string() });
+export type CapacitacionCardRow = v.InferOutput<typeof CapacitacionCardRowSchema>;
 
 /** Elementos de Protección Personal: an acta the worker signed, with its seal checked on the server now. */
-export interface EppCardRow {
-  Id: string;
-  Fecha: string;
-  Epp: string;
-  Sello: string;
+export const EppCardRowSchema = v.object({
+  Id: v.string(),
+  Fecha: v.string(),
+  Epp: v.string(),
+  Sello: v.string(),
   /** 'valido': the stored acta gives the same seal; 'alterado': it does not; 'anulado': annulled (still shown). */
-  Verificacion: 'valido' | 'alterado' | 'anulado';
-}
+  Verificacion: v.picklist(['valido', 'alterado', 'anulado']),
+});
+export type EppCardRow = v.InferOutput<typeof EppCardRowSchema>;
 
 /** Incidentes: a case where the worker was injured. */
-export interface IncidenteCardRow {
-  Id: string;
-  FechaIncidente: string;
-  TipoIncidente: string;
-  EstadoInvestigacion: string;
-}
+export const IncidenteCardRowSchema = v.object({
+  Id: v.string(),
+  FechaIncidente: v.string(),
+  TipoIncidente: v.string(),
+  EstadoInvestigacion: v.string(),
+});
+export type IncidenteCardRow = v.InferOutput<typeof IncidenteCardRowSchema>;
 
 export interface CardRows {
   observaciones: ObservacionCardRow;
@@ -195,37 +209,38 @@ export interface CardRows {
   incidentes: IncidenteCardRow;
 }
 
-export interface PortalSearchAnswer {
-  trabajador: PortalWorker;
-  empresa: PortalCompany;
-  periodo: PortalPeriod;
-  observaciones: ObservacionCardRow[];
-  capacitaciones: CapacitacionCardRow[];
-  epp: EppCardRow[];
-  incidentes: IncidenteCardRow[];
-}
+export const PortalSearchAnswerSchema = v.object({
+  trabajador: PortalWorkerSchema,
+  empresa: PortalCompanySchema,
+  periodo: v.object({ desde: v.string(), hasta: v.string() }),
+  observaciones: v.array(ObservacionCardRowSchema),
+  capacitaciones: v.array(CapacitacionCardRowSchema),
+  epp: v.array(EppCardRowSchema),
+  incidentes: v.array(IncidenteCardRowSchema),
+});
+export type PortalSearchAnswer = v.InferOutput<typeof PortalSearchAnswerSchema>;
 
 /** The address of one record's PDF, signed for a short time so a new tab opens it without the session token. */
-export interface PortalPdfLink {
-  Url: string;
-}
+export const PortalPdfLinkSchema = v.object({ Url: v.string() });
+export type PortalPdfLink = v.InferOutput<typeof PortalPdfLinkSchema>;
 
 // --- Access log (the company's administrators) ----------------------------------------------------------------
 
-export interface InspectorAccessRow {
-  IdAcceso: number;
-  En: string;
-  Correo: string;
+export const InspectorAccessRowSchema = v.object({
+  IdAcceso: v.number(),
+  En: v.string(),
+  Correo: v.string(),
   /** 'nomina': a listing of the company's roster (the worker picker), which names no worker. */
-  Accion: 'busqueda' | 'pdf' | 'nomina';
-  RutTrabajador: string;
-  NombreTrabajador: string;
+  Accion: v.picklist(['busqueda', 'pdf', 'nomina']),
+  RutTrabajador: v.string(),
+  NombreTrabajador: v.string(),
   /** For a PDF: the card it came from and the record's id; for a search: '' and the period. */
-  TipoRegistro: CardKind | '';
-  IdRegistro: string;
-  Desde: string;
-  Hasta: string;
+  TipoRegistro: v.picklist([...CARD_KINDS, '']),
+  IdRegistro: v.string(),
+  Desde: v.string(),
+  Hasta: v.string(),
   /** For a roster listing: what the inspector typed ('' for the whole roster) and how many workers it showed. */
-  Busqueda: string;
-  Resultados: number;
-}
+  Busqueda: v.string(),
+  Resultados: v.number(),
+});
+export type InspectorAccessRow = v.InferOutput<typeof InspectorAccessRowSchema>;

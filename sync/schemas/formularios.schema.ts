@@ -54,7 +54,12 @@ export type Subpregunta = v.InferOutput<typeof SubpreguntaSchema>;
 export const EnunciadoSchema = v.object({
   IdEnunciado: LocalIdSchema,
   Texto: text(FORMULARIOS_MESSAGES.statementRequired, 500),
-  Ponderacion: v.pipe(v.number(FORMULARIOS_MESSAGES.weightInvalid), v.integer(FORMULARIOS_MESSAGES.weightInvalid), v.minValue(1, FORMULARIOS_MESSAGES.weightInvalid), v.maxValue(100, FORMULARIOS_MESSAGES.weightInvalid)),
+  Ponderacion: v.pipe(
+    v.number(FORMULARIOS_MESSAGES.weightInvalid),
+    v.integer(FORMULARIOS_MESSAGES.weightInvalid),
+    v.minValue(1, FORMULARIOS_MESSAGES.weightInvalid),
+    v.maxValue(100, FORMULARIOS_MESSAGES.weightInvalid),
+  ),
   /** Short written answers under the statement (a code, a reading); they do not count for compliance. */
   Subpreguntas: v.array(SubpreguntaSchema),
   /**
@@ -72,8 +77,16 @@ export const ItemSchema = v.object({
 });
 export type Item = v.InferOutput<typeof ItemSchema>;
 
-const GradeSchema = v.pipe(v.number(FORMULARIOS_MESSAGES.gradeInvalid), v.minValue(1, FORMULARIOS_MESSAGES.gradeInvalid), v.maxValue(7, FORMULARIOS_MESSAGES.gradeInvalid));
-const PercentSchema = v.pipe(v.number(FORMULARIOS_MESSAGES.rangesInvalid), v.minValue(0, FORMULARIOS_MESSAGES.rangesInvalid), v.maxValue(100, FORMULARIOS_MESSAGES.rangesInvalid));
+const GradeSchema = v.pipe(
+  v.number(FORMULARIOS_MESSAGES.gradeInvalid),
+  v.minValue(1, FORMULARIOS_MESSAGES.gradeInvalid),
+  v.maxValue(7, FORMULARIOS_MESSAGES.gradeInvalid),
+);
+const PercentSchema = v.pipe(
+  v.number(FORMULARIOS_MESSAGES.rangesInvalid),
+  v.minValue(0, FORMULARIOS_MESSAGES.rangesInvalid),
+  v.maxValue(100, FORMULARIOS_MESSAGES.rangesInvalid),
+);
 
 /** One row of the grade scale: a compliance percentage from `Desde` (inclusive) to `Hasta` (exclusive, 100 inclusive) gives `Nota`. */
 export const RangoSchema = v.object({ Desde: PercentSchema, Hasta: PercentSchema, Nota: GradeSchema });
@@ -100,7 +113,10 @@ const ContenidoObjectSchema = v.object({
   ColumnasEncabezado: v.picklist([1, 2], FORMULARIOS_MESSAGES.columnsInvalid),
   CamposEncabezado: v.array(CampoEncabezadoSchema),
   Items: v.pipe(v.array(ItemSchema, FORMULARIOS_MESSAGES.itemsRequired), v.minLength(1, FORMULARIOS_MESSAGES.itemsRequired)),
-  Rangos: v.pipe(v.array(RangoSchema, FORMULARIOS_MESSAGES.rangesInvalid), v.check((rangos: Rango[]) => rangesCoverScale(rangos), FORMULARIOS_MESSAGES.rangesInvalid)),
+  Rangos: v.pipe(
+    v.array(RangoSchema, FORMULARIOS_MESSAGES.rangesInvalid),
+    v.check((rangos: Rango[]) => rangesCoverScale(rangos), FORMULARIOS_MESSAGES.rangesInvalid),
+  ),
 });
 
 /** What a version of a template holds. A version is never edited: a change makes the next version. */
@@ -168,7 +184,14 @@ export const formularioEntity = defineEntity({
   messages: { ...recordMessages(noun, { inUse: '' }), deleted: FORMULARIOS_MESSAGES.retired },
   displayName: (row) => row.Nombre ?? '',
   permission: '/formularios',
-  api: { base: '/api/formularios', list: '/formularios', detail: '/formularios/one/:IdFormulario', create: '/formularios', update: '/formularios/:IdFormulario', remove: '/formularios/:IdFormulario' },
+  api: {
+    base: '/api/formularios',
+    list: '/formularios',
+    detail: '/formularios/one/:IdFormulario',
+    create: '/formularios',
+    update: '/formularios/:IdFormulario',
+    remove: '/formularios/:IdFormulario',
+  },
   audience: 'todos',
   references: [],
   pullOrder: 5,

@@ -4,7 +4,14 @@ import { CLASIFICACIONES } from '../domain/incident-form.ts';
 import { REPORT_RULE_MESSAGES } from '../domain/incident-rules.ts';
 import { CRITERIO_KEYS } from '../domain/legal-clock.ts';
 import { defineEntity, recordMessages } from '../records/entity.ts';
-import { BaseVersionSchema, FileRefSchema, OptionalRecordIdSchema, OptionalRutSchema, RecordIdSchema, RecordMetaEntries } from '../records/record-fields.ts';
+import {
+  BaseVersionSchema,
+  FileRefSchema,
+  OptionalRecordIdSchema,
+  OptionalRutSchema,
+  RecordIdSchema,
+  RecordMetaEntries,
+} from '../records/record-fields.ts';
 import { MedidaNuevaSchema } from './medidas-control.schema.ts';
 
 /** Spec part 2, section 8 (accident notices) and the messages of the accident form. */
@@ -40,10 +47,25 @@ const M = INCIDENTES_MESSAGES;
 
 const text = (max: number) => v.optional(v.pipe(v.string(), v.trim(), v.maxLength(max)), '');
 const required = (message: string, max: number) => v.pipe(v.string(message), v.trim(), v.nonEmpty(message), v.maxLength(max));
-const OptionalDate = (message: string) => v.optional(v.pipe(v.string(message), v.trim(), v.check((value) => value === '' || isWireDate(value), message)), '');
+const OptionalDate = (message: string) =>
+  v.optional(
+    v.pipe(
+      v.string(message),
+      v.trim(),
+      v.check((value) => value === '' || isWireDate(value), message),
+    ),
+    '',
+  );
 const Instant = (message: string) => v.pipe(v.string(message), v.isoTimestamp(message));
 const OptionalInstant = v.nullish(Instant(M.instantInvalid), null);
-const Ids = v.optional(v.pipe(v.array(RecordIdSchema, M.catalogueInvalid), v.maxLength(60), v.transform((ids) => [...new Set(ids)])), []);
+const Ids = v.optional(
+  v.pipe(
+    v.array(RecordIdSchema, M.catalogueInvalid),
+    v.maxLength(60),
+    v.transform((ids) => [...new Set(ids)]),
+  ),
+  [],
+);
 /** "08:30" or "08:30:00" in, "08:30:00" stored (spec: HoraOcurrencia as HH:mm:ss). */
 const TimeSchema = v.pipe(
   v.string(M.timeRequired),
@@ -89,7 +111,13 @@ export type Investigador = v.InferOutput<typeof InvestigadorSchema>;
  */
 export const IncidenteFieldEntries = {
   Clasificacion: v.picklist(CLASIFICACIONES, M.classificationRequired),
-  CriteriosGravedad: v.optional(v.pipe(v.array(v.picklist(CRITERIO_KEYS, M.criterionInvalid)), v.transform((keys) => [...new Set(keys)])), []),
+  CriteriosGravedad: v.optional(
+    v.pipe(
+      v.array(v.picklist(CRITERIO_KEYS, M.criterionInvalid)),
+      v.transform((keys) => [...new Set(keys)]),
+    ),
+    [],
+  ),
   FechaOcurrencia: v.pipe(v.string(M.dateRequired), v.trim(), v.check(isWireDate, M.dateRequired)),
   HoraOcurrencia: TimeSchema,
   FechaAlta: OptionalDate(M.dischargeInvalid),
@@ -105,7 +133,10 @@ export const IncidenteFieldEntries = {
   NombreAccidentado: text(150),
   Rut: OptionalRutSchema,
   Cargo: text(120),
-  Edad: v.nullish(v.pipe(v.number(M.ageInvalid), v.integer(M.ageInvalid), v.minValue(14, M.ageInvalid), v.maxValue(100, M.ageInvalid)), null),
+  Edad: v.nullish(
+    v.pipe(v.number(M.ageInvalid), v.integer(M.ageInvalid), v.minValue(14, M.ageInvalid), v.maxValue(100, M.ageInvalid)),
+    null,
+  ),
   AntiguedadCargo: text(60),
   RutContratista: v.nullish(OptionalRutSchema, ''),
   TipoLesion: OptionalRecordIdSchema,
@@ -209,7 +240,13 @@ export type IncidenteUpdateBody = v.InferOutput<typeof IncidenteUpdateBodySchema
 /** POST cerrar/registro/{id} and abrir/registro/{id}: the Version the person saw (a stale one is a conflict). */
 export const EstadoBodySchema = v.object({ Version: v.optional(BaseVersionSchema) });
 
-const FilterDate = v.optional(v.pipe(v.string(), v.trim(), v.check((value) => value === '' || isWireDate(value), M.dateRequired)));
+const FilterDate = v.optional(
+  v.pipe(
+    v.string(),
+    v.trim(),
+    v.check((value) => value === '' || isWireDate(value), M.dateRequired),
+  ),
+);
 
 /** Filters of the cases list (query string); a contractor user is limited by the server anyway. */
 export const IncidentesQuerySchema = v.object({

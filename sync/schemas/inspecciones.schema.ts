@@ -109,7 +109,11 @@ export type Firma = v.InferOutput<typeof FirmaSchema>;
 export const InspeccionCreateBodySchema = v.object({
   IdEvaluacion: RecordIdSchema,
   IdFormulario: RecordIdSchema,
-  VersionFormulario: v.pipe(v.number(INSPECCIONES_MESSAGES.templateInvalid), v.integer(INSPECCIONES_MESSAGES.templateInvalid), v.minValue(1, INSPECCIONES_MESSAGES.templateInvalid)),
+  VersionFormulario: v.pipe(
+    v.number(INSPECCIONES_MESSAGES.templateInvalid),
+    v.integer(INSPECCIONES_MESSAGES.templateInvalid),
+    v.minValue(1, INSPECCIONES_MESSAGES.templateInvalid),
+  ),
   Fecha: WireDateSchema(INSPECCIONES_MESSAGES.dateRequired),
   Lugar: TextSchema(INSPECCIONES_MESSAGES.placeRequired, 200),
   IdNivel2: OptionalRecordIdSchema,
@@ -159,7 +163,13 @@ export const InspeccionSchema = v.object({
 export type Inspeccion = v.InferOutput<typeof InspeccionSchema>;
 
 const FilterText = v.optional(v.pipe(v.string(), v.trim()));
-const FilterDate = v.optional(v.pipe(v.string(), v.trim(), v.check((value) => value === '' || isWireDate(value), MESSAGES.dateFormat)));
+const FilterDate = v.optional(
+  v.pipe(
+    v.string(),
+    v.trim(),
+    v.check((value) => value === '' || isWireDate(value), MESSAGES.dateFormat),
+  ),
+);
 
 /** Filters of both follow-up lists (query string). Contractor and client users are limited by the server anyway. */
 export const SeguimientoQuerySchema = v.object({
@@ -231,7 +241,13 @@ export const inspeccionEntity = defineEntity({
   messages: { ...recordMessages(inspectionNoun, { inUse: '' }), created: INSPECCIONES_MESSAGES.created },
   displayName: (row) => (row.Lugar ? (row.Fecha ? `${row.Lugar} (${row.Fecha})` : row.Lugar) : ''),
   permission: '/inspecciones',
-  api: { base: '/api/inspecciones', list: '/observaciones-inspecciones', detail: '/observaciones-inspecciones/one/:IdEvaluacion', create: '/observaciones-inspecciones', remove: '/observaciones-inspecciones/:IdEvaluacion' },
+  api: {
+    base: '/api/inspecciones',
+    list: '/observaciones-inspecciones',
+    detail: '/observaciones-inspecciones/one/:IdEvaluacion',
+    create: '/observaciones-inspecciones',
+    remove: '/observaciones-inspecciones/:IdEvaluacion',
+  },
   audience: 'partes',
   // A finished inspection keeps its history: what it points at may be deleted or retired later.
   references: [

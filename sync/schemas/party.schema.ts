@@ -38,35 +38,49 @@ export function partyFields(messages: PartyFieldMessages) {
 }
 
 /** A party created with an account needs its role and its temporary password. */
-export function partyAccountCheck<T extends { Tipo: number; IdRol: number | null; ContrasenaTemporal: string | null }>(messages: PartyFieldMessages) {
+export function partyAccountCheck<T extends { Tipo: number; IdRol: number | null; ContrasenaTemporal: string | null }>(
+  messages: PartyFieldMessages,
+) {
   return v.rawCheck<T>(({ dataset, addIssue }) => {
     if (!dataset.typed || dataset.value.Tipo !== PARTY_ACCOUNT.conCuenta) return;
     const input = dataset.value;
-    if (!input.IdRol) addIssue({ message: messages.roleRequired, path: [{ type: 'object', origin: 'value', input, key: 'IdRol', value: input.IdRol }] });
+    if (!input.IdRol)
+      addIssue({ message: messages.roleRequired, path: [{ type: 'object', origin: 'value', input, key: 'IdRol', value: input.IdRol }] });
     else if (!input.ContrasenaTemporal) {
-      addIssue({ message: messages.temporaryPasswordRequired, path: [{ type: 'object', origin: 'value', input, key: 'ContrasenaTemporal', value: input.ContrasenaTemporal }] });
+      addIssue({
+        message: messages.temporaryPasswordRequired,
+        path: [{ type: 'object', origin: 'value', input, key: 'ContrasenaTemporal', value: input.ContrasenaTemporal }],
+      });
     }
   });
 }
 
-/** A party as lists and screens see it, whatever its kind. */
-export interface PartyRecord {
-  Nombre: string;
-  Correo: string;
-  Telefono: string;
-  Direccion: string;
+/** A party as lists and screens see it, whatever its kind: entries each kind's answer schema spreads. */
+export const PartyRecordEntries = {
+  Nombre: v.string(),
+  Correo: v.string(),
+  Telefono: v.string(),
+  Direccion: v.string(),
   /** Its logo or the default logo's address. */
-  Logo: string;
-  LogoPropio: boolean;
+  Logo: v.string(),
+  LogoPropio: v.boolean(),
   /** Spec: 1 active, 2 deactivated. */
-  Estado: 1 | 2;
+  Estado: v.picklist([1, 2]),
   /** Spec: 2 has an account (IdUsuario). */
-  Tipo: 1 | 2;
-  IdUsuario: number | null;
+  Tipo: v.picklist([1, 2]),
+  IdUsuario: v.nullable(v.number()),
   /** Its users' accounts, the main one first. */
-  Usuarios: { IdUsuario: number; Nombre: string; CorreoElectronicoPersona: string; Habilitado: 0 | 1 }[];
-  CreadoEn: string;
-}
+  Usuarios: v.array(
+    v.object({ IdUsuario: v.number(), Nombre: v.string(), CorreoElectronicoPersona: v.string(), Habilitado: v.picklist([0, 1]) }),
+  ),
+  CreadoEn: v.string(),
+};
+export const PartyRecordSchema = v.object(PartyRecordEntries);
+export type PartyRecord = v.InferOutput<typeof PartyRecordSchema>;
 
 /** The office log's verbs of a party's own calls. */
-export const PARTY_VERBS: Record<string, string> = { desactivar: 'Desactivar', activar: 'Activar', restablecer_contrasena: 'Restablecer la clave de' };
+export const PARTY_VERBS: Record<string, string> = {
+  desactivar: 'Desactivar',
+  activar: 'Activar',
+  restablecer_contrasena: 'Restablecer la clave de',
+};

@@ -11,7 +11,12 @@ export const PERFIL_MESSAGES = {
 
 export const UserProfileBodySchema = v.object({
   Nombres: v.pipe(v.string(PERFIL_MESSAGES.nameRequired), v.trim(), v.nonEmpty(PERFIL_MESSAGES.nameRequired), v.maxLength(80)),
-  ApellidoPaterno: v.pipe(v.string(PERFIL_MESSAGES.surnameRequired), v.trim(), v.nonEmpty(PERFIL_MESSAGES.surnameRequired), v.maxLength(80)),
+  ApellidoPaterno: v.pipe(
+    v.string(PERFIL_MESSAGES.surnameRequired),
+    v.trim(),
+    v.nonEmpty(PERFIL_MESSAGES.surnameRequired),
+    v.maxLength(80),
+  ),
   ApellidoMaterno: v.pipe(v.optional(v.string(), ''), v.trim(), v.maxLength(80)),
   TelefonoPersona: v.optional(PhoneSchema, ''),
   FechaNacimiento: v.optional(OptionalWireDateSchema, ''),
@@ -19,32 +24,41 @@ export const UserProfileBodySchema = v.object({
 });
 export type UserProfileBody = v.InferOutput<typeof UserProfileBodySchema>;
 
-export interface UserProfile {
-  IdUsuario: number;
-  RunPersona: string;
-  Nombres: string;
-  ApellidoPaterno: string;
-  ApellidoMaterno: string;
-  CorreoElectronicoPersona: string;
-  TelefonoPersona: string;
-  FechaNacimiento: string;
-  Logo: string | null;
-  Version: number;
-}
+export const UserProfileSchema = v.object({
+  IdUsuario: v.number(),
+  RunPersona: v.string(),
+  Nombres: v.string(),
+  ApellidoPaterno: v.string(),
+  ApellidoMaterno: v.string(),
+  CorreoElectronicoPersona: v.string(),
+  TelefonoPersona: v.string(),
+  FechaNacimiento: v.string(),
+  /** A signed address of the photo, or null without one. */
+  Logo: v.nullable(v.string()),
+  Version: v.number(),
+});
+export type UserProfile = v.InferOutput<typeof UserProfileSchema>;
 
 export const CompanyProfileBodySchema = v.object({
-  NombreEmpresa: v.pipe(v.string(PERFIL_MESSAGES.companyNameRequired), v.trim(), v.nonEmpty(PERFIL_MESSAGES.companyNameRequired), v.maxLength(120)),
+  NombreEmpresa: v.pipe(
+    v.string(PERFIL_MESSAGES.companyNameRequired),
+    v.trim(),
+    v.nonEmpty(PERFIL_MESSAGES.companyNameRequired),
+    v.maxLength(120),
+  ),
   Direccion: v.pipe(v.optional(v.string(), ''), v.trim(), v.maxLength(200)),
   TelefonoEmpresa: v.optional(PhoneSchema, ''),
   Logo: v.optional(InlineImageSchema),
 });
 export type CompanyProfileBody = v.InferOutput<typeof CompanyProfileBodySchema>;
 
-export interface CompanyProfile {
-  IdEmpresa: string;
-  RutEmpresa: string;
-  NombreEmpresa: string;
-  Direccion: string;
-  TelefonoEmpresa: string;
-  Logo: string | null;
-}
+export const CompanyProfileSchema = v.object({
+  IdEmpresa: v.string(),
+  RutEmpresa: v.string(),
+  NombreEmpresa: v.string(),
+  Direccion: v.string(),
+  TelefonoEmpresa: v.string(),
+  /** A signed address of the logo, or null without one. */
+  Logo: v.nullable(v.string()),
+});
+export type CompanyProfile = v.InferOutput<typeof CompanyProfileSchema>;

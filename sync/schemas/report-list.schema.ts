@@ -11,7 +11,15 @@ export const REPORT_LIST_MESSAGES = {
 export const MAX_REPORT_PAGE = 1000;
 
 const positive = (max: number, fallback: number) =>
-  v.optional(v.pipe(v.number(REPORT_LIST_MESSAGES.pageInvalid), v.integer(REPORT_LIST_MESSAGES.pageInvalid), v.minValue(1, REPORT_LIST_MESSAGES.pageInvalid), v.maxValue(max, REPORT_LIST_MESSAGES.pageInvalid)), fallback);
+  v.optional(
+    v.pipe(
+      v.number(REPORT_LIST_MESSAGES.pageInvalid),
+      v.integer(REPORT_LIST_MESSAGES.pageInvalid),
+      v.minValue(1, REPORT_LIST_MESSAGES.pageInvalid),
+      v.maxValue(max, REPORT_LIST_MESSAGES.pageInvalid),
+    ),
+    fallback,
+  );
 
 /** Paging entries to spread into a report's body schema. */
 export const ReportPageEntries = {
@@ -26,6 +34,11 @@ export interface ReportListAnswer<Row> {
   total: number;
   Pagina: number;
   PorPagina: number;
+}
+
+/** The schema of a page of a report list of `row`s (ReportListAnswer), for answers documented from it. */
+export function reportListAnswer<Row extends v.GenericSchema>(row: Row) {
+  return v.object({ statusCode: v.literal(200), data: v.array(row), total: v.number(), Pagina: v.number(), PorPagina: v.number() });
 }
 
 const positiveText = (max: number, fallback: number) =>

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { defineOfficeRecord } from '../records/office-record.ts';
-import { PERMISSION_ACTIONS, type PermissionAction } from '../records/permissions.ts';
+import { PERMISSION_ACTIONS } from '../records/permissions.ts';
 
 /** Spec section 8: the role notices, word for word; the rest in the same tone. */
 export const ROLES_MESSAGES = {
@@ -28,12 +28,25 @@ export function actionUnavailableMessage(action: string, submodule: string): str
 
 /** What a role may do on one permission route (`Ruta` of a submodule). */
 export const RolPermisoSchema = v.object({
-  Ruta: v.pipe(v.string(ROLES_MESSAGES.routeUnknown), v.trim(), v.nonEmpty(ROLES_MESSAGES.routeUnknown), v.maxLength(120, ROLES_MESSAGES.routeUnknown)),
-  Acciones: v.pipe(v.array(v.picklist(PERMISSION_ACTIONS, ROLES_MESSAGES.actionUnknown), ROLES_MESSAGES.actionUnknown), v.maxLength(PERMISSION_ACTIONS.length, ROLES_MESSAGES.actionUnknown)),
+  Ruta: v.pipe(
+    v.string(ROLES_MESSAGES.routeUnknown),
+    v.trim(),
+    v.nonEmpty(ROLES_MESSAGES.routeUnknown),
+    v.maxLength(120, ROLES_MESSAGES.routeUnknown),
+  ),
+  Acciones: v.pipe(
+    v.array(v.picklist(PERMISSION_ACTIONS, ROLES_MESSAGES.actionUnknown), ROLES_MESSAGES.actionUnknown),
+    v.maxLength(PERMISSION_ACTIONS.length, ROLES_MESSAGES.actionUnknown),
+  ),
 });
 export type RolPermiso = v.InferOutput<typeof RolPermisoSchema>;
 
-const NombreRolSchema = v.pipe(v.string(ROLES_MESSAGES.nameRequired), v.trim(), v.nonEmpty(ROLES_MESSAGES.nameRequired), v.maxLength(80, ROLES_MESSAGES.nameRequired));
+const NombreRolSchema = v.pipe(
+  v.string(ROLES_MESSAGES.nameRequired),
+  v.trim(),
+  v.nonEmpty(ROLES_MESSAGES.nameRequired),
+  v.maxLength(80, ROLES_MESSAGES.nameRequired),
+);
 const PermisosSchema = v.pipe(
   v.array(RolPermisoSchema, ROLES_MESSAGES.routeUnknown),
   v.maxLength(500, ROLES_MESSAGES.routeUnknown),
@@ -47,46 +60,56 @@ export type RolBody = v.InferOutput<typeof RolBodySchema>;
 export const RolUpdateBodySchema = v.object({ NombreRol: v.optional(NombreRolSchema), Permisos: v.optional(PermisosSchema) });
 export type RolUpdateBody = v.InferOutput<typeof RolUpdateBodySchema>;
 
-export interface Rol {
-  IdRol: number;
-  NombreRol: string;
+const ActionsSchema = v.array(v.picklist(PERMISSION_ACTIONS));
+
+export const RolSchema = v.object({
+  IdRol: v.number(),
+  NombreRol: v.string(),
   /** It may see and change what roles may do (ROLE_MANAGEMENT). */
-  Administrador: boolean;
+  Administrador: v.boolean(),
   /** Enabled and disabled users with this role. */
-  Usuarios: number;
-  Permisos: RolPermiso[];
-}
+  Usuarios: v.number(),
+  Permisos: v.array(v.object({ Ruta: v.string(), Acciones: ActionsSchema })),
+});
+export type Rol = v.InferOutput<typeof RolSchema>;
 
 /** The product's menu as a role matrix: every group, module and submodule, and the actions each route offers. */
-export interface CatalogoSubmodulo {
-  IdSubmodulo: number;
-  NombreSistemaModuloSub: string;
-  Ruta: string;
-  PosicionGroupModulosSub: number;
+export const CatalogoSubmoduloSchema = v.object({
+  IdSubmodulo: v.number(),
+  NombreSistemaModuloSub: v.string(),
+  Ruta: v.string(),
+  PosicionGroupModulosSub: v.number(),
   /** `index` (Ver), crear, editar, eliminar, and the decisions the route's calls check (aprobar, cerrar, despachar). */
-  Acciones: PermissionAction[];
-}
+  Acciones: ActionsSchema,
+});
+export type CatalogoSubmodulo = v.InferOutput<typeof CatalogoSubmoduloSchema>;
 
-export interface CatalogoModulo {
-  IdModulo: number;
-  NombreSistemaModulo: string;
-  PosicionGroupModulos: number;
-  IdSistema: number;
-  NombreSistema: string;
-  submodulos: CatalogoSubmodulo[];
-}
+export const CatalogoModuloSchema = v.object({
+  IdModulo: v.number(),
+  NombreSistemaModulo: v.string(),
+  PosicionGroupModulos: v.number(),
+  IdSistema: v.number(),
+  NombreSistema: v.string(),
+  submodulos: v.array(CatalogoSubmoduloSchema),
+});
+export type CatalogoModulo = v.InferOutput<typeof CatalogoModuloSchema>;
 
-export interface CatalogoGrupo {
-  IdGrupo: number;
-  NombreGrupo: string;
-  SubtituloGrupo: string;
-  PosicionGrupo: number;
-  modulos: CatalogoModulo[];
-}
+export const CatalogoGrupoSchema = v.object({
+  IdGrupo: v.number(),
+  NombreGrupo: v.string(),
+  SubtituloGrupo: v.string(),
+  PosicionGrupo: v.number(),
+  modulos: v.array(CatalogoModuloSchema),
+});
+export type CatalogoGrupo = v.InferOutput<typeof CatalogoGrupoSchema>;
 
 export const rolOfficeRecord = defineOfficeRecord({
   kind: 'roles',
   noun: { one: 'rol', many: 'roles' },
   displayName: (body) => (typeof body.NombreRol === 'string' ? body.NombreRol : ''),
-  failures: { createFailed: ROLES_MESSAGES.createFailed, updateFailed: ROLES_MESSAGES.updateFailed, deleteFailed: ROLES_MESSAGES.deleteFailed },
+  failures: {
+    createFailed: ROLES_MESSAGES.createFailed,
+    updateFailed: ROLES_MESSAGES.updateFailed,
+    deleteFailed: ROLES_MESSAGES.deleteFailed,
+  },
 });

@@ -61,8 +61,8 @@ export const LoginChallengeSchema = v.object({ Desafio: v.string(), Titulo: v.li
 export const PasswordChangeSuccessSchema = v.object({ ...LoginSuccessSchema.entries, statusCode: v.number(), message: v.string() });
 
 type Exact<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
-export const sessionSchemasMatch: [Exact<Session, v.InferOutput<typeof SessionSchema>>, Exact<LoginSuccess, v.InferOutput<typeof LoginSuccessSchema>>, Exact<LoginChallenge, v.InferOutput<typeof LoginChallengeSchema>>] = [
-  true,
-  true,
-  true,
-];
+export const sessionSchemasMatch: [
+  Exact<Session, v.InferOutput<typeof SessionSchema>>,
+  Exact<LoginSuccess, v.InferOutput<typeof LoginSuccessSchema>>,
+  Exact<LoginChallenge, v.InferOutput<typeof LoginChallengeSchema>>,
+] = [true, true, true];

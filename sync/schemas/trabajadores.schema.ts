@@ -79,11 +79,19 @@ const StatusSchema = v.optional(v.picklist([0, 1], 'El estado debe ser 1 (vigent
 
 export const CertificacionSchema = v.object({
   IdCertificacion: RecordIdSchema,
-  /** The catalogue certification it is (spec "certificaciones"); null on records written before the catalogue, whose `Nombre` is free text. */
+  /**
+   * The catalogue certification it is (spec "certificaciones"); null on records written before the catalogue, whose
+   * `Nombre` is free text.
+   */
   IdCertificacionCatalogo: OptionalRecordIdSchema,
   /** The position the certification is for, when it belongs to one of the worker's cargos. */
   IdCargo: OptionalRecordIdSchema,
-  Nombre: v.pipe(v.string(TRABAJADORES_MESSAGES.certificationNameRequired), v.trim(), v.nonEmpty(TRABAJADORES_MESSAGES.certificationNameRequired), v.maxLength(160)),
+  Nombre: v.pipe(
+    v.string(TRABAJADORES_MESSAGES.certificationNameRequired),
+    v.trim(),
+    v.nonEmpty(TRABAJADORES_MESSAGES.certificationNameRequired),
+    v.maxLength(160),
+  ),
   FechaVencimiento: WireDateSchema,
   Estado: StatusSchema,
   Archivos: v.optional(v.array(FileRefSchema), []),
@@ -92,7 +100,12 @@ export type Certificacion = v.InferOutput<typeof CertificacionSchema>;
 
 export const LicenciaSchema = v.object({
   IdLicencia: RecordIdSchema,
-  Clase: v.pipe(v.string(TRABAJADORES_MESSAGES.licenceClassRequired), v.trim(), v.nonEmpty(TRABAJADORES_MESSAGES.licenceClassRequired), v.maxLength(40)),
+  Clase: v.pipe(
+    v.string(TRABAJADORES_MESSAGES.licenceClassRequired),
+    v.trim(),
+    v.nonEmpty(TRABAJADORES_MESSAGES.licenceClassRequired),
+    v.maxLength(40),
+  ),
   FechaVencimiento: WireDateSchema,
   Estado: StatusSchema,
   Archivos: v.optional(v.array(FileRefSchema), []),
@@ -101,16 +114,35 @@ export type Licencia = v.InferOutput<typeof LicenciaSchema>;
 
 export const EvidenciaSchema = v.object({
   IdEvidencia: RecordIdSchema,
-  Nombre: v.pipe(v.string(TRABAJADORES_MESSAGES.evidenceNameRequired), v.trim(), v.nonEmpty(TRABAJADORES_MESSAGES.evidenceNameRequired), v.maxLength(160)),
+  Nombre: v.pipe(
+    v.string(TRABAJADORES_MESSAGES.evidenceNameRequired),
+    v.trim(),
+    v.nonEmpty(TRABAJADORES_MESSAGES.evidenceNameRequired),
+    v.maxLength(160),
+  ),
   Archivo: FileRefSchema,
   Fecha: WireDateSchema,
 });
 export type Evidencia = v.InferOutput<typeof EvidenciaSchema>;
 
-const NamesSchema = v.pipe(v.string(TRABAJADORES_MESSAGES.namesRequired), v.trim(), v.nonEmpty(TRABAJADORES_MESSAGES.namesRequired), v.maxLength(80));
-const SurnameSchema = v.pipe(v.string(TRABAJADORES_MESSAGES.surnameRequired), v.trim(), v.nonEmpty(TRABAJADORES_MESSAGES.surnameRequired), v.maxLength(80));
+const NamesSchema = v.pipe(
+  v.string(TRABAJADORES_MESSAGES.namesRequired),
+  v.trim(),
+  v.nonEmpty(TRABAJADORES_MESSAGES.namesRequired),
+  v.maxLength(80),
+);
+const SurnameSchema = v.pipe(
+  v.string(TRABAJADORES_MESSAGES.surnameRequired),
+  v.trim(),
+  v.nonEmpty(TRABAJADORES_MESSAGES.surnameRequired),
+  v.maxLength(80),
+);
 const SecondSurnameSchema = v.pipe(v.optional(v.string(), ''), v.trim(), v.maxLength(80));
-const CargoIdsSchema = v.pipe(v.array(RecordIdSchema, TRABAJADORES_MESSAGES.cargoInvalid), v.maxLength(50), v.transform((ids) => [...new Set(ids)]));
+const CargoIdsSchema = v.pipe(
+  v.array(RecordIdSchema, TRABAJADORES_MESSAGES.cargoInvalid),
+  v.maxLength(50),
+  v.transform((ids) => [...new Set(ids)]),
+);
 const CompanyTypeSchema = v.picklist([COMPANY_TYPES.empresa, COMPANY_TYPES.contratista], TRABAJADORES_MESSAGES.companyTypeInvalid);
 
 /** Children are append-only by their own ids (SPEC CF5): sending one again replaces that child, never the list. */
@@ -195,7 +227,16 @@ export const WORKER_FIELDS = [
 export type WorkerField = (typeof WORKER_FIELDS)[number];
 
 const digitsOnly = (max: number, fallback: string) =>
-  v.optional(v.pipe(v.string(), v.regex(/^\d{1,6}$/, TRABAJADORES_MESSAGES.queryInvalid), v.transform(Number), v.minValue(1, TRABAJADORES_MESSAGES.queryInvalid), v.maxValue(max, TRABAJADORES_MESSAGES.queryInvalid)), fallback);
+  v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d{1,6}$/, TRABAJADORES_MESSAGES.queryInvalid),
+      v.transform(Number),
+      v.minValue(1, TRABAJADORES_MESSAGES.queryInvalid),
+      v.maxValue(max, TRABAJADORES_MESSAGES.queryInvalid),
+    ),
+    fallback,
+  );
 const QueryIdSchema = v.optional(v.pipe(v.string(), v.trim(), v.toLowerCase(), v.uuid(TRABAJADORES_MESSAGES.queryInvalid)));
 
 export const MAX_WORKERS_PAGE = 500;
@@ -207,7 +248,14 @@ export const TrabajadoresQuerySchema = v.object({
   nv2: QueryIdSchema,
   nv3: QueryIdSchema,
   Cargo: QueryIdSchema,
-  RutContratista: v.optional(v.pipe(v.string(), v.trim(), v.check((value) => value === '' || /^[\d.]{7,10}-[\dkK]$/.test(value), RUT_MESSAGES.format), v.transform((value) => value.replace(/\./g, '').toUpperCase()))),
+  RutContratista: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.check((value) => value === '' || /^[\d.]{7,10}-[\dkK]$/.test(value), RUT_MESSAGES.format),
+      v.transform((value) => value.replace(/\./g, '').toUpperCase()),
+    ),
+  ),
   TipoEmpresa: v.optional(v.pipe(v.picklist(['1', '2'], TRABAJADORES_MESSAGES.companyTypeInvalid), v.transform(Number))),
   /** Accepted for the spec's call shape; client users have no access to workers, so it never widens anything. */
   ClienteUsuario: v.optional(v.string()),
@@ -246,7 +294,9 @@ export const TrabajadorSchema = v.object({
 export type Trabajador = v.InferOutput<typeof TrabajadorSchema>;
 
 /** Every file a worker body points at: all must be uploaded before the record (SPEC FL3). */
-export function workerFileRefs(body: Partial<Pick<Trabajador, 'FichaMedica' | 'Firma' | 'licencias' | 'certificaciones' | 'evidencias'>>): FileRef[] {
+export function workerFileRefs(
+  body: Partial<Pick<Trabajador, 'FichaMedica' | 'Firma' | 'licencias' | 'certificaciones' | 'evidencias'>>,
+): FileRef[] {
   return [
     ...(body.FichaMedica ? [body.FichaMedica] : []),
     ...(body.Firma ? [body.Firma] : []),

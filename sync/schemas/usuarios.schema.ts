@@ -50,11 +50,18 @@ export const USER_KIND_LABELS: Record<UsuarioTipo, string> = {
 export const SYSTEM_IDS = [1, 2] as const;
 
 const name = (message: string) => v.pipe(v.string(message), v.trim(), v.nonEmpty(message), v.maxLength(80, message));
-const IdRolSchema = v.pipe(v.number(USUARIOS_MESSAGES.roleRequired), v.integer(USUARIOS_MESSAGES.roleRequired), v.minValue(1, USUARIOS_MESSAGES.roleRequired));
+const IdRolSchema = v.pipe(
+  v.number(USUARIOS_MESSAGES.roleRequired),
+  v.integer(USUARIOS_MESSAGES.roleRequired),
+  v.minValue(1, USUARIOS_MESSAGES.roleRequired),
+);
 const KindSchema = v.picklist(USER_KINDS, USUARIOS_MESSAGES.kindInvalid);
 /** The contractor by the RUT its records carry (RutContratista); empty or null when the user is not a contractor's. */
 const ContractorSchema = v.nullish(v.union([v.literal(''), RutSchema], USUARIOS_MESSAGES.contractorNotFound), null);
-const ClientSchema = v.nullish(v.pipe(v.string(USUARIOS_MESSAGES.clientNotFound), v.trim(), v.maxLength(64, USUARIOS_MESSAGES.clientNotFound)), null);
+const ClientSchema = v.nullish(
+  v.pipe(v.string(USUARIOS_MESSAGES.clientNotFound), v.trim(), v.maxLength(64, USUARIOS_MESSAGES.clientNotFound)),
+  null,
+);
 const SystemsSchema = v.pipe(
   v.array(v.picklist(SYSTEM_IDS, USUARIOS_MESSAGES.systemsRequired), USUARIOS_MESSAGES.systemsRequired),
   v.minLength(1, USUARIOS_MESSAGES.systemsRequired),
@@ -62,7 +69,11 @@ const SystemsSchema = v.pipe(
 );
 
 /** The contractor or client a kind of user must name, and nothing else: the message and the field it belongs to. */
-export function kindProblem(user: { Tipo?: UsuarioTipo; IdContratista?: string | null; IdCliente?: string | null }): { field: 'IdContratista' | 'IdCliente'; message: string } | null {
+export function kindProblem(user: {
+  Tipo?: UsuarioTipo;
+  IdContratista?: string | null;
+  IdCliente?: string | null;
+}): { field: 'IdContratista' | 'IdCliente'; message: string } | null {
   if (user.Tipo === 'contratista' && !user.IdContratista) return { field: 'IdContratista', message: USUARIOS_MESSAGES.contractorRequired };
   if (user.Tipo === 'cliente' && !user.IdCliente) return { field: 'IdCliente', message: USUARIOS_MESSAGES.clientRequired };
   return null;
@@ -92,7 +103,11 @@ export const UsuarioCreateBodySchema = v.pipe(
   v.rawCheck(({ dataset, addIssue }) => {
     if (!dataset.typed) return;
     const problem = kindProblem(dataset.value);
-    if (problem) addIssue({ message: problem.message, path: [{ type: 'object', origin: 'value', input: dataset.value, key: problem.field, value: dataset.value[problem.field] }] });
+    if (problem)
+      addIssue({
+        message: problem.message,
+        path: [{ type: 'object', origin: 'value', input: dataset.value, key: problem.field, value: dataset.value[problem.field] }],
+      });
   }),
 );
 export type UsuarioCreateBody = v.InferOutput<typeof UsuarioCreateBodySchema>;
@@ -133,44 +148,56 @@ export const DiasInactivosBodySchema = v.object({
 });
 export type DiasInactivosBody = v.InferOutput<typeof DiasInactivosBodySchema>;
 
-export interface Usuario {
-  IdUsuario: number;
-  RunPersona: string;
-  NombreUsuario: string;
-  Nombres: string;
-  ApellidoPaterno: string;
-  ApellidoMaterno: string;
-  CorreoElectronicoPersona: string;
-  TelefonoPersona: string;
-  FechaNacimiento: string;
+export const UsuarioSchema = v.object({
+  IdUsuario: v.number(),
+  RunPersona: v.string(),
+  NombreUsuario: v.string(),
+  Nombres: v.string(),
+  ApellidoPaterno: v.string(),
+  ApellidoMaterno: v.string(),
+  CorreoElectronicoPersona: v.string(),
+  TelefonoPersona: v.string(),
+  FechaNacimiento: v.string(),
   /** Its photo, or the default avatar's address. */
-  Logo: string;
-  LogoPropio: boolean;
-  IdRol: number;
-  NombreRol: string;
-  Administrador: boolean;
-  Tipo: UsuarioTipo;
-  IdContratista: string | null;
-  NombreContratista: string | null;
-  IdCliente: string | null;
-  NombreCliente: string | null;
+  Logo: v.string(),
+  LogoPropio: v.boolean(),
+  IdRol: v.number(),
+  NombreRol: v.string(),
+  Administrador: v.boolean(),
+  Tipo: v.picklist(USER_KINDS),
+  IdContratista: v.nullable(v.string()),
+  NombreContratista: v.nullable(v.string()),
+  IdCliente: v.nullable(v.string()),
+  NombreCliente: v.nullable(v.string()),
   /** 1 may sign in, 0 disabled. */
-  Habilitado: 0 | 1;
-  DebeCambiarContrasena: 0 | 1;
-  Sistemas: number[];
-  CreadoEn: string;
-}
+  Habilitado: v.picklist([0, 1]),
+  DebeCambiarContrasena: v.picklist([0, 1]),
+  Sistemas: v.array(v.number()),
+  CreadoEn: v.string(),
+});
+export type Usuario = v.InferOutput<typeof UsuarioSchema>;
+
+/** The active contractor companies and clients a form offers. */
+export const ActivePartiesSchema = v.object({
+  contratistas: v.array(v.object({ RutCompleto: v.string(), Nombre: v.string() })),
+  clientes: v.array(v.object({ IdCliente: v.string(), Nombre: v.string() })),
+});
 
 /** Choices of the user form: roles, active contractor companies and clients. */
-export interface UsuarioListas {
-  roles: { IdRol: number; NombreRol: string }[];
-  contratistas: { RutCompleto: string; Nombre: string }[];
-  clientes: { IdCliente: string; Nombre: string }[];
-}
+export const UsuarioListasSchema = v.object({
+  roles: v.array(v.object({ IdRol: v.number(), NombreRol: v.string() })),
+  ...ActivePartiesSchema.entries,
+});
+export type UsuarioListas = v.InferOutput<typeof UsuarioListasSchema>;
 
 export const AUDIT_ENTITIES = ['usuario', 'rol', 'empresa_contratista', 'cliente'] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
-export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = { usuario: 'Usuario', rol: 'Rol', empresa_contratista: 'Empresa contratista', cliente: 'Cliente' };
+export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = {
+  usuario: 'Usuario',
+  rol: 'Rol',
+  empresa_contratista: 'Empresa contratista',
+  cliente: 'Cliente',
+};
 export const AUDIT_ACTION_LABELS: Record<string, string> = {
   crear: 'Creó',
   editar: 'Editó',
@@ -182,17 +209,18 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
 };
 
 /** One change of a user, role, permission, contractor or client: who, when, what (field, before, after). */
-export interface AuditoriaEntrada {
-  IdAuditoria: number;
-  Fecha: string;
-  IdAutor: number;
-  NombreAutor: string;
-  Entidad: AuditEntity;
-  IdRegistro: string;
-  NombreRegistro: string;
-  Accion: string;
-  Cambios: { Campo: string; Antes: string; Despues: string }[];
-}
+export const AuditoriaEntradaSchema = v.object({
+  IdAuditoria: v.number(),
+  Fecha: v.string(),
+  IdAutor: v.number(),
+  NombreAutor: v.string(),
+  Entidad: v.picklist(AUDIT_ENTITIES),
+  IdRegistro: v.string(),
+  NombreRegistro: v.string(),
+  Accion: v.string(),
+  Cambios: v.array(v.object({ Campo: v.string(), Antes: v.string(), Despues: v.string() })),
+});
+export type AuditoriaEntrada = v.InferOutput<typeof AuditoriaEntradaSchema>;
 
 export const AuditoriaQuerySchema = v.object({
   Entidad: v.optional(v.picklist(AUDIT_ENTITIES, 'La entidad no es válida')),
@@ -213,7 +241,11 @@ const VERBS: Record<string, string> = {
 
 export function userDisplayName(body: Record<string, unknown>): string {
   const names = [body.Nombres, body.ApellidoPaterno].filter((part) => typeof part === 'string' && part).join(' ');
-  return names || (typeof body.NombreUsuario === 'string' ? body.NombreUsuario : '') || (typeof body.CorreoElectronicoPersona === 'string' ? body.CorreoElectronicoPersona : '');
+  return (
+    names ||
+    (typeof body.NombreUsuario === 'string' ? body.NombreUsuario : '') ||
+    (typeof body.CorreoElectronicoPersona === 'string' ? body.CorreoElectronicoPersona : '')
+  );
 }
 
 export const usuarioOfficeRecord = defineOfficeRecord({

@@ -16,7 +16,8 @@ describe('POST /api/auth/login', () => {
   it('signs in the demo supervisor and answers token, user, company, systems, permissions and masks', async () => {
     const res = await login({ RutEmpresa: ANDES.rut, Correo: 'supervisor@andesdemo.cl', Contrasena: DEMO_PASSWORD });
     expect(res.status).toBe(200);
-    const body = res.body as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- a loose view of the JSON answer
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a loose view of the JSON answer
+    const body = res.body as Record<string, any>;
     expect(body.token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
     expect(body.usuario).toMatchObject({ Nombres: 'Jorge', ApellidoPaterno: 'Araya', CorreoElectronicoPersona: 'supervisor@andesdemo.cl' });
     expect(body.empresa).toMatchObject({ IdEmpresa: ANDES.id, RutEmpresa: ANDES.rut, NombreEmpresa: 'Constructora Andes Demo SpA' });
@@ -79,7 +80,11 @@ describe('POST /api/auth/login', () => {
   });
 
   it('refuses a disabled user with the suspended-account answer', async () => {
-    await server.deps.db.updateTable('usuarios').set({ Habilitado: 0 }).where('CorreoElectronicoPersona', '=', 'cliente@andesdemo.cl').execute();
+    await server.deps.db
+      .updateTable('usuarios')
+      .set({ Habilitado: 0 })
+      .where('CorreoElectronicoPersona', '=', 'cliente@andesdemo.cl')
+      .execute();
     const res = await login({ RutEmpresa: ANDES.rut, Correo: 'cliente@andesdemo.cl', Contrasena: DEMO_PASSWORD });
     expect(res.status).toBe(403);
     expect(res.body).toMatchObject({ code: 'USUARIO_DESHABILITADO' });
@@ -142,7 +147,9 @@ describe('first sign-in: forced password change', () => {
       body: { Desafio, Contrasena: 'NuevaClave.2026', ConfirmarContrasena: 'OtraClave.2026' },
     });
     expect(mismatch.body).toMatchObject({ statusCode: 400, message: 'Las contraseñas no coinciden' });
-    const short = await server.request('POST', '/api/auth/cambiar-contrasena', { body: { Desafio, Contrasena: 'corta', ConfirmarContrasena: 'corta' } });
+    const short = await server.request('POST', '/api/auth/cambiar-contrasena', {
+      body: { Desafio, Contrasena: 'corta', ConfirmarContrasena: 'corta' },
+    });
     expect(short.body).toMatchObject({ statusCode: 400, message: 'La nueva contraseña debe tener al menos 8 caracteres' });
     const forged = await server.request('POST', '/api/auth/cambiar-contrasena', {
       body: { Desafio: 'no-es-un-token', Contrasena: 'NuevaClave.2026', ConfirmarContrasena: 'NuevaClave.2026' },
@@ -155,7 +162,8 @@ describe('first sign-in: forced password change', () => {
     expect(changed.status).toBe(200);
     expect(changed.body).toMatchObject({ statusCode: 200, message: 'Contraseña actualizada, puedes iniciar la sesión' });
     // The change signs the person in, as the sign-in does: no second typing of the password just chosen.
-    const session = changed.body as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- a loose view of the JSON answer
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a loose view of the JSON answer
+    const session = changed.body as Record<string, any>;
     expect(session.token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
     expect(session.usuario).toMatchObject({ CorreoElectronicoPersona: 'nuevo@andesdemo.cl' });
     expect(session.empresa).toMatchObject({ IdEmpresa: ANDES.id, RutEmpresa: ANDES.rut, NombreEmpresa: 'Constructora Andes Demo SpA' });
@@ -180,23 +188,39 @@ describe('first sign-in: forced password change', () => {
 
   it('records the change and the sign-in it opens in the access log and the history', async () => {
     const { Desafio } = (await first()).body as { Desafio: string };
-    await server.request('POST', '/api/auth/cambiar-contrasena', { body: { Desafio, Contrasena: 'NuevaClave.2026', ConfirmarContrasena: 'NuevaClave.2026' } });
+    await server.request('POST', '/api/auth/cambiar-contrasena', {
+      body: { Desafio, Contrasena: 'NuevaClave.2026', ConfirmarContrasena: 'NuevaClave.2026' },
+    });
     const activity = await server.deps.db.selectFrom('registro_accesos').select(['Correo', 'Estado']).orderBy('IdRegistro').execute();
     expect(activity.map((row) => row.Estado)).toEqual(['cambio_requerido', 'contrasena_cambiada', 'exitoso']);
     const history = await server.deps.db.selectFrom('historial').select('Texto').orderBy('IdHistorial').execute();
-    expect(history.map((row) => row.Texto)).toEqual(['Se solicita cambio de contraseña', 'Contraseña cambiada en el primer inicio de sesión', 'Inicio de sesión exitoso']);
+    expect(history.map((row) => row.Texto)).toEqual([
+      'Se solicita cambio de contraseña',
+      'Contraseña cambiada en el primer inicio de sesión',
+      'Inicio de sesión exitoso',
+    ]);
     expect(JSON.stringify(history)).not.toContain('NuevaClave.2026');
   });
 
   it('refuses the change, changing nothing, when the sign-in would be refused now (the account disabled since the challenge)', async () => {
     const { Desafio } = (await first()).body as { Desafio: string };
-    await server.deps.db.updateTable('usuarios').set({ Habilitado: 0 }).where('CorreoElectronicoPersona', '=', 'nuevo@andesdemo.cl').execute();
-    const refused = await server.request('POST', '/api/auth/cambiar-contrasena', { body: { Desafio, Contrasena: 'NuevaClave.2026', ConfirmarContrasena: 'NuevaClave.2026' } });
+    await server.deps.db
+      .updateTable('usuarios')
+      .set({ Habilitado: 0 })
+      .where('CorreoElectronicoPersona', '=', 'nuevo@andesdemo.cl')
+      .execute();
+    const refused = await server.request('POST', '/api/auth/cambiar-contrasena', {
+      body: { Desafio, Contrasena: 'NuevaClave.2026', ConfirmarContrasena: 'NuevaClave.2026' },
+    });
     expect(refused.status).toBe(403);
     expect(refused.body).toMatchObject({ statusCode: 403, code: 'USUARIO_DESHABILITADO' });
     expect(refused.body).not.toHaveProperty('token');
     expect((refused.body as { message: string }).message).toContain('La cuenta se encuentra suspendida por pago pendiente.');
-    const stored = await server.deps.db.selectFrom('usuarios').select('DebeCambiarContrasena').where('CorreoElectronicoPersona', '=', 'nuevo@andesdemo.cl').executeTakeFirstOrThrow();
+    const stored = await server.deps.db
+      .selectFrom('usuarios')
+      .select('DebeCambiarContrasena')
+      .where('CorreoElectronicoPersona', '=', 'nuevo@andesdemo.cl')
+      .executeTakeFirstOrThrow();
     expect(stored.DebeCambiarContrasena).toBe(1);
   });
 });

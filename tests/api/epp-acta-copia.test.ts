@@ -11,7 +11,10 @@ const CONSENT = '2026-11-20T15:04:00.000Z';
 
 async function setEmail(n: number, fields: Partial<Pick<Trabajador, 'CorreoPersonal' | 'ConsentimientoCorreo'>>) {
   const worker = await seededWorker(test.server, n);
-  return send<{ statusCode: number; message: string; data: Trabajador }>(test.server, 'PUT', WORKERS, { token: test.admin.token, body: { IdPersona: worker.IdPersona, Version: worker.Version, ...fields } });
+  return send<{ statusCode: number; message: string; data: Trabajador }>(test.server, 'PUT', WORKERS, {
+    token: test.admin.token,
+    body: { IdPersona: worker.IdPersona, Version: worker.Version, ...fields },
+  });
 }
 
 async function signActa(n: number) {
@@ -20,18 +23,31 @@ async function signActa(n: number) {
   return body;
 }
 
-const mails = () => test.server.deps.db.selectFrom('correos').selectAll().where('AdjuntoSha256', 'is not', null).orderBy('IdCorreo').execute();
+const mails = () =>
+  test.server.deps.db.selectFrom('correos').selectAll().where('AdjuntoSha256', 'is not', null).orderBy('IdCorreo').execute();
 
 describe("the worker's own copy of each signed acta", () => {
   it('keeps a personal e-mail only with the consent recorded, and refuses a malformed one', async () => {
-    expect((await setEmail(2, { CorreoPersonal: 'ana.perez@correo.cl' })).body).toMatchObject({ statusCode: 400, message: TRABAJADORES_MESSAGES.emailConsentRequired });
-    expect((await setEmail(2, { CorreoPersonal: 'ana.perez@', ConsentimientoCorreo: CONSENT })).body).toMatchObject({ statusCode: 400, message: TRABAJADORES_MESSAGES.emailInvalid });
+    expect((await setEmail(2, { CorreoPersonal: 'ana.perez@correo.cl' })).body).toMatchObject({
+      statusCode: 400,
+      message: TRABAJADORES_MESSAGES.emailConsentRequired,
+    });
+    expect((await setEmail(2, { CorreoPersonal: 'ana.perez@', ConsentimientoCorreo: CONSENT })).body).toMatchObject({
+      statusCode: 400,
+      message: TRABAJADORES_MESSAGES.emailInvalid,
+    });
     const saved = await setEmail(2, { CorreoPersonal: ' Ana.Perez@Correo.cl ', ConsentimientoCorreo: CONSENT });
     expect(saved.status).toBe(200);
     expect(saved.body.data).toMatchObject({ CorreoPersonal: 'ana.perez@correo.cl', ConsentimientoCorreo: CONSENT });
     // Withdrawing the consent keeps the address and stops the copies; clearing the address needs no consent.
-    expect((await setEmail(2, { ConsentimientoCorreo: null })).body).toMatchObject({ statusCode: 400, message: TRABAJADORES_MESSAGES.emailConsentRequired });
-    expect((await setEmail(2, { CorreoPersonal: '', ConsentimientoCorreo: null })).body.data).toMatchObject({ CorreoPersonal: '', ConsentimientoCorreo: null });
+    expect((await setEmail(2, { ConsentimientoCorreo: null })).body).toMatchObject({
+      statusCode: 400,
+      message: TRABAJADORES_MESSAGES.emailConsentRequired,
+    });
+    expect((await setEmail(2, { CorreoPersonal: '', ConsentimientoCorreo: null })).body.data).toMatchObject({
+      CorreoPersonal: '',
+      ConsentimientoCorreo: null,
+    });
   });
 
   it('mails the signed acta as its PDF to a worker who agreed, after the acta is stored, exactly once', async () => {
@@ -45,7 +61,11 @@ describe("the worker's own copy of each signed acta", () => {
     expect(await sendOwedCopies(test.server.deps)).toBe(0);
     const sent = await mails();
     expect(sent).toHaveLength(1);
-    expect(sent[0]).toMatchObject({ Para: 'ana.perez@correo.cl', Estado: 'guardado', AdjuntoNombre: `acta-epp-2026-11-21-${acta.IdEntregadosEpp.slice(-8)}.pdf` });
+    expect(sent[0]).toMatchObject({
+      Para: 'ana.perez@correo.cl',
+      Estado: 'guardado',
+      AdjuntoNombre: `acta-epp-2026-11-21-${acta.IdEntregadosEpp.slice(-8)}.pdf`,
+    });
     expect(sent[0]!.Asunto).toBe('Tu acta de entrega de EPP del 21/11/2026 · Constructora Andes Demo SpA');
     expect(sent[0]!.Texto).toContain('autorizaste');
     const pdf = await test.server.deps.files.get(sent[0]!.AdjuntoSha256!);
@@ -61,7 +81,9 @@ describe("the worker's own copy of each signed acta", () => {
   it('sends nothing for an acta annulled before its copy left', async () => {
     await setEmail(4, { CorreoPersonal: 'pedro@correo.cl', ConsentimientoCorreo: CONSENT });
     const acta = await signActa(4);
-    expect((await send(test.server, 'DELETE', `/api/epp/one/${ANDES.id}/${acta.IdEntregadosEpp}?Version=1`, { token: test.admin.token })).status).toBe(200);
+    expect(
+      (await send(test.server, 'DELETE', `/api/epp/one/${ANDES.id}/${acta.IdEntregadosEpp}?Version=1`, { token: test.admin.token })).status,
+    ).toBe(200);
     expect(await sendOwedCopies(test.server.deps)).toBe(0);
     expect(await mails()).toEqual([]);
     expect(await test.server.deps.db.selectFrom('copias_actas').selectAll().execute()).toEqual([]);

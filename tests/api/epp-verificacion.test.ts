@@ -28,7 +28,8 @@ describe('the acta verified years later, signed out (GET /api/verificar/{codigo}
       const admin = await server.login('admin@andesdemo.cl');
       const body = await actaBody(server, { worker: 2, signatures: await signatures(server, admin.token) });
       await postActa(server, admin.token, body);
-      const check = (code: string) => server.request<{ statusCode: number; message?: string; data?: EppVerification }>('GET', `/api/verificar/${code}`);
+      const check = (code: string) =>
+        server.request<{ statusCode: number; message?: string; data?: EppVerification }>('GET', `/api/verificar/${code}`);
 
       const valid = await check(body.Sello);
       expect(valid.status).toBe(200);
@@ -44,14 +45,23 @@ describe('the acta verified years later, signed out (GET /api/verificar/{codigo}
         RecibidoEn: server.clock.now().toISOString(),
       });
       // Nothing personal beyond the paper: no name, RUT, signatures or items.
-      expect(JSON.stringify(valid.body)).not.toMatch(new RegExp(`${body.RunPersona}|${body.NombreTrabajador}|${body.FirmaTrabajador.Sha256}`));
+      expect(JSON.stringify(valid.body)).not.toMatch(
+        new RegExp(`${body.RunPersona}|${body.NombreTrabajador}|${body.FirmaTrabajador.Sha256}`),
+      );
 
       const oneCharacterOff = `${body.Sello.slice(0, -1)}${body.Sello.endsWith('0') ? '1' : '0'}`;
-      expect(await check(oneCharacterOff)).toEqual({ status: 404, body: { statusCode: 404, message: 'No existe un acta de entrega con ese código', code: 'NO_ENCONTRADA' } });
+      expect(await check(oneCharacterOff)).toEqual({
+        status: 404,
+        body: { statusCode: 404, message: 'No existe un acta de entrega con ese código', code: 'NO_ENCONTRADA' },
+      });
       expect((await check('no-es-un-codigo')).status).toBe(404);
 
       await send(server, 'DELETE', actaPath(body.IdEntregadosEpp), { token: admin.token });
-      expect((await check(body.Sello)).body.data).toMatchObject({ Anulada: true, AnuladaEn: server.clock.now().toISOString(), SelloCoincide: true });
+      expect((await check(body.Sello)).body.data).toMatchObject({
+        Anulada: true,
+        AnuladaEn: server.clock.now().toISOString(),
+        SelloCoincide: true,
+      });
 
       // A row changed behind the application's back (triggers dropped) no longer matches its seal.
       await sql`DROP TRIGGER epp_entregas_lineas_selladas`.execute(server.deps.db);
@@ -62,7 +72,7 @@ describe('the acta verified years later, signed out (GET /api/verificar/{codigo}
     }
   });
 
-  it('EP6: answers the version each acta was sealed under; a version-2 acta whose names change behind the application\'s back no longer matches; a version-1 acta still verifies', async () => {
+  it("EP6: answers the version each acta was sealed under; a version-2 acta whose names change behind the application's back no longer matches; a version-1 acta still verifies", async () => {
     const server = await startTestServer();
     try {
       const admin = await server.login('admin@andesdemo.cl');
@@ -76,31 +86,53 @@ describe('the acta verified years later, signed out (GET /api/verificar/{codigo}
 
       // Triggers dropped: the worker's or the deliverer's name changed in the database shows.
       await sql`DROP TRIGGER epp_entregas_selladas`.execute(server.deps.db);
-      await sql`UPDATE epp_entregas SET NombreTrabajador = 'Persona Inventada' WHERE IdEntregadosEpp = ${current.IdEntregadosEpp}`.execute(server.deps.db);
+      await sql`UPDATE epp_entregas SET NombreTrabajador = 'Persona Inventada' WHERE IdEntregadosEpp = ${current.IdEntregadosEpp}`.execute(
+        server.deps.db,
+      );
       expect(await check(current.Sello)).toMatchObject({ SelloCoincide: false, VersionSello: 2 });
-      await sql`UPDATE epp_entregas SET NombreTrabajador = ${current.NombreTrabajador}, Entregador = json_set(Entregador, '$.Nombre', 'Gerente General') WHERE IdEntregadosEpp = ${current.IdEntregadosEpp}`.execute(server.deps.db);
+      await sql`UPDATE epp_entregas SET NombreTrabajador = ${current.NombreTrabajador}, Entregador = json_set(Entregador, '$.Nombre', 'Gerente General') WHERE IdEntregadosEpp = ${current.IdEntregadosEpp}`.execute(
+        server.deps.db,
+      );
       expect(await check(current.Sello)).toMatchObject({ SelloCoincide: false });
       // Nor may an acta be passed off as sealed under the older form that named no one.
-      await sql`UPDATE epp_entregas SET Entregador = json_set(Entregador, '$.Nombre', ${current.Entregador.Nombre}), VersionSello = 1 WHERE IdEntregadosEpp = ${current.IdEntregadosEpp}`.execute(server.deps.db);
+      await sql`UPDATE epp_entregas SET Entregador = json_set(Entregador, '$.Nombre', ${current.Entregador.Nombre}), VersionSello = 1 WHERE IdEntregadosEpp = ${current.IdEntregadosEpp}`.execute(
+        server.deps.db,
+      );
       expect(await check(current.Sello)).toMatchObject({ SelloCoincide: false, VersionSello: 1 });
     } finally {
       await server.close();
     }
   });
 
-  it('EP4: the session carries the server\'s verification address, and the acta\'s report links it in its QR; the server draws the same PDF', async () => {
+  it("EP4: the session carries the server's verification address, and the acta's report links it in its QR; the server draws the same PDF", async () => {
     const server = await startTestServer({ VERIFICATION_BASE_URL: 'https://hse.andesdemo.cl/' });
     try {
-      const login = await server.request<{ token: string; urlVerificacion: string }>('POST', '/api/auth/login', { body: { RutEmpresa: ANDES.rut, Correo: 'admin@andesdemo.cl', Contrasena: 'Andes.2026' } });
+      const login = await server.request<{ token: string; urlVerificacion: string }>('POST', '/api/auth/login', {
+        body: { RutEmpresa: ANDES.rut, Correo: 'admin@andesdemo.cl', Contrasena: 'Andes.2026' },
+      });
       expect(login.body.urlVerificacion).toBe('https://hse.andesdemo.cl');
       const token = login.body.token;
       const body = await actaBody(server, { worker: 3, signatures: await signatures(server, token), overrides: { Motivo: 4 } });
       await postActa(server, token, body);
-      const report = await send<{ data: EppActaReportData | null }>(server, 'GET', `${EPP}/entregados/acta/${ANDES.id}/${body.IdEntregadosEpp}`, { token });
-      expect(report.body.data).toMatchObject({ Trabajador: { Rut: body.RunPersona }, Motivo: 'Inicio de temporada', Sello: body.Sello, UrlVerificacion: `https://hse.andesdemo.cl/verificar/${body.Sello}` });
-      expect((await send<{ data: unknown }>(server, 'GET', `${EPP}/entregados/acta/${ANDES.id}/${crypto.randomUUID()}`, { token })).body.data).toBeNull();
+      const report = await send<{ data: EppActaReportData | null }>(
+        server,
+        'GET',
+        `${EPP}/entregados/acta/${ANDES.id}/${body.IdEntregadosEpp}`,
+        { token },
+      );
+      expect(report.body.data).toMatchObject({
+        Trabajador: { Rut: body.RunPersona },
+        Motivo: 'Inicio de temporada',
+        Sello: body.Sello,
+        UrlVerificacion: `https://hse.andesdemo.cl/verificar/${body.Sello}`,
+      });
+      expect(
+        (await send<{ data: unknown }>(server, 'GET', `${EPP}/entregados/acta/${ANDES.id}/${crypto.randomUUID()}`, { token })).body.data,
+      ).toBeNull();
 
-      const pdf = await server.app.request(`${EPP}/entregados/acta/${ANDES.id}/${body.IdEntregadosEpp}`, { headers: { Authorization: `Bearer ${token}`, Accept: 'application/pdf' } });
+      const pdf = await server.app.request(`${EPP}/entregados/acta/${ANDES.id}/${body.IdEntregadosEpp}`, {
+        headers: { Authorization: `Bearer ${token}`, Accept: 'application/pdf' },
+      });
       expect(pdf.headers.get('Content-Type')).toBe('application/pdf');
       const text = pdfText(Buffer.from(await pdf.arrayBuffer()));
       expect(text).toContain(formatRut(body.RunPersona));

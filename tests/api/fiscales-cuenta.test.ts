@@ -41,13 +41,18 @@ const otherThan = (code: string) => (code === '000000' ? '111111' : '000000');
 
 describe('GET /api/fiscales/ajustes', () => {
   it('answers the institutional domain the registration form shows', async () => {
-    expect(await server.request('GET', '/api/fiscales/ajustes')).toEqual({ status: 200, body: { statusCode: 200, data: { DominioInstitucional: '@dt.gob.cl' } } });
+    expect(await server.request('GET', '/api/fiscales/ajustes')).toEqual({
+      status: 200,
+      body: { statusCode: 200, data: { DominioInstitucional: '@dt.gob.cl' } },
+    });
   });
 
   it('follows the INSPECTOR_EMAIL_DOMAIN setting, and registration with it', async () => {
     const other = await startTestServer({ INSPECTOR_EMAIL_DOMAIN: '@Inspeccion.example.cl' });
     try {
-      expect((await other.request('GET', '/api/fiscales/ajustes')).body).toMatchObject({ data: { DominioInstitucional: '@inspeccion.example.cl' } });
+      expect((await other.request('GET', '/api/fiscales/ajustes')).body).toMatchObject({
+        data: { DominioInstitucional: '@inspeccion.example.cl' },
+      });
       expect((await other.request('POST', '/api/fiscales/registro', { body: { Correo: 'ana@inspeccion.example.cl' } })).status).toBe(200);
       expect((await other.request('POST', '/api/fiscales/registro', { body: { Correo: 'ana@dt.gob.cl' } })).status).toBe(400);
     } finally {
@@ -66,14 +71,20 @@ describe('registration (spec 4.2)', () => {
   it('refuses an address outside the institutional domain, creating nothing and sending nothing', async () => {
     for (const correo of ['ana.perez@gmail.com', 'ana@xdt.gob.cl', 'ana@dt.gob.cl.example.com']) {
       const res = await register(correo);
-      expect(res, correo).toEqual({ status: 400, body: { statusCode: 400, message: 'Ocurrió un error al intentar crear la cuenta', code: 'CORREO_NO_INSTITUCIONAL' } });
+      expect(res, correo).toEqual({
+        status: 400,
+        body: { statusCode: 400, message: 'Ocurrió un error al intentar crear la cuenta', code: 'CORREO_NO_INSTITUCIONAL' },
+      });
     }
     expect(await server.deps.db.selectFrom('correos').selectAll().execute()).toEqual([]);
     expect(await server.deps.db.selectFrom('fiscalizadores').select('Correo').execute()).toEqual([{ Correo: DEMO_INSPECTOR }]);
   });
 
   it('refuses an address whose account is already verified with 409', async () => {
-    expect(await register(DEMO_INSPECTOR)).toEqual({ status: 409, body: { statusCode: 409, message: 'Ocurrió un error al intentar crear la cuenta', code: 'CUENTA_EXISTENTE' } });
+    expect(await register(DEMO_INSPECTOR)).toEqual({
+      status: 409,
+      body: { statusCode: 409, message: 'Ocurrió un error al intentar crear la cuenta', code: 'CUENTA_EXISTENTE' },
+    });
     expect(await server.deps.db.selectFrom('correos').selectAll().execute()).toEqual([]);
   });
 
@@ -86,8 +97,16 @@ describe('registration (spec 4.2)', () => {
     expect(mail.Texto).toContain('Vence en 24 horas.');
     const temporary = await mailedTemporaryPassword('ana.perez@dt.gob.cl');
     expect(temporary).toMatch(/^[A-HJ-NP-Za-km-z2-9]{12}$/);
-    const stored = await server.deps.db.selectFrom('fiscalizadores').selectAll().where('Correo', '=', 'ana.perez@dt.gob.cl').executeTakeFirstOrThrow();
-    expect(stored).toMatchObject({ DebeCambiarContrasena: 1, VerificadoEn: null, TemporalExpiraEn: server.clock.current.getTime() + 24 * HOUR });
+    const stored = await server.deps.db
+      .selectFrom('fiscalizadores')
+      .selectAll()
+      .where('Correo', '=', 'ana.perez@dt.gob.cl')
+      .executeTakeFirstOrThrow();
+    expect(stored).toMatchObject({
+      DebeCambiarContrasena: 1,
+      VerificadoEn: null,
+      TemporalExpiraEn: server.clock.current.getTime() + 24 * HOUR,
+    });
     expect(stored.HashContrasena).not.toContain(temporary);
 
     const wrong = await verify('ana.perez@dt.gob.cl', 'NoEsLaTemporal');
@@ -115,7 +134,10 @@ describe('registration (spec 4.2)', () => {
 
     // Registering again, or verifying again, is refused now that the account is verified.
     expect((await register('ana.perez@dt.gob.cl')).body).toMatchObject({ statusCode: 409, code: 'CUENTA_EXISTENTE' });
-    expect((await verify('ana.perez@dt.gob.cl', temporary)).body).toEqual({ statusCode: 400, message: 'Ocurrió un error al intentar verificar la cuenta' });
+    expect((await verify('ana.perez@dt.gob.cl', temporary)).body).toEqual({
+      statusCode: 400,
+      message: 'Ocurrió un error al intentar verificar la cuenta',
+    });
   });
 
   it('replaces the temporary password when the address registers again before verifying', async () => {
@@ -126,13 +148,20 @@ describe('registration (spec 4.2)', () => {
     expect(second).not.toBe(first);
     expect((await verify('ana@dt.gob.cl', first)).body).toMatchObject({ message: 'La contraseña temporal es incorrecta' });
     expect((await verify('ana@dt.gob.cl', second)).status).toBe(200);
-    expect(await server.deps.db.selectFrom('fiscalizadores').select('Correo').where('Correo', '=', 'ana@dt.gob.cl').execute()).toHaveLength(1);
+    expect(await server.deps.db.selectFrom('fiscalizadores').select('Correo').where('Correo', '=', 'ana@dt.gob.cl').execute()).toHaveLength(
+      1,
+    );
   });
 
   it('validates step 1 with the spec messages and refuses an unknown account with the generic one', async () => {
     await register('ana@dt.gob.cl');
     const temporary = await mailedTemporaryPassword('ana@dt.gob.cl');
-    const body = { Correo: 'ana@dt.gob.cl', ContrasenaTemporal: temporary, Contrasena: 'Inspeccion.2026', ConfirmarContrasena: 'Inspeccion.2026' };
+    const body = {
+      Correo: 'ana@dt.gob.cl',
+      ContrasenaTemporal: temporary,
+      Contrasena: 'Inspeccion.2026',
+      ConfirmarContrasena: 'Inspeccion.2026',
+    };
     const cases: [Record<string, unknown>, string][] = [
       [{ ...body, ContrasenaTemporal: undefined }, 'La contraseña temporal es requerida'],
       [{ ...body, ContrasenaTemporal: '  ' }, 'La contraseña temporal es requerida'],
@@ -145,7 +174,10 @@ describe('registration (spec 4.2)', () => {
     for (const [input, message] of cases) {
       expect((await post('/registro/verificar', input)).body, message).toMatchObject({ statusCode: 400, message });
     }
-    expect((await verify('nadie@dt.gob.cl', temporary)).body).toEqual({ statusCode: 400, message: 'Ocurrió un error al intentar verificar la cuenta' });
+    expect((await verify('nadie@dt.gob.cl', temporary)).body).toEqual({
+      statusCode: 400,
+      message: 'Ocurrió un error al intentar verificar la cuenta',
+    });
     // Nothing was half-saved: the temporary password still works.
     expect((await verify('ana@dt.gob.cl', temporary)).status).toBe(200);
   });
@@ -155,7 +187,11 @@ describe('registration (spec 4.2)', () => {
     const temporary = await mailedTemporaryPassword('ana@dt.gob.cl');
     server.clock.advance(24 * HOUR + 60_000);
     expect((await verify('ana@dt.gob.cl', temporary)).body).toEqual({ statusCode: 400, message: 'La contraseña temporal es incorrecta' });
-    expect((await login('ana@dt.gob.cl', temporary)).body).toEqual({ statusCode: 401, message: 'Email y/o contraseña incorrectos', code: 'CREDENCIALES_INCORRECTAS' });
+    expect((await login('ana@dt.gob.cl', temporary)).body).toEqual({
+      statusCode: 401,
+      message: 'Email y/o contraseña incorrectos',
+      code: 'CREDENCIALES_INCORRECTAS',
+    });
     await register('ana@dt.gob.cl');
     const fresh = await mailedTemporaryPassword('ana@dt.gob.cl');
     expect((await verify('ana@dt.gob.cl', fresh)).status).toBe(200);
@@ -167,7 +203,10 @@ describe('registration (spec 4.2)', () => {
     const answers = [];
     for (let i = 0; i < 5; i++) answers.push(await verify('ana@dt.gob.cl', `Incorrecta${i}`));
     expect(answers.slice(0, 4).map((res) => res.status)).toEqual([400, 400, 400, 400]);
-    expect(answers[4]).toEqual({ status: 429, body: { statusCode: 429, message: 'Has excedido el límite de intentos, intenta más tarde.', code: 'LIMITE_INTENTOS' } });
+    expect(answers[4]).toEqual({
+      status: 429,
+      body: { statusCode: 429, message: 'Has excedido el límite de intentos, intenta más tarde.', code: 'LIMITE_INTENTOS' },
+    });
     expect((await verify('ana@dt.gob.cl', temporary)).status).toBe(429);
     server.clock.advance(15 * 60_000 + 1000);
     expect((await verify('ana@dt.gob.cl', temporary)).status).toBe(200);
@@ -175,7 +214,10 @@ describe('registration (spec 4.2)', () => {
 
   it('limits how many temporary passwords one address is sent', async () => {
     for (let i = 0; i < 5; i++) expect((await register('ana@dt.gob.cl')).status).toBe(200);
-    expect((await register('ana@dt.gob.cl')).body).toMatchObject({ statusCode: 429, message: 'Has excedido el límite de intentos, intenta más tarde.' });
+    expect((await register('ana@dt.gob.cl')).body).toMatchObject({
+      statusCode: 429,
+      message: 'Has excedido el límite de intentos, intenta más tarde.',
+    });
     expect(await server.deps.db.selectFrom('correos').select('IdCorreo').execute()).toHaveLength(5);
   });
 });
@@ -194,15 +236,30 @@ describe('sign-in (spec 4.3, 8)', () => {
 
   it('answers "Email y/o contraseña incorrectos" for a wrong password and an unknown address alike', async () => {
     for (const res of [await login(DEMO_INSPECTOR, 'Otra.Clave.2026'), await login('nadie@dt.gob.cl', DEMO_PASSWORD)]) {
-      expect(res).toEqual({ status: 401, body: { statusCode: 401, message: 'Email y/o contraseña incorrectos', code: 'CREDENCIALES_INCORRECTAS' } });
+      expect(res).toEqual({
+        status: 401,
+        body: { statusCode: 401, message: 'Email y/o contraseña incorrectos', code: 'CREDENCIALES_INCORRECTAS' },
+      });
     }
   });
 
   it('validates the form with the spec messages', async () => {
-    expect((await post('/login', { Contrasena: DEMO_PASSWORD })).body).toMatchObject({ statusCode: 400, message: 'El correo es requerido' });
-    expect((await post('/login', { Correo: 'x', Contrasena: DEMO_PASSWORD })).body).toMatchObject({ statusCode: 400, message: 'El formato es incorrecto' });
-    expect((await post('/login', { Correo: DEMO_INSPECTOR })).body).toMatchObject({ statusCode: 400, message: 'La contraseña es requerida' });
-    expect((await post('/login', { Correo: DEMO_INSPECTOR, Contrasena: '' })).body).toMatchObject({ statusCode: 400, message: 'La contraseña es requerida' });
+    expect((await post('/login', { Contrasena: DEMO_PASSWORD })).body).toMatchObject({
+      statusCode: 400,
+      message: 'El correo es requerido',
+    });
+    expect((await post('/login', { Correo: 'x', Contrasena: DEMO_PASSWORD })).body).toMatchObject({
+      statusCode: 400,
+      message: 'El formato es incorrecto',
+    });
+    expect((await post('/login', { Correo: DEMO_INSPECTOR })).body).toMatchObject({
+      statusCode: 400,
+      message: 'La contraseña es requerida',
+    });
+    expect((await post('/login', { Correo: DEMO_INSPECTOR, Contrasena: '' })).body).toMatchObject({
+      statusCode: 400,
+      message: 'La contraseña es requerida',
+    });
   });
 
   it('locks the address after five failures, even for the right password, and unlocks after 15 minutes', async () => {
@@ -213,7 +270,13 @@ describe('sign-in (spec 4.3, 8)', () => {
     });
     expect((await login(DEMO_INSPECTOR, DEMO_PASSWORD)).status).toBe(429);
     // A company user with the same kind of failures elsewhere is not affected, nor is the company sign-in.
-    expect((await server.request('POST', '/api/auth/login', { body: { RutEmpresa: '76123456-0', Correo: 'admin@andesdemo.cl', Contrasena: DEMO_PASSWORD } })).status).toBe(200);
+    expect(
+      (
+        await server.request('POST', '/api/auth/login', {
+          body: { RutEmpresa: '76123456-0', Correo: 'admin@andesdemo.cl', Contrasena: DEMO_PASSWORD },
+        })
+      ).status,
+    ).toBe(200);
     server.clock.advance(15 * 60_000 + 1000);
     expect((await login(DEMO_INSPECTOR, DEMO_PASSWORD)).status).toBe(200);
   });
@@ -249,7 +312,10 @@ describe('sign-in (spec 4.3, 8)', () => {
     const companyChallenge = await server.request<{ Desafio: string }>('POST', '/api/auth/login', {
       body: { RutEmpresa: '76123456-0', Correo: 'nuevo@andesdemo.cl', Contrasena: DEMO_PASSWORD },
     });
-    expect((await change({ Desafio: companyChallenge.body.Desafio, Contrasena: 'Inspeccion.2026', ConfirmarContrasena: 'Inspeccion.2026' })).status).toBe(401);
+    expect(
+      (await change({ Desafio: companyChallenge.body.Desafio, Contrasena: 'Inspeccion.2026', ConfirmarContrasena: 'Inspeccion.2026' }))
+        .status,
+    ).toBe(401);
 
     const changed = await change({ Desafio, Contrasena: 'Inspeccion.2026', ConfirmarContrasena: 'Inspeccion.2026' });
     expect(changed.status).toBe(200);
@@ -263,13 +329,20 @@ describe('sign-in (spec 4.3, 8)', () => {
       expiraEn: new Date(server.clock.current.getTime() + 8 * HOUR).toISOString(),
     });
     const { token } = changed.body as { token: string };
-    expect((await server.request('GET', '/api/fiscales/sesion', { token })).body).toMatchObject({ statusCode: 200, data: { fiscalizador: { Correo: 'ana@dt.gob.cl' } } });
+    expect((await server.request('GET', '/api/fiscales/sesion', { token })).body).toMatchObject({
+      statusCode: 200,
+      data: { fiscalizador: { Correo: 'ana@dt.gob.cl' } },
+    });
     expect((await server.request('GET', '/api/fiscales/empresas?q=andes', { token })).status).toBe(200);
     expect((await change({ Desafio, Contrasena: 'Tercera.Clave1', ConfirmarContrasena: 'Tercera.Clave1' })).status).toBe(401);
     expect((await login('ana@dt.gob.cl', temporary)).status).toBe(401);
     const signedIn = await login('ana@dt.gob.cl', 'Inspeccion.2026');
     expect(signedIn.body).toMatchObject({ sistema: 'FISCALES', fiscalizador: { Correo: 'ana@dt.gob.cl' } });
-    const stored = await server.deps.db.selectFrom('fiscalizadores').selectAll().where('Correo', '=', 'ana@dt.gob.cl').executeTakeFirstOrThrow();
+    const stored = await server.deps.db
+      .selectFrom('fiscalizadores')
+      .selectAll()
+      .where('Correo', '=', 'ana@dt.gob.cl')
+      .executeTakeFirstOrThrow();
     expect(stored).toMatchObject({ DebeCambiarContrasena: 0, TemporalExpiraEn: null, VerificadoEn: server.clock.current.toISOString() });
   });
 
@@ -278,7 +351,9 @@ describe('sign-in (spec 4.3, 8)', () => {
     const temporary = await mailedTemporaryPassword('ana@dt.gob.cl');
     const { Desafio } = (await login('ana@dt.gob.cl', temporary)).body as { Desafio: string };
     server.clock.advance(24 * HOUR + 60_000);
-    expect((await post('/cambiar-contrasena', { Desafio, Contrasena: 'Inspeccion.2026', ConfirmarContrasena: 'Inspeccion.2026' })).body).toEqual({
+    expect(
+      (await post('/cambiar-contrasena', { Desafio, Contrasena: 'Inspeccion.2026', ConfirmarContrasena: 'Inspeccion.2026' })).body,
+    ).toEqual({
       statusCode: 401,
       message: 'Ocurrió un error al cambiar la contraseña',
     });
@@ -290,12 +365,18 @@ describe('session and sign-out', () => {
     const { token } = (await login(DEMO_INSPECTOR, DEMO_PASSWORD)).body as { token: string };
     const session = await server.request('GET', '/api/fiscales/sesion', { token });
     expect(session.status).toBe(200);
-    expect(session.body).toMatchObject({ statusCode: 200, data: { fiscalizador: { Correo: DEMO_INSPECTOR }, sistema: 'FISCALES', expiraEn: expect.any(String) } });
+    expect(session.body).toMatchObject({
+      statusCode: 200,
+      data: { fiscalizador: { Correo: DEMO_INSPECTOR }, sistema: 'FISCALES', expiraEn: expect.any(String) },
+    });
 
     const company = await server.login('admin@andesdemo.cl');
     for (const other of [company.token, undefined]) {
       const res = await server.request('GET', '/api/fiscales/sesion', { token: other });
-      expect(res).toEqual({ status: 401, body: { statusCode: 401, message: 'Tu sesión expiró, inicia sesión nuevamente.', code: 'SESION_INVALIDA' } });
+      expect(res).toEqual({
+        status: 401,
+        body: { statusCode: 401, message: 'Tu sesión expiró, inicia sesión nuevamente.', code: 'SESION_INVALIDA' },
+      });
       expect((await post('/logout', {}, other)).status).toBe(401);
     }
     // And the inspector token opens no company call.
@@ -313,19 +394,34 @@ describe('password recovery (spec 4.3)', () => {
     post('/recuperar/confirmar', { Correo, Codigo, Contrasena, ConfirmarContrasena: Contrasena });
 
   it('mails a code that resets the password once: a wrong code first, then the right one', async () => {
-    expect(await request(DEMO_INSPECTOR)).toEqual({ status: 200, body: { statusCode: 200, message: 'Te enviamos un código de verificación a tu correo.' } });
+    expect(await request(DEMO_INSPECTOR)).toEqual({
+      status: 200,
+      body: { statusCode: 200, message: 'Te enviamos un código de verificación a tu correo.' },
+    });
     const code = await mailedCode(DEMO_INSPECTOR);
     expect((await lastMail()).Texto).toContain('http://localhost:3000/fiscales/recuperar-contraseña');
-    expect(await confirm(otherThan(code))).toEqual({ status: 400, body: { statusCode: 400, message: 'El código ingresado es incorrecto.' } });
-    expect(await confirm(code)).toEqual({ status: 200, body: { statusCode: 200, message: 'Contraseña actualizada, puedes iniciar la sesión' } });
+    expect(await confirm(otherThan(code))).toEqual({
+      status: 400,
+      body: { statusCode: 400, message: 'El código ingresado es incorrecto.' },
+    });
+    expect(await confirm(code)).toEqual({
+      status: 200,
+      body: { statusCode: 200, message: 'Contraseña actualizada, puedes iniciar la sesión' },
+    });
     expect((await confirm(code, 'Otra.Clave.2026')).status).toBe(400);
     expect((await login(DEMO_INSPECTOR, DEMO_PASSWORD)).status).toBe(401);
     expect((await login(DEMO_INSPECTOR, 'Recuperada.2026')).status).toBe(200);
   });
 
   it('refuses an unknown address with "Credenciales incorrectas." and sends nothing', async () => {
-    expect(await request('nadie@dt.gob.cl')).toEqual({ status: 401, body: { statusCode: 401, message: 'Credenciales incorrectas.', code: 'CREDENCIALES_INCORRECTAS' } });
-    expect((await confirm('123456', 'Recuperada.2026', 'nadie@dt.gob.cl')).body).toMatchObject({ statusCode: 401, message: 'Credenciales incorrectas.' });
+    expect(await request('nadie@dt.gob.cl')).toEqual({
+      status: 401,
+      body: { statusCode: 401, message: 'Credenciales incorrectas.', code: 'CREDENCIALES_INCORRECTAS' },
+    });
+    expect((await confirm('123456', 'Recuperada.2026', 'nadie@dt.gob.cl')).body).toMatchObject({
+      statusCode: 401,
+      message: 'Credenciales incorrectas.',
+    });
     expect(await server.deps.db.selectFrom('correos').selectAll().execute()).toEqual([]);
   });
 
@@ -346,7 +442,11 @@ describe('password recovery (spec 4.3)', () => {
     const fresh = await mailedCode(DEMO_INSPECTOR);
     const answers = [];
     for (let i = 0; i < 4; i++) answers.push((await confirm(otherThan(fresh))).body);
-    expect(answers.at(-1)).toEqual({ statusCode: 429, message: 'Has excedido el límite de intentos, intenta más tarde.', code: 'LIMITE_INTENTOS' });
+    expect(answers.at(-1)).toEqual({
+      statusCode: 429,
+      message: 'Has excedido el límite de intentos, intenta más tarde.',
+      code: 'LIMITE_INTENTOS',
+    });
     expect((await confirm(fresh)).status).toBe(429);
     expect((await request(DEMO_INSPECTOR)).status).toBe(429);
   });
@@ -354,8 +454,20 @@ describe('password recovery (spec 4.3)', () => {
   it('validates the form with the spec messages', async () => {
     expect((await post('/recuperar', {})).body).toMatchObject({ statusCode: 400, message: 'El correo es requerido' });
     expect((await confirm('')).body).toMatchObject({ statusCode: 400, message: 'El código es requerido' });
-    expect((await confirm('123456', 'corta')).body).toMatchObject({ statusCode: 400, message: 'La nueva contraseña debe tener al menos 8 caracteres' });
-    expect((await post('/recuperar/confirmar', { Correo: DEMO_INSPECTOR, Codigo: '123456', Contrasena: 'Recuperada.2026', ConfirmarContrasena: 'Recuperada.2027' })).body).toMatchObject({
+    expect((await confirm('123456', 'corta')).body).toMatchObject({
+      statusCode: 400,
+      message: 'La nueva contraseña debe tener al menos 8 caracteres',
+    });
+    expect(
+      (
+        await post('/recuperar/confirmar', {
+          Correo: DEMO_INSPECTOR,
+          Codigo: '123456',
+          Contrasena: 'Recuperada.2026',
+          ConfirmarContrasena: 'Recuperada.2027',
+        })
+      ).body,
+    ).toMatchObject({
       statusCode: 400,
       message: 'Las contraseñas no coinciden',
     });
@@ -365,7 +477,10 @@ describe('password recovery (spec 4.3)', () => {
     const smtpDown = await startTestServer({ SMTP_HOST: '127.0.0.1', SMTP_PORT: '9' });
     try {
       const res = await smtpDown.request('POST', '/api/fiscales/recuperar', { body: { Correo: DEMO_INSPECTOR } });
-      expect(res).toEqual({ status: 502, body: { statusCode: 502, message: 'Ocurrió un error al intentar enviar el código de verificación.' } });
+      expect(res).toEqual({
+        status: 502,
+        body: { statusCode: 502, message: 'Ocurrió un error al intentar enviar el código de verificación.' },
+      });
     } finally {
       await smtpDown.close();
     }

@@ -44,7 +44,14 @@ beforeAll(async () => {
   server = await startTestServer();
   const created = await server.deps.db
     .insertInto('fiscalizadores')
-    .values({ Correo: 'ines.rojas@dt.gob.cl', HashContrasena: 'x', DebeCambiarContrasena: 0, TemporalExpiraEn: null, CreadoEn: server.clock.now().toISOString(), VerificadoEn: server.clock.now().toISOString() })
+    .values({
+      Correo: 'ines.rojas@dt.gob.cl',
+      HashContrasena: 'x',
+      DebeCambiarContrasena: 0,
+      TemporalExpiraEn: null,
+      CreadoEn: server.clock.now().toISOString(),
+      VerificadoEn: server.clock.now().toISOString(),
+    })
     .returning('IdFiscalizador')
     .executeTakeFirstOrThrow();
   inspector = { id: created.IdFiscalizador, token: (await server.deps.tokens.issue(created.IdFiscalizador, '', 'fiscal', 0)).token };
@@ -53,17 +60,27 @@ afterAll(async () => {
   await server.close();
 });
 
-const get = <T>(url: string, token = inspector.token) => server.request<{ statusCode: number; message?: string; data: T }>('GET', url, { token });
+const get = <T>(url: string, token = inspector.token) =>
+  server.request<{ statusCode: number; message?: string; data: T }>('GET', url, { token });
 const recordsUrl = (desde: string, hasta: string, worker = WORKER.IdPersona, company = ANDES.id) =>
   `/api/fiscales/empresas/${company}/trabajadores/${worker}/registros?desde=${desde}&hasta=${hasta}`;
 const search = (desde = YEAR_AGO, hasta = TODAY) => get<PortalSearchAnswer>(recordsUrl(desde, hasta));
 const askPdf = (tipo: string, id: string, worker = WORKER.IdPersona, token = inspector.token) =>
-  server.request<{ statusCode: number; message?: string; data: PortalPdfLink }>('POST', `/api/fiscales/empresas/${ANDES.id}/trabajadores/${worker}/pdf/${tipo}/${id}`, { token });
+  server.request<{ statusCode: number; message?: string; data: PortalPdfLink }>(
+    'POST',
+    `/api/fiscales/empresas/${ANDES.id}/trabajadores/${worker}/pdf/${tipo}/${id}`,
+    { token },
+  );
 
 /** Opens a link as a new tab does: no session header; the bytes as they come. */
 async function open(url: string): Promise<{ status: number; type: string; disposition: string; bytes: Buffer }> {
   const response = await server.app.request(url);
-  return { status: response.status, type: response.headers.get('Content-Type') ?? '', disposition: response.headers.get('Content-Disposition') ?? '', bytes: Buffer.from(await response.arrayBuffer()) };
+  return {
+    status: response.status,
+    type: response.headers.get('Content-Type') ?? '',
+    disposition: response.headers.get('Content-Disposition') ?? '',
+    bytes: Buffer.from(await response.arrayBuffer()),
+  };
 }
 
 function pdfText(bytes: Buffer): string {
@@ -77,7 +94,8 @@ function pdfText(bytes: Buffer): string {
   }
 }
 
-const logRows = () => server.deps.db.selectFrom('accesos_fiscalizadores').selectAll().where('IdFiscalizador', '=', inspector.id).orderBy('IdAcceso').execute();
+const logRows = () =>
+  server.deps.db.selectFrom('accesos_fiscalizadores').selectAll().where('IdFiscalizador', '=', inspector.id).orderBy('IdAcceso').execute();
 
 describe('company and worker autocomplete', () => {
   it('offers every company of the platform, a suspended one too, by RUT or name', async () => {
@@ -85,7 +103,9 @@ describe('company and worker autocomplete', () => {
     expect(byRut.status).toBe(200);
     expect(byRut.body.data).toEqual([expect.objectContaining({ IdEmpresa: SUSPENDED.id, RutEmpresa: SUSPENDED.rut, EstadoEmpresa: 2 })]);
     const byName = await get<PortalCompany[]>('/api/fiscales/empresas?q=andes');
-    expect(byName.body.data).toEqual([{ IdEmpresa: ANDES.id, RutEmpresa: ANDES.rut, NombreEmpresa: 'Constructora Andes Demo SpA', EstadoEmpresa: 1 }]);
+    expect(byName.body.data).toEqual([
+      { IdEmpresa: ANDES.id, RutEmpresa: ANDES.rut, NombreEmpresa: 'Constructora Andes Demo SpA', EstadoEmpresa: 1 },
+    ]);
     const all = await get<PortalCompany[]>('/api/fiscales/empresas');
     expect(all.body.data.map((company) => company.IdEmpresa)).toEqual(expect.arrayContaining([ANDES.id, '77654321', SUSPENDED.id]));
   });
@@ -129,33 +149,77 @@ describe('the four cards of a worker (GET …/registros)', () => {
     expect(data.periodo).toEqual({ desde: YEAR_AGO, hasta: TODAY });
 
     // Observaciones: the finished inspection where she was observed, with the compliance the server computed.
-    const inspection = await server.deps.db.selectFrom('evaluaciones').selectAll().where('IdEvaluacion', '=', seedId(ANDES.id, 'inspeccion', 3)).executeTakeFirstOrThrow();
-    expect(data.observaciones).toEqual([{ Id: inspection.IdEvaluacion, Fecha: '2026-11-20', Checklist: inspection.NombreFormulario, Cumplimiento: inspection.Porcentaje, Nota: inspection.Nota }]);
+    const inspection = await server.deps.db
+      .selectFrom('evaluaciones')
+      .selectAll()
+      .where('IdEvaluacion', '=', seedId(ANDES.id, 'inspeccion', 3))
+      .executeTakeFirstOrThrow();
+    expect(data.observaciones).toEqual([
+      {
+        Id: inspection.IdEvaluacion,
+        Fecha: '2026-11-20',
+        Checklist: inspection.NombreFormulario,
+        Cumplimiento: inspection.Porcentaje,
+        Nota: inspection.Nota,
+      },
+    ]);
     expect(data.observaciones[0]).toMatchObject({ Checklist: 'Observación de conducta', Cumplimiento: 80.9, Nota: 5.5 });
 
     // Capacitaciones: three realised sessions she attended within the year (the one 430 days ago is not hers; none older).
     expect(data.capacitaciones.map((row) => row.Fecha)).toEqual(['2026-10-22', '2026-05-25', '2025-12-06']);
     // Named by the session's topic, with its type when the topic does not already say it.
-    expect(data.capacitaciones.map((row) => row.Capacitacion)).toEqual(['Primeros auxilios y RCP', 'Inducción hombre nuevo', 'Trabajo en altura para cuadrilla de montaje (Trabajo en altura física)']);
+    expect(data.capacitaciones.map((row) => row.Capacitacion)).toEqual([
+      'Primeros auxilios y RCP',
+      'Inducción hombre nuevo',
+      'Trabajo en altura para cuadrilla de montaje (Trabajo en altura física)',
+    ]);
     for (const row of data.capacitaciones) {
-      const attendance = await server.deps.db.selectFrom('capacitacion_participantes').select(['IdPersona', 'Asistio']).where('Id', '=', row.Id).executeTakeFirstOrThrow();
+      const attendance = await server.deps.db
+        .selectFrom('capacitacion_participantes')
+        .select(['IdPersona', 'Asistio'])
+        .where('Id', '=', row.Id)
+        .executeTakeFirstOrThrow();
       expect(attendance).toEqual({ IdPersona: WORKER.IdPersona, Asistio: 1 });
     }
 
     // EPP: the correction she signed and the annulled acta it corrects, each with its seal checked now.
     expect(data.epp).toHaveLength(2);
     const [correction, annulled] = data.epp;
-    expect(correction).toMatchObject({ Fecha: '2026-11-02', Epp: 'Guantes de cabritilla (2), Protector auditivo tipo fono (1)', Verificacion: 'valido' });
-    expect(annulled).toMatchObject({ Fecha: '2026-11-01', Epp: 'Guantes de cabritilla (2), Protector auditivo tipo fono (1)', Verificacion: 'anulado' });
+    expect(correction).toMatchObject({
+      Fecha: '2026-11-02',
+      Epp: 'Guantes de cabritilla (2), Protector auditivo tipo fono (1)',
+      Verificacion: 'valido',
+    });
+    expect(annulled).toMatchObject({
+      Fecha: '2026-11-01',
+      Epp: 'Guantes de cabritilla (2), Protector auditivo tipo fono (1)',
+      Verificacion: 'anulado',
+    });
     for (const row of data.epp) {
-      const acta = await server.deps.db.selectFrom('epp_entregas').select(['Sello', 'IdPersona']).where('IdEntregadosEpp', '=', row.Id).executeTakeFirstOrThrow();
+      const acta = await server.deps.db
+        .selectFrom('epp_entregas')
+        .select(['Sello', 'IdPersona'])
+        .where('IdEntregadosEpp', '=', row.Id)
+        .executeTakeFirstOrThrow();
       expect(acta).toEqual({ Sello: row.Sello, IdPersona: WORKER.IdPersona });
-      const lines = await server.deps.db.selectFrom('epp_entregas_lineas').select(['NombreEpp', 'Cantidad']).where('IdEntregadosEpp', '=', row.Id).orderBy('Orden').execute();
+      const lines = await server.deps.db
+        .selectFrom('epp_entregas_lineas')
+        .select(['NombreEpp', 'Cantidad'])
+        .where('IdEntregadosEpp', '=', row.Id)
+        .orderBy('Orden')
+        .execute();
       expect(row.Epp).toBe(lines.map((line) => `${line.NombreEpp} (${line.Cantidad})`).join(', '));
     }
 
     // Incidentes: the fall from the scaffold three days ago, still under investigation.
-    expect(data.incidentes).toEqual([{ Id: seedId(ANDES.id, 'incidente', 2), FechaIncidente: '2026-11-18', TipoIncidente: 'Accidente con tiempo perdido', EstadoInvestigacion: 'Abierto' }]);
+    expect(data.incidentes).toEqual([
+      {
+        Id: seedId(ANDES.id, 'incidente', 2),
+        FechaIncidente: '2026-11-18',
+        TipoIncidente: 'Accidente con tiempo perdido',
+        EstadoInvestigacion: 'Abierto',
+      },
+    ]);
   });
 
   it('filters each card to the period, both ends included, and an empty period gives four empty lists', async () => {
@@ -182,20 +246,34 @@ describe('the four cards of a worker (GET …/registros)', () => {
   it('leaves out deleted records', async () => {
     const id = seedId(ANDES.id, 'inspeccion', 3);
     await server.deps.db.updateTable('evaluaciones').set({ Estado: 0 }).where('IdEvaluacion', '=', id).execute();
-    await server.deps.db.updateTable('incidentes').set({ Estado: 0 }).where('IdEvaluacion', '=', seedId(ANDES.id, 'incidente', 2)).execute();
+    await server.deps.db
+      .updateTable('incidentes')
+      .set({ Estado: 0 })
+      .where('IdEvaluacion', '=', seedId(ANDES.id, 'incidente', 2))
+      .execute();
     try {
       const data = (await search()).body.data;
       expect([data.observaciones, data.incidentes]).toEqual([[], []]);
       expect((await askPdf('observaciones', id)).status).toBe(404);
     } finally {
       await server.deps.db.updateTable('evaluaciones').set({ Estado: 1 }).where('IdEvaluacion', '=', id).execute();
-      await server.deps.db.updateTable('incidentes').set({ Estado: 1 }).where('IdEvaluacion', '=', seedId(ANDES.id, 'incidente', 2)).execute();
+      await server.deps.db
+        .updateTable('incidentes')
+        .set({ Estado: 1 })
+        .where('IdEvaluacion', '=', seedId(ANDES.id, 'incidente', 2))
+        .execute();
     }
   });
 
   it('refuses a worker of another company and a company that does not exist', async () => {
-    expect(await get(recordsUrl(YEAR_AGO, TODAY, WORKER.IdPersona, '77654321'))).toMatchObject({ status: 404, body: { message: FISCALES_MESSAGES.workerNotFound } });
-    expect(await get(recordsUrl(YEAR_AGO, TODAY, WORKER.IdPersona, '99999999'))).toMatchObject({ status: 404, body: { message: FISCALES_MESSAGES.companyNotFound } });
+    expect(await get(recordsUrl(YEAR_AGO, TODAY, WORKER.IdPersona, '77654321'))).toMatchObject({
+      status: 404,
+      body: { message: FISCALES_MESSAGES.workerNotFound },
+    });
+    expect(await get(recordsUrl(YEAR_AGO, TODAY, WORKER.IdPersona, '99999999'))).toMatchObject({
+      status: 404,
+      body: { message: FISCALES_MESSAGES.companyNotFound },
+    });
   });
 });
 
@@ -219,16 +297,27 @@ describe('the PDF of each record', () => {
   it("refuses a record that is not this worker's, an unknown kind, and a forged or expired link", async () => {
     const data = (await search()).body.data;
     // Worker 1 was observed in another inspection, not in this one; the record exists but is not theirs.
-    expect(await askPdf('observaciones', data.observaciones[0]!.Id, OTHER_WORKER)).toMatchObject({ status: 404, body: { message: FISCALES_MESSAGES.recordNotFound } });
-    expect(await askPdf('incidentes', data.incidentes[0]!.Id, OTHER_WORKER)).toMatchObject({ status: 404, body: { message: FISCALES_MESSAGES.recordNotFound } });
+    expect(await askPdf('observaciones', data.observaciones[0]!.Id, OTHER_WORKER)).toMatchObject({
+      status: 404,
+      body: { message: FISCALES_MESSAGES.recordNotFound },
+    });
+    expect(await askPdf('incidentes', data.incidentes[0]!.Id, OTHER_WORKER)).toMatchObject({
+      status: 404,
+      body: { message: FISCALES_MESSAGES.recordNotFound },
+    });
     // A record of one card asked as another card's is not found either.
     expect((await askPdf('epp', data.capacitaciones[0]!.Id)).status).toBe(404);
     expect((await askPdf('dotaciones', data.epp[0]!.Id)).status).toBe(400);
 
     const link = (await askPdf('epp', data.epp[0]!.Id)).body.data.Url;
     const [payload, signature] = link.slice('/api/fiscales/documentos/'.length).split('.');
-    const forged = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload!, 'base64url').toString()), i: data.epp[1]!.Id })).toString('base64url');
-    expect(await server.request('GET', `/api/fiscales/documentos/${forged}.${signature}`)).toMatchObject({ status: 404, body: { message: FISCALES_MESSAGES.linkExpired } });
+    const forged = Buffer.from(
+      JSON.stringify({ ...JSON.parse(Buffer.from(payload!, 'base64url').toString()), i: data.epp[1]!.Id }),
+    ).toString('base64url');
+    expect(await server.request('GET', `/api/fiscales/documentos/${forged}.${signature}`)).toMatchObject({
+      status: 404,
+      body: { message: FISCALES_MESSAGES.linkExpired },
+    });
     expect((await server.request('GET', `/api/fiscales/documentos/${payload}.x${signature!.slice(1)}`)).status).toBe(404);
 
     server.clock.advance(6 * 60 * 1000);
@@ -247,7 +336,19 @@ describe('the access log', () => {
     const data = (await search()).body.data;
     await askPdf('incidentes', data.incidentes[0]!.Id);
     const rows = (await logRows()).slice(before);
-    expect(rows.map((row) => [row.Accion, row.IdEmpresa, row.IdPersona, row.RutTrabajador, row.NombreTrabajador, row.TipoRegistro, row.IdRegistro, row.Desde, row.Hasta])).toEqual([
+    expect(
+      rows.map((row) => [
+        row.Accion,
+        row.IdEmpresa,
+        row.IdPersona,
+        row.RutTrabajador,
+        row.NombreTrabajador,
+        row.TipoRegistro,
+        row.IdRegistro,
+        row.Desde,
+        row.Hasta,
+      ]),
+    ).toEqual([
       ['busqueda', ANDES.id, WORKER.IdPersona, WORKER.Rut, WORKER.Nombre, '', '', '2026-01-01', '2026-06-30'],
       ['busqueda', ANDES.id, WORKER.IdPersona, WORKER.Rut, WORKER.Nombre, '', '', YEAR_AGO, TODAY],
       ['pdf', ANDES.id, WORKER.IdPersona, WORKER.Rut, WORKER.Nombre, 'incidentes', data.incidentes[0]!.Id, '', ''],
@@ -258,7 +359,9 @@ describe('the access log', () => {
     expect(await logRows()).toHaveLength(before + 3);
 
     const admin = await server.login('admin@andesdemo.cl');
-    const log = await server.request<{ data: InspectorAccessRow[] }>('GET', `/api/perfil/accesos-fiscalizadores/${ANDES.id}`, { token: admin.token });
+    const log = await server.request<{ data: InspectorAccessRow[] }>('GET', `/api/perfil/accesos-fiscalizadores/${ANDES.id}`, {
+      token: admin.token,
+    });
     expect(log.status).toBe(200);
     // Every row of this company: the roster listings of another company (an earlier test) are that company's.
     const all = (await logRows()).filter((row) => row.IdEmpresa === ANDES.id);
@@ -280,7 +383,9 @@ describe('the access log', () => {
     // Another company's administrator sees none of it, and not through this company's address either.
     const pacifico = await server.login('admin@pacificodemo.cl', '77654321-7');
     // (it sees only what was consulted of its own company: the roster listing an earlier test made of it).
-    const pacificoLog = (await server.request<{ data: InspectorAccessRow[] }>('GET', '/api/perfil/accesos-fiscalizadores/77654321', { token: pacifico.token })).body.data;
+    const pacificoLog = (
+      await server.request<{ data: InspectorAccessRow[] }>('GET', '/api/perfil/accesos-fiscalizadores/77654321', { token: pacifico.token })
+    ).body.data;
     expect(pacificoLog.map((row) => row.IdAcceso).filter((id) => all.some((andes) => andes.IdAcceso === id))).toEqual([]);
     expect(pacificoLog.map((row) => [row.Accion, row.Busqueda])).toEqual([['nomina', '11373541']]);
     expect((await server.request('GET', `/api/perfil/accesos-fiscalizadores/${ANDES.id}`, { token: pacifico.token })).status).toBe(403);
@@ -298,14 +403,29 @@ describe('the access log', () => {
       ['nomina', ANDES.id, '', '', '11.373.541', 1],
     ]);
     const admin = await server.login('admin@andesdemo.cl');
-    const log = await server.request<{ data: InspectorAccessRow[] }>('GET', `/api/perfil/accesos-fiscalizadores/${ANDES.id}`, { token: admin.token });
-    expect(log.body.data[0]).toMatchObject({ Accion: 'nomina', Correo: 'ines.rojas@dt.gob.cl', Busqueda: '11.373.541', Resultados: 1, RutTrabajador: '' });
+    const log = await server.request<{ data: InspectorAccessRow[] }>('GET', `/api/perfil/accesos-fiscalizadores/${ANDES.id}`, {
+      token: admin.token,
+    });
+    expect(log.body.data[0]).toMatchObject({
+      Accion: 'nomina',
+      Correo: 'ines.rojas@dt.gob.cl',
+      Busqueda: '11.373.541',
+      Resultados: 1,
+      RutTrabajador: '',
+    });
   });
 
   it('filters the log by inspector, by worker (name or RUT) and by Chilean days, pages it, and names the inspectors who consulted (issue 28)', async () => {
     const second = await server.deps.db
       .insertInto('fiscalizadores')
-      .values({ Correo: 'pedro.soto@dt.gob.cl', HashContrasena: 'x', DebeCambiarContrasena: 0, TemporalExpiraEn: null, CreadoEn: server.clock.now().toISOString(), VerificadoEn: server.clock.now().toISOString() })
+      .values({
+        Correo: 'pedro.soto@dt.gob.cl',
+        HashContrasena: 'x',
+        DebeCambiarContrasena: 0,
+        TemporalExpiraEn: null,
+        CreadoEn: server.clock.now().toISOString(),
+        VerificadoEn: server.clock.now().toISOString(),
+      })
       .returning('IdFiscalizador')
       .executeTakeFirstOrThrow();
     const entry = (En: string, worker: { IdPersona: string; Rut: string; Nombre: string }) => ({
@@ -324,10 +444,21 @@ describe('the access log', () => {
     // 23:30 of the 20th in Santiago (02:30 UTC of the 21st), 00:30 of the 21st, and 08:00 of the 21st.
     await server.deps.db
       .insertInto('accesos_fiscalizadores')
-      .values([entry('2026-11-21T02:30:00.000Z', WORKER), entry('2026-11-21T03:30:00.000Z', other), entry('2026-11-21T11:00:00.000Z', WORKER)])
+      .values([
+        entry('2026-11-21T02:30:00.000Z', WORKER),
+        entry('2026-11-21T03:30:00.000Z', other),
+        entry('2026-11-21T11:00:00.000Z', WORKER),
+      ])
       .execute();
     const admin = await server.login('admin@andesdemo.cl');
-    const log = async (query: string) => (await server.request<ReportListAnswer<InspectorAccessRow> & { message?: string }>('GET', `/api/perfil/accesos-fiscalizadores/${ANDES.id}?${query}`, { token: admin.token })).body;
+    const log = async (query: string) =>
+      (
+        await server.request<ReportListAnswer<InspectorAccessRow> & { message?: string }>(
+          'GET',
+          `/api/perfil/accesos-fiscalizadores/${ANDES.id}?${query}`,
+          { token: admin.token },
+        )
+      ).body;
     const times = (answer: ReportListAnswer<InspectorAccessRow>) => answer.data.map((row) => row.En.slice(11, 16));
     const byHim = `IdFiscalizador=${second.IdFiscalizador}`;
 
@@ -347,7 +478,13 @@ describe('the access log', () => {
     expect(page).toMatchObject({ total: 3, Pagina: 2, PorPagina: 1 });
     expect(times(page)).toEqual(['03:30']);
     // The inspectors who consulted the company: the filter's choices, by address.
-    const inspectors = (await server.request<{ data: { IdFiscalizador: number; Correo: string }[] }>('GET', `/api/perfil/accesos-fiscalizadores/${ANDES.id}/fiscalizadores`, { token: admin.token })).body.data;
+    const inspectors = (
+      await server.request<{ data: { IdFiscalizador: number; Correo: string }[] }>(
+        'GET',
+        `/api/perfil/accesos-fiscalizadores/${ANDES.id}/fiscalizadores`,
+        { token: admin.token },
+      )
+    ).body.data;
     expect(inspectors).toEqual([
       { IdFiscalizador: inspector.id, Correo: 'ines.rojas@dt.gob.cl' },
       { IdFiscalizador: second.IdFiscalizador, Correo: 'pedro.soto@dt.gob.cl' },
@@ -359,7 +496,9 @@ describe('the access log', () => {
     expect(await log('PorPagina=5000')).toMatchObject({ statusCode: 400, message: 'La página pedida no es válida' });
     // Another company's administrator reads neither its log nor its inspectors through this company's address.
     const pacifico = await server.login('admin@pacificodemo.cl', '77654321-7');
-    expect((await server.request('GET', `/api/perfil/accesos-fiscalizadores/${ANDES.id}/fiscalizadores`, { token: pacifico.token })).status).toBe(403);
+    expect(
+      (await server.request('GET', `/api/perfil/accesos-fiscalizadores/${ANDES.id}/fiscalizadores`, { token: pacifico.token })).status,
+    ).toBe(403);
     await server.deps.db.deleteFrom('accesos_fiscalizadores').where('IdFiscalizador', '=', second.IdFiscalizador).execute();
   });
 
@@ -368,10 +507,21 @@ describe('the access log', () => {
     expect((await server.request('GET', `/api/perfil/accesos-fiscalizadores/${ANDES.id}`, { token: supervisor.token })).status).toBe(403);
     // The contractor user's role is given Perfil Empresa: still refused, a contractor never reads the company's log.
     const contractor = await server.login('contratista@andesdemo.cl');
-    const user = await server.deps.db.selectFrom('usuarios').select('IdRol').where('IdUsuario', '=', contractor.userId).executeTakeFirstOrThrow();
-    const sub = await server.deps.db.selectFrom('submodulos').select('IdSubmodulo').where('Ruta', '=', '/perfil/empresa').executeTakeFirstOrThrow();
+    const user = await server.deps.db
+      .selectFrom('usuarios')
+      .select('IdRol')
+      .where('IdUsuario', '=', contractor.userId)
+      .executeTakeFirstOrThrow();
+    const sub = await server.deps.db
+      .selectFrom('submodulos')
+      .select('IdSubmodulo')
+      .where('Ruta', '=', '/perfil/empresa')
+      .executeTakeFirstOrThrow();
     await server.deps.db.deleteFrom('rol_permisos').where('IdRol', '=', user.IdRol).where('IdSubmodulo', '=', sub.IdSubmodulo).execute();
-    await server.deps.db.insertInto('rol_permisos').values({ IdRol: user.IdRol, IdSubmodulo: sub.IdSubmodulo, Acciones: 'index' }).execute();
+    await server.deps.db
+      .insertInto('rol_permisos')
+      .values({ IdRol: user.IdRol, IdSubmodulo: sub.IdSubmodulo, Acciones: 'index' })
+      .execute();
     const refused = await server.request('GET', `/api/perfil/accesos-fiscalizadores/${ANDES.id}`, { token: contractor.token });
     expect(refused).toMatchObject({ status: 403, body: { code: 'SOLO_EMPRESA' } });
   });
@@ -389,7 +539,8 @@ describe('sessions', () => {
     ];
     const before = (await logRows()).length;
     for (const [method, url] of urls) {
-      for (const token of [admin.token, undefined, challenge]) expect((await server.request(method, url, { token })).status, `${method} ${url}`).toBe(401);
+      for (const token of [admin.token, undefined, challenge])
+        expect((await server.request(method, url, { token })).status, `${method} ${url}`).toBe(401);
     }
     expect(await logRows()).toHaveLength(before);
     // And the inspector's token opens no company route.

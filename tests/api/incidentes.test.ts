@@ -3,7 +3,19 @@ import { uuidV7 } from '#sync/outbox/uuid-v7.ts';
 import type { FileRef } from '#sync/records/record-fields.ts';
 import type { Incidente } from '#sync/schemas/incidentes.schema.ts';
 import { ANDES, PACIFICO, serverForEachTest } from './support/api-harness.ts';
-import { caseUrl, createCase, DEMO_CONTRACTOR, demoWorker, footprint, getCase, measure, REGISTRO, seeded, stageOneBody, updateCase } from './support/incidentes-factory.ts';
+import {
+  caseUrl,
+  createCase,
+  DEMO_CONTRACTOR,
+  demoWorker,
+  footprint,
+  getCase,
+  measure,
+  REGISTRO,
+  seeded,
+  stageOneBody,
+  updateCase,
+} from './support/incidentes-factory.ts';
 import { uploadImage } from './support/inspecciones-factory.ts';
 import { newKey, send } from './support/sync-harness.ts';
 
@@ -15,7 +27,13 @@ async function signature(): Promise<FileRef> {
 
 async function lastChange() {
   const row = await test.server.deps.db.selectFrom('cambios').selectAll().orderBy('Seq', 'desc').limit(1).executeTakeFirstOrThrow();
-  return { table: row.Tabla, id: row.IdRegistro, op: row.Operacion, audience: row.Audiencia, row: row.Fila === null ? null : (JSON.parse(row.Fila) as Incidente) };
+  return {
+    table: row.Tabla,
+    id: row.IdRegistro,
+    op: row.Operacion,
+    audience: row.Audiencia,
+    row: row.Fila === null ? null : (JSON.parse(row.Fila) as Incidente),
+  };
 }
 
 describe('IC1: a report arrives whole and is written once', () => {
@@ -26,10 +44,27 @@ describe('IC1: a report arrives whole and is written once', () => {
     expect(created.body).toMatchObject({
       statusCode: 200,
       message: 'Accidente creado correctamente',
-      data: { IdEvaluacion: body.IdEvaluacion, IdEmpresa: ANDES.id, Estado: 1, Version: 1, HoraOcurrencia: '09:15:00', Gravedad: 'no_grave', DiasPerdidos: null, NivelRiesgo: '', RutContratista: null, IdUsuario: test.admin.userId },
+      data: {
+        IdEvaluacion: body.IdEvaluacion,
+        IdEmpresa: ANDES.id,
+        Estado: 1,
+        Version: 1,
+        HoraOcurrencia: '09:15:00',
+        Gravedad: 'no_grave',
+        DiasPerdidos: null,
+        NivelRiesgo: '',
+        RutContratista: null,
+        IdUsuario: test.admin.userId,
+      },
       medidas: [],
     });
-    expect(await lastChange()).toMatchObject({ table: 'incidentes', id: body.IdEvaluacion, op: 'upsert', audience: 'partes::', row: created.body.data });
+    expect(await lastChange()).toMatchObject({
+      table: 'incidentes',
+      id: body.IdEvaluacion,
+      op: 'upsert',
+      audience: 'partes::',
+      row: created.body.data,
+    });
     const before = await footprint(test.server);
     const replay = await createCase(test.server, test.admin.token, body, key);
     expect(replay.body).toEqual(created.body);
@@ -49,7 +84,10 @@ describe('IC1: a report arrives whole and is written once', () => {
       FechaConocimiento: '2026-11-10T14:00:00.000Z',
       MedidasControl: [measure({ Plazo: '2026-11-09' }), measure()],
     });
-    expect((await createCase(test.server, test.admin.token, body)).body).toMatchObject({ statusCode: 400, message: 'El plazo no puede ser anterior a la fecha del accidente' });
+    expect((await createCase(test.server, test.admin.token, body)).body).toMatchObject({
+      statusCode: 400,
+      message: 'El plazo no puede ser anterior a la fecha del accidente',
+    });
     const fixed = { ...body, MedidasControl: [measure(), measure({ Plazo: '2026-11-20' })] };
     const created = await createCase(test.server, test.admin.token, fixed);
     expect(created.body.data).toMatchObject({ DiasPerdidos: 6, ValorRiesgo: 8, NivelRiesgo: 'Importante' });
@@ -83,7 +121,11 @@ describe('IC1: a report arrives whole and is written once', () => {
       expect(answer.body, message).toMatchObject({ statusCode: 400, message });
     }
     // A file the server does not have yet: the device uploads it and sends again (ARCHIVO_PENDIENTE, SPEC FL4).
-    const missingFile = await createCase(test.server, test.admin.token, stageOneBody(test.server, { Sha256: 'f'.repeat(64), Tipo: 'image/png' }));
+    const missingFile = await createCase(
+      test.server,
+      test.admin.token,
+      stageOneBody(test.server, { Sha256: 'f'.repeat(64), Tipo: 'image/png' }),
+    );
     expect(missingFile.body).toMatchObject({ code: 'ARCHIVO_PENDIENTE' });
     expect(await footprint(test.server)).toEqual(before);
   });
@@ -91,7 +133,11 @@ describe('IC1: a report arrives whole and is written once', () => {
   it('a cuasi accidente and a CDM need no injured worker', async () => {
     const firma = await signature();
     for (const Clasificacion of ['Cuasi Accidente', 'Accidente CDM']) {
-      const answer = await createCase(test.server, test.admin.token, stageOneBody(test.server, firma, { Clasificacion, NombreAccidentado: '', Rut: '' }));
+      const answer = await createCase(
+        test.server,
+        test.admin.token,
+        stageOneBody(test.server, firma, { Clasificacion, NombreAccidentado: '', Rut: '' }),
+      );
       expect(answer.body, Clasificacion).toMatchObject({ statusCode: 200, data: { Clasificacion } });
     }
   });
@@ -102,10 +148,29 @@ describe('IC2: stages 2 and 3 later, only what changed', () => {
     const body = stageOneBody(test.server, await signature());
     const id = body.IdEvaluacion as string;
     await createCase(test.server, test.admin.token, body);
-    const edited = await updateCase(test.server, test.admin.token, id, { IdEvaluacion: id, Version: 1, Descripcion: 'Resbaló en la losa mojada', Probabilidad: 2, Consecuencia: 2 });
-    expect(edited.body).toMatchObject({ message: 'Accidente editado correctamente', data: { Version: 2, NivelRiesgo: 'Moderado', ValorRiesgo: 4 } });
-    expect((await updateCase(test.server, test.admin.token, id, { IdEvaluacion: id, Version: 1, TipoLesion: seeded('tipos_lesion', 'Contusión') })).body).toMatchObject({ data: { Version: 3, Descripcion: 'Resbaló en la losa mojada' } });
-    expect((await updateCase(test.server, test.admin.token, id, { IdEvaluacion: id, Version: 1, Descripcion: 'Otra versión' })).body).toMatchObject({ statusCode: 409, code: 'CONFLICTO' });
+    const edited = await updateCase(test.server, test.admin.token, id, {
+      IdEvaluacion: id,
+      Version: 1,
+      Descripcion: 'Resbaló en la losa mojada',
+      Probabilidad: 2,
+      Consecuencia: 2,
+    });
+    expect(edited.body).toMatchObject({
+      message: 'Accidente editado correctamente',
+      data: { Version: 2, NivelRiesgo: 'Moderado', ValorRiesgo: 4 },
+    });
+    expect(
+      (
+        await updateCase(test.server, test.admin.token, id, {
+          IdEvaluacion: id,
+          Version: 1,
+          TipoLesion: seeded('tipos_lesion', 'Contusión'),
+        })
+      ).body,
+    ).toMatchObject({ data: { Version: 3, Descripcion: 'Resbaló en la losa mojada' } });
+    expect(
+      (await updateCase(test.server, test.admin.token, id, { IdEvaluacion: id, Version: 1, Descripcion: 'Otra versión' })).body,
+    ).toMatchObject({ statusCode: 409, code: 'CONFLICTO' });
   });
 
   it('appends evidence, statements and measures by their ids; the same ones again add nothing', async () => {
@@ -114,11 +179,21 @@ describe('IC2: stages 2 and 3 later, only what changed', () => {
     await createCase(test.server, test.admin.token, body);
     const photo = await uploadImage(test.server, test.admin.token);
     const evidence = { IdEvidencia: uuidV7(), Nombre: 'Losa mojada', Archivo: photo, Fecha: '2026-11-21T12:30:00.000Z' };
-    const statement = { IdDeclaracion: uuidV7(), Nombre: 'Luis Díaz', Rut: '', Calidad: 'Testigo', Texto: 'Vi que resbaló al bajar la escala.', Fecha: '2026-11-21T12:40:00.000Z' };
+    const statement = {
+      IdDeclaracion: uuidV7(),
+      Nombre: 'Luis Díaz',
+      Rut: '',
+      Calidad: 'Testigo',
+      Texto: 'Vi que resbaló al bajar la escala.',
+      Fecha: '2026-11-21T12:40:00.000Z',
+    };
     const newMeasure = measure();
     const update = { IdEvaluacion: id, Version: 1, Evidencias: [evidence], Declaraciones: [statement], MedidasControl: [newMeasure] };
     const first = await updateCase(test.server, test.admin.token, id, update);
-    expect(first.body).toMatchObject({ data: { Version: 2, Evidencias: [evidence], Declaraciones: [expect.objectContaining({ Nombre: 'Luis Díaz' })] }, medidas: [expect.objectContaining({ IdMedidaControl: newMeasure.IdMedidaControl })] });
+    expect(first.body).toMatchObject({
+      data: { Version: 2, Evidencias: [evidence], Declaraciones: [expect.objectContaining({ Nombre: 'Luis Díaz' })] },
+      medidas: [expect.objectContaining({ IdMedidaControl: newMeasure.IdMedidaControl })],
+    });
     const again = await updateCase(test.server, test.admin.token, id, { ...update, Version: 2 });
     expect(again.body).toMatchObject({ data: { Version: 2 } });
     expect(again.body.medidas).toHaveLength(1);
@@ -128,7 +203,12 @@ describe('IC2: stages 2 and 3 later, only what changed', () => {
 
 describe('IC6: tenancy, contractors and clients', () => {
   it('a worker of a contractor makes the case that contractor’s: its user reads it, pulls it, answers nothing else and writes no case', async () => {
-    const body = stageOneBody(test.server, await signature(), { IdPersona: demoWorker(1), NombreAccidentado: 'Juan González', Rut: '15234567-4', RutContratista: '' });
+    const body = stageOneBody(test.server, await signature(), {
+      IdPersona: demoWorker(1),
+      NombreAccidentado: 'Juan González',
+      Rut: '15234567-4',
+      RutContratista: '',
+    });
     const created = await createCase(test.server, test.admin.token, body);
     expect(created.body.data).toMatchObject({ RutContratista: DEMO_CONTRACTOR });
     expect(await lastChange()).toMatchObject({ audience: `partes:${DEMO_CONTRACTOR}:` });
@@ -139,11 +219,21 @@ describe('IC6: tenancy, contractors and clients', () => {
     expect(list.body.data.map((row) => row.IdEvaluacion)).not.toContain(own.body.data.IdEvaluacion);
     expect(list.body.data.every((row) => row.RutContratista === DEMO_CONTRACTOR)).toBe(true);
     expect((await getCase(test.server, contractor.token, own.body.data.IdEvaluacion)).body.data).toBeNull();
-    const changes = await send<{ changes: { table: string; id: string }[] }>(test.server, 'GET', '/api/sync/changes?limit=1000', { token: contractor.token });
+    const changes = await send<{ changes: { table: string; id: string }[] }>(test.server, 'GET', '/api/sync/changes?limit=1000', {
+      token: contractor.token,
+    });
     const pulled = changes.body.changes.filter((change) => change.table === 'incidentes').map((change) => change.id);
     expect(pulled).toContain(body.IdEvaluacion);
     expect(pulled).not.toContain(own.body.data.IdEvaluacion);
-    expect((await updateCase(test.server, contractor.token, body.IdEvaluacion as string, { IdEvaluacion: body.IdEvaluacion, Version: 1, Descripcion: 'x' })).status).toBe(403);
+    expect(
+      (
+        await updateCase(test.server, contractor.token, body.IdEvaluacion as string, {
+          IdEvaluacion: body.IdEvaluacion,
+          Version: 1,
+          Descripcion: 'x',
+        })
+      ).status,
+    ).toBe(403);
     // A client user reads no case: the cases name no client.
     const client = await test.server.login('cliente@andesdemo.cl');
     expect((await send(test.server, 'GET', `${REGISTRO}/${ANDES.id}`, { token: client.token })).status).toBe(403);
@@ -153,7 +243,10 @@ describe('IC6: tenancy, contractors and clients', () => {
     const body = stageOneBody(test.server, await signature());
     await createCase(test.server, test.admin.token, body);
     const other = await test.server.login('admin@pacificodemo.cl', PACIFICO.rut);
-    expect((await send<{ data: unknown }>(test.server, 'GET', caseUrl(body.IdEvaluacion as string, PACIFICO.id), { token: other.token })).body.data).toBeNull();
+    expect(
+      (await send<{ data: unknown }>(test.server, 'GET', caseUrl(body.IdEvaluacion as string, PACIFICO.id), { token: other.token })).body
+        .data,
+    ).toBeNull();
     expect((await send(test.server, 'GET', caseUrl(body.IdEvaluacion as string), { token: other.token })).status).toBe(403);
     expect((await send(test.server, 'DELETE', caseUrl(body.IdEvaluacion as string, PACIFICO.id), { token: other.token })).status).toBe(404);
     expect((await send(test.server, 'GET', `/api/accidentes/${body.IdEvaluacion}`, { token: other.token })).status).toBe(404);
@@ -165,7 +258,11 @@ describe('IC6: tenancy, contractors and clients', () => {
     await createCase(test.server, test.admin.token, body);
     const removed = await send(test.server, 'DELETE', `${caseUrl(id)}?Version=1`, { token: test.admin.token });
     expect(removed.body).toMatchObject({ statusCode: 200, message: 'Accidente eliminado correctamente', data: { Estado: 0, Version: 2 } });
-    const tombstones = await test.server.deps.db.selectFrom('cambios').select(['Tabla', 'Operacion']).where('Operacion', '=', 'delete').execute();
+    const tombstones = await test.server.deps.db
+      .selectFrom('cambios')
+      .select(['Tabla', 'Operacion'])
+      .where('Operacion', '=', 'delete')
+      .execute();
     expect(tombstones.map((row) => row.Tabla).sort()).toEqual(['incidentes', 'medidas_control']);
     expect((await send(test.server, 'DELETE', caseUrl(id), { token: test.admin.token })).status).toBe(200);
     expect((await getCase(test.server, test.admin.token, id)).body.data).toMatchObject({ Estado: 0 });

@@ -23,7 +23,11 @@ interface Description {
  * Routes that differ only in a parameter's name where one of the names is {company}: naming them alike would either
  * send the tenancy walk (tenancy.test.ts) to a call that takes an id, or hide a company read from it.
  */
-const COMPANY_BESIDE_ID = ['/api/capacitaciones/creadas/{IdCapacitacion}', '/api/epp/asignacion/{IdAsignacionEpp}', '/api/usuarios/{company}'];
+const COMPANY_BESIDE_ID = [
+  '/api/capacitaciones/creadas/{IdCapacitacion}',
+  '/api/epp/asignacion/{IdAsignacionEpp}',
+  '/api/usuarios/{company}',
+];
 
 let server: TestServer;
 let description: Description;
@@ -52,21 +56,32 @@ describe('the API described whole', () => {
   });
 
   it('documents the success answer of every operation but the ones still listed, and the list only shrinks', () => {
-    const undocumented = operations.filter(({ operation }) => !Object.entries(operation.responses ?? {}).some(([status, answer]) => /^2/.test(status) && answer.content));
+    const undocumented = operations.filter(
+      ({ operation }) => !Object.entries(operation.responses ?? {}).some(([status, answer]) => /^2/.test(status) && answer.content),
+    );
     const names = undocumented.map(({ name }) => name);
-    expect(names.filter((name) => !undocumentedYet.includes(name)), 'an operation added without its answer').toEqual([]);
-    expect(undocumentedYet.filter((name) => !names.includes(name)), 'documented now: remove from openapi-undocumented.json').toEqual([]);
+    expect(
+      names.filter((name) => !undocumentedYet.includes(name)),
+      'an operation added without its answer',
+    ).toEqual([]);
+    expect(
+      undocumentedYet.filter((name) => !names.includes(name)),
+      'documented now: remove from openapi-undocumented.json',
+    ).toEqual([]);
   });
 
   it("passes Redocly's recommended rules with no error", async () => {
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'andes-openapi-')), 'openapi.json');
     fs.writeFileSync(file, JSON.stringify(description));
-    const lint = await promisify(execFile)('node_modules/.bin/redocly', ['lint', file, '--format=json'], { maxBuffer: 64 * 1024 * 1024 }).catch(
-      (failed: { stdout: string }) => failed,
-    );
+    const lint = await promisify(execFile)('node_modules/.bin/redocly', ['lint', file, '--format=json'], {
+      maxBuffer: 64 * 1024 * 1024,
+    }).catch((failed: { stdout: string }) => failed);
     fs.rmSync(path.dirname(file), { recursive: true, force: true });
-    const problems = (JSON.parse(lint.stdout) as { problems: { ruleId: string; severity: string; location: { pointer: string }[] }[] }).problems;
-    const errors = problems.filter((problem) => problem.severity === 'error').map((problem) => `${problem.ruleId} ${decodeURIComponent(problem.location[0]!.pointer)}`);
+    const problems = (JSON.parse(lint.stdout) as { problems: { ruleId: string; severity: string; location: { pointer: string }[] }[] })
+      .problems;
+    const errors = problems
+      .filter((problem) => problem.severity === 'error')
+      .map((problem) => `${problem.ruleId} ${decodeURIComponent(problem.location[0]!.pointer)}`);
     expect(errors).toEqual(COMPANY_BESIDE_ID.map((template) => `no-identical-paths #/paths/${template.replaceAll('/', '~1')}`));
   }, 30_000);
 

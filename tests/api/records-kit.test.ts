@@ -4,7 +4,10 @@ import { startTestServer, type TestServer } from './support/api-harness.ts';
 
 interface Operation {
   'x-permiso'?: { ruta?: string | string[]; accion?: string; acceso?: string };
-  responses?: Record<string, { content?: Record<string, { schema?: { properties?: Record<string, { properties?: Record<string, unknown> }> } }> }>;
+  responses?: Record<
+    string,
+    { content?: Record<string, { schema?: { properties?: Record<string, { properties?: Record<string, unknown> }> } }> }
+  >;
 }
 
 let server: TestServer;
@@ -24,16 +27,27 @@ const documented = (base: string, template: string) => `${base}${template}`.repl
 describe('the server builds its routes from the entity descriptions', () => {
   it('declares who may call every documented operation (x-permiso): a permission, a session, or public', () => {
     const undeclared = Object.entries(paths).flatMap(([path, operations]) =>
-      Object.entries(operations).filter(([, operation]) => !operation['x-permiso']).map(([method]) => `${method.toUpperCase()} ${path}`),
+      Object.entries(operations)
+        .filter(([, operation]) => !operation['x-permiso'])
+        .map(([method]) => `${method.toUpperCase()} ${path}`),
     );
     expect(undeclared).toEqual([]);
-    const actions = Object.values(paths).flatMap((operations) => Object.values(operations).map((operation) => operation['x-permiso']!.accion ?? operation['x-permiso']!.acceso));
-    expect(new Set(actions)).toEqual(new Set(['index', 'crear', 'editar', 'eliminar', 'aprobar', 'cerrar', 'despachar', 'sesion', 'publico']));
+    const actions = Object.values(paths).flatMap((operations) =>
+      Object.values(operations).map((operation) => operation['x-permiso']!.accion ?? operation['x-permiso']!.acceso),
+    );
+    expect(new Set(actions)).toEqual(
+      new Set(['index', 'crear', 'editar', 'eliminar', 'aprobar', 'cerrar', 'despachar', 'sesion', 'publico']),
+    );
   });
 
   it("mounts every described entity's calls, each behind its entity's permission route", () => {
     for (const entity of ENTITY_LIST) {
-      const calls = [['get', entity.api.list], ['post', entity.api.create], ['put', entity.api.update], ['delete', entity.api.remove]] as const;
+      const calls = [
+        ['get', entity.api.list],
+        ['post', entity.api.create],
+        ['put', entity.api.update],
+        ['delete', entity.api.remove],
+      ] as const;
       for (const [method, template] of calls) {
         if (template === undefined) continue;
         const operation = paths[documented(entity.api.base, template)]?.[method];
@@ -47,7 +61,9 @@ describe('the server builds its routes from the entity descriptions', () => {
   it('documents the success answers of the record calls with the fields of the stored record', () => {
     for (const entity of ENTITY_LIST.filter((candidate) => candidate.api.create && candidate.api.update)) {
       const answer = paths[documented(entity.api.base, entity.api.create!)]!.post!.responses!['200']!.content!['application/json']!.schema!;
-      expect(Object.keys(answer.properties!.data!.properties!), entity.table).toEqual(expect.arrayContaining([entity.id, 'IdEmpresa', 'Estado', 'Version', ...entity.fields]));
+      expect(Object.keys(answer.properties!.data!.properties!), entity.table).toEqual(
+        expect.arrayContaining([entity.id, 'IdEmpresa', 'Estado', 'Version', ...entity.fields]),
+      );
     }
   });
 });

@@ -33,7 +33,11 @@ async function postBatch(token: string | undefined, files: UploadableFile[], raw
   const boundary = 'prueba-lote-0123456789';
   const headers: Record<string, string> = { ...CURRENT_PROTOCOL, 'Content-Type': raw?.type ?? `multipart/form-data; boundary=${boundary}` };
   if (token) headers.Authorization = `Bearer ${token}`;
-  const response = await server.app.request('/api/files/lote', { method: 'POST', headers, body: raw?.body ?? encodeFileBatch(files, boundary) });
+  const response = await server.app.request('/api/files/lote', {
+    method: 'POST',
+    headers,
+    body: raw?.body ?? encodeFileBatch(files, boundary),
+  });
   const text = await response.text();
   return { status: response.status, body: text ? JSON.parse(text) : {} };
 }
@@ -103,10 +107,21 @@ describe('POST /api/files/lote: many files in one request (FL7)', () => {
     expect((await postBatch(undefined, one)).status).toBe(401);
     expect(await postBatch(supervisor.token, [], { body: JSON.stringify({ files: [] }), type: 'application/json' })).toEqual({
       status: 415,
-      body: { statusCode: 415, message: 'El lote de archivos debe enviarse como multipart/form-data, una parte por archivo', code: 'TIPO_LOTE' },
+      body: {
+        statusCode: 415,
+        message: 'El lote de archivos debe enviarse como multipart/form-data, una parte por archivo',
+        code: 'TIPO_LOTE',
+      },
     });
-    expect((await postBatch(supervisor.token, [])).body).toMatchObject({ statusCode: 400, message: 'El lote de archivos no trae ningún archivo' });
-    const tooLarge = { statusCode: 413, message: 'El lote de archivos supera el máximo de 100 archivos u 8 MB; envíalo en partes', code: 'LOTE_GRANDE' };
+    expect((await postBatch(supervisor.token, [])).body).toMatchObject({
+      statusCode: 400,
+      message: 'El lote de archivos no trae ningún archivo',
+    });
+    const tooLarge = {
+      statusCode: 413,
+      message: 'El lote de archivos supera el máximo de 100 archivos u 8 MB; envíalo en partes',
+      code: 'LOTE_GRANDE',
+    };
     const many = Array.from({ length: 101 }, (_, i) => fileOf(bytesOf(i + 1, 100)));
     expect(await postBatch(supervisor.token, many)).toEqual({ status: 413, body: tooLarge });
     const big = [1, 2, 3].map((seed) => fileOf(bytesOf(seed, 3 * 1024 * 1024)));
@@ -122,18 +137,33 @@ describe('POST /api/files/lote: many files in one request (FL7)', () => {
     const form = new FormData();
     form.append('a'.repeat(64), 'no soy un archivo');
     form.append(good.sha256, new Blob([good.bytes], { type: good.type }), good.sha256);
-    const response = await server.app.request('/api/files/lote', { method: 'POST', headers: { ...CURRENT_PROTOCOL, Authorization: `Bearer ${supervisor.token}` }, body: form });
+    const response = await server.app.request('/api/files/lote', {
+      method: 'POST',
+      headers: { ...CURRENT_PROTOCOL, Authorization: `Bearer ${supervisor.token}` },
+      body: form,
+    });
     expect(((await response.json()) as { results: unknown[] }).results).toEqual([
-      { Sha256: 'a'.repeat(64), status: 400, message: 'Cada parte del lote debe ser un archivo con su nombre de archivo y su tipo', code: 'VALIDACION' },
+      {
+        Sha256: 'a'.repeat(64),
+        status: 400,
+        message: 'Cada parte del lote debe ser un archivo con su nombre de archivo y su tipo',
+        code: 'VALIDACION',
+      },
       { Sha256: good.sha256, status: 201, Tipo: 'image/png', Tamano: 2_000 },
     ]);
     const whole = encodeFileBatch([fileOf(bytesOf(9))], 'prueba-lote-0123456789');
-    const cut = await postBatch(supervisor.token, [], { body: whole.slice(0, 500), type: 'multipart/form-data; boundary=prueba-lote-0123456789' });
+    const cut = await postBatch(supervisor.token, [], {
+      body: whole.slice(0, 500),
+      type: 'multipart/form-data; boundary=prueba-lote-0123456789',
+    });
     expect(cut.body).toMatchObject({ statusCode: 400, message: 'El lote de archivos llegó incompleto o mal formado' });
   });
 
   it("FL7 FL8: the client's FetchTransport uploads through the route, each file classified by its own answer", async () => {
-    const transport = new FetchTransport({ getToken: () => supervisor.token, fetch: (input, init) => Promise.resolve(server.app.request(String(input), init)) });
+    const transport = new FetchTransport({
+      getToken: () => supervisor.token,
+      fetch: (input, init) => Promise.resolve(server.app.request(String(input), init)),
+    });
     const good = fileOf(bytesOf(10, 40_000), 'image/jpeg');
     const wrong = fileOf(bytesOf(11), 'image/png', sha256Hex(bytesOf(12)));
     const outcome = await transport.uploadFiles([good, wrong]);
@@ -144,7 +174,9 @@ describe('POST /api/files/lote: many files in one request (FL7)', () => {
   });
 
   it('FL7: is described in the API reference', async () => {
-    const spec = await server.request<{ paths: Record<string, Record<string, { summary?: string; requestBody?: { content: Record<string, unknown> } }>> }>('GET', '/api/openapi.json');
+    const spec = await server.request<{
+      paths: Record<string, Record<string, { summary?: string; requestBody?: { content: Record<string, unknown> } }>>;
+    }>('GET', '/api/openapi.json');
     const operation = spec.body.paths['/api/files/lote']?.post;
     expect(operation?.summary).toContain('varios archivos');
     expect(Object.keys(operation?.requestBody?.content ?? {})).toEqual(['multipart/form-data']);

@@ -18,12 +18,20 @@ async function asDevice(version: string | undefined, method: string, url: string
   if (version === undefined) {
     const response = await test.server.app.request(url, {
       method,
-      headers: { Authorization: `Bearer ${test.admin.token}`, 'Content-Type': 'application/json', ...(options.key ? { 'Idempotency-Key': options.key } : {}) },
+      headers: {
+        Authorization: `Bearer ${test.admin.token}`,
+        'Content-Type': 'application/json',
+        ...(options.key ? { 'Idempotency-Key': options.key } : {}),
+      },
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
     });
     return { status: response.status, body: (await response.json()) as Record<string, unknown> };
   }
-  const { status, body } = await send(test.server, method, url, { token: test.admin.token, headers: { [PROTOCOL_HEADER]: version }, ...options });
+  const { status, body } = await send(test.server, method, url, {
+    token: test.admin.token,
+    headers: { [PROTOCOL_HEADER]: version },
+    ...options,
+  });
   return { status, body };
 }
 
@@ -51,13 +59,18 @@ describe('the protocol version (PV)', () => {
     }
     expect(await countRows(test.server, 'cambios')).toBe(changes);
     expect(await countRows(test.server, 'idempotencia')).toBe(0);
-    expect((await send(test.server, 'POST', '/api/sync/batch', { token: test.admin.token, body: { entries } })).body).toMatchObject({ results: [{ status: 200 }] });
+    expect((await send(test.server, 'POST', '/api/sync/batch', { token: test.admin.token, body: { entries } })).body).toMatchObject({
+      results: [{ status: 200 }],
+    });
   });
 
   it('PV2: a single write that states version 1 is refused before it runs; a plain API call without the header is served', async () => {
     const refused = certification('Operador de grúa');
     expect(await asDevice('1', 'POST', CERTIFICACIONES, { body: refused, key: uuidV7() })).toEqual({ status: 426, body: OLD_ANSWER });
-    expect((await send(test.server, 'GET', `${CERTIFICACIONES}/${refused.IdCertificacion}`, { token: test.admin.token })).body).toEqual({ statusCode: 200, data: null });
+    expect((await send(test.server, 'GET', `${CERTIFICACIONES}/${refused.IdCertificacion}`, { token: test.admin.token })).body).toEqual({
+      statusCode: 200,
+      data: null,
+    });
     const served = await asDevice(undefined, 'POST', CERTIFICACIONES, { body: certification('Operador de grúa'), key: uuidV7() });
     expect(served).toMatchObject({ status: 200, body: { message: 'Certificación creada correctamente' } });
   });
@@ -75,13 +88,22 @@ describe('the protocol version (PV)', () => {
     const store = new MemoryOutboxStore();
     const sent = [certification('Andamiero'), certification('Maestro soldador')];
     for (const body of sent) {
-      await store.append(newOutboxEntry({ method: 'POST', path: CERTIFICACIONES, body, payloadVersion: 1, recordKey: `certificaciones:${body.IdCertificacion}` }, uuidV7(), Date.now()));
+      await store.append(
+        newOutboxEntry(
+          { method: 'POST', path: CERTIFICACIONES, body, payloadVersion: 1, recordKey: `certificaciones:${body.IdCertificacion}` },
+          uuidV7(),
+          Date.now(),
+        ),
+      );
     }
     const queued = (await store.list({ limit: 10 })).map((entry) => entry.key);
 
     const oldApp = new Replayer({ store, transport: transportSpeaking(test.server, test.admin.token, 1) });
     expect(await oldApp.drain({ ignoreBackoff: true })).toMatchObject({ sent: 0, stop: 'update' });
-    expect(oldApp.getState()).toMatchObject({ updateRequired: true, lastError: { code: 'PROTOCOLO_ANTIGUO', message: SYNC_ERRORS.oldProtocol.message } });
+    expect(oldApp.getState()).toMatchObject({
+      updateRequired: true,
+      lastError: { code: 'PROTOCOLO_ANTIGUO', message: SYNC_ERRORS.oldProtocol.message },
+    });
     expect(await store.list({ limit: 10 })).toMatchObject(queued.map((key) => ({ key, state: 'pending' })));
     expect(await countRows(test.server, 'idempotencia')).toBe(0);
     oldApp.dispose();
@@ -90,7 +112,15 @@ describe('the protocol version (PV)', () => {
     expect(await updatedApp.drain({ ignoreBackoff: true })).toMatchObject({ sent: 2, stop: 'empty' });
     expect(updatedApp.getState().updateRequired).toBe(false);
     expect(await updatedApp.drain({ ignoreBackoff: true })).toMatchObject({ sent: 0, stop: 'empty' });
-    const stored = await test.server.deps.db.selectFrom('certificaciones').select('Nombre').where('IdCertificacion', 'in', sent.map((body) => body.IdCertificacion)).execute();
+    const stored = await test.server.deps.db
+      .selectFrom('certificaciones')
+      .select('Nombre')
+      .where(
+        'IdCertificacion',
+        'in',
+        sent.map((body) => body.IdCertificacion),
+      )
+      .execute();
     expect(stored.map((row) => row.Nombre).sort()).toEqual(['Andamiero', 'Maestro soldador']);
     expect(await countRows(test.server, 'idempotencia')).toBe(2);
     updatedApp.dispose();

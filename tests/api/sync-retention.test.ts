@@ -24,8 +24,10 @@ function deviceAt(deviceNow: () => number) {
 }
 
 const serverNow = () => test.server.clock.now().getTime();
-const changeSeqs = async () => (await test.server.deps.db.selectFrom('cambios').select('Seq').orderBy('Seq').execute()).map((row) => row.Seq);
-const certificationRow = (id: string) => test.server.deps.db.selectFrom('certificaciones').selectAll().where('IdCertificacion', '=', id).executeTakeFirstOrThrow();
+const changeSeqs = async () =>
+  (await test.server.deps.db.selectFrom('cambios').select('Seq').orderBy('Seq').execute()).map((row) => row.Seq);
+const certificationRow = (id: string) =>
+  test.server.deps.db.selectFrom('certificaciones').selectAll().where('IdCertificacion', '=', id).executeTakeFirstOrThrow();
 
 let certified = 0;
 
@@ -37,7 +39,10 @@ async function editedOnDayZero() {
   expect((await device.write('POST', CERTIFICACIONES, created, createKey)).status).toBe(200);
   const edit = { IdCertificacion: created.IdCertificacion, Version: 1, Emisor: 'ACHS' };
   const key = device.newKey();
-  expect((await device.write('PUT', CERTIFICACIONES, edit, key)).body).toMatchObject({ statusCode: 200, data: { Emisor: 'ACHS', Version: 2 } });
+  expect((await device.write('PUT', CERTIFICACIONES, edit, key)).body).toMatchObject({
+    statusCode: 200,
+    data: { Emisor: 'ACHS', Version: 2 },
+  });
   return { created, createKey, edit, key };
 }
 
@@ -57,7 +62,8 @@ async function ninetyOneDaysLater() {
 describe('retention of the ledger and the change log (RT2)', () => {
   it('RT2: forgets keys and changes older than 90 days, a chunk at a time, keeps newer ones, and moves the change log horizon', async () => {
     const device = deviceAt(serverNow);
-    for (const name of ['Andamiero', 'Maestro soldador', 'Operador de grúa']) await device.write('POST', CERTIFICACIONES, certification(name));
+    for (const name of ['Andamiero', 'Maestro soldador', 'Operador de grúa'])
+      await device.write('POST', CERTIFICACIONES, certification(name));
     const dayZeroSeqs = await changeSeqs();
     await passDays(89);
     const kept = await device.write('POST', CERTIFICACIONES, certification('Buzo táctico'));
@@ -66,7 +72,10 @@ describe('retention of the ledger and the change log (RT2)', () => {
 
     await passDays(2);
     let pauses = 0;
-    const pruned = await pruneExpired(test.server.deps.db, test.server.clock.now(), { chunkRows: 2, pause: async () => void (pauses += 1) });
+    const pruned = await pruneExpired(test.server.deps.db, test.server.clock.now(), {
+      chunkRows: 2,
+      pause: async () => void (pauses += 1),
+    });
     expect(pruned).toEqual({ keys: 3, changes: dayZeroSeqs.length });
     expect(pauses).toBeGreaterThanOrEqual(Math.floor(dayZeroSeqs.length / 2));
     expect(await countRows(test.server, 'idempotencia')).toBe(1);
@@ -98,7 +107,10 @@ describe('a write replayed after the ledger forgot its key (RT3)', () => {
 
     // A create is answered CONFLICTO by the module (its id exists); the server's row holds what it sent.
     const createdAgain = await deviceAt(serverNow).write('POST', CERTIFICACIONES, created, createKey);
-    expect(createdAgain).toMatchObject({ status: 200, body: { statusCode: 200, message: SYNC_MESSAGES.alreadyApplied, data: { ...created, Version: 1 } } });
+    expect(createdAgain).toMatchObject({
+      status: 200,
+      body: { statusCode: 200, message: SYNC_MESSAGES.alreadyApplied, data: { ...created, Version: 1 } },
+    });
     // An edit whose values the record holds changes nothing, as every edit (CF2).
     const editedAgain = await deviceAt(serverNow).write('PUT', CERTIFICACIONES, edit, key);
     expect(editedAgain).toMatchObject({ status: 200, body: { statusCode: 200, data: { Emisor: 'ACHS', Version: 2 } } });
@@ -124,11 +136,16 @@ describe('a write replayed after the ledger forgot its key (RT3)', () => {
   it('RT3: one the record has moved on from is 409 ESCRITURA_VENCIDA, with nothing stored; never applied twice', async () => {
     const { created, edit, key } = await editedOnDayZero();
     const office = deviceAt(serverNow);
-    expect((await office.write('PUT', CERTIFICACIONES, { IdCertificacion: created.IdCertificacion, Version: 2, Emisor: 'IST' })).status).toBe(200);
+    expect(
+      (await office.write('PUT', CERTIFICACIONES, { IdCertificacion: created.IdCertificacion, Version: 2, Emisor: 'IST' })).status,
+    ).toBe(200);
     await ninetyOneDaysLater();
     const changes = await countRows(test.server, 'cambios');
     const replay = await deviceAt(serverNow).write('PUT', CERTIFICACIONES, edit, key);
-    expect(replay).toMatchObject({ status: 409, body: { statusCode: 409, code: 'ESCRITURA_VENCIDA', message: SYNC_ERRORS.staleWrite.message } });
+    expect(replay).toMatchObject({
+      status: 409,
+      body: { statusCode: 409, code: 'ESCRITURA_VENCIDA', message: SYNC_ERRORS.staleWrite.message },
+    });
     expect(await certificationRow(created.IdCertificacion)).toMatchObject({ Emisor: 'IST', Version: 3 });
     expect(await countRows(test.server, 'conflictos')).toBe(0);
     expect(await countRows(test.server, 'cambios')).toBe(changes);
@@ -139,11 +156,18 @@ describe('a write replayed after the ledger forgot its key (RT3)', () => {
     const seventyDaysAgo = deviceAt(() => serverNow() - 70 * DAY);
     const created = certification('Andamiero');
     const key = seventyDaysAgo.newKey();
-    const late = await send(test.server, 'POST', CERTIFICACIONES, { token: test.admin.token, body: created, key, headers: { [SENT_AT_HEADER]: String(serverNow()) } });
+    const late = await send(test.server, 'POST', CERTIFICACIONES, {
+      token: test.admin.token,
+      body: created,
+      key,
+      headers: { [SENT_AT_HEADER]: String(serverNow()) },
+    });
     expect(late.body).toMatchObject({ statusCode: 200, message: 'Certificación creada correctamente' });
 
     const today = deviceAt(serverNow);
-    expect((await today.write('PUT', CERTIFICACIONES, { IdCertificacion: created.IdCertificacion, Version: 1, Emisor: 'ACHS' })).status).toBe(200);
+    expect(
+      (await today.write('PUT', CERTIFICACIONES, { IdCertificacion: created.IdCertificacion, Version: 1, Emisor: 'ACHS' })).status,
+    ).toBe(200);
     const conflicting = await today.write('PUT', CERTIFICACIONES, { IdCertificacion: created.IdCertificacion, Version: 1, Emisor: 'IST' });
     expect(conflicting.body).toMatchObject({ statusCode: 409, code: 'CONFLICTO' });
     expect(await countRows(test.server, 'conflictos')).toBe(1);
@@ -156,19 +180,32 @@ describe('a write replayed after the ledger forgot its key (RT3)', () => {
     expect(conflicting.body).toMatchObject({ statusCode: 409, code: 'CONFLICTO' });
   });
 
-  it('RT3: inside a batch, each entry is judged with the batch\'s sent-at', async () => {
+  it("RT3: inside a batch, each entry is judged with the batch's sent-at", async () => {
     const device = deviceAt(serverNow);
     const created = certification('Andamiero');
     const key = device.newKey();
     await device.write('POST', CERTIFICACIONES, created, key);
     const { created: other, edit: otherEdit, key: otherKey } = await editedOnDayZero();
-    await send(test.server, 'PUT', CERTIFICACIONES, { token: test.admin.token, body: { IdCertificacion: other.IdCertificacion, Version: 2, Emisor: 'IST' } });
-    await ninetyOneDaysLater();
-    const answer = await send<{ results: { key: string; status: number; body: { code?: string; message: string } }[] }>(test.server, 'POST', '/api/sync/batch', {
+    await send(test.server, 'PUT', CERTIFICACIONES, {
       token: test.admin.token,
-      body: { entries: [{ key, method: 'POST', path: CERTIFICACIONES, body: created }, { key: otherKey, method: 'PUT', path: CERTIFICACIONES, body: otherEdit }] },
-      headers: { [SENT_AT_HEADER]: String(serverNow()) },
+      body: { IdCertificacion: other.IdCertificacion, Version: 2, Emisor: 'IST' },
     });
+    await ninetyOneDaysLater();
+    const answer = await send<{ results: { key: string; status: number; body: { code?: string; message: string } }[] }>(
+      test.server,
+      'POST',
+      '/api/sync/batch',
+      {
+        token: test.admin.token,
+        body: {
+          entries: [
+            { key, method: 'POST', path: CERTIFICACIONES, body: created },
+            { key: otherKey, method: 'PUT', path: CERTIFICACIONES, body: otherEdit },
+          ],
+        },
+        headers: { [SENT_AT_HEADER]: String(serverNow()) },
+      },
+    );
     expect(answer.body.results).toMatchObject([
       { key, status: 200, body: { message: SYNC_MESSAGES.alreadyApplied } },
       { key: otherKey, status: 409, body: { code: 'ESCRITURA_VENCIDA' } },
@@ -178,17 +215,38 @@ describe('a write replayed after the ledger forgot its key (RT3)', () => {
 
   it('RT3: the outbox sets a stale write aside with its message for the person, and sends the rest once', async () => {
     const { created, edit, key } = await editedOnDayZero();
-    await send(test.server, 'PUT', CERTIFICACIONES, { token: test.admin.token, body: { IdCertificacion: created.IdCertificacion, Version: 2, Emisor: 'IST' } });
+    await send(test.server, 'PUT', CERTIFICACIONES, {
+      token: test.admin.token,
+      body: { IdCertificacion: created.IdCertificacion, Version: 2, Emisor: 'IST' },
+    });
     await ninetyOneDaysLater();
     const store = new MemoryOutboxStore();
     const dayZero = serverNow() - 91 * DAY;
-    await store.append(newOutboxEntry({ method: 'PUT', path: CERTIFICACIONES, body: edit, payloadVersion: 1, recordKey: `certificaciones:${created.IdCertificacion}` }, key, dayZero));
+    await store.append(
+      newOutboxEntry(
+        { method: 'PUT', path: CERTIFICACIONES, body: edit, payloadVersion: 1, recordKey: `certificaciones:${created.IdCertificacion}` },
+        key,
+        dayZero,
+      ),
+    );
     const fresh = certification('Andamiero');
-    await store.append(newOutboxEntry({ method: 'POST', path: CERTIFICACIONES, body: fresh, payloadVersion: 1, recordKey: `certificaciones:${fresh.IdCertificacion}` }, uuidV7(), serverNow()));
-    const transport = new FetchTransport({ getToken: () => test.admin.token, now: serverNow, fetch: (input, init) => Promise.resolve(test.server.app.request(String(input), init)) });
+    await store.append(
+      newOutboxEntry(
+        { method: 'POST', path: CERTIFICACIONES, body: fresh, payloadVersion: 1, recordKey: `certificaciones:${fresh.IdCertificacion}` },
+        uuidV7(),
+        serverNow(),
+      ),
+    );
+    const transport = new FetchTransport({
+      getToken: () => test.admin.token,
+      now: serverNow,
+      fetch: (input, init) => Promise.resolve(test.server.app.request(String(input), init)),
+    });
     const replayer = new Replayer({ store, transport, now: serverNow });
     expect(await replayer.drain({ ignoreBackoff: true })).toMatchObject({ sent: 1, stop: 'empty' });
-    expect(await store.listDead()).toMatchObject([{ key, state: 'dead', lastError: { status: 409, code: 'ESCRITURA_VENCIDA', message: SYNC_ERRORS.staleWrite.message } }]);
+    expect(await store.listDead()).toMatchObject([
+      { key, state: 'dead', lastError: { status: 409, code: 'ESCRITURA_VENCIDA', message: SYNC_ERRORS.staleWrite.message } },
+    ]);
     expect(await certificationRow(fresh.IdCertificacion)).toMatchObject({ Nombre: 'Andamiero' });
     replayer.dispose();
   });
@@ -215,7 +273,11 @@ describe('a device whose pull cursor is older than the change log (RT4)', () => 
   it('RT4: is told to reset, restarts its pull from the newest change, and its queued writes stay and then go once', async () => {
     const store = new MemoryOutboxStore();
     const device = deviceTables(store);
-    const transport = new FetchTransport({ getToken: () => test.admin.token, now: serverNow, fetch: (input, init) => Promise.resolve(test.server.app.request(String(input), init)) });
+    const transport = new FetchTransport({
+      getToken: () => test.admin.token,
+      now: serverNow,
+      fetch: (input, init) => Promise.resolve(test.server.app.request(String(input), init)),
+    });
     expect(await pullChanges(transport, device.target, { resetTables: ['certificaciones'] })).toMatchObject({ kind: 'ok' });
     expect(device.resets).toEqual([]);
     const oldCursor = device.cursor();
@@ -223,7 +285,13 @@ describe('a device whose pull cursor is older than the change log (RT4)', () => 
     await editedOnDayZero();
     await ninetyOneDaysLater();
     const queued = certification('Andamiero');
-    await store.append(newOutboxEntry({ method: 'POST', path: CERTIFICACIONES, body: queued, payloadVersion: 1, recordKey: `certificaciones:${queued.IdCertificacion}` }, uuidV7(), serverNow()));
+    await store.append(
+      newOutboxEntry(
+        { method: 'POST', path: CERTIFICACIONES, body: queued, payloadVersion: 1, recordKey: `certificaciones:${queued.IdCertificacion}` },
+        uuidV7(),
+        serverNow(),
+      ),
+    );
 
     expect(await pullChanges(transport, device.target, { resetTables: ['certificaciones'] })).toMatchObject({ kind: 'ok' });
     expect(device.resets).toEqual([['certificaciones']]);

@@ -25,7 +25,10 @@ afterAll(async () => {
 
 /** Fills a documented path: {company} with the given company, {user} with the caller's own id. */
 function concrete(path: string, company: string, userId: number): string {
-  return path.replace('{company}', company).replace('{user}', String(userId)).replace(/\{[^}]+\}/g, '1');
+  return path
+    .replace('{company}', company)
+    .replace('{user}', String(userId))
+    .replace(/\{[^}]+\}/g, '1');
 }
 
 /**
@@ -33,7 +36,9 @@ function concrete(path: string, company: string, userId: number): string {
  * inspectors' sign-in steps and their signed PDF links (the signature is the credential).
  */
 const isPublic = (path: string) =>
-  /^\/api\/(health|auth\/(login|estado-empresa|cambiar-contrasena|recuperar.*)|files\/.*|verificar\/\{codigo\}|fiscales\/(ajustes|registro.*|login|cambiar-contrasena|recuperar.*|documentos\/\{[^}]+\}))$/.test(path);
+  /^\/api\/(health|auth\/(login|estado-empresa|cambiar-contrasena|recuperar.*)|files\/.*|verificar\/\{codigo\}|fiscales\/(ajustes|registro.*|login|cambiar-contrasena|recuperar.*|documentos\/\{[^}]+\}))$/.test(
+    path,
+  );
 const isInspectorRoute = (path: string) => path.startsWith('/api/fiscales/');
 
 describe('tenancy, route by route from the API description', () => {
@@ -58,7 +63,11 @@ describe('tenancy, route by route from the API description', () => {
       expect(res.status, `${route.method} ${url}`).toBe(403);
       expect(res.body, `${route.method} ${url}`).toMatchObject({ message: 'No tienes acceso a los datos de esta empresa.' });
     }
-    const untouched = await server.deps.db.selectFrom('empresas').select('NombreEmpresa').where('IdEmpresa', '=', PACIFICO.id).executeTakeFirstOrThrow();
+    const untouched = await server.deps.db
+      .selectFrom('empresas')
+      .select('NombreEmpresa')
+      .where('IdEmpresa', '=', PACIFICO.id)
+      .executeTakeFirstOrThrow();
     expect(untouched.NombreEmpresa).toBe('Constructora Pacífico Demo Ltda.');
   });
 
@@ -67,14 +76,18 @@ describe('tenancy, route by route from the API description', () => {
     const checkedPaths: Record<string, number> = { '/api/epp/informes/informe_sat/{rut}/{company}': 400 };
     const reads = routes.filter((route) => route.path.includes('{company}') && route.method === 'GET');
     for (const route of reads) {
-      const mine = await server.request(route.method, concrete(route.path, PACIFICO.id, pacificoAdmin.userId), { token: pacificoAdmin.token });
+      const mine = await server.request(route.method, concrete(route.path, PACIFICO.id, pacificoAdmin.userId), {
+        token: pacificoAdmin.token,
+      });
       expect(mine.status, route.path).toBe(checkedPaths[route.path] ?? 200);
     }
   });
 
   it('refuses every route except sign-in ones without a token', async () => {
     for (const route of routes.filter((r) => !isPublic(r.path))) {
-      const res = await server.request(route.method, concrete(route.path, ANDES.id, andesAdmin.userId), { body: route.method === 'GET' ? undefined : {} });
+      const res = await server.request(route.method, concrete(route.path, ANDES.id, andesAdmin.userId), {
+        body: route.method === 'GET' ? undefined : {},
+      });
       expect(res.status, `${route.method} ${route.path}`).toBe(401);
     }
   });
@@ -87,21 +100,31 @@ describe('tenancy, route by route from the API description', () => {
  */
 describe('the inspector exemption: inspector and company sessions are kept apart', () => {
   it('refuses an inspector token on every company route, and a company token on every inspector route', async () => {
-    const signedIn = await server.request<{ token: string }>('POST', '/api/fiscales/login', { body: { Correo: 'fiscalizador@dt.gob.cl', Contrasena: DEMO_PASSWORD } });
+    const signedIn = await server.request<{ token: string }>('POST', '/api/fiscales/login', {
+      body: { Correo: 'fiscalizador@dt.gob.cl', Contrasena: DEMO_PASSWORD },
+    });
     expect(signedIn.status).toBe(200);
     const inspector = signedIn.body.token;
 
     const companyRoutes = routes.filter((route) => !isInspectorRoute(route.path) && !isPublic(route.path));
     expect(companyRoutes.length).toBeGreaterThan(80);
     for (const route of companyRoutes) {
-      const res = await server.request(route.method, concrete(route.path, ANDES.id, andesAdmin.userId), { token: inspector, body: route.method === 'GET' ? undefined : {} });
+      const res = await server.request(route.method, concrete(route.path, ANDES.id, andesAdmin.userId), {
+        token: inspector,
+        body: route.method === 'GET' ? undefined : {},
+      });
       expect(res.status, `${route.method} ${route.path} con sesión de fiscalizador`).toBe(401);
     }
 
     const inspectorRoutes = routes.filter((route) => isInspectorRoute(route.path) && !isPublic(route.path));
-    expect(inspectorRoutes.map((route) => `${route.method} ${route.path}`)).toEqual(expect.arrayContaining(['GET /api/fiscales/sesion', 'POST /api/fiscales/logout']));
+    expect(inspectorRoutes.map((route) => `${route.method} ${route.path}`)).toEqual(
+      expect.arrayContaining(['GET /api/fiscales/sesion', 'POST /api/fiscales/logout']),
+    );
     for (const route of inspectorRoutes) {
-      const res = await server.request(route.method, concrete(route.path, ANDES.id, andesAdmin.userId), { token: andesAdmin.token, body: route.method === 'GET' ? undefined : {} });
+      const res = await server.request(route.method, concrete(route.path, ANDES.id, andesAdmin.userId), {
+        token: andesAdmin.token,
+        body: route.method === 'GET' ? undefined : {},
+      });
       expect(res.status, `${route.method} ${route.path} con sesión de empresa`).toBe(401);
     }
     // The inspector's session itself still works: the refusals above are about the kind of session.
@@ -113,8 +136,14 @@ describe('permissions are enforced by the server', () => {
   it('lets only a role with Perfil Empresa read and edit the company profile', async () => {
     const supervisor = await server.login('supervisor@andesdemo.cl');
     const denied = await server.request('GET', `/api/perfil/perfil_empresa/${ANDES.id}`, { token: supervisor.token });
-    expect(denied).toEqual({ status: 403, body: { statusCode: 403, message: 'No tienes permiso para realizar esta acción.', code: 'SIN_PERMISO' } });
-    const write = await server.request('PUT', `/api/perfil/perfil_empresa/${ANDES.id}`, { token: supervisor.token, body: { NombreEmpresa: 'Hackeada' } });
+    expect(denied).toEqual({
+      status: 403,
+      body: { statusCode: 403, message: 'No tienes permiso para realizar esta acción.', code: 'SIN_PERMISO' },
+    });
+    const write = await server.request('PUT', `/api/perfil/perfil_empresa/${ANDES.id}`, {
+      token: supervisor.token,
+      body: { NombreEmpresa: 'Hackeada' },
+    });
     expect(write.status).toBe(403);
     const allowed = await server.request('GET', `/api/perfil/perfil_empresa/${ANDES.id}`, { token: andesAdmin.token });
     expect(allowed.status).toBe(200);

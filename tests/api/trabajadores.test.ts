@@ -41,7 +41,13 @@ async function activeWorkers(company = ANDES.id): Promise<number> {
 
 async function lastChange() {
   const row = await server.deps.db.selectFrom('cambios').selectAll().orderBy('Seq', 'desc').limit(1).executeTakeFirstOrThrow();
-  return { table: row.Tabla, id: row.IdRegistro, op: row.Operacion, company: row.IdEmpresa, row: row.Fila === null ? null : (JSON.parse(row.Fila) as Record<string, unknown>) };
+  return {
+    table: row.Tabla,
+    id: row.IdRegistro,
+    op: row.Operacion,
+    company: row.IdEmpresa,
+    row: row.Fila === null ? null : (JSON.parse(row.Fila) as Record<string, unknown>),
+  };
 }
 
 describe('workers: create, read, update, delete', () => {
@@ -85,9 +91,17 @@ describe('workers: create, read, update, delete', () => {
   it('updates only the sent fields, bumps Version and logs the new row; a no-op answers the same row unchanged', async () => {
     const created = await createWorker(server, admin.token, workerBody());
     const id = created.body.data.IdPersona as string;
-    const res = await updateWorker(server, supervisor.token, { IdPersona: id, Version: 1, Nombres: 'Ana', FechaFichaMedica: '2026-03-01 08:30:00' });
+    const res = await updateWorker(server, supervisor.token, {
+      IdPersona: id,
+      Version: 1,
+      Nombres: 'Ana',
+      FechaFichaMedica: '2026-03-01 08:30:00',
+    });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ message: 'Trabajador actualizado correctamente', data: { Nombres: 'Ana', ApellidoPaterno: 'Órdenes', FechaFichaMedica: '2026-03-01 08:30:00', Version: 2 } });
+    expect(res.body).toMatchObject({
+      message: 'Trabajador actualizado correctamente',
+      data: { Nombres: 'Ana', ApellidoPaterno: 'Órdenes', FechaFichaMedica: '2026-03-01 08:30:00', Version: 2 },
+    });
     expect((await lastChange()).row).toEqual(res.body.data);
 
     const changes = await countRows(server, 'cambios');
@@ -103,7 +117,11 @@ describe('workers: create, read, update, delete', () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ message: 'Trabajador eliminado correctamente', data: { Estado: 0, Version: 2 } });
     expect(await lastChange()).toEqual({ table: 'trabajadores', id: body.IdPersona, op: 'delete', company: ANDES.id, row: null });
-    const stored = await server.deps.db.selectFrom('trabajadores').select(['Estado']).where('IdPersona', '=', body.IdPersona).executeTakeFirstOrThrow();
+    const stored = await server.deps.db
+      .selectFrom('trabajadores')
+      .select(['Estado'])
+      .where('IdPersona', '=', body.IdPersona)
+      .executeTakeFirstOrThrow();
     expect(stored.Estado).toBe(0);
 
     const changes = await countRows(server, 'cambios');
@@ -121,7 +139,10 @@ describe('workers: create, read, update, delete', () => {
     const body = workerBody();
     await createWorker(server, admin.token, body);
     expect((await deleteWorker(server, admin.token, body.IdPersona, supervisor.userId)).status).toBe(403);
-    expect((await deleteWorker(server, admin.token, uuidV7(), admin.userId)).body).toEqual({ statusCode: 404, message: 'Trabajador no encontrado' });
+    expect((await deleteWorker(server, admin.token, uuidV7(), admin.userId)).body).toEqual({
+      statusCode: 404,
+      message: 'Trabajador no encontrado',
+    });
     expect(await activeWorkers()).toBe(21);
   });
 });
@@ -141,7 +162,10 @@ describe('workers: validation, with nothing half-written', () => {
       [{ RutContratista: '78945612-7', TipoEmpresa: 1 }, 'Un trabajador de la empresa no lleva rut de contratista'],
       [{ cargos: [uuidV7()] }, 'Uno de los cargos indicados no existe'],
       [{ IdNivel2: SEEDED.nv3(1) }, 'El nivel indicado no existe'],
-      [{ certificaciones: [{ IdCertificacion: uuidV7(), Nombre: 'Altura', FechaVencimiento: '31/12/2026' }] }, 'La fecha debe tener el formato AAAA-MM-DD'],
+      [
+        { certificaciones: [{ IdCertificacion: uuidV7(), Nombre: 'Altura', FechaVencimiento: '31/12/2026' }] },
+        'La fecha debe tener el formato AAAA-MM-DD',
+      ],
     ];
     for (const [overrides, message] of cases) {
       const body = { ...workerBody(), ...overrides };
@@ -174,7 +198,10 @@ describe('workers: list, search and filters', () => {
     const dotted = `${run.slice(0, 2)}.${run.slice(2, 5)}.${run.slice(5)}`;
     for (const search of [run, dotted, run.slice(0, 5)]) {
       const found = await listWorkers(server, admin.token, ANDES.id, `?Buscar=${encodeURIComponent(search)}`);
-      expect(found.body.data.map((w) => w.IdPersona), search).toContain(SEEDED.worker(5));
+      expect(
+        found.body.data.map((w) => w.IdPersona),
+        search,
+      ).toContain(SEEDED.worker(5));
     }
     const created = await createWorker(server, admin.token, workerBody({ Nombres: 'José Ñuñez', ApellidoPaterno: 'Pérez' }));
     const byName = await listWorkers(server, admin.token, ANDES.id, `?Buscar=${encodeURIComponent('jose ñunez PEREZ')}`);
@@ -243,13 +270,27 @@ describe('workers: list, search and filters', () => {
       { TipoNv: 3, Nombre: 'Área' },
       { TipoNv: 4, Nombre: 'Sector' },
     ]);
-    const filters = await send<{ data: { nv2: unknown[]; nv3: unknown[]; cargos: unknown[]; contratistas: string[] } }>(server, 'GET', `${WORKERS}/filtros/${ANDES.id}`, { token: supervisor.token });
+    const filters = await send<{ data: { nv2: unknown[]; nv3: unknown[]; cargos: unknown[]; contratistas: string[] } }>(
+      server,
+      'GET',
+      `${WORKERS}/filtros/${ANDES.id}`,
+      { token: supervisor.token },
+    );
     expect(filters.body.data.nv2).toHaveLength(2);
     expect(filters.body.data.nv3).toHaveLength(3);
     expect(filters.body.data.cargos).toHaveLength(6);
     expect(filters.body.data.contratistas).toEqual([SEEDED.contractorRut]);
-    const combos = await send<{ data: Record<string, unknown>[] }>(server, 'GET', `${WORKERS}/cargo_nivel/${ANDES.id}`, { token: supervisor.token });
-    expect(combos.body.data).toContainEqual({ IdCargo: SEEDED.cargo(1), NombreCargo: 'Supervisor de Terreno', IdNivel2: SEEDED.nv2(1), Nivel2: 'Faena Los Andes', IdNivel3: SEEDED.nv3(1), Nivel3: 'Obras Civiles' });
+    const combos = await send<{ data: Record<string, unknown>[] }>(server, 'GET', `${WORKERS}/cargo_nivel/${ANDES.id}`, {
+      token: supervisor.token,
+    });
+    expect(combos.body.data).toContainEqual({
+      IdCargo: SEEDED.cargo(1),
+      NombreCargo: 'Supervisor de Terreno',
+      IdNivel2: SEEDED.nv2(1),
+      Nivel2: 'Faena Los Andes',
+      IdNivel3: SEEDED.nv3(1),
+      Nivel3: 'Obras Civiles',
+    });
   });
 });
 
@@ -273,7 +314,11 @@ describe('workers: contractor users reach only their own workers', () => {
     expect(mine.body.data).toMatchObject({ TipoEmpresa: 2, RutContratista: SEEDED.contractorRut });
     const before = await activeWorkers();
     const theirs = await createWorker(server, contractor.token, workerBody({ RutContratista: '11111111-1', TipoEmpresa: 2 }));
-    expect(theirs.body).toEqual({ statusCode: 403, message: 'Solo puedes gestionar los trabajadores de tu empresa contratista', code: 'CONTRATISTA_AJENO' });
+    expect(theirs.body).toEqual({
+      statusCode: 403,
+      message: 'Solo puedes gestionar los trabajadores de tu empresa contratista',
+      code: 'CONTRATISTA_AJENO',
+    });
     expect((await createWorker(server, contractor.token, workerBody({ TipoEmpresa: 1 }))).status).toBe(403);
     expect(await activeWorkers()).toBe(before);
   });
@@ -288,12 +333,19 @@ describe('workers: contractor users reach only their own workers', () => {
     const ok = await updateWorker(server, contractor.token, { IdPersona: own, Version: 1, Nombres: 'Juan Pablo' });
     expect(ok.body).toMatchObject({ statusCode: 200, data: { Nombres: 'Juan Pablo', RutContratista: SEEDED.contractorRut } });
     expect((await deleteWorker(server, contractor.token, own, contractor.userId)).status).toBe(200);
-    expect((await workerDetail(server, admin.token, ANDES.id, companyWorker)).body.data).toMatchObject({ Nombres: 'María', Estado: 1, Version: 1 });
+    expect((await workerDetail(server, admin.token, ANDES.id, companyWorker)).body.data).toMatchObject({
+      Nombres: 'María',
+      Estado: 1,
+      Version: 1,
+    });
   });
 });
 
 describe('workers: files are referenced by hash and uploaded first', () => {
-  const signature = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8/5+hHgAHggJ/PchI7wAAAABJRU5ErkJggg==', 'base64');
+  const signature = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8/5+hHgAHggJ/PchI7wAAAABJRU5ErkJggg==',
+    'base64',
+  );
   const medical = Buffer.from('%PDF-1.4 ficha médica de prueba');
 
   it('answers 409 ARCHIVO_PENDIENTE for a file the company has not uploaded, and accepts the record after the upload', async () => {
@@ -333,8 +385,15 @@ describe('workers: files are referenced by hash and uploaded first', () => {
     const certification = { IdCertificacion: uuidV7(), Nombre: 'Trabajo en altura', FechaVencimiento: '2027-06-30', Archivos: [unknown] };
     const pending = await updateWorker(server, admin.token, { IdPersona: body.IdPersona, Version: 2, certificaciones: [certification] });
     expect(pending.body.code).toBe('ARCHIVO_PENDIENTE');
-    const ok = await updateWorker(server, admin.token, { IdPersona: body.IdPersona, Version: 2, certificaciones: [{ ...certification, Archivos: [first] }] });
-    expect(ok.body.data).toMatchObject({ Version: 3, certificaciones: [{ ...certification, IdCargo: null, Estado: 1, Archivos: [first] }] });
+    const ok = await updateWorker(server, admin.token, {
+      IdPersona: body.IdPersona,
+      Version: 2,
+      certificaciones: [{ ...certification, Archivos: [first] }],
+    });
+    expect(ok.body.data).toMatchObject({
+      Version: 3,
+      certificaciones: [{ ...certification, IdCargo: null, Estado: 1, Archivos: [first] }],
+    });
   });
 });
 
@@ -342,7 +401,10 @@ describe('workers: permissions', () => {
   it('lets the supervisor create and edit but not delete; client users see no worker and write none', async () => {
     const body = workerBody();
     expect((await createWorker(server, supervisor.token, body)).status).toBe(200);
-    expect((await deleteWorker(server, supervisor.token, body.IdPersona, supervisor.userId)).body).toMatchObject({ statusCode: 403, code: 'SIN_PERMISO' });
+    expect((await deleteWorker(server, supervisor.token, body.IdPersona, supervisor.userId)).body).toMatchObject({
+      statusCode: 403,
+      code: 'SIN_PERMISO',
+    });
     const client = await server.login('cliente@andesdemo.cl');
     // A client reads inspections, which name observed workers (SPEC PL10), but no worker is a client's (PL7).
     expect((await listWorkers(server, client.token, ANDES.id)).body).toMatchObject({ statusCode: 200, data: [], total: 0 });

@@ -10,7 +10,15 @@
 import fs from 'node:fs';
 import type { Browser, Page } from '@playwright/test';
 import { seedId } from '#server/seed/seed-id.ts';
-import { launchChromium, machineLine, percentile, requireBuiltApp, startServer, submitSignIn, tempDataDir } from '../e2e/support/bench-harness.ts';
+import {
+  launchChromium,
+  machineLine,
+  percentile,
+  requireBuiltApp,
+  startServer,
+  submitSignIn,
+  tempDataDir,
+} from '../e2e/support/bench-harness.ts';
 import { COMPANY_ID, SUPERVISOR } from '../e2e/support/field-session.ts';
 import { drawOn } from '../e2e/support/inspection-session.ts';
 
@@ -40,7 +48,17 @@ function benchRows(userId: number) {
     FirmadoEn: null,
     Estado: 1 as const,
   }));
-  const presenter = { Id: crypto.randomUUID(), IdUsuario: userId, IdCargo: null, IdPersona: null, Nombre: 'Jorge Araya Rojas', Rut: '15234567-4', Firma: null, FirmadoEn: null, Estado: 1 as const };
+  const presenter = {
+    Id: crypto.randomUUID(),
+    IdUsuario: userId,
+    IdCargo: null,
+    IdPersona: null,
+    Nombre: 'Jorge Araya Rojas',
+    Rut: '15234567-4',
+    Firma: null,
+    FirmadoEn: null,
+    Estado: 1 as const,
+  };
   const session = {
     IdCapacitacion: id,
     IdEmpresa: COMPANY_ID,
@@ -63,7 +81,13 @@ function benchRows(userId: number) {
     VigenciaMeses: null,
     Evaluada: 0,
     IdUsuario: userId,
-    Participantes: participants.map((participant) => ({ ...participant, RutContratista: null, IdNivel2: null, IdNivel3: null, FechaVencimiento: null })),
+    Participantes: participants.map((participant) => ({
+      ...participant,
+      RutContratista: null,
+      IdNivel2: null,
+      IdNivel3: null,
+      FechaVencimiento: null,
+    })),
     Relatores: [presenter],
     Evidencias: [],
     orden: '7973-96-89 banco',
@@ -120,7 +144,9 @@ interface SaveTimes {
 function timedSave(page: Page, name: string, signed: number): Promise<SaveTimes> {
   return page.evaluate(
     async ({ name, signed, people }) => {
-      const button = [...document.querySelectorAll<HTMLElement>('ion-button')].find((candidate) => candidate.textContent?.trim() === `Guardar firma de ${name}`)!;
+      const button = [...document.querySelectorAll<HTMLElement>('ion-button')].find(
+        (candidate) => candidate.textContent?.trim() === `Guardar firma de ${name}`,
+      )!;
       const times = { count: Number.NaN, image: Number.NaN, total: Number.NaN };
       const shown = () => {
         const now = performance.now() - started;
@@ -165,7 +191,10 @@ async function signAll(page: Page, names: string[], from: number): Promise<SaveT
     await drawOn(page, page.getByRole('img', { name: new RegExp(`^Firma de ${name}: dibuja`) }));
     // The pad hands its drawing over when the stroke ends: saving is possible (enabled) from then on, not before.
     await page.waitForFunction(
-      (label) => [...document.querySelectorAll<HTMLElement & { disabled?: boolean }>('ion-button')].some((button) => button.textContent?.trim() === label && !button.disabled),
+      (label) =>
+        [...document.querySelectorAll<HTMLElement & { disabled?: boolean }>('ion-button')].some(
+          (button) => button.textContent?.trim() === label && !button.disabled,
+        ),
       `Guardar firma de ${name}`,
     );
     // About a tap a second at the worksite: the previous save and its re-read are done before the next is timed.
@@ -179,36 +208,63 @@ function report(label: string, saves: SaveTimes[], target: number | null): numbe
   const values = saves.map((save) => save.total);
   const sorted = [...values].sort((a, b) => a - b);
   const max = sorted.at(-1)!;
-  const verdict = target === null ? '(referencia)' : `Meta: cada firma < ${target} ms → ${max < target ? 'cumple' : `NO cumple (${values.filter((value) => value >= target).length} de ${values.length} sobre la meta)`}`;
-  console.log(`${label}: mediana ${percentile(sorted, 50).toFixed(1)} ms · p95 ${percentile(sorted, 95).toFixed(1)} ms · máx ${max.toFixed(1)} ms (${values.length} firmas). ${verdict}`);
+  const verdict =
+    target === null
+      ? '(referencia)'
+      : `Meta: cada firma < ${target} ms → ${max < target ? 'cumple' : `NO cumple (${values.filter((value) => value >= target).length} de ${values.length} sobre la meta)`}`;
+  console.log(
+    `${label}: mediana ${percentile(sorted, 50).toFixed(1)} ms · p95 ${percentile(sorted, 95).toFixed(1)} ms · máx ${max.toFixed(1)} ms (${values.length} firmas). ${verdict}`,
+  );
   // Where the time goes: the count shows once the draft is written and read back; the image once its file is read
   // and made a URL; then the frame that paints both.
-  const median = (pick: (save: SaveTimes) => number) => percentile(saves.map(pick).sort((a, b) => a - b), 50).toFixed(1);
-  console.log(`    reparto (medianas): conteo en pantalla ${median((save) => save.count)} ms · imagen de la firma ${median((save) => save.image)} ms · pintado ${median((save) => save.total - Math.max(save.count, save.image))} ms`);
+  const median = (pick: (save: SaveTimes) => number) =>
+    percentile(
+      saves.map(pick).sort((a, b) => a - b),
+      50,
+    ).toFixed(1);
+  console.log(
+    `    reparto (medianas): conteo en pantalla ${median((save) => save.count)} ms · imagen de la firma ${median((save) => save.image)} ms · pintado ${median((save) => save.total - Math.max(save.count, save.image))} ms`,
+  );
   return max;
 }
 
 try {
-  const context = await browser.newContext({ baseURL: server.baseUrl, locale: 'es-CL', timezoneId: 'America/Santiago', viewport: { width: 1280, height: 800 } });
+  const context = await browser.newContext({
+    baseURL: server.baseUrl,
+    locale: 'es-CL',
+    timezoneId: 'America/Santiago',
+    viewport: { width: 1280, height: 800 },
+  });
   await context.addInitScript({ content: 'globalThis.__name = (fn) => fn;' });
   const page = await context.newPage();
   await page.goto('/login');
   await submitSignIn(page, SUPERVISOR);
   await page.waitForURL(/\/dashboard$/);
-  await page.getByRole('banner').getByRole('link', { name: /^Sincronización:.*Sincronizado/ }).waitFor({ timeout: 60_000 });
-  const userId = await page.evaluate(() => (JSON.parse(localStorage.getItem('session')!) as { usuario: { IdUsuario: number } }).usuario.IdUsuario);
+  await page
+    .getByRole('banner')
+    .getByRole('link', { name: /^Sincronización:.*Sincronizado/ })
+    .waitFor({ timeout: 60_000 });
+  const userId = await page.evaluate(
+    () => (JSON.parse(localStorage.getItem('session')!) as { usuario: { IdUsuario: number } }).usuario.IdUsuario,
+  );
   const rows = benchRows(userId);
   await putRows(page, userId, rows);
   await page.goto(`/capacitaciones/creadas/asistencia/${rows.id}`);
   await page.getByText(`0 de ${PEOPLE} firmaron`).waitFor();
   await context.setOffline(true);
 
-  console.log(`Guardar la firma de cada participante de una capacitación de ${PEOPLE} personas (Chromium 1280x800, sin conexión), del clic a la pantalla con la firma y el conteo al día:`);
+  console.log(
+    `Guardar la firma de cada participante de una capacitación de ${PEOPLE} personas (Chromium 1280x800, sin conexión), del clic a la pantalla con la firma y el conteo al día:`,
+  );
   const cdp = await context.newCDPSession(page);
   const mainNames = rows.names.slice(0, PEOPLE - THROTTLED);
   const max = report('  en esta máquina', await signAll(page, mainNames, 0), TARGET_MS);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLE });
-  report(`  con la CPU ${THROTTLE}× más lenta (tableta económica), las últimas ${THROTTLED}`, await signAll(page, rows.names.slice(PEOPLE - THROTTLED), PEOPLE - THROTTLED), null);
+  report(
+    `  con la CPU ${THROTTLE}× más lenta (tableta económica), las últimas ${THROTTLED}`,
+    await signAll(page, rows.names.slice(PEOPLE - THROTTLED), PEOPLE - THROTTLED),
+    null,
+  );
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
 
   const saved = await page.evaluate(
@@ -220,7 +276,9 @@ try {
           const read = open.result.transaction('asistencias').objectStore('asistencias').get(id);
           read.onsuccess = () => {
             open.result.close();
-            resolve((read.result as { Participantes: { Firma: unknown }[] }).Participantes.filter((participant) => participant.Firma).length);
+            resolve(
+              (read.result as { Participantes: { Firma: unknown }[] }).Participantes.filter((participant) => participant.Firma).length,
+            );
           };
         };
       }),

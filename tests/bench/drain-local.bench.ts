@@ -37,7 +37,9 @@ interface Drained {
 }
 
 const cpu = os.cpus();
-console.log(`Máquina: ${cpu[0]?.model ?? 'desconocida'} · ${cpu.length} núcleos · Node ${process.version} · carga ${os.loadavg()[0]?.toFixed(1)}`);
+console.log(
+  `Máquina: ${cpu[0]?.model ?? 'desconocida'} · ${cpu.length} núcleos · Node ${process.version} · carga ${os.loadavg()[0]?.toFixed(1)}`,
+);
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'andes-bench-drain-'));
 const port = await freePort();
@@ -71,7 +73,9 @@ try {
     replayer.dispose();
     const { queued, dead } = await store.counts();
     if (queued !== 0 || dead !== 0 || transport.confirmed.size !== writes || transport.mismatches.length > 0) {
-      throw new Error(`not every write was applied once: ${queued} queued, ${dead} dead, ${transport.confirmed.size} confirmed, ${transport.mismatches.slice(0, 3).join('; ')}`);
+      throw new Error(
+        `not every write was applied once: ${queued} queued, ${dead} dead, ${transport.confirmed.size} confirmed, ${transport.mismatches.slice(0, 3).join('; ')}`,
+      );
     }
     return { seconds, counts: transport.counts, times: transport.times, files: device.signatures.size };
   }
@@ -87,7 +91,8 @@ try {
   await drain(server.url, 200, DEFAULT_MIX); // warm-up of both processes (JIT, statement cache), not counted
 
   /** Seconds for all the writes sent one record per request, from a sample. */
-  const oneByOne = async (baseUrl: string) => ((await drain(baseUrl, ONE_BY_ONE_SAMPLE, DEFAULT_MIX, true)).seconds * WRITES) / ONE_BY_ONE_SAMPLE;
+  const oneByOne = async (baseUrl: string) =>
+    ((await drain(baseUrl, ONE_BY_ONE_SAMPLE, DEFAULT_MIX, true)).seconds * WRITES) / ONE_BY_ONE_SAMPLE;
   const compared = (seconds: number, batched: Drained) =>
     `  un registro por solicitud, esperando cada respuesta (como ODK Collect y Enketo; ${ONE_BY_ONE_SAMPLE} extrapolados a ${WRITES}): ${seconds.toFixed(2)} s, ${(seconds / batched.seconds).toFixed(1)} veces más`;
 
@@ -102,8 +107,12 @@ try {
   const slow = await drain(slowLink.url, WRITES, DEFAULT_MIX);
   const slowRecords = await drain(slowLink.url, WRITES, RECORDS_ONLY_MIX);
   const floor = (d: Drained) => ((trips(d) * ROUND_TRIP_MS) / 1000).toFixed(1);
-  console.log(`Igual con ${ROUND_TRIP_MS} ms más por ida y vuelta: ${describe(slow)}; solo la latencia suma ${floor(slow)} s. ${verdict(slow.seconds, TARGET_SLOW_SECONDS)}`);
-  console.log(`  sin firmas (solo lotes de registros): ${describe(slowRecords)}; latencia ${floor(slowRecords)} s. ${verdict(slowRecords.seconds, TARGET_SLOW_SECONDS)}`);
+  console.log(
+    `Igual con ${ROUND_TRIP_MS} ms más por ida y vuelta: ${describe(slow)}; solo la latencia suma ${floor(slow)} s. ${verdict(slow.seconds, TARGET_SLOW_SECONDS)}`,
+  );
+  console.log(
+    `  sin firmas (solo lotes de registros): ${describe(slowRecords)}; latencia ${floor(slowRecords)} s. ${verdict(slowRecords.seconds, TARGET_SLOW_SECONDS)}`,
+  );
   console.log(compared(await oneByOne(slowLink.url), slow));
   exitCode = local.seconds < TARGET_LOCAL_SECONDS && slow.seconds < TARGET_SLOW_SECONDS ? 0 : 1;
 } catch (error) {

@@ -11,7 +11,16 @@
  */
 import fs from 'node:fs';
 import type { Page } from '@playwright/test';
-import { launchChromium, machineLine, newBenchPage, percentile, requireBuiltApp, startServer, submitSignIn, tempDataDir } from '../e2e/support/bench-harness.ts';
+import {
+  launchChromium,
+  machineLine,
+  newBenchPage,
+  percentile,
+  requireBuiltApp,
+  startServer,
+  submitSignIn,
+  tempDataDir,
+} from '../e2e/support/bench-harness.ts';
 import { ADMIN } from '../e2e/support/field-session.ts';
 import { seedInspectionsOnDevice } from './support/bench-inspections.ts';
 
@@ -29,7 +38,10 @@ interface FilterCase {
 
 async function waitForHome(page: Page): Promise<void> {
   await page.goto('/dashboard');
-  await page.getByRole('banner').getByRole('link', { name: /^Sincronización:.*Sincronizado/ }).waitFor({ timeout: 60_000 });
+  await page
+    .getByRole('banner')
+    .getByRole('link', { name: /^Sincronización:.*Sincronizado/ })
+    .waitFor({ timeout: 60_000 });
   // Let the start-up sync and its live queries settle, as on a tablet that has been open a moment.
   await page.waitForTimeout(700);
 }
@@ -45,7 +57,9 @@ function timeOpening(page: Page): Promise<number> {
   return page.evaluate(
     (list) =>
       new Promise<number>((resolve, reject) => {
-        const link = [...document.querySelectorAll<HTMLAnchorElement>('nav[aria-label="Menú Módulos"] a')].find((a) => a.textContent?.trim() === 'Inspecciones');
+        const link = [...document.querySelectorAll<HTMLAnchorElement>('nav[aria-label="Menú Módulos"] a')].find(
+          (a) => a.textContent?.trim() === 'Inspecciones',
+        );
         if (!link) return reject(new Error('No está el enlace Inspecciones en el menú Módulos'));
         const started = performance.now();
         const deadline = started + 20_000;
@@ -68,7 +82,9 @@ function timeFilter(page: Page, value: string, ids: string[]): Promise<number> {
     ({ list, value, ids }) =>
       new Promise<number>((resolve, reject) => {
         const root = document.querySelector('.ion-page:not(.ion-page-hidden)')!;
-        const select = [...root.querySelectorAll('select')].find((element) => [...element.options].some((option) => option.value === value));
+        const select = [...root.querySelectorAll('select')].find((element) =>
+          [...element.options].some((option) => option.value === value),
+        );
         if (!select) return reject(new Error(`Ningún filtro ofrece el valor ${value}`));
         const expected = new Set(ids);
         const count = ids.length === 1 ? '1 inspección' : `${new Intl.NumberFormat('de-DE').format(ids.length)} inspecciones`;
@@ -101,21 +117,34 @@ function filterCases(page: Page, seeded: Awaited<ReturnType<typeof seedInspectio
     });
     const keysOf = (index: string, value: string) =>
       new Promise<string[]>((resolve, reject) => {
-        const request = database.transaction('inspecciones').objectStore('inspecciones').index(index).getAllKeys(IDBKeyRange.bound([value], [value, []]));
+        const request = database
+          .transaction('inspecciones')
+          .objectStore('inspecciones')
+          .index(index)
+          .getAllKeys(IDBKeyRange.bound([value], [value, []]));
         request.onsuccess = () => resolve(request.result as string[]);
         request.onerror = () => reject(request.error);
       });
-    const observations = await new Promise<{ IdEvaluacion: string; Estado: number; Aprobada: number; Plazo: string | null; SemaforoObs: number }[]>((resolve, reject) => {
+    const observations = await new Promise<
+      { IdEvaluacion: string; Estado: number; Aprobada: number; Plazo: string | null; SemaforoObs: number }[]
+    >((resolve, reject) => {
       const request = database.transaction('observaciones').objectStore('observaciones').getAll();
       request.onsuccess = () => resolve(request.result);
       request.onerror = () => reject(request.error);
     });
-    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Santiago', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+    const today = new Intl.DateTimeFormat('en-CA', {
+      timeZone: 'America/Santiago',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    }).format(new Date());
     // SPEC OV1, written again here: approved is green, an open one past its deadline is red, else its stored light.
     const withLight = (light: number) => [
       ...new Set(
         observations
-          .filter((row) => row.Estado === 1 && (row.Aprobada === 1 ? 1 : row.Plazo !== null && row.Plazo < today ? 3 : row.SemaforoObs) === light)
+          .filter(
+            (row) => row.Estado === 1 && (row.Aprobada === 1 ? 1 : row.Plazo !== null && row.Plazo < today ? 3 : row.SemaforoObs) === light,
+          )
           .map((row) => row.IdEvaluacion),
       ),
     ];
@@ -160,7 +189,10 @@ try {
   await page.goto('/login');
   await submitSignIn(page, ADMIN);
   await page.waitForURL(/\/dashboard$/);
-  await page.getByRole('banner').getByRole('link', { name: /^Sincronización:.*Sincronizado/ }).waitFor({ timeout: 60_000 });
+  await page
+    .getByRole('banner')
+    .getByRole('link', { name: /^Sincronización:.*Sincronizado/ })
+    .waitFor({ timeout: 60_000 });
   const seeded = await seedInspectionsOnDevice(page, INSPECTIONS);
   const total = await page.evaluate(async () => {
     const session = JSON.parse(localStorage.getItem('session')!) as { usuario: { IdUsuario: number } };
@@ -175,7 +207,9 @@ try {
     database.close();
     return count;
   });
-  console.log(`En el dispositivo: ${total} inspecciones (${seeded.inspections} de carga + las del demo) y ${seeded.observations} observaciones de carga.`);
+  console.log(
+    `En el dispositivo: ${total} inspecciones (${seeded.inspections} de carga + las del demo) y ${seeded.observations} observaciones de carga.`,
+  );
   const cases = await filterCases(page, seeded);
 
   const opening: number[] = [];
@@ -195,7 +229,10 @@ try {
       select.value = '';
       select.dispatchEvent(new Event('change', { bubbles: true }));
     }, filterCase.value);
-    await page.getByRole('status').filter({ hasText: new RegExp(`^${new Intl.NumberFormat('de-DE').format(total).replace('.', '\\.')} inspecciones`) }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: new RegExp(`^${new Intl.NumberFormat('de-DE').format(total).replace('.', '\\.')} inspecciones`) })
+      .waitFor();
   }
 
   // Reference only: a cold load of the address (app start, session, database, screen), from the navigation's start.
@@ -224,8 +261,12 @@ try {
   console.log(`Lista de ${total} inspecciones en el dispositivo (Chromium sin interfaz, 1280x800):`);
   console.log(`  abrir desde el menú hasta ver las primeras filas: ${open.line}. Meta: < ${TARGET_MS} ms → ${verdict(open.median)}`);
   console.log(`  cambiar un filtro hasta ver las filas filtradas: ${filter.line}. Meta: < ${TARGET_MS} ms → ${verdict(filter.median)}`);
-  cases.forEach((filterCase, index) => console.log(`    ${filterCase.label}: ${filterCase.ids.length} inspecciones en ${filtering[index]!.toFixed(1)} ms`));
-  console.log(`  referencia, sin meta: recargar /inspecciones (arranque de la app incluido) ${reloads.map((ms) => `${ms.toFixed(0)} ms`).join(' · ')}`);
+  cases.forEach((filterCase, index) =>
+    console.log(`    ${filterCase.label}: ${filterCase.ids.length} inspecciones en ${filtering[index]!.toFixed(1)} ms`),
+  );
+  console.log(
+    `  referencia, sin meta: recargar /inspecciones (arranque de la app incluido) ${reloads.map((ms) => `${ms.toFixed(0)} ms`).join(' · ')}`,
+  );
   if (open.median >= TARGET_MS || filter.median >= TARGET_MS) process.exitCode = 1;
 } finally {
   await browser.close();

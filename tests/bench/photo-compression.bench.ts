@@ -34,7 +34,10 @@ try {
   await page.goto('/login');
   await submitSignIn(page, SUPERVISOR);
   await page.waitForURL(/\/dashboard$/);
-  await page.getByRole('banner').getByRole('link', { name: /^Sincronización:.*Sincronizado/ }).waitFor({ timeout: 30_000 });
+  await page
+    .getByRole('banner')
+    .getByRole('link', { name: /^Sincronización:.*Sincronizado/ })
+    .waitFor({ timeout: 30_000 });
 
   const source = await page.evaluate(
     async ({ width, height }) => {
@@ -99,7 +102,9 @@ try {
     },
     { width: WIDTH, height: HEIGHT },
   );
-  console.log(`Foto de origen: ${WIDTH}×${HEIGHT} (12 MP) ${source.type}, ${(source.bytes / 2 ** 20).toFixed(2)} MB, generada en la página.`);
+  console.log(
+    `Foto de origen: ${WIDTH}×${HEIGHT} (12 MP) ${source.type}, ${(source.bytes / 2 ** 20).toFixed(2)} MB, generada en la página.`,
+  );
 
   const compressOnce = () =>
     page.evaluate(async () => {
@@ -120,7 +125,15 @@ try {
       const ms = performance.now() - started;
       watching = false;
       const bitmap = await createImageBitmap(new Blob([file.bytes], { type: file.type }));
-      const result = { ms, bytes: file.bytes.byteLength, type: file.type, width: bitmap.width, height: bitmap.height, sha256: file.sha256, longestFrameMs };
+      const result = {
+        ms,
+        bytes: file.bytes.byteLength,
+        type: file.type,
+        width: bitmap.width,
+        height: bitmap.height,
+        sha256: file.sha256,
+        longestFrameMs,
+      };
       bitmap.close();
       return result;
     });
@@ -160,8 +173,8 @@ try {
     context.fillRect(200, 0, 200, 300);
     const jpeg = new Uint8Array(await (await canvas.convertToBlob({ type: 'image/jpeg', quality: 0.9 })).arrayBuffer());
     const exif = [
-      0xff, 0xe1, 0x00, 0x22, 0x45, 0x78, 0x69, 0x66, 0x00, 0x00, 0x4d, 0x4d, 0x00, 0x2a, 0x00, 0x00, 0x00, 0x08, 0x00, 0x01, 0x01, 0x12, 0x00, 0x03,
-      0x00, 0x00, 0x00, 0x01, 0x00, 0x06, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
+      0xff, 0xe1, 0x00, 0x22, 0x45, 0x78, 0x69, 0x66, 0x00, 0x00, 0x4d, 0x4d, 0x00, 0x2a, 0x00, 0x00, 0x00, 0x08, 0x00, 0x01, 0x01, 0x12,
+      0x00, 0x03, 0x00, 0x00, 0x00, 0x01, 0x00, 0x06, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
     ];
     const rotated = new Blob([jpeg.subarray(0, 2), new Uint8Array(exif), jpeg.subarray(2)], { type: 'image/jpeg' });
     const kept = await compress(rotated);

@@ -59,13 +59,24 @@ try {
       key: uuidV7(),
       method: 'PUT',
       path: profilePath,
-      body: { Nombres: `Jorge ${from + i}`, ApellidoPaterno: 'Araya', ApellidoMaterno: 'Rojas', TelefonoPersona: '+56 9 1234 5678', FechaNacimiento: '1985-04-12' },
+      body: {
+        Nombres: `Jorge ${from + i}`,
+        ApellidoPaterno: 'Araya',
+        ApellidoMaterno: 'Rojas',
+        TelefonoPersona: '+56 9 1234 5678',
+        FechaNacimiento: '1985-04-12',
+      },
     }));
 
   async function sendBatch(batch: { key: string; method: string; path: string; body: unknown }[], bearer = token): Promise<void> {
     const response = await request('/api/sync/batch', {
       method: 'POST',
-      headers: { Authorization: `Bearer ${bearer}`, 'Content-Type': 'application/json', 'Accept-Encoding': 'gzip', [PROTOCOL_HEADER]: String(SYNC_PROTOCOL_VERSION) },
+      headers: {
+        Authorization: `Bearer ${bearer}`,
+        'Content-Type': 'application/json',
+        'Accept-Encoding': 'gzip',
+        [PROTOCOL_HEADER]: String(SYNC_PROTOCOL_VERSION),
+      },
       body: JSON.stringify({ entries: batch }),
     });
     const answer = (await response.json()) as BatchAnswer;
@@ -79,7 +90,14 @@ try {
   await sendBatch(entries(-BATCH, BATCH));
 
   const count = async (table: 'cambios' | 'idempotencia') =>
-    Number((await deps.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await deps.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   // Several rounds, because this machine is shared: the median is the figure, the spread is shown beside it.
   const rates: number[] = [];
@@ -93,7 +111,11 @@ try {
     const seconds = Number(process.hrtime.bigint() - started) / 1e9;
     const cpuUsed = process.cpuUsage(cpuBefore);
 
-    const user = await deps.db.selectFrom('usuarios').select('Nombres').where('IdUsuario', '=', usuario.IdUsuario).executeTakeFirstOrThrow();
+    const user = await deps.db
+      .selectFrom('usuarios')
+      .select('Nombres')
+      .where('IdUsuario', '=', usuario.IdUsuario)
+      .executeTakeFirstOrThrow();
     const [changes, ledger] = [(await count('cambios')) - changesBefore, (await count('idempotencia')) - ledgerBefore];
     if (changes !== WRITES || ledger !== WRITES || user.Nombres !== `Jorge ${(round + 1) * WRITES - 1}`) {
       throw new Error(`no quedaron ${WRITES} escrituras: cambios ${changes}, ledger ${ledger}, ${user.Nombres}`);
@@ -111,8 +133,16 @@ try {
   // The floor under the pipeline: the same write's statements through the project's own compiled queries, with the
   // fingerprint and the stored answer, in one transaction with a savepoint per write, but no Request, routing,
   // middleware, validation or Response per entry: what applying entries without the HTTP pipeline would cost.
-  const ledgerFind = deps.db.selectFrom('idempotencia').select(['Huella', 'Estado', 'Respuesta']).where('IdEmpresa', '=', '').where('Clave', '=', '').compile().sql;
-  const ledgerInsert = deps.db.insertInto('idempotencia').values({ IdEmpresa: '', Clave: '', Huella: '', Estado: 0, Respuesta: '', CreadoEn: '' }).compile().sql;
+  const ledgerFind = deps.db
+    .selectFrom('idempotencia')
+    .select(['Huella', 'Estado', 'Respuesta'])
+    .where('IdEmpresa', '=', '')
+    .where('Clave', '=', '')
+    .compile().sql;
+  const ledgerInsert = deps.db
+    .insertInto('idempotencia')
+    .values({ IdEmpresa: '', Clave: '', Huella: '', Estado: 0, Respuesta: '', CreadoEn: '' })
+    .compile().sql;
   const floorRates: number[] = [];
   for (let round = 0; round < ROUNDS; round += 1) {
     const started = process.hrtime.bigint();
@@ -120,14 +150,28 @@ try {
       holdingConnection(deps.db, trx, async () => {
         for (const { key, body } of entries((ROUNDS + 1 + round) * WRITES, WRITES)) {
           const now = new Date();
-          const fingerprint = requestFingerprint({ user: usuario.IdUsuario, method: 'PUT', pathWithQuery: profilePath, contentType: 'application/json', body: JSON.stringify(body), parsed: body });
+          const fingerprint = requestFingerprint({
+            user: usuario.IdUsuario,
+            method: 'PUT',
+            pathWithQuery: profilePath,
+            contentType: 'application/json',
+            body: JSON.stringify(body),
+            parsed: body,
+          });
           await runStatement(trx, ledgerFind, [COMPANY, key]);
           await runStatement(trx, 'SAVEPOINT entrada_lote', []);
           await loadSessionUser(trx, COMPANY, usuario.IdUsuario);
           await updateUserProfile(trx, COMPANY, usuario.IdUsuario, body);
           const row = await findUserProfile(trx, COMPANY, usuario.IdUsuario);
           await recordChange(trx, { company: COMPANY, table: 'usuarios', id: usuario.IdUsuario, op: 'upsert', row: row ?? {} }, now);
-          await runStatement(trx, ledgerInsert, [COMPANY, key, fingerprint, 200, JSON.stringify({ statusCode: 200, data: row }), now.toISOString()]);
+          await runStatement(trx, ledgerInsert, [
+            COMPANY,
+            key,
+            fingerprint,
+            200,
+            JSON.stringify({ statusCode: 200, data: row }),
+            now.toISOString(),
+          ]);
           await runStatement(trx, 'RELEASE entrada_lote', []);
         }
       }),
@@ -145,7 +189,12 @@ try {
   });
   const adminToken = ((await admin.json()) as { token: string }).token;
   const workers = (count: number) =>
-    Array.from({ length: count }, () => ({ key: uuidV7(), method: 'POST', path: '/api/trabajadores/newtrabajadores2', body: workerBody() }));
+    Array.from({ length: count }, () => ({
+      key: uuidV7(),
+      method: 'POST',
+      path: '/api/trabajadores/newtrabajadores2',
+      body: workerBody(),
+    }));
   await sendBatch(workers(BATCH), adminToken);
   const workerRates: number[] = [];
   for (let round = 0; round < ROUNDS; round += 1) {
@@ -159,12 +208,20 @@ try {
   const sorted = [...rates].sort((a, b) => a - b);
   const median = sorted[Math.floor(sorted.length / 2)] ?? 0;
   const cpu = os.cpus();
-  console.log(`Máquina: ${cpu[0]?.model ?? 'desconocida'} · ${cpu.length} núcleos · Node ${process.version} · carga ${os.loadavg()[0]?.toFixed(1)}`);
-  console.log(`Aplicar lotes en el servidor (ledger + registro de cambios + fila): ${ROUNDS} rondas de ${WRITES} escrituras en lotes de ${BATCH}`);
-  console.log(`  ${median.toFixed(0)} escrituras/s (mediana; ${(1e6 / median).toFixed(0)} µs por escritura; rondas: ${rates.map((rate) => rate.toFixed(0)).join(', ')})`);
+  console.log(
+    `Máquina: ${cpu[0]?.model ?? 'desconocida'} · ${cpu.length} núcleos · Node ${process.version} · carga ${os.loadavg()[0]?.toFixed(1)}`,
+  );
+  console.log(
+    `Aplicar lotes en el servidor (ledger + registro de cambios + fila): ${ROUNDS} rondas de ${WRITES} escrituras en lotes de ${BATCH}`,
+  );
+  console.log(
+    `  ${median.toFixed(0)} escrituras/s (mediana; ${(1e6 / median).toFixed(0)} µs por escritura; rondas: ${rates.map((rate) => rate.toFixed(0)).join(', ')})`,
+  );
   // CPU time of this process (GC and JIT threads included): on a shared machine the wall figure also counts waiting.
   console.log(`  CPU del proceso por escritura: ${cpuPerWrite.map((us) => `${us.toFixed(0)} µs`).join(', ')}`);
-  console.log(`  dónde va la CPU (una ronda más, muestreada): ${split.map(({ label, share }) => `${label} ${(share * 100).toFixed(0)} %`).join(' · ')}`);
+  console.log(
+    `  dónde va la CPU (una ronda más, muestreada): ${split.map(({ label, share }) => `${label} ${(share * 100).toFixed(0)} %`).join(' · ')}`,
+  );
   console.log(`  objetivo: ≥ ${TARGET_WRITES_PER_SECOND} escrituras/s → ${median >= TARGET_WRITES_PER_SECOND ? 'cumple' : 'NO cumple'}`);
   console.log(
     `  suelo sin la canalización por entrada (las mismas 8 sentencias con las consultas del proyecto, huella y respuesta guardada): ` +

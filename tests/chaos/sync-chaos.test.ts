@@ -91,6 +91,9 @@ describe('sync under chaos against the real server', () => {
     const found = findings(report);
     // The fault a changed key cannot survive: a create committed, its answer lost, its retry under another key.
     expect(report.proxy.lostCreates, formatReport(report)).toBeGreaterThan(0);
-    expect(found.lost + found.duplicated + found.diverged + found.resurrected + found.conflicts + found.dead, formatReport(report)).toBeGreaterThan(0);
+    expect(
+      found.lost + found.duplicated + found.diverged + found.resurrected + found.conflicts + found.dead,
+      formatReport(report),
+    ).toBeGreaterThan(0);
   }, 90_000);
 });

@@ -2,7 +2,16 @@ import { createHash, randomUUID } from 'node:crypto';
 import { expect, test } from './support/test.ts';
 import { formatRut } from '#sync/domain/rut.ts';
 import { expectAccessible } from './support/accessibility.ts';
-import { ADMIN, apiToken, COMPANY_ID, controlledByServiceWorker, localRows, SUPERVISOR, syncStatus, expectAllSent } from './support/field-session.ts';
+import {
+  ADMIN,
+  apiToken,
+  COMPANY_ID,
+  controlledByServiceWorker,
+  localRows,
+  SUPERVISOR,
+  syncStatus,
+  expectAllSent,
+} from './support/field-session.ts';
 import { openSignedIn } from './support/shared-session.ts';
 import { cameraPhoto, drawOn, readPdf } from './support/inspection-session.ts';
 import { addAttendee, certificatePdf, demoWorker, serverSession, TODAYS_TALK, type ServerSession } from './support/training-session.ts';
@@ -19,9 +28,14 @@ test.use({ actionTimeout: 15_000 });
 
 const people = [2, 3, 4, 5, 6].map(demoWorker);
 const hashes = (session: Pick<ServerSession, 'Participantes' | 'Relatores'>) =>
-  [...session.Participantes.map((participant) => participant.Firma?.Sha256), ...session.Relatores.map((relator) => relator.Firma?.Sha256)].filter((hash): hash is string => Boolean(hash)).sort();
+  [...session.Participantes.map((participant) => participant.Firma?.Sha256), ...session.Relatores.map((relator) => relator.Firma?.Sha256)]
+    .filter((hash): hash is string => Boolean(hash))
+    .sort();
 
-test('attendance at the worksite, offline, on a tablet: five participants sign (one found by RUT), the presenter signs, two photos, a reload midway, realised with grades, sent when the connection returns', async ({ page, context }) => {
+test('attendance at the worksite, offline, on a tablet: five participants sign (one found by RUT), the presenter signs, two photos, a reload midway, realised with grades, sent when the connection returns', async ({
+  page,
+  context,
+}) => {
   await page.setViewportSize(TABLET);
   await openSignedIn(page, SUPERVISOR);
   await controlledByServiceWorker(page);
@@ -111,7 +125,9 @@ test('the server holds the attendance once, with every signature the device took
     expect(createHash('sha256').update(bytes).digest('hex')).toBe(participant.Firma!.Sha256);
   }
   const realised = await request.get(`/api/capacitaciones/realizadas/${COMPANY_ID}`, { headers: { Authorization: `Bearer ${token}` } });
-  expect(((await realised.json()) as { data: { IdCapacitacion: string }[] }).data.filter((row) => row.IdCapacitacion === sessionId)).toHaveLength(1);
+  expect(
+    ((await realised.json()) as { data: { IdCapacitacion: string }[] }).data.filter((row) => row.IdCapacitacion === sessionId),
+  ).toHaveLength(1);
 
   // A participant's certificate: name, RUT, training, date, grade with a decimal comma and validity.
   const first = attended.find((participant) => participant.RunPersona === people[0]!.rut)!;
@@ -137,7 +153,8 @@ test("at the office: the worker's record shows the training as vigente, and the 
   await expect(row).toContainText('Vigente');
   await expect(row).toContainText('6,5');
   await expectAccessible(page);
-  // On a phone the worker's trainings scroll sideways in a named region inside their card; the certificate is reachable and a finger's size.
+  // On a phone the worker's trainings scroll sideways in a named region inside their card; the certificate is
+  // reachable and a finger's size.
   const certificate = row.getByRole('link', { name: `Certificado de ${TODAYS_TALK}` });
   await page.setViewportSize(PHONE);
   const table = trainings.getByRole('region', { name: 'Capacitaciones del trabajador: tabla desplazable' });
@@ -156,18 +173,41 @@ test("at the office: the worker's record shows the training as vigente, and the 
   await expectAccessible(page);
 });
 
-test("at the office, offline: a programme line whose type was removed meanwhile and an edit of a line changed first on the server are refused in the spec's words, and the line is corrected and resent", async ({ page, context, request }) => {
+test("at the office, offline: a programme line whose type was removed meanwhile and an edit of a line changed first on the server are refused in the spec's words, and the line is corrected and resent", async ({
+  page,
+  context,
+  request,
+}) => {
   const token = await apiToken(request, ADMIN);
   const send = async (method: 'POST' | 'PUT' | 'DELETE', path: string, data?: unknown) => {
-    const response = await request.fetch(path, { method, data, headers: { Authorization: `Bearer ${token}`, 'Idempotency-Key': randomUUID() } });
+    const response = await request.fetch(path, {
+      method,
+      data,
+      headers: { Authorization: `Bearer ${token}`, 'Idempotency-Key': randomUUID() },
+    });
     expect(response.status(), `${method} ${path}: ${await response.text()}`).toBe(200);
   };
   const stamp = Date.now();
-  const type = (Nombre: string) => ({ IdTipoCapacitacion: randomUUID(), Nombre, IdCategoria: 2, DuracionHoras: 4, VigenciaMeses: 12, Evaluada: 0, Descripcion: '' });
+  const type = (Nombre: string) => ({
+    IdTipoCapacitacion: randomUUID(),
+    Nombre,
+    IdCategoria: 2,
+    DuracionHoras: 4,
+    VigenciaMeses: 12,
+    Evaluada: 0,
+    Descripcion: '',
+  });
   const doomed = type(`Izaje de cargas ${stamp}`);
   const kept = type(`Rigger y señalero ${stamp}`);
   for (const body of [doomed, kept]) await send('POST', '/api/capacitaciones/tipos', body);
-  const line = { IdCapacitacion: randomUUID(), Anio: 2027, Mes: 3, IdTipoCapacitacion: kept.IdTipoCapacitacion, Tema: `Plan de izaje ${stamp}`, Cargos: [] };
+  const line = {
+    IdCapacitacion: randomUUID(),
+    Anio: 2027,
+    Mes: 3,
+    IdTipoCapacitacion: kept.IdTipoCapacitacion,
+    Tema: `Plan de izaje ${stamp}`,
+    Cargos: [],
+  };
   await send('POST', `/api/capacitaciones/programa/${COMPANY_ID}`, line);
 
   await openSignedIn(page, ADMIN);
@@ -190,18 +230,29 @@ test("at the office, offline: a programme line whose type was removed meanwhile 
 
   // Meanwhile the office removes the type and renames the line.
   await send('DELETE', `/api/capacitaciones/tipos/${doomed.IdTipoCapacitacion}?Version=1`);
-  await send('PUT', `/api/capacitaciones/programa/${line.IdCapacitacion}/${COMPANY_ID}`, { Version: 1, Tema: `Plan de izaje ${stamp} (oficina)` });
+  await send('PUT', `/api/capacitaciones/programa/${line.IdCapacitacion}/${COMPANY_ID}`, {
+    Version: 1,
+    Tema: `Plan de izaje ${stamp} (oficina)`,
+  });
   await context.setOffline(false);
   await expect(syncStatus(page)).toContainText('2 rechazados', { timeout: 30_000 });
 
   await page.goto('/sincronizacion');
   const refused = page.getByRole('list', { name: 'Cambios rechazados' });
   await expect(refused).toContainText('Error al crear el programa de capacitación: El tipo de capacitación indicado no existe');
-  await expect(refused).toContainText('Error al editado el programa de capacitación: El registro cambió en el servidor; tu versión quedó guardada como conflicto');
+  await expect(refused).toContainText(
+    'Error al editado el programa de capacitación: El registro cambió en el servidor; tu versión quedó guardada como conflicto',
+  );
   await expectAccessible(page);
-  await refused.getByRole('listitem').filter({ hasText: 'Error al crear el programa de capacitación' }).getByRole('link', { name: 'Corregir y reenviar' }).click();
+  await refused
+    .getByRole('listitem')
+    .filter({ hasText: 'Error al crear el programa de capacitación' })
+    .getByRole('link', { name: 'Corregir y reenviar' })
+    .click();
   await expect(page.getByRole('heading', { name: 'Corregir línea del programa', level: 1 })).toBeVisible();
-  await expect(page.getByRole('alert').filter({ hasText: 'Error al crear el programa de capacitación: El tipo de capacitación indicado no existe' })).toBeVisible();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Error al crear el programa de capacitación: El tipo de capacitación indicado no existe' }),
+  ).toBeVisible();
   await expectAccessible(page);
   await page.getByRole('combobox', { name: 'Tipo de capacitación*' }).selectOption({ label: kept.Nombre });
   await page.getByRole('button', { name: 'Guardar y reenviar' }).click();

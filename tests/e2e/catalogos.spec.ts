@@ -20,7 +20,10 @@ function certificationRows(page: Page) {
   return page.getByRole('list', { name: 'Lista de certificaciones' }).getByRole('listitem');
 }
 
-test('a catalogue on the record kit works offline: create with its rules, export CSV, delete several, sync once, and workers choose from it', async ({ page, context }) => {
+test('a catalogue on the record kit works offline: create with its rules, export CSV, delete several, sync once, and workers choose from it', async ({
+  page,
+  context,
+}) => {
   await openSignedIn(page, ADMIN);
   await controlledByServiceWorker(page);
   await expectAllSent(page);
@@ -74,9 +77,17 @@ test('a catalogue on the record kit works offline: create with its rules, export
   await expectAllSent(page);
   const token = await apiToken(page.request);
   const headers = { Authorization: `Bearer ${token}` };
-  const onServer = (await (await page.request.get('/api/certificaciones', { headers })).json()) as { data: { IdCertificacion: string; Nombre: string; Version: number; VigenciaMeses: number }[] };
+  const onServer = (await (await page.request.get('/api/certificaciones', { headers })).json()) as {
+    data: { IdCertificacion: string; Nombre: string; Version: number; VigenciaMeses: number }[];
+  };
   expect(onServer.data.map((row) => row.Nombre).sort()).toEqual(
-    ['Instalador eléctrico clase D', 'Operador de grúa horquilla', 'Primeros auxilios', NEW_CERTIFICATION, 'Trabajo en altura física'].sort(),
+    [
+      'Instalador eléctrico clase D',
+      'Operador de grúa horquilla',
+      'Primeros auxilios',
+      NEW_CERTIFICATION,
+      'Trabajo en altura física',
+    ].sort(),
   );
   const created = onServer.data.find((row) => row.Nombre === NEW_CERTIFICATION)!;
   expect(created).toMatchObject({ Version: 1, VigenciaMeses: 24 });
@@ -89,14 +100,22 @@ test('a catalogue on the record kit works offline: create with its rules, export
   const workerId = decodeURIComponent(new URL(page.url()).pathname.split('/').pop()!);
   await page.getByRole('link', { name: 'Editar' }).click();
   const certifications = page.getByRole('group', { name: 'Agregar certificación' });
-  await certifications.getByRole('combobox', { name: 'Certificación*' }).selectOption({ label: `${NEW_CERTIFICATION} (Mutual de Seguridad)` });
+  await certifications
+    .getByRole('combobox', { name: 'Certificación*' })
+    .selectOption({ label: `${NEW_CERTIFICATION} (Mutual de Seguridad)` });
   await certifications.getByRole('textbox', { name: 'Fecha de vencimiento*' }).fill('30/11/2028');
   await certifications.getByRole('button', { name: 'Agregar certificación' }).click();
-  await expect(page.getByRole('table', { name: 'Certificaciones del trabajador' }).getByRole('row', { name: new RegExp(NEW_CERTIFICATION) })).toBeVisible();
+  await expect(
+    page.getByRole('table', { name: 'Certificaciones del trabajador' }).getByRole('row', { name: new RegExp(NEW_CERTIFICATION) }),
+  ).toBeVisible();
   await expectAccessible(page);
   await page.getByRole('button', { name: 'Guardar' }).click();
   await expect(page.getByText(/Trabajador actualizado correctamente/).last()).toBeVisible();
   await expectAllSent(page);
-  const worker = (await serverWorker(page.request, token, workerId)) as unknown as { certificaciones: { Nombre: string; IdCertificacionCatalogo: string | null }[] };
-  expect(worker.certificaciones).toContainEqual(expect.objectContaining({ Nombre: NEW_CERTIFICATION, IdCertificacionCatalogo: created.IdCertificacion }));
+  const worker = (await serverWorker(page.request, token, workerId)) as unknown as {
+    certificaciones: { Nombre: string; IdCertificacionCatalogo: string | null }[];
+  };
+  expect(worker.certificaciones).toContainEqual(
+    expect.objectContaining({ Nombre: NEW_CERTIFICATION, IdCertificacionCatalogo: created.IdCertificacion }),
+  );
 });

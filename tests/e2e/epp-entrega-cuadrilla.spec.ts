@@ -3,10 +3,28 @@ import type { BrowserContext, Page } from '@playwright/test';
 import { expect, test } from './support/test.ts';
 import { formatRut } from '#sync/domain/rut.ts';
 import { expectAccessible } from './support/accessibility.ts';
-import { ADMIN, apiToken, controlledByServiceWorker, localRows, sha256Hex, SUPERVISOR, syncStatus, expectAllSent } from './support/field-session.ts';
+import {
+  ADMIN,
+  apiToken,
+  controlledByServiceWorker,
+  localRows,
+  sha256Hex,
+  SUPERVISOR,
+  syncStatus,
+  expectAllSent,
+} from './support/field-session.ts';
 import { openSignedIn } from './support/shared-session.ts';
 import { drawOn, readPdf } from './support/inspection-session.ts';
-import { type CrewWorker, padHasInk, SEEDED_CREW, serverActa, serverActaPdf, serverActasOfCrew, storedPngHasInk, workersOfPosition } from './support/epp-session.ts';
+import {
+  type CrewWorker,
+  padHasInk,
+  SEEDED_CREW,
+  serverActa,
+  serverActaPdf,
+  serverActasOfCrew,
+  storedPngHasInk,
+  workersOfPosition,
+} from './support/epp-session.ts';
 import { expectNoSidewaysOverflow, expectReachableIn, PHONE, SCREENS, scrollsSideways } from './support/field-layout.ts';
 
 const LANDSCAPE = { width: 1024, height: 768 };
@@ -16,7 +34,13 @@ test.use({ viewport: LANDSCAPE, actionTimeout: 15_000 });
 const BLANK = 'La firma está en blanco: dibújala antes de continuar';
 /** What the demo position "Eléctrico" must hold (server/seed/demo-epp.ts). */
 const ITEMS = ['Casco de seguridad', 'Lentes de seguridad claros', 'Guantes dieléctricos clase 0', 'Zapatos de seguridad'];
-const CARPENTER_ITEMS = ['Casco de seguridad', 'Lentes de seguridad claros', 'Guantes de cabritilla', 'Zapatos de seguridad', 'Protector auditivo tipo fono'];
+const CARPENTER_ITEMS = [
+  'Casco de seguridad',
+  'Lentes de seguridad claros',
+  'Guantes de cabritilla',
+  'Zapatos de seguridad',
+  'Protector auditivo tipo fono',
+];
 
 const nameOf = (worker: CrewWorker) => [worker.Nombres, worker.ApellidoPaterno, worker.ApellidoMaterno].filter(Boolean).join(' ');
 
@@ -61,9 +85,19 @@ async function openDeliveries(page: Page): Promise<void> {
   await expect(page.getByRole('heading', { name: 'Entregas de EPP', level: 1 })).toBeVisible();
 }
 
-type LocalActa = { IdEntregadosEpp: string; IdEntrega: string; IdPersona: string; Sello: string; Entregador: { Firma: { Sha256: string } }; FirmaTrabajador: { Sha256: string } };
+type LocalActa = {
+  IdEntregadosEpp: string;
+  IdEntrega: string;
+  IdPersona: string;
+  Sello: string;
+  Entregador: { Firma: { Sha256: string } };
+  FirmaTrabajador: { Sha256: string };
+};
 
-test('EPP crew delivery offline: three workers sign their own sealed actas, a blank signature is refused, the crew survives a reload, and the server keeps exactly three actas with their signatures, seals and PDFs', async ({ page, context }) => {
+test('EPP crew delivery offline: three workers sign their own sealed actas, a blank signature is refused, the crew survives a reload, and the server keeps exactly three actas with their signatures, seals and PDFs', async ({
+  page,
+  context,
+}) => {
   const office = await apiToken(page.request, ADMIN);
   const crew = await workersOfPosition(page.request, office, 'Eléctrico');
   expect(crew).toHaveLength(3);
@@ -86,8 +120,16 @@ test('EPP crew delivery offline: three workers sign their own sealed actas, a bl
 
   // The EPP proposed from their position's assignment; sizes and a quantity per line.
   for (const [index, worker] of crew.entries()) {
-    for (const item of ITEMS) await expect(page.getByRole('region', { name: new RegExp(nameOf(worker)) }).first().getByRole('cell', { name: item, exact: true })).toBeVisible();
-    await page.getByRole('combobox', { name: `Talla de Guantes dieléctricos clase 0 para ${nameOf(worker)}` }).selectOption(String(9 + index));
+    for (const item of ITEMS)
+      await expect(
+        page
+          .getByRole('region', { name: new RegExp(nameOf(worker)) })
+          .first()
+          .getByRole('cell', { name: item, exact: true }),
+      ).toBeVisible();
+    await page
+      .getByRole('combobox', { name: `Talla de Guantes dieléctricos clase 0 para ${nameOf(worker)}` })
+      .selectOption(String(9 + index));
     await page.getByRole('combobox', { name: `Talla de Zapatos de seguridad para ${nameOf(worker)}` }).selectOption(String(40 + index));
   }
   await page.getByRole('spinbutton', { name: `Cantidad de Guantes dieléctricos clase 0 para ${nameOf(crew[0]!)}` }).fill('2');
@@ -148,23 +190,35 @@ test('EPP crew delivery offline: three workers sign their own sealed actas, a bl
     expect(acta.Sello).toBe(mine.Sello);
     expect(acta.RecibidoEn).not.toBeNull();
     // Sealed under version 2: the worker's roster name and the signed-in user as deliverer (SPEC EP6, EP7).
-    expect(acta).toMatchObject({ VersionSello: 2, NombreTrabajador: nameOf(crew.find((candidate) => candidate.IdPersona === acta.IdPersona)!), Entregador: { Nombre: 'Jorge Araya Rojas', Rut: '15234567-4' } });
+    expect(acta).toMatchObject({
+      VersionSello: 2,
+      NombreTrabajador: nameOf(crew.find((candidate) => candidate.IdPersona === acta.IdPersona)!),
+      Entregador: { Nombre: 'Jorge Araya Rojas', Rut: '15234567-4' },
+    });
     expect(acta.Entregador.IdUsuario).toEqual(expect.any(Number));
     const { Urls } = await serverActa(page.request, office, acta.IdEntregadosEpp);
     for (const signature of [acta.Entregador.Firma, acta.FirmaTrabajador]) {
       const bytes = await (await page.request.get(Urls[signature.Sha256]!)).body();
       expect(sha256Hex(bytes)).toBe(signature.Sha256);
     }
-    expect([mine.Entregador.Firma.Sha256, mine.FirmaTrabajador.Sha256]).toEqual([acta.Entregador.Firma.Sha256, acta.FirmaTrabajador.Sha256]);
+    expect([mine.Entregador.Firma.Sha256, mine.FirmaTrabajador.Sha256]).toEqual([
+      acta.Entregador.Firma.Sha256,
+      acta.FirmaTrabajador.Sha256,
+    ]);
     const worker = crew.find((candidate) => candidate.IdPersona === acta.IdPersona)!;
     const text = readPdf(await serverActaPdf(page.request, office, acta.IdEntregadosEpp)).text;
     for (const expected of [formatRut(worker.RunPersona), ...ITEMS, 'Inducción', acta.Sello]) expect(text).toContain(expected);
   }
-  expect(onServer.find((row) => row.IdPersona === crew[0]!.IdPersona)!.Items.find((item) => item.NombreEpp === 'Guantes dieléctricos clase 0')).toMatchObject({ Talla: '9', Cantidad: 2 });
-
+  expect(
+    onServer.find((row) => row.IdPersona === crew[0]!.IdPersona)!.Items.find((item) => item.NombreEpp === 'Guantes dieléctricos clase 0'),
+  ).toMatchObject({ Talla: '9', Cantidad: 2 });
 });
 
-test("one worker's acta, handed over by a worker of the roster, printed on the tablet with no signal shows what was signed and its seal, and its code is verified signed out", async ({ page, context, browser }) => {
+test("one worker's acta, handed over by a worker of the roster, printed on the tablet with no signal shows what was signed and its seal, and its code is verified signed out", async ({
+  page,
+  context,
+  browser,
+}) => {
   const office = await apiToken(page.request, ADMIN);
   const [worker] = await workersOfPosition(page.request, office, 'Maestro Carpintero');
   const [storekeeper] = await workersOfPosition(page.request, office, 'Eléctrico');
@@ -190,7 +244,9 @@ test("one worker's acta, handed over by a worker of the roster, printed on the t
   await expect(page.getByText(new RegExp(`Firmó ${nameOf(storekeeper!)}`))).toBeVisible();
   await signWorker(page, worker!, 0, 1);
   await expect(page.getByRole('heading', { name: 'Entrega finalizada' })).toBeVisible();
-  const acta = (await localRows<LocalActa>(page, 'epp_entregas')).find((row) => row.IdPersona === worker!.IdPersona && row.IdEntrega === decodeURIComponent(page.url().split('/').pop()!))!;
+  const acta = (await localRows<LocalActa>(page, 'epp_entregas')).find(
+    (row) => row.IdPersona === worker!.IdPersona && row.IdEntrega === decodeURIComponent(page.url().split('/').pop()!),
+  )!;
 
   // The acta's PDF, made in the browser offline: both signatures, the seal and the QR link to the real server.
   await page.getByRole('link', { name: `PDF del acta de ${nameOf(worker!)}` }).click();
@@ -199,7 +255,16 @@ test("one worker's acta, handed over by a worker of the roster, printed on the t
   await expectAccessible(page);
   const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
   const pdf = readPdf(fs.readFileSync(await file.path()));
-  for (const text of [formatRut(worker!.RunPersona), nameOf(worker!), nameOf(storekeeper!), formatRut(storekeeper!.RunPersona), ...CARPENTER_ITEMS, 'Reposición por daño', acta.Sello, `/verificar/${acta.Sello}`]) {
+  for (const text of [
+    formatRut(worker!.RunPersona),
+    nameOf(worker!),
+    nameOf(storekeeper!),
+    formatRut(storekeeper!.RunPersona),
+    ...CARPENTER_ITEMS,
+    'Reposición por daño',
+    acta.Sello,
+    `/verificar/${acta.Sello}`,
+  ]) {
     expect(pdf.text).toContain(text);
   }
   expect(pdf.images).toBe(2);
@@ -225,7 +290,10 @@ test("one worker's acta, handed over by a worker of the roster, printed on the t
   await visitor.close();
 });
 
-test('the office annuls an acta, keeps it with its seal, and the public verification page then says it was annulled', async ({ page, browser }) => {
+test('the office annuls an acta, keeps it with its seal, and the public verification page then says it was annulled', async ({
+  page,
+  browser,
+}) => {
   const office = await apiToken(page.request, ADMIN);
   // A delivery of the demo data, received by the server with its seal.
   const acta = (await serverActasOfCrew(page.request, office, SEEDED_CREW)).find((row) => row.Anulada === 0)!;
@@ -239,11 +307,17 @@ test('the office annuls an acta, keeps it with its seal, and the public verifica
   const code = inspector.getByText(acta.Sello, { exact: true });
   for (const [screen, size] of Object.entries(SCREENS)) {
     await inspector.setViewportSize(size);
-    const [labelBox, codeBox, cardBox] = await Promise.all([label.boundingBox(), code.boundingBox(), inspector.locator('.public-page__card').boundingBox()]);
+    const [labelBox, codeBox, cardBox] = await Promise.all([
+      label.boundingBox(),
+      code.boundingBox(),
+      inspector.locator('.public-page__card').boundingBox(),
+    ]);
     expect(labelBox!.y + labelBox!.height, `${screen}: el código no tapa su etiqueta`).toBeLessThanOrEqual(codeBox!.y);
     expect(codeBox!.x + codeBox!.width, `${screen}: el código dentro de la tarjeta`).toBeLessThanOrEqual(cardBox!.x + cardBox!.width);
     const lineHeight = await code.evaluate((node) => parseFloat(getComputedStyle(node).lineHeight));
-    const padding = await code.evaluate((node) => parseFloat(getComputedStyle(node).paddingTop) + parseFloat(getComputedStyle(node).paddingBottom) + 2);
+    const padding = await code.evaluate(
+      (node) => parseFloat(getComputedStyle(node).paddingTop) + parseFloat(getComputedStyle(node).paddingBottom) + 2,
+    );
     const lines = Math.round((codeBox!.height - padding) / lineHeight);
     expect(lines, `${screen}: líneas del código`).toBe(screen === 'teléfono' ? 2 : 1);
     if (screen === 'teléfono') expect(await code.evaluate((node) => node.textContent)).toBe(acta.Sello);
@@ -268,7 +342,9 @@ test('the office annuls an acta, keeps it with its seal, and the public verifica
   await visitor.close();
 });
 
-test("on a phone, a tablet and a desktop a crew's lines fit their card or scroll in a named region with «Quitar» whole, and every line without its size is said before anyone signs", async ({ page }) => {
+test("on a phone, a tablet and a desktop a crew's lines fit their card or scroll in a named region with «Quitar» whole, and every line without its size is said before anyone signs", async ({
+  page,
+}) => {
   const office = await apiToken(page.request, ADMIN);
   const [worker] = await workersOfPosition(page.request, office, 'Maestro Carpintero');
   const name = nameOf(worker!);
@@ -293,10 +369,13 @@ test("on a phone, a tablet and a desktop a crew's lines fit their card or scroll
     expect(await scrollsSideways(lines), `${screen}: la tabla se desplaza`).toBe(screen === 'teléfono');
     await expectReachableIn(lines, quitar, `${screen}: Quitar`);
     // «Quitar» whole, never cut to «QU…».
-    expect(await quitar.evaluate((button) => {
-      const inner = button.shadowRoot?.querySelector('.button-native') ?? button;
-      return inner.scrollWidth <= inner.clientWidth + 1;
-    }), `${screen}: Quitar entero`).toBe(true);
+    expect(
+      await quitar.evaluate((button) => {
+        const inner = button.shadowRoot?.querySelector('.button-native') ?? button;
+        return inner.scrollWidth <= inner.clientWidth + 1;
+      }),
+      `${screen}: Quitar entero`,
+    ).toBe(true);
     await expectAccessible(page);
   }
   await page.setViewportSize(PHONE);
@@ -309,7 +388,9 @@ test("on a phone, a tablet and a desktop a crew's lines fit their card or scroll
   await expect(page.getByText(/Firmó Jorge Araya Rojas/)).toBeVisible();
   // The worker's button stays unavailable and says why, before a signature is drawn.
   await expect(signButton(page)).toBeDisabled();
-  await expect(page.getByRole('region', { name: new RegExp(`^Firma de ${name}`) }).getByText(`No puede firmar aún. ${missing}`)).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: new RegExp(`^Firma de ${name}`) }).getByText(`No puede firmar aún. ${missing}`),
+  ).toBeVisible();
   await expectAccessible(page);
   await page.getByRole('combobox', { name: `Talla de Guantes de cabritilla para ${name}` }).selectOption('M');
   await expect(card.getByText('Indica la talla de cada EPP que tiene tallas: Zapatos de seguridad.', { exact: true })).toBeVisible();

@@ -60,7 +60,13 @@ async function signAndFinish(page: Page): Promise<string> {
 }
 
 /** On /inspecciones/nuevo: finds the template by a word of its name, picks it and fills the header; returns the chosen-template card. */
-async function startInspection(page: Page, search: string, templateButton: string, place: string, headerFields: Record<string, string> = {}): Promise<Locator> {
+async function startInspection(
+  page: Page,
+  search: string,
+  templateButton: string,
+  place: string,
+  headerFields: Record<string, string> = {},
+): Promise<Locator> {
   await expect(page.getByRole('heading', { name: 'Nueva inspección', level: 1 })).toBeVisible();
   await page.getByRole('searchbox', { name: 'Buscar formulario' }).fill(search);
   await page.getByRole('button', { name: templateButton, exact: true }).click();
@@ -73,7 +79,10 @@ async function startInspection(page: Page, search: string, templateButton: strin
 
 /** The value shown next to a term of a record's data (a `dt` and its `dd`). */
 function fieldValue(scope: Locator, term: string): Locator {
-  return scope.getByRole('term').filter({ hasText: new RegExp(`^${term}$`) }).locator('xpath=following-sibling::dd[1]');
+  return scope
+    .getByRole('term')
+    .filter({ hasText: new RegExp(`^${term}$`) })
+    .locator('xpath=following-sibling::dd[1]');
 }
 
 function inspectionCountStatus(page: Page): Locator {
@@ -96,7 +105,9 @@ function escaped(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-test('a template built in the editor is edited to version 2 while a tablet fills version 1 offline: that inspection ends on version 1, the next starts on version 2', async ({ browser }) => {
+test('a template built in the editor is edited to version 2 while a tablet fills version 1 offline: that inspection ends on version 1, the next starts on version 2', async ({
+  browser,
+}) => {
   const stamp = Date.now();
   const name = `Andamios móviles ${stamp}`;
   const place = `Nave de secado ${stamp}`;
@@ -126,7 +137,9 @@ test('a template built in the editor is edited to version 2 while a tablet fills
   await desk.getByRole('textbox', { name: 'Ponderación del enunciado 1.2*' }).fill('2');
   await desk.getByRole('button', { name: 'Agregar subpregunta al enunciado 1.2' }).click();
   await desk.getByRole('textbox', { name: 'Subpregunta 1 del enunciado 1.2*' }).fill(SUBQUESTION);
-  await expect(desk.getByRole('status').filter({ hasText: 'suma de ponderaciones' })).toHaveText('1 ítem · 2 enunciados · suma de ponderaciones 5');
+  await expect(desk.getByRole('status').filter({ hasText: 'suma de ponderaciones' })).toHaveText(
+    '1 ítem · 2 enunciados · suma de ponderaciones 5',
+  );
   await expectAccessible(desk);
   await desk.getByRole('button', { name: 'Guardar' }).click();
 
@@ -134,7 +147,9 @@ test('a template built in the editor is edited to version 2 while a tablet fills
   await expect(desk).toHaveURL(/\/formularios\/inspeccion\/detalles\//);
   const templateId = decodeURIComponent(desk.url().split('/').pop()!);
   await expect(fieldValue(desk.getByRole('region', { name: 'Datos' }), 'Versión')).toHaveText('1');
-  await expect(desk.getByRole('region', { name: 'Encabezado' }).getByRole('table', { name: 'Campos del encabezado' })).toContainText(HEADER_FIELD);
+  await expect(desk.getByRole('region', { name: 'Encabezado' }).getByRole('table', { name: 'Campos del encabezado' })).toContainText(
+    HEADER_FIELD,
+  );
   const items = desk.getByRole('region', { name: 'Ítems y enunciados' });
   await expect(items.getByRole('listitem').filter({ hasText: `1. ${FIRST_V1}` })).toContainText('Ponderación 3');
   await expect(items.getByRole('list', { name: 'Subpreguntas del enunciado 2' })).toHaveText(SUBQUESTION);
@@ -193,7 +208,8 @@ test('a template built in the editor is edited to version 2 while a tablet fills
   await expect(items).toContainText(`3. ${ADDED}`);
   await expectAccessible(desk);
   await expect.poll(async () => (await serverTemplate(desk.request, token, templateId))?.VersionFormulario, { timeout: 30_000 }).toBe(2);
-  const textsOf = (template: { Contenido: { Items: { Enunciados: { Texto: string }[] }[] } }) => template.Contenido.Items.flatMap((item) => item.Enunciados.map((e) => e.Texto));
+  const textsOf = (template: { Contenido: { Items: { Enunciados: { Texto: string }[] }[] } }) =>
+    template.Contenido.Items.flatMap((item) => item.Enunciados.map((e) => e.Texto));
   expect(textsOf((await serverTemplate(desk.request, token, templateId))!)).toEqual([FIRST_V2, SECOND, ADDED]);
   expect(textsOf(await serverTemplateVersion(desk.request, token, templateId, 1))).toEqual([FIRST_V1, SECOND]);
 
@@ -231,7 +247,9 @@ test('a template built in the editor is edited to version 2 while a tablet fills
   await expect(answers).not.toContainText(ADDED);
   await expectAccessible(tablet);
   await expectAllSent(tablet);
-  await expect.poll(async () => (await serverInspectionsAt(tablet.request, token, place)).map((row) => row.IdEvaluacion), { timeout: 30_000 }).toEqual([inspectionId]);
+  await expect
+    .poll(async () => (await serverInspectionsAt(tablet.request, token, place)).map((row) => row.IdEvaluacion), { timeout: 30_000 })
+    .toEqual([inspectionId]);
   const stored = await serverInspection(tablet.request, token, inspectionId);
   expect(stored.data).toMatchObject({ IdFormulario: templateId, VersionFormulario: 1 });
   expect(stored.data.Respuestas.map((row) => [row.IdEnunciado, row.Respuesta])).toEqual([
@@ -243,7 +261,9 @@ test('a template built in the editor is edited to version 2 while a tablet fills
   // An inspection started now is on version 2.
   await openSection(tablet, 'Módulos', 'Inspecciones');
   await tablet.getByRole('link', { name: 'Nueva inspección' }).click();
-  const next = await startInspection(tablet, String(stamp), `${name} 3 enunciados`, `${place} (2)`, { [`${HEADER_FIELD}*`]: 'PT-2026-205' });
+  const next = await startInspection(tablet, String(stamp), `${name} 3 enunciados`, `${place} (2)`, {
+    [`${HEADER_FIELD}*`]: 'PT-2026-205',
+  });
   await expect(next).toContainText('versión 2');
   await tablet.getByRole('button', { name: 'Comenzar inspección' }).click();
   await expect(tablet.getByText('Versión 2 del formulario · 3 enunciados')).toBeVisible();
@@ -256,11 +276,17 @@ test('a template built in the editor is edited to version 2 while a tablet fills
   await tablet.context().close();
 });
 
-test('the office duplicates a template into "Copia de …" and retires the original: after a sync the tablet offers only the copy', async ({ browser, request }) => {
+test('the office duplicates a template into "Copia de …" and retires the original: after a sync the tablet offers only the copy', async ({
+  browser,
+  request,
+}) => {
   const stamp = Date.now();
   const name = `Escaleras portátiles ${stamp}`;
   const token = await apiToken(request, ADMIN);
-  const templateId = await createServerTemplate(request, token, name, ['Los peldaños están sin daños', 'La escalera se apoya en una superficie firme']);
+  const templateId = await createServerTemplate(request, token, name, [
+    'Los peldaños están sin daños',
+    'La escalera se apoya en una superficie firme',
+  ]);
   const original = (await serverTemplate(request, token, templateId))!;
 
   const desk = await signedIn(browser, DESKTOP, ADMIN);
@@ -321,7 +347,10 @@ test('the office duplicates a template into "Copia de …" and retires the origi
   await tablet.context().close();
 });
 
-test('the office deletes an observation and then its inspection, each after a cancelled first try: the server drops them and the tablet stops listing them after a sync', async ({ browser, request }) => {
+test('the office deletes an observation and then its inspection, each after a cancelled first try: the server drops them and the tablet stops listing them after a sync', async ({
+  browser,
+  request,
+}) => {
   const stamp = Date.now();
   const name = `Extintores ${stamp}`;
   const place = `Bodega de combustibles ${stamp}`;
@@ -344,7 +373,11 @@ test('the office deletes an observation and then its inspection, each after a ca
   await expect(tablet.getByRole('region', { name: 'Observaciones' }).getByRole('listitem').filter({ hasText: DROPPED })).toBeVisible();
   await expectAccessible(tablet);
   await expectAllSent(tablet);
-  await expect.poll(async () => (await serverObservations(request, token)).filter((row) => row.IdEvaluacion === inspectionId).length, { timeout: 30_000 }).toBe(2);
+  await expect
+    .poll(async () => (await serverObservations(request, token)).filter((row) => row.IdEvaluacion === inspectionId).length, {
+      timeout: 30_000,
+    })
+    .toBe(2);
   const droppedId = (await serverObservations(request, token)).find((row) => row.Observacion === DROPPED)!.IdObservacion;
 
   // The tablet lists both observations.
@@ -376,7 +409,13 @@ test('the office deletes an observation and then its inspection, each after a ca
   await expect(desk.getByRole('link', { name: new RegExp(KEPT) })).toBeVisible();
   await expect(desk.getByRole('link', { name: new RegExp(DROPPED) })).toHaveCount(0);
   await expectAccessible(desk);
-  await expect.poll(async () => (await serverObservations(request, token)).filter((row) => row.IdEvaluacion === inspectionId).map((row) => row.Observacion), { timeout: 30_000 }).toEqual([KEPT]);
+  await expect
+    .poll(
+      async () =>
+        (await serverObservations(request, token)).filter((row) => row.IdEvaluacion === inspectionId).map((row) => row.Observacion),
+      { timeout: 30_000 },
+    )
+    .toEqual([KEPT]);
 
   await syncNow(tablet);
   await expect(tabletDropped).toHaveCount(0);

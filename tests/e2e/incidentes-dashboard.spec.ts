@@ -16,7 +16,10 @@ const RATE_FORMULA = 'Fórmula: Accidentes con tiempo perdido y fatales × 100 /
 
 /** This month in Chile (YYYY-MM), and the one `back` months before it. */
 function monthBefore(back: number): string {
-  const [year, month] = new Date().toLocaleDateString('en-CA', { timeZone: 'America/Santiago' }).slice(0, 7).split('-').map(Number) as [number, number];
+  const [year, month] = new Date().toLocaleDateString('en-CA', { timeZone: 'America/Santiago' }).slice(0, 7).split('-').map(Number) as [
+    number,
+    number,
+  ];
   const index = year * 12 + (month - 1) - back;
   return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
 }
@@ -39,14 +42,18 @@ function card(page: Page, title: string) {
   return page.getByRole('region', { name: title, exact: true });
 }
 
-test('the accident dashboard states each rate with its formula over the last twelve months, follows the level filter, and opens a rate and a bar down to their cases', async ({ page }) => {
+test('the accident dashboard states each rate with its formula over the last twelve months, follows the level filter, and opens a rate and a bar down to their cases', async ({
+  page,
+}) => {
   const token = await apiToken(page.request);
   const headers = { Authorization: `Bearer ${token}` };
   // The dashboard opens on the last twelve months, a point a month on each trend: the server is asked the same.
   const today = new Date().toLocaleDateString('en-CA', { timeZone: 'America/Santiago' });
   const range = { start: `${addMonths(today.slice(0, 7), -11)}-01`, end: today, month: today.slice(0, 7) };
   const server = async <T>(path: string) => {
-    const response = await page.request.get(`/api${path}${path.includes('?') ? '&' : '?'}${new URLSearchParams(range).toString()}`, { headers });
+    const response = await page.request.get(`/api${path}${path.includes('?') ? '&' : '?'}${new URLSearchParams(range).toString()}`, {
+      headers,
+    });
     expect(response.status()).toBe(200);
     return (await response.json()) as T;
   };
@@ -60,10 +67,27 @@ test('the accident dashboard states each rate with its formula over the last twe
   expect(all.total).toBeGreaterThan(0);
   expect(all.data).toHaveLength(12);
   await expect(rate.locator('.chart-card__total')).toHaveText(rateText(all.total!, all.unidad));
-  for (const title of ['Tasa de accidentabilidad', 'Casos por clasificación', 'Casos por tipo de evento', 'Casos por riesgo específico', 'Acciones subestándares', 'Falta de control']) {
+  for (const title of [
+    'Tasa de accidentabilidad',
+    'Casos por clasificación',
+    'Casos por tipo de evento',
+    'Casos por riesgo específico',
+    'Acciones subestándares',
+    'Falta de control',
+  ]) {
     await expectChartTextsInside(card(page, title));
   }
-  for (const title of ['Tasa de siniestralidad', 'Índice de frecuencia', 'Índice de gravedad', 'Dotación', 'Horas hombre', 'Días perdidos', 'Accidentes acumulados', 'Casos por clasificación', 'Falta de control']) {
+  for (const title of [
+    'Tasa de siniestralidad',
+    'Índice de frecuencia',
+    'Índice de gravedad',
+    'Dotación',
+    'Horas hombre',
+    'Días perdidos',
+    'Accidentes acumulados',
+    'Casos por clasificación',
+    'Falta de control',
+  ]) {
     await expect(card(page, title).getByText(/^Fórmula: /)).toBeVisible();
   }
   await expectAccessible(page);
@@ -91,7 +115,11 @@ test('the accident dashboard states each rate with its formula over the last twe
   expect(behind.valor).toBe(all.total);
   await expect(records.getByRole('heading', { name: behind.titulo, level: 3 })).toBeVisible();
   await expect(records.getByText(RATE_FORMULA)).toBeVisible();
-  await expect(records.getByText(`Numerador: ${figure(behind.numerador)}, Denominador: ${figure(behind.denominador)}, Resultado: ${figure(behind.valor)}`)).toBeVisible();
+  await expect(
+    records.getByText(
+      `Numerador: ${figure(behind.numerador)}, Denominador: ${figure(behind.denominador)}, Resultado: ${figure(behind.valor)}`,
+    ),
+  ).toBeVisible();
   const cases = records.getByRole('table', { name: /^Casos:/ });
   await expect(cases.getByRole('row')).toHaveCount(behind.casos.length + 1);
   const counted = behind.casos.filter((caso) => caso.Cuenta);
@@ -104,7 +132,9 @@ test('the accident dashboard states each rate with its formula over the last twe
   await expect(months.getByRole('row')).toHaveCount(behind.meses.length + 1);
   expect(behind.meses).toHaveLength(12);
   const first = behind.meses[0]!;
-  await expect(months.getByRole('row', { name: shown(first.Mes) })).toContainText(first.Dotacion === null ? 'Sin dotación registrada' : formatNumber(first.Dotacion));
+  await expect(months.getByRole('row', { name: shown(first.Mes) })).toContainText(
+    first.Dotacion === null ? 'Sin dotación registrada' : formatNumber(first.Dotacion),
+  );
   await page.screenshot({ path: 'test-results/incidentes-dashboard-registros.png', fullPage: true });
   await expectAccessible(page);
 
@@ -115,7 +145,9 @@ test('the accident dashboard states each rate with its formula over the last twe
   await clickChartShape(card(page, 'Casos por clasificación'), '#f5c400');
   const opened = page.getByRole('region', { name: /^Registros de Casos por clasificación: / });
   await expect(opened).toBeVisible();
-  const picked = (await opened.getByRole('heading', { level: 2 }).textContent())!.replace('Registros de Casos por clasificación: ', '').trim();
+  const picked = (await opened.getByRole('heading', { level: 2 }).textContent())!
+    .replace('Registros de Casos por clasificación: ', '')
+    .trim();
   expect(classes.data.find((point) => point.Nombre === picked)?.Valor).toBe(most);
   await expect(opened.getByRole('table', { name: /^Casos:/ }).getByRole('row')).not.toHaveCount(1);
   await page.setViewportSize({ width: 1440, height: 900 });
@@ -132,7 +164,9 @@ test('the accident dashboard states each rate with its formula over the last twe
   await expect(page).toHaveURL(new RegExp(`/incidentes/detalles/${lostTime.IdEvaluacion}$`));
 });
 
-test('headcount and hours load from a CSV: a bad row is refused with its line and nothing is queued; corrected, every row is queued once and reaches the server once', async ({ page }) => {
+test('headcount and hours load from a CSV: a bad row is refused with its line and nothing is queued; corrected, every row is queued once and reaches the server once', async ({
+  page,
+}) => {
   const [oldest, older, old] = [monthBefore(15), monthBefore(14), monthBefore(13)];
   await openSignedIn(page, ADMIN);
   await expect.poll(async () => (await localRows(page, 'dotaciones')).length, { timeout: 20_000 }).toBeGreaterThanOrEqual(48);
@@ -148,12 +182,18 @@ test('headcount and hours load from a CSV: a bad row is refused with its line an
   expect(fs.readFileSync(await download.path(), 'utf8')).toBe('\uFEFFMes;Nivel 2;Nivel 3;RUT contratista;Dotación;Horas hombre\r\n');
   await expectAccessible(page);
 
-  const file = (rows: string[]) => ({ name: 'dotacion.csv', mimeType: 'text/csv', buffer: Buffer.from(`\uFEFFMes;Nivel 2;Nivel 3;RUT contratista;Dotación;Horas hombre\r\n${rows.join('\r\n')}\r\n`, 'utf8') });
+  const file = (rows: string[]) => ({
+    name: 'dotacion.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(`\uFEFFMes;Nivel 2;Nivel 3;RUT contratista;Dotación;Horas hombre\r\n${rows.join('\r\n')}\r\n`, 'utf8'),
+  });
   const good = [`${shown(oldest)};Faena Los Andes;Obras Civiles;;30;"5.400,5"`, `${old};Faena Los Andes;Montaje Eléctrico;;12;2160`];
   const upload = page.getByLabel('Archivo CSV');
   await upload.setInputFiles(file([good[0]!, `${older};Faena Los Andes;Movimiento de Tierra;;20;3600`, good[1]!]));
   const problems = page.getByRole('list', { name: 'Filas con errores' });
-  await expect(problems.getByRole('listitem')).toHaveText(['Fila 3: El nivel 3 no pertenece al nivel 2 indicado (Área: «Movimiento de Tierra»)']);
+  await expect(problems.getByRole('listitem')).toHaveText([
+    'Fila 3: El nivel 3 no pertenece al nivel 2 indicado (Área: «Movimiento de Tierra»)',
+  ]);
   await expect(page.getByRole('alert').filter({ hasText: 'No se cargó ninguna fila' })).toBeVisible();
   expect(await localRows(page, 'outbox', 'keys')).toHaveLength(0);
   expect(await localRows(page, 'dotaciones')).toHaveLength(before);
@@ -190,7 +230,9 @@ test('headcount and hours load from a CSV: a bad row is refused with its line an
   const token = await apiToken(page.request);
   const response = await page.request.get(`/api/accidentes/dotacion/${COMPANY_ID}`, { headers: { Authorization: `Bearer ${token}` } });
   expect(response.status()).toBe(200);
-  const onServer = ((await response.json()) as { data: { Mes: string; Dotacion: number; HorasHombre: number; IdNivel3: string | null }[] }).data.filter((row) => [oldest, older, old].includes(row.Mes));
+  const onServer = (
+    (await response.json()) as { data: { Mes: string; Dotacion: number; HorasHombre: number; IdNivel3: string | null }[] }
+  ).data.filter((row) => [oldest, older, old].includes(row.Mes));
   expect(onServer.map((row) => [row.Mes, row.Dotacion, row.HorasHombre]).sort()).toEqual(
     [
       [oldest, 30, 5400.5],

@@ -4,7 +4,15 @@ import { expect, test } from './support/test.ts';
 import { expectAccessible } from './support/accessibility.ts';
 import { ADMIN, apiToken, controlledByServiceWorker, sha256Hex, SUPERVISOR, syncStatus, expectAllSent } from './support/field-session.ts';
 import { openSignedIn } from './support/shared-session.ts';
-import { cameraPhoto, deviceFileHashes, drawOn, readPdf, serverInspection, serverInspectionsAt, serverReportPdf } from './support/inspection-session.ts';
+import {
+  cameraPhoto,
+  deviceFileHashes,
+  drawOn,
+  readPdf,
+  serverInspection,
+  serverInspectionsAt,
+  serverReportPdf,
+} from './support/inspection-session.ts';
 
 test.use({ viewport: { width: 1280, height: 800 }, actionTimeout: 15_000 });
 
@@ -39,7 +47,11 @@ async function fillObservation(page: Page, index: number, text: string, responsi
   }
 }
 
-test('a 30-statement inspection filled offline on a tablet reaches the server once, is reviewed at the office, and its PDF holds what was filled', async ({ page, context, browser }) => {
+test('a 30-statement inspection filled offline on a tablet reaches the server once, is reviewed at the office, and its PDF holds what was filled', async ({
+  page,
+  context,
+  browser,
+}) => {
   const place = `Torre de enfriamiento ${Date.now()}`;
 
   // Signed in and synced once, then the worksite has no signal until the inspection is finished.
@@ -70,7 +82,9 @@ test('a 30-statement inspection filled offline on a tablet reaches the server on
   await expect(progress).toContainText(`15 de ${STATEMENTS} respondidas`);
   await page.reload();
   await expect(progress).toContainText(`15 de ${STATEMENTS} respondidas`);
-  await expect(statements(page).nth(FAILED[0]!).getByRole('textbox', { name: 'Observación*' })).toHaveValue('Arnés con costura cortada en la pierna izquierda');
+  await expect(statements(page).nth(FAILED[0]!).getByRole('textbox', { name: 'Observación*' })).toHaveValue(
+    'Arnés con costura cortada en la pierna izquierda',
+  );
   await expect(statements(page).nth(FAILED[0]!).getByRole('group', { name: 'Fotos de la observación' }).getByRole('img')).toHaveCount(2);
 
   for (let index = 15; index < STATEMENTS; index += 1) await answer(page, index, FAILED.includes(index) ? 'No cumple' : 'Cumple');
@@ -80,7 +94,9 @@ test('a 30-statement inspection filled offline on a tablet reaches the server on
   expect(grade).toMatch(/^\d,\d$/);
 
   await page.getByRole('button', { name: 'Agregar observación general' }).click();
-  await page.getByRole('textbox', { name: 'Observación general*' }).fill('Buena disposición del equipo; reforzar la charla de inicio de turno.');
+  await page
+    .getByRole('textbox', { name: 'Observación general*' })
+    .fill('Buena disposición del equipo; reforzar la charla de inicio de turno.');
   const generalPhotos = page.getByRole('group', { name: /Fotos de la observación general/ });
   await generalPhotos.locator('input[type=file]').setInputFiles(await cameraPhoto(page, 5));
   await expect(generalPhotos.getByRole('img')).toHaveCount(1, { timeout: 15_000 });
@@ -128,10 +144,15 @@ test('a 30-statement inspection filled offline on a tablet reaches the server on
   const onServer = await serverInspectionsAt(page.request, token, place);
   expect(onServer.map((row) => row.IdEvaluacion)).toEqual([inspectionId]);
   const stored = await serverInspection(page.request, token, inspectionId);
-  expect(stored.observaciones.map((row) => row.Observacion).sort()).toEqual(['Arnés con costura cortada en la pierna izquierda', 'Barandas sin rodapié en el nivel 3 del andamio']);
+  expect(stored.observaciones.map((row) => row.Observacion).sort()).toEqual([
+    'Arnés con costura cortada en la pierna izquierda',
+    'Barandas sin rodapié en el nivel 3 del andamio',
+  ]);
   expect(stored.obsgenerales).toHaveLength(1);
   expect(stored.lista_firmas.map((firma) => firma.Nombre).sort()).toEqual(['Carla Rojas Díaz', 'Pedro Soto Vidal']);
-  const serverHashes = [...stored.observaciones, ...stored.obsgenerales].flatMap((row) => row.Archivos.map((file) => file.Sha256)).concat(stored.lista_firmas.map((firma) => firma.Archivo.Sha256));
+  const serverHashes = [...stored.observaciones, ...stored.obsgenerales]
+    .flatMap((row) => row.Archivos.map((file) => file.Sha256))
+    .concat(stored.lista_firmas.map((firma) => firma.Archivo.Sha256));
   expect(serverHashes).toHaveLength(7);
   const onDevice = new Set(await deviceFileHashes(page));
   for (const sha of serverHashes) {
@@ -188,7 +209,9 @@ async function reviewObservation(page: Page, text: string, decision: 'aprobar' |
   } else {
     await page.getByRole('button', { name: 'Rechazar' }).click();
     await page.getByRole('textbox', { name: 'Motivo del rechazo*' }).fill('Falta la foto del arnés nuevo con su certificado.');
-    const nextWeek = new Date(Date.now() + 7 * 86_400_000).toLocaleDateString('es-CL', { timeZone: 'America/Santiago', day: '2-digit', month: '2-digit', year: 'numeric' }).replaceAll('-', '/');
+    const nextWeek = new Date(Date.now() + 7 * 86_400_000)
+      .toLocaleDateString('es-CL', { timeZone: 'America/Santiago', day: '2-digit', month: '2-digit', year: 'numeric' })
+      .replaceAll('-', '/');
     await page.getByRole('textbox', { name: 'Nuevo plazo*' }).fill(nextWeek);
     await page.getByRole('button', { name: 'Rechazar observación' }).click();
     await expect(page.getByText('Observación rechazada correctamente').first()).toBeVisible();

@@ -14,7 +14,8 @@ describe('the modules’ manifests', () => {
     const tables = MODULES.flatMap((module) => Object.keys(module.entities));
     expect(new Set(tables).size).toBe(tables.length);
     expect(tables.sort()).toEqual(Object.keys(ENTITIES).sort());
-    for (const module of MODULES) for (const [table, entity] of Object.entries(module.entities)) expect(entity.table, module.name).toBe(table);
+    for (const module of MODULES)
+      for (const [table, entity] of Object.entries(module.entities)) expect(entity.table, module.name).toBe(table);
   });
 
   it('write menu ids once: one entry per id and route, one parent per parent id, one position per place', () => {

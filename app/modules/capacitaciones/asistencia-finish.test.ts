@@ -12,11 +12,29 @@ import { addAttendee, setGrade, setPhotos, signAttendee, signPresenter, startAtt
 const device = testDevicesForEachTest();
 const owner = { companyId: '76123456', userId: 7 };
 const TYPE = '01a2b3c4-0000-7000-8000-000000000001';
-const png = (seed: number) => ({ sha256: seed.toString(16).padStart(64, 'c'), type: 'image/png', bytes: new Uint8Array([137, 80, seed]).buffer as ArrayBuffer });
+const png = (seed: number) => ({
+  sha256: seed.toString(16).padStart(64, 'c'),
+  type: 'image/png',
+  bytes: new Uint8Array([137, 80, seed]).buffer as ArrayBuffer,
+});
 const worker = (n: number) => ({ Id: `01a2b3c4-0000-7000-8000-00000000010${n}`, IdPersona: `01a2b3c4-0000-7000-8000-00000000020${n}` });
 
 function session(): LocalCapacitacion {
-  const participant = (n: number) => ({ ...worker(n), IdCargo: null, RunPersona: `1100000${n}-1`, Nombre: `Persona ${n}`, RutContratista: null, IdNivel2: null, IdNivel3: null, Asistio: 0 as const, Nota: null, Firma: null, FirmadoEn: null, FechaVencimiento: null, Estado: 1 as const });
+  const participant = (n: number) => ({
+    ...worker(n),
+    IdCargo: null,
+    RunPersona: `1100000${n}-1`,
+    Nombre: `Persona ${n}`,
+    RutContratista: null,
+    IdNivel2: null,
+    IdNivel3: null,
+    Asistio: 0 as const,
+    Nota: null,
+    Firma: null,
+    FirmadoEn: null,
+    FechaVencimiento: null,
+    Estado: 1 as const,
+  });
   return toLocalCapacitacion({
     IdCapacitacion: '01a2b3c4-0000-7000-8000-000000000010',
     IdEmpresa: owner.companyId,
@@ -40,7 +58,19 @@ function session(): LocalCapacitacion {
     Evaluada: 1,
     IdUsuario: 7,
     Participantes: [participant(1), participant(2)],
-    Relatores: [{ Id: '01a2b3c4-0000-7000-8000-000000000030', IdUsuario: 7, IdCargo: null, IdPersona: null, Nombre: 'Jorge Araya Rojas', Rut: '15234567-4', Firma: null, FirmadoEn: null, Estado: 1 }],
+    Relatores: [
+      {
+        Id: '01a2b3c4-0000-7000-8000-000000000030',
+        IdUsuario: 7,
+        IdCargo: null,
+        IdPersona: null,
+        Nombre: 'Jorge Araya Rojas',
+        Rut: '15234567-4',
+        Firma: null,
+        FirmadoEn: null,
+        Estado: 1,
+      },
+    ],
     Evidencias: [],
   });
 }
@@ -48,10 +78,48 @@ function session(): LocalCapacitacion {
 /** Attendance of the two listed people and one found on site, everyone signed and graded, the presenter signed. */
 async function takenAttendance(test: ReturnType<typeof device>) {
   const training = session();
-  await test.db.tipos_capacitacion.put({ IdTipoCapacitacion: TYPE, IdEmpresa: owner.companyId, Estado: 1, Version: 1, Nombre: 'Trabajo en altura física', IdCategoria: 2, DuracionHoras: 8, VigenciaMeses: 1, Evaluada: 1, Descripcion: '', Epps: [], orden: 'trabajo en altura fisica' });
+  await test.db.tipos_capacitacion.put({
+    IdTipoCapacitacion: TYPE,
+    IdEmpresa: owner.companyId,
+    Estado: 1,
+    Version: 1,
+    Nombre: 'Trabajo en altura física',
+    IdCategoria: 2,
+    DuracionHoras: 8,
+    VigenciaMeses: 1,
+    Evaluada: 1,
+    Descripcion: '',
+    Epps: [],
+    orden: 'trabajo en altura fisica',
+  });
   await test.db.capacitaciones.put(training);
   await startAttendance(test.db, training, owner);
-  const onSite = toLocalTrabajador({ IdPersona: '01a2b3c4-0000-7000-8000-000000000203', IdEmpresa: owner.companyId, Estado: 1, Version: 1, RunPersona: '12345678-5', Nombres: 'Ana', ApellidoPaterno: 'Pérez', ApellidoMaterno: '', cargos: [], IdNivel2: null, IdNivel3: null, IdNivel4: null, TipoEmpresa: 1, RutContratista: null, FichaMedica: null, FechaFichaMedica: '0000-00-00 00:00:00', FichaMedicaAnterior: null, Firma: null, FirmaAnterior: null, CorreoPersonal: '', ConsentimientoCorreo: null, licencias: [], certificaciones: [], evidencias: [] });
+  const onSite = toLocalTrabajador({
+    IdPersona: '01a2b3c4-0000-7000-8000-000000000203',
+    IdEmpresa: owner.companyId,
+    Estado: 1,
+    Version: 1,
+    RunPersona: '12345678-5',
+    Nombres: 'Ana',
+    ApellidoPaterno: 'Pérez',
+    ApellidoMaterno: '',
+    cargos: [],
+    IdNivel2: null,
+    IdNivel3: null,
+    IdNivel4: null,
+    TipoEmpresa: 1,
+    RutContratista: null,
+    FichaMedica: null,
+    FechaFichaMedica: '0000-00-00 00:00:00',
+    FichaMedicaAnterior: null,
+    Firma: null,
+    FirmaAnterior: null,
+    CorreoPersonal: '',
+    ConsentimientoCorreo: null,
+    licencias: [],
+    certificaciones: [],
+    evidencias: [],
+  });
   await addAttendee(test.db, training.IdCapacitacion, onSite);
   const added = (await test.db.asistencias.get(training.IdCapacitacion))!.Participantes.at(-1)!;
   const people = [worker(1).Id, worker(2).Id, added.Id];
@@ -59,7 +127,13 @@ async function takenAttendance(test: ReturnType<typeof device>) {
     await signAttendee(test.db, training.IdCapacitacion, id, png(index + 1));
     await setGrade(test.db, training.IdCapacitacion, id, [6.5, 4, 3.5][index]!);
   }
-  await signPresenter(test.db, training.IdCapacitacion, training.Relatores[0]!.Id, { Nombre: 'Jorge Araya Rojas', Rut: '15234567-4' }, png(9));
+  await signPresenter(
+    test.db,
+    training.IdCapacitacion,
+    training.Relatores[0]!.Id,
+    { Nombre: 'Jorge Araya Rojas', Rut: '15234567-4' },
+    png(9),
+  );
   await test.db.archivosDispositivo.put({ ...png(20), type: 'image/jpeg', creadoEn: 1 });
   await setPhotos(test.db, training.IdCapacitacion, [{ Sha256: png(20).sha256, Tipo: 'image/jpeg' }]);
   await test.db.asistencias.update(training.IdCapacitacion, { FechaRealizacion: '2028-01-31' });
@@ -72,7 +146,9 @@ describe('attendance at the worksite (SPEC TR1, TR2, TR5)', () => {
     const { training, added } = await takenAttendance(test);
     const draft = (await test.db.asistencias.get(training.IdCapacitacion))!;
     expect(draft).toMatchObject({ estado: 'abierta', Version: 3, Evaluada: 1 });
-    expect(draft.Participantes.map((participant) => [participant.Nombre, participant.Asistio, participant.Nota, participant.Firma?.Sha256])).toEqual([
+    expect(
+      draft.Participantes.map((participant) => [participant.Nombre, participant.Asistio, participant.Nota, participant.Firma?.Sha256]),
+    ).toEqual([
       ['Persona 1', 1, 6.5, png(1).sha256],
       ['Persona 2', 1, 4, png(2).sha256],
       ['Ana Pérez', 1, 3.5, png(3).sha256],
@@ -94,7 +170,11 @@ describe('attendance at the worksite (SPEC TR1, TR2, TR5)', () => {
   it('TR2: queues ONE write with the whole attendance and its files, shows the session realised with each validity, and locks the draft', async () => {
     const test = device();
     const { training, added } = await takenAttendance(test);
-    expect(await finishAttendance(training.IdCapacitacion, test)).toEqual({ ok: true, id: training.IdCapacitacion, alreadyFinished: false });
+    expect(await finishAttendance(training.IdCapacitacion, test)).toEqual({
+      ok: true,
+      id: training.IdCapacitacion,
+      alreadyFinished: false,
+    });
     expect(await finishAttendance(training.IdCapacitacion, test)).toMatchObject({ ok: true, alreadyFinished: true });
     const entries = await test.db.outbox.toArray();
     expect(entries).toHaveLength(1);

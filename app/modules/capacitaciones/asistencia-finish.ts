@@ -33,7 +33,15 @@ export function realisationBody(draft: AttendanceDraft): RealizacionBody {
       // A presenter added on site is new to the server: it goes whole; a listed one sends what changed on site.
       relator.IdUsuario === null && relator.IdCargo === null && relator.IdPersona === null
         ? relator
-        : { Id: relator.Id, Nombre: relator.Nombre, Rut: relator.Rut, Firma: relator.Firma, FirmadoEn: relator.FirmadoEn, Estado: relator.Estado, ...(relator.IdPersona ? { IdPersona: relator.IdPersona } : {}) },
+        : {
+            Id: relator.Id,
+            Nombre: relator.Nombre,
+            Rut: relator.Rut,
+            Firma: relator.Firma,
+            FirmadoEn: relator.FirmadoEn,
+            Estado: relator.Estado,
+            ...(relator.IdPersona ? { IdPersona: relator.IdPersona } : {}),
+          },
     ),
     Evidencias: draft.Fotos.map((photo, index) => ({
       Id: photo.Id,
@@ -62,7 +70,16 @@ async function realisedRow(db: AppDb, draft: AttendanceDraft, body: RealizacionB
   });
   const presenters = draft.Relatores;
   const evidence = [...session.Evidencias, ...evidenceRows(session.IdEmpresa, session.IdCapacitacion, body.Evidencias)];
-  const realised = { ...session, Realizada: 1 as const, FechaRealizacion: body.FechaRealizacion, Evaluada: draft.Evaluada, Version: session.Version + 1, Participantes: participants, Relatores: presenters, Evidencias: evidence };
+  const realised = {
+    ...session,
+    Realizada: 1 as const,
+    FechaRealizacion: body.FechaRealizacion,
+    Evaluada: draft.Evaluada,
+    Version: session.Version + 1,
+    Participantes: participants,
+    Relatores: presenters,
+    Evidencias: evidence,
+  };
   return toLocalCapacitacion(withExpiries(realised, type?.VigenciaMeses ?? session.VigenciaMeses ?? 0));
 }
 
@@ -79,7 +96,10 @@ function plan(draft: AttendanceDraft, row: LocalCapacitacion | null): FinishPlan
         id: draft.IdCapacitacion,
         row,
         request: { method: 'PUT', path: REALISATION_PATH, body },
-        parents: draft.Participantes.filter((participant) => participant.agregado).map((participant) => ({ table: 'trabajadores' as const, id: participant.IdPersona })),
+        parents: draft.Participantes.filter((participant) => participant.agregado).map((participant) => ({
+          table: 'trabajadores' as const,
+          id: participant.IdPersona,
+        })),
       },
       files: filesOfAttendance(draft),
       apply: async (_db, finished) => {
@@ -96,5 +116,11 @@ function plan(draft: AttendanceDraft, row: LocalCapacitacion | null): FinishPlan
 export async function finishAttendance(id: string, device: FinishDevice = requireDevice()): Promise<FinishResult<RealisationProblem>> {
   const draft = await device.db.asistencias.get(id);
   const row = draft ? await realisedRow(device.db, draft, realisationBody(draft)) : null;
-  return finishDraft('asistencias', id, (current) => plan(current, row), (message) => ({ id: null, message }), device);
+  return finishDraft(
+    'asistencias',
+    id,
+    (current) => plan(current, row),
+    (message) => ({ id: null, message }),
+    device,
+  );
 }

@@ -17,7 +17,17 @@ export type InformeFilters = Partial<Omit<InformeBody, 'Pagina' | 'PorPagina'>>;
  * Attendance of realised sessions asked to the server (spec informes): the trainings report and every dashboard
  * drill-down, a page at a time, exported whole, each line with the person's certificate.
  */
-export function AttendanceReport({ label, filters, fileName, headed = true }: { label: string; filters: InformeFilters; fileName: string; headed?: boolean }) {
+export function AttendanceReport({
+  label,
+  filters,
+  fileName,
+  headed = true,
+}: {
+  label: string;
+  filters: InformeFilters;
+  fileName: string;
+  headed?: boolean;
+}) {
   const session = useRequiredSession();
   const company = session.empresa.IdEmpresa;
   const columns: ReportColumn<InformeFila>[] = [
@@ -33,13 +43,22 @@ export function AttendanceReport({ label, filters, fileName, headed = true }: { 
     { header: levelName(session, 3), cell: (row) => row.Nivel3, wrap: true },
     { header: 'Nota', cell: (row) => (row.Nota === null ? '' : formatGrade(row.Nota)) },
     { header: 'Estado', cell: (row) => TRAINING_STATE_LABELS[row.Estado] },
-    { header: 'Vence el', cell: (row) => (row.FechaVencimiento ? formatDisplayDate(row.FechaVencimiento) : row.Estado === 'reprobada' ? '' : 'Indefinida') },
+    {
+      header: 'Vence el',
+      cell: (row) => (row.FechaVencimiento ? formatDisplayDate(row.FechaVencimiento) : row.Estado === 'reprobada' ? '' : 'Indefinida'),
+    },
   ];
   return (
     <ServerReportList
       label={label}
       queryKey={['capacitaciones', company, filters]}
-      fetchPage={(page, signal) => apiRequest<ReportListAnswer<InformeFila>>(`/capacitaciones/informes/informe/${company}`, { method: 'POST', body: { ...filters, ...page }, signal })}
+      fetchPage={(page, signal) =>
+        apiRequest<ReportListAnswer<InformeFila>>(`/capacitaciones/informes/informe/${company}`, {
+          method: 'POST',
+          body: { ...filters, ...page },
+          signal,
+        })
+      }
       columns={columns}
       rowKey={(row) => row.Id}
       rowLink={(row) => ({ href: paths.pdf.report.href('capacitacion', company, row.Id), label: `Certificado de ${row.Nombre}` })}

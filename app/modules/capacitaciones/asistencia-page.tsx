@@ -47,7 +47,11 @@ export function AsistenciaPage() {
 
   const heading = <PageHeading parentHref={back} parentLabel={training?.Tema ?? 'Capacitación'} title="Asistencia" />;
   if (!allowed || !training || training.Realizada === 1 || draft?.estado === 'finalizada') {
-    const reason = !allowed ? 'No tienes permiso para tomar asistencia.' : !training ? 'La capacitación no está en este dispositivo.' : 'La capacitación ya fue marcada como realizada.';
+    const reason = !allowed
+      ? 'No tienes permiso para tomar asistencia.'
+      : !training
+        ? 'La capacitación no está en este dispositivo.'
+        : 'La capacitación ya fue marcada como realizada.';
     return (
       <PageContent>
         <div className="page-body">
@@ -65,7 +69,16 @@ export function AsistenciaPage() {
           <p>
             {training.Tema} · {formatDisplayDate(training.Fecha)} · {training.Lugar}
           </p>
-          <IonButton onClick={() => void startAttendance(requireDevice().db, training, { userId: session.usuario.IdUsuario, companyId: session.empresa.IdEmpresa }).catch((error: Error) => onError(error.message))}>Comenzar asistencia</IonButton>
+          <IonButton
+            onClick={() =>
+              void startAttendance(requireDevice().db, training, {
+                userId: session.usuario.IdUsuario,
+                companyId: session.empresa.IdEmpresa,
+              }).catch((error: Error) => onError(error.message))
+            }
+          >
+            Comenzar asistencia
+          </IonButton>
         </div>
       </PageContent>
     );
@@ -98,7 +111,12 @@ export function AsistenciaPage() {
         <AttendancePresenters draft={draft} cargoName={lookups.cargoName} onError={onError} />
         <section className="card attendance" aria-labelledby="asistencia-fotos-title">
           <h2 id="asistencia-fotos-title">Fotos de la capacitación</h2>
-          <PhotoField label="Fotos de la capacitación" value={draft.Fotos.map((photo) => photo.Archivo)} onChange={(next) => void setPhotos(requireDevice().db, id, next).catch((error: Error) => onError(error.message))} max={10} />
+          <PhotoField
+            label="Fotos de la capacitación"
+            value={draft.Fotos.map((photo) => photo.Archivo)}
+            onChange={(next) => void setPhotos(requireDevice().db, id, next).catch((error: Error) => onError(error.message))}
+            max={10}
+          />
         </section>
         <RealisationPanel draft={draft} problems={current.filter((problem) => problem.id === null)} onError={onError} onFinish={finish} />
       </div>

@@ -33,7 +33,8 @@ export function AttendanceParticipants({ draft, onError, problems }: AttendanceP
   }
   const { urls, remember } = useSignatureUrls(active.flatMap((participant) => (participant.Firma ? [participant.Firma] : [])));
   const signed = active.filter((participant) => participant.Asistio === 1).length;
-  const run = (work: () => Promise<void>) => work().catch((error: unknown) => onError(error instanceof Error ? error.message : String(error)));
+  const run = (work: () => Promise<void>) =>
+    work().catch((error: unknown) => onError(error instanceof Error ? error.message : String(error)));
   // The rows' actions read the draft and the error handler of the latest render, so they never change.
   const latest = useRef({ id: draft.IdCapacitacion, run });
   latest.current = { id: draft.IdCapacitacion, run };
@@ -58,7 +59,11 @@ export function AttendanceParticipants({ draft, onError, problems }: AttendanceP
     <section className="card attendance" aria-labelledby="asistencia-participantes-title">
       <h2 id="asistencia-participantes-title">Participantes</h2>
       <p className="muted" role="status">{`${signed} de ${active.length} firmaron`}</p>
-      <WorkerSearch label="Buscar participante por nombre o RUT" chosen={new Set(active.map((participant) => participant.IdPersona))} onPick={(worker) => void run(() => addAttendee(requireDevice().db, draft.IdCapacitacion, worker))} />
+      <WorkerSearch
+        label="Buscar participante por nombre o RUT"
+        chosen={new Set(active.map((participant) => participant.IdPersona))}
+        onPick={(worker) => void run(() => addAttendee(requireDevice().db, draft.IdCapacitacion, worker))}
+      />
       {active.length === 0 ? (
         <p className="muted">Aún no hay participantes: búscalos por nombre o RUT.</p>
       ) : (
@@ -123,7 +128,9 @@ const ParticipantRow = memo(function ParticipantRow({ participant, signatureUrl,
       <div className="attendance__who">
         <span className="attendance__name">{name}</span>
         <span className="muted">{formatRut(participant.RunPersona)}</span>
-        <span className="attendance__state">{participant.Firma && participant.FirmadoEn ? `Firmó el ${formatDisplayDateTime(new Date(participant.FirmadoEn))}` : 'Sin firma'}</span>
+        <span className="attendance__state">
+          {participant.Firma && participant.FirmadoEn ? `Firmó el ${formatDisplayDateTime(new Date(participant.FirmadoEn))}` : 'Sin firma'}
+        </span>
         {problem && <span className="field-error">{problem}</span>}
       </div>
       {signatureUrl && <img className="attendance__signature" src={signatureUrl} alt={`Firma de ${name}`} />}

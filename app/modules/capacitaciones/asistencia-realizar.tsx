@@ -45,14 +45,25 @@ export function RealisationPanel({ draft, problems, onError, onFinish }: Realisa
         value={draft.FechaRealizacion}
         min={DATE_PICKER_MIN}
         max={toWireDate(new Date())}
-        onChange={(value) => isWireDate(value) && void setRealisationDate(requireDevice().db, draft.IdCapacitacion, value).catch((error: Error) => onError(error.message))}
+        onChange={(value) =>
+          isWireDate(value) &&
+          void setRealisationDate(requireDevice().db, draft.IdCapacitacion, value).catch((error: Error) => onError(error.message))
+        }
       />
       {draft.Evaluada === 1 && (
         <fieldset className="attendance__grades">
           <legend>Notas (de 1,0 a 7,0; aprueba con 4,0)</legend>
           {attendees.length === 0 && <p className="muted">Las notas se ponen a quienes firmaron.</p>}
           {attendees.map((participant) => (
-            <GradeInput key={participant.Id} participant={participant} onChange={(grade) => void setGrade(requireDevice().db, draft.IdCapacitacion, participant.Id, grade).catch((error: Error) => onError(error.message))} />
+            <GradeInput
+              key={participant.Id}
+              participant={participant}
+              onChange={(grade) =>
+                void setGrade(requireDevice().db, draft.IdCapacitacion, participant.Id, grade).catch((error: Error) =>
+                  onError(error.message),
+                )
+              }
+            />
           ))}
         </fieldset>
       )}

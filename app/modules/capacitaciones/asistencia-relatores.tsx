@@ -25,7 +25,8 @@ export function AttendancePresenters({ draft, cargoName, onError }: AttendancePr
   const [signing, setSigning] = useState<string | null>(null);
   const active = draft.Relatores.filter((relator) => relator.Estado === 1);
   const urls = useDeviceFileUrls(active.flatMap((relator) => (relator.Firma ? [relator.Firma] : [])));
-  const run = (work: () => Promise<void>) => work().catch((error: unknown) => onError(error instanceof Error ? error.message : String(error)));
+  const run = (work: () => Promise<void>) =>
+    work().catch((error: unknown) => onError(error instanceof Error ? error.message : String(error)));
   return (
     <section className="card attendance" aria-labelledby="asistencia-relatores-title">
       <h2 id="asistencia-relatores-title">Relatores</h2>
@@ -48,7 +49,18 @@ export function AttendancePresenters({ draft, cargoName, onError }: AttendancePr
           />
         ))}
       </ul>
-      <WorkerSearch label="Agregar relator en terreno (trabajador)" onPick={(worker) => void run(() => addPresenter(requireDevice().db, draft.IdCapacitacion, { Nombre: personName(worker), Rut: worker.RunPersona, IdPersona: worker.IdPersona }))} />
+      <WorkerSearch
+        label="Agregar relator en terreno (trabajador)"
+        onPick={(worker) =>
+          void run(() =>
+            addPresenter(requireDevice().db, draft.IdCapacitacion, {
+              Nombre: personName(worker),
+              Rut: worker.RunPersona,
+              IdPersona: worker.IdPersona,
+            }),
+          )
+        }
+      />
     </section>
   );
 }

@@ -20,7 +20,8 @@ export const ATTENDANCE_MESSAGES = {
   presenterGone: 'El relator ya no está en la asistencia',
 } as const;
 
-const change = (db: AppDb, id: string, apply: (draft: AttendanceDraft) => boolean | void, files?: LocalFile[]) => changeDraft(db, 'asistencias', id, apply, files);
+const change = (db: AppDb, id: string, apply: (draft: AttendanceDraft) => boolean | void, files?: LocalFile[]) =>
+  changeDraft(db, 'asistencias', id, apply, files);
 
 /** The draft of a session, started from what the session lists (its participants and presenters), once. */
 export async function startAttendance(db: AppDb, session: LocalCapacitacion, owner: { userId: number; companyId: string }): Promise<void> {
@@ -141,7 +142,13 @@ export async function addPresenter(db: AppDb, id: string, presenter: Pick<Relato
 }
 
 /** The presenter's signature, with the name and RUT they sign with (a presenter by position is named here). */
-export async function signPresenter(db: AppDb, id: string, presenterId: string, signer: { Nombre: string; Rut: string }, png: LocalFile | null): Promise<void> {
+export async function signPresenter(
+  db: AppDb,
+  id: string,
+  presenterId: string,
+  signer: { Nombre: string; Rut: string },
+  png: LocalFile | null,
+): Promise<void> {
   if (!png) throw new DraftError(ATTENDANCE_MESSAGES.signatureMissing);
   if (!signer.Nombre.trim()) throw new DraftError(ATTENDANCE_MESSAGES.presenterName);
   await change(
@@ -163,7 +170,9 @@ export async function signPresenter(db: AppDb, id: string, presenterId: string, 
 export async function setPhotos(db: AppDb, id: string, photos: AttendancePhoto['Archivo'][]): Promise<void> {
   await change(db, id, (draft) => {
     const kept = draft.Fotos.filter((photo) => photos.some((file) => file.Sha256 === photo.Archivo.Sha256));
-    const added = photos.filter((file) => !draft.Fotos.some((photo) => photo.Archivo.Sha256 === file.Sha256)).map((file) => ({ Id: uuidV7(), Archivo: file }));
+    const added = photos
+      .filter((file) => !draft.Fotos.some((photo) => photo.Archivo.Sha256 === file.Sha256))
+      .map((file) => ({ Id: uuidV7(), Archivo: file }));
     if (added.length === 0 && kept.length === draft.Fotos.length) return false;
     draft.Fotos = [...kept, ...added];
   });

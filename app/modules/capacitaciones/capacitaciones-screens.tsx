@@ -18,7 +18,9 @@ const SesionFormPage = lazy(() => import('./sesion-form-page.tsx').then((module)
 const SesionDetailPage = lazy(() => import('./sesion-detail-page.tsx').then((module) => ({ default: module.SesionDetailPage })));
 const AsistenciaPage = lazy(() => import('./asistencia-page.tsx').then((module) => ({ default: module.AsistenciaPage })));
 const InformesPage = lazy(() => import('./informes-page.tsx').then((module) => ({ default: module.InformesPage })));
-const DashboardPage = lazy(() => import('./capacitaciones-dashboard.tsx').then((module) => ({ default: module.CapacitacionesDashboardPage })));
+const DashboardPage = lazy(() =>
+  import('./capacitaciones-dashboard.tsx').then((module) => ({ default: module.CapacitacionesDashboardPage })),
+);
 
 /** The routes of the trainings module inside the company area (registered by app/routes/company-area.tsx). */
 export function capacitacionesScreens(): ReactElement[] {
@@ -31,7 +33,11 @@ export function capacitacionesScreens(): ReactElement[] {
     screen(capacitaciones.categorias.path, <CategoriasPage />, capacitaciones.tipos.list.href),
     ...recordScreens(capacitaciones.tipos, { list: <TiposListPage />, form: <TipoFormPage />, detail: <TipoDetailPage /> }),
     ...recordScreens(capacitaciones.programa, { list: <ProgramaListPage />, form: <ProgramaFormPage />, detail: <ProgramaDetailPage /> }),
-    ...recordScreens(capacitaciones.creadas, { list: <SesionesListPage realizadas={false} />, form: <SesionFormPage />, detail: <SesionDetailPage realizadas={false} /> }),
+    ...recordScreens(capacitaciones.creadas, {
+      list: <SesionesListPage realizadas={false} />,
+      form: <SesionFormPage />,
+      detail: <SesionDetailPage realizadas={false} />,
+    }),
     screen(capacitaciones.asistencia.path, <AsistenciaPage />, created),
     screen(capacitaciones.realizadas.list.path, <SesionesListPage realizadas />, realised),
     screen(capacitaciones.realizadas.detalles.path, <SesionDetailPage realizadas />, realised),

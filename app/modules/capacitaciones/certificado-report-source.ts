@@ -22,7 +22,10 @@ export const certificadoReportSource: ReportSource<'certificado-capacitacion'> =
     const training = await db.capacitaciones.where('asistencias').equals(id).first();
     if (!training) return null;
     const participant = training.Participantes.find((candidate) => candidate.Id === id);
-    const [type, cargo] = await Promise.all([db.tipos_capacitacion.get(training.IdTipoCapacitacion), participant?.IdCargo ? db.cargos.get(participant.IdCargo) : undefined]);
+    const [type, cargo] = await Promise.all([
+      db.tipos_capacitacion.get(training.IdTipoCapacitacion),
+      participant?.IdCargo ? db.cargos.get(participant.IdCargo) : undefined,
+    ]);
     const { NombreEmpresa, RutEmpresa, Logo } = session.empresa;
     return buildCertificateData(training, id, {
       company: { Nombre: NombreEmpresa, Rut: RutEmpresa, Logo: Logo ? { Sha256: '', Tipo: 'image/png', Url: Logo } : null },
@@ -34,7 +37,9 @@ export const certificadoReportSource: ReportSource<'certificado-capacitacion'> =
   },
   async fromServer(empresa, id, signal) {
     const request: CertificadoRequest = { IdObjeto: id, Empresa: empresa };
-    return (await apiRequest<{ data: CertificadoCapacitacionData }>('/capacitaciones/recursos-app/pdf', { method: 'POST', body: request, signal })).data;
+    return (
+      await apiRequest<{ data: CertificadoCapacitacionData }>('/capacitaciones/recursos-app/pdf', { method: 'POST', body: request, signal })
+    ).data;
   },
   fileName: certificateFileName,
 };

@@ -29,11 +29,23 @@ export function InformesPage() {
   const online = useOnlineStatus();
   const lookups = useTrainingLookups();
   const year = toWireDate(new Date()).slice(0, 4);
-  const [filters, setFilters] = useState<InformeFilters>({ start: `${year}-01`, end: toWireDate(new Date()).slice(0, 7), type: '', idNv2: '', idNv3: '', capacitaciones: [], trabajadores: [] });
+  const [filters, setFilters] = useState<InformeFilters>({
+    start: `${year}-01`,
+    end: toWireDate(new Date()).slice(0, 7),
+    type: '',
+    idNv2: '',
+    idNv3: '',
+    capacitaciones: [],
+    trabajadores: [],
+  });
   const [workers, setWorkers] = useState<{ rut: string; name: string }[]>([]);
   const titles = useQuery({
     queryKey: ['capacitaciones', 'titulos', session.empresa.IdEmpresa, filters.idNv2, filters.idNv3],
-    queryFn: ({ signal }) => apiRequest<{ data: { Tema: string }[] }>(`/capacitaciones/informes/listas/capacitaciones/${session.empresa.IdEmpresa}?nv2=${filters.idNv2 ?? ''}&nv3=${filters.idNv3 ?? ''}`, { signal }),
+    queryFn: ({ signal }) =>
+      apiRequest<{ data: { Tema: string }[] }>(
+        `/capacitaciones/informes/listas/capacitaciones/${session.empresa.IdEmpresa}?nv2=${filters.idNv2 ?? ''}&nv3=${filters.idNv3 ?? ''}`,
+        { signal },
+      ),
     enabled: online,
   });
   if (!lookups) return <PageLoading />;
@@ -47,16 +59,43 @@ export function InformesPage() {
     <PageContent>
       <div className="page-body">
         <h1 className="page-title">Informe de capacitaciones</h1>
-        <FilterPanel id="informe-filtros" active={[filters.type, filters.idNv2, filters.idNv3, filters.capacitaciones?.length, workers.length].filter(Boolean).length}>
-          <SelectFilter label="Tipo de capacitación" emptyLabel="Todos" value={filters.type ?? ''} options={lookups.types.map((type) => ({ value: type.IdTipoCapacitacion, label: type.Nombre }))} onChange={(value) => set({ type: value })} />
-          <MonthField label="Desde (mes)" value={filters.start ?? ''} error={reversed ? RANGE : undefined} announceError onChange={(value) => (value === '' || isWireMonth(value)) && set({ start: value })} />
-          <MonthField label="Hasta (mes)" value={filters.end ?? ''} onChange={(value) => (value === '' || isWireMonth(value)) && set({ end: value })} />
-          <SelectFilter label={levelName(session, 2)} emptyLabel="Todos" value={filters.idNv2 ?? ''} options={lookups.levels[2].map((level) => ({ value: level.IdNivel, label: level.Nombre }))} onChange={(value) => set({ idNv2: value, idNv3: '' })} />
+        <FilterPanel
+          id="informe-filtros"
+          active={[filters.type, filters.idNv2, filters.idNv3, filters.capacitaciones?.length, workers.length].filter(Boolean).length}
+        >
+          <SelectFilter
+            label="Tipo de capacitación"
+            emptyLabel="Todos"
+            value={filters.type ?? ''}
+            options={lookups.types.map((type) => ({ value: type.IdTipoCapacitacion, label: type.Nombre }))}
+            onChange={(value) => set({ type: value })}
+          />
+          <MonthField
+            label="Desde (mes)"
+            value={filters.start ?? ''}
+            error={reversed ? RANGE : undefined}
+            announceError
+            onChange={(value) => (value === '' || isWireMonth(value)) && set({ start: value })}
+          />
+          <MonthField
+            label="Hasta (mes)"
+            value={filters.end ?? ''}
+            onChange={(value) => (value === '' || isWireMonth(value)) && set({ end: value })}
+          />
+          <SelectFilter
+            label={levelName(session, 2)}
+            emptyLabel="Todos"
+            value={filters.idNv2 ?? ''}
+            options={lookups.levels[2].map((level) => ({ value: level.IdNivel, label: level.Nombre }))}
+            onChange={(value) => set({ idNv2: value, idNv3: '' })}
+          />
           <SelectFilter
             label={levelName(session, 3)}
             emptyLabel="Todos"
             value={filters.idNv3 ?? ''}
-            options={lookups.levels[3].filter((level) => !filters.idNv2 || level.IdNivelPadre === filters.idNv2).map((level) => ({ value: level.IdNivel, label: level.Nombre }))}
+            options={lookups.levels[3]
+              .filter((level) => !filters.idNv2 || level.IdNivelPadre === filters.idNv2)
+              .map((level) => ({ value: level.IdNivel, label: level.Nombre }))}
             onChange={(value) => set({ idNv3: value })}
           />
           <SelectFilter
@@ -67,7 +106,16 @@ export function InformesPage() {
             onChange={(value) => set({ capacitaciones: value ? [value] : [] })}
           />
         </FilterPanel>
-        <WorkerSearch label="Trabajador (RUT o nombre)" chosen={new Set()} onPick={(worker) => chooseWorkers([...workers.filter((chosen) => chosen.rut !== worker.RunPersona), { rut: worker.RunPersona, name: personName(worker) }])} />
+        <WorkerSearch
+          label="Trabajador (RUT o nombre)"
+          chosen={new Set()}
+          onPick={(worker) =>
+            chooseWorkers([
+              ...workers.filter((chosen) => chosen.rut !== worker.RunPersona),
+              { rut: worker.RunPersona, name: personName(worker) },
+            ])
+          }
+        />
         {workers.length > 0 && (
           <ul className="training-people" aria-label="Trabajadores del informe">
             {workers.map((worker) => (
@@ -75,7 +123,12 @@ export function InformesPage() {
                 <span>
                   {worker.name} <span className="muted">· {formatRut(worker.rut)}</span>
                 </span>
-                <IonButton fill="clear" color="danger" size="small" onClick={() => chooseWorkers(workers.filter((chosen) => chosen.rut !== worker.rut))}>
+                <IonButton
+                  fill="clear"
+                  color="danger"
+                  size="small"
+                  onClick={() => chooseWorkers(workers.filter((chosen) => chosen.rut !== worker.rut))}
+                >
                   Quitar a {worker.name}
                 </IonButton>
               </li>
@@ -85,7 +138,11 @@ export function InformesPage() {
         {!online ? (
           <p className="notice notice--info">El informe se consulta al servidor: vuelve a intentarlo con conexión.</p>
         ) : reversed ? null : (
-          <AttendanceReport label="Asistencia a capacitaciones" filters={filters} fileName={`informe-capacitaciones-${filters.start}-${filters.end}`} />
+          <AttendanceReport
+            label="Asistencia a capacitaciones"
+            filters={filters}
+            fileName={`informe-capacitaciones-${filters.start}-${filters.end}`}
+          />
         )}
       </div>
     </PageContent>

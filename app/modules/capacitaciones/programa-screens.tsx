@@ -32,7 +32,11 @@ function ProgrammeEvidence({ row }: { row: LocalPrograma }) {
   const canEdit = hasPermission(session, paths.capacitaciones.programa.list.href, 'editar');
   const urls = useQuery({
     queryKey: ['capacitaciones', 'programa', row.IdCapacitacion, row.Evidencias.length],
-    queryFn: ({ signal }) => apiRequest<{ data: { Urls?: Record<string, string> } | null }>(`/capacitaciones/programa/${row.IdCapacitacion}/${session.empresa.IdEmpresa}`, { signal }),
+    queryFn: ({ signal }) =>
+      apiRequest<{ data: { Urls?: Record<string, string> } | null }>(
+        `/capacitaciones/programa/${row.IdCapacitacion}/${session.empresa.IdEmpresa}`,
+        { signal },
+      ),
     enabled: online && row.Evidencias.length > 0,
   });
   return (
@@ -41,14 +45,22 @@ function ProgrammeEvidence({ row }: { row: LocalPrograma }) {
       title="Evidencias del programa"
       evidence={row.Evidencias}
       serverUrls={urls.data?.data?.Urls}
-      onAdd={canEdit ? async (child, file) => {
-        await addProgrammeEvidence(row, child, file);
-        showSaved(PROGRAMA_MESSAGES.updated);
-      } : undefined}
-      onRemove={canEdit ? async (evidence) => {
-        await removeProgrammeEvidence(row, evidence);
-        showSaved(PROGRAMA_MESSAGES.updated);
-      } : undefined}
+      onAdd={
+        canEdit
+          ? async (child, file) => {
+              await addProgrammeEvidence(row, child, file);
+              showSaved(PROGRAMA_MESSAGES.updated);
+            }
+          : undefined
+      }
+      onRemove={
+        canEdit
+          ? async (evidence) => {
+              await removeProgrammeEvidence(row, evidence);
+              showSaved(PROGRAMA_MESSAGES.updated);
+            }
+          : undefined
+      }
     />
   );
 }
@@ -65,7 +77,13 @@ function programmeView(session: Session): RecordView<'programas_capacitacion', T
     routes: paths.capacitaciones.programa,
     title: 'Programa de capacitaciones',
     listLabel: 'Líneas del programa de capacitaciones',
-    labels: { create: 'Nueva línea del programa', newTitle: 'Nueva línea del programa', editTitle: 'Editar línea del programa', correctTitle: 'Corregir línea del programa', data: 'Qué, para quién y cuándo' },
+    labels: {
+      create: 'Nueva línea del programa',
+      newTitle: 'Nueva línea del programa',
+      editTitle: 'Editar línea del programa',
+      correctTitle: 'Corregir línea del programa',
+      data: 'Qué, para quién y cuándo',
+    },
     useLookups: useTrainingLookups,
     fields: [
       { name: 'Tema', label: 'Tema', required: true, input: { kind: 'text' }, inList: false },
@@ -74,7 +92,11 @@ function programmeView(session: Session): RecordView<'programas_capacitacion', T
         label: 'Tipo de capacitación',
         required: true,
         show: (row, lookups) => typeLabel(lookups, row.IdTipoCapacitacion),
-        input: { kind: 'select', emptyLabel: 'Elige un tipo', options: (lookups) => lookups.types.map((type) => ({ value: type.IdTipoCapacitacion, label: type.Nombre })) },
+        input: {
+          kind: 'select',
+          emptyLabel: 'Elige un tipo',
+          options: (lookups) => lookups.types.map((type) => ({ value: type.IdTipoCapacitacion, label: type.Nombre })),
+        },
       },
       { name: 'Anio', label: 'Año', required: true, input: { kind: 'number' } },
       { name: 'Mes', label: 'Mes (1 a 12)', required: true, show: (row) => monthName(row.Mes), input: { kind: 'number' } },
@@ -82,7 +104,11 @@ function programmeView(session: Session): RecordView<'programas_capacitacion', T
         name: 'IdNivel2',
         label: levelName(session, 2),
         show: (row, lookups) => (row.IdNivel2 && lookups.levelName.get(row.IdNivel2)) || 'Toda la empresa',
-        input: { kind: 'select', emptyLabel: 'Toda la empresa', options: (lookups) => lookups.levels[2].map((level) => ({ value: level.IdNivel, label: level.Nombre })) },
+        input: {
+          kind: 'select',
+          emptyLabel: 'Toda la empresa',
+          options: (lookups) => lookups.levels[2].map((level) => ({ value: level.IdNivel, label: level.Nombre })),
+        },
         inList: false,
       },
       {
@@ -92,14 +118,20 @@ function programmeView(session: Session): RecordView<'programas_capacitacion', T
         input: {
           kind: 'select',
           emptyLabel: 'Todos',
-          options: (lookups, values) => lookups.levels[3].filter((level) => !values.IdNivel2 || level.IdNivelPadre === values.IdNivel2).map((level) => ({ value: level.IdNivel, label: level.Nombre })),
+          options: (lookups, values) =>
+            lookups.levels[3]
+              .filter((level) => !values.IdNivel2 || level.IdNivelPadre === values.IdNivel2)
+              .map((level) => ({ value: level.IdNivel, label: level.Nombre })),
         },
         inList: false,
       },
       {
         name: 'Cargos',
         label: 'Para los cargos',
-        show: (row, lookups) => row.Cargos.map((cargo) => lookups.cargoName.get(cargo)).filter(Boolean).join(', ') || 'Todos',
+        show: (row, lookups) =>
+          row.Cargos.map((cargo) => lookups.cargoName.get(cargo))
+            .filter(Boolean)
+            .join(', ') || 'Todos',
         input: { kind: 'multi', options: (lookups) => lookups.cargos.map((cargo) => ({ value: cargo.IdCargo, label: cargo.NombreCargo })) },
         inList: false,
       },
@@ -111,7 +143,8 @@ function programmeView(session: Session): RecordView<'programas_capacitacion', T
         name: 'anio',
         label: 'Año',
         emptyLabel: 'Todos los años',
-        options: (lookups) => [...new Set(lookups.programme.map((line) => line.Anio))].map((year) => ({ value: String(year), label: String(year) })),
+        options: (lookups) =>
+          [...new Set(lookups.programme.map((line) => line.Anio))].map((year) => ({ value: String(year), label: String(year) })),
         matches: (row, value) => String(row.Anio) === value,
       },
     ],

@@ -20,7 +20,9 @@ export function SesionFormPage() {
           const { Personas: _people, Relatores: _presenters, CargosParticipantes: _cargos, ...fields } = values;
           return resendRecord('capacitaciones', key, row, fields);
         },
-        render: ({ row, submitLabel, submit, cancel }) => <SessionForm lookups={lookups!} row={row} submitLabel={submitLabel} submit={submit} cancel={cancel} />,
+        render: ({ row, submitLabel, submit, cancel }) => (
+          <SessionForm lookups={lookups!} row={row} submitLabel={submitLabel} submit={submit} cancel={cancel} />
+        ),
       }}
     />
   );

@@ -46,7 +46,9 @@ export function SessionForm({ lookups, row, submitLabel, submit, cancel }: Sessi
   const session = useRequiredSession();
   const hoursId = useId();
   const [cargos, setCargos] = useState<string[]>(row?.CargosParticipantes ?? []);
-  const [people, setPeople] = useState<string[]>(row ? row.Participantes.filter((participant) => participant.Estado === 1).map((participant) => participant.IdPersona) : []);
+  const [people, setPeople] = useState<string[]>(
+    row ? row.Participantes.filter((participant) => participant.Estado === 1).map((participant) => participant.IdPersona) : [],
+  );
   const [presenters, setPresenters] = useState<RelatorBody[]>(row ? row.Relatores.filter((relator) => relator.Estado === 1) : []);
   const { control, handleSubmit, formState, setValue, getValues } = useForm<FormValues>({
     resolver: valibotResolver(FormSchema),
@@ -72,7 +74,13 @@ export function SessionForm({ lookups, row, submitLabel, submit, cancel }: Sessi
   };
   const onSubmit = handleSubmit(async (values) => {
     const parsed = v.parse(FormSchema, values);
-    await submit({ ...parsed, IdPrograma: parsed.IdPrograma || null, CargosParticipantes: cargos, Personas: people, Relatores: presenters });
+    await submit({
+      ...parsed,
+      IdPrograma: parsed.IdPrograma || null,
+      CargosParticipantes: cargos,
+      Personas: people,
+      Relatores: presenters,
+    });
   });
 
   return (
@@ -111,7 +119,9 @@ export function SessionForm({ lookups, row, submitLabel, submit, cancel }: Sessi
             name="IdPrograma"
             label="Línea del programa"
             emptyLabel="Fuera del programa"
-            options={lookups.programme.filter((line) => !type || line.IdTipoCapacitacion === type).map((line) => ({ value: line.IdCapacitacion, label: `${line.Mes}/${line.Anio} · ${line.Tema}` }))}
+            options={lookups.programme
+              .filter((line) => !type || line.IdTipoCapacitacion === type)
+              .map((line) => ({ value: line.IdCapacitacion, label: `${line.Mes}/${line.Anio} · ${line.Tema}` }))}
           />
           <FormDateField control={control} name="Fecha" label="Fecha*" min={DATE_PICKER_MIN} />
           <FormInput control={control} name="HoraInicio" label="Hora de inicio (HH:mm)" inputmode="numeric" />
@@ -121,17 +131,35 @@ export function SessionForm({ lookups, row, submitLabel, submit, cancel }: Sessi
             name="DuracionHoras"
             render={({ field, fieldState }) => (
               <FieldShell id={hoursId} label="Duración en horas*" error={fieldState.error?.message}>
-                <input id={hoursId} ref={field.ref} type="number" step="0.5" min="0.5" inputMode="decimal" value={field.value ?? ''} onChange={(event) => field.onChange(event.target.value === '' ? null : Number(event.target.value))} onBlur={field.onBlur} />
+                <input
+                  id={hoursId}
+                  ref={field.ref}
+                  type="number"
+                  step="0.5"
+                  min="0.5"
+                  inputMode="decimal"
+                  value={field.value ?? ''}
+                  onChange={(event) => field.onChange(event.target.value === '' ? null : Number(event.target.value))}
+                  onBlur={field.onBlur}
+                />
               </FieldShell>
             )}
           />
-          <FormSelect control={control} name="IdNivel2" label={levelName(session, 2)} emptyLabel="Toda la empresa" options={lookups.levels[2].map((level) => ({ value: level.IdNivel, label: level.Nombre }))} />
+          <FormSelect
+            control={control}
+            name="IdNivel2"
+            label={levelName(session, 2)}
+            emptyLabel="Toda la empresa"
+            options={lookups.levels[2].map((level) => ({ value: level.IdNivel, label: level.Nombre }))}
+          />
           <FormSelect
             control={control}
             name="IdNivel3"
             label={levelName(session, 3)}
             emptyLabel="Todos"
-            options={lookups.levels[3].filter((level) => !nv2 || level.IdNivelPadre === nv2).map((level) => ({ value: level.IdNivel, label: level.Nombre }))}
+            options={lookups.levels[3]
+              .filter((level) => !nv2 || level.IdNivelPadre === nv2)
+              .map((level) => ({ value: level.IdNivel, label: level.Nombre }))}
           />
         </div>
       </section>

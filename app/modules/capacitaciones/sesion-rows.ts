@@ -13,7 +13,11 @@ import type { LocalTrabajador } from '#app/db/reference-rows.ts';
  */
 
 /** Active workers on the device holding one of `cargos` who are not yet among `present` (participants by cargo). */
-export async function workersOfCargos(db: AppDb, cargos: readonly string[], present: ReadonlySet<string>): Promise<{ worker: LocalTrabajador; cargo: string }[]> {
+export async function workersOfCargos(
+  db: AppDb,
+  cargos: readonly string[],
+  present: ReadonlySet<string>,
+): Promise<{ worker: LocalTrabajador; cargo: string }[]> {
   const found: { worker: LocalTrabajador; cargo: string }[] = [];
   const seen = new Set(present);
   for (const cargo of cargos) {
@@ -41,7 +45,19 @@ export function presenterRow(sent: RelatorBody, stored?: Relator): Relator {
 }
 
 export function evidenceRows(company: string, session: string, sent: readonly EvidenciaBody[]) {
-  return sent.flatMap((child) => (child.Nombre && child.TipoEvidencia && child.Archivo && child.Fecha ? [toEvidencia(company, session, { ...child, Nombre: child.Nombre, TipoEvidencia: child.TipoEvidencia, Archivo: child.Archivo, Fecha: child.Fecha })] : []));
+  return sent.flatMap((child) =>
+    child.Nombre && child.TipoEvidencia && child.Archivo && child.Fecha
+      ? [
+          toEvidencia(company, session, {
+            ...child,
+            Nombre: child.Nombre,
+            TipoEvidencia: child.TipoEvidencia,
+            Archivo: child.Archivo,
+            Fecha: child.Fecha,
+          }),
+        ]
+      : [],
+  );
 }
 
 /** Each attendance's expiry from the realisation date and the type's vigencia, as the server fixes it. */
@@ -50,6 +66,9 @@ export function withExpiries(session: Capacitacion, months: number): Capacitacio
   return {
     ...session,
     VigenciaMeses: months,
-    Participantes: session.Participantes.map((participant) => ({ ...participant, FechaVencimiento: attendanceExpiry(session.FechaRealizacion!, months, participant, session.Evaluada) })),
+    Participantes: session.Participantes.map((participant) => ({
+      ...participant,
+      FechaVencimiento: attendanceExpiry(session.FechaRealizacion!, months, participant, session.Evaluada),
+    })),
   };
 }

@@ -4,7 +4,8 @@ import { paths } from '#app/navigation/paths.ts';
 import type { RecordView } from '#app/ui/records/record-view.ts';
 import { type TrainingLookups, typeLabel, useTrainingLookups } from './capacitaciones-lookups.ts';
 
-const attendees = (row: LocalCapacitacion) => row.Participantes.filter((participant) => participant.Estado === 1 && participant.Asistio === 1).length;
+const attendees = (row: LocalCapacitacion) =>
+  row.Participantes.filter((participant) => participant.Estado === 1 && participant.Asistio === 1).length;
 const created = (row: LocalCapacitacion) => row.Realizada === 0;
 const realised = (row: LocalCapacitacion) => row.Realizada === 1;
 
@@ -14,13 +15,23 @@ function view(realizadas: boolean): RecordView<'capacitaciones', TrainingLookups
     routes: realizadas ? paths.capacitaciones.realizadas : paths.capacitaciones.creadas,
     title: realizadas ? 'Capacitaciones realizadas' : 'Capacitaciones creadas',
     listLabel: realizadas ? 'Lista de capacitaciones realizadas' : 'Lista de capacitaciones por realizar',
-    labels: { create: 'Nueva capacitación', newTitle: 'Nueva capacitación', editTitle: 'Editar capacitación', correctTitle: 'Corregir capacitación', data: 'Datos de la capacitación' },
+    labels: {
+      create: 'Nueva capacitación',
+      newTitle: 'Nueva capacitación',
+      editTitle: 'Editar capacitación',
+      correctTitle: 'Corregir capacitación',
+      data: 'Datos de la capacitación',
+    },
     where: realizadas ? realised : created,
     useLookups: useTrainingLookups,
     fields: [
       { name: 'Tema', label: 'Tema', inList: false },
       { name: 'IdTipoCapacitacion', label: 'Tipo', show: (row, lookups) => typeLabel(lookups, row.IdTipoCapacitacion) },
-      { name: 'Fecha', label: realizadas ? 'Fecha de realización' : 'Fecha', show: (row) => formatDisplayDate(realizadas ? row.FechaRealizacion : row.Fecha) },
+      {
+        name: 'Fecha',
+        label: realizadas ? 'Fecha de realización' : 'Fecha',
+        show: (row) => formatDisplayDate(realizadas ? row.FechaRealizacion : row.Fecha),
+      },
       { name: 'Lugar', label: 'Lugar' },
       {
         name: 'Participantes',
@@ -29,7 +40,14 @@ function view(realizadas: boolean): RecordView<'capacitaciones', TrainingLookups
       },
     ],
     summary: (row, lookups) =>
-      [formatDisplayDate(realizadas ? row.FechaRealizacion : row.Fecha), typeLabel(lookups, row.IdTipoCapacitacion), row.Lugar, realizadas ? `${attendees(row)} asistentes` : `${row.Participantes.filter((participant) => participant.Estado === 1).length} participantes`].join(' · '),
+      [
+        formatDisplayDate(realizadas ? row.FechaRealizacion : row.Fecha),
+        typeLabel(lookups, row.IdTipoCapacitacion),
+        row.Lugar,
+        realizadas
+          ? `${attendees(row)} asistentes`
+          : `${row.Participantes.filter((participant) => participant.Estado === 1).length} participantes`,
+      ].join(' · '),
     filters: [
       {
         name: 'tipo',

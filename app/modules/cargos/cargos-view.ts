@@ -14,7 +14,13 @@ export function useCargosView(): RecordView<'cargos', LevelLookups> {
       table: 'cargos',
       routes: paths.cargos,
       title: 'Cargos',
-      labels: { create: 'Nuevo cargo', newTitle: 'Nuevo cargo', editTitle: 'Editar cargo', correctTitle: 'Corregir cargo', data: 'Datos del cargo' },
+      labels: {
+        create: 'Nuevo cargo',
+        newTitle: 'Nuevo cargo',
+        editTitle: 'Editar cargo',
+        correctTitle: 'Corregir cargo',
+        data: 'Datos del cargo',
+      },
       useLookups: useLevelLookups,
       fields: [
         { name: 'NombreCargo', label: 'Nombre del cargo', required: true, input: { kind: 'text' }, inList: false },
@@ -22,7 +28,11 @@ export function useCargosView(): RecordView<'cargos', LevelLookups> {
           name: 'IdNivel2',
           label: levelName(session, 2),
           show: (cargo, { names }) => (cargo.IdNivel2 && names.get(cargo.IdNivel2)) || 'Toda la empresa',
-          input: { kind: 'select', emptyLabel: 'Toda la empresa', options: ({ byType }) => byType[2].map((level) => ({ value: level.IdNivel, label: level.Nombre })) },
+          input: {
+            kind: 'select',
+            emptyLabel: 'Toda la empresa',
+            options: ({ byType }) => byType[2].map((level) => ({ value: level.IdNivel, label: level.Nombre })),
+          },
         },
         {
           name: 'IdNivel3',
@@ -31,7 +41,10 @@ export function useCargosView(): RecordView<'cargos', LevelLookups> {
           input: {
             kind: 'select',
             emptyLabel: 'Todas',
-            options: ({ byType }, values) => byType[3].filter((level) => !values.IdNivel2 || level.IdNivelPadre === values.IdNivel2).map((level) => ({ value: level.IdNivel, label: level.Nombre })),
+            options: ({ byType }, values) =>
+              byType[3]
+                .filter((level) => !values.IdNivel2 || level.IdNivelPadre === values.IdNivel2)
+                .map((level) => ({ value: level.IdNivel, label: level.Nombre })),
           },
         },
       ],

@@ -41,7 +41,13 @@ export const clientesParty: PartyModule<Cliente> = {
     messages: { created: CLIENTES_MESSAGES.created, updated: CLIENTES_MESSAGES.updated },
     create: (company) => `/api/clientes/${encodeURIComponent(company)}`,
     update: (company, id) => `/api/clientes/${encodeURIComponent(company)}/${encodeURIComponent(id)}`,
-    fields: (values) => ({ Nombre: values.Nombre, RutCliente: values.Rut, Correo: values.Correo, Telefono: values.Telefono, Direccion: values.Direccion }),
+    fields: (values) => ({
+      Nombre: values.Nombre,
+      RutCliente: values.Rut,
+      Correo: values.Correo,
+      Telefono: values.Telefono,
+      Direccion: values.Direccion,
+    }),
     createOnly: (id) => ({ IdCliente: id }),
   },
 };

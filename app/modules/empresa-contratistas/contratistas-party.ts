@@ -6,7 +6,10 @@ import type { PartyModule } from '#app/ui/office/party-pages.tsx';
 const base = '/empresa-contratistas';
 const of = encodeURIComponent;
 
-/** Contractor companies: spec empresa-contratistas all, one, post, put, delete, contratistas/activar, desactivar, restablecer_contrasena. */
+/**
+ * Contractor companies: spec empresa-contratistas all, one, post, put, delete, contratistas/activar, desactivar,
+ * restablecer_contrasena.
+ */
 export const contratistasParty: PartyModule<EmpresaContratista> = {
   kind: 'empresas_contratistas',
   auditEntity: 'empresa_contratista',
@@ -35,7 +38,8 @@ export const contratistasParty: PartyModule<EmpresaContratista> = {
   toParty: (contractor) => ({ ...contractor, id: contractor.IdEmpresaContratista, rut: contractor.RutCompleto }),
   // Its users name it by the RUT their records carry.
   partyKey: (contractor) => contractor.RutCompleto,
-  listMeta: (contractor) => `${formatRut(contractor.RutCompleto)} · ${contractor.Usuarios.length === 1 ? '1 usuario' : `${contractor.Usuarios.length} usuarios`}`,
+  listMeta: (contractor) =>
+    `${formatRut(contractor.RutCompleto)} · ${contractor.Usuarios.length === 1 ? '1 usuario' : `${contractor.Usuarios.length} usuarios`}`,
   inactiveLabel: 'Desactivada',
   createLabel: 'Nueva empresa',
   form: {

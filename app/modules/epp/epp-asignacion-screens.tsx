@@ -11,7 +11,8 @@ import { WorkerSearch } from '#app/ui/workers/worker-search.tsx';
 import { type EppLookups, useAssignments, useEppLookups } from './epp-queries.ts';
 import '#app/ui/records.css';
 
-const eppNames = (ids: readonly string[], { tipoById }: EppLookups) => ids.map((id) => tipoById.get(id)?.NombreEpp ?? 'EPP eliminado').join(', ');
+const eppNames = (ids: readonly string[], { tipoById }: EppLookups) =>
+  ids.map((id) => tipoById.get(id)?.NombreEpp ?? 'EPP eliminado').join(', ');
 
 /** Assignments on the kit: named by their position or worker, listing what each must hold. */
 const asignacionView: RecordView<'epp_asignaciones', EppLookups> = {
@@ -19,13 +20,31 @@ const asignacionView: RecordView<'epp_asignaciones', EppLookups> = {
   routes: paths.eppAsignacion,
   title: 'Asignación de EPP',
   listLabel: 'Asignaciones de EPP',
-  labels: { create: 'Nueva asignación', newTitle: 'Nueva asignación de EPP', editTitle: 'Editar asignación de EPP', correctTitle: 'Corregir asignación de EPP', data: 'Datos de la asignación' },
+  labels: {
+    create: 'Nueva asignación',
+    newTitle: 'Nueva asignación de EPP',
+    editTitle: 'Editar asignación de EPP',
+    correctTitle: 'Corregir asignación de EPP',
+    data: 'Datos de la asignación',
+  },
   useLookups: useEppLookups,
   name: (row, { cargoNames, workerNames }) =>
-    row.IdCargo ? `Cargo: ${cargoNames.get(row.IdCargo) ?? 'cargo eliminado'}` : `Trabajador: ${workerNames.get(row.IdPersona ?? '') ?? 'trabajador no disponible'}`,
+    row.IdCargo
+      ? `Cargo: ${cargoNames.get(row.IdCargo) ?? 'cargo eliminado'}`
+      : `Trabajador: ${workerNames.get(row.IdPersona ?? '') ?? 'trabajador no disponible'}`,
   fields: [
-    { name: 'IdCargo', label: 'Cargo', show: (row, { cargoNames }) => (row.IdCargo ? (cargoNames.get(row.IdCargo) ?? 'Cargo eliminado') : ''), inList: false },
-    { name: 'IdPersona', label: 'Trabajador', show: (row, { workerNames }) => (row.IdPersona ? (workerNames.get(row.IdPersona) ?? 'Trabajador no disponible') : ''), inList: false },
+    {
+      name: 'IdCargo',
+      label: 'Cargo',
+      show: (row, { cargoNames }) => (row.IdCargo ? (cargoNames.get(row.IdCargo) ?? 'Cargo eliminado') : ''),
+      inList: false,
+    },
+    {
+      name: 'IdPersona',
+      label: 'Trabajador',
+      show: (row, { workerNames }) => (row.IdPersona ? (workerNames.get(row.IdPersona) ?? 'Trabajador no disponible') : ''),
+      inList: false,
+    },
     { name: 'Epps', label: 'EPP que debe tener', show: (row, lookups) => eppNames(row.Epps, lookups) },
   ],
   filters: [
@@ -65,8 +84,15 @@ function AssignmentForm({ row, lookups, others, submitLabel, submit, cancel }: A
 
   const save = async () => {
     const values = { IdCargo: kind === 'cargo' ? IdCargo : null, IdPersona: kind === 'persona' ? IdPersona : null, Epps };
-    const taken = others.some((other) => other.IdAsignacionEpp !== row?.IdAsignacionEpp && ((values.IdCargo && other.IdCargo === values.IdCargo) || (values.IdPersona && other.IdPersona === values.IdPersona)));
-    const found = assignmentTargetProblem(values) ?? (Epps.length === 0 ? EPP_ASIGNACIONES_MESSAGES.eppsRequired : null) ?? (taken ? (values.IdCargo ? EPP_ASIGNACIONES_MESSAGES.cargoTaken : EPP_ASIGNACIONES_MESSAGES.workerTaken) : null);
+    const taken = others.some(
+      (other) =>
+        other.IdAsignacionEpp !== row?.IdAsignacionEpp &&
+        ((values.IdCargo && other.IdCargo === values.IdCargo) || (values.IdPersona && other.IdPersona === values.IdPersona)),
+    );
+    const found =
+      assignmentTargetProblem(values) ??
+      (Epps.length === 0 ? EPP_ASIGNACIONES_MESSAGES.eppsRequired : null) ??
+      (taken ? (values.IdCargo ? EPP_ASIGNACIONES_MESSAGES.cargoTaken : EPP_ASIGNACIONES_MESSAGES.workerTaken) : null);
     setProblem(found);
     if (found) return;
     setSaving(true);
@@ -121,7 +147,11 @@ function AssignmentForm({ row, lookups, others, submitLabel, submit, cancel }: A
               <input
                 type="checkbox"
                 checked={Epps.includes(tipo.IdEpp)}
-                onChange={() => setEpps((current) => (current.includes(tipo.IdEpp) ? current.filter((candidate) => candidate !== tipo.IdEpp) : [...current, tipo.IdEpp]))}
+                onChange={() =>
+                  setEpps((current) =>
+                    current.includes(tipo.IdEpp) ? current.filter((candidate) => candidate !== tipo.IdEpp) : [...current, tipo.IdEpp],
+                  )
+                }
               />
               {tipo.NombreEpp}
             </label>

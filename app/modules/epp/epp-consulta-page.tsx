@@ -1,6 +1,12 @@
 import { DATE_PICKER_MIN, isWireDate, toWireDate } from '#sync/domain/dates.ts';
 import { formatRut } from '#sync/domain/rut.ts';
-import { CONSULTAS_MESSAGES, type ConsultaFilaByKind, type ConsultaFilters, DATED_CONSULTAS, type EppConsulta } from '#sync/schemas/epp-consultas.schema.ts';
+import {
+  CONSULTAS_MESSAGES,
+  type ConsultaFilaByKind,
+  type ConsultaFilters,
+  DATED_CONSULTAS,
+  type EppConsulta,
+} from '#sync/schemas/epp-consultas.schema.ts';
 import type { ReportListAnswer } from '#sync/schemas/report-list.schema.ts';
 import { useSearchParams } from 'react-router-dom';
 import { apiRequest } from '#app/data/api-client.ts';
@@ -20,7 +26,13 @@ const FILTER_KEYS = ['nv2', 'nv3', 'IdCargo', 'FechaInicio', 'FechaTermino', 'Ru
 
 /** The contractors the device's workers belong to (a company user may narrow a consulta to one). */
 function useContractorRuts(): string[] {
-  return useDbQuery(async (db) => [...new Set((await db.trabajadores.toArray()).map((worker) => worker.RutContratista).filter((rut): rut is string => !!rut))].sort(), []) ?? [];
+  return (
+    useDbQuery(
+      async (db) =>
+        [...new Set((await db.trabajadores.toArray()).map((worker) => worker.RutContratista).filter((rut): rut is string => !!rut))].sort(),
+      [],
+    ) ?? []
+  );
 }
 
 /**
@@ -61,8 +73,20 @@ export function EppConsultaPage<K extends EppConsulta>({ kind }: { kind: K }) {
             options={(levels?.byType[2] ?? []).map((level) => ({ value: level.IdNivel, label: level.Nombre }))}
             onChange={(value) => set({ nv2: value, nv3: '' })}
           />
-          <SelectFilter label={levelName(session, 3)} emptyLabel="Todos" value={filters.nv3 ?? ''} options={level3.map((level) => ({ value: level.IdNivel, label: level.Nombre }))} onChange={(value) => set({ nv3: value })} />
-          <SelectFilter label="Cargo" emptyLabel="Todos" value={filters.IdCargo ?? ''} options={(cargos ?? []).map((cargo) => ({ value: cargo.IdCargo, label: cargo.NombreCargo }))} onChange={(value) => set({ IdCargo: value })} />
+          <SelectFilter
+            label={levelName(session, 3)}
+            emptyLabel="Todos"
+            value={filters.nv3 ?? ''}
+            options={level3.map((level) => ({ value: level.IdNivel, label: level.Nombre }))}
+            onChange={(value) => set({ nv3: value })}
+          />
+          <SelectFilter
+            label="Cargo"
+            emptyLabel="Todos"
+            value={filters.IdCargo ?? ''}
+            options={(cargos ?? []).map((cargo) => ({ value: cargo.IdCargo, label: cargo.NombreCargo }))}
+            onChange={(value) => set({ IdCargo: value })}
+          />
           {dated && (
             <>
               <DateField
@@ -74,11 +98,23 @@ export function EppConsultaPage<K extends EppConsulta>({ kind }: { kind: K }) {
                 announceError
                 onChange={(value) => (value === '' || isWireDate(value)) && set({ FechaInicio: value })}
               />
-              <DateField label="Entregado hasta" value={filters.FechaTermino ?? ''} min={DATE_PICKER_MIN} max={today} onChange={(value) => (value === '' || isWireDate(value)) && set({ FechaTermino: value })} />
+              <DateField
+                label="Entregado hasta"
+                value={filters.FechaTermino ?? ''}
+                min={DATE_PICKER_MIN}
+                max={today}
+                onChange={(value) => (value === '' || isWireDate(value)) && set({ FechaTermino: value })}
+              />
             </>
           )}
           {session.usuario.Tipo === 'empresa' && contractors.length > 0 && (
-            <SelectFilter label="Contratista" emptyLabel="Todas" value={filters.RutContratista ?? ''} options={contractors.map((rut) => ({ value: rut, label: `RUT ${formatRut(rut)}` }))} onChange={(value) => set({ RutContratista: value })} />
+            <SelectFilter
+              label="Contratista"
+              emptyLabel="Todas"
+              value={filters.RutContratista ?? ''}
+              options={contractors.map((rut) => ({ value: rut, label: `RUT ${formatRut(rut)}` }))}
+              onChange={(value) => set({ RutContratista: value })}
+            />
           )}
         </FilterPanel>
         {!online ? (
@@ -88,7 +124,10 @@ export function EppConsultaPage<K extends EppConsulta>({ kind }: { kind: K }) {
             label={view.label}
             queryKey={['epp-consultas', kind, company, sent]}
             fetchPage={(page, signal) =>
-              apiRequest<ReportListAnswer<ConsultaFilaByKind[K]>>(`/epp/consultas/${kind}/${company}?${new URLSearchParams({ ...sent, Pagina: String(page.Pagina), PorPagina: String(page.PorPagina) }).toString()}`, { signal })
+              apiRequest<ReportListAnswer<ConsultaFilaByKind[K]>>(
+                `/epp/consultas/${kind}/${company}?${new URLSearchParams({ ...sent, Pagina: String(page.Pagina), PorPagina: String(page.PorPagina) }).toString()}`,
+                { signal },
+              )
             }
             columns={view.columns(session)}
             rowKey={view.rowKey}

@@ -29,7 +29,10 @@ const workerColumns = <Row extends ConsultaTrabajador>(session: Session): Report
 
 const expiry = (date: string | null) => (date ? formatDisplayDate(date) : 'No vence');
 const life = (months: number) => (months === 0 ? 'No vence' : months === 1 ? '1 mes' : `${months} meses`);
-const actaLink = (row: { IdEntregadosEpp: string; Nombre: string }) => ({ href: paths.eppEntregados.detalles.href(row.IdEntregadosEpp), label: `Acta de ${row.Nombre}` });
+const actaLink = (row: { IdEntregadosEpp: string; Nombre: string }) => ({
+  href: paths.eppEntregados.detalles.href(row.IdEntregadosEpp),
+  label: `Acta de ${row.Nombre}`,
+});
 const satLink = (row: ConsultaTrabajador) => ({ href: paths.eppInformeSat.href(row.RunPersona), label: `Informe SAT de ${row.Nombre}` });
 
 type LineRow = ConsultaFilaByKind['entregados'];
@@ -45,7 +48,9 @@ const lineColumns = (session: Session, itemFirst: boolean): ReportColumn<LineRow
     { header: 'Vence el', cell: (row) => expiry(row.VenceEl) },
     { header: 'Estado', cell: (row) => VALIDITY_LABELS[row.Estado] },
   ];
-  return itemFirst ? [...item, ...workerColumns<LineRow>(session), ...dates] : [...dates.slice(0, 1), ...workerColumns<LineRow>(session), ...item, ...dates.slice(1)];
+  return itemFirst
+    ? [...item, ...workerColumns<LineRow>(session), ...dates]
+    : [...dates.slice(0, 1), ...workerColumns<LineRow>(session), ...item, ...dates.slice(1)];
 };
 
 export const CONSULTA_VIEWS: { [K in EppConsulta]: ConsultaView<ConsultaFilaByKind[K]> } = {
@@ -54,7 +59,11 @@ export const CONSULTA_VIEWS: { [K in EppConsulta]: ConsultaView<ConsultaFilaByKi
     label: 'EPP que cada trabajador debe tener',
     fileName: 'epp-asignado',
     empty: 'No tiene epp asignado a trabajadores con estos filtros.',
-    columns: (session) => [...workerColumns(session), { header: 'EPP', cell: (row) => row.NombreEpp }, { header: 'Vida útil', cell: (row) => life(row.VidaUtilMeses) }],
+    columns: (session) => [
+      ...workerColumns(session),
+      { header: 'EPP', cell: (row) => row.NombreEpp },
+      { header: 'Vida útil', cell: (row) => life(row.VidaUtilMeses) },
+    ],
     rowKey: (row) => `${row.IdPersona} ${row.IdEpp}`,
   },
   entregados: {

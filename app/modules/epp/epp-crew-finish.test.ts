@@ -10,16 +10,40 @@ import { toLocalTrabajador } from '#app/db/reference-rows.ts';
 import { DraftError } from '#app/data/drafts.ts';
 import { testDevicesForEachTest } from '#app/sync/test-device.ts';
 import { ACTAS_PATH, finishCrew } from './epp-crew-finish.ts';
-import { addLine, createCrewDraft, CREW_MESSAGES, type DelivererChoice, lineFor, linesProblem, setLine, signDeliverer, signProblem, signWorker } from './epp-crew-store.ts';
+import {
+  addLine,
+  createCrewDraft,
+  CREW_MESSAGES,
+  type DelivererChoice,
+  lineFor,
+  linesProblem,
+  setLine,
+  signDeliverer,
+  signProblem,
+  signWorker,
+} from './epp-crew-store.ts';
 import type { LocalEppTipo } from './epp-queries.ts';
 
 const device = testDevicesForEachTest();
 const owner = { companyId: '76123456', userId: 7 };
 /** The signed-in user, as the session has them: «Entrego yo». */
-const me: DelivererChoice = { kind: 'usuario', usuario: { IdUsuario: 7, RunPersona: '15.234.567-4', Nombres: 'Jorge', ApellidoPaterno: 'Araya', ApellidoMaterno: 'Rojas' } };
+const me: DelivererChoice = {
+  kind: 'usuario',
+  usuario: { IdUsuario: 7, RunPersona: '15.234.567-4', Nombres: 'Jorge', ApellidoPaterno: 'Araya', ApellidoMaterno: 'Rojas' },
+};
 
 const tipo = (NombreEpp: string, Tallas: string[], VidaUtilMeses: number): LocalEppTipo => ({
-  IdEpp: uuidV7(), IdEmpresa: owner.companyId, Estado: 1, Version: 1, NombreEpp, actividades: [], Riesgo: '', Norma: '', Tallas, VidaUtilMeses, orden: NombreEpp.toLowerCase(),
+  IdEpp: uuidV7(),
+  IdEmpresa: owner.companyId,
+  Estado: 1,
+  Version: 1,
+  NombreEpp,
+  actividades: [],
+  Riesgo: '',
+  Norma: '',
+  Tallas,
+  VidaUtilMeses,
+  orden: NombreEpp.toLowerCase(),
 });
 const casco = tipo('Casco de seguridad', [], 24);
 const guantes = tipo('Guantes de cabritilla', ['M', 'L'], 1);
@@ -28,9 +52,30 @@ const catalogue = new Map([casco, guantes].map((item) => [item.IdEpp, item]));
 function worker(n: number) {
   const body = String(12_000_000 + n * 1_111);
   return toLocalTrabajador({
-    IdPersona: uuidV7(), IdEmpresa: owner.companyId, Estado: 1, Version: 1, RunPersona: `${body}-${rutCheckDigit(body)}`, Nombres: `Trabajador ${n}`, ApellidoPaterno: 'Prueba', ApellidoMaterno: '',
-    cargos: [], IdNivel2: null, IdNivel3: null, IdNivel4: null, TipoEmpresa: 1, RutContratista: null, FichaMedica: null, FechaFichaMedica: '0000-00-00 00:00:00',
-    FichaMedicaAnterior: null, Firma: null, FirmaAnterior: null, CorreoPersonal: '', ConsentimientoCorreo: null, licencias: [], certificaciones: [], evidencias: [],
+    IdPersona: uuidV7(),
+    IdEmpresa: owner.companyId,
+    Estado: 1,
+    Version: 1,
+    RunPersona: `${body}-${rutCheckDigit(body)}`,
+    Nombres: `Trabajador ${n}`,
+    ApellidoPaterno: 'Prueba',
+    ApellidoMaterno: '',
+    cargos: [],
+    IdNivel2: null,
+    IdNivel3: null,
+    IdNivel4: null,
+    TipoEmpresa: 1,
+    RutContratista: null,
+    FichaMedica: null,
+    FechaFichaMedica: '0000-00-00 00:00:00',
+    FichaMedicaAnterior: null,
+    Firma: null,
+    FirmaAnterior: null,
+    CorreoPersonal: '',
+    ConsentimientoCorreo: null,
+    licencias: [],
+    certificaciones: [],
+    evidencias: [],
   });
 }
 
@@ -43,10 +88,16 @@ function png() {
 
 async function crew(test: ReturnType<typeof device>, size: number) {
   const workers = Array.from({ length: size }, (_, n) => worker(n + 1));
-  const id = await createCrewDraft(test.db, { workers, motivo: 1, idCliente: null, lines: () => [lineFor(casco), lineFor(guantes)] }, owner);
+  const id = await createCrewDraft(
+    test.db,
+    { workers, motivo: 1, idCliente: null, lines: () => [lineFor(casco), lineFor(guantes)] },
+    owner,
+  );
   for (const member of workers) {
     const draft = (await test.db.borradoresEpp.get(id))!;
-    const line = draft.trabajadores.find((candidate) => candidate.IdPersona === member.IdPersona)!.items.find((item) => item.IdEpp === guantes.IdEpp)!;
+    const line = draft.trabajadores
+      .find((candidate) => candidate.IdPersona === member.IdPersona)!
+      .items.find((item) => item.IdEpp === guantes.IdEpp)!;
     await setLine(test.db, id, member.IdPersona, line.IdLinea, { Talla: 'L', Cantidad: 2 });
   }
   return { id, workers };
@@ -70,19 +121,29 @@ describe('a crew EPP delivery (SPEC EP1, EP2, DR7)', () => {
     const acta = await signWorker(test.db, id, workers[0]!.IdPersona, png(), catalogue);
     expect(v.is(EppEntregaCreateBodySchema, acta)).toBe(true);
     expect(acta.Sello).toBe(await actaSeal(owner.companyId, acta));
-    expect(acta.Items.map((item) => [item.NombreEpp, item.Talla, item.Cantidad])).toEqual([['Casco de seguridad', '', 1], ['Guantes de cabritilla', 'L', 2]]);
+    expect(acta.Items.map((item) => [item.NombreEpp, item.Talla, item.Cantidad])).toEqual([
+      ['Casco de seguridad', '', 1],
+      ['Guantes de cabritilla', 'L', 2],
+    ]);
     await expect(addLine(test.db, id, workers[0]!.IdPersona, casco)).rejects.toBeInstanceOf(DraftError);
     await expect(signWorker(test.db, id, workers[0]!.IdPersona, png(), catalogue)).rejects.toThrow(CREW_MESSAGES.alreadySigned);
     // Still a draft: nothing queued, and the signed acta and both signatures are kept on the device.
     expect(await test.db.outbox.count()).toBe(0);
     const draft = (await test.db.borradoresEpp.get(id))!;
     expect(draft.trabajadores[0]!.acta).toEqual(acta);
-    expect(DRAFT_KINDS.borradoresEpp.files(draft).map((file) => file.Sha256).sort()).toEqual([acta.Entregador.Firma.Sha256, acta.FirmaTrabajador.Sha256].sort());
+    expect(
+      DRAFT_KINDS.borradoresEpp
+        .files(draft)
+        .map((file) => file.Sha256)
+        .sort(),
+    ).toEqual([acta.Entregador.Firma.Sha256, acta.FirmaTrabajador.Sha256].sort());
     expect(await test.db.archivosDispositivo.bulkGet([acta.Entregador.Firma.Sha256, acta.FirmaTrabajador.Sha256])).not.toContain(undefined);
     // A size the item does not come in is refused before signing.
     const second = draft.trabajadores[1]!;
     await setLine(test.db, id, second.IdPersona, second.items[1]!.IdLinea, { Talla: '' });
-    await expect(signWorker(test.db, id, second.IdPersona, png(), catalogue)).rejects.toThrow('Indica la talla de cada EPP que tiene tallas: Guantes de cabritilla.');
+    await expect(signWorker(test.db, id, second.IdPersona, png(), catalogue)).rejects.toThrow(
+      'Indica la talla de cada EPP que tiene tallas: Guantes de cabritilla.',
+    );
   });
 
   it('EP1: what stops a worker from signing names every line without its size, before anyone signs', async () => {
@@ -90,7 +151,11 @@ describe('a crew EPP delivery (SPEC EP1, EP2, DR7)', () => {
     const zapatos = tipo('Zapatos de seguridad', ['40', '41', '42'], 12);
     const sized = new Map([...catalogue, [zapatos.IdEpp, zapatos]]);
     const member = worker(1);
-    const id = await createCrewDraft(test.db, { workers: [member], motivo: 1, idCliente: null, lines: () => [lineFor(casco), lineFor(guantes), lineFor(zapatos)] }, owner);
+    const id = await createCrewDraft(
+      test.db,
+      { workers: [member], motivo: 1, idCliente: null, lines: () => [lineFor(casco), lineFor(guantes), lineFor(zapatos)] },
+      owner,
+    );
     let draft = (await test.db.borradoresEpp.get(id))!;
     const lines = draft.trabajadores[0]!;
     // Before the deliverer signs, the lines already say what they lack: both sized items, by name.
@@ -98,7 +163,9 @@ describe('a crew EPP delivery (SPEC EP1, EP2, DR7)', () => {
     expect(signProblem(draft, lines, sized)).toBe(CREW_MESSAGES.delivererFirst);
     await signDeliverer(test.db, id, me, png());
     draft = (await test.db.borradoresEpp.get(id))!;
-    expect(signProblem(draft, draft.trabajadores[0]!, sized)).toBe('Indica la talla de cada EPP que tiene tallas: Guantes de cabritilla y Zapatos de seguridad.');
+    expect(signProblem(draft, draft.trabajadores[0]!, sized)).toBe(
+      'Indica la talla de cada EPP que tiene tallas: Guantes de cabritilla y Zapatos de seguridad.',
+    );
     await setLine(test.db, id, member.IdPersona, lines.items[1]!.IdLinea, { Talla: 'M' });
     draft = (await test.db.borradoresEpp.get(id))!;
     expect(signProblem(draft, draft.trabajadores[0]!, sized)).toBe('Indica la talla de cada EPP que tiene tallas: Zapatos de seguridad.');
@@ -130,7 +197,9 @@ describe('a crew EPP delivery (SPEC EP1, EP2, DR7)', () => {
     );
     for (const [index, entry] of entries.entries()) {
       expect(entry.body).toEqual(draft.trabajadores[index]!.acta);
-      expect(entry.files!.map((file) => file.sha256).sort()).toEqual([draft.entregador!.Firma.Sha256, draft.trabajadores[index]!.acta!.FirmaTrabajador.Sha256].sort());
+      expect(entry.files!.map((file) => file.sha256).sort()).toEqual(
+        [draft.entregador!.Firma.Sha256, draft.trabajadores[index]!.acta!.FirmaTrabajador.Sha256].sort(),
+      );
     }
     const rows = await test.db.epp_entregas.toArray();
     expect(rows).toHaveLength(3);
@@ -155,16 +224,23 @@ describe('a crew EPP delivery (SPEC EP1, EP2, DR7)', () => {
     expect(acta.Sello).toBe(await actaSeal(owner.companyId, acta));
     // The seal covers both names now: another name is another acta.
     expect(await actaSeal(owner.companyId, { ...acta, NombreTrabajador: 'Persona Inventada' })).not.toBe(acta.Sello);
-    expect(await actaSeal(owner.companyId, { ...acta, VersionSello: 2, Entregador: { ...acta.Entregador, Nombre: 'Gerente General' } })).not.toBe(acta.Sello);
+    expect(
+      await actaSeal(owner.companyId, { ...acta, VersionSello: 2, Entregador: { ...acta.Entregador, Nombre: 'Gerente General' } }),
+    ).not.toBe(acta.Sello);
 
     // A worker of the roster on this device delivers: their name and RUT come from the roster.
     const bodega = worker(7);
     await test.db.trabajadores.put(bodega);
     const other = await crew(test, 1);
-    await expect(signDeliverer(test.db, other.id, { kind: 'trabajador', IdPersona: uuidV7() }, png())).rejects.toThrow(CREW_MESSAGES.delivererNotOnDevice);
+    await expect(signDeliverer(test.db, other.id, { kind: 'trabajador', IdPersona: uuidV7() }, png())).rejects.toThrow(
+      CREW_MESSAGES.delivererNotOnDevice,
+    );
     await signDeliverer(test.db, other.id, { kind: 'trabajador', IdPersona: bodega.IdPersona }, png());
     const second = await signWorker(test.db, other.id, other.workers[0]!.IdPersona, png(), catalogue);
-    expect(second).toMatchObject({ VersionSello: 2, Entregador: { Nombre: personName(bodega), Rut: bodega.RunPersona, IdPersona: bodega.IdPersona } });
+    expect(second).toMatchObject({
+      VersionSello: 2,
+      Entregador: { Nombre: personName(bodega), Rut: bodega.RunPersona, IdPersona: bodega.IdPersona },
+    });
     expect(second.Entregador.IdUsuario).toBeUndefined();
     expect(second.Sello).toBe(await actaSeal(owner.companyId, second));
 
@@ -179,9 +255,17 @@ describe('a crew EPP delivery (SPEC EP1, EP2, DR7)', () => {
     const { id, workers } = await crew(test, 2);
     await signDeliverer(test.db, id, me, png());
     // As the previous version left it: a typed name and RUT, no account or roster id.
-    await test.db.borradoresEpp.where('IdEntrega').equals(id).modify((draft) => {
-      draft.entregador = { Nombre: 'Jorge Araya', Rut: '15234567-4', Firma: draft.entregador!.Firma, FirmadoEn: draft.entregador!.FirmadoEn };
-    });
+    await test.db.borradoresEpp
+      .where('IdEntrega')
+      .equals(id)
+      .modify((draft) => {
+        draft.entregador = {
+          Nombre: 'Jorge Araya',
+          Rut: '15234567-4',
+          Firma: draft.entregador!.Firma,
+          FirmadoEn: draft.entregador!.FirmadoEn,
+        };
+      });
     for (const member of workers) await signWorker(test.db, id, member.IdPersona, png(), catalogue);
     expect(await finishCrew(id, test)).toMatchObject({ ok: true, alreadyFinished: false });
 
@@ -202,7 +286,11 @@ describe('a crew EPP delivery (SPEC EP1, EP2, DR7)', () => {
     const test = device();
     const [member] = [worker(9)];
     const solicitud = uuidV7();
-    const id = await createCrewDraft(test.db, { workers: [member!], motivo: 3, idCliente: null, solicitud, lines: () => [lineFor(casco)] }, owner);
+    const id = await createCrewDraft(
+      test.db,
+      { workers: [member!], motivo: 3, idCliente: null, solicitud, lines: () => [lineFor(casco)] },
+      owner,
+    );
     await signDeliverer(test.db, id, me, png());
     const acta = await signWorker(test.db, id, member!.IdPersona, png(), catalogue);
     expect(acta.IdSolicitud).toBe(solicitud);

@@ -51,7 +51,17 @@ function AddItem({ worker, tipos, onAdd }: { worker: CrewWorker; tipos: LocalEpp
  * sign; after that, their sealed acta's lines as they are. What the lines still lack (every line without its size)
  * is said beside them from the start, not after the worker signs. On a phone the table scrolls sideways.
  */
-export function WorkerLines({ worker, tipoById, tipos, actions }: { worker: CrewWorker; tipoById: ReadonlyMap<string, LocalEppTipo>; tipos: LocalEppTipo[]; actions: LineActions }) {
+export function WorkerLines({
+  worker,
+  tipoById,
+  tipos,
+  actions,
+}: {
+  worker: CrewWorker;
+  tipoById: ReadonlyMap<string, LocalEppTipo>;
+  tipos: LocalEppTipo[];
+  actions: LineActions;
+}) {
   const titleId = useId();
   const signed = worker.acta !== null;
   const problem = signed ? null : linesProblem(worker, tipoById);
@@ -92,7 +102,11 @@ export function WorkerLines({ worker, tipoById, tipos, actions }: { worker: Crew
                     {signed || sizes.length === 0 ? (
                       line.Talla || 'Única'
                     ) : (
-                      <select aria-label={`Talla de ${whose}`} value={line.Talla} onChange={(event) => actions.setLine(worker.IdPersona, line.IdLinea, { Talla: event.target.value })}>
+                      <select
+                        aria-label={`Talla de ${whose}`}
+                        value={line.Talla}
+                        onChange={(event) => actions.setLine(worker.IdPersona, line.IdLinea, { Talla: event.target.value })}
+                      >
                         <option value="">Elige talla…</option>
                         {sizes.map((size) => (
                           <option key={size} value={size}>
@@ -116,14 +130,20 @@ export function WorkerLines({ worker, tipoById, tipos, actions }: { worker: Crew
                         value={line.Cantidad}
                         onChange={(event) => {
                           const quantity = Number(event.target.value);
-                          if (Number.isInteger(quantity) && quantity >= 1 && quantity <= 99) actions.setLine(worker.IdPersona, line.IdLinea, { Cantidad: quantity });
+                          if (Number.isInteger(quantity) && quantity >= 1 && quantity <= 99)
+                            actions.setLine(worker.IdPersona, line.IdLinea, { Cantidad: quantity });
                         }}
                       />
                     )}
                   </td>
                   {!signed && (
                     <td>
-                      <IonButton fill="clear" color="danger" size="small" onClick={() => actions.removeLine(worker.IdPersona, line.IdLinea)}>
+                      <IonButton
+                        fill="clear"
+                        color="danger"
+                        size="small"
+                        onClick={() => actions.removeLine(worker.IdPersona, line.IdLinea)}
+                      >
                         Quitar<span className="visually-hidden"> {whose}</span>
                       </IonButton>
                     </td>

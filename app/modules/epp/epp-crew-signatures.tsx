@@ -36,7 +36,13 @@ interface DelivererProps {
 }
 
 /** Who delivers (SPEC EP7): the signed-in user, or a worker of the roster found on this device; never typed. */
-function DelivererPicker({ user, who, worker, onWho, onWorker }: {
+function DelivererPicker({
+  user,
+  who,
+  worker,
+  onWho,
+  onWorker,
+}: {
   user: DelivererProps['user'];
   who: DelivererChoice['kind'];
   worker: LocalTrabajador | null;
@@ -83,12 +89,13 @@ export function DelivererSignature({ draft, user, onSign }: DelivererProps) {
   if (draft.entregador) {
     return (
       <p>
-        Firmó <strong>{draft.entregador.Nombre}</strong> ({formatRut(draft.entregador.Rut)}) el {formatDisplayDateTime(new Date(draft.entregador.FirmadoEn))}, una vez para toda la
-        entrega.
+        Firmó <strong>{draft.entregador.Nombre}</strong> ({formatRut(draft.entregador.Rut)}) el{' '}
+        {formatDisplayDateTime(new Date(draft.entregador.FirmadoEn))}, una vez para toda la entrega.
       </p>
     );
   }
-  const choice: DelivererChoice | null = who === 'usuario' ? { kind: 'usuario', usuario: user } : worker && { kind: 'trabajador', IdPersona: worker.IdPersona };
+  const choice: DelivererChoice | null =
+    who === 'usuario' ? { kind: 'usuario', usuario: user } : worker && { kind: 'trabajador', IdPersona: worker.IdPersona };
   return (
     <div className="epp-crew-sign">
       <DelivererPicker user={user} who={who} worker={worker} onWho={setWho} onWorker={setWorker} />
@@ -122,7 +129,10 @@ export function WorkerSignature({ worker, position, total, problem, onSign }: Wo
   return (
     <section className="epp-crew-sign" aria-labelledby={titleId}>
       <h3 id={titleId}>
-        Firma de {worker.Nombre} <span className="muted">({formatRut(worker.RunPersona)}) · trabajador {position} de {total}</span>
+        Firma de {worker.Nombre}{' '}
+        <span className="muted">
+          ({formatRut(worker.RunPersona)}) · trabajador {position} de {total}
+        </span>
       </h3>
       <p>Recibe:</p>
       <ul className="epp-crew-receives">
@@ -140,7 +150,12 @@ export function WorkerSignature({ worker, position, total, problem, onSign }: Wo
           No puede firmar aún. {problem}
         </p>
       )}
-      <IonButton size="large" onClick={() => void run(() => onSign(png))} disabled={busy || problem !== null} aria-describedby={problem ? problemId : undefined}>
+      <IonButton
+        size="large"
+        onClick={() => void run(() => onSign(png))}
+        disabled={busy || problem !== null}
+        aria-describedby={problem ? problemId : undefined}
+      >
         Firmar y sellar acta
       </IonButton>
     </section>

@@ -37,18 +37,42 @@ export interface CrewOwner {
 
 /** A line for `tipo`, its size still to choose when it has sizes. */
 export function lineFor(tipo: LocalEppTipo): CrewLine {
-  return { IdLinea: uuidV7(), IdEpp: tipo.IdEpp, NombreEpp: tipo.NombreEpp, Talla: tipo.Tallas.length === 1 ? tipo.Tallas[0]! : '', Cantidad: 1, VidaUtilMeses: tipo.VidaUtilMeses };
+  return {
+    IdLinea: uuidV7(),
+    IdEpp: tipo.IdEpp,
+    NombreEpp: tipo.NombreEpp,
+    Talla: tipo.Tallas.length === 1 ? tipo.Tallas[0]! : '',
+    Cantidad: 1,
+    VidaUtilMeses: tipo.VidaUtilMeses,
+  };
 }
 
 /** A line of a correction: the corrected acta's line again, as a new line of the new acta. */
 export function lineAgain(item: Pick<CrewLine, 'IdEpp' | 'NombreEpp' | 'Talla' | 'Cantidad' | 'VidaUtilMeses'>): CrewLine {
-  return { IdLinea: uuidV7(), IdEpp: item.IdEpp, NombreEpp: item.NombreEpp, Talla: item.Talla, Cantidad: item.Cantidad, VidaUtilMeses: item.VidaUtilMeses };
+  return {
+    IdLinea: uuidV7(),
+    IdEpp: item.IdEpp,
+    NombreEpp: item.NombreEpp,
+    Talla: item.Talla,
+    Cantidad: item.Cantidad,
+    VidaUtilMeses: item.VidaUtilMeses,
+  };
 }
 
-/** A new crew delivery for `workers`, each with the lines `lines` gives them (their assignment's, or the lines of the acta a correction corrects). */
+/**
+ * A new crew delivery for `workers`, each with the lines `lines` gives them (their assignment's, or the lines of the
+ * acta a correction corrects).
+ */
 export async function createCrewDraft(
   db: AppDb,
-  crew: { workers: readonly LocalTrabajador[]; motivo: MotivoEntrega; idCliente: string | null; corrige?: string | null; solicitud?: string | null; lines: (worker: LocalTrabajador) => CrewLine[] },
+  crew: {
+    workers: readonly LocalTrabajador[];
+    motivo: MotivoEntrega;
+    idCliente: string | null;
+    corrige?: string | null;
+    solicitud?: string | null;
+    lines: (worker: LocalTrabajador) => CrewLine[];
+  },
   owner: CrewOwner,
 ): Promise<string> {
   if (crew.workers.length === 0) throw new DraftError(CREW_MESSAGES.workersRequired);
@@ -88,7 +112,13 @@ function changeWorker(db: AppDb, id: string, personaId: string, change: (worker:
   });
 }
 
-export function setLine(db: AppDb, id: string, personaId: string, lineId: string, patch: Partial<Pick<CrewLine, 'Talla' | 'Cantidad'>>): Promise<void> {
+export function setLine(
+  db: AppDb,
+  id: string,
+  personaId: string,
+  lineId: string,
+  patch: Partial<Pick<CrewLine, 'Talla' | 'Cantidad'>>,
+): Promise<void> {
   return changeWorker(db, id, personaId, (worker) => {
     const line = worker.items.find((candidate) => candidate.IdLinea === lineId);
     if (!line || Object.entries(patch).every(([field, value]) => line[field as keyof CrewLine] === value)) return false;
@@ -204,7 +234,13 @@ export function signProblem(draft: EppDeliveryDraft, worker: CrewWorker, tipoByI
  * time). The acta stays in the draft until the crew finishes. A blank signature is refused; a draft that changed
  * while it was sealed is refused too, so what is stored is exactly what was sealed.
  */
-export async function signWorker(db: AppDb, id: string, personaId: string, png: LocalFile | null, tipoById: ReadonlyMap<string, LocalEppTipo>): Promise<EppEntregaCreateBody> {
+export async function signWorker(
+  db: AppDb,
+  id: string,
+  personaId: string,
+  png: LocalFile | null,
+  tipoById: ReadonlyMap<string, LocalEppTipo>,
+): Promise<EppEntregaCreateBody> {
   if (!png) throw new DraftError(CREW_MESSAGES.blankSignature);
   const draft = await db.borradoresEpp.get(id);
   const worker = draft?.trabajadores.find((candidate) => candidate.IdPersona === personaId);
@@ -223,7 +259,13 @@ export async function signWorker(db: AppDb, id: string, personaId: string, png: 
     Motivo: draft.Motivo,
     Fecha: toWireDate(signedAt),
     IdCliente: draft.IdCliente,
-    Items: worker.items.map(({ IdLinea, IdEpp, NombreEpp, Talla, Cantidad }) => ({ IdLinea, IdEpp, NombreEpp, Talla: Talla.trim(), Cantidad })),
+    Items: worker.items.map(({ IdLinea, IdEpp, NombreEpp, Talla, Cantidad }) => ({
+      IdLinea,
+      IdEpp,
+      NombreEpp,
+      Talla: Talla.trim(),
+      Cantidad,
+    })),
     ...sealedDeliverer(deliverer),
     FirmaTrabajador: { Sha256: png.sha256, Tipo: 'image/png' as const },
     FirmadoEn: signedAt.toISOString(),
@@ -243,7 +285,8 @@ export async function signWorker(db: AppDb, id: string, personaId: string, png: 
       const now = current.trabajadores.find((candidate) => candidate.IdPersona === personaId);
       if (!now) throw new DraftError(CREW_MESSAGES.notInCrew);
       if (now.acta) throw new DraftError(CREW_MESSAGES.alreadySigned);
-      if (JSON.stringify([now.items, current.entregador]) !== sealedFrom || current.Motivo !== draft.Motivo) throw new DraftError(CREW_MESSAGES.changedWhileSigning);
+      if (JSON.stringify([now.items, current.entregador]) !== sealedFrom || current.Motivo !== draft.Motivo)
+        throw new DraftError(CREW_MESSAGES.changedWhileSigning);
       now.acta = acta;
     },
     [png],

@@ -1,7 +1,12 @@
 import { formatDisplayDate } from '#sync/domain/dates.ts';
 import { formatRut } from '#sync/domain/rut.ts';
 import type { DashboardAnswer } from '#sync/schemas/dashboard-filters.schema.ts';
-import { EPP_RECORD_DATE_HEADERS, type EppDashboardRecord, type EppIndicator, type EppRecordsAnswer } from '#sync/schemas/epp-dashboard.schema.ts';
+import {
+  EPP_RECORD_DATE_HEADERS,
+  type EppDashboardRecord,
+  type EppIndicator,
+  type EppRecordsAnswer,
+} from '#sync/schemas/epp-dashboard.schema.ts';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '#app/data/api-client.ts';
 import { paths } from '#app/navigation/paths.ts';
@@ -49,7 +54,10 @@ function EppDashboardRecords({ selection }: { selection: DrillDown }) {
   query.set('indicador', selection.indicator.name);
   for (const [name, value] of Object.entries(selection.registros)) if (value) query.set(name, value);
   const columns: ReportColumn<EppDashboardRecord>[] = [
-    { header: EPP_RECORD_DATE_HEADERS[selection.indicator.name as EppIndicator], cell: (row) => (row.Fecha ? formatDisplayDate(row.Fecha) : '') },
+    {
+      header: EPP_RECORD_DATE_HEADERS[selection.indicator.name as EppIndicator],
+      cell: (row) => (row.Fecha ? formatDisplayDate(row.Fecha) : ''),
+    },
     { header: 'Trabajador', cell: (row) => row.NombreTrabajador, wrap: true },
     { header: 'RUT', cell: (row) => row.RunPersona.split(', ').filter(Boolean).map(formatRut).join(', ') },
     { header: 'Cargo', cell: (row) => row.Cargos, wrap: true },
@@ -62,7 +70,12 @@ function EppDashboardRecords({ selection }: { selection: DrillDown }) {
     <ServerReportList<EppDashboardRecord>
       label={`Registros de ${selection.indicator.title.toLocaleLowerCase('es')}${selection.point ? `: ${selection.point.Nombre}` : ''}`}
       queryKey={['epp-dashboard-registros', company, query.toString()]}
-      fetchPage={(page, signal) => apiRequest<EppRecordsAnswer>(`/epp/dashboard/registros/${company}?${query.toString()}&Pagina=${page.Pagina}&PorPagina=${page.PorPagina}`, { signal })}
+      fetchPage={(page, signal) =>
+        apiRequest<EppRecordsAnswer>(
+          `/epp/dashboard/registros/${company}?${query.toString()}&Pagina=${page.Pagina}&PorPagina=${page.PorPagina}`,
+          { signal },
+        )
+      }
       columns={columns}
       rowKey={(row) => row.Clave}
       rowLink={(row) =>
@@ -89,8 +102,12 @@ export function EppDashboardPage() {
       queryKey="epp"
       indicators={INDICATORS}
       extraFilters={extraFilters}
-      load={(name, filters, signal) => apiRequest<DashboardAnswer>(`/epp/dashboard/${name}/${company}?${dashboardQueryString(filters)}`, { signal })}
-      records={(selection) => <EppDashboardRecords key={JSON.stringify([selection.indicator.name, selection.registros])} selection={selection} />}
+      load={(name, filters, signal) =>
+        apiRequest<DashboardAnswer>(`/epp/dashboard/${name}/${company}?${dashboardQueryString(filters)}`, { signal })
+      }
+      records={(selection) => (
+        <EppDashboardRecords key={JSON.stringify([selection.indicator.name, selection.registros])} selection={selection} />
+      )}
     />
   );
 }

@@ -26,7 +26,15 @@ import './epp-entrega-new.css';
 type Group = 'cargo' | 'nv2' | 'nv3';
 
 /** "Agregar todos": a position's, a level 2's or a level 3's workers on this device. */
-function GroupPicker({ label, options, onAdd }: { label: string; options: { value: string; label: string }[]; onAdd: (value: string) => void }) {
+function GroupPicker({
+  label,
+  options,
+  onAdd,
+}: {
+  label: string;
+  options: { value: string; label: string }[];
+  onAdd: (value: string) => void;
+}) {
   const id = useId();
   const [value, setValue] = useState('');
   return (
@@ -66,7 +74,10 @@ export function EppEntregaNewPage() {
   const levels2 = useNiveles(2);
   const levels3 = useNiveles(3);
   const corrected = useDbQuery(async (database) => (corrige ? ((await database.epp_entregas.get(corrige)) ?? null) : null), [corrige]);
-  const correctedWorker = useDbQuery(async (database) => (corrected ? ((await database.trabajadores.get(corrected.IdPersona)) ?? null) : null), [corrected]);
+  const correctedWorker = useDbQuery(
+    async (database) => (corrected ? ((await database.trabajadores.get(corrected.IdPersona)) ?? null) : null),
+    [corrected],
+  );
   const [chosen, setChosen] = useState<LocalTrabajador[]>([]);
   const [motivo, setMotivo] = useState<MotivoEntrega | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -76,13 +87,19 @@ export function EppEntregaNewPage() {
   const workers = corrected && correctedWorker ? [correctedWorker] : chosen;
   const reason = motivo ?? corrected?.Motivo ?? null;
 
-  const add = (more: LocalTrabajador[]) => setChosen((current) => [...current, ...more.filter((worker) => !current.some((other) => other.IdPersona === worker.IdPersona))]);
+  const add = (more: LocalTrabajador[]) =>
+    setChosen((current) => [...current, ...more.filter((worker) => !current.some((other) => other.IdPersona === worker.IdPersona))]);
   // Read by index: a company may keep tens of thousands of workers on the device.
   const addGroup = async (group: Group, value: string) => {
     if (!db) return;
     const workers = db.trabajadores;
-    const inLevel = (index: '[IdNivel2+orden]' | '[IdNivel3+orden]') => workers.where(index).between([value, Dexie.minKey], [value, Dexie.maxKey]).toArray();
-    add(group === 'cargo' ? await workers.where('cargos').equals(value).sortBy('orden') : await inLevel(group === 'nv2' ? '[IdNivel2+orden]' : '[IdNivel3+orden]'));
+    const inLevel = (index: '[IdNivel2+orden]' | '[IdNivel3+orden]') =>
+      workers.where(index).between([value, Dexie.minKey], [value, Dexie.maxKey]).toArray();
+    add(
+      group === 'cargo'
+        ? await workers.where('cargos').equals(value).sortBy('orden')
+        : await inLevel(group === 'nv2' ? '[IdNivel2+orden]' : '[IdNivel3+orden]'),
+    );
   };
 
   const start = async () => {
@@ -114,13 +131,21 @@ export function EppEntregaNewPage() {
   return (
     <PageContent>
       <div className="page-body">
-        <PageHeading parentHref={paths.eppEntregados.list.href} parentLabel="Entregas de EPP" title={corrige ? 'Corregir un acta' : 'Nueva entrega de EPP'} />
+        <PageHeading
+          parentHref={paths.eppEntregados.list.href}
+          parentLabel="Entregas de EPP"
+          title={corrige ? 'Corregir un acta' : 'Nueva entrega de EPP'}
+        />
         {!allowed ? (
           <p className="notice notice--warning">No tienes permiso para registrar entregas de EPP.</p>
         ) : !ready ? (
           <PageLoading />
         ) : corrige && (!corrected || !correctedWorker) ? (
-          <p className="notice notice--warning">{corrected ? 'El trabajador del acta no está en este dispositivo.' : 'El acta que quieres corregir no está en este dispositivo.'}</p>
+          <p className="notice notice--warning">
+            {corrected
+              ? 'El trabajador del acta no está en este dispositivo.'
+              : 'El acta que quieres corregir no está en este dispositivo.'}
+          </p>
         ) : (
           <>
             {corrected && (
@@ -135,11 +160,27 @@ export function EppEntregaNewPage() {
                 </p>
               ) : (
                 <>
-                  <WorkerSearch label="Buscar trabajador por nombre o RUT" onPick={(worker) => add([worker])} chosen={new Set(chosen.map((worker) => worker.IdPersona))} />
+                  <WorkerSearch
+                    label="Buscar trabajador por nombre o RUT"
+                    onPick={(worker) => add([worker])}
+                    chosen={new Set(chosen.map((worker) => worker.IdPersona))}
+                  />
                   <div className="epp-group-pickers">
-                    <GroupPicker label="Todos los de un cargo" options={cargos.map((cargo) => ({ value: cargo.IdCargo, label: cargo.NombreCargo }))} onAdd={(value) => void addGroup('cargo', value)} />
-                    <GroupPicker label={`Todos los de un ${levelName(session, 2)}`} options={levels2.map((level) => ({ value: level.IdNivel, label: level.Nombre }))} onAdd={(value) => void addGroup('nv2', value)} />
-                    <GroupPicker label={`Todos los de un ${levelName(session, 3)}`} options={levels3.map((level) => ({ value: level.IdNivel, label: level.Nombre }))} onAdd={(value) => void addGroup('nv3', value)} />
+                    <GroupPicker
+                      label="Todos los de un cargo"
+                      options={cargos.map((cargo) => ({ value: cargo.IdCargo, label: cargo.NombreCargo }))}
+                      onAdd={(value) => void addGroup('cargo', value)}
+                    />
+                    <GroupPicker
+                      label={`Todos los de un ${levelName(session, 2)}`}
+                      options={levels2.map((level) => ({ value: level.IdNivel, label: level.Nombre }))}
+                      onAdd={(value) => void addGroup('nv2', value)}
+                    />
+                    <GroupPicker
+                      label={`Todos los de un ${levelName(session, 3)}`}
+                      options={levels3.map((level) => ({ value: level.IdNivel, label: level.Nombre }))}
+                      onAdd={(value) => void addGroup('nv3', value)}
+                    />
                   </div>
                   {chosen.length === 0 ? (
                     <p className="muted">Aún no eliges trabajadores.</p>
@@ -150,7 +191,12 @@ export function EppEntregaNewPage() {
                           <span>
                             {personName(worker)} · {formatRut(worker.RunPersona)}
                           </span>
-                          <IonButton fill="clear" color="dark" size="small" onClick={() => setChosen((current) => current.filter((other) => other.IdPersona !== worker.IdPersona))}>
+                          <IonButton
+                            fill="clear"
+                            color="dark"
+                            size="small"
+                            onClick={() => setChosen((current) => current.filter((other) => other.IdPersona !== worker.IdPersona))}
+                          >
                             Quitar<span className="visually-hidden"> a {personName(worker)}</span>
                           </IonButton>
                         </li>

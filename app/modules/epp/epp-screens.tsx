@@ -16,7 +16,9 @@ const EppEntregasListPage = lazy(() => import('./epp-entregas-list-page.tsx').th
 const EppEntregaNewPage = lazy(() => import('./epp-entrega-new-page.tsx').then((module) => ({ default: module.EppEntregaNewPage })));
 const EppCrewPage = lazy(() => import('./epp-crew-page.tsx').then((module) => ({ default: module.EppCrewPage })));
 const EppActaDetailPage = lazy(() => import('./epp-acta-detail-page.tsx').then((module) => ({ default: module.EppActaDetailPage })));
-const EppSolicitudesListPage = lazy(() => import('./solicitudes-list-page.tsx').then((module) => ({ default: module.EppSolicitudesListPage })));
+const EppSolicitudesListPage = lazy(() =>
+  import('./solicitudes-list-page.tsx').then((module) => ({ default: module.EppSolicitudesListPage })),
+);
 const EppSolicitudFormPage = lazy(() => import('./solicitudes-form-page.tsx').then((module) => ({ default: module.EppSolicitudFormPage })));
 const EppDashboardPage = lazy(() => import('./epp-dashboard.tsx').then((module) => ({ default: module.EppDashboardPage })));
 const EppConsultaPage = lazy(() => import('./epp-consulta-page.tsx').then((module) => ({ default: module.EppConsultaPage })));
@@ -48,7 +50,9 @@ export function eppScreens(): ReactElement[] {
     // The dashboard's charts and echarts load only when the page opens.
     screen(paths.eppDashboard.path, <EppDashboardPage />, paths.eppDashboard.href),
     // The consultas (spec 2.3 epp/consultas/*) and the informe SAT, each behind its own permission route.
-    ...EPP_CONSULTAS.map((kind) => screen(paths.eppConsultas[kind].path, <EppConsultaPage key={kind} kind={kind} />, paths.eppConsultas[kind].href)),
+    ...EPP_CONSULTAS.map((kind) =>
+      screen(paths.eppConsultas[kind].path, <EppConsultaPage key={kind} kind={kind} />, paths.eppConsultas[kind].href),
+    ),
     screen(paths.eppInformeSat.path, <EppInformeSatPage />, paths.eppInformeSat.path),
   ];
 }

@@ -37,7 +37,9 @@ function rowBody(row: ItemRow, actividades: string[]): { body: Record<string, un
     NombreEpp: row.NombreEpp,
     Riesgo: row.Riesgo,
     Norma: row.Norma,
-    Tallas: row.Tallas.split(',').map((size) => size.trim()).filter(Boolean),
+    Tallas: row.Tallas.split(',')
+      .map((size) => size.trim())
+      .filter(Boolean),
     VidaUtilMeses: life,
     actividades,
   };
@@ -45,12 +47,30 @@ function rowBody(row: ItemRow, actividades: string[]): { body: Record<string, un
   return parsed.success ? { body: candidate } : { problem: parsed.issues[0].message };
 }
 
-function ItemFields({ row, index, problem, onChange, onRemove }: { row: ItemRow; index: number; problem: string | undefined; onChange: (patch: Partial<ItemRow>) => void; onRemove?: () => void }) {
+function ItemFields({
+  row,
+  index,
+  problem,
+  onChange,
+  onRemove,
+}: {
+  row: ItemRow;
+  index: number;
+  problem: string | undefined;
+  onChange: (patch: Partial<ItemRow>) => void;
+  onRemove?: () => void;
+}) {
   const id = useId();
   const field = (name: keyof Omit<ItemRow, 'key'>, label: string, extra: { inputMode?: 'numeric'; hint?: string } = {}) => (
     <div className="select-field">
       <label htmlFor={`${id}-${name}`}>{label}</label>
-      <input id={`${id}-${name}`} value={row[name]} inputMode={extra.inputMode} autoComplete="off" onChange={(event) => onChange({ [name]: event.target.value })} />
+      <input
+        id={`${id}-${name}`}
+        value={row[name]}
+        inputMode={extra.inputMode}
+        autoComplete="off"
+        onChange={(event) => onChange({ [name]: event.target.value })}
+      />
       {extra.hint ? <p className="muted">{extra.hint}</p> : null}
     </div>
   );
@@ -93,8 +113,10 @@ export function EppTiposNewPage() {
   const [saving, setSaving] = useState(false);
   const allowed = hasPermission(session, eppTipoEntity.permission, 'crear');
 
-  const change = (key: number, patch: Partial<ItemRow>) => setRows((current) => current.map((row) => (row.key === key ? { ...row, ...patch } : row)));
-  const toggleActivity = (id: string) => setActividades((current) => (current.includes(id) ? current.filter((candidate) => candidate !== id) : [...current, id]));
+  const change = (key: number, patch: Partial<ItemRow>) =>
+    setRows((current) => current.map((row) => (row.key === key ? { ...row, ...patch } : row)));
+  const toggleActivity = (id: string) =>
+    setActividades((current) => (current.includes(id) ? current.filter((candidate) => candidate !== id) : [...current, id]));
 
   const save = async () => {
     if (!lookups) return;
@@ -136,7 +158,9 @@ export function EppTiposNewPage() {
                   index={index}
                   problem={problems.get(row.key)}
                   onChange={(patch) => change(row.key, patch)}
-                  onRemove={rows.length > 1 ? () => setRows((current) => current.filter((candidate) => candidate.key !== row.key)) : undefined}
+                  onRemove={
+                    rows.length > 1 ? () => setRows((current) => current.filter((candidate) => candidate.key !== row.key)) : undefined
+                  }
                 />
               ))}
               <IonButton fill="outline" color="dark" onClick={() => setRows((current) => [...current, blankRow()])}>
@@ -148,7 +172,11 @@ export function EppTiposNewPage() {
                 <legend>Actividades (ninguna: todas)</legend>
                 {lookups.activities.map((activity) => (
                   <label key={activity.IdActividadEconomica} className="check-group__option">
-                    <input type="checkbox" checked={actividades.includes(activity.IdActividadEconomica)} onChange={() => toggleActivity(activity.IdActividadEconomica)} />
+                    <input
+                      type="checkbox"
+                      checked={actividades.includes(activity.IdActividadEconomica)}
+                      onChange={() => toggleActivity(activity.IdActividadEconomica)}
+                    />
                     {activity.label}
                   </label>
                 ))}

@@ -32,7 +32,13 @@ export function DispatchDialog({ count, dispatcher, onDispatch, onClose }: Dispa
 
   const submit = async () => {
     const [body = '', dv = ''] = rut.replace(/[.\s]/g, '').toUpperCase().split('-');
-    const despacho = { CodigoDespacho: codigo, FechaDespacho: fecha, RutDespachador: body, DvDespachador: dv, NombreDespachador: nombre } as Despacho;
+    const despacho = {
+      CodigoDespacho: codigo,
+      FechaDespacho: fecha,
+      RutDespachador: body,
+      DvDespachador: dv,
+      NombreDespachador: nombre,
+    } as Despacho;
     const problem = dispatchProblem(despacho) ?? (body && dv && !/^\d{7,8}$/.test(body) ? 'El RUT de quien despacha no es válido' : null);
     if (problem) return setError(problem);
     setSaving(true);
@@ -60,7 +66,13 @@ export function DispatchDialog({ count, dispatcher, onDispatch, onClose }: Dispa
         <DateField label="Fecha de despacho*" value={fecha} onChange={setFecha} required />
         <div className="select-field">
           <label htmlFor={`${id}-rut`}>RUT de quien despacha*</label>
-          <input id={`${id}-rut`} value={rut} onChange={(event) => setRut(event.target.value)} placeholder="12.345.678-5" autoComplete="off" />
+          <input
+            id={`${id}-rut`}
+            value={rut}
+            onChange={(event) => setRut(event.target.value)}
+            placeholder="12.345.678-5"
+            autoComplete="off"
+          />
         </div>
         <div className="select-field">
           <label htmlFor={`${id}-nombre`}>Nombre de quien despacha*</label>

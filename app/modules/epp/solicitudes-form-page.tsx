@@ -30,11 +30,30 @@ interface Chosen {
 }
 
 function lineOf(worker: Pick<LocalTrabajador, 'IdPersona' | 'RunPersona'> & { name: string }, tipo: LocalEppTipo): SolicitudLinea {
-  return { IdLinea: uuidV7(), IdPersona: worker.IdPersona, RunPersona: worker.RunPersona, NombreTrabajador: worker.name, IdEpp: tipo.IdEpp, NombreEpp: tipo.NombreEpp, Talla: tipo.Tallas.length === 1 ? tipo.Tallas[0]! : '', Cantidad: 1 };
+  return {
+    IdLinea: uuidV7(),
+    IdPersona: worker.IdPersona,
+    RunPersona: worker.RunPersona,
+    NombreTrabajador: worker.name,
+    IdEpp: tipo.IdEpp,
+    NombreEpp: tipo.NombreEpp,
+    Talla: tipo.Tallas.length === 1 ? tipo.Tallas[0]! : '',
+    Cantidad: 1,
+  };
 }
 
 /** One line: the item, its size among the catalogue's (or "Talla única") and how many. */
-function LineEditor({ line, tipo, onChange, onRemove }: { line: SolicitudLinea; tipo: LocalEppTipo | undefined; onChange: (patch: Partial<SolicitudLinea>) => void; onRemove?: () => void }) {
+function LineEditor({
+  line,
+  tipo,
+  onChange,
+  onRemove,
+}: {
+  line: SolicitudLinea;
+  tipo: LocalEppTipo | undefined;
+  onChange: (patch: Partial<SolicitudLinea>) => void;
+  onRemove?: () => void;
+}) {
   const id = useId();
   const sizes = tipo?.Tallas ?? [];
   return (
@@ -42,7 +61,11 @@ function LineEditor({ line, tipo, onChange, onRemove }: { line: SolicitudLinea; 
       <span className="epp-request-line__name">{line.NombreEpp}</span>
       <div className="select-field">
         <label htmlFor={`${id}-talla`}>
-          Talla<span className="visually-hidden"> de {line.NombreEpp} para {line.NombreTrabajador}</span>
+          Talla
+          <span className="visually-hidden">
+            {' '}
+            de {line.NombreEpp} para {line.NombreTrabajador}
+          </span>
         </label>
         {sizes.length === 0 ? (
           <input id={`${id}-talla`} value="Talla única" readOnly />
@@ -59,13 +82,29 @@ function LineEditor({ line, tipo, onChange, onRemove }: { line: SolicitudLinea; 
       </div>
       <div className="select-field epp-request-line__qty">
         <label htmlFor={`${id}-cantidad`}>
-          Cantidad<span className="visually-hidden"> de {line.NombreEpp} para {line.NombreTrabajador}</span>
+          Cantidad
+          <span className="visually-hidden">
+            {' '}
+            de {line.NombreEpp} para {line.NombreTrabajador}
+          </span>
         </label>
-        <input id={`${id}-cantidad`} type="number" inputMode="numeric" min={1} max={99} value={line.Cantidad} onChange={(event) => onChange({ Cantidad: Number(event.target.value) })} />
+        <input
+          id={`${id}-cantidad`}
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={99}
+          value={line.Cantidad}
+          onChange={(event) => onChange({ Cantidad: Number(event.target.value) })}
+        />
       </div>
       {onRemove && (
         <IonButton fill="clear" color="dark" size="small" onClick={onRemove}>
-          Quitar<span className="visually-hidden"> {line.NombreEpp} de {line.NombreTrabajador}</span>
+          Quitar
+          <span className="visually-hidden">
+            {' '}
+            {line.NombreEpp} de {line.NombreTrabajador}
+          </span>
         </IonButton>
       )}
     </li>
@@ -73,7 +112,17 @@ function LineEditor({ line, tipo, onChange, onRemove }: { line: SolicitudLinea; 
 }
 
 /** "Agregar EPP" for one worker: any catalogue item they do not have in the request yet. */
-function AddItem({ tipos, taken, worker, onAdd }: { tipos: LocalEppTipo[]; taken: ReadonlySet<string>; worker: string; onAdd: (tipo: LocalEppTipo) => void }) {
+function AddItem({
+  tipos,
+  taken,
+  worker,
+  onAdd,
+}: {
+  tipos: LocalEppTipo[];
+  taken: ReadonlySet<string>;
+  worker: string;
+  onAdd: (tipo: LocalEppTipo) => void;
+}) {
   const id = useId();
   const options = tipos.filter((tipo) => !taken.has(tipo.IdEpp));
   if (options.length === 0) return null;
@@ -114,12 +163,18 @@ export function EppSolicitudFormPage() {
   const lookups = useEppLookups();
   const assignments = useAssignments();
   const current = useDbQuery(async (db) => (id ? ((await db.epp_solicitudes.get(id)) ?? null) : null), [id]);
-  const fromInspection = useDbQuery(async (db) => {
-    if (!inspeccion) return null;
-    const inspection = await db.inspecciones.get(inspeccion);
-    if (!inspection) return { found: false as const, workers: [] };
-    return { found: true as const, workers: (await db.trabajadores.bulkGet(inspection.Observados)).flatMap((worker) => (worker ? [worker] : [])) };
-  }, [inspeccion]);
+  const fromInspection = useDbQuery(
+    async (db) => {
+      if (!inspeccion) return null;
+      const inspection = await db.inspecciones.get(inspeccion);
+      if (!inspection) return { found: false as const, workers: [] };
+      return {
+        found: true as const,
+        workers: (await db.trabajadores.bulkGet(inspection.Observados)).flatMap((worker) => (worker ? [worker] : [])),
+      };
+    },
+    [inspeccion],
+  );
   const [lines, setLines] = useState<SolicitudLinea[] | null>(null);
   const [chosen, setChosen] = useState<Chosen[]>([]);
   const [error, setError] = useState<string | null>(null);
@@ -134,7 +189,12 @@ export function EppSolicitudFormPage() {
     const who = { IdPersona: worker.IdPersona, RunPersona: worker.RunPersona, name: personName(worker) };
     return proposedFor(worker, assignments, lookups.tipoById).map((tipo) => lineOf(who, tipo));
   };
-  const chosenOf = (worker: LocalTrabajador): Chosen => ({ IdPersona: worker.IdPersona, RunPersona: worker.RunPersona, NombreTrabajador: personName(worker), RutContratista: worker.RutContratista ?? null });
+  const chosenOf = (worker: LocalTrabajador): Chosen => ({
+    IdPersona: worker.IdPersona,
+    RunPersona: worker.RunPersona,
+    NombreTrabajador: personName(worker),
+    RutContratista: worker.RutContratista ?? null,
+  });
 
   // The form starts from the request being edited, or from the inspection's observed workers.
   useEffect(() => {
@@ -143,7 +203,9 @@ export function EppSolicitudFormPage() {
       setLines(current.Lineas);
       setChosen(requestWorkers(current).map((worker) => ({ ...worker, RutContratista: current.RutContratista })));
     } else {
-      const workers = (fromInspection?.workers ?? []).filter((worker, _index, all) => (worker.RutContratista ?? null) === (all[0]?.RutContratista ?? null));
+      const workers = (fromInspection?.workers ?? []).filter(
+        (worker, _index, all) => (worker.RutContratista ?? null) === (all[0]?.RutContratista ?? null),
+      );
       setLines(workers.flatMap(proposal));
       setChosen(workers.map(chosenOf));
     }
@@ -157,7 +219,8 @@ export function EppSolicitudFormPage() {
     setLines((all) => [...(all ?? []), ...proposed]);
     if (proposed.length === 0) setError(`${personName(worker)} no tiene EPP asignado: agrégale los EPP que necesita.`);
   };
-  const change = (lineId: string, patch: Partial<SolicitudLinea>) => setLines((all) => (all ?? []).map((line) => (line.IdLinea === lineId ? { ...line, ...patch } : line)));
+  const change = (lineId: string, patch: Partial<SolicitudLinea>) =>
+    setLines((all) => (all ?? []).map((line) => (line.IdLinea === lineId ? { ...line, ...patch } : line)));
   const removeLine = (lineId: string) => setLines((all) => (all ?? []).filter((line) => line.IdLinea !== lineId));
   const removeWorker = (personaId: string) => {
     setChosen((all) => all.filter((worker) => worker.IdPersona !== personaId));
@@ -180,8 +243,13 @@ export function EppSolicitudFormPage() {
         await editSizes(current, lines);
         showSaved(EPP_SOLICITUDES_MESSAGES.updated);
       } else {
-        const userName = [session.usuario.Nombres, session.usuario.ApellidoPaterno, session.usuario.ApellidoMaterno].filter(Boolean).join(' ');
-        await raiseRequest({ IdEvaluacion: inspeccion && fromInspection?.found ? inspeccion : null, Lineas: lines, RutContratista: contractor }, { userId: session.usuario.IdUsuario, userName, companyId: session.empresa.IdEmpresa });
+        const userName = [session.usuario.Nombres, session.usuario.ApellidoPaterno, session.usuario.ApellidoMaterno]
+          .filter(Boolean)
+          .join(' ');
+        await raiseRequest(
+          { IdEvaluacion: inspeccion && fromInspection?.found ? inspeccion : null, Lineas: lines, RutContratista: contractor },
+          { userId: session.usuario.IdUsuario, userName, companyId: session.empresa.IdEmpresa },
+        );
         showSaved(EPP_SOLICITUDES_MESSAGES.created);
       }
       navigate(paths.eppSolicitudes.list.href, { replace: true });
@@ -207,10 +275,20 @@ export function EppSolicitudFormPage() {
           <p className="notice notice--warning">{EPP_SOLICITUDES_MESSAGES.notPending}</p>
         ) : (
           <>
-            {inspeccion && <p className="notice notice--info">{fromInspection?.found ? 'La solicitud queda vinculada a la inspección; sus trabajadores observados ya están elegidos.' : 'La inspección no está en este dispositivo: la solicitud se hará sin vincularla.'}</p>}
+            {inspeccion && (
+              <p className="notice notice--info">
+                {fromInspection?.found
+                  ? 'La solicitud queda vinculada a la inspección; sus trabajadores observados ya están elegidos.'
+                  : 'La inspección no está en este dispositivo: la solicitud se hará sin vincularla.'}
+              </p>
+            )}
             {!id && (
               <CardSection id="epp-request-workers" title="1. Trabajadores">
-                <WorkerSearch label="Buscar trabajador por nombre o RUT" onPick={pick} chosen={new Set(workers.map((worker) => worker.IdPersona))} />
+                <WorkerSearch
+                  label="Buscar trabajador por nombre o RUT"
+                  onPick={pick}
+                  chosen={new Set(workers.map((worker) => worker.IdPersona))}
+                />
                 {workers.length === 0 && <p className="muted">Aún no eliges trabajadores. Se propone el EPP de su asignación.</p>}
               </CardSection>
             )}
@@ -228,7 +306,13 @@ export function EppSolicitudFormPage() {
                       {own.length === 0 && <p className="muted">Sin EPP: agrega lo que necesita o quítalo de la solicitud.</p>}
                       <ul className="epp-request-lines" aria-label={`EPP de ${worker.NombreTrabajador}`}>
                         {own.map((line) => (
-                          <LineEditor key={line.IdLinea} line={line} tipo={lookups.tipoById.get(line.IdEpp)} onChange={(patch) => change(line.IdLinea, patch)} onRemove={id ? undefined : () => removeLine(line.IdLinea)} />
+                          <LineEditor
+                            key={line.IdLinea}
+                            line={line}
+                            tipo={lookups.tipoById.get(line.IdEpp)}
+                            onChange={(patch) => change(line.IdLinea, patch)}
+                            onRemove={id ? undefined : () => removeLine(line.IdLinea)}
+                          />
                         ))}
                       </ul>
                       {!id && (
@@ -236,7 +320,12 @@ export function EppSolicitudFormPage() {
                           tipos={lookups.tipos}
                           taken={new Set(own.map((line) => line.IdEpp))}
                           worker={worker.NombreTrabajador}
-                          onAdd={(tipo) => setLines((all) => [...(all ?? []), lineOf({ IdPersona: worker.IdPersona, RunPersona: worker.RunPersona, name: worker.NombreTrabajador }, tipo)])}
+                          onAdd={(tipo) =>
+                            setLines((all) => [
+                              ...(all ?? []),
+                              lineOf({ IdPersona: worker.IdPersona, RunPersona: worker.RunPersona, name: worker.NombreTrabajador }, tipo),
+                            ])
+                          }
                         />
                       )}
                       {!id && (
@@ -265,4 +354,3 @@ export function EppSolicitudFormPage() {
     </PageContent>
   );
 }
-

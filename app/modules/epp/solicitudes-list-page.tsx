@@ -1,7 +1,14 @@
 import { formatDisplayDate } from '#sync/domain/dates.ts';
 import { formatRut } from '#sync/domain/rut.ts';
 import { recordKeyOf } from '#sync/outbox/outbox-entry.ts';
-import { type Despacho, EPP_SOLICITUDES_MESSAGES, type EppSolicitud, type EstadoSolicitud, requestWorkers, SOLICITUD_ESTADOS } from '#sync/schemas/epp-solicitudes.schema.ts';
+import {
+  type Despacho,
+  EPP_SOLICITUDES_MESSAGES,
+  type EppSolicitud,
+  type EstadoSolicitud,
+  requestWorkers,
+  SOLICITUD_ESTADOS,
+} from '#sync/schemas/epp-solicitudes.schema.ts';
 import { IonButton } from '@ionic/react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -94,7 +101,10 @@ export function EppSolicitudesListPage() {
     });
 
   const remove = async (request: EppSolicitud) => {
-    const ok = await confirm({ header: 'Eliminar solicitud', message: `¿Eliminar la solicitud de EPP del ${formatDisplayDate(request.Fecha)} para ${requestWorkers(request).length} trabajador(es)? Esta acción no se puede deshacer.` });
+    const ok = await confirm({
+      header: 'Eliminar solicitud',
+      message: `¿Eliminar la solicitud de EPP del ${formatDisplayDate(request.Fecha)} para ${requestWorkers(request).length} trabajador(es)? Esta acción no se puede deshacer.`,
+    });
     if (!ok) return;
     await removeRequest(request);
     showSaved(EPP_SOLICITUDES_MESSAGES.deleted);
@@ -109,7 +119,11 @@ export function EppSolicitudesListPage() {
   };
 
   const undo = async (request: EppSolicitud) => {
-    const ok = await confirm({ header: 'Anular despacho', message: `¿Anular el despacho ${request.CodigoDespacho ?? ''}? La solicitud vuelve a estar pendiente.`, confirmText: 'Anular despacho' });
+    const ok = await confirm({
+      header: 'Anular despacho',
+      message: `¿Anular el despacho ${request.CodigoDespacho ?? ''}? La solicitud vuelve a estar pendiente.`,
+      confirmText: 'Anular despacho',
+    });
     if (!ok) return;
     await undoDispatch(request);
     showSaved(EPP_SOLICITUDES_MESSAGES.dispatchUndone);
@@ -119,7 +133,11 @@ export function EppSolicitudesListPage() {
     if (!db || !lookups) return;
     setError(null);
     try {
-      const id = await startRequestDelivery(db, request, lookups.tipoById, { companyId: session.empresa.IdEmpresa, userId: session.usuario.IdUsuario, idCliente: session.usuario.IdCliente ?? null });
+      const id = await startRequestDelivery(db, request, lookups.tipoById, {
+        companyId: session.empresa.IdEmpresa,
+        userId: session.usuario.IdUsuario,
+        idCliente: session.usuario.IdCliente ?? null,
+      });
       navigate(paths.eppEntregados.editar.href(id));
     } catch (failure) {
       setError(failure instanceof Error ? failure.message : 'No fue posible iniciar la entrega en este dispositivo');
@@ -137,10 +155,16 @@ export function EppSolicitudesListPage() {
           {TABS.map((option) => {
             const count = data?.rows.filter((row) => row.Estado === option.estado).length;
             return (
-              <IonButton key={option.estado} fill={tab === option.estado ? 'solid' : 'outline'} color="dark" aria-pressed={tab === option.estado} onClick={() => {
+              <IonButton
+                key={option.estado}
+                fill={tab === option.estado ? 'solid' : 'outline'}
+                color="dark"
+                aria-pressed={tab === option.estado}
+                onClick={() => {
                   setTab(option.estado);
                   setSelected(new Set());
-                }}>
+                }}
+              >
                 {option.label}
                 {count !== undefined && ` (${count})`}
               </IonButton>
@@ -160,7 +184,10 @@ export function EppSolicitudesListPage() {
         ) : shown.length === 0 ? (
           <p className="muted">{TABS.find((option) => option.estado === tab)!.empty}</p>
         ) : (
-          <ul className="epp-request-list" aria-label={`Solicitudes ${TABS.find((option) => option.estado === tab)!.label.toLocaleLowerCase('es')}`}>
+          <ul
+            className="epp-request-list"
+            aria-label={`Solicitudes ${TABS.find((option) => option.estado === tab)!.label.toLocaleLowerCase('es')}`}
+          >
             {shown.map((request) => {
               const title = `Solicitud del ${formatDisplayDate(request.Fecha)}`;
               const pending = queued?.has(recordKeyOf('epp_solicitudes', request.IdSolicitud));
@@ -169,25 +196,40 @@ export function EppSolicitudesListPage() {
                 <li key={request.IdSolicitud} className="card epp-request-card">
                   <div className="epp-request-card__head">
                     {tab === 1 && can('despachar') && (
-                      <input type="checkbox" aria-label={`Elegir para despachar: ${title}, ${requestWorkers(request).map((worker) => worker.NombreTrabajador).join(', ')}`} checked={selected.has(request.IdSolicitud)} onChange={() => toggle(request.IdSolicitud)} />
+                      <input
+                        type="checkbox"
+                        aria-label={`Elegir para despachar: ${title}, ${requestWorkers(request)
+                          .map((worker) => worker.NombreTrabajador)
+                          .join(', ')}`}
+                        checked={selected.has(request.IdSolicitud)}
+                        onChange={() => toggle(request.IdSolicitud)}
+                      />
                     )}
                     <h2>{title}</h2>
                     <span className="muted">
                       por {request.Solicitante || 'este dispositivo'}
                       {request.IdEvaluacion && ' · desde una inspección'}
                     </span>
-                    <span className={`badge ${request.Estado === 3 ? 'epp-badge--ok' : ''}`}>{SOLICITUD_ESTADOS[request.Estado as EstadoSolicitud]}</span>
+                    <span className={`badge ${request.Estado === 3 ? 'epp-badge--ok' : ''}`}>
+                      {SOLICITUD_ESTADOS[request.Estado as EstadoSolicitud]}
+                    </span>
                     {pending && <span className="badge badge--pending">Pendiente de sincronizar</span>}
                   </div>
                   <RequestLines request={request} />
                   {request.Estado !== 1 && request.CodigoDespacho && (
                     <p className="muted">
-                      Despacho {request.CodigoDespacho} del {formatDisplayDate(request.FechaDespacho)} por {request.NombreDespachador} ({formatRut(`${request.RutDespachador}-${request.DvDespachador}`)})
+                      Despacho {request.CodigoDespacho} del {formatDisplayDate(request.FechaDespacho)} por {request.NombreDespachador} (
+                      {formatRut(`${request.RutDespachador}-${request.DvDespachador}`)})
                     </p>
                   )}
                   <div className="button-row">
                     {request.Estado === 1 && can('editar') && (
-                      <IonButton fill="outline" color="dark" size="small" routerLink={paths.eppSolicitudes.editar.href(request.IdSolicitud)}>
+                      <IonButton
+                        fill="outline"
+                        color="dark"
+                        size="small"
+                        routerLink={paths.eppSolicitudes.editar.href(request.IdSolicitud)}
+                      >
                         Editar tallas
                       </IonButton>
                     )}
@@ -196,17 +238,19 @@ export function EppSolicitudesListPage() {
                         Eliminar<span className="visually-hidden"> {title}</span>
                       </IonButton>
                     )}
-                    {request.Estado === 2 && canDeliver && (crew?.estado === 'finalizada' ? (
-                      <p className="notice notice--info">Firmas registradas en este dispositivo: se enviarán al sincronizar.</p>
-                    ) : crew ? (
-                      <IonButton size="small" routerLink={paths.eppEntregados.editar.href(crew.IdEntrega)}>
-                        Continuar firmas
-                      </IonButton>
-                    ) : (
-                      <IonButton size="small" onClick={() => void deliver(request)}>
-                        Entregar y firmar<span className="visually-hidden"> {title}</span>
-                      </IonButton>
-                    ))}
+                    {request.Estado === 2 &&
+                      canDeliver &&
+                      (crew?.estado === 'finalizada' ? (
+                        <p className="notice notice--info">Firmas registradas en este dispositivo: se enviarán al sincronizar.</p>
+                      ) : crew ? (
+                        <IonButton size="small" routerLink={paths.eppEntregados.editar.href(crew.IdEntrega)}>
+                          Continuar firmas
+                        </IonButton>
+                      ) : (
+                        <IonButton size="small" onClick={() => void deliver(request)}>
+                          Entregar y firmar<span className="visually-hidden"> {title}</span>
+                        </IonButton>
+                      ))}
                     {request.Estado === 2 && request.Entregado.length === 0 && !crew && can('despachar') && (
                       <IonButton fill="outline" color="dark" size="small" onClick={() => void undo(request)}>
                         Anular despacho<span className="visually-hidden"> {title}</span>
@@ -219,7 +263,14 @@ export function EppSolicitudesListPage() {
           </ul>
         )}
       </div>
-      {dispatching && <DispatchDialog count={dispatching.length} dispatcher={{ Nombre: userName, Rut: formatRut(session.usuario.RunPersona) }} onDispatch={doDispatch} onClose={() => setDispatching(null)} />}
+      {dispatching && (
+        <DispatchDialog
+          count={dispatching.length}
+          dispatcher={{ Nombre: userName, Rut: formatRut(session.usuario.RunPersona) }}
+          onDispatch={doDispatch}
+          onClose={() => setDispatching(null)}
+        />
+      )}
     </PageContent>
   );
 }

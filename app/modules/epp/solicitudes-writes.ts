@@ -1,7 +1,15 @@
 import { toWireDate } from '#sync/domain/dates.ts';
 import { uuidV7 } from '#sync/outbox/uuid-v7.ts';
 import { fillPath } from '#sync/records/entity.ts';
-import { type Despacho, DespachoSchema, type EppSolicitud, EppSolicitudCreateBodySchema, eppSolicitudEntity, pendingRequest, type SolicitudLinea } from '#sync/schemas/epp-solicitudes.schema.ts';
+import {
+  type Despacho,
+  DespachoSchema,
+  type EppSolicitud,
+  EppSolicitudCreateBodySchema,
+  eppSolicitudEntity,
+  pendingRequest,
+  type SolicitudLinea,
+} from '#sync/schemas/epp-solicitudes.schema.ts';
 import * as v from 'valibot';
 import { type LocalWrite, localWrites } from '#app/data/local-write.ts';
 import type { AppDb } from '#app/db/app-db.ts';
@@ -22,12 +30,20 @@ function problemOf(schema: v.GenericSchema, value: unknown): string | null {
  * A new request, made on this device (works offline): its row shows at once, its POST waits in the outbox. The
  * device fills what the server will (the workers' contractor, who raised it); the server checks it all again.
  */
-export async function raiseRequest(fields: { IdEvaluacion: string | null; Lineas: SolicitudLinea[]; RutContratista: string | null }, who: { userId: number; userName: string; companyId: string }): Promise<string> {
+export async function raiseRequest(
+  fields: { IdEvaluacion: string | null; Lineas: SolicitudLinea[]; RutContratista: string | null },
+  who: { userId: number; userName: string; companyId: string },
+): Promise<string> {
   const body = { IdSolicitud: uuidV7(), IdEvaluacion: fields.IdEvaluacion, Fecha: toWireDate(new Date()), Lineas: fields.Lineas };
   const problem = problemOf(EppSolicitudCreateBodySchema, body);
   if (problem) throw new Error(problem);
   const parsed = v.parse(EppSolicitudCreateBodySchema, body);
-  const row = pendingRequest(parsed, { IdEmpresa: who.companyId, RutContratista: fields.RutContratista, IdUsuario: who.userId, Solicitante: who.userName });
+  const row = pendingRequest(parsed, {
+    IdEmpresa: who.companyId,
+    RutContratista: fields.RutContratista,
+    IdUsuario: who.userId,
+    Solicitante: who.userName,
+  });
   return queueCreate('epp_solicitudes', parsed, { row });
 }
 
@@ -57,7 +73,11 @@ export async function dispatch(requests: readonly EppSolicitud[], despacho: Desp
     table: 'epp_solicitudes',
     id: request.IdSolicitud,
     row: { ...request, ...fields, Estado: 2, DespachadoPor: userId, DespachadoEn: new Date().toISOString(), Version: request.Version + 1 },
-    request: { method: 'POST', path: `${base}${fillPath('/solicitud/despacho/:id', { id: request.IdSolicitud, company: companyId })}`, body: fields },
+    request: {
+      method: 'POST',
+      path: `${base}${fillPath('/solicitud/despacho/:id', { id: request.IdSolicitud, company: companyId })}`,
+      body: fields,
+    },
   }));
   if (writes.length > 0) await localWrites(writes);
 }
@@ -65,19 +85,46 @@ export async function dispatch(requests: readonly EppSolicitud[], despacho: Desp
 /** Undoes a dispatch nobody signed for yet (`DELETE solicituddespachada/{id}/{company}`): the request is pending again. */
 export async function undoDispatch(request: EppSolicitud): Promise<void> {
   const { companyId } = requireDevice();
-  const row: EppSolicitud = { ...request, Estado: 1, CodigoDespacho: null, FechaDespacho: null, RutDespachador: null, DvDespachador: null, NombreDespachador: null, DespachadoPor: null, DespachadoEn: null, Version: request.Version + 1 };
-  await localWrites([{ table: 'epp_solicitudes', id: request.IdSolicitud, row, request: { method: 'DELETE', path: `${base}${fillPath('/solicituddespachada/:id/:company', { id: request.IdSolicitud, company: companyId })}` } }]);
+  const row: EppSolicitud = {
+    ...request,
+    Estado: 1,
+    CodigoDespacho: null,
+    FechaDespacho: null,
+    RutDespachador: null,
+    DvDespachador: null,
+    NombreDespachador: null,
+    DespachadoPor: null,
+    DespachadoEn: null,
+    Version: request.Version + 1,
+  };
+  await localWrites([
+    {
+      table: 'epp_solicitudes',
+      id: request.IdSolicitud,
+      row,
+      request: {
+        method: 'DELETE',
+        path: `${base}${fillPath('/solicituddespachada/:id/:company', { id: request.IdSolicitud, company: companyId })}`,
+      },
+    },
+  ]);
 }
 
 /**
  * Opens a dispatched request at the worksite: a crew delivery (the existing signing flow) with the request's
  * workers, items and sizes, whose actas name the request. Workers who already signed for it are left out.
  */
-export async function startRequestDelivery(db: AppDb, request: EppSolicitud, tipoById: ReadonlyMap<string, LocalEppTipo>, owner: CrewOwner & { idCliente: string | null }): Promise<string> {
+export async function startRequestDelivery(
+  db: AppDb,
+  request: EppSolicitud,
+  tipoById: ReadonlyMap<string, LocalEppTipo>,
+  owner: CrewOwner & { idCliente: string | null },
+): Promise<string> {
   const done = new Set(request.Entregado.map((row) => row.IdPersona));
   const ids = [...new Set(request.Lineas.map((line) => line.IdPersona))].filter((id) => !done.has(id));
   const workers = (await db.trabajadores.bulkGet(ids)).flatMap((worker) => (worker ? [worker] : []));
-  if (workers.length < ids.length) throw new Error('Un trabajador de la solicitud no está en este dispositivo: sincroniza e inténtalo de nuevo');
+  if (workers.length < ids.length)
+    throw new Error('Un trabajador de la solicitud no está en este dispositivo: sincroniza e inténtalo de nuevo');
   return createCrewDraft(
     db,
     {
@@ -86,7 +133,15 @@ export async function startRequestDelivery(db: AppDb, request: EppSolicitud, tip
       idCliente: owner.idCliente,
       solicitud: request.IdSolicitud,
       lines: (worker) =>
-        request.Lineas.filter((line) => line.IdPersona === worker.IdPersona).map((line) => lineAgain({ IdEpp: line.IdEpp, NombreEpp: line.NombreEpp, Talla: line.Talla, Cantidad: line.Cantidad, VidaUtilMeses: tipoById.get(line.IdEpp)?.VidaUtilMeses ?? 0 })),
+        request.Lineas.filter((line) => line.IdPersona === worker.IdPersona).map((line) =>
+          lineAgain({
+            IdEpp: line.IdEpp,
+            NombreEpp: line.NombreEpp,
+            Talla: line.Talla,
+            Cantidad: line.Cantidad,
+            VidaUtilMeses: tipoById.get(line.IdEpp)?.VidaUtilMeses ?? 0,
+          }),
+        ),
     },
     owner,
   );

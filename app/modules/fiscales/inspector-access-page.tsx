@@ -73,7 +73,11 @@ export function InspectorAccessPage() {
   const online = useOnlineStatus();
   const [params, setParams] = useSearchParams();
   const filters = Object.fromEntries(FILTER_KEYS.map((key) => [key, params.get(key) ?? ''])) as Filters;
-  const inspectors = useQuery({ queryKey: ['fiscales', 'accesos', 'fiscalizadores', company], queryFn: ({ signal }) => fetchAccessInspectors(company, signal), enabled: allowed && online });
+  const inspectors = useQuery({
+    queryKey: ['fiscales', 'accesos', 'fiscalizadores', company],
+    queryFn: ({ signal }) => fetchAccessInspectors(company, signal),
+    enabled: allowed && online,
+  });
   const set = (patch: Partial<Filters>) => {
     const next = new URLSearchParams();
     for (const [key, value] of Object.entries({ ...filters, ...patch })) if (value) next.set(key, value);
@@ -87,8 +91,9 @@ export function InspectorAccessPage() {
       <div className="page-body">
         <h1 className="page-title">Consultas de fiscalizadores</h1>
         <p className="muted">
-          Los fiscalizadores de la Dirección del Trabajo tienen acceso permanente a los registros de los trabajadores. Aquí queda cada vez que vieron la nómina,
-          cada búsqueda y cada documento que abrieron. <Link to={paths.perfil.empresa.href}>Volver a Perfil Empresa</Link>
+          Los fiscalizadores de la Dirección del Trabajo tienen acceso permanente a los registros de los trabajadores. Aquí queda cada vez
+          que vieron la nómina, cada búsqueda y cada documento que abrieron.{' '}
+          <Link to={paths.perfil.empresa.href}>Volver a Perfil Empresa</Link>
         </p>
         {allowed && (
           <FilterPanel id="fiscalizaciones-filtros" active={Object.keys(sent).length}>
@@ -109,7 +114,13 @@ export function InspectorAccessPage() {
               announceError
               onChange={(value) => (value === '' || isWireDate(value)) && set({ Desde: value })}
             />
-            <DateField label="Hasta" value={filters.Hasta} min={DATE_PICKER_MIN} max={today} onChange={(value) => (value === '' || isWireDate(value)) && set({ Hasta: value })} />
+            <DateField
+              label="Hasta"
+              value={filters.Hasta}
+              min={DATE_PICKER_MIN}
+              max={today}
+              onChange={(value) => (value === '' || isWireDate(value)) && set({ Hasta: value })}
+            />
           </FilterPanel>
         )}
         {!allowed ? (
@@ -123,11 +134,17 @@ export function InspectorAccessPage() {
             <ServerReportList
               label="Consultas de fiscalizadores, la más reciente primero"
               queryKey={['fiscales', 'accesos', company, sent]}
-              fetchPage={(page, signal) => fetchInspectorAccesses(company, { ...sent, Pagina: String(page.Pagina), PorPagina: String(page.PorPagina) }, signal)}
+              fetchPage={(page, signal) =>
+                fetchInspectorAccesses(company, { ...sent, Pagina: String(page.Pagina), PorPagina: String(page.PorPagina) }, signal)
+              }
               columns={COLUMNS}
               rowKey={(row) => String(row.IdAcceso)}
               fileName={`consultas-fiscalizadores-${today}`}
-              emptyMessage={Object.keys(sent).length > 0 ? 'Ninguna consulta coincide con los filtros.' : 'Ningún fiscalizador ha consultado los registros de la empresa.'}
+              emptyMessage={
+                Object.keys(sent).length > 0
+                  ? 'Ninguna consulta coincide con los filtros.'
+                  : 'Ningún fiscalizador ha consultado los registros de la empresa.'
+              }
             />
           </div>
         )}

@@ -61,8 +61,8 @@ function InspectorScreen() {
         <main className="inspector-main">
           <InspectorSearchPage />
           <p className="muted inspector-main__law">
-            Acceso de fiscalización a los registros laborales de la empresa (Ord. N° 1394/2019, Dirección del Trabajo). Cada consulta queda registrada y
-            la empresa puede verla.
+            Acceso de fiscalización a los registros laborales de la empresa (Ord. N° 1394/2019, Dirección del Trabajo). Cada consulta queda
+            registrada y la empresa puede verla.
           </p>
         </main>
       </PageContent>

@@ -22,8 +22,17 @@ export function InspectorRecoveryPage() {
   return <InspectorSteps titles={TITLES} first={(props) => <RequestStep {...props} />} second={(props) => <ConfirmStep {...props} />} />;
 }
 
-function RequestStep({ onMessage, onSent }: { onMessage: (message: FormMessageValue | null) => void; onSent: (correo: string, text: string) => void }) {
-  const { control, handleSubmit, formState } = useForm({ resolver: valibotResolver(InspectorRecoveryRequestBodySchema), defaultValues: { Correo: '' } });
+function RequestStep({
+  onMessage,
+  onSent,
+}: {
+  onMessage: (message: FormMessageValue | null) => void;
+  onSent: (correo: string, text: string) => void;
+}) {
+  const { control, handleSubmit, formState } = useForm({
+    resolver: valibotResolver(InspectorRecoveryRequestBodySchema),
+    defaultValues: { Correo: '' },
+  });
   const submit = async (values: InspectorRecoveryRequestBody) => {
     onMessage(null);
     try {
@@ -46,7 +55,15 @@ function RequestStep({ onMessage, onSent }: { onMessage: (message: FormMessageVa
   );
 }
 
-function ConfirmStep({ correo, onMessage, onDone }: { correo: string; onMessage: (message: FormMessageValue | null) => void; onDone: (text: string) => void }) {
+function ConfirmStep({
+  correo,
+  onMessage,
+  onDone,
+}: {
+  correo: string;
+  onMessage: (message: FormMessageValue | null) => void;
+  onDone: (text: string) => void;
+}) {
   const { control, handleSubmit, formState } = useForm({
     resolver: valibotResolver(InspectorRecoveryConfirmBodySchema),
     defaultValues: { Correo: correo, Codigo: '', Contrasena: '', ConfirmarContrasena: '' },

@@ -24,18 +24,21 @@ const TITLES = ['Crea tu cuenta de fiscalizador', 'Verifica tu cuenta', 'Cuenta 
  * the inspector in (the search screen opens, as after a sign-in); step 2 shows only if the server answered no session.
  */
 export function InspectorRegisterPage() {
-  return (
-    <InspectorSteps
-      titles={TITLES}
-      first={(props) => <AddressStep {...props} />}
-      second={(props) => <VerifyStep {...props} />}
-    />
-  );
+  return <InspectorSteps titles={TITLES} first={(props) => <AddressStep {...props} />} second={(props) => <VerifyStep {...props} />} />;
 }
 
-function AddressStep({ onMessage, onSent }: { onMessage: (message: FormMessageValue | null) => void; onSent: (correo: string, text: string) => void }) {
+function AddressStep({
+  onMessage,
+  onSent,
+}: {
+  onMessage: (message: FormMessageValue | null) => void;
+  onSent: (correo: string, text: string) => void;
+}) {
   const domain = useInspectorDomain();
-  const { control, handleSubmit, formState } = useForm({ resolver: valibotResolver(InspectorRegisterBodySchema), defaultValues: { Correo: '' } });
+  const { control, handleSubmit, formState } = useForm({
+    resolver: valibotResolver(InspectorRegisterBodySchema),
+    defaultValues: { Correo: '' },
+  });
   const submit = async (values: InspectorRegisterBody) => {
     onMessage(null);
     try {
@@ -66,7 +69,15 @@ function AddressStep({ onMessage, onSent }: { onMessage: (message: FormMessageVa
   );
 }
 
-function VerifyStep({ correo, onMessage, onDone }: { correo: string; onMessage: (message: FormMessageValue | null) => void; onDone: (text: string) => void }) {
+function VerifyStep({
+  correo,
+  onMessage,
+  onDone,
+}: {
+  correo: string;
+  onMessage: (message: FormMessageValue | null) => void;
+  onDone: (text: string) => void;
+}) {
   const { control, handleSubmit, formState } = useForm({
     resolver: valibotResolver(InspectorVerifyBodySchema),
     defaultValues: { Correo: correo, ContrasenaTemporal: '', Contrasena: '', ConfirmarContrasena: '' },

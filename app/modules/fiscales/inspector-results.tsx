@@ -22,7 +22,13 @@ export function InspectorResults({ answer, onOpenPdf, opening }: InspectorResult
       </p>
       <div className="inspector-results__cards">
         {CARD_KINDS.map((kind) => (
-          <ResultCard key={kind} card={CARDS[kind] as CardDescription<CardKind>} rows={answer[kind] as CardRows[CardKind][]} onOpenPdf={onOpenPdf} opening={opening} />
+          <ResultCard
+            key={kind}
+            card={CARDS[kind] as CardDescription<CardKind>}
+            rows={answer[kind] as CardRows[CardKind][]}
+            onOpenPdf={onOpenPdf}
+            opening={opening}
+          />
         ))}
       </div>
     </section>

@@ -73,7 +73,9 @@ export function FormularioDetailPage() {
         <PageHeading parentHref={paths.formularios.list.href} parentLabel="Formularios" title={template.Nombre} />
         {record.source === 'servidor' && <ServerCopyNote table="formularios" />}
         <RecordSyncNotice entries={entries} refused={refused} ofWhat="de este formulario" />
-        {!active && <p className="notice notice--warning">Formulario retirado: no admite inspecciones nuevas; las ya iniciadas podrán finalizarse.</p>}
+        {!active && (
+          <p className="notice notice--warning">Formulario retirado: no admite inspecciones nuevas; las ya iniciadas podrán finalizarse.</p>
+        )}
         <CardSection id="template-data" title="Datos">
           <dl className="record-fields">
             <dt>Tipo</dt>
@@ -86,11 +88,15 @@ export function FormularioDetailPage() {
             <dd>{template.Descripcion || 'Sin descripción'}</dd>
             <dt>Enunciados</dt>
             <dd>
-              {summary.statements} en {template.Contenido.Items.length === 1 ? '1 ítem' : `${template.Contenido.Items.length} ítems`} · suma de ponderaciones{' '}
-              {formatNumber(summary.weight)}
+              {summary.statements} en {template.Contenido.Items.length === 1 ? '1 ítem' : `${template.Contenido.Items.length} ítems`} · suma
+              de ponderaciones {formatNumber(summary.weight)}
             </dd>
             <dt>Actualizado</dt>
-            <dd>{Number.isNaN(Date.parse(template.ActualizadoEn)) ? template.ActualizadoEn : formatDisplayDateTime(new Date(template.ActualizadoEn))}</dd>
+            <dd>
+              {Number.isNaN(Date.parse(template.ActualizadoEn))
+                ? template.ActualizadoEn
+                : formatDisplayDateTime(new Date(template.ActualizadoEn))}
+            </dd>
           </dl>
         </CardSection>
         <CardSection id="template-header" title="Encabezado">
@@ -104,7 +110,9 @@ export function FormularioDetailPage() {
         </CardSection>
         {active && (
           <div className="button-row">
-            {hasPermission(session, route, 'editar') && <IonButton routerLink={paths.formularios.editar.href(template.Tipo, template.IdFormulario)}>Editar</IonButton>}
+            {hasPermission(session, route, 'editar') && (
+              <IonButton routerLink={paths.formularios.editar.href(template.Tipo, template.IdFormulario)}>Editar</IonButton>
+            )}
             {hasPermission(session, route, 'crear') && (
               <IonButton fill="outline" color="dark" onClick={() => void duplicate()}>
                 Duplicar

@@ -29,7 +29,12 @@ describe('template editor values', () => {
     expect(values.Contenido.Items[0]!.Enunciados[1]!.Ponderacion).toBe('20');
     const result = parse(values);
     expect(result.success).toBe(true);
-    expect(result.output).toEqual({ Nombre: template.Nombre, Tipo: template.Tipo, Descripcion: template.Descripcion, Contenido: template.Contenido });
+    expect(result.output).toEqual({
+      Nombre: template.Nombre,
+      Tipo: template.Tipo,
+      Descripcion: template.Descripcion,
+      Contenido: template.Contenido,
+    });
     expect(changedTemplateFields(template, result.output as never)).toEqual({});
   });
 
@@ -48,7 +53,10 @@ describe('template editor values', () => {
     values.Contenido.Rangos[7]!.Nota = 'siete';
     const result = parse(values);
     expect(result.success).toBe(false);
-    expect(result.issues?.map((issue) => [v.getDotPath(issue), issue.message])).toContainEqual(['Contenido.Rangos.7.Nota', FORMULARIOS_MESSAGES.gradeInvalid]);
+    expect(result.issues?.map((issue) => [v.getDotPath(issue), issue.message])).toContainEqual([
+      'Contenido.Rangos.7.Nota',
+      FORMULARIOS_MESSAGES.gradeInvalid,
+    ]);
   });
 
   it('keeps the editor paths in the messages: a blank statement and a weight out of range', () => {
@@ -123,9 +131,18 @@ describe('template ids and changes', () => {
 
   it('CF2: only the changed fields; content compared by value, not key order', () => {
     const template = sampleTemplate();
-    const reordered = JSON.parse(JSON.stringify({ Rangos: template.Contenido.Rangos, Items: template.Contenido.Items, CamposEncabezado: template.Contenido.CamposEncabezado, ColumnasEncabezado: 2 }));
+    const reordered = JSON.parse(
+      JSON.stringify({
+        Rangos: template.Contenido.Rangos,
+        Items: template.Contenido.Items,
+        CamposEncabezado: template.Contenido.CamposEncabezado,
+        ColumnasEncabezado: 2,
+      }),
+    );
     expect(sameValue(template.Contenido, reordered)).toBe(true);
-    expect(changedTemplateFields(template, { ...template, Nombre: 'Herramientas', Contenido: reordered })).toEqual({ Nombre: 'Herramientas' });
+    expect(changedTemplateFields(template, { ...template, Nombre: 'Herramientas', Contenido: reordered })).toEqual({
+      Nombre: 'Herramientas',
+    });
     const moved = { ...template.Contenido, Items: [template.Contenido.Items[1]!, template.Contenido.Items[0]!] };
     expect(changedTemplateFields(template, { ...template, Contenido: moved })).toEqual({ Contenido: moved });
   });

@@ -68,7 +68,11 @@ function readNumber(text: string): number {
 }
 
 export function rangeValuesOf(rangos: readonly Rango[]): RangeValues[] {
-  return rangos.map((rango) => ({ Desde: formatPercentInput(rango.Desde), Hasta: formatPercentInput(rango.Hasta), Nota: formatGrade(rango.Nota) }));
+  return rangos.map((rango) => ({
+    Desde: formatPercentInput(rango.Desde),
+    Hasta: formatPercentInput(rango.Hasta),
+    Nota: formatGrade(rango.Nota),
+  }));
 }
 
 /** The editor's starting values: a template being edited, or a new one of a type with one empty item. */
@@ -81,7 +85,9 @@ export function editorValuesOf(source: TemplateSource | null, tipo: FormularioTi
       Contenido: {
         ColumnasEncabezado: 2,
         CamposEncabezado: [],
-        Items: [{ IdItem: 'i1', Nombre: '', Enunciados: [{ IdEnunciado: 'e1', Texto: '', Ponderacion: '1', Subpreguntas: [], IdEpp: '' }] }],
+        Items: [
+          { IdItem: 'i1', Nombre: '', Enunciados: [{ IdEnunciado: 'e1', Texto: '', Ponderacion: '1', Subpreguntas: [], IdEpp: '' }] },
+        ],
         Rangos: rangeValuesOf(DEFAULT_RANGOS),
       },
     };
@@ -131,7 +137,11 @@ export function fieldsOfEditor(values: TemplateEditorValues): v.InferInput<typeo
           ...(IdEpp ? { IdEpp } : {}),
         })),
       })),
-      Rangos: values.Contenido.Rangos.map((rango) => ({ Desde: readNumber(rango.Desde), Hasta: readNumber(rango.Hasta), Nota: readNumber(rango.Nota) })),
+      Rangos: values.Contenido.Rangos.map((rango) => ({
+        Desde: readNumber(rango.Desde),
+        Hasta: readNumber(rango.Hasta),
+        Nota: readNumber(rango.Nota),
+      })),
     },
   };
 }

@@ -48,14 +48,20 @@ function HeaderEditor() {
         ))}
       </fieldset>
       <p className="muted">
-        Fecha, lugar, niveles, supervisor, trabajadores observados y contratista van siempre en el encabezado. Agrega aquí los campos propios de este
-        formulario.
+        Fecha, lugar, niveles, supervisor, trabajadores observados y contratista van siempre en el encabezado. Agrega aquí los campos
+        propios de este formulario.
       </p>
       {fields.length > 0 && (
         <ol className="header-fields-editor">
           {fields.map((field, index) => (
             <li key={field.id}>
-              <TextField name={`Contenido.CamposEncabezado.${index}.Etiqueta`} label="Etiqueta del campo" context={String(index + 1)} required maxLength={80} />
+              <TextField
+                name={`Contenido.CamposEncabezado.${index}.Etiqueta`}
+                label="Etiqueta del campo"
+                context={String(index + 1)}
+                required
+                maxLength={80}
+              />
               <div className="editor-field">
                 <label htmlFor={`${name}-tipo-${index}`}>
                   Tipo<span className="visually-hidden"> del campo {index + 1}</span>
@@ -90,8 +96,8 @@ function ContentSummary() {
   const weight = statements.reduce((sum, statement) => sum + (Number(statement.Ponderacion) || 0), 0);
   return (
     <p className="muted" role="status">
-      {items?.length === 1 ? '1 ítem' : `${items?.length ?? 0} ítems`} · {statements.length === 1 ? '1 enunciado' : `${statements.length} enunciados`} · suma de
-      ponderaciones {formatNumber(weight)}
+      {items?.length === 1 ? '1 ítem' : `${items?.length ?? 0} ítems`} ·{' '}
+      {statements.length === 1 ? '1 enunciado' : `${statements.length} enunciados`} · suma de ponderaciones {formatNumber(weight)}
     </p>
   );
 }
@@ -118,7 +124,10 @@ interface FormularioEditorProps {
 
 /** The template editor (office, desktop first, usable on a tablet): data, header, items and grade scale. */
 export function FormularioEditor({ initial, onSubmit, onCancel }: FormularioEditorProps) {
-  const form = useForm<TemplateEditorValues, unknown, TemplateFields>({ resolver: valibotResolver(templateEditorSchema), defaultValues: initial });
+  const form = useForm<TemplateEditorValues, unknown, TemplateFields>({
+    resolver: valibotResolver(templateEditorSchema),
+    defaultValues: initial,
+  });
   return (
     <FormProvider {...form}>
       <form className="record-form template-editor" onSubmit={form.handleSubmit(onSubmit)} noValidate>
@@ -138,7 +147,9 @@ export function FormularioEditor({ initial, onSubmit, onCancel }: FormularioEdit
           <ItemsEditor />
         </CardSection>
         <CardSection id="template-scale" title="Escala de notas">
-          <p className="muted">El porcentaje de cumplimiento desde «Desde %» (incluido) hasta «Hasta %» da la nota. La escala debe cubrir de 0 a 100 %.</p>
+          <p className="muted">
+            El porcentaje de cumplimiento desde «Desde %» (incluido) hasta «Hasta %» da la nota. La escala debe cubrir de 0 a 100 %.
+          </p>
           <ScaleEditor />
         </CardSection>
         <div className="button-row record-form__actions">

@@ -61,14 +61,17 @@ export function FormularioFormPage() {
             {record.status === 'encontrado' && record.source === 'servidor' && <ServerCopyNote table="formularios" />}
             {template && (
               <p className="notice notice--info">
-                Estás editando la versión {template.VersionFormulario}. Si cambias el encabezado, los ítems, los enunciados o la escala, se guardará
-                como versión {template.VersionFormulario + 1}; las inspecciones ya iniciadas terminan con la versión con que empezaron.
+                Estás editando la versión {template.VersionFormulario}. Si cambias el encabezado, los ítems, los enunciados o la escala, se
+                guardará como versión {template.VersionFormulario + 1}; las inspecciones ya iniciadas terminan con la versión con que
+                empezaron.
               </p>
             )}
             <FormularioEditor
               initial={editorValuesOf(template, tipo)}
               onSubmit={submit}
-              onCancel={() => navigate(template ? paths.formularios.detalles.href(template.Tipo, template.IdFormulario) : paths.formularios.list.href)}
+              onCancel={() =>
+                navigate(template ? paths.formularios.detalles.href(template.Tipo, template.IdFormulario) : paths.formularios.list.href)
+              }
             />
           </>
         )}

@@ -15,9 +15,20 @@ describe('template writes', () => {
     const test = device();
     const { Nombre, Tipo, Descripcion, Contenido } = sampleTemplate();
     const id = await createFormulario({ Nombre, Tipo, Descripcion, Contenido }, test);
-    expect(await test.db.formularios.get(id)).toMatchObject({ Nombre, Estado: 1, VersionFormulario: 1, Version: 1, orden: 'herramientas y equipos' });
+    expect(await test.db.formularios.get(id)).toMatchObject({
+      Nombre,
+      Estado: 1,
+      VersionFormulario: 1,
+      Version: 1,
+      orden: 'herramientas y equipos',
+    });
     const [entry] = await test.db.outbox.toArray();
-    expect(entry).toMatchObject({ method: 'POST', path: FORMULARIOS_PATH, recordKey: `formularios:${id}`, body: { IdFormulario: id, Nombre, Contenido } });
+    expect(entry).toMatchObject({
+      method: 'POST',
+      path: FORMULARIOS_PATH,
+      recordKey: `formularios:${id}`,
+      body: { IdFormulario: id, Nombre, Contenido },
+    });
   });
 
   it('CF2: an edit of the name sends only the name with its Version; the content version stays', async () => {
@@ -28,7 +39,12 @@ describe('template writes', () => {
     const [entry] = await test.db.outbox.toArray();
     expect(entry).toMatchObject({ method: 'PUT', path: `${FORMULARIOS_PATH}/${current.IdFormulario}` });
     expect(entry!.body).toEqual({ IdFormulario: current.IdFormulario, Version: 4, Nombre: 'Herramientas' });
-    expect(await test.db.formularios.get(current.IdFormulario)).toMatchObject({ Nombre: 'Herramientas', VersionFormulario: 3, Version: 5, orden: 'herramientas' });
+    expect(await test.db.formularios.get(current.IdFormulario)).toMatchObject({
+      Nombre: 'Herramientas',
+      VersionFormulario: 3,
+      Version: 5,
+      orden: 'herramientas',
+    });
   });
 
   it('IN3: a content edit is the next template version on the device too; no change queues nothing', async () => {
@@ -41,7 +57,10 @@ describe('template writes', () => {
     await updateFormulario(current, { ...current, Contenido }, test);
     const [entry] = await test.db.outbox.toArray();
     expect(Object.keys(entry!.body as object).sort()).toEqual(['Contenido', 'IdFormulario', 'Version']);
-    expect(await test.db.formularios.get(current.IdFormulario)).toMatchObject({ VersionFormulario: 4, Contenido: { ColumnasEncabezado: 1 } });
+    expect(await test.db.formularios.get(current.IdFormulario)).toMatchObject({
+      VersionFormulario: 4,
+      Contenido: { ColumnasEncabezado: 1 },
+    });
   });
 
   it('duplicate is a creation with a new id and "Copia de"; retire is the DELETE with the Version', async () => {
@@ -50,7 +69,11 @@ describe('template writes', () => {
     await test.db.formularios.put(current);
     const copy = await duplicateFormulario(current, test);
     expect(copy).not.toBe(current.IdFormulario);
-    expect(await test.db.formularios.get(copy)).toMatchObject({ Nombre: 'Copia de Herramientas y equipos', VersionFormulario: 1, Contenido: current.Contenido });
+    expect(await test.db.formularios.get(copy)).toMatchObject({
+      Nombre: 'Copia de Herramientas y equipos',
+      VersionFormulario: 1,
+      Contenido: current.Contenido,
+    });
     await retireFormulario(current, test);
     const entries = await test.db.outbox.orderBy('seq').toArray();
     expect(entries.map((entry) => [entry.method, entry.path])).toEqual([

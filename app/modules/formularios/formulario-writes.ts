@@ -14,7 +14,14 @@ type WriteDevice = Pick<DeviceSync, 'db' | 'store' | 'replayer' | 'companyId'>;
 /** A new template (version 1) as the device shows it until the server's row arrives with the next pull. */
 export function createdTemplate(companyId: string, id: string, fields: TemplateFields, now: Date) {
   const body = v.parse(FormularioCreateBodySchema, { ...fields, IdFormulario: id });
-  const row = toLocalFormulario({ ...body, IdEmpresa: companyId, Estado: 1, VersionFormulario: 1, Version: 1, ActualizadoEn: now.toISOString() });
+  const row = toLocalFormulario({
+    ...body,
+    IdEmpresa: companyId,
+    Estado: 1,
+    VersionFormulario: 1,
+    Version: 1,
+    ActualizadoEn: now.toISOString(),
+  });
   return { body, row };
 }
 
@@ -42,7 +49,11 @@ export async function createFormulario(fields: TemplateFields, device: WriteDevi
 }
 
 /** False when nothing changed: no write is queued. */
-export async function updateFormulario(current: LocalFormulario, fields: TemplateFields, device: WriteDevice = requireDevice()): Promise<boolean> {
+export async function updateFormulario(
+  current: LocalFormulario,
+  fields: TemplateFields,
+  device: WriteDevice = requireDevice(),
+): Promise<boolean> {
   const write = updatedTemplate(current, fields, new Date());
   if (!write) return false;
   await localWrite(
@@ -59,7 +70,10 @@ export async function updateFormulario(current: LocalFormulario, fields: Templat
 
 /** A duplicate is a creation: a new id, "Copia de …", the same content as version 1. */
 export async function duplicateFormulario(source: LocalFormulario, device: WriteDevice = requireDevice()): Promise<string> {
-  return createFormulario({ Nombre: copyName(source.Nombre), Tipo: source.Tipo, Descripcion: source.Descripcion, Contenido: source.Contenido }, device);
+  return createFormulario(
+    { Nombre: copyName(source.Nombre), Tipo: source.Tipo, Descripcion: source.Descripcion, Contenido: source.Contenido },
+    device,
+  );
 }
 
 /**

@@ -13,6 +13,8 @@ export function filterTemplates(templates: readonly LocalFormulario[], filters: 
   const words = searchWords(filters.search);
   return templates.filter(
     (template) =>
-      (filters.showRetired || template.Estado === 1) && (!filters.tipo || template.Tipo === filters.tipo) && words.every((word) => template.orden.includes(word)),
+      (filters.showRetired || template.Estado === 1) &&
+      (!filters.tipo || template.Tipo === filters.tipo) &&
+      words.every((word) => template.orden.includes(word)),
   );
 }

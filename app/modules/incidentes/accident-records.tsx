@@ -32,11 +32,13 @@ export function AccidentRecords({ selection }: { selection: DrillDown }) {
   for (const [name, value] of Object.entries(selection.registros)) if (value) query.set(name, value);
   const answer = useQuery({
     queryKey: ['accidentes-registros', company, query.toString()],
-    queryFn: ({ signal }) => apiRequest<AccidentRecordsAnswer>(`/accidentes/dashboard/registros/${company}?${query.toString()}`, { signal }),
+    queryFn: ({ signal }) =>
+      apiRequest<AccidentRecordsAnswer>(`/accidentes/dashboard/registros/${company}?${query.toString()}`, { signal }),
   });
 
   if (answer.isPending) return <PageLoading label="Buscando los registros…" />;
-  if (answer.isError) return <ErrorState message={errorMessage(answer.error)} onRetry={() => void answer.refetch()} retrying={answer.isFetching} />;
+  if (answer.isError)
+    return <ErrorState message={errorMessage(answer.error)} onRetry={() => void answer.refetch()} retrying={answer.isFetching} />;
   const { titulo, formula, numerador, denominador, valor, casos, meses } = answer.data;
   const counted = casos.filter((caso) => caso.Cuenta).length;
   return (

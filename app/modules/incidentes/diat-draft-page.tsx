@@ -22,7 +22,12 @@ import './diat-draft.css';
 /** A line of the DIAT: filled from our data, or typed (kept in the case's `DatosDiat`) where we lack it. */
 type DiatLine = { label: string } & ({ known: string } | { typed: string });
 
-function zones(incident: LocalIncidente, company: { Nombre: string; Rut: string }, names: ReadonlyMap<string, string>, reporter: string): { title: string; lines: DiatLine[] }[] {
+function zones(
+  incident: LocalIncidente,
+  company: { Nombre: string; Rut: string },
+  names: ReadonlyMap<string, string>,
+  reporter: string,
+): { title: string; lines: DiatLine[] }[] {
   const name = (id: string | null) => (id ? (names.get(id) ?? '') : '');
   return [
     {
@@ -49,7 +54,10 @@ function zones(incident: LocalIncidente, company: { Nombre: string; Rut: string 
         { label: 'Dirección', typed: 'direccionTrabajador' },
         { label: 'Teléfono', typed: 'telefonoTrabajador' },
         { label: 'Profesión u oficio', known: incident.Cargo },
-        { label: 'Antigüedad en la empresa', ...(incident.AntiguedadCargo ? { known: incident.AntiguedadCargo } : { typed: 'antiguedad' }) },
+        {
+          label: 'Antigüedad en la empresa',
+          ...(incident.AntiguedadCargo ? { known: incident.AntiguedadCargo } : { typed: 'antiguedad' }),
+        },
         { label: 'Tipo de contrato', typed: 'tipoContrato' },
         { label: 'Empresa contratista', known: incident.RutContratista ? formatRut(incident.RutContratista) : 'No' },
       ],
@@ -63,10 +71,17 @@ function zones(incident: LocalIncidente, company: { Nombre: string; Rut: string 
         { label: 'Qué hacía el trabajador', typed: 'queHacia' },
         { label: 'Qué ocurrió', ...(incident.Descripcion ? { known: incident.Descripcion } : { typed: 'queOcurrio' }) },
         { label: 'Tipo de accidente', known: incident.Clasificacion === CLASIFICACION_TRAYECTO ? 'Trayecto' : 'Trabajo' },
-        ...(incident.Clasificacion === CLASIFICACION_TRAYECTO ? [{ label: 'Medio de prueba', ...(incident.MedioPrueba ? { known: incident.MedioPrueba } : { typed: 'medioPrueba' }) }] : []),
+        ...(incident.Clasificacion === CLASIFICACION_TRAYECTO
+          ? [{ label: 'Medio de prueba', ...(incident.MedioPrueba ? { known: incident.MedioPrueba } : { typed: 'medioPrueba' }) }]
+          : []),
         { label: 'Lesión', known: [name(incident.TipoLesion), name(incident.ParteCuerpo)].filter(Boolean).join(' en ') },
         { label: 'Gravedad', known: GRAVEDAD_LABELS[incident.Gravedad] },
-        { label: 'Testigos', ...(incident.Declaraciones.length ? { known: incident.Declaraciones.map((declaration) => declaration.Nombre).join(', ') } : { typed: 'testigos' }) },
+        {
+          label: 'Testigos',
+          ...(incident.Declaraciones.length
+            ? { known: incident.Declaraciones.map((declaration) => declaration.Nombre).join(', ') }
+            : { typed: 'testigos' }),
+        },
       ],
     },
     {
@@ -97,7 +112,9 @@ export function DiatDraftPage() {
 
   const save = async () => {
     if (!incident || !typed) return;
-    const changed = await updateIncident(incident, { DatosDiat: Object.fromEntries(Object.entries(typed).filter(([, value]) => value.trim() !== '')) });
+    const changed = await updateIncident(incident, {
+      DatosDiat: Object.fromEntries(Object.entries(typed).filter(([, value]) => value.trim() !== '')),
+    });
     setTyped(null);
     showSaved(changed ? 'Datos de la DIAT guardados' : 'No hay cambios que guardar');
   };
@@ -105,16 +122,27 @@ export function DiatDraftPage() {
   return (
     <PageContent>
       <div className="page-body">
-        <PageHeading parentHref={paths.incidentes.detalles.href(id)} parentLabel={incident ? `Accidente N° ${incident.IdAccidente}` : 'Incidentes'} title="Borrador de la DIAT" />
+        <PageHeading
+          parentHref={paths.incidentes.detalles.href(id)}
+          parentLabel={incident ? `Accidente N° ${incident.IdAccidente}` : 'Incidentes'}
+          title="Borrador de la DIAT"
+        />
         {!incident ? (
           <RecordMissing table="incidentes" lookup={record} />
         ) : (
           <>
-            <p className="muted diat-screen-only">Lo que falta en nuestros datos se escribe aquí y se guarda con el caso. Imprime el borrador para presentarlo a la mutualidad.</p>
+            <p className="muted diat-screen-only">
+              Lo que falta en nuestros datos se escribe aquí y se guarda con el caso. Imprime el borrador para presentarlo a la mutualidad.
+            </p>
             <article className="card diat-print" aria-labelledby="diat-title">
               <h2 id="diat-title">Denuncia Individual de Accidente del Trabajo (borrador)</h2>
               <p className="muted">Accidente N° {incident.IdAccidente}</p>
-              {zones(incident, { Nombre: session.empresa.NombreEmpresa, Rut: session.empresa.RutEmpresa }, lookups.names, fullName(session)).map((zone) => (
+              {zones(
+                incident,
+                { Nombre: session.empresa.NombreEmpresa, Rut: session.empresa.RutEmpresa },
+                lookups.names,
+                fullName(session),
+              ).map((zone) => (
                 <section key={zone.title} className="diat-zone" aria-label={zone.title}>
                   <h3>{zone.title}</h3>
                   <dl>

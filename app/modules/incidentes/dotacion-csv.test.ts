@@ -28,7 +28,11 @@ const context = (overrides: Partial<DotacionCsvContext> = {}): DotacionCsvContex
 });
 
 const checkDotacionCsv = (rows: CsvLine[], given: DotacionCsvContext) => checkCsvLoad(rows, DOTACION_CSV, given);
-const template = () => toCsv(DOTACION_CSV.columns.map((column) => column.name), []);
+const template = () =>
+  toCsv(
+    DOTACION_CSV.columns.map((column) => column.name),
+    [],
+  );
 const HEADER = CSV_LOAD_MESSAGES.header(DOTACION_CSV.columns.map((column) => column.name));
 
 const file = (...lines: string[]) => parseCsv(`\uFEFFMes;Nivel 2;Nivel 3;RUT contratista;Dotación;Horas hombre\r\n${lines.join('\r\n')}`);
@@ -36,12 +40,19 @@ const file = (...lines: string[]) => parseCsv(`\uFEFFMes;Nivel 2;Nivel 3;RUT con
 describe('the headcount CSV load', () => {
   it('downloads a template whose header the load accepts', async () => {
     expect(template()).toBe('\uFEFFMes;Nivel 2;Nivel 3;RUT contratista;Dotación;Horas hombre\r\n');
-    expect(await checkDotacionCsv(parseCsv(template()), context())).toEqual({ fields: [], problems: [{ line: null, message: CSV_LOAD_MESSAGES.empty }] });
+    expect(await checkDotacionCsv(parseCsv(template()), context())).toEqual({
+      fields: [],
+      problems: [{ line: null, message: CSV_LOAD_MESSAGES.empty }],
+    });
   });
 
   it('reads good rows: levels by name (any case or accent), decimal comma, month as Excel leaves it, contractors', async () => {
     const result = await checkDotacionCsv(
-      file('03/2026;faena norte;AREA MINA;;120;"25.920,5"', '2026-02;Faena Sur;;12.345.678-5;15;2700', '01-04-2026;Faena Sur;Área Planta;Personal propio;8;1440.5'),
+      file(
+        '03/2026;faena norte;AREA MINA;;120;"25.920,5"',
+        '2026-02;Faena Sur;;12.345.678-5;15;2700',
+        '01-04-2026;Faena Sur;Área Planta;Personal propio;8;1440.5',
+      ),
       context(),
     );
     expect(result.problems).toEqual([]);
@@ -88,13 +99,24 @@ describe('the headcount CSV load', () => {
   });
 
   it('refuses a file whose header is not the template’s, and accepts the company’s level names in it', async () => {
-    expect((await checkDotacionCsv(parseCsv('Mes,Faena,Área,RUT contratista,Dotación,Horas hombre\n2026-03,Faena Norte,,,1,"1,5"'), context())).fields).toHaveLength(1);
-    expect(await checkDotacionCsv(parseCsv('Fecha;Nivel;Dotación\n2026-03;Faena Norte;1'), context())).toEqual({ fields: [], problems: [{ line: 1, message: HEADER }] });
+    expect(
+      (await checkDotacionCsv(parseCsv('Mes,Faena,Área,RUT contratista,Dotación,Horas hombre\n2026-03,Faena Norte,,,1,"1,5"'), context()))
+        .fields,
+    ).toHaveLength(1);
+    expect(await checkDotacionCsv(parseCsv('Fecha;Nivel;Dotación\n2026-03;Faena Norte;1'), context())).toEqual({
+      fields: [],
+      problems: [{ line: 1, message: HEADER }],
+    });
   });
 
   it('fills a contractor user’s RUT and refuses another contractor’s rows', async () => {
-    const result = await checkDotacionCsv(file('2026-03;Faena Norte;;;5;900', '2026-03;Faena Sur;;11.111.111-1;5;900'), context({ ownRut: '12345678-5' }));
-    expect(result.fields).toEqual([{ Mes: '2026-03', IdNivel2: NORTE, IdNivel3: null, RutContratista: '12345678-5', Dotacion: 5, HorasHombre: 900 }]);
+    const result = await checkDotacionCsv(
+      file('2026-03;Faena Norte;;;5;900', '2026-03;Faena Sur;;11.111.111-1;5;900'),
+      context({ ownRut: '12345678-5' }),
+    );
+    expect(result.fields).toEqual([
+      { Mes: '2026-03', IdNivel2: NORTE, IdNivel3: null, RutContratista: '12345678-5', Dotacion: 5, HorasHombre: 900 },
+    ]);
     expect(result.problems).toEqual([{ line: 3, message: DOTACION_CSV_MESSAGES.notOwn }]);
   });
 

@@ -22,7 +22,10 @@ export interface DotacionLookups extends LevelLookups {
 function useDotacionLookups(): DotacionLookups | undefined {
   const levels = useLevelLookups();
   const { id } = useParams();
-  const taken = useDbQuery(async (db) => new Set((await db.dotaciones.toArray()).filter((row) => row.IdDotacion !== id).map(dotacionKey)), [id]);
+  const taken = useDbQuery(
+    async (db) => new Set((await db.dotaciones.toArray()).filter((row) => row.IdDotacion !== id).map(dotacionKey)),
+    [id],
+  );
   return useMemo(() => (levels && taken ? { ...levels, taken } : undefined), [levels, taken]);
 }
 
@@ -43,16 +46,32 @@ export function useDotacionView(): RecordView<'dotaciones', DotacionLookups> {
       routes: paths.incidentes.dotacion,
       title: DOTACION_TITLE,
       listLabel: 'Lista de dotaciones',
-      labels: { create: 'Nueva dotación', newTitle: 'Nueva dotación', editTitle: 'Editar dotación', correctTitle: 'Corregir dotación', data: 'Datos de la dotación' },
+      labels: {
+        create: 'Nueva dotación',
+        newTitle: 'Nueva dotación',
+        editTitle: 'Editar dotación',
+        correctTitle: 'Corregir dotación',
+        data: 'Datos de la dotación',
+      },
       useLookups: useDotacionLookups,
       fields: [
-        { name: 'Mes', label: 'Mes', required: true, show: (row) => monthText(row.Mes), input: { kind: 'month', max: () => currentMonth() } },
+        {
+          name: 'Mes',
+          label: 'Mes',
+          required: true,
+          show: (row) => monthText(row.Mes),
+          input: { kind: 'month', max: () => currentMonth() },
+        },
         {
           name: 'IdNivel2',
           label: level2,
           required: true,
           show: (row, lookups) => nameOf(lookups, row.IdNivel2),
-          input: { kind: 'select', emptyLabel: `Elige ${level2.toLocaleLowerCase('es')}`, options: ({ byType }) => byType[2].map((level) => ({ value: level.IdNivel, label: level.Nombre })) },
+          input: {
+            kind: 'select',
+            emptyLabel: `Elige ${level2.toLocaleLowerCase('es')}`,
+            options: ({ byType }) => byType[2].map((level) => ({ value: level.IdNivel, label: level.Nombre })),
+          },
         },
         {
           name: 'IdNivel3',
@@ -61,7 +80,10 @@ export function useDotacionView(): RecordView<'dotaciones', DotacionLookups> {
           input: {
             kind: 'select',
             emptyLabel: `Sin ${level3.toLocaleLowerCase('es')} (todo el nivel superior)`,
-            options: ({ byType }, values) => byType[3].filter((level) => !values.IdNivel2 || level.IdNivelPadre === values.IdNivel2).map((level) => ({ value: level.IdNivel, label: level.Nombre })),
+            options: ({ byType }, values) =>
+              byType[3]
+                .filter((level) => !values.IdNivel2 || level.IdNivelPadre === values.IdNivel2)
+                .map((level) => ({ value: level.IdNivel, label: level.Nombre })),
           },
         },
         {
@@ -71,9 +93,16 @@ export function useDotacionView(): RecordView<'dotaciones', DotacionLookups> {
           ...(contractor ? {} : { input: { kind: 'text' as const } }),
         },
         { name: 'Dotacion', label: 'Dotación', required: true, show: (row) => formatNumber(row.Dotacion), input: { kind: 'number' } },
-        { name: 'HorasHombre', label: 'Horas hombre', required: true, show: (row) => hoursText(row.HorasHombre), input: { kind: 'number' } },
+        {
+          name: 'HorasHombre',
+          label: 'Horas hombre',
+          required: true,
+          show: (row) => hoursText(row.HorasHombre),
+          input: { kind: 'number' },
+        },
       ],
-      name: (row, lookups) => `${monthText(row.Mes)} · ${nameOf(lookups, row.IdNivel2)}${row.IdNivel3 ? ` / ${nameOf(lookups, row.IdNivel3)}` : ''}`,
+      name: (row, lookups) =>
+        `${monthText(row.Mes)} · ${nameOf(lookups, row.IdNivel2)}${row.IdNivel3 ? ` / ${nameOf(lookups, row.IdNivel3)}` : ''}`,
       summary: (row) => `${contractorText(row.RutContratista)} · Dotación ${formatNumber(row.Dotacion)} · ${hoursText(row.HorasHombre)} HH`,
       filters: [
         {
@@ -91,10 +120,14 @@ export function useDotacionView(): RecordView<'dotaciones', DotacionLookups> {
         if (mes > currentMonth()) return { field: 'Mes', message: DOTACIONES_MESSAGES.future };
         const nivel3 = lookups.byType[3].find((level) => level.IdNivel === values.IdNivel3);
         if (nivel3 && nivel3.IdNivelPadre !== values.IdNivel2) return { field: 'IdNivel3', message: DOTACIONES_MESSAGES.levelMismatch };
-        const key = dotacionKey({ Mes: mes, IdNivel2: String(values.IdNivel2 ?? ''), IdNivel3: (values.IdNivel3 as string | null) ?? null, RutContratista: (values.RutContratista as string | undefined) ?? contractor ?? '' });
+        const key = dotacionKey({
+          Mes: mes,
+          IdNivel2: String(values.IdNivel2 ?? ''),
+          IdNivel3: (values.IdNivel3 as string | null) ?? null,
+          RutContratista: (values.RutContratista as string | undefined) ?? contractor ?? '',
+        });
         return lookups.taken.has(key) ? { field: 'Mes', message: DOTACIONES_MESSAGES.duplicate } : null;
       },
     } satisfies RecordView<'dotaciones', DotacionLookups>;
   }, [session]);
 }
-

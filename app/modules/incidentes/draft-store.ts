@@ -15,7 +15,8 @@ import type { IncidentDraft, IncidentFields } from '#app/db/incident-rows.ts';
  * Reports being written (SPEC IC1, DR1), each change through the drafts kit (app/data/drafts.ts): its own
  * transaction, never the outbox; only sending queues a write (draft-finish.ts).
  */
-const change = (db: AppDb, id: string, apply: (draft: IncidentDraft) => boolean | void, files?: readonly LocalFile[]) => changeDraft(db, 'borradores_incidentes', id, apply, files);
+const change = (db: AppDb, id: string, apply: (draft: IncidentDraft) => boolean | void, files?: readonly LocalFile[]) =>
+  changeDraft(db, 'borradores_incidentes', id, apply, files);
 
 export const DRAFT_MESSAGES = {
   signatureMissing: 'Dibuja la firma antes de guardarla',
@@ -115,7 +116,9 @@ export async function createIncidentDraft(db: AppDb, owner: DraftOwner, clasific
 /** Fields of the form, written together (a worker picked fills name, RUT, cargo and contractor at once). */
 export function setFields(db: AppDb, id: string, patch: Partial<IncidentFields>): Promise<void> {
   return change(db, id, (draft) => {
-    const changed = (Object.keys(patch) as (keyof IncidentFields)[]).filter((key) => JSON.stringify(draft.campos[key]) !== JSON.stringify(patch[key]));
+    const changed = (Object.keys(patch) as (keyof IncidentFields)[]).filter(
+      (key) => JSON.stringify(draft.campos[key]) !== JSON.stringify(patch[key]),
+    );
     if (changed.length === 0) return false;
     draft.campos = { ...draft.campos, ...structuredClone(patch) };
   });
@@ -127,21 +130,34 @@ export function setFields(db: AppDb, id: string, patch: Partial<IncidentFields>)
  */
 export function setEvidencePhotos(db: AppDb, id: string, photos: readonly FileRef[]): Promise<void> {
   return change(db, id, (draft) => {
-    const kept = draft.Evidencias.filter((evidence) => !evidence.Archivo.Tipo.startsWith('image/') || photos.some((photo) => photo.Sha256 === evidence.Archivo.Sha256));
+    const kept = draft.Evidencias.filter(
+      (evidence) => !evidence.Archivo.Tipo.startsWith('image/') || photos.some((photo) => photo.Sha256 === evidence.Archivo.Sha256),
+    );
     const fresh = photos.filter((photo) => !kept.some((evidence) => evidence.Archivo.Sha256 === photo.Sha256));
     if (fresh.length === 0 && kept.length === draft.Evidencias.length) return false;
     let count = kept.filter((evidence) => evidence.Archivo.Tipo.startsWith('image/')).length;
-    draft.Evidencias = [...kept, ...fresh.map((Archivo) => ({ IdEvidencia: uuidV7(), Nombre: `Foto ${++count}`, Archivo, Fecha: new Date().toISOString() }))];
+    draft.Evidencias = [
+      ...kept,
+      ...fresh.map((Archivo) => ({ IdEvidencia: uuidV7(), Nombre: `Foto ${++count}`, Archivo, Fecha: new Date().toISOString() })),
+    ];
   });
 }
 
 /** A document of the evidence (a PDF, a scanned page), its bytes stored with it. */
 export function addEvidenceFile(db: AppDb, id: string, file: LocalFile, name: string): Promise<void> {
   const Archivo = { Sha256: file.sha256, Tipo: file.type as FileRef['Tipo'] };
-  return change(db, id, (draft) => {
-    if (draft.Evidencias.some((evidence) => evidence.Archivo.Sha256 === file.sha256)) return false;
-    draft.Evidencias = [...draft.Evidencias, { IdEvidencia: uuidV7(), Nombre: name.slice(0, 160) || 'Documento', Archivo, Fecha: new Date().toISOString() }];
-  }, [file]);
+  return change(
+    db,
+    id,
+    (draft) => {
+      if (draft.Evidencias.some((evidence) => evidence.Archivo.Sha256 === file.sha256)) return false;
+      draft.Evidencias = [
+        ...draft.Evidencias,
+        { IdEvidencia: uuidV7(), Nombre: name.slice(0, 160) || 'Documento', Archivo, Fecha: new Date().toISOString() },
+      ];
+    },
+    [file],
+  );
 }
 
 export function removeEvidence(db: AppDb, id: string, evidenceId: string): Promise<void> {
@@ -152,9 +168,16 @@ export function removeEvidence(db: AppDb, id: string, evidenceId: string): Promi
   });
 }
 
-export function addDeclaration(db: AppDb, id: string, declaration: { Nombre: string; Rut: string; Calidad: string; Texto: string }): Promise<void> {
+export function addDeclaration(
+  db: AppDb,
+  id: string,
+  declaration: { Nombre: string; Rut: string; Calidad: string; Texto: string },
+): Promise<void> {
   return change(db, id, (draft) => {
-    draft.Declaraciones = [...draft.Declaraciones, { IdDeclaracion: uuidV7(), ...declaration, Archivo: null, Fecha: new Date().toISOString() }];
+    draft.Declaraciones = [
+      ...draft.Declaraciones,
+      { IdDeclaracion: uuidV7(), ...declaration, Archivo: null, Fecha: new Date().toISOString() },
+    ];
   });
 }
 
@@ -166,10 +189,11 @@ export function removeDeclaration(db: AppDb, id: string, declarationId: string):
 
 /** The reporter's signature: its PNG bytes and the draft's field in one transaction. */
 export function saveReporterSignature(db: AppDb, id: string, png: LocalFile | null): Promise<void> {
-  if (!png) return change(db, id, (draft) => {
-    if (!draft.campos.FirmaInformador) return false;
-    draft.campos = { ...draft.campos, FirmaInformador: null };
-  });
+  if (!png)
+    return change(db, id, (draft) => {
+      if (!draft.campos.FirmaInformador) return false;
+      draft.campos = { ...draft.campos, FirmaInformador: null };
+    });
   return change(
     db,
     id,
@@ -181,13 +205,28 @@ export function saveReporterSignature(db: AppDb, id: string, png: LocalFile | nu
 }
 
 /** A member of the investigation team signs; the schema's Spanish message when the name or RUT is not valid. */
-export async function addInvestigator(db: AppDb, id: string, person: { Nombre: string; Rut: string; Cargo: string }, png: LocalFile | null): Promise<void> {
+export async function addInvestigator(
+  db: AppDb,
+  id: string,
+  person: { Nombre: string; Rut: string; Cargo: string },
+  png: LocalFile | null,
+): Promise<void> {
   if (!png) throw new DraftError(DRAFT_MESSAGES.signatureMissing);
-  const parsed = v.safeParse(InvestigadorSchema, { IdInvestigador: uuidV7(), ...person, Firma: { Sha256: png.sha256, Tipo: 'image/png' }, FirmadoEn: new Date().toISOString() });
+  const parsed = v.safeParse(InvestigadorSchema, {
+    IdInvestigador: uuidV7(),
+    ...person,
+    Firma: { Sha256: png.sha256, Tipo: 'image/png' },
+    FirmadoEn: new Date().toISOString(),
+  });
   if (!parsed.success) throw new DraftError(parsed.issues[0].message);
-  await change(db, id, (draft) => {
-    draft.Investigadores = [...draft.Investigadores, parsed.output];
-  }, [{ ...png, type: 'image/png' }]);
+  await change(
+    db,
+    id,
+    (draft) => {
+      draft.Investigadores = [...draft.Investigadores, parsed.output];
+    },
+    [{ ...png, type: 'image/png' }],
+  );
 }
 
 export function removeInvestigator(db: AppDb, id: string, investigatorId: string): Promise<void> {
@@ -207,4 +246,3 @@ export function removeMeasure(db: AppDb, id: string, measureId: string): Promise
     draft.MedidasControl = draft.MedidasControl.filter((measure) => measure.IdMedidaControl !== measureId);
   });
 }
-

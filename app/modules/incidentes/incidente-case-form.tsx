@@ -31,7 +31,10 @@ export interface CaseEditValues {
 /** The form's fields of a stored case. */
 export function fieldsOf(row: LocalIncidente): IncidentFields {
   const record = row as unknown as Record<string, unknown>;
-  return { ...(Object.fromEntries(INCIDENT_FIELDS.map((field) => [field, record[field]])) as unknown as IncidentFields), RutContratista: row.RutContratista ?? '' };
+  return {
+    ...(Object.fromEntries(INCIDENT_FIELDS.map((field) => [field, record[field]])) as unknown as IncidentFields),
+    RutContratista: row.RutContratista ?? '',
+  };
 }
 
 interface CaseFormProps {
@@ -56,9 +59,20 @@ export function CaseForm({ row, measures, lookups, submitLabel, onSubmit, onCanc
   const [busy, setBusy] = useState(false);
   const today = toWireDate(new Date());
   const problemList = checked ? reportProblems({ ...storedFields(fields), MedidasControl: additions.measures }, today) : [];
-  const fresh = new Set([...additions.evidences.map((e) => e.IdEvidencia), ...additions.declarations.map((d) => d.IdDeclaracion), ...additions.investigators.map((i) => i.IdInvestigador)]);
-  const add = (patch: Partial<CaseAdditions>) => setAdditions((current) => ({ ...current, ...Object.fromEntries(Object.entries(patch).map(([key, list]) => [key, [...current[key as keyof CaseAdditions], ...(list as unknown[])]])) }));
-  const removeFrom = (key: keyof CaseAdditions, test: (item: never) => boolean) => setAdditions((current) => ({ ...current, [key]: (current[key] as never[]).filter((item) => !test(item)) }));
+  const fresh = new Set([
+    ...additions.evidences.map((e) => e.IdEvidencia),
+    ...additions.declarations.map((d) => d.IdDeclaracion),
+    ...additions.investigators.map((i) => i.IdInvestigador),
+  ]);
+  const add = (patch: Partial<CaseAdditions>) =>
+    setAdditions((current) => ({
+      ...current,
+      ...Object.fromEntries(
+        Object.entries(patch).map(([key, list]) => [key, [...current[key as keyof CaseAdditions], ...(list as unknown[])]]),
+      ),
+    }));
+  const removeFrom = (key: keyof CaseAdditions, test: (item: never) => boolean) =>
+    setAdditions((current) => ({ ...current, [key]: (current[key] as never[]).filter((item) => !test(item)) }));
 
   const form: IncidentFormBinding = {
     fields,
@@ -110,15 +124,41 @@ export function CaseForm({ row, measures, lookups, submitLabel, onSubmit, onCanc
           removable: (id) => fresh.has(id),
           onPhotos: async (photos) => {
             const known = new Set([...row.Evidencias, ...additions.evidences].map((evidence) => evidence.Archivo.Sha256));
-            const count = [...row.Evidencias, ...additions.evidences].filter((evidence) => evidence.Archivo.Tipo.startsWith('image/')).length;
-            add({ evidences: photos.filter((photo) => !known.has(photo.Sha256)).map((Archivo, index) => ({ IdEvidencia: uuidV7(), Nombre: `Foto ${count + index + 1}`, Archivo, Fecha: new Date().toISOString() })) });
+            const count = [...row.Evidencias, ...additions.evidences].filter((evidence) =>
+              evidence.Archivo.Tipo.startsWith('image/'),
+            ).length;
+            add({
+              evidences: photos
+                .filter((photo) => !known.has(photo.Sha256))
+                .map((Archivo, index) => ({
+                  IdEvidencia: uuidV7(),
+                  Nombre: `Foto ${count + index + 1}`,
+                  Archivo,
+                  Fecha: new Date().toISOString(),
+                })),
+            });
           },
           onFile: async (file, name) => {
-            await requireDevice().db.archivosDispositivo.put({ sha256: file.sha256, type: file.type, bytes: file.bytes, creadoEn: Date.now() });
-            add({ evidences: [{ IdEvidencia: uuidV7(), Nombre: name.slice(0, 160) || 'Documento', Archivo: { Sha256: file.sha256, Tipo: file.type as 'application/pdf' }, Fecha: new Date().toISOString() }] });
+            await requireDevice().db.archivosDispositivo.put({
+              sha256: file.sha256,
+              type: file.type,
+              bytes: file.bytes,
+              creadoEn: Date.now(),
+            });
+            add({
+              evidences: [
+                {
+                  IdEvidencia: uuidV7(),
+                  Nombre: name.slice(0, 160) || 'Documento',
+                  Archivo: { Sha256: file.sha256, Tipo: file.type as 'application/pdf' },
+                  Fecha: new Date().toISOString(),
+                },
+              ],
+            });
           },
           onRemoveEvidence: async (id) => removeFrom('evidences', (item: { IdEvidencia: string }) => item.IdEvidencia === id),
-          onDeclaration: async (declaration) => add({ declarations: [{ IdDeclaracion: uuidV7(), ...declaration, Archivo: null, Fecha: new Date().toISOString() }] }),
+          onDeclaration: async (declaration) =>
+            add({ declarations: [{ IdDeclaracion: uuidV7(), ...declaration, Archivo: null, Fecha: new Date().toISOString() }] }),
           onRemoveDeclaration: async (id) => removeFrom('declarations', (item: { IdDeclaracion: string }) => item.IdDeclaracion === id),
         }}
       />
@@ -129,9 +169,19 @@ export function CaseForm({ row, measures, lookups, submitLabel, onSubmit, onCanc
           removable: (id) => fresh.has(id),
           onInvestigator: async (person, png) => {
             if (!png) throw new DraftError('Dibuja la firma antes de guardarla');
-            const parsed = v.safeParse(InvestigadorSchema, { IdInvestigador: uuidV7(), ...person, Firma: { Sha256: png.sha256, Tipo: 'image/png' }, FirmadoEn: new Date().toISOString() });
+            const parsed = v.safeParse(InvestigadorSchema, {
+              IdInvestigador: uuidV7(),
+              ...person,
+              Firma: { Sha256: png.sha256, Tipo: 'image/png' },
+              FirmadoEn: new Date().toISOString(),
+            });
             if (!parsed.success) throw new DraftError(parsed.issues[0].message);
-            await requireDevice().db.archivosDispositivo.put({ sha256: png.sha256, type: 'image/png', bytes: png.bytes, creadoEn: Date.now() });
+            await requireDevice().db.archivosDispositivo.put({
+              sha256: png.sha256,
+              type: 'image/png',
+              bytes: png.bytes,
+              creadoEn: Date.now(),
+            });
             add({ investigators: [parsed.output] });
           },
           onRemoveInvestigator: async (id) => removeFrom('investigators', (item: { IdInvestigador: string }) => item.IdInvestigador === id),

@@ -16,7 +16,13 @@ const incidentesView: RecordView<'incidentes'> = {
   table: 'incidentes',
   routes: paths.incidentes,
   title: 'Incidentes',
-  labels: { create: 'Reportar incidente', newTitle: 'Reportar incidente', editTitle: 'Completar investigación', correctTitle: 'Corregir caso', data: 'Datos del caso' },
+  labels: {
+    create: 'Reportar incidente',
+    newTitle: 'Reportar incidente',
+    editTitle: 'Completar investigación',
+    correctTitle: 'Corregir caso',
+    data: 'Datos del caso',
+  },
   fields: [],
 };
 
@@ -34,7 +40,11 @@ export function IncidenteEditPage() {
     return (
       <PageContent>
         <div className="page-body">
-          <PageHeading parentHref={paths.incidentes.list.href} parentLabel="Incidentes" title={`Reporte de incidente N° ${draft.IdAccidente}`} />
+          <PageHeading
+            parentHref={paths.incidentes.list.href}
+            parentLabel="Incidentes"
+            title={`Reporte de incidente N° ${draft.IdAccidente}`}
+          />
           <ReportDraftForm draft={draft} lookups={lookups} />
         </div>
       </PageContent>
@@ -48,7 +58,10 @@ export function IncidenteEditPage() {
         create: () => Promise.reject(new Error('Un reporte nuevo se escribe en su borrador')),
         update: (row, values) => updateIncident(row, values.fields, values.additions),
         resend: (key, row, values) => resendIncidentUpdate(key, row, values.fields, values.additions),
-        render: ({ row, submitLabel, submit, cancel }) => (row ? <CaseForm row={row} measures={measures ?? []} lookups={lookups} submitLabel={submitLabel} onSubmit={submit} onCancel={cancel} /> : null),
+        render: ({ row, submitLabel, submit, cancel }) =>
+          row ? (
+            <CaseForm row={row} measures={measures ?? []} lookups={lookups} submitLabel={submitLabel} onSubmit={submit} onCancel={cancel} />
+          ) : null,
       }}
     />
   );

@@ -1,6 +1,14 @@
 import { fillPath } from '#sync/records/entity.ts';
 import type { FileRef } from '#sync/records/record-fields.ts';
-import { INCIDENT_FIELDS, INCIDENTES_MESSAGES, type Declaracion, type EvidenciaIncidente, incidenteEntity, IncidenteUpdateBodySchema, type Investigador } from '#sync/schemas/incidentes.schema.ts';
+import {
+  INCIDENT_FIELDS,
+  INCIDENTES_MESSAGES,
+  type Declaracion,
+  type EvidenciaIncidente,
+  incidenteEntity,
+  IncidenteUpdateBodySchema,
+  type Investigador,
+} from '#sync/schemas/incidentes.schema.ts';
 import type { MedidaNueva } from '#sync/schemas/medidas-control.schema.ts';
 import * as v from 'valibot';
 import { localWrite } from '#app/data/local-write.ts';
@@ -14,7 +22,8 @@ import { measureRows } from './draft-finish.ts';
 
 type WriteDevice = Pick<DeviceSync, 'db' | 'store' | 'replayer'>;
 
-const casePath = (incident: LocalIncidente, template: string) => `${incidenteEntity.api.base}${fillPath(template, { company: incident.IdEmpresa, IdEvaluacion: incident.IdEvaluacion })}`;
+const casePath = (incident: LocalIncidente, template: string) =>
+  `${incidenteEntity.api.base}${fillPath(template, { company: incident.IdEmpresa, IdEvaluacion: incident.IdEvaluacion })}`;
 
 /** What an edit adds to a case: evidence, statements, investigators and control measures (children, CF5). */
 export interface CaseAdditions {
@@ -30,7 +39,12 @@ export const NO_ADDITIONS: CaseAdditions = { evidences: [], declarations: [], in
 export function changedFields(current: LocalIncidente, fields: Partial<IncidentFields>): Partial<IncidentFields> {
   const currentFields = current as unknown as Record<string, unknown>;
   return Object.fromEntries(
-    INCIDENT_FIELDS.filter((field) => field in fields && JSON.stringify((fields as Record<string, unknown>)[field]) !== JSON.stringify(currentFields[field] ?? (field === 'RutContratista' ? '' : undefined))).map((field) => [field, (fields as Record<string, unknown>)[field]]),
+    INCIDENT_FIELDS.filter(
+      (field) =>
+        field in fields &&
+        JSON.stringify((fields as Record<string, unknown>)[field]) !==
+          JSON.stringify(currentFields[field] ?? (field === 'RutContratista' ? '' : undefined)),
+    ).map((field) => [field, (fields as Record<string, unknown>)[field]]),
   ) as Partial<IncidentFields>;
 }
 
@@ -43,7 +57,11 @@ export interface CaseUpdate {
 }
 
 /** The update of `current` with `fields` and `additions` (CF2: only what changed); null when there is nothing to send. */
-export function buildUpdate(current: LocalIncidente, fields: Partial<IncidentFields>, additions: CaseAdditions = NO_ADDITIONS): CaseUpdate | null {
+export function buildUpdate(
+  current: LocalIncidente,
+  fields: Partial<IncidentFields>,
+  additions: CaseAdditions = NO_ADDITIONS,
+): CaseUpdate | null {
   const changed = changedFields(current, fields);
   const nothingAdded = Object.values(additions).every((list) => list.length === 0);
   if (Object.keys(changed).length === 0 && nothingAdded) return null;
@@ -65,7 +83,11 @@ export function buildUpdate(current: LocalIncidente, fields: Partial<IncidentFie
     Investigadores: [...current.Investigadores, ...additions.investigators],
     Version: current.Version + 1,
   });
-  const files: FileRef[] = [...additions.evidences.map((evidence) => evidence.Archivo), ...additions.investigators.map((investigator) => investigator.Firma), ...(changed.FirmaInformador ? [changed.FirmaInformador] : [])];
+  const files: FileRef[] = [
+    ...additions.evidences.map((evidence) => evidence.Archivo),
+    ...additions.investigators.map((investigator) => investigator.Firma),
+    ...(changed.FirmaInformador ? [changed.FirmaInformador] : []),
+  ];
   return { body, row, files, measures: measureRows(row, additions.measures, new Date()) };
 }
 
@@ -74,7 +96,12 @@ export function buildUpdate(current: LocalIncidente, fields: Partial<IncidentFie
  * given): ONE PUT with only what changed and what is added, the case and its new measures shown at once, the new
  * files uploaded first (OB1, FL1). False when there is nothing to send.
  */
-export async function updateIncident(current: LocalIncidente, fields: Partial<IncidentFields>, additions: CaseAdditions = NO_ADDITIONS, device: WriteDevice = requireDevice()): Promise<boolean> {
+export async function updateIncident(
+  current: LocalIncidente,
+  fields: Partial<IncidentFields>,
+  additions: CaseAdditions = NO_ADDITIONS,
+  device: WriteDevice = requireDevice(),
+): Promise<boolean> {
   const update = buildUpdate(current, fields, additions);
   if (!update) return false;
   await localWrite(
@@ -96,7 +123,12 @@ export async function updateIncident(current: LocalIncidente, fields: Partial<In
  * RP15 for a refused edit: the person's corrected form rebased on the newest server version the device knows,
  * with only what differs from it. Its new files were uploaded with the refused entry.
  */
-export function resendIncidentUpdate(deadKey: string, current: LocalIncidente, fields: Partial<IncidentFields>, additions: CaseAdditions): Promise<void> {
+export function resendIncidentUpdate(
+  deadKey: string,
+  current: LocalIncidente,
+  fields: Partial<IncidentFields>,
+  additions: CaseAdditions,
+): Promise<void> {
   return resendCorrection(deadKey, {
     table: 'incidentes',
     id: current.IdEvaluacion,
@@ -106,7 +138,9 @@ export function resendIncidentUpdate(deadKey: string, current: LocalIncidente, f
     },
     update: (base) => {
       const update = buildUpdate(base as LocalIncidente, fields, additions);
-      return update ? { body: update.body, row: update.row } : { body: { IdEvaluacion: base.IdEvaluacion, Version: (base as LocalIncidente).Version }, row: base as LocalIncidente };
+      return update
+        ? { body: update.body, row: update.row }
+        : { body: { IdEvaluacion: base.IdEvaluacion, Version: (base as LocalIncidente).Version }, row: base as LocalIncidente };
     },
   });
 }
@@ -130,7 +164,11 @@ export async function setIncidentState(current: LocalIncidente, target: 1 | 2, d
       table: 'incidentes',
       id: current.IdEvaluacion,
       row: { ...current, Estado: target, CerradoEn: target === 2 ? new Date().toISOString() : null, Version: current.Version + 1 },
-      request: { method: 'POST', path: `${incidenteEntity.api.base}/registro-accidentes/${call}/registro/${encodeURIComponent(current.IdEvaluacion)}`, body: { Version: current.Version } },
+      request: {
+        method: 'POST',
+        path: `${incidenteEntity.api.base}/registro-accidentes/${call}/registro/${encodeURIComponent(current.IdEvaluacion)}`,
+        body: { Version: current.Version },
+      },
     },
     device,
   );

@@ -38,8 +38,12 @@ export function IncidentesDashboardPage() {
       title="Dashboard de incidentes"
       queryKey="incidentes"
       indicators={INDICATORS}
-      load={(name, filters, signal) => apiRequest<DashboardAnswer>(`/accidentes/dashboard/${name}/${company}?${dashboardQueryString(filters)}`, { signal })}
-      records={(selection) => <AccidentRecords key={JSON.stringify([selection.indicator.name, selection.registros])} selection={selection} />}
+      load={(name, filters, signal) =>
+        apiRequest<DashboardAnswer>(`/accidentes/dashboard/${name}/${company}?${dashboardQueryString(filters)}`, { signal })
+      }
+      records={(selection) => (
+        <AccidentRecords key={JSON.stringify([selection.indicator.name, selection.registros])} selection={selection} />
+      )}
     />
   );
 }

@@ -57,7 +57,9 @@ export function useIncidentList(filters: IncidentFilters, today: string): LocalI
         filters.pendiente === 'medidas' ? casesWithMeasuresToReview(db, today) : new Set<string>(),
       ]);
       const now = Date.now();
-      return rows.filter((row) => matches(row, filters, words, toReview, now)).sort((a, b) => b.FechaOcurrencia.localeCompare(a.FechaOcurrencia) || b.HoraOcurrencia.localeCompare(a.HoraOcurrencia));
+      return rows
+        .filter((row) => matches(row, filters, words, toReview, now))
+        .sort((a, b) => b.FechaOcurrencia.localeCompare(a.FechaOcurrencia) || b.HoraOcurrencia.localeCompare(a.HoraOcurrencia));
     },
     [filters.search, filters.clasificacion, filters.estado, filters.pendiente, today],
   );
@@ -65,7 +67,11 @@ export function useIncidentList(filters: IncidentFilters, today: string): LocalI
 
 /** Reports still being written on this device, the most recently changed first. */
 export function useOpenReportDrafts(): IncidentDraft[] | undefined {
-  return useDbQuery(async (db) => (await db.borradores_incidentes.where('estado').equals('abierta').toArray()).sort((a, b) => b.actualizadoEn - a.actualizadoEn), []);
+  return useDbQuery(
+    async (db) =>
+      (await db.borradores_incidentes.where('estado').equals('abierta').toArray()).sort((a, b) => b.actualizadoEn - a.actualizadoEn),
+    [],
+  );
 }
 
 /** A report draft, live; null when the device has none with that id. */
@@ -75,5 +81,11 @@ export function useReportDraft(id: string): IncidentDraft | null | undefined {
 
 /** The case's live measures on this device, in the order they were written. */
 export function useCaseMeasures(id: string): LocalMedida[] | undefined {
-  return useDbQuery(async (db) => (await db.medidas_control.where('IdEvaluacion').equals(id).toArray()).filter((measure) => measure.Estado === 1).sort((a, b) => a.CreadoEn.localeCompare(b.CreadoEn)), [id]);
+  return useDbQuery(
+    async (db) =>
+      (await db.medidas_control.where('IdEvaluacion').equals(id).toArray())
+        .filter((measure) => measure.Estado === 1)
+        .sort((a, b) => a.CreadoEn.localeCompare(b.CreadoEn)),
+    [id],
+  );
 }

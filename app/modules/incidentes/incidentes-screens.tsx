@@ -39,7 +39,11 @@ export function incidentesScreens(): ReactElement[] {
     screen(paths.incidentes.dotacionCarga.path, <DotacionCargaPage />, paths.incidentes.dotacion.list.href),
     screen(paths.incidentes.dashboard.path, <DashboardPage />, paths.incidentes.dashboard.href),
     ...ACCIDENT_CATALOGUE_TABLES.flatMap((table) =>
-      recordScreens(ACCIDENT_CATALOGUE_PATHS[table], { list: <CatalogueListPage table={table} />, form: <CatalogueFormPage table={table} />, detail: <CatalogueDetailPage table={table} /> }),
+      recordScreens(ACCIDENT_CATALOGUE_PATHS[table], {
+        list: <CatalogueListPage table={table} />,
+        form: <CatalogueFormPage table={table} />,
+        detail: <CatalogueDetailPage table={table} />,
+      }),
     ),
   ];
 }

@@ -33,7 +33,13 @@ export function DiatCard({ incident, canAct }: Omit<LegalProps, 'names'>) {
   const showSaved = useSavedToast();
   const now = useNow(1000);
   const [open, setOpen] = useState(false);
-  const [filing, setFiling] = useState({ por: fullName(session), en: new Date().toISOString(), folio: '', mutualidad: MUTUALIDADES[0]!, prueba: incident.MedioPrueba });
+  const [filing, setFiling] = useState({
+    por: fullName(session),
+    en: new Date().toISOString(),
+    folio: '',
+    mutualidad: MUTUALIDADES[0]!,
+    prueba: incident.MedioPrueba,
+  });
   const [error, setError] = useState<string | null>(null);
   const clasificacion = isClasificacion(incident.Clasificacion) ? incident.Clasificacion : null;
   const clock = diatClock({ ...incident, Clasificacion: clasificacion }, now);
@@ -44,13 +50,23 @@ export function DiatCard({ incident, canAct }: Omit<LegalProps, 'names'>) {
     if (!filing.folio.trim()) return setError(REPORT_RULE_MESSAGES.diatFolio);
     if (needsProof(clasificacion) && !filing.prueba.trim()) return setError(REPORT_RULE_MESSAGES.proofRequired);
     setError(null);
-    await record(incident, { DiatPresentadaEn: filing.en, DiatPresentadaPor: filing.por.trim(), DiatFolio: filing.folio.trim(), Mutualidad: filing.mutualidad, MedioPrueba: filing.prueba.trim() });
+    await record(incident, {
+      DiatPresentadaEn: filing.en,
+      DiatPresentadaPor: filing.por.trim(),
+      DiatFolio: filing.folio.trim(),
+      Mutualidad: filing.mutualidad,
+      MedioPrueba: filing.prueba.trim(),
+    });
     setOpen(false);
     showSaved('DIAT registrada como presentada');
   };
 
   return (
-    <CardSection id="incidente-diat" title="DIAT a la mutualidad" className={clock.filed ? 'diat-card diat-card--filed' : clock.overdue ? 'diat-card diat-card--overdue' : 'diat-card'}>
+    <CardSection
+      id="incidente-diat"
+      title="DIAT a la mutualidad"
+      className={clock.filed ? 'diat-card diat-card--filed' : clock.overdue ? 'diat-card diat-card--overdue' : 'diat-card'}
+    >
       {clock.filed ? (
         <p>
           Presentada el {formatDisplayInstant(clock.filedAt)}
@@ -63,8 +79,13 @@ export function DiatCard({ incident, canAct }: Omit<LegalProps, 'names'>) {
           <p className="diat-card__clock" role="timer" aria-live="off">
             {clock.overdue ? clockText(clock.remainingMs) : `Quedan ${clockText(clock.remainingMs)}`}
           </p>
-          <p className="muted">Plazo legal: 24 horas desde que la empresa supo del accidente ({formatDisplayInstant(incident.FechaConocimiento)}); vence el {formatDisplayInstant(new Date(clock.deadline).toISOString())}.</p>
-          {needsProof(clasificacion) && !incident.MedioPrueba && <p className="notice notice--warning">{REPORT_RULE_MESSAGES.proofRequired}.</p>}
+          <p className="muted">
+            Plazo legal: 24 horas desde que la empresa supo del accidente ({formatDisplayInstant(incident.FechaConocimiento)}); vence el{' '}
+            {formatDisplayInstant(new Date(clock.deadline).toISOString())}.
+          </p>
+          {needsProof(clasificacion) && !incident.MedioPrueba && (
+            <p className="notice notice--warning">{REPORT_RULE_MESSAGES.proofRequired}.</p>
+          )}
           {canAct && !open && (
             <IonButton onClick={() => setOpen(true)} fill="outline" color="dark">
               Marcar DIAT presentada
@@ -73,19 +94,46 @@ export function DiatCard({ incident, canAct }: Omit<LegalProps, 'names'>) {
           {open && (
             <div className="diat-card__form">
               <div className="incident-grid">
-                <TextInput label="Presentada por*" value={filing.por} onChange={(por) => setFiling((current) => ({ ...current, por }))} delay={0} />
-                <InstantInput id="diat-presentada-en" label="Fecha y hora de presentación*" value={filing.en} onChange={(en) => setFiling((current) => ({ ...current, en }))} />
-                <TextInput label="Folio de la mutualidad*" value={filing.folio} onChange={(folio) => setFiling((current) => ({ ...current, folio }))} delay={0} />
+                <TextInput
+                  label="Presentada por*"
+                  value={filing.por}
+                  onChange={(por) => setFiling((current) => ({ ...current, por }))}
+                  delay={0}
+                />
+                <InstantInput
+                  id="diat-presentada-en"
+                  label="Fecha y hora de presentación*"
+                  value={filing.en}
+                  onChange={(en) => setFiling((current) => ({ ...current, en }))}
+                />
+                <TextInput
+                  label="Folio de la mutualidad*"
+                  value={filing.folio}
+                  onChange={(folio) => setFiling((current) => ({ ...current, folio }))}
+                  delay={0}
+                />
                 <div className="draft-field">
                   <label htmlFor="diat-mutualidad">Mutualidad</label>
-                  <select id="diat-mutualidad" value={filing.mutualidad} onChange={(event) => setFiling((current) => ({ ...current, mutualidad: event.target.value }))}>
+                  <select
+                    id="diat-mutualidad"
+                    value={filing.mutualidad}
+                    onChange={(event) => setFiling((current) => ({ ...current, mutualidad: event.target.value }))}
+                  >
                     {MUTUALIDADES.map((name) => (
                       <option key={name}>{name}</option>
                     ))}
                   </select>
                 </div>
               </div>
-              {needsProof(clasificacion) && <TextInput label="Medio de prueba*" value={filing.prueba} onChange={(prueba) => setFiling((current) => ({ ...current, prueba }))} delay={0} multiline />}
+              {needsProof(clasificacion) && (
+                <TextInput
+                  label="Medio de prueba*"
+                  value={filing.prueba}
+                  onChange={(prueba) => setFiling((current) => ({ ...current, prueba }))}
+                  delay={0}
+                  multiline
+                />
+              )}
               {error && (
                 <p className="field-error" role="alert">
                   {error}
@@ -118,7 +166,12 @@ export function GraveCard({ incident, canAct, names }: LegalProps) {
   const [to, setTo] = useState<'inspeccion' | 'seremi'>('inspeccion');
   const clasificacion = isClasificacion(incident.Clasificacion) ? incident.Clasificacion : null;
   if (!requiresImmediateNotice({ Clasificacion: clasificacion, CriteriosGravedad: incident.CriteriosGravedad })) return null;
-  const text = noticeText(incident, to, { company: { Nombre: session.empresa.NombreEmpresa, Rut: session.empresa.RutEmpresa }, author: fullName(session), now, names });
+  const text = noticeText(incident, to, {
+    company: { Nombre: session.empresa.NombreEmpresa, Rut: session.empresa.RutEmpresa },
+    author: fullName(session),
+    now,
+    names,
+  });
   const given = to === 'inspeccion' ? incident.AvisoInspeccionEn : incident.AvisoSeremiEn;
 
   const suspend = async () => {
@@ -126,7 +179,10 @@ export function GraveCard({ incident, canAct, names }: LegalProps) {
     showSaved('Suspensión de la faena registrada');
   };
   const registerNotice = async () => {
-    await record(incident, to === 'inspeccion' ? { AvisoInspeccionEn: new Date().toISOString() } : { AvisoSeremiEn: new Date().toISOString() });
+    await record(
+      incident,
+      to === 'inspeccion' ? { AvisoInspeccionEn: new Date().toISOString() } : { AvisoSeremiEn: new Date().toISOString() },
+    );
     showSaved(to === 'inspeccion' ? 'Aviso a la Inspección del Trabajo registrado' : 'Aviso a la SEREMI de Salud registrado');
   };
   const print = () => {
@@ -151,10 +207,22 @@ export function GraveCard({ incident, canAct, names }: LegalProps) {
         </>
       )}
       <div className="grave-card__tabs" role="group" aria-label="Destinatario del aviso">
-        <IonButton fill={to === 'inspeccion' ? 'solid' : 'outline'} color="dark" size="small" aria-pressed={to === 'inspeccion'} onClick={() => setTo('inspeccion')}>
+        <IonButton
+          fill={to === 'inspeccion' ? 'solid' : 'outline'}
+          color="dark"
+          size="small"
+          aria-pressed={to === 'inspeccion'}
+          onClick={() => setTo('inspeccion')}
+        >
           Inspección del Trabajo
         </IonButton>
-        <IonButton fill={to === 'seremi' ? 'solid' : 'outline'} color="dark" size="small" aria-pressed={to === 'seremi'} onClick={() => setTo('seremi')}>
+        <IonButton
+          fill={to === 'seremi' ? 'solid' : 'outline'}
+          color="dark"
+          size="small"
+          aria-pressed={to === 'seremi'}
+          onClick={() => setTo('seremi')}
+        >
           SEREMI de Salud
         </IonButton>
       </div>
@@ -163,14 +231,22 @@ export function GraveCard({ incident, canAct, names }: LegalProps) {
       </label>
       <textarea id="aviso-texto" className="grave-card__text" readOnly value={text} rows={14} />
       <div className="button-row">
-        <IonButton fill="outline" color="dark" onClick={() => void navigator.clipboard?.writeText(text).then(() => showSaved('Aviso copiado'))}>
+        <IonButton
+          fill="outline"
+          color="dark"
+          onClick={() => void navigator.clipboard?.writeText(text).then(() => showSaved('Aviso copiado'))}
+        >
           Copiar aviso
         </IonButton>
         <IonButton fill="outline" color="dark" onClick={print}>
           Imprimir aviso
         </IonButton>
         {online && typeof navigator.share === 'function' && (
-          <IonButton fill="outline" color="dark" onClick={() => void navigator.share({ title: 'Aviso de accidente', text }).catch(() => undefined)}>
+          <IonButton
+            fill="outline"
+            color="dark"
+            onClick={() => void navigator.share({ title: 'Aviso de accidente', text }).catch(() => undefined)}
+          >
             Compartir aviso
           </IonButton>
         )}
@@ -179,7 +255,9 @@ export function GraveCard({ incident, canAct, names }: LegalProps) {
         <p>Aviso dado el {formatDisplayInstant(given)}.</p>
       ) : (
         canAct && (
-          <IonButton onClick={() => void registerNotice()}>{to === 'inspeccion' ? 'Registrar aviso a la Inspección del Trabajo' : 'Registrar aviso a la SEREMI de Salud'}</IonButton>
+          <IonButton onClick={() => void registerNotice()}>
+            {to === 'inspeccion' ? 'Registrar aviso a la Inspección del Trabajo' : 'Registrar aviso a la SEREMI de Salud'}
+          </IonButton>
         )
       )}
     </CardSection>

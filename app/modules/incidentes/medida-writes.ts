@@ -18,14 +18,23 @@ const REGISTRO = `${incidenteEntity.api.base}/registro-accidentes`;
 const parentsOf = (measure: LocalMedida) => [{ table: 'incidentes' as const, id: measure.IdEvaluacion }];
 
 /** SPEC OV2 for a control measure, answered by its responsible person with text and files. */
-export async function respondMeasure(current: LocalMedida, input: { Texto: string; Archivos: FileRef[] }, user: CycleUser, device: WriteDevice = requireDevice()): Promise<void> {
+export async function respondMeasure(
+  current: LocalMedida,
+  input: { Texto: string; Archivos: FileRef[] },
+  user: CycleUser,
+  device: WriteDevice = requireDevice(),
+): Promise<void> {
   const body = v.parse(MedidaRespuestaBodySchema, { IdRespuesta: uuidV7(), Texto: input.Texto, Archivos: input.Archivos });
   await localWrite(
     {
       table: 'medidas_control',
       id: current.IdMedidaControl,
       row: answeredRow(current, stepOf('respuesta', body, user, new Date())),
-      request: { method: 'POST', path: `${REGISTRO}${fillPath('/:IdMedidaControl/:company', { IdMedidaControl: current.IdMedidaControl, company: current.IdEmpresa })}`, body },
+      request: {
+        method: 'POST',
+        path: `${REGISTRO}${fillPath('/:IdMedidaControl/:company', { IdMedidaControl: current.IdMedidaControl, company: current.IdEmpresa })}`,
+        body,
+      },
       parents: parentsOf(current),
       files: await photoFiles(device.db, body.Archivos),
     },
@@ -35,7 +44,12 @@ export async function respondMeasure(current: LocalMedida, input: { Texto: strin
 
 /** Approved: Respondida 0, Aprobada 1, green. */
 export async function approveMeasure(current: LocalMedida, user: CycleUser, device: WriteDevice = requireDevice()): Promise<void> {
-  const body = v.parse(MedidaAprobarBodySchema, { IdMedidaControl: current.IdMedidaControl, IdRespuesta: uuidV7(), Texto: '', Version: current.Version });
+  const body = v.parse(MedidaAprobarBodySchema, {
+    IdMedidaControl: current.IdMedidaControl,
+    IdRespuesta: uuidV7(),
+    Texto: '',
+    Version: current.Version,
+  });
   await localWrite(
     {
       table: 'medidas_control',
@@ -49,13 +63,27 @@ export async function approveMeasure(current: LocalMedida, user: CycleUser, devi
 }
 
 /** Rejected with the reason and a new deadline: Respondida 0, yellow, or red if that deadline already passed. */
-export async function rejectMeasure(current: LocalMedida, input: { Texto: string; Plazo: string; Archivos: FileRef[] }, user: CycleUser, today: string, device: WriteDevice = requireDevice()): Promise<void> {
-  const body = v.parse(MedidaRechazarBodySchema, { IdMedidaControl: current.IdMedidaControl, IdRespuesta: uuidV7(), ...input, Version: current.Version });
+export async function rejectMeasure(
+  current: LocalMedida,
+  input: { Texto: string; Plazo: string; Archivos: FileRef[] },
+  user: CycleUser,
+  today: string,
+  device: WriteDevice = requireDevice(),
+): Promise<void> {
+  const body = v.parse(MedidaRechazarBodySchema, {
+    IdMedidaControl: current.IdMedidaControl,
+    IdRespuesta: uuidV7(),
+    ...input,
+    Version: current.Version,
+  });
   await localWrite(
     {
       table: 'medidas_control',
       id: current.IdMedidaControl,
-      row: reviewedRow(current, stepOf('rechazo', body, user, new Date()), { Plazo: body.Plazo, Semaforo: semaforoAfterRejection(body.Plazo, today) }),
+      row: reviewedRow(current, stepOf('rechazo', body, user, new Date()), {
+        Plazo: body.Plazo,
+        Semaforo: semaforoAfterRejection(body.Plazo, today),
+      }),
       request: { method: 'POST', path: `${REGISTRO}/desaprobar/medida/control`, body },
       parents: parentsOf(current),
       files: await photoFiles(device.db, body.Archivos),

@@ -26,17 +26,25 @@ const PARENT_FIELDS = ['IdTipoAgente', 'IdFactor', 'IdCausaBasica', 'IdFamiliaRi
 /** The catalogues on this device (pulled like every described record), by name; undefined while read. */
 export function useIncidentLookups(): IncidentLookups | undefined {
   return useDbQuery(async (db) => {
-    const tables = await Promise.all(ACCIDENT_CATALOGUE_TABLES.map((table) => db.table(table).orderBy('orden').toArray() as Promise<CatalogueRow[]>));
+    const tables = await Promise.all(
+      ACCIDENT_CATALOGUE_TABLES.map((table) => db.table(table).orderBy('orden').toArray() as Promise<CatalogueRow[]>),
+    );
     const levels = await db.niveles.orderBy('[TipoNivel+orden]').toArray();
     const names = new Map<string, string>(levels.map((level) => [level.IdNivel, level.Nombre]));
     const options = Object.fromEntries(
       ACCIDENT_CATALOGUE_TABLES.map((table, index) => {
         const rows = tables[index]!;
         for (const row of rows) names.set(row.Id, row.Info);
-        const parentOf = (row: CatalogueRow) => PARENT_FIELDS.map((field) => row[field]).find((value): value is string => typeof value === 'string') ?? null;
+        const parentOf = (row: CatalogueRow) =>
+          PARENT_FIELDS.map((field) => row[field]).find((value): value is string => typeof value === 'string') ?? null;
         return [table, rows.map((row) => ({ value: row.Id, label: row.Info, parent: parentOf(row), kind: row.Tipo }))];
       }),
     ) as Record<AccidentCatalogueTable, CatalogueOption[]>;
-    return { options, levels2: levels.filter((level) => level.TipoNivel === 2), levels3: levels.filter((level) => level.TipoNivel === 3), names };
+    return {
+      options,
+      levels2: levels.filter((level) => level.TipoNivel === 2),
+      levels3: levels.filter((level) => level.TipoNivel === 3),
+      names,
+    };
   }, []);
 }

@@ -10,7 +10,15 @@ import { DexieOutboxStore } from '#app/sync/dexie-outbox-store.ts';
 import { testDevicesForEachTest } from '#app/sync/test-device.ts';
 import { completeHeader, templateRow } from './draft-fixtures.ts';
 import { draftProblems, finishDraft, INSPECTIONS_PATH } from './draft-finish.ts';
-import { activeChecklistObservation, addObservation, createDraft, saveSignature, setAnswer, setDraftHeader, updateObservation } from './draft-store.ts';
+import {
+  activeChecklistObservation,
+  addObservation,
+  createDraft,
+  saveSignature,
+  setAnswer,
+  setDraftHeader,
+  updateObservation,
+} from './draft-store.ts';
 
 const device = testDevicesForEachTest();
 const owner = { companyId: '76123456', userId: 7 };
@@ -41,11 +49,19 @@ async function readyDraft(test: ReturnType<typeof device>) {
     Archivos: [{ Sha256: file(1).sha256, Tipo: 'image/jpeg' }],
   });
   const gap = await addObservation(test.db, id, 'Brechas');
-  await updateObservation(test.db, id, gap, { Observacion: 'Falta señalética', Archivos: [{ Sha256: file(2).sha256, Tipo: 'image/jpeg' }] });
+  await updateObservation(test.db, id, gap, {
+    Observacion: 'Falta señalética',
+    Archivos: [{ Sha256: file(2).sha256, Tipo: 'image/jpeg' }],
+  });
   await addObservation(test.db, id, 'General');
   const signature = { ...file(3, 'image/png') };
   await saveSignature(test.db, id, { Rol: 'Ejecutor', Nombre: 'Sofía Supervisora', Rut: '', Cargo: '' }, signature);
-  await saveSignature(test.db, id, { Rol: 'Firmante', Nombre: 'Ana Pérez', Rut: '12345678-5', Cargo: 'Jefa de turno' }, { ...file(4, 'image/png') });
+  await saveSignature(
+    test.db,
+    id,
+    { Rol: 'Firmante', Nombre: 'Ana Pérez', Rut: '12345678-5', Cargo: 'Jefa de turno' },
+    { ...file(4, 'image/png') },
+  );
   return { id, template, checklist, gap };
 }
 
@@ -64,14 +80,27 @@ describe('finishing an inspection (SPEC IN2)', () => {
     expect(entry!.files?.map((ref) => ref.sha256).sort()).toEqual([file(1), file(2), file(3), file(4)].map((f) => f.sha256).sort());
     expect(await test.db.outboxFiles.count()).toBe(4);
     const body = v.parse(InspeccionCreateBodySchema, entry!.body);
-    expect(body).toMatchObject({ IdEvaluacion: id, IdFormulario: template.IdFormulario, VersionFormulario: 2, Lugar: 'Taller central', Encabezado: { turno: 'Mañana' } });
+    expect(body).toMatchObject({
+      IdEvaluacion: id,
+      IdFormulario: template.IdFormulario,
+      VersionFormulario: 2,
+      Lugar: 'Taller central',
+      Encabezado: { turno: 'Mañana' },
+    });
     expect(body.Respuestas.map((answer) => answer.Respuesta)).toEqual([1, 2, 3]);
     // The empty general observation the person added and left is not part of the inspection.
     expect(body.Observaciones.map((obs) => obs.IdObservacion)).toEqual([checklist, gap]);
     expect(body.Firmas.map((firma) => firma.Rol)).toEqual(['Ejecutor', 'Firmante']);
 
     // Weights: e1 = 2 (Cumple), e2 = 3 (No cumple), e3 No aplica -> 2 / 5 = 40 % -> 3,3.
-    expect(await test.db.inspecciones.get(id)).toMatchObject({ Porcentaje: 40, Nota: 3.3, NombreFormulario: 'Herramientas y equipos', IdSupervisor: 7, Estado: 1, Version: 1 });
+    expect(await test.db.inspecciones.get(id)).toMatchObject({
+      Porcentaje: 40,
+      Nota: 3.3,
+      NombreFormulario: 'Herramientas y equipos',
+      IdSupervisor: 7,
+      Estado: 1,
+      Version: 1,
+    });
     expect(await test.db.observaciones.get(checklist)).toMatchObject({
       IdEvaluacion: id,
       TipoObs: 'Checklist',
@@ -107,7 +136,11 @@ describe('finishing an inspection (SPEC IN2)', () => {
     const { id } = await readyDraft(test);
     // Another tab: its own connection to the same database, so only the check inside the transaction stops it.
     const otherDb = new AppDb(test.db.name, test.db._options);
-    const otherTab = { db: otherDb, store: new DexieOutboxStore({ db: otherDb, entries: otherDb.outbox, files: otherDb.outboxFiles }), replayer: test.replayer };
+    const otherTab = {
+      db: otherDb,
+      store: new DexieOutboxStore({ db: otherDb, entries: otherDb.outbox, files: otherDb.outboxFiles }),
+      replayer: test.replayer,
+    };
     try {
       const results = await Promise.all([finishDraft(id, finisher, test), finishDraft(id, finisher, otherTab)]);
       expect(results.map((result) => result.ok && result.alreadyFinished).sort()).toEqual([false, true]);
@@ -151,7 +184,9 @@ describe('finishing an inspection (SPEC IN2)', () => {
     await setAnswer(test.db, id, 'e2', 1);
     await setAnswer(test.db, id, 'e3', 1);
     await updateObservation(test.db, id, observation, { Observacion: 'Sin guarda', Plazo: '2026-03-10', Responsable: 'Juan' });
-    expect(draftProblems((await test.db.borradores.get(id))!)).toEqual([{ target: { kind: 'firmas' }, message: INSPECCIONES_MESSAGES.signatureExecutor }]);
+    expect(draftProblems((await test.db.borradores.get(id))!)).toEqual([
+      { target: { kind: 'firmas' }, message: INSPECCIONES_MESSAGES.signatureExecutor },
+    ]);
   });
 
   it('a statement answered 2 whose observation is missing cannot finish', async () => {
@@ -161,7 +196,10 @@ describe('finishing an inspection (SPEC IN2)', () => {
       draft.observaciones = draft.observaciones.filter((obs) => obs.IdObservacion !== checklist);
     });
     const result = await finishDraft(id, finisher, test);
-    expect(result).toEqual({ ok: false, problems: [{ target: { kind: 'enunciado', id: 'e2' }, message: INSPECCIONES_MESSAGES.observationMissing }] });
+    expect(result).toEqual({
+      ok: false,
+      problems: [{ target: { kind: 'enunciado', id: 'e2' }, message: INSPECCIONES_MESSAGES.observationMissing }],
+    });
   });
 
   it('a photo missing on the device stops the finish with a message instead of queueing the record without it', async () => {
@@ -177,7 +215,10 @@ describe('finishing an inspection (SPEC IN2)', () => {
     const test = device();
     const { id } = await readyDraft(test);
     const worker = uuidV7();
-    const created = await localWrite({ table: 'trabajadores', id: worker, row: null, request: { method: 'POST', path: '/api/trabajadores/newtrabajadores2', body: {} } }, test);
+    const created = await localWrite(
+      { table: 'trabajadores', id: worker, row: null, request: { method: 'POST', path: '/api/trabajadores/newtrabajadores2', body: {} } },
+      test,
+    );
     await setDraftHeader(test.db, id, { Observados: [worker] });
     await finishDraft(id, finisher, test);
     const entry = await test.db.outbox.where('recordKey').equals(`inspecciones:${id}`).first();

@@ -2,7 +2,12 @@ import { computeCompliance } from '#sync/domain/compliance.ts';
 import { type InspectionCandidate, type InspectionProblem, inspectionProblems } from '#sync/domain/inspection-rules.ts';
 import { cleanRut } from '#sync/domain/rut.ts';
 import { statementsOf } from '#sync/schemas/formularios.schema.ts';
-import { type Inspeccion, type InspeccionCreateBody, InspeccionCreateBodySchema, type ObservacionNueva } from '#sync/schemas/inspecciones.schema.ts';
+import {
+  type Inspeccion,
+  type InspeccionCreateBody,
+  InspeccionCreateBodySchema,
+  type ObservacionNueva,
+} from '#sync/schemas/inspecciones.schema.ts';
 import { type Observacion } from '#sync/schemas/observaciones.schema.ts';
 import * as v from 'valibot';
 import { type DraftObservation, filesOfInspectionDraft, type InspectionDraft } from '#app/db/inspection-rows.ts';
@@ -33,15 +38,22 @@ function withoutEstado({ Estado: _estado, ...observation }: DraftObservation): O
 }
 
 /** The body the draft would send now, before the schema parses it (the rules check this shape). */
-export function candidateOf(draft: InspectionDraft, finishedAt = new Date().toISOString()): InspectionCandidate & Omit<InspeccionCreateBody, keyof InspectionCandidate> {
+export function candidateOf(
+  draft: InspectionDraft,
+  finishedAt = new Date().toISOString(),
+): InspectionCandidate & Omit<InspeccionCreateBody, keyof InspectionCandidate> {
   const content = draft.formulario.Contenido;
   const respuestas = statementsOf(content).flatMap((statement) => {
     const answer = draft.respuestas[statement.IdEnunciado];
     if (!answer) return [];
-    const written = statement.Subpreguntas.map((sub) => [sub.IdSubpregunta, (answer.Subrespuestas[sub.IdSubpregunta] ?? '').trim()] as const).filter(([, text]) => text !== '');
+    const written = statement.Subpreguntas.map(
+      (sub) => [sub.IdSubpregunta, (answer.Subrespuestas[sub.IdSubpregunta] ?? '').trim()] as const,
+    ).filter(([, text]) => text !== '');
     return [{ IdEnunciado: statement.IdEnunciado, Respuesta: answer.Respuesta, Subrespuestas: Object.fromEntries(written) }];
   });
-  const encabezado = content.CamposEncabezado.map((campo) => [campo.IdCampo, (draft.Encabezado[campo.IdCampo] ?? '').trim()] as const).filter(([, text]) => text !== '');
+  const encabezado = content.CamposEncabezado.map(
+    (campo) => [campo.IdCampo, (draft.Encabezado[campo.IdCampo] ?? '').trim()] as const,
+  ).filter(([, text]) => text !== '');
   return {
     IdEvaluacion: draft.IdEvaluacion,
     IdFormulario: draft.formulario.IdFormulario,
@@ -151,11 +163,16 @@ function finishPlan(draft: InspectionDraft, finisher: Finisher, device: FinishDe
         row: inspectionRow(draft, body),
         request: { method: 'POST', path: INSPECTIONS_PATH, body },
         parents: [
-          ...[body.IdNivel2, body.IdNivel3].filter((level): level is string => level !== null).map((level) => ({ table: 'niveles' as const, id: level })),
+          ...[body.IdNivel2, body.IdNivel3]
+            .filter((level): level is string => level !== null)
+            .map((level) => ({ table: 'niveles' as const, id: level })),
           ...body.Observados.map((worker) => ({ table: 'trabajadores' as const, id: worker })),
         ],
       },
-      files: filesOfInspectionDraft({ observaciones: body.Observaciones.map((obs) => ({ ...obs, Estado: 1 as const })), firmas: body.Firmas }),
+      files: filesOfInspectionDraft({
+        observaciones: body.Observaciones.map((obs) => ({ ...obs, Estado: 1 as const })),
+        firmas: body.Firmas,
+      }),
       tables: ['observaciones'],
       apply: async (database, finished, entry) => {
         await database.observaciones.bulkPut(observations);

@@ -11,7 +11,11 @@ export interface ProblemLine {
   problem: InspectionProblem;
 }
 
-function describeProblem(problem: InspectionProblem, numbers: ReadonlyMap<string, number>, observationStatement: ReadonlyMap<string, string>): string {
+function describeProblem(
+  problem: InspectionProblem,
+  numbers: ReadonlyMap<string, number>,
+  observationStatement: ReadonlyMap<string, string>,
+): string {
   const { target } = problem;
   if (target.kind === 'enunciado') return `Enunciado ${numbers.get(target.id) ?? ''}: ${problem.message}`;
   if (target.kind === 'observacion') {
@@ -23,13 +27,20 @@ function describeProblem(problem: InspectionProblem, numbers: ReadonlyMap<string
 }
 
 /** The problems as the finish section lists them: statements without an answer are one line, pointing at the first. */
-export function problemSummary(problems: InspectionProblem[], numbers: ReadonlyMap<string, number>, observationStatement: ReadonlyMap<string, string>): ProblemLine[] {
+export function problemSummary(
+  problems: InspectionProblem[],
+  numbers: ReadonlyMap<string, number>,
+  observationStatement: ReadonlyMap<string, string>,
+): ProblemLine[] {
   const unanswered = problems.filter((problem) => problem.target.kind === 'enunciado' && problem.message === UNANSWERED_STATEMENT);
   const lines: ProblemLine[] = [];
   for (const problem of problems) {
     if (problem === unanswered[0] && unanswered.length > 1) {
       const first = problem.target.kind === 'enunciado' ? numbers.get(problem.target.id) : undefined;
-      lines.push({ problem, text: `${INSPECCIONES_MESSAGES.answersIncomplete}: faltan ${unanswered.length}, desde el enunciado ${first ?? ''}` });
+      lines.push({
+        problem,
+        text: `${INSPECCIONES_MESSAGES.answersIncomplete}: faltan ${unanswered.length}, desde el enunciado ${first ?? ''}`,
+      });
     } else if (!unanswered.includes(problem) || unanswered.length === 1) {
       lines.push({ problem, text: describeProblem(problem, numbers, observationStatement) });
     }

@@ -22,7 +22,16 @@ export const DRAFT_MESSAGES = {
 /** The header of an inspection: what the new-inspection page asks and the filling page can still change. */
 export type DraftHeader = Pick<
   InspectionDraft,
-  'Fecha' | 'Lugar' | 'IdNivel2' | 'IdNivel3' | 'Supervisor' | 'Observados' | 'EquipoTrabajo' | 'RutContratista' | 'IdCliente' | 'Encabezado'
+  | 'Fecha'
+  | 'Lugar'
+  | 'IdNivel2'
+  | 'IdNivel3'
+  | 'Supervisor'
+  | 'Observados'
+  | 'EquipoTrabajo'
+  | 'RutContratista'
+  | 'IdCliente'
+  | 'Encabezado'
 >;
 
 /** Who starts the draft: it lives in that person's database and names their company. */
@@ -32,7 +41,9 @@ export interface DraftOwner {
 }
 
 /** The fields of an observation the person edits. */
-export type ObservationPatch = Partial<Pick<DraftObservation, 'Observacion' | 'Responsable' | 'IdResponsable' | 'Plazo' | 'SemaforoObs' | 'Severidad' | 'Archivos'>>;
+export type ObservationPatch = Partial<
+  Pick<DraftObservation, 'Observacion' | 'Responsable' | 'IdResponsable' | 'Plazo' | 'SemaforoObs' | 'Severidad' | 'Archivos'>
+>;
 
 export type ExtraObservationType = Exclude<TipoObs, 'Checklist'>;
 
@@ -67,7 +78,10 @@ export function blankObservation(tipo: TipoObs, statementId: string | null): Dra
 }
 
 /** The statement's observation being written (answer 2), if any. */
-export function activeChecklistObservation(draft: Pick<InspectionDraft, 'observaciones'>, statementId: string): DraftObservation | undefined {
+export function activeChecklistObservation(
+  draft: Pick<InspectionDraft, 'observaciones'>,
+  statementId: string,
+): DraftObservation | undefined {
   return draft.observaciones.find((obs) => obs.TipoObs === 'Checklist' && obs.IdEnunciado === statementId && obs.Estado === 1);
 }
 
@@ -173,7 +187,9 @@ export async function updateObservation(db: AppDb, id: string, observationId: st
   await changeDraft(db, id, (draft) => {
     const observation = draft.observaciones.find((obs) => obs.IdObservacion === observationId && obs.Estado === 1);
     if (!observation) throw new DraftError(INSPECCIONES_MESSAGES.observationNotFound);
-    const changed = (Object.keys(patch) as (keyof ObservationPatch)[]).filter((key) => JSON.stringify(observation[key]) !== JSON.stringify(patch[key]));
+    const changed = (Object.keys(patch) as (keyof ObservationPatch)[]).filter(
+      (key) => JSON.stringify(observation[key]) !== JSON.stringify(patch[key]),
+    );
     if (changed.length === 0) return false;
     Object.assign(observation, structuredClone(patch));
   });
@@ -210,7 +226,9 @@ export async function saveSignature(db: AppDb, id: string, signer: SignerDetails
     db,
     id,
     (draft) => {
-      const kept = draft.firmas.filter((other) => other.IdFirma !== firma.IdFirma && !(firma.Rol === 'Ejecutor' && other.Rol === 'Ejecutor'));
+      const kept = draft.firmas.filter(
+        (other) => other.IdFirma !== firma.IdFirma && !(firma.Rol === 'Ejecutor' && other.Rol === 'Ejecutor'),
+      );
       draft.firmas = firma.Rol === 'Ejecutor' ? [firma, ...kept] : [...kept, firma];
     },
     [{ ...png, type: 'image/png' }],

@@ -6,7 +6,12 @@ import type { ExtraObservationType, ObservationPatch } from './draft-store.ts';
 import { ObservationEditor, type SignedInPerson } from './observation-editor.tsx';
 
 const WORDS: Record<ExtraObservationType, { section: string; one: string; add: string; photos: string }> = {
-  General: { section: 'Observación general', one: 'Observación general', add: 'Agregar observación general', photos: 'Fotos de la observación general' },
+  General: {
+    section: 'Observación general',
+    one: 'Observación general',
+    add: 'Agregar observación general',
+    photos: 'Fotos de la observación general',
+  },
   Brechas: { section: 'Brechas', one: 'Brecha', add: 'Agregar brecha', photos: 'Fotos de la brecha' },
 };
 
@@ -24,13 +29,22 @@ interface ExtraObservationsProps {
 }
 
 /** The general observations or the gaps (Brechas) of the inspection: each with its text and photos. */
-export const ExtraObservations = memo(function ExtraObservations({ tipo, observations, textProblems, readOnly, onAdd, ...editor }: ExtraObservationsProps) {
+export const ExtraObservations = memo(function ExtraObservations({
+  tipo,
+  observations,
+  textProblems,
+  readOnly,
+  onAdd,
+  ...editor
+}: ExtraObservationsProps) {
   const words = WORDS[tipo];
   const titleId = `insp-${tipo.toLowerCase()}-title`;
   return (
     <section className="card insp-section" aria-labelledby={titleId}>
       <h2 id={titleId}>{words.section}</h2>
-      {observations.length === 0 && <p className="muted">{readOnly ? 'Sin registros.' : 'Opcional. Agrega las que correspondan, con fotos si las hay.'}</p>}
+      {observations.length === 0 && (
+        <p className="muted">{readOnly ? 'Sin registros.' : 'Opcional. Agrega las que correspondan, con fotos si las hay.'}</p>
+      )}
       {observations.map((observation, index) => {
         const numbered = observations.length > 1 || tipo === 'Brechas' ? `${words.one} ${index + 1}` : words.one;
         return (

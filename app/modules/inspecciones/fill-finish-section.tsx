@@ -21,7 +21,8 @@ export function FillFinishSection({ compliance, problems, finishing, onShowProbl
     <section id="insp-finalizar" className="card insp-section insp-finish" aria-labelledby="insp-finalizar-title" tabIndex={-1}>
       <h2 id="insp-finalizar-title">Finalizar inspección</h2>
       <p>
-        {compliance.Respondidos} de {compliance.Total} respondidas · Cumple {compliance.Cumple} · No cumple {compliance.NoCumple} · No aplica {compliance.NoAplica}
+        {compliance.Respondidos} de {compliance.Total} respondidas · Cumple {compliance.Cumple} · No cumple {compliance.NoCumple} · No
+        aplica {compliance.NoAplica}
       </p>
       <p className="insp-finish__grade">
         Cumplimiento <strong>{labels.porcentaje}</strong> · Nota <strong>{labels.nota}</strong>

@@ -38,7 +38,18 @@ interface FillHeaderSectionProps {
 }
 
 /** "Encabezado": the header at a glance, or its form while it is edited. */
-export function FillHeaderSection({ draft, levels2, levels3, readOnly, editing, hasProblems, problems, onToggle, onChange, onFieldChange }: FillHeaderSectionProps) {
+export function FillHeaderSection({
+  draft,
+  levels2,
+  levels3,
+  readOnly,
+  editing,
+  hasProblems,
+  problems,
+  onToggle,
+  onChange,
+  onFieldChange,
+}: FillHeaderSectionProps) {
   const session = useRequiredSession();
   const content = draft.formulario.Contenido;
   const header = headerOf(draft);
@@ -71,7 +82,13 @@ export function FillHeaderSection({ draft, levels2, levels3, readOnly, editing, 
           onFieldChange={onFieldChange}
         />
       ) : (
-        <DraftHeaderSummary header={header} fields={headerFieldsOf(draft)} level2Label={level2Label} level3Label={level3Label} levels={[...levels2, ...levels3]} />
+        <DraftHeaderSummary
+          header={header}
+          fields={headerFieldsOf(draft)}
+          level2Label={level2Label}
+          level3Label={level3Label}
+          levels={[...levels2, ...levels3]}
+        />
       )}
     </section>
   );

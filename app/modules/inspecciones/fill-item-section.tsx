@@ -21,7 +21,18 @@ interface FillItemSectionProps {
 }
 
 /** One item of the checklist: its name, how many of its statements are answered, and the statements. */
-export function FillItemSection({ item, index, progress, draft, numbers, answerOf, observations, problems, readOnly, actions }: FillItemSectionProps) {
+export function FillItemSection({
+  item,
+  index,
+  progress,
+  draft,
+  numbers,
+  answerOf,
+  observations,
+  problems,
+  readOnly,
+  actions,
+}: FillItemSectionProps) {
   const row = (statement: Enunciado) => {
     const statementId = statement.IdEnunciado;
     const observation = observations.get(statementId);

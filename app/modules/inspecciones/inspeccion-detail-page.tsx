@@ -71,7 +71,10 @@ export function InspeccionDetailPage() {
   const levelNames = useNivelNames();
   const version = useTemplateVersion(inspection);
   const { entries, refused } = useRecordOutbox('inspecciones', id);
-  const files: FileRef[] = [...(observations ?? []).flatMap((observation) => observation.Archivos), ...(inspection?.Firmas ?? []).map((firma) => firma.Archivo)];
+  const files: FileRef[] = [
+    ...(observations ?? []).flatMap((observation) => observation.Archivos),
+    ...(inspection?.Firmas ?? []).map((firma) => firma.Archivo),
+  ];
   const deviceUrls = useDeviceFileUrls(files);
   const missing = deviceUrls ? files.filter((file) => !deviceUrls[file.Sha256]).map((file) => file.Sha256) : [];
   const signedUrls = useSignedInspectionUrls({ idEvaluacion: inspection ? id : '', missing });
@@ -109,7 +112,10 @@ export function InspeccionDetailPage() {
     else if (answer.Respuesta === 2) counts.noCumple += 1;
     else counts.noAplica += 1;
   }
-  const headerLabels = version.status === 'ready' ? new Map(version.template.Contenido.CamposEncabezado.map((campo) => [campo.IdCampo, campo.Etiqueta])) : new Map<string, string>();
+  const headerLabels =
+    version.status === 'ready'
+      ? new Map(version.template.Contenido.CamposEncabezado.map((campo) => [campo.IdCampo, campo.Etiqueta]))
+      : new Map<string, string>();
   const observedNames = (observed ?? []).flatMap((worker) => (worker ? [`${worker.Nombres} ${worker.ApellidoPaterno}`.trim()] : []));
 
   return (
@@ -137,7 +143,10 @@ export function InspeccionDetailPage() {
             <dt>Supervisor</dt>
             <dd>{inspection.Supervisor}</dd>
             <dt>Trabajadores observados</dt>
-            <dd>{observedNames.join(', ') || (inspection.Observados.length > 0 ? `${inspection.Observados.length} trabajador(es)` : 'Ninguno')}</dd>
+            <dd>
+              {observedNames.join(', ') ||
+                (inspection.Observados.length > 0 ? `${inspection.Observados.length} trabajador(es)` : 'Ninguno')}
+            </dd>
             <dt>Equipo de trabajo</dt>
             <dd>{inspection.EquipoTrabajo || 'Sin equipo'}</dd>
             <dt>Contratista</dt>
@@ -215,7 +224,9 @@ export function InspeccionDetailPage() {
                     {url ? (
                       <img className="signature-image" src={url} alt={`Firma de ${firma.Nombre}`} />
                     ) : (
-                      <p className="muted">{online ? 'La imagen de la firma no está disponible.' : 'La firma se mostrará cuando haya conexión.'}</p>
+                      <p className="muted">
+                        {online ? 'La imagen de la firma no está disponible.' : 'La firma se mostrará cuando haya conexión.'}
+                      </p>
                     )}
                   </li>
                 );

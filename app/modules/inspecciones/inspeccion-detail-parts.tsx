@@ -61,7 +61,15 @@ export function AnswersByItem({ inspection, version }: { inspection: LocalInspec
 }
 
 /** One observation of the inspection: its light and state, text, responsible, deadline, photos and follow-up link. */
-export function ObservationCard({ observation, today, urls }: { observation: LocalObservacion; today: string; urls: Record<string, string> }) {
+export function ObservationCard({
+  observation,
+  today,
+  urls,
+}: {
+  observation: LocalObservacion;
+  today: string;
+  urls: Record<string, string>;
+}) {
   return (
     <li className="inspection-observation">
       <div className="inspection-observation__head">

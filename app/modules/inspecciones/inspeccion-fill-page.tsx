@@ -56,7 +56,13 @@ export function InspeccionFillPage() {
   const { compliance, itemProgress, numbers } = progress;
   return (
     <>
-      <FillProgressBar compliance={compliance} items={itemProgress} readOnly={readOnly} onJumpToItem={progress.jumpToItem} onNextUnanswered={progress.nextUnanswered} />
+      <FillProgressBar
+        compliance={compliance}
+        items={itemProgress}
+        readOnly={readOnly}
+        onJumpToItem={progress.jumpToItem}
+        onNextUnanswered={progress.nextUnanswered}
+      />
       <PageContent className="insp-fill-content">
         <div className="page-body insp-fill">
           <PageHeading parentHref={paths.inspecciones.list.href} parentLabel="Inspecciones" title={draft.formulario.Nombre} />

@@ -80,7 +80,10 @@ export function InspeccionNewPage() {
     setStarting(true);
     setError(null);
     try {
-      const id = await createDraft(db, chosen.IdFormulario, header, { companyId: session.empresa.IdEmpresa, userId: session.usuario.IdUsuario });
+      const id = await createDraft(db, chosen.IdFormulario, header, {
+        companyId: session.empresa.IdEmpresa,
+        userId: session.usuario.IdUsuario,
+      });
       navigate(paths.inspecciones.editar.href(id), { replace: true });
     } catch (failure) {
       setError(failure instanceof DraftError ? failure.message : 'No fue posible iniciar la inspección en este dispositivo');

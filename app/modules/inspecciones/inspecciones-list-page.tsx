@@ -34,7 +34,13 @@ function DraftsCard({ drafts }: { drafts: InspectionDraft[] }) {
               <span id={titleId} className="inspection-drafts__title">
                 <strong>{draft.formulario.Nombre}</strong>
                 <span className="muted">
-                  {[draft.Lugar || 'Sin lugar', formatDisplayDate(draft.Fecha), `guardada ${formatRecentTime(new Date(draft.actualizadoEn))}`].filter(Boolean).join(' · ')}
+                  {[
+                    draft.Lugar || 'Sin lugar',
+                    formatDisplayDate(draft.Fecha),
+                    `guardada ${formatRecentTime(new Date(draft.actualizadoEn))}`,
+                  ]
+                    .filter(Boolean)
+                    .join(' · ')}
                 </span>
               </span>
               <IonButton size="small" routerLink={paths.inspecciones.editar.href(draft.IdEvaluacion)} aria-describedby={titleId}>
@@ -84,7 +90,10 @@ function InspectionRow({ inspection, openObservations, pending, place }: RowProp
 
 export function InspeccionesListPage() {
   const device = useDevice();
-  const { session, filters, setFilters, filtered, ids, windowAt, onRange, filterBar } = useFollowUpList(useInspectionList, useInspectionWindow);
+  const { session, filters, setFilters, filtered, ids, windowAt, onRange, filterBar } = useFollowUpList(
+    useInspectionList,
+    useInspectionWindow,
+  );
   const drafts = useOpenDrafts();
   const levelNames = useNivelNames();
   const queued = useQueuedRecordKeys();

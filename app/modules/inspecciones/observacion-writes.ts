@@ -1,6 +1,13 @@
 import { semaforoAfterRejection } from '#sync/domain/traffic-light.ts';
 import { uuidV7 } from '#sync/outbox/uuid-v7.ts';
-import { type AprobarBody, AprobarBodySchema, type DesaprobarBody, DesaprobarBodySchema, type RespuestaCreateBody, RespuestaCreateBodySchema } from '#sync/schemas/observaciones.schema.ts';
+import {
+  type AprobarBody,
+  AprobarBodySchema,
+  type DesaprobarBody,
+  DesaprobarBodySchema,
+  type RespuestaCreateBody,
+  RespuestaCreateBodySchema,
+} from '#sync/schemas/observaciones.schema.ts';
 import type { FileRef } from '#sync/records/record-fields.ts';
 import * as v from 'valibot';
 import { localWrite } from '#app/data/local-write.ts';
@@ -24,7 +31,10 @@ export function approvedRow(current: LocalObservacion, body: AprobarBody, user: 
 
 /** Reject: the reason and the new deadline; Respondida 0, yellow, or red if that deadline already passed. */
 export function rejectedRow(current: LocalObservacion, body: DesaprobarBody, user: CycleUser, now: Date, today: string): LocalObservacion {
-  return reviewedRow(current, stepOf('rechazo', body, user, now), { Plazo: body.Plazo, SemaforoObs: semaforoAfterRejection(body.Plazo, today) });
+  return reviewedRow(current, stepOf('rechazo', body, user, now), {
+    Plazo: body.Plazo,
+    SemaforoObs: semaforoAfterRejection(body.Plazo, today),
+  });
 }
 
 /** A step never overtakes the inspection it belongs to when that one is still queued (SPEC OB7). */
@@ -54,7 +64,12 @@ export async function respondObservation(
   );
 }
 
-export async function approveObservation(current: LocalObservacion, texto: string, user: CycleUser, device: WriteDevice = requireDevice()): Promise<void> {
+export async function approveObservation(
+  current: LocalObservacion,
+  texto: string,
+  user: CycleUser,
+  device: WriteDevice = requireDevice(),
+): Promise<void> {
   const body = v.parse(AprobarBodySchema, { IdRespuesta: uuidV7(), Texto: texto, Version: current.Version });
   await localWrite(
     {
@@ -75,7 +90,13 @@ export async function rejectObservation(
   today: string,
   device: WriteDevice = requireDevice(),
 ): Promise<void> {
-  const body = v.parse(DesaprobarBodySchema, { IdRespuesta: uuidV7(), Texto: input.Texto, Plazo: input.Plazo, Archivos: input.Archivos, Version: current.Version });
+  const body = v.parse(DesaprobarBodySchema, {
+    IdRespuesta: uuidV7(),
+    Texto: input.Texto,
+    Plazo: input.Plazo,
+    Archivos: input.Archivos,
+    Version: current.Version,
+  });
   await localWrite(
     {
       table: 'observaciones',
@@ -96,7 +117,10 @@ export async function deleteObservation(current: LocalObservacion, device: Write
       table: 'observaciones',
       id: current.IdObservacion,
       row: null,
-      request: { method: 'DELETE', path: `${OBSERVATIONS_PATH}/observaciones/${encodeURIComponent(current.IdObservacion)}?Version=${current.Version}` },
+      request: {
+        method: 'DELETE',
+        path: `${OBSERVATIONS_PATH}/observaciones/${encodeURIComponent(current.IdObservacion)}?Version=${current.Version}`,
+      },
       parents: parentsOf(current),
     },
     device,

@@ -11,5 +11,8 @@ export function observacionesScreens(): ReactElement[] {
   // Observations are raised while filling an inspection: this module lists and follows them, it does not create them.
   preloadWhenIdle(list.preload, detail.preload);
   const route = paths.observaciones.list.href;
-  return [screen(paths.observaciones.list.path, <list.Component />, route), screen(paths.observaciones.detalles.path, <detail.Component />, route)];
+  return [
+    screen(paths.observaciones.list.path, <list.Component />, route),
+    screen(paths.observaciones.detalles.path, <detail.Component />, route),
+  ];
 }

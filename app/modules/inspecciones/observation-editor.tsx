@@ -1,6 +1,15 @@
 import { personName } from '#sync/domain/person-name.ts';
 import { reviewState } from '#sync/domain/review-state.ts';
-import { LIGHT_HEX, SEMAFORO_LABELS, SEMAFOROS, type Semaforo, semaforoColour, SEVERITIES, type Severidad, severityColour } from '#sync/domain/traffic-light.ts';
+import {
+  LIGHT_HEX,
+  SEMAFORO_LABELS,
+  SEMAFOROS,
+  type Semaforo,
+  semaforoColour,
+  SEVERITIES,
+  type Severidad,
+  severityColour,
+} from '#sync/domain/traffic-light.ts';
 import { IonButton } from '@ionic/react';
 import { memo, useState } from 'react';
 import { todayInChile } from '#app/data/follow-up-queries.ts';
@@ -16,8 +25,16 @@ import './draft-fields.css';
 import './link-button.css';
 import './observation-editor.css';
 
-const SEMAFORO_CHOICES: Choice<Semaforo>[] = SEMAFOROS.map((value) => ({ value, label: SEMAFORO_LABELS[value], colour: LIGHT_HEX[semaforoColour(value)] }));
-const SEVERITY_CHOICES: Choice<Severidad>[] = SEVERITIES.map((value) => ({ value, label: value, colour: LIGHT_HEX[severityColour(value)] }));
+const SEMAFORO_CHOICES: Choice<Semaforo>[] = SEMAFOROS.map((value) => ({
+  value,
+  label: SEMAFORO_LABELS[value],
+  colour: LIGHT_HEX[semaforoColour(value)],
+}));
+const SEVERITY_CHOICES: Choice<Severidad>[] = SEVERITIES.map((value) => ({
+  value,
+  label: value,
+  colour: LIGHT_HEX[severityColour(value)],
+}));
 const DEADLINE_SHORTCUTS = [7, 15, 30];
 const MAX_PHOTOS = 20;
 
@@ -88,7 +105,12 @@ export const ObservationEditor = memo(function ObservationEditor(props: Observat
                   <button type="button" className="insp-link-button" onClick={() => change({ Responsable: me.name, IdResponsable: me.id })}>
                     Asignarme
                   </button>
-                  <button type="button" className="insp-link-button" aria-expanded={searching} onClick={() => setSearching((open) => !open)}>
+                  <button
+                    type="button"
+                    className="insp-link-button"
+                    aria-expanded={searching}
+                    onClick={() => setSearching((open) => !open)}
+                  >
                     Elegir trabajador
                   </button>
                 </div>
@@ -129,7 +151,14 @@ export const ObservationEditor = memo(function ObservationEditor(props: Observat
               <span className="insp-choice-field__label" aria-hidden="true">
                 Semáforo
               </span>
-              <ChoiceButtons label="Semáforo" size="small" choices={SEMAFORO_CHOICES} value={observation.SemaforoObs} onChoose={(value) => change({ SemaforoObs: value })} disabled={readOnly} />
+              <ChoiceButtons
+                label="Semáforo"
+                size="small"
+                choices={SEMAFORO_CHOICES}
+                value={observation.SemaforoObs}
+                onChoose={(value) => change({ SemaforoObs: value })}
+                disabled={readOnly}
+              />
               <span className="insp-choice-field__state">
                 {/* Not in the cycle yet: the state it starts with once the inspection is finished. */}
                 <ReviewStateChip state={reviewState({ ...observation, Aprobada: 0, Respondida: 0, Respuestas: [] }, todayInChile())} />
@@ -139,12 +168,25 @@ export const ObservationEditor = memo(function ObservationEditor(props: Observat
               <span className="insp-choice-field__label" aria-hidden="true">
                 Gravedad
               </span>
-              <ChoiceButtons label="Gravedad" size="small" choices={SEVERITY_CHOICES} value={observation.Severidad} onChoose={(value) => change({ Severidad: value })} disabled={readOnly} />
+              <ChoiceButtons
+                label="Gravedad"
+                size="small"
+                choices={SEVERITY_CHOICES}
+                value={observation.Severidad}
+                onChoose={(value) => change({ Severidad: value })}
+                disabled={readOnly}
+              />
             </div>
           </div>
         </>
       )}
-      <PhotoField label={props.photosLabel} value={observation.Archivos} onChange={(next) => change({ Archivos: next })} disabled={readOnly} max={MAX_PHOTOS} />
+      <PhotoField
+        label={props.photosLabel}
+        value={observation.Archivos}
+        onChange={(next) => change({ Archivos: next })}
+        disabled={readOnly}
+        max={MAX_PHOTOS}
+      />
       {props.onRemove && !readOnly && (
         <div className="button-row">
           <IonButton fill="outline" color="danger" size="small" onClick={() => props.onRemove?.(id)}>

@@ -34,13 +34,22 @@ export function useDraftActions({ db, id, write }: DraftActionsOptions) {
   const onRemoveObservation = useCallback(
     async (observationId: string) => {
       if (!db || !id) return;
-      const confirmed = await confirm({ header: 'Eliminar observación', message: 'Se eliminará esta observación con sus fotos. ¿Continuar?' });
+      const confirmed = await confirm({
+        header: 'Eliminar observación',
+        message: 'Se eliminará esta observación con sus fotos. ¿Continuar?',
+      });
       if (confirmed) void write(removeObservation(db, id, observationId));
     },
     [db, id, confirm, write],
   );
-  const onHeaderChange = useCallback((patch: Partial<DraftHeader>) => (db && id ? write(setDraftHeader(db, id, patch)) : undefined), [db, id, write]);
-  const onHeaderFieldChange = useCallback((fieldId: string, value: string) => (db && id ? write(setHeaderField(db, id, fieldId, value)) : undefined), [db, id, write]);
+  const onHeaderChange = useCallback(
+    (patch: Partial<DraftHeader>) => (db && id ? write(setDraftHeader(db, id, patch)) : undefined),
+    [db, id, write],
+  );
+  const onHeaderFieldChange = useCallback(
+    (fieldId: string, value: string) => (db && id ? write(setHeaderField(db, id, fieldId, value)) : undefined),
+    [db, id, write],
+  );
   const onSaveSignature = useCallback(
     async (signer: SignerDetails, png: Parameters<typeof saveSignature>[3]) => {
       if (!db || !id) return;

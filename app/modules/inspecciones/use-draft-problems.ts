@@ -28,13 +28,21 @@ export function useDraftProblems(draft: InspectionDraft | null | undefined, numb
   );
   const byAnchor = useMemo(() => problemsByAnchor([...problems, ...headerOnly]), [problems, headerOnly]);
   const extraTextProblems = useMemo(
-    () => new Map(problems.flatMap((problem) => (problem.target.kind === 'observacion' ? [[problem.target.id, problem.message] as const] : []))),
+    () =>
+      new Map(
+        problems.flatMap((problem) => (problem.target.kind === 'observacion' ? [[problem.target.id, problem.message] as const] : [])),
+      ),
     [problems],
   );
-  const headerHasProblems = [...problems, ...headerOnly].some((problem) => problem.target.kind === 'encabezado' || problem.target.kind === 'campo');
+  const headerHasProblems = [...problems, ...headerOnly].some(
+    (problem) => problem.target.kind === 'encabezado' || problem.target.kind === 'campo',
+  );
 
   const observations = draft?.observaciones;
-  const observationStatement = useMemo(() => new Map((observations ?? []).map((obs) => [obs.IdObservacion, obs.IdEnunciado ?? ''])), [observations]);
+  const observationStatement = useMemo(
+    () => new Map((observations ?? []).map((obs) => [obs.IdObservacion, obs.IdEnunciado ?? ''])),
+    [observations],
+  );
   const summary = useMemo(() => problemSummary(problems, numbers, observationStatement), [problems, numbers, observationStatement]);
 
   /** Checks the header as saved (`fresh`): from then on its problems show beside their fields. */
@@ -43,7 +51,17 @@ export function useDraftProblems(draft: InspectionDraft | null | undefined, numb
     return headerProblems(fresh, fresh.formulario.Contenido);
   }, []);
 
-  return { summary, byAnchor, extraTextProblems, headerHasProblems, unsavedSignature, setUnsavedSignature, setShowProblems, setExtraProblems, checkHeader };
+  return {
+    summary,
+    byAnchor,
+    extraTextProblems,
+    headerHasProblems,
+    unsavedSignature,
+    setUnsavedSignature,
+    setShowProblems,
+    setExtraProblems,
+    checkHeader,
+  };
 }
 
 export type DraftProblems = ReturnType<typeof useDraftProblems>;

@@ -10,7 +10,10 @@ import { focusAnchor } from './focus-anchor.ts';
  * server's own rule), the answered statements of each item, and the jumps of the progress bar.
  */
 export function useDraftProgress(content: ContenidoFormulario | undefined, answerOf: (statementId: string) => Answer | undefined) {
-  const numbers = useMemo(() => new Map(content ? statementsOf(content).map((statement, index) => [statement.IdEnunciado, index + 1]) : []), [content]);
+  const numbers = useMemo(
+    () => new Map(content ? statementsOf(content).map((statement, index) => [statement.IdEnunciado, index + 1]) : []),
+    [content],
+  );
   const compliance = useMemo(
     () =>
       computeCompliance(

@@ -14,7 +14,10 @@ export function useFillDraft() {
   const [searchParams] = useSearchParams();
   const draft = useDraft(id);
   const refused = useRefusedWrite(searchParams.get('corregir'), 'inspecciones', id);
-  const finishedRow = useDbQuery(async (database) => (id && draft === null ? ((await database.inspecciones.get(id)) ?? null) : null), [id, draft === null]);
+  const finishedRow = useDbQuery(
+    async (database) => (id && draft === null ? ((await database.inspecciones.get(id)) ?? null) : null),
+    [id, draft === null],
+  );
   const levels2 = useNiveles(2);
   const levels3 = useNiveles(3);
   return { id, draft, refused, finishedRow, levels2, levels3 };

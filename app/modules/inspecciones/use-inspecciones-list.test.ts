@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { DATE_RANGE_MESSAGES, matchingInspectionIds, NO_FOLLOW_UP_FILTERS, queryRange, templateOptions } from '#app/data/follow-up-queries.ts';
+import {
+  DATE_RANGE_MESSAGES,
+  matchingInspectionIds,
+  NO_FOLLOW_UP_FILTERS,
+  queryRange,
+  templateOptions,
+} from '#app/data/follow-up-queries.ts';
 import { inspectionRow, observationRow } from '#app/data/follow-up-test-factory.ts';
 import { testDevicesForEachTest } from '#app/sync/test-device.ts';
 import { toLocalFormulario } from '#app/db/reference-rows.ts';
@@ -13,7 +19,15 @@ const TODAY = '2026-03-20';
 async function seeded() {
   const test = device();
   const a = inspectionRow({ Fecha: '2026-03-01', Lugar: 'A' });
-  const b = inspectionRow({ Fecha: '2026-03-05', Lugar: 'B', Tipo: 'observacion', IdFormulario: 'f-conducta', NombreFormulario: 'Conducta segura', IdNivel2: 'nv2-sur', IdNivel3: 'nv3-faena-b' });
+  const b = inspectionRow({
+    Fecha: '2026-03-05',
+    Lugar: 'B',
+    Tipo: 'observacion',
+    IdFormulario: 'f-conducta',
+    NombreFormulario: 'Conducta segura',
+    IdNivel2: 'nv2-sur',
+    IdNivel3: 'nv3-faena-b',
+  });
   const c = inspectionRow({ Fecha: '2026-03-09', Lugar: 'C', RutContratista: '77111222-3' });
   const d = inspectionRow({ Fecha: '2026-03-15', Lugar: 'D', RutContratista: '77111222-3', IdNivel3: null });
   await test.db.inspecciones.bulkPut([a, b, c, d]);
@@ -29,7 +43,8 @@ async function seeded() {
   return { test, a, b, c, d };
 }
 
-const lugares = async (test: Awaited<ReturnType<typeof seeded>>['test'], ids: string[]) => (await test.db.inspecciones.bulkGet(ids)).map((row) => row?.Lugar);
+const lugares = async (test: Awaited<ReturnType<typeof seeded>>['test'], ids: string[]) =>
+  (await test.db.inspecciones.bulkGet(ids)).map((row) => row?.Lugar);
 
 describe('inspection list query', () => {
   it('without filters: every inspection, newest date first, from the index', async () => {
@@ -39,7 +54,8 @@ describe('inspection list query', () => {
 
   it('type, template, levels and contractor narrow in date order, and combine', async () => {
     const { test } = await seeded();
-    const run = async (patch: Partial<typeof NO_FOLLOW_UP_FILTERS>) => lugares(test, await matchingInspectionIds(test.db, { ...NO_FOLLOW_UP_FILTERS, ...patch }, TODAY));
+    const run = async (patch: Partial<typeof NO_FOLLOW_UP_FILTERS>) =>
+      lugares(test, await matchingInspectionIds(test.db, { ...NO_FOLLOW_UP_FILTERS, ...patch }, TODAY));
     expect(await run({ tipo: 'observacion' })).toEqual(['B']);
     expect(await run({ formulario: 'f-herramientas' })).toEqual(['D', 'C', 'A']);
     expect(await run({ nv2: 'nv2-norte' })).toEqual(['D', 'C', 'A']);
@@ -50,7 +66,8 @@ describe('inspection list query', () => {
 
   it('date range is inclusive on both ends; a reversed range is not applied (and is the spec message)', async () => {
     const { test } = await seeded();
-    const run = async (desde: string, hasta: string, extra = {}) => lugares(test, await matchingInspectionIds(test.db, { ...NO_FOLLOW_UP_FILTERS, desde, hasta, ...extra }, TODAY));
+    const run = async (desde: string, hasta: string, extra = {}) =>
+      lugares(test, await matchingInspectionIds(test.db, { ...NO_FOLLOW_UP_FILTERS, desde, hasta, ...extra }, TODAY));
     expect(await run('2026-03-05', '2026-03-09')).toEqual(['C', 'B']);
     expect(await run('2026-03-05', '')).toEqual(['D', 'C', 'B']);
     expect(await run('', '2026-03-01')).toEqual(['A']);
@@ -62,7 +79,8 @@ describe('inspection list query', () => {
 
   it('OV1: the light filter keeps inspections with an active observation of that light, overdue ones red', async () => {
     const { test } = await seeded();
-    const run = async (semaforo: '1' | '2' | '3', extra = {}) => lugares(test, await matchingInspectionIds(test.db, { ...NO_FOLLOW_UP_FILTERS, semaforo, ...extra }, TODAY));
+    const run = async (semaforo: '1' | '2' | '3', extra = {}) =>
+      lugares(test, await matchingInspectionIds(test.db, { ...NO_FOLLOW_UP_FILTERS, semaforo, ...extra }, TODAY));
     expect(await run('3')).toEqual(['D', 'A']);
     expect(await run('2')).toEqual(['C']);
     expect(await run('1')).toEqual(['D']);
@@ -114,7 +132,10 @@ describe('inspection list query', () => {
     const { test, b } = await seeded();
     expect(await lugares(test, await matchingInspectionIds(test.db, { ...NO_FOLLOW_UP_FILTERS, semaforo: '2' }, TODAY))).toEqual(['C']);
     await test.db.observaciones.put(observationRow(b, { SemaforoObs: 2, Plazo: '2026-04-30' }));
-    expect(await lugares(test, await matchingInspectionIds(test.db, { ...NO_FOLLOW_UP_FILTERS, semaforo: '2' }, TODAY))).toEqual(['C', 'B']);
+    expect(await lugares(test, await matchingInspectionIds(test.db, { ...NO_FOLLOW_UP_FILTERS, semaforo: '2' }, TODAY))).toEqual([
+      'C',
+      'B',
+    ]);
   });
 
   it('template options name retired templates from their inspections', async () => {
@@ -146,7 +167,13 @@ describe('inspection list query', () => {
       IdEmpresa: '76123456',
       IdUsuario: 2,
       estado,
-      formulario: { IdFormulario: 'f', Nombre: 'F', Tipo: 'inspeccion' as const, VersionFormulario: 1, Contenido: { ColumnasEncabezado: 1 as const, CamposEncabezado: [], Items: [], Rangos: [] } },
+      formulario: {
+        IdFormulario: 'f',
+        Nombre: 'F',
+        Tipo: 'inspeccion' as const,
+        VersionFormulario: 1,
+        Contenido: { ColumnasEncabezado: 1 as const, CamposEncabezado: [], Items: [], Rangos: [] },
+      },
       Fecha: '2026-03-20',
       Lugar: '',
       IdNivel2: null,

@@ -15,7 +15,10 @@ export interface InspectionWindow {
 /** The rows of one window of the list, read by key, with the count of their open observations. */
 export async function inspectionWindow(db: AppDb, ids: readonly string[], start: number, end: number): Promise<InspectionWindow> {
   const keys = ids.slice(start, end);
-  const [rows, observations] = await Promise.all([db.inspecciones.bulkGet(keys), db.observaciones.where('IdEvaluacion').anyOf(keys).toArray()]);
+  const [rows, observations] = await Promise.all([
+    db.inspecciones.bulkGet(keys),
+    db.observaciones.where('IdEvaluacion').anyOf(keys).toArray(),
+  ]);
   const openObservations = new Map<string, number>();
   for (const observation of observations) {
     if (observation.Estado !== 1 || observation.Aprobada === 1) continue;
@@ -38,7 +41,17 @@ export async function inspectionList(db: AppDb, filters: FollowUpFilters, today:
 export function useInspectionList(filters: FollowUpFilters, today: string): InspectionList | undefined {
   return useDbQuery(
     (db) => inspectionList(db, filters, today),
-    [filters.tipo, filters.formulario, filters.desde, filters.hasta, filters.nv2, filters.nv3, filters.contratista, filters.semaforo, today],
+    [
+      filters.tipo,
+      filters.formulario,
+      filters.desde,
+      filters.hasta,
+      filters.nv2,
+      filters.nv3,
+      filters.contratista,
+      filters.semaforo,
+      today,
+    ],
   );
 }
 

@@ -11,7 +11,15 @@ const TODAY = '2026-03-20';
 async function seeded() {
   const test = device();
   const tools = inspectionRow({ Fecha: '2026-03-02' });
-  const behaviour = inspectionRow({ Fecha: '2026-03-08', Tipo: 'observacion', IdFormulario: 'f-conducta', NombreFormulario: 'Conducta', RutContratista: '77111222-3', IdNivel2: 'nv2-sur', IdNivel3: null });
+  const behaviour = inspectionRow({
+    Fecha: '2026-03-08',
+    Tipo: 'observacion',
+    IdFormulario: 'f-conducta',
+    NombreFormulario: 'Conducta',
+    RutContratista: '77111222-3',
+    IdNivel2: 'nv2-sur',
+    IdNivel3: null,
+  });
   await test.db.inspecciones.bulkPut([tools, behaviour]);
   await test.db.observaciones.bulkPut([
     observationRow(tools, { Observacion: 'open-overdue', SemaforoObs: 2, Plazo: '2026-03-15' }),
@@ -45,7 +53,14 @@ describe('observation list query', () => {
   it('OV5: a rejected observation is Rechazada until answered again, Vencida once its new deadline passes', async () => {
     const test = await seeded();
     const [tools] = await test.db.inspecciones.orderBy('Fecha').toArray();
-    const step = { Texto: 'Falta foto', Archivos: [], IdUsuario: 2, Usuario: 'Sofía Rojas', Fecha: '2026-03-18T12:00:00.000Z', Plazo: null };
+    const step = {
+      Texto: 'Falta foto',
+      Archivos: [],
+      IdUsuario: 2,
+      Usuario: 'Sofía Rojas',
+      Fecha: '2026-03-18T12:00:00.000Z',
+      Plazo: null,
+    };
     const rejected = observationRow(tools!, {
       Observacion: 'rejected',
       Plazo: '2026-03-27',
@@ -56,7 +71,9 @@ describe('observation list query', () => {
     });
     await test.db.observaciones.put(rejected);
     const run = async (estado: FollowUpFilters['estado'], today = TODAY) =>
-      (await test.db.observaciones.bulkGet(await matchingObservationIds(test.db, { ...NO_FOLLOW_UP_FILTERS, estado }, today))).map((row) => row?.Observacion);
+      (await test.db.observaciones.bulkGet(await matchingObservationIds(test.db, { ...NO_FOLLOW_UP_FILTERS, estado }, today))).map(
+        (row) => row?.Observacion,
+      );
     expect(await run('rechazada')).toEqual(['rejected']);
     expect(await run('abierta')).not.toContain('rejected');
     expect(await run('vencida', '2026-03-28')).toContain('rejected');
@@ -83,7 +100,9 @@ describe('observation list query', () => {
     const test = await seeded();
     await test.db.syncMeta.put({ key: LAST_SUCCESS_KEY, value: Date.parse('2026-03-19T15:00:00Z') });
     const run = async (estado: FollowUpFilters['estado']) =>
-      (await test.db.observaciones.bulkGet(await matchingObservationIds(test.db, { ...NO_FOLLOW_UP_FILTERS, estado }, TODAY))).map((row) => row?.Observacion).sort();
+      (await test.db.observaciones.bulkGet(await matchingObservationIds(test.db, { ...NO_FOLLOW_UP_FILTERS, estado }, TODAY)))
+        .map((row) => row?.Observacion)
+        .sort();
     expect(await run('aprobada')).toEqual(['approved']);
     const answered = (await test.db.observaciones.toArray()).find((row) => row.Observacion === 'answered')!;
     await test.db.observaciones.put({ ...answered, Aprobada: 1, Respondida: 0, SemaforoObs: 1 });

@@ -24,7 +24,10 @@ async function readRows(db: AppDb, ids: string[], range: DateRange): Promise<Map
   if (ids.length > BULK_GET_LIMIT) {
     // Open observations are mostly stored yellow or red: two range reads instead of thousands of single ones.
     for (const light of [2, 3]) {
-      const rows = await db.observaciones.where('[SemaforoObs+Fecha]').between([light, range.desde ?? Dexie.minKey], [light, range.hasta ?? Dexie.maxKey], true, true).toArray();
+      const rows = await db.observaciones
+        .where('[SemaforoObs+Fecha]')
+        .between([light, range.desde ?? Dexie.minKey], [light, range.hasta ?? Dexie.maxKey], true, true)
+        .toArray();
       for (const row of rows) if (wanted.has(row.IdObservacion)) found.set(row.IdObservacion, row);
     }
   }
@@ -41,7 +44,10 @@ async function approvedByIndex(db: AppDb, range: DateRange): Promise<Set<string>
   const settled = await serverSettledDay(db);
   if (settled === null) return new Set();
   const [green, judged] = await Promise.all([
-    db.observaciones.where('[SemaforoObs+Fecha]').between([1, range.desde ?? Dexie.minKey], [1, range.hasta ?? Dexie.maxKey], true, true).primaryKeys(),
+    db.observaciones
+      .where('[SemaforoObs+Fecha]')
+      .between([1, range.desde ?? Dexie.minKey], [1, range.hasta ?? Dexie.maxKey], true, true)
+      .primaryKeys(),
     db.observaciones.where('Plazo').below(settled).primaryKeys(),
   ]);
   const before = new Set(judged);
@@ -57,7 +63,11 @@ export async function matchingObservationIds(db: AppDb, filters: FollowUpFilters
   const range = queryRange(filters);
   const base =
     range.desde || range.hasta
-      ? db.observaciones.where('Fecha').between(range.desde ?? Dexie.minKey, range.hasta ?? Dexie.maxKey, true, true).reverse().primaryKeys()
+      ? db.observaciones
+          .where('Fecha')
+          .between(range.desde ?? Dexie.minKey, range.hasta ?? Dexie.maxKey, true, true)
+          .reverse()
+          .primaryKeys()
       : db.observaciones.orderBy('Fecha').reverse().primaryKeys();
   const narrowing: Promise<Set<string>>[] = [];
   if (hasInspectionFilters(filters)) {
@@ -70,17 +80,30 @@ export async function matchingObservationIds(db: AppDb, filters: FollowUpFilters
   if (filters.semaforo) narrowing.push(observationIdsWithLight(db, Number(filters.semaforo) as Semaforo, range, today));
   if (filters.estado === 'aprobada') {
     // Approving turns the light green (SPEC OV2): only those stored green can be approved.
-    const green = db.observaciones.where('[SemaforoObs+Fecha]').between([1, range.desde ?? Dexie.minKey], [1, range.hasta ?? Dexie.maxKey], true, true);
+    const green = db.observaciones
+      .where('[SemaforoObs+Fecha]')
+      .between([1, range.desde ?? Dexie.minKey], [1, range.hasta ?? Dexie.maxKey], true, true);
     narrowing.push(green.primaryKeys().then((keys) => new Set(keys)));
   }
-  if (filters.estado === 'vencida') narrowing.push(db.observaciones.where('Plazo').below(today).primaryKeys().then((keys) => new Set(keys)));
+  if (filters.estado === 'vencida')
+    narrowing.push(
+      db.observaciones
+        .where('Plazo')
+        .below(today)
+        .primaryKeys()
+        .then((keys) => new Set(keys)),
+    );
   const [ids, ...sets] = await Promise.all([base, ...narrowing]);
   sets.sort((a, b) => a.size - b.size);
   const narrowed = sets.length === 0 ? ids : ids.filter((id) => sets.every((set) => set.has(id)));
   if (!filters.estado) return narrowed;
   const approved = await approvedByIndex(db, range);
   // Those need no read: they are the answer for "aprobada" and out of the others.
-  const rows = await readRows(db, narrowed.filter((id) => !approved.has(id)), range);
+  const rows = await readRows(
+    db,
+    narrowed.filter((id) => !approved.has(id)),
+    range,
+  );
   return narrowed.filter((id) => {
     if (approved.has(id)) return filters.estado === 'aprobada';
     const row = rows.get(id);
@@ -107,7 +130,18 @@ export async function observationList(db: AppDb, filters: FollowUpFilters, today
 export function useObservationList(filters: FollowUpFilters, today: string): ObservationList | undefined {
   return useDbQuery(
     (db) => observationList(db, filters, today),
-    [filters.tipo, filters.formulario, filters.desde, filters.hasta, filters.nv2, filters.nv3, filters.contratista, filters.semaforo, filters.estado, today],
+    [
+      filters.tipo,
+      filters.formulario,
+      filters.desde,
+      filters.hasta,
+      filters.nv2,
+      filters.nv3,
+      filters.contratista,
+      filters.semaforo,
+      filters.estado,
+      today,
+    ],
   );
 }
 

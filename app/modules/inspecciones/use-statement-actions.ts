@@ -17,7 +17,9 @@ interface StatementActionsOptions extends DraftWrite {
 }
 
 function hasContent(observation: DraftObservation | undefined): boolean {
-  return Boolean(observation && (observation.Observacion.trim() || observation.Archivos.length || observation.Responsable.trim() || observation.Plazo));
+  return Boolean(
+    observation && (observation.Observacion.trim() || observation.Archivos.length || observation.Responsable.trim() || observation.Plazo),
+  );
 }
 
 /**
@@ -52,7 +54,8 @@ export function useStatementActions({ db, id, draft, reportError, write }: State
           }).then((confirmed) => confirmed && apply());
         } else apply();
       },
-      subanswer: (statementId, subquestionId, text) => (db && id ? write(setSubanswer(db, id, statementId, subquestionId, text)) : undefined),
+      subanswer: (statementId, subquestionId, text) =>
+        db && id ? write(setSubanswer(db, id, statementId, subquestionId, text)) : undefined,
       updateObservation: (observationId, patch) => {
         if (db && id) void write(updateObservation(db, id, observationId, patch));
       },
@@ -71,7 +74,10 @@ export function useStatementActions({ db, id, draft, reportError, write }: State
   }, [draft]);
 
   const respuestas = draft?.respuestas;
-  const answerOf = useCallback((statementId: string): Answer | undefined => pending[statementId] ?? respuestas?.[statementId]?.Respuesta, [pending, respuestas]);
+  const answerOf = useCallback(
+    (statementId: string): Answer | undefined => pending[statementId] ?? respuestas?.[statementId]?.Respuesta,
+    [pending, respuestas],
+  );
 
   return { actions, answerOf };
 }

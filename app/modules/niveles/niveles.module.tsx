@@ -10,6 +10,10 @@ const NivelDetailPage = lazy(() => import('./niveles-screens.tsx').then((module)
 export default defineAppModule({
   screens: () =>
     ([2, 3, 4] as const).flatMap((type) =>
-      recordScreens(LEVEL_PATHS[type], { list: <NivelesListPage type={type} />, form: <NivelFormPage type={type} />, detail: <NivelDetailPage type={type} /> }),
+      recordScreens(LEVEL_PATHS[type], {
+        list: <NivelesListPage type={type} />,
+        form: <NivelFormPage type={type} />,
+        detail: <NivelDetailPage type={type} />,
+      }),
     ),
 });

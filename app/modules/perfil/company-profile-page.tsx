@@ -34,8 +34,8 @@ export function CompanyProfilePage() {
                     </div>
                   </dl>
                   <p>
-                    <Link to={paths.perfil.fiscalizaciones.href}>Consultas de fiscalizadores</Link>: quién de la Dirección del Trabajo revisó los registros de
-                    la empresa y cuándo.
+                    <Link to={paths.perfil.fiscalizaciones.href}>Consultas de fiscalizadores</Link>: quién de la Dirección del Trabajo
+                    revisó los registros de la empresa y cuándo.
                   </p>
                 </section>
                 <CompanyProfileForm

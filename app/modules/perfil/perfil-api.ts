@@ -21,7 +21,8 @@ export const fetchUserProfile = (idUsuario: number, idEmpresa: string, signal?: 
 export const saveUserProfile = (idUsuario: number, idEmpresa: string, body: UserProfileBody) =>
   apiRequest<SavedAnswer<UserProfile>>(userPath(idUsuario, idEmpresa), { method: 'PUT', body });
 
-export const fetchCompanyProfile = (idEmpresa: string, signal?: AbortSignal) => apiRequest<CompanyProfile>(companyPath(idEmpresa), { signal });
+export const fetchCompanyProfile = (idEmpresa: string, signal?: AbortSignal) =>
+  apiRequest<CompanyProfile>(companyPath(idEmpresa), { signal });
 
 export const saveCompanyProfile = (idEmpresa: string, body: CompanyProfileBody) =>
   apiRequest<SavedAnswer<CompanyProfile>>(companyPath(idEmpresa), { method: 'PUT', body });

@@ -40,9 +40,13 @@ function RolForm({ catalogue, role }: { catalogue: CatalogoGrupo[]; role: Rol | 
         role
           ? { kind: 'roles', id: role.IdRol, request: { method: 'PUT', path: rolesCalls.update(company, role.IdRol), body: parsed.output } }
           : { kind: 'roles', id: draftId, request: { method: 'POST', path: rolesCalls.create(company), body: parsed.output } },
-        { success: role ? ROLES_MESSAGES.updated : ROLES_MESSAGES.created, invalidate: [rolesKeys.all(company), ...(role ? [rolesKeys.one(company, String(role.IdRol))] : [])] },
+        {
+          success: role ? ROLES_MESSAGES.updated : ROLES_MESSAGES.created,
+          invalidate: [rolesKeys.all(company), ...(role ? [rolesKeys.one(company, String(role.IdRol))] : [])],
+        },
       );
-      if (fate.kind !== 'rechazado') navigate(role ? paths.roles.detalles.href(String(role.IdRol)) : paths.roles.list.href, { replace: true });
+      if (fate.kind !== 'rechazado')
+        navigate(role ? paths.roles.detalles.href(String(role.IdRol)) : paths.roles.list.href, { replace: true });
     } finally {
       setBusy(false);
     }
@@ -55,7 +59,14 @@ function RolForm({ catalogue, role }: { catalogue: CatalogoGrupo[]; role: Rol | 
         <h2 id="rol-datos">Datos del rol</h2>
         <div className="select-field">
           <label htmlFor="rol-nombre">Nombre del rol*</label>
-          <input id="rol-nombre" value={name} maxLength={80} aria-invalid={nameError ? true : undefined} aria-describedby={nameError ? 'rol-nombre-error' : undefined} onChange={(event) => setName(event.target.value)} />
+          <input
+            id="rol-nombre"
+            value={name}
+            maxLength={80}
+            aria-invalid={nameError ? true : undefined}
+            aria-describedby={nameError ? 'rol-nombre-error' : undefined}
+            onChange={(event) => setName(event.target.value)}
+          />
           {nameError && (
             <p id="rol-nombre-error" className="field-error">
               {nameError}
@@ -67,7 +78,11 @@ function RolForm({ catalogue, role }: { catalogue: CatalogoGrupo[]; role: Rol | 
       <RolMatrix catalogue={catalogue} matrix={matrix} onChange={setMatrix} />
       <div className="button-row record-form__actions">
         <SubmitButton busy={busy}>Guardar</SubmitButton>
-        <IonButton fill="outline" color="dark" onClick={() => navigate(role ? paths.roles.detalles.href(String(role.IdRol)) : paths.roles.list.href)}>
+        <IonButton
+          fill="outline"
+          color="dark"
+          onClick={() => navigate(role ? paths.roles.detalles.href(String(role.IdRol)) : paths.roles.list.href)}
+        >
           Cancelar
         </IonButton>
       </div>
@@ -93,7 +108,15 @@ export function RolFormPage() {
           <QueryView query={catalogue}>
             {(groups) =>
               editing ? (
-                <QueryView query={role}>{(found) => (found ? <RolForm catalogue={groups} role={found} /> : <p className="notice notice--warning">{ROLES_MESSAGES.notFound}</p>)}</QueryView>
+                <QueryView query={role}>
+                  {(found) =>
+                    found ? (
+                      <RolForm catalogue={groups} role={found} />
+                    ) : (
+                      <p className="notice notice--warning">{ROLES_MESSAGES.notFound}</p>
+                    )
+                  }
+                </QueryView>
               ) : (
                 <RolForm catalogue={groups} role={null} />
               )

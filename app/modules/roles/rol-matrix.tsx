@@ -10,7 +10,9 @@ import { ScrollTable } from '#app/ui/scroll-table.tsx';
 
 /** The row's name as the menu says it (the company's level names, the short dashboard names). */
 function subLabel(moduleName: string, sub: CatalogoSubmodulo, masks: Mask[]): string {
-  return sub.NombreSistemaModuloSub === moduleName ? moduleName : `${moduleName} › ${entryLabel(sub.NombreSistemaModuloSub, sub.Ruta, masks)}`;
+  return sub.NombreSistemaModuloSub === moduleName
+    ? moduleName
+    : `${moduleName} › ${entryLabel(sub.NombreSistemaModuloSub, sub.Ruta, masks)}`;
 }
 
 interface RolMatrixProps {
@@ -31,12 +33,14 @@ export function RolMatrix({ catalogue, matrix, onChange }: RolMatrixProps) {
     <>
       {outOfSight.length > 0 && (
         <p className="notice notice--info">
-          Este rol también tiene permisos en secciones que Andes HSE aún no ofrece ({outOfSight.join(', ')}). No se muestran aquí y se conservan sin
-          cambios al guardar.
+          Este rol también tiene permisos en secciones que Andes HSE aún no ofrece ({outOfSight.join(', ')}). No se muestran aquí y se
+          conservan sin cambios al guardar.
         </p>
       )}
       {servedCatalogue(catalogue, isServedRoute).map((group) => {
-        const actions = PERMISSION_ACTIONS.filter((action) => group.modulos.some((module) => module.submodulos.some((sub) => sub.Acciones.includes(action))));
+        const actions = PERMISSION_ACTIONS.filter((action) =>
+          group.modulos.some((module) => module.submodulos.some((sub) => sub.Acciones.includes(action))),
+        );
         return (
           <section key={group.IdGrupo} className="card rol-matrix" aria-labelledby={`grupo-${group.IdGrupo}`}>
             <h2 id={`grupo-${group.IdGrupo}`}>

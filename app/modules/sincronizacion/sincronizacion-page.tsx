@@ -88,8 +88,8 @@ export function SincronizacionPage() {
           {status.updateRequired && (
             <div className="notice notice--error" role="alert">
               <p>
-                El servidor ya usa una versión más nueva de la sincronización. Actualiza la aplicación: los cambios pendientes siguen guardados en
-                este dispositivo y se enviarán después.
+                El servidor ya usa una versión más nueva de la sincronización. Actualiza la aplicación: los cambios pendientes siguen
+                guardados en este dispositivo y se enviarán después.
               </p>
               <IonButton color="dark" onClick={() => void updateApp()}>
                 Actualizar la aplicación
@@ -118,7 +118,8 @@ export function SincronizacionPage() {
           ) : (
             <>
               <p>
-                El servidor no aceptó estos cambios. Corrígelos y vuelve a enviarlos, o descártalos: ningún cambio se pierde sin que lo decidas.
+                El servidor no aceptó estos cambios. Corrígelos y vuelve a enviarlos, o descártalos: ningún cambio se pierde sin que lo
+                decidas.
               </p>
               {manyRefusedDeletes(dead.map(({ entry }) => entry)).map((notice) => (
                 <p key={notice} className="notice notice--error">
@@ -176,7 +177,9 @@ export function SincronizacionPage() {
               ))}
             </ul>
           )}
-          {status.pending > SHOWN_ENTRIES && <p className="muted">Se muestran los primeros {SHOWN_ENTRIES} cambios, en el orden en que se guardaron.</p>}
+          {status.pending > SHOWN_ENTRIES && (
+            <p className="muted">Se muestran los primeros {SHOWN_ENTRIES} cambios, en el orden en que se guardaron.</p>
+          )}
         </section>
 
         <DeviceCard />

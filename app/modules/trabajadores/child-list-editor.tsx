@@ -77,7 +77,9 @@ export interface ChildListEditorProps<Values extends FieldValues, Output extends
 }
 
 /** A worker's child list with a subform that appends new children with their file (SPEC CF5: append-only). */
-export function ChildListEditor<Values extends FieldValues, Output extends FieldValues, Child>(props: ChildListEditorProps<Values, Output, Child>) {
+export function ChildListEditor<Values extends FieldValues, Output extends FieldValues, Child>(
+  props: ChildListEditorProps<Values, Output, Child>,
+) {
   const { id, added, onChange, fileRequired } = props;
   const picked = usePickedFile();
   const { control, handleSubmit, reset } = useForm<Values, unknown, Output>({

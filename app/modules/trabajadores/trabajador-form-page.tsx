@@ -37,8 +37,18 @@ export function TrabajadorFormPage() {
             submitLabel={submitLabel}
             onSubmit={submit}
             onCancel={cancel}
-            checkRun={async (run) => (device && (await findWorkerByRun(device.db, run, row?.IdPersona)) ? TRABAJADORES_MESSAGES.rutDuplicate : null)}
-            lists={{ cargos: cargos!, levels2: levels2!, levels3: levels3!, certificationCatalogue: certificationCatalogue!, contractorRut, level2Label: levelName(session, 2), level3Label: levelName(session, 3) }}
+            checkRun={async (run) =>
+              device && (await findWorkerByRun(device.db, run, row?.IdPersona)) ? TRABAJADORES_MESSAGES.rutDuplicate : null
+            }
+            lists={{
+              cargos: cargos!,
+              levels2: levels2!,
+              levels3: levels3!,
+              certificationCatalogue: certificationCatalogue!,
+              contractorRut,
+              level2Label: levelName(session, 2),
+              level3Label: levelName(session, 3),
+            }}
           />
         ),
       }}
@@ -53,7 +63,10 @@ interface WorkerFormProps {
   onSubmit: (draft: WorkerDraft) => Promise<void>;
   onCancel: () => void;
   checkRun: (run: string) => Promise<string | null>;
-  lists: Pick<Parameters<typeof TrabajadorForm>[0], 'cargos' | 'levels2' | 'levels3' | 'certificationCatalogue' | 'contractorRut' | 'level2Label' | 'level3Label'>;
+  lists: Pick<
+    Parameters<typeof TrabajadorForm>[0],
+    'cargos' | 'levels2' | 'levels3' | 'certificationCatalogue' | 'contractorRut' | 'level2Label' | 'level3Label'
+  >;
 }
 
 /** The worker's form with the signature shown from the device, or from the server when this device lacks it. */

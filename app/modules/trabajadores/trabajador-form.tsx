@@ -53,7 +53,8 @@ const WorkerFormSchema = v.pipe(
   v.forward(
     v.partialCheck(
       [['CorreoPersonal'], ['AutorizaCorreo']],
-      (input) => personalEmailError({ CorreoPersonal: input.CorreoPersonal, ConsentimientoCorreo: input.AutorizaCorreo ? 'sí' : null }) === null,
+      (input) =>
+        personalEmailError({ CorreoPersonal: input.CorreoPersonal, ConsentimientoCorreo: input.AutorizaCorreo ? 'sí' : null }) === null,
       TRABAJADORES_MESSAGES.emailConsentRequired,
     ),
     ['AutorizaCorreo'],
@@ -91,7 +92,6 @@ export function formValuesOf(worker: Trabajador | null, contractorRut: string | 
     AutorizaCorreo: Boolean(worker?.ConsentimientoCorreo),
   };
 }
-
 
 interface TrabajadorFormProps {
   initial: WorkerFormValues;
@@ -206,7 +206,9 @@ export function TrabajadorForm(props: TrabajadorFormProps) {
                     <input
                       type="checkbox"
                       checked={checked}
-                      onChange={() => field.onChange(checked ? field.value.filter((id) => id !== cargo.IdCargo) : [...field.value, cargo.IdCargo])}
+                      onChange={() =>
+                        field.onChange(checked ? field.value.filter((id) => id !== cargo.IdCargo) : [...field.value, cargo.IdCargo])
+                      }
                     />
                     {cargo.NombreCargo}
                   </label>
@@ -252,7 +254,13 @@ export function TrabajadorForm(props: TrabajadorFormProps) {
       <section className="card" aria-labelledby="worker-medical-title">
         <h2 id="worker-medical-title">Ficha médica y firma</h2>
         <div className="record-form__grid">
-          <FormDateField control={control} name="FechaFichaMedica" label="Fecha Ficha Médica" min={DATE_PICKER_MIN} max={toWireDate(new Date())} />
+          <FormDateField
+            control={control}
+            name="FechaFichaMedica"
+            label="Fecha Ficha Médica"
+            min={DATE_PICKER_MIN}
+            max={toWireDate(new Date())}
+          />
           {!filesLocked && (
             <FileField label={`Ficha médica (PDF o imagen)${current?.FichaMedica ? ': reemplaza la registrada' : ''}`} picked={medical} />
           )}
@@ -260,7 +268,12 @@ export function TrabajadorForm(props: TrabajadorFormProps) {
         {filesLocked ? (
           <p className="muted">La firma y los archivos se reenvían tal como se guardaron.</p>
         ) : (
-          <SignaturePadField label="Firma del trabajador" hasCurrent={Boolean(current?.Firma)} currentUrl={props.signatureUrl} onChange={setSignature} />
+          <SignaturePadField
+            label="Firma del trabajador"
+            hasCurrent={Boolean(current?.Firma)}
+            currentUrl={props.signatureUrl}
+            onChange={setSignature}
+          />
         )}
       </section>
 

@@ -52,7 +52,9 @@ function wireChanges(changed: Partial<Pick<Trabajador, WorkerField>>): Record<st
 
 /** Only the child lists that have something, as an update body carries them. */
 function addedChildren(children: Partial<Record<keyof WorkerChildren, unknown>>): Partial<WorkerChildren> {
-  return Object.fromEntries(Object.entries(children).filter(([, list]) => Array.isArray(list) && list.length > 0)) as Partial<WorkerChildren>;
+  return Object.fromEntries(
+    Object.entries(children).filter(([, list]) => Array.isArray(list) && list.length > 0),
+  ) as Partial<WorkerChildren>;
 }
 
 /** A child list with the added children in place of those with the same id, or after the others. */
@@ -94,7 +96,11 @@ function createdRow(companyId: string, body: v.InferOutput<typeof TrabajadorCrea
 }
 
 /** The row the device shows after an update the server will apply as version `base.Version + 1`. */
-function updatedRow(base: LocalTrabajador, changed: Partial<Pick<Trabajador, WorkerField>>, newChildren: Partial<WorkerChildren>): LocalTrabajador {
+function updatedRow(
+  base: LocalTrabajador,
+  changed: Partial<Pick<Trabajador, WorkerField>>,
+  newChildren: Partial<WorkerChildren>,
+): LocalTrabajador {
   return toLocalTrabajador({
     ...base,
     ...changed,
@@ -141,13 +147,23 @@ export async function resendWorker(deadKey: string, current: LocalTrabajador, dr
     current,
     create: (refused) => {
       const { fields, children } = correctedFields(refused, draft);
-      const body = v.parse(TrabajadorCreateBodySchema, { ...fields, ...children, IdPersona: current.IdPersona, RutContratista: fields.RutContratista ?? '' });
+      const body = v.parse(TrabajadorCreateBodySchema, {
+        ...fields,
+        ...children,
+        IdPersona: current.IdPersona,
+        RutContratista: fields.RutContratista ?? '',
+      });
       return { body, row: createdRow(companyId, body) };
     },
     update: (base, refused) => {
       const { fields, children } = correctedFields(refused, draft);
       const changed = changedFields(base, fields);
-      const body = v.parse(TrabajadorUpdateBodySchema, { IdPersona: current.IdPersona, Version: base.Version, ...wireChanges(changed), ...children });
+      const body = v.parse(TrabajadorUpdateBodySchema, {
+        IdPersona: current.IdPersona,
+        Version: base.Version,
+        ...wireChanges(changed),
+        ...children,
+      });
       return { body, row: updatedRow(base, changed, children) };
     },
   });
@@ -159,6 +175,10 @@ function correctedFields(refused: Record<string, unknown>, draft: WorkerDraft) {
     ...(refused.Firma !== undefined ? { Firma: refused.Firma } : {}),
     ...(refused.FichaMedica !== undefined ? { FichaMedica: refused.FichaMedica } : {}),
   } as Partial<Trabajador>;
-  const children = addedChildren({ certificaciones: refused.certificaciones, licencias: refused.licencias, evidencias: refused.evidencias });
+  const children = addedChildren({
+    certificaciones: refused.certificaciones,
+    licencias: refused.licencias,
+    evidencias: refused.evidencias,
+  });
   return { fields: { ...draft.fields, ...kept }, children };
 }

@@ -51,7 +51,16 @@ export function TrabajadoresListPage() {
     if (!device || !ids) return;
     const workers = (await device.db.trabajadores.bulkGet(ids)).filter((worker): worker is LocalTrabajador => worker !== undefined);
     const level = (id: string | null) => (id ? (levelNames?.get(id) ?? '') : '');
-    const header = ['Rut', 'Nombres', 'Apellido paterno', 'Apellido materno', levelName(session, 2), levelName(session, 3), 'Cargos', 'Contratista'];
+    const header = [
+      'Rut',
+      'Nombres',
+      'Apellido paterno',
+      'Apellido materno',
+      levelName(session, 2),
+      levelName(session, 3),
+      'Cargos',
+      'Contratista',
+    ];
     const lines = workers.map((worker) => [
       formatRut(worker.RunPersona),
       worker.Nombres,
@@ -59,7 +68,10 @@ export function TrabajadoresListPage() {
       worker.ApellidoMaterno,
       level(worker.IdNivel2),
       level(worker.IdNivel3),
-      worker.cargos.map((cargo) => cargoNames.get(cargo)).filter(Boolean).join(', '),
+      worker.cargos
+        .map((cargo) => cargoNames.get(cargo))
+        .filter(Boolean)
+        .join(', '),
       worker.RutContratista ? formatRut(worker.RutContratista) : '',
     ]);
     downloadCsv('trabajadores.csv', toCsv(header, lines));
@@ -71,12 +83,20 @@ export function TrabajadoresListPage() {
     const worker = visible?.rows[offset];
     if (!worker || worker.IdPersona !== ids?.[index]) return <div className="list-row list-row--loading" aria-hidden="true" />;
     const pending = queued?.has(recordKeyOf('trabajadores', worker.IdPersona));
-    const place = [worker.IdNivel2, worker.IdNivel3].map((level) => (level ? levelNames?.get(level) : undefined)).filter(Boolean).join(' · ');
+    const place = [worker.IdNivel2, worker.IdNivel3]
+      .map((level) => (level ? levelNames?.get(level) : undefined))
+      .filter(Boolean)
+      .join(' · ');
     return (
       <Link className="list-row worker-row" to={paths.trabajadores.detalles.href(worker.IdPersona)}>
         <span className="worker-row__name">{fullName(worker)}</span>
         <span className="worker-row__rut">{formatRut(worker.RunPersona)}</span>
-        <span className="worker-row__cargo">{worker.cargos.map((cargo) => cargoNames.get(cargo)).filter(Boolean).join(', ') || 'Sin cargo'}</span>
+        <span className="worker-row__cargo">
+          {worker.cargos
+            .map((cargo) => cargoNames.get(cargo))
+            .filter(Boolean)
+            .join(', ') || 'Sin cargo'}
+        </span>
         <span className="worker-row__place">{place}</span>
         <span className="worker-row__badges">
           {worker.RutContratista && <span className="badge">Contratista</span>}
@@ -101,7 +121,13 @@ export function TrabajadoresListPage() {
     >
       <div className="list-page__search">
         <label htmlFor={searchId}>Buscar por RUT o nombre</label>
-        <input id={searchId} type="search" value={filters.search} placeholder="Ej.: 12.345.678-5 o Pérez" onChange={(event) => set({ search: event.target.value })} />
+        <input
+          id={searchId}
+          type="search"
+          value={filters.search}
+          placeholder="Ej.: 12.345.678-5 o Pérez"
+          onChange={(event) => set({ search: event.target.value })}
+        />
       </div>
       <FilterPanel id="worker-filters">
         <SelectFilter
@@ -115,7 +141,9 @@ export function TrabajadoresListPage() {
           label={levelName(session, 3)}
           value={filters.nv3}
           emptyLabel="Todas"
-          options={(levels3 ?? []).filter((level) => !filters.nv2 || level.IdNivelPadre === filters.nv2).map((level) => ({ value: level.IdNivel, label: level.Nombre }))}
+          options={(levels3 ?? [])
+            .filter((level) => !filters.nv2 || level.IdNivelPadre === filters.nv2)
+            .map((level) => ({ value: level.IdNivel, label: level.Nombre }))}
           onChange={(nv3) => set({ nv3 })}
         />
         <SelectFilter
@@ -130,7 +158,10 @@ export function TrabajadoresListPage() {
             label="Empresa"
             value={filters.contractor}
             emptyLabel="Todas"
-            options={[{ value: OWN_WORKERS, label: 'Propios de la empresa' }, ...(contractors ?? []).map((rut) => ({ value: rut, label: `Contratista ${formatRut(rut)}` }))]}
+            options={[
+              { value: OWN_WORKERS, label: 'Propios de la empresa' },
+              ...(contractors ?? []).map((rut) => ({ value: rut, label: `Contratista ${formatRut(rut)}` })),
+            ]}
             onChange={(contractor) => set({ contractor })}
           />
         )}

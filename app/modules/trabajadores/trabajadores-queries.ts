@@ -35,11 +35,15 @@ async function matchingIds(db: AppDb, filters: WorkerFilters): Promise<string[]>
 
   const sets: Set<string>[] = [];
   for (const filter of rest) {
-    sets.push(new Set(await db.trabajadores.where(filter.index).between([filter.value, Dexie.minKey], [filter.value, Dexie.maxKey]).primaryKeys()));
+    sets.push(
+      new Set(await db.trabajadores.where(filter.index).between([filter.value, Dexie.minKey], [filter.value, Dexie.maxKey]).primaryKeys()),
+    );
   }
-  if (filters.contractor && filters.contractor !== OWN_WORKERS) sets.push(new Set(await db.trabajadores.where('RutContratista').equals(filters.contractor).primaryKeys()));
+  if (filters.contractor && filters.contractor !== OWN_WORKERS)
+    sets.push(new Set(await db.trabajadores.where('RutContratista').equals(filters.contractor).primaryKeys()));
   if (filters.cargo) sets.push(new Set(await db.trabajadores.where('cargos').equals(filters.cargo).primaryKeys()));
-  for (const word of searchWords(filters.search)) sets.push(new Set(await db.trabajadores.where('palabras').startsWith(word).primaryKeys()));
+  for (const word of searchWords(filters.search))
+    sets.push(new Set(await db.trabajadores.where('palabras').startsWith(word).primaryKeys()));
 
   // A contractor's worker carries the contractor's RUT (only those are in the index); the company's own carry none.
   const contractors = filters.contractor === OWN_WORKERS ? new Set(await db.trabajadores.orderBy('RutContratista').primaryKeys()) : null;

@@ -1,6 +1,13 @@
 import { DATE_PICKER_MIN, formatDisplayDate, toWireDate } from '#sync/domain/dates.ts';
 import { uuidV7 } from '#sync/outbox/uuid-v7.ts';
-import { type Certificacion, CertificacionSchema, type Evidencia, EvidenciaSchema, type Licencia, LicenciaSchema } from '#sync/schemas/trabajadores.schema.ts';
+import {
+  type Certificacion,
+  CertificacionSchema,
+  type Evidencia,
+  EvidenciaSchema,
+  type Licencia,
+  LicenciaSchema,
+} from '#sync/schemas/trabajadores.schema.ts';
 import { useState } from 'react';
 import * as v from 'valibot';
 import type { LocalCargo, LocalRows } from '#app/db/reference-rows.ts';
@@ -17,7 +24,8 @@ export function activeOnly<Child extends { Estado: 0 | 1 }>(rows: Child[]): Chil
   return rows.filter((row) => row.Estado === 1);
 }
 
-const cargoNameOf = (cargos: LocalCargo[] | undefined, id: string | null) => cargos?.find((cargo) => cargo.IdCargo === id)?.NombreCargo || '—';
+const cargoNameOf = (cargos: LocalCargo[] | undefined, id: string | null) =>
+  cargos?.find((cargo) => cargo.IdCargo === id)?.NombreCargo || '—';
 
 /** Caption, empty note, key and columns of each child list, shared by the form and the detail page. */
 export function certificationTable(cargos: LocalCargo[] | undefined) {
@@ -76,7 +84,12 @@ type CatalogueCertification = LocalRows['certificaciones'];
  * The worker's certifications with their expiry; new ones are chosen from the catalogue and appended with their
  * files (SPEC CF5). Certifications registered before the catalogue keep their free-text names.
  */
-export function CertificationsEditor({ cargos, catalogue, existing, ...props }: ChildEditorProps<Certificacion> & { cargos: LocalCargo[]; catalogue: CatalogueCertification[] }) {
+export function CertificationsEditor({
+  cargos,
+  catalogue,
+  existing,
+  ...props
+}: ChildEditorProps<Certificacion> & { cargos: LocalCargo[]; catalogue: CatalogueCertification[] }) {
   const table = certificationTable(cargos);
   return (
     <ChildListEditor
@@ -94,8 +107,13 @@ export function CertificationsEditor({ cargos, catalogue, existing, ...props }: 
             control={control}
             name="IdCertificacionCatalogo"
             label="Certificación*"
-            emptyLabel={catalogue.length ? 'Selecciona una certificación' : 'No hay certificaciones en el catálogo (Ajustes › Certificaciones)'}
-            options={catalogue.map((entry) => ({ value: entry.IdCertificacion, label: entry.Emisor ? `${entry.Nombre} (${entry.Emisor})` : entry.Nombre }))}
+            emptyLabel={
+              catalogue.length ? 'Selecciona una certificación' : 'No hay certificaciones en el catálogo (Ajustes › Certificaciones)'
+            }
+            options={catalogue.map((entry) => ({
+              value: entry.IdCertificacion,
+              label: entry.Emisor ? `${entry.Nombre} (${entry.Emisor})` : entry.Nombre,
+            }))}
           />
           <FormDateField control={control} name="FechaVencimiento" label="Fecha de vencimiento*" min={DATE_PICKER_MIN} />
           <FormSelect

@@ -40,19 +40,33 @@ function UsuarioEditor({ user }: { user: Usuario | null }) {
   const submit = async (values: UsuarioFormValues, avatar: InlineImage | undefined) => {
     const problems = reservedProblems(values, reserved.data ?? { Correos: [], NombresUsuario: [] }, user ?? undefined);
     if (problems.length) return problems;
-    const invalidate = [usuariosKeys.all(company), usuariosKeys.reserved(company), ...(user ? [usuariosKeys.one(company, String(user.IdUsuario))] : [])];
+    const invalidate = [
+      usuariosKeys.all(company),
+      usuariosKeys.reserved(company),
+      ...(user ? [usuariosKeys.one(company, String(user.IdUsuario))] : []),
+    ];
     const avatarField = avatar ? { Avatar: avatar } : {};
     if (user) {
       const body = { IdUsuario: user.IdUsuario, ...changedFields(user, values), ...avatarField };
-      const fate = await save({ kind: 'usuarios', id: user.IdUsuario, request: { method: 'PUT', path: usuariosCalls.update, body } }, { success: USUARIOS_MESSAGES.updated, invalidate });
+      const fate = await save(
+        { kind: 'usuarios', id: user.IdUsuario, request: { method: 'PUT', path: usuariosCalls.update, body } },
+        { success: USUARIOS_MESSAGES.updated, invalidate },
+      );
       if (fate.kind !== 'rechazado') done(user.IdUsuario);
       return;
     }
     const body = { ...values, ...avatarField, ContrasenaTemporal: password };
-    const fate = await save({ kind: 'usuarios', id: draftId, request: { method: 'POST', path: usuariosCalls.create, body } }, { success: USUARIOS_MESSAGES.created, invalidate });
+    const fate = await save(
+      { kind: 'usuarios', id: draftId, request: { method: 'POST', path: usuariosCalls.create, body } },
+      { success: USUARIOS_MESSAGES.created, invalidate },
+    );
     if (fate.kind === 'rechazado') return;
     if (session.servidor?.correoSmtp) return done();
-    setHandover({ name: `${values.Nombres} ${values.ApellidoPaterno}`, email: values.CorreoElectronicoPersona, pending: fate.kind === 'pendiente' });
+    setHandover({
+      name: `${values.Nombres} ${values.ApellidoPaterno}`,
+      email: values.CorreoElectronicoPersona,
+      pending: fate.kind === 'pendiente',
+    });
   };
 
   return (
@@ -62,7 +76,11 @@ function UsuarioEditor({ user }: { user: Usuario | null }) {
           <RefusedWrite refused={refused} onDiscard={() => void discard()} />
           <UsuarioForm
             user={user}
-            initial={initialValues(user, { tipo: search.get('tipo'), contratista: search.get('contratista'), cliente: search.get('cliente') })}
+            initial={initialValues(user, {
+              tipo: search.get('tipo'),
+              contratista: search.get('contratista'),
+              cliente: search.get('cliente'),
+            })}
             lists={choices}
             onSubmit={submit}
             onCancel={() => navigate(user ? paths.usuarios.detalles.href(String(user.IdUsuario)) : paths.usuarios.list.href)}
@@ -89,7 +107,9 @@ export function UsuarioFormPage() {
         {!allowed ? (
           <p className="notice notice--warning">No tienes permiso para {editing ? 'editar' : 'crear'} usuarios.</p>
         ) : editing ? (
-          <QueryView query={user}>{(found) => (found ? <UsuarioEditor user={found} /> : <p className="notice notice--warning">{USUARIOS_MESSAGES.notFound}</p>)}</QueryView>
+          <QueryView query={user}>
+            {(found) => (found ? <UsuarioEditor user={found} /> : <p className="notice notice--warning">{USUARIOS_MESSAGES.notFound}</p>)}
+          </QueryView>
         ) : (
           <UsuarioEditor user={null} />
         )}

@@ -20,25 +20,33 @@ interface UsuarioFormProps {
   initial: UsuarioFormInput;
   lists: UsuarioListas;
   /** A field and its message the form could not know (a name in use): the form marks it. */
-  onSubmit: (values: UsuarioFormValues, avatar: InlineImage | undefined) => Promise<{ field: keyof UsuarioFormValues; message: string }[] | void>;
+  onSubmit: (
+    values: UsuarioFormValues,
+    avatar: InlineImage | undefined,
+  ) => Promise<{ field: keyof UsuarioFormValues; message: string }[] | void>;
   onCancel: () => void;
 }
 
 /** A user's data: who they are, how they sign in, their role and kind (company, contractor's or client's) and photo. */
 export function UsuarioForm({ user, initial, lists, onSubmit, onCancel }: UsuarioFormProps) {
   const [avatar, setAvatar] = useState<InlineImage | undefined>();
-  const form = useForm<UsuarioFormInput, unknown, UsuarioFormValues>({ resolver: valibotResolver(UsuarioFormSchema), defaultValues: initial });
+  const form = useForm<UsuarioFormInput, unknown, UsuarioFormValues>({
+    resolver: valibotResolver(UsuarioFormSchema),
+    defaultValues: initial,
+  });
   const { handleSubmit, formState, setError, getValues, setValue } = form;
   // The shared fields read and write the form's input values (the role as its select's text).
   const control = form.control as unknown as Control<UsuarioFormInput>;
   const kind = useWatch({ control, name: 'Tipo' });
   const submit = async (values: UsuarioFormValues) => {
     const problems = await onSubmit(values, avatar);
-    for (const [index, problem] of (problems ?? []).entries()) setError(problem.field, { message: problem.message }, { shouldFocus: index === 0 });
+    for (const [index, problem] of (problems ?? []).entries())
+      setError(problem.field, { message: problem.message }, { shouldFocus: index === 0 });
   };
   // A new account's user name starts as its e-mail's local part; the person may change it.
   const suggestUserName = () => {
-    if (!user && !getValues('NombreUsuario') && getValues('CorreoElectronicoPersona').includes('@')) setValue('NombreUsuario', userNameFromEmail(getValues('CorreoElectronicoPersona')));
+    if (!user && !getValues('NombreUsuario') && getValues('CorreoElectronicoPersona').includes('@'))
+      setValue('NombreUsuario', userNameFromEmail(getValues('CorreoElectronicoPersona')));
   };
 
   return (
@@ -51,22 +59,60 @@ export function UsuarioForm({ user, initial, lists, onSubmit, onCancel }: Usuari
           <FormInput control={control} name="ApellidoPaterno" label="Apellido Paterno*" autocomplete="off" />
           <FormInput control={control} name="ApellidoMaterno" label="Apellido Materno" autocomplete="off" />
           <FormInput control={control} name="TelefonoPersona" label="Teléfono" type="tel" inputmode="tel" autocomplete="off" />
-          <FormDateField control={control} name="FechaNacimiento" label="Fecha de Nacimiento" min={DATE_PICKER_MIN} max={toWireDate(new Date())} />
+          <FormDateField
+            control={control}
+            name="FechaNacimiento"
+            label="Fecha de Nacimiento"
+            min={DATE_PICKER_MIN}
+            max={toWireDate(new Date())}
+          />
         </div>
       </section>
       <section className="card" aria-labelledby="usuario-cuenta">
         <h2 id="usuario-cuenta">Cuenta de acceso</h2>
         <div className="record-form__grid">
-          <FormInput control={control} name="CorreoElectronicoPersona" label="Correo Electrónico*" type="email" inputmode="email" autocomplete="off" />
+          <FormInput
+            control={control}
+            name="CorreoElectronicoPersona"
+            label="Correo Electrónico*"
+            type="email"
+            inputmode="email"
+            autocomplete="off"
+          />
           <div onBlur={suggestUserName}>
             <FormInput control={control} name="NombreUsuario" label="Nombre de usuario*" autocomplete="off" />
           </div>
-          <FormSelect control={control} name="IdRol" label="Rol*" emptyLabel="Elige un rol" options={lists.roles.map((role) => ({ value: String(role.IdRol), label: role.NombreRol }))} />
-          <FormSelect control={control} name="Tipo" label="Tipo de usuario*" options={USER_KINDS.map((value) => ({ value, label: USER_KIND_LABELS[value] }))} />
+          <FormSelect
+            control={control}
+            name="IdRol"
+            label="Rol*"
+            emptyLabel="Elige un rol"
+            options={lists.roles.map((role) => ({ value: String(role.IdRol), label: role.NombreRol }))}
+          />
+          <FormSelect
+            control={control}
+            name="Tipo"
+            label="Tipo de usuario*"
+            options={USER_KINDS.map((value) => ({ value, label: USER_KIND_LABELS[value] }))}
+          />
           {kind === 'contratista' && (
-            <FormSelect control={control} name="IdContratista" label="Empresa contratista*" emptyLabel="Elige la empresa" options={lists.contratistas.map((party) => ({ value: party.RutCompleto, label: party.Nombre }))} />
+            <FormSelect
+              control={control}
+              name="IdContratista"
+              label="Empresa contratista*"
+              emptyLabel="Elige la empresa"
+              options={lists.contratistas.map((party) => ({ value: party.RutCompleto, label: party.Nombre }))}
+            />
           )}
-          {kind === 'cliente' && <FormSelect control={control} name="IdCliente" label="Cliente*" emptyLabel="Elige el cliente" options={lists.clientes.map((party) => ({ value: party.IdCliente, label: party.Nombre }))} />}
+          {kind === 'cliente' && (
+            <FormSelect
+              control={control}
+              name="IdCliente"
+              label="Cliente*"
+              emptyLabel="Elige el cliente"
+              options={lists.clientes.map((party) => ({ value: party.IdCliente, label: party.Nombre }))}
+            />
+          )}
         </div>
         <Controller
           control={control}
@@ -79,7 +125,13 @@ export function UsuarioForm({ user, initial, lists, onSubmit, onCancel }: Usuari
                   <input
                     type="checkbox"
                     checked={(field.value ?? []).includes(system)}
-                    onChange={(event) => field.onChange(event.target.checked ? [...(field.value ?? []), system].sort() : (field.value ?? []).filter((value) => value !== system))}
+                    onChange={(event) =>
+                      field.onChange(
+                        event.target.checked
+                          ? [...(field.value ?? []), system].sort()
+                          : (field.value ?? []).filter((value) => value !== system),
+                      )
+                    }
                   />
                   {SYSTEM_LABELS[system]}
                 </label>
@@ -88,11 +140,20 @@ export function UsuarioForm({ user, initial, lists, onSubmit, onCancel }: Usuari
             </fieldset>
           )}
         />
-        {!user && <p className="muted">Al guardar se crea una contraseña temporal: llega por correo y se cambia en el primer inicio de sesión.</p>}
+        {!user && (
+          <p className="muted">Al guardar se crea una contraseña temporal: llega por correo y se cambia en el primer inicio de sesión.</p>
+        )}
       </section>
       <section className="card" aria-labelledby="usuario-foto">
         <h2 id="usuario-foto">Foto</h2>
-        <ImagePicker currentUrl={user?.Logo ?? '/avatar-predeterminado.svg'} alt="Foto del usuario" fallback="" buttonLabel={user?.LogoPropio ? 'Cambiar foto' : 'Subir foto'} disabled={false} onPicked={setAvatar} />
+        <ImagePicker
+          currentUrl={user?.Logo ?? '/avatar-predeterminado.svg'}
+          alt="Foto del usuario"
+          fallback=""
+          buttonLabel={user?.LogoPropio ? 'Cambiar foto' : 'Subir foto'}
+          disabled={false}
+          onPicked={setAvatar}
+        />
       </section>
       <div className="button-row record-form__actions">
         <SubmitButton busy={formState.isSubmitting}>Guardar</SubmitButton>

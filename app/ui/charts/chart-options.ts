@@ -46,7 +46,12 @@ function horizontalLabels(width: number) {
  * without a browser. Axis names and values stay inside the chart (the grid contains its labels); counts get whole
  * ticks; a name cut to fit is whole in the tooltip.
  */
-export function chartOption(kind: ChartKind, answer: DashboardAnswer, decimals?: number, width = DEFAULT_CHART_WIDTH): Record<string, unknown> {
+export function chartOption(
+  kind: ChartKind,
+  answer: DashboardAnswer,
+  decimals?: number,
+  width = DEFAULT_CHART_WIDTH,
+): Record<string, unknown> {
   const names = answer.data.map((point) => point.Nombre);
   const unit = pointUnit(answer);
   const format = (value: number) => valueText(value, unit, decimals);
@@ -56,14 +61,25 @@ export function chartOption(kind: ChartKind, answer: DashboardAnswer, decimals?:
     return {
       ...base,
       tooltip: { trigger: 'item', valueFormatter: format },
-      legend: { bottom: 0, type: 'scroll', textStyle: { width: Math.round(width * 0.4), overflow: 'truncate', ellipsis: ELLIPSIS }, tooltip: { show: true } },
+      legend: {
+        bottom: 0,
+        type: 'scroll',
+        textStyle: { width: Math.round(width * 0.4), overflow: 'truncate', ellipsis: ELLIPSIS },
+        tooltip: { show: true },
+      },
       series: [
         {
           type: 'pie',
           radius: ['36%', '62%'],
           center: ['50%', '44%'],
           // Each name at the chart's edge, broken into lines that fit between the ring and the edge.
-          label: { formatter: (item: { name: string; value: number }) => `${item.name}: ${format(item.value)}`, alignTo: 'edge', edgeDistance: 8, overflow: 'break', lineHeight: 15 },
+          label: {
+            formatter: (item: { name: string; value: number }) => `${item.name}: ${format(item.value)}`,
+            alignTo: 'edge',
+            edgeDistance: 8,
+            overflow: 'break',
+            lineHeight: 15,
+          },
           labelLine: { length: 8, length2: 8 },
           data: answer.data.map((point) => ({ name: point.Nombre, value: point.Valor })),
         },
@@ -73,7 +89,11 @@ export function chartOption(kind: ChartKind, answer: DashboardAnswer, decimals?:
   const series = [answer.data.map((point) => point.Valor), ...(answer.series ? [answer.data.map((point) => point.Valor2 ?? 0)] : [])];
   const type = kind === 'lineas' ? 'line' : 'bar';
   const horizontal = kind === 'barras-horizontales';
-  const categories = { type: 'category', data: names, axisLabel: horizontal ? horizontalLabels(width) : verticalLabels(names.length, width) };
+  const categories = {
+    type: 'category',
+    data: names,
+    axisLabel: horizontal ? horizontalLabels(width) : verticalLabels(names.length, width),
+  };
   const values = { type: 'value', ...(wholeValues(answer) ? { minInterval: 1 } : {}), axisLabel: { formatter: tickText } };
   return {
     ...base,
@@ -83,7 +103,13 @@ export function chartOption(kind: ChartKind, answer: DashboardAnswer, decimals?:
     grid: { left: 8, right: 24, top: answer.series ? 36 : 16, bottom: 8, outerBoundsMode: 'same', outerBoundsContain: 'axisLabel' },
     xAxis: horizontal ? values : categories,
     yAxis: horizontal ? { ...categories, inverse: true } : values,
-    series: series.map((data, index) => ({ type, name: answer.series?.[index] ?? '', data, barMaxWidth: 36, ...(type === 'line' ? { symbolSize: 8 } : {}) })),
+    series: series.map((data, index) => ({
+      type,
+      name: answer.series?.[index] ?? '',
+      data,
+      barMaxWidth: 36,
+      ...(type === 'line' ? { symbolSize: 8 } : {}),
+    })),
   };
 }
 
@@ -92,6 +118,9 @@ export function chartSummary(answer: DashboardAnswer, decimals?: number): string
   if (answer.data.length === 0) return 'Sin datos en el período.';
   const unit = pointUnit(answer);
   return answer.data
-    .map((point) => `${point.Nombre}: ${valueText(point.Valor, unit, decimals)}${answer.series && point.Valor2 !== undefined ? `, ${answer.series[1]}: ${valueText(point.Valor2, unit, decimals)}` : ''}`)
+    .map(
+      (point) =>
+        `${point.Nombre}: ${valueText(point.Valor, unit, decimals)}${answer.series && point.Valor2 !== undefined ? `, ${answer.series[1]}: ${valueText(point.Valor2, unit, decimals)}` : ''}`,
+    )
     .join('; ');
 }

@@ -68,7 +68,10 @@ export function describeDashboardFilters(filters: DashboardFilterValues, names: 
     { label: names.level3, value: level(filters.nv3) },
     ...(names.extraFilters ?? []).map((filter) => {
       const chosen = extra[filter.name] ?? '';
-      return { label: filter.label, value: chosen ? (filter.options.find((option) => option.value === chosen)?.label ?? chosen) : filter.emptyLabel };
+      return {
+        label: filter.label,
+        value: chosen ? (filter.options.find((option) => option.value === chosen)?.label ?? chosen) : filter.emptyLabel,
+      };
     }),
   ];
 }

@@ -10,7 +10,14 @@ import { PageContent } from '#app/ui/page-content.tsx';
 import { type IndicatorState, ChartCard } from './chart-card.tsx';
 import type { ChartKind } from './chart-options.ts';
 import { DashboardFilterBar } from './dashboard-filter-bar.tsx';
-import { type DashboardFilterValues, describeDashboardFilters, exportFileName, type ExtraDashboardFilter, filtersReady, initialDashboardFilters } from './dashboard-filters.ts';
+import {
+  type DashboardFilterValues,
+  describeDashboardFilters,
+  exportFileName,
+  type ExtraDashboardFilter,
+  filtersReady,
+  initialDashboardFilters,
+} from './dashboard-filters.ts';
 import { DashboardPdfButton } from './dashboard-pdf.tsx';
 import './charts.css';
 
@@ -81,7 +88,12 @@ export function DashboardPage({ title, queryKey, indicators, load, records, extr
   const states = indicators.map((_, index) => stateOf(index));
   const open = (indicator: DashboardIndicator, point: DashboardPoint | null) =>
     setSelection({ indicator, point, filters, registros: { desde: filters.start, hasta: filters.end, ...(point?.registros ?? {}) } });
-  const described = describeDashboardFilters(filters, { level2: levelName(session, 2), level3: levelName(session, 3), levelName: (id) => levels?.names.get(id), extraFilters });
+  const described = describeDashboardFilters(filters, {
+    level2: levelName(session, 2),
+    level3: levelName(session, 3),
+    levelName: (id) => levels?.names.get(id),
+    extraFilters,
+  });
   const filterLines = [title, ...described.map((filter) => `${filter.label}: ${filter.value}`)];
 
   return (

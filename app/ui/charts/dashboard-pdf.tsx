@@ -31,13 +31,16 @@ async function reportCharts(charts: DashboardPdfProps['charts']): Promise<Dashbo
     const answer = state.status === 'listo' ? state.answer : null;
     const drawn = answer !== null && answer.data.length > 0;
     const height = answer ? chartHeight(indicator.kind, answer) : 0;
-    const picture = drawn ? chartDataUrl({ option: chartOption(indicator.kind, answer, indicator.decimals, PDF_CHART_WIDTH), width: PDF_CHART_WIDTH, height }) : null;
+    const picture = drawn
+      ? chartDataUrl({ option: chartOption(indicator.kind, answer, indicator.decimals, PDF_CHART_WIDTH), width: PDF_CHART_WIDTH, height })
+      : null;
     return {
       Titulo: indicator.title,
       Total: answer?.total !== null && answer?.total !== undefined ? valueText(answer.total, answer.unidad, indicator.decimals) : null,
       Imagen: picture ? { Sha256: '', Tipo: 'image/png', Url: picture } : null,
       Proporcion: height / PDF_CHART_WIDTH,
-      SinImagen: state.status === 'error' ? `No fue posible calcular este indicador: ${state.message}` : drawn ? null : 'Sin datos en el período.',
+      SinImagen:
+        state.status === 'error' ? `No fue posible calcular este indicador: ${state.message}` : drawn ? null : 'Sin datos en el período.',
       Valores: answer ? chartSummary(answer, indicator.decimals) : '',
       Formula: answer?.formula ?? null,
       Avisos: answer?.avisos ?? [],

@@ -20,7 +20,19 @@ interface DraftTextInputProps {
 }
 
 /** A labelled text field of a draft, written as it is typed (useDraftText), with its problem under it. */
-export function DraftTextInput({ label, stored, onSave, id, problem, required, multiline, readOnly, delay, className, ...input }: DraftTextInputProps) {
+export function DraftTextInput({
+  label,
+  stored,
+  onSave,
+  id,
+  problem,
+  required,
+  multiline,
+  readOnly,
+  delay,
+  className,
+  ...input
+}: DraftTextInputProps) {
   const autoId = useId();
   const fieldId = id ?? autoId;
   const field = useDraftText(stored, onSave, delay);

@@ -28,7 +28,16 @@ const TYPING_PAUSE_MS = 200;
  * A text field that offers matches from the server as the person types (the WAI-ARIA combobox pattern: arrows move
  * through the list, Enter picks, Escape closes). Typing after a choice clears it, so what is shown is what is chosen.
  */
-export function AutocompleteField<T>({ label, value, onChange, search, toOption, placeholder, disabled, emptyText }: AutocompleteFieldProps<T>) {
+export function AutocompleteField<T>({
+  label,
+  value,
+  onChange,
+  search,
+  toOption,
+  placeholder,
+  disabled,
+  emptyText,
+}: AutocompleteFieldProps<T>) {
   const id = useId();
   const listId = `${id}-list`;
   const [text, setText] = useState(value ? toOption(value).label : '');
@@ -137,7 +146,14 @@ export function AutocompleteField<T>({ label, value, onChange, search, toOption,
         </ul>
       )}
       <p role="status" className="autocomplete__note muted">
-        {showList && (failed ? 'No se pudo buscar. Revisa tu conexión e inténtalo de nuevo.' : results === null ? 'Buscando…' : results.length === 0 ? emptyText : '')}
+        {showList &&
+          (failed
+            ? 'No se pudo buscar. Revisa tu conexión e inténtalo de nuevo.'
+            : results === null
+              ? 'Buscando…'
+              : results.length === 0
+                ? emptyText
+                : '')}
       </p>
     </div>
   );

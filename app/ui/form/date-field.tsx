@@ -1,4 +1,12 @@
-import { formatDisplayDate, isWireDate, parseTypedDate, type TypedDate, type TypedDateProblem, toWireDate, withDateSlashes } from '#sync/domain/dates.ts';
+import {
+  formatDisplayDate,
+  isWireDate,
+  parseTypedDate,
+  type TypedDate,
+  type TypedDateProblem,
+  toWireDate,
+  withDateSlashes,
+} from '#sync/domain/dates.ts';
 import { IonIcon } from '@ionic/react';
 import { calendarOutline } from 'ionicons/icons';
 import { type ChangeEvent, type Ref, useId, useRef, useState } from 'react';
@@ -76,7 +84,21 @@ export interface DateFieldProps {
  * A date shown and typed as DD/MM/YYYY whatever the browser's language, handed over as YYYY-MM-DD, with the
  * browser's own calendar behind a button (a native date input would show the browser's format, mm/dd/yyyy in English).
  */
-export function DateField({ label, value, onChange, onBlur, id: givenId, name, error, announceError = false, min, max, readOnly = false, required = false, ref }: DateFieldProps) {
+export function DateField({
+  label,
+  value,
+  onChange,
+  onBlur,
+  id: givenId,
+  name,
+  error,
+  announceError = false,
+  min,
+  max,
+  readOnly = false,
+  required = false,
+  ref,
+}: DateFieldProps) {
   const autoId = useId();
   const id = givenId ?? autoId;
   const range: DateRange = { min: boundOf(min), max: boundOf(max) };
@@ -179,7 +201,14 @@ export function DateField({ label, value, onChange, onBlur, id: givenId, name, e
         />
         {!readOnly && (
           <>
-            <button ref={buttonRef} type="button" className="date-field__picker" aria-label="Abrir calendario" aria-describedby={labelId} onClick={openPicker}>
+            <button
+              ref={buttonRef}
+              type="button"
+              className="date-field__picker"
+              aria-label="Abrir calendario"
+              aria-describedby={labelId}
+              onClick={openPicker}
+            >
               <IonIcon icon={calendarOutline} aria-hidden="true" />
             </button>
             <input

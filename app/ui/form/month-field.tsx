@@ -1,4 +1,14 @@
-import { formatDisplayMonth, isWireMonth, MONTH_NAMES, monthLongName, parseTypedMonth, type TypedMonth, type TypedMonthProblem, toWireMonth, withMonthSlash } from '#sync/domain/dates.ts';
+import {
+  formatDisplayMonth,
+  isWireMonth,
+  MONTH_NAMES,
+  monthLongName,
+  parseTypedMonth,
+  type TypedMonth,
+  type TypedMonthProblem,
+  toWireMonth,
+  withMonthSlash,
+} from '#sync/domain/dates.ts';
 import { IonIcon } from '@ionic/react';
 import { calendarOutline, chevronBackOutline, chevronForwardOutline } from 'ionicons/icons';
 import { type ChangeEvent, type KeyboardEvent, type Ref, useEffect, useId, useRef, useState } from 'react';
@@ -68,7 +78,20 @@ export interface MonthFieldProps {
  * in an English browser), handed over as YYYY-MM, with a picker of the months by their Spanish names. The DateField's
  * twin: the same box, hint and messages.
  */
-export function MonthField({ label, value, onChange, onBlur, id: givenId, name, error, announceError = false, min, max, required = false, ref }: MonthFieldProps) {
+export function MonthField({
+  label,
+  value,
+  onChange,
+  onBlur,
+  id: givenId,
+  name,
+  error,
+  announceError = false,
+  min,
+  max,
+  required = false,
+  ref,
+}: MonthFieldProps) {
   const autoId = useId();
   const id = givenId ?? autoId;
   const range: MonthRange = { min: boundOf(min), max: boundOf(max) };
@@ -169,7 +192,16 @@ export function MonthField({ label, value, onChange, onBlur, id: givenId, name, 
         >
           <IonIcon icon={calendarOutline} aria-hidden="true" />
         </button>
-        {open && <MonthPicker id={panelId} label={label} chosen={chosen} range={range} onPick={pick} onClose={() => (setOpen(false), toggleRef.current?.focus())} />}
+        {open && (
+          <MonthPicker
+            id={panelId}
+            label={label}
+            chosen={chosen}
+            range={range}
+            onPick={pick}
+            onClose={() => (setOpen(false), toggleRef.current?.focus())}
+          />
+        )}
       </div>
       {shownError && (
         <p id={errorId} className="field-error" role={ownProblem || announceError ? 'alert' : undefined}>
@@ -198,7 +230,10 @@ function MonthPicker({ id, label, chosen, range, onPick, onClose }: MonthPickerP
 
   useEffect(() => {
     const panel = panelRef.current;
-    (panel?.querySelector<HTMLButtonElement>('[aria-pressed="true"]:not(:disabled)') ?? panel?.querySelector<HTMLButtonElement>('.month-field__month:not(:disabled)'))?.focus();
+    (
+      panel?.querySelector<HTMLButtonElement>('[aria-pressed="true"]:not(:disabled)') ??
+      panel?.querySelector<HTMLButtonElement>('.month-field__month:not(:disabled)')
+    )?.focus();
     const outside = (event: PointerEvent) => {
       const field = panel?.parentElement;
       if (field && !field.contains(event.target as Node)) onClose();
@@ -217,15 +252,34 @@ function MonthPicker({ id, label, chosen, range, onPick, onClose }: MonthPickerP
   };
 
   return (
-    <div ref={panelRef} id={id} className="month-field__panel" role="dialog" aria-label={`Meses de ${year} para ${label.replace(/\*$/, '')}`} onKeyDown={keys}>
+    <div
+      ref={panelRef}
+      id={id}
+      className="month-field__panel"
+      role="dialog"
+      aria-label={`Meses de ${year} para ${label.replace(/\*$/, '')}`}
+      onKeyDown={keys}
+    >
       <div className="month-field__years">
-        <button type="button" className="month-field__step" aria-label="Año anterior" disabled={year <= minYear} onClick={() => setYear(year - 1)}>
+        <button
+          type="button"
+          className="month-field__step"
+          aria-label="Año anterior"
+          disabled={year <= minYear}
+          onClick={() => setYear(year - 1)}
+        >
           <IonIcon icon={chevronBackOutline} aria-hidden="true" />
         </button>
         <span className="month-field__year" aria-live="polite">
           {year}
         </span>
-        <button type="button" className="month-field__step" aria-label="Año siguiente" disabled={year >= maxYear} onClick={() => setYear(year + 1)}>
+        <button
+          type="button"
+          className="month-field__step"
+          aria-label="Año siguiente"
+          disabled={year >= maxYear}
+          onClick={() => setYear(year + 1)}
+        >
           <IonIcon icon={chevronForwardOutline} aria-hidden="true" />
         </button>
       </div>
@@ -234,7 +288,15 @@ function MonthPicker({ id, label, chosen, range, onPick, onClose }: MonthPickerP
           const wire = `${year}-${String(index + 1).padStart(2, '0')}`;
           const outside = (range.min !== undefined && wire < range.min) || (range.max !== undefined && wire > range.max);
           return (
-            <button key={wire} type="button" className="month-field__month" aria-label={`${monthName} de ${year}`} aria-pressed={wire === chosen} disabled={outside} onClick={() => onPick(wire)}>
+            <button
+              key={wire}
+              type="button"
+              className="month-field__month"
+              aria-label={`${monthName} de ${year}`}
+              aria-pressed={wire === chosen}
+              disabled={outside}
+              onClick={() => onPick(wire)}
+            >
               {monthName.slice(0, 3)}
             </button>
           );

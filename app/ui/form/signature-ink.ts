@@ -10,9 +10,13 @@ export interface PadSize {
  * scaled by one factor so the whole signature stays on the pad and keeps its shape. Same size: unchanged.
  */
 export function scaledStrokes(strokes: readonly PointGroup[], from: PadSize, to: PadSize): PointGroup[] {
-  if (from.width <= 0 || from.height <= 0 || to.width <= 0 || to.height <= 0) return strokes.map((stroke) => ({ ...stroke, points: [...stroke.points] }));
+  if (from.width <= 0 || from.height <= 0 || to.width <= 0 || to.height <= 0)
+    return strokes.map((stroke) => ({ ...stroke, points: [...stroke.points] }));
   const factor = Math.min(to.width / from.width, to.height / from.height);
-  return strokes.map((stroke) => ({ ...stroke, points: stroke.points.map((point) => ({ ...point, x: point.x * factor, y: point.y * factor })) }));
+  return strokes.map((stroke) => ({
+    ...stroke,
+    points: stroke.points.map((point) => ({ ...point, x: point.x * factor, y: point.y * factor })),
+  }));
 }
 
 /** How far from the white background a pixel must be to count as ink (anti-aliased edges are lighter). */

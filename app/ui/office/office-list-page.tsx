@@ -26,7 +26,18 @@ interface OfficeListPageProps<T> {
 }
 
 /** An office list read online (SPEC OF1): search, what this device has not sent yet, and one line per record. */
-export function OfficeListPage<T>({ title, noun, create, kind, queryKey, query, searchText, keyOf, renderItem, tools }: OfficeListPageProps<T>) {
+export function OfficeListPage<T>({
+  title,
+  noun,
+  create,
+  kind,
+  queryKey,
+  query,
+  searchText,
+  keyOf,
+  renderItem,
+  tools,
+}: OfficeListPageProps<T>) {
   const [search, setSearch] = useState('');
   const filter = useMemo(() => {
     const words = fold(search).split(/\s+/).filter(Boolean);
@@ -52,7 +63,9 @@ export function OfficeListPage<T>({ title, noun, create, kind, queryKey, query, 
                 </p>
                 {tools?.(shown)}
                 {shown.length === 0 ? (
-                  <p className="notice notice--info">{items.length === 0 ? `Aún no hay ${noun.many}.` : 'Ningún registro coincide con la búsqueda.'}</p>
+                  <p className="notice notice--info">
+                    {items.length === 0 ? `Aún no hay ${noun.many}.` : 'Ningún registro coincide con la búsqueda.'}
+                  </p>
                 ) : (
                   <section className="card card--flush">
                     <ul className="office-list" aria-label={`Lista de ${noun.many}`}>

@@ -35,24 +35,57 @@ export function PartyDetail({ view, party, partyKey, invalidate }: PartyDetailPr
   const can = (action: 'editar' | 'eliminar') => hasPermission(session, view.permissionRoute, action);
   const active = party.Estado === 1;
   const it = view.noun.feminine ? 'la' : 'el';
-  const write = (request: { method: 'PUT' | 'POST' | 'DELETE'; path: string; body?: unknown }) => ({ kind: view.kind, id: party.id, request });
+  const write = (request: { method: 'PUT' | 'POST' | 'DELETE'; path: string; body?: unknown }) => ({
+    kind: view.kind,
+    id: party.id,
+    request,
+  });
 
   const toggleState = async () => {
     const question = active
       ? `Sus usuarios no podrán iniciar sesión hasta que ${it} actives de nuevo.`
       : `Sus usuarios podrán volver a iniciar sesión.`;
-    if (!(await confirm({ header: active ? `Desactivar ${view.noun.one}` : `Activar ${view.noun.one}`, message: `¿${active ? 'Desactivar' : 'Activar'} ${party.Nombre}? ${question}`, confirmText: active ? 'Desactivar' : 'Activar' }))) return;
-    await run(write({ method: 'PUT', path: view.calls.state(company, !active), body: view.calls.stateBody(party) }), { success: active ? view.messages.deactivated : view.messages.activated, invalidate });
+    if (
+      !(await confirm({
+        header: active ? `Desactivar ${view.noun.one}` : `Activar ${view.noun.one}`,
+        message: `¿${active ? 'Desactivar' : 'Activar'} ${party.Nombre}? ${question}`,
+        confirmText: active ? 'Desactivar' : 'Activar',
+      }))
+    )
+      return;
+    await run(write({ method: 'PUT', path: view.calls.state(company, !active), body: view.calls.stateBody(party) }), {
+      success: active ? view.messages.deactivated : view.messages.activated,
+      invalidate,
+    });
   };
   const resetPassword = async () => {
-    if (!(await confirm({ header: 'Restablecer clave', message: `¿Crear una contraseña temporal nueva para la cuenta principal de ${party.Nombre}?`, confirmText: 'Restablecer' }))) return;
+    if (
+      !(await confirm({
+        header: 'Restablecer clave',
+        message: `¿Crear una contraseña temporal nueva para la cuenta principal de ${party.Nombre}?`,
+        confirmText: 'Restablecer',
+      }))
+    )
+      return;
     const password = temporaryPassword();
-    const [fate] = await run(write({ method: 'POST', path: view.calls.resetPassword(company), body: view.calls.resetBody(party, password) }), { success: view.messages.passwordReset, invalidate });
+    const [fate] = await run(
+      write({ method: 'POST', path: view.calls.resetPassword(company), body: view.calls.resetBody(party, password) }),
+      { success: view.messages.passwordReset, invalidate },
+    );
     if (fate && fate.kind !== 'rechazado' && !session.servidor?.correoSmtp) setHandover({ password, pending: fate.kind === 'pendiente' });
   };
   const remove = async () => {
-    if (!(await confirm({ header: `Eliminar ${view.noun.one}`, message: `¿Eliminar ${party.Nombre}? También se eliminan las cuentas de sus usuarios.` }))) return;
-    const [fate] = await run(write({ method: 'DELETE', path: view.calls.remove(company, party) }), { success: view.messages.deleted, invalidate });
+    if (
+      !(await confirm({
+        header: `Eliminar ${view.noun.one}`,
+        message: `¿Eliminar ${party.Nombre}? También se eliminan las cuentas de sus usuarios.`,
+      }))
+    )
+      return;
+    const [fate] = await run(write({ method: 'DELETE', path: view.calls.remove(company, party) }), {
+      success: view.messages.deleted,
+      invalidate,
+    });
     if (fate?.kind !== 'rechazado') navigate(view.routes.list.href, { replace: true });
   };
 
@@ -61,14 +94,27 @@ export function PartyDetail({ view, party, partyKey, invalidate }: PartyDetailPr
     ['Correo Electrónico', party.Correo],
     ['Teléfono', party.Telefono || '—'],
     ['Dirección', party.Direccion || '—'],
-    ['Estado', active ? (view.noun.feminine ? 'Activa' : 'Activo') : view.noun.feminine ? 'Desactivada: sus usuarios no pueden iniciar sesión' : 'Desactivado: sus usuarios no pueden iniciar sesión'],
+    [
+      'Estado',
+      active
+        ? view.noun.feminine
+          ? 'Activa'
+          : 'Activo'
+        : view.noun.feminine
+          ? 'Desactivada: sus usuarios no pueden iniciar sesión'
+          : 'Desactivado: sus usuarios no pueden iniciar sesión',
+    ],
     ['Cuenta de acceso', party.Tipo === 2 ? 'Sí' : 'No'],
   ];
   return (
     <>
       <CardSection id="party-facts" title="Datos">
         <div className="image-picker image-picker--square">
-          <img className="image-picker__image" src={party.Logo} alt={party.LogoPropio ? `Logo de ${party.Nombre}` : 'Logo predeterminado'} />
+          <img
+            className="image-picker__image"
+            src={party.Logo}
+            alt={party.LogoPropio ? `Logo de ${party.Nombre}` : 'Logo predeterminado'}
+          />
           <dl className="record-fields">
             {facts.map(([label, value]) => (
               <div key={label} className="record-fields__pair">
@@ -99,7 +145,14 @@ export function PartyDetail({ view, party, partyKey, invalidate }: PartyDetailPr
       </div>
       <PartyAccounts view={view} party={party} partyKey={partyKey} />
       <AuditHistory entity={view.auditEntity} id={party.id} />
-      {handover && <TemporaryPasswordDialog name={party.Nombre} email={party.Usuarios.find((user) => user.IdUsuario === party.IdUsuario)?.CorreoElectronicoPersona ?? party.Correo} {...handover} onClose={() => setHandover(null)} />}
+      {handover && (
+        <TemporaryPasswordDialog
+          name={party.Nombre}
+          email={party.Usuarios.find((user) => user.IdUsuario === party.IdUsuario)?.CorreoElectronicoPersona ?? party.Correo}
+          {...handover}
+          onClose={() => setHandover(null)}
+        />
+      )}
     </>
   );
 }

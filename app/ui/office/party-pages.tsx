@@ -73,7 +73,8 @@ function useParty<Row>(module: PartyModule<Row>, id: string) {
   const company = useRequiredSession().empresa.IdEmpresa;
   return useQuery({
     queryKey: partyKeys(module as PartyModule<never>, company).one(id),
-    queryFn: ({ signal }) => apiRequest<{ data: Row | null }>(module.reads.one(of(company), of(id)), { signal }).then((answer) => answer.data),
+    queryFn: ({ signal }) =>
+      apiRequest<{ data: Row | null }>(module.reads.one(of(company), of(id)), { signal }).then((answer) => answer.data),
     enabled: id !== '',
   });
 }
@@ -107,7 +108,11 @@ function useBulkDelete<Row>(module: PartyModule<Row>) {
     // The chosen ones are on their way: a new selection may start while their fate is awaited.
     setSelected(new Set());
     await run(
-      chosen.map((party) => ({ kind: module.kind, id: party.id, request: { method: 'DELETE' as const, path: module.calls.remove(company, party) } })),
+      chosen.map((party) => ({
+        kind: module.kind,
+        id: party.id,
+        request: { method: 'DELETE' as const, path: module.calls.remove(company, party) },
+      })),
       { success: module.messages.deleted, successMany: deletedMany, invalidate: [keys.all] },
     );
   };
@@ -120,7 +125,9 @@ export function PartyListPage<Row>({ module }: { module: PartyModule<Row> }) {
   const keys = partyKeys(module as PartyModule<never>, session.empresa.IdEmpresa);
   const query = useParties(module);
   const bulk = useBulkDelete(module);
-  const create = hasPermission(session, module.permissionRoute, 'crear') ? { href: module.routes.nuevo.href, label: module.createLabel } : undefined;
+  const create = hasPermission(session, module.permissionRoute, 'crear')
+    ? { href: module.routes.nuevo.href, label: module.createLabel }
+    : undefined;
   return (
     <OfficeListPage
       title={module.title}
@@ -168,7 +175,12 @@ export function PartyListPage<Row>({ module }: { module: PartyModule<Row> }) {
         return (
           <div className="office-list__selectable">
             <label className="office-list__check">
-              <input type="checkbox" aria-label={`Seleccionar ${party.Nombre}`} checked={bulk.selected.has(party.id)} onChange={() => bulk.toggle(party.id)} />
+              <input
+                type="checkbox"
+                aria-label={`Seleccionar ${party.Nombre}`}
+                checked={bulk.selected.has(party.id)}
+                onChange={() => bulk.toggle(party.id)}
+              />
             </label>
             {link}
           </div>
@@ -190,9 +202,18 @@ export function PartyDetailPage<Row>({ module }: { module: PartyModule<Row> }) {
         <QueryView query={query}>
           {(row) => (
             <>
-              <PageHeading parentHref={module.routes.list.href} parentLabel={module.title} title={row ? module.toParty(row).Nombre : singular} />
+              <PageHeading
+                parentHref={module.routes.list.href}
+                parentLabel={module.title}
+                title={row ? module.toParty(row).Nombre : singular}
+              />
               {row ? (
-                <PartyDetail view={module} party={module.toParty(row)} partyKey={module.partyKey(row)} invalidate={[keys.all, keys.one(id)]} />
+                <PartyDetail
+                  view={module}
+                  party={module.toParty(row)}
+                  partyKey={module.partyKey(row)}
+                  invalidate={[keys.all, keys.one(id)]}
+                />
               ) : (
                 <p className="notice notice--warning">{module.messages.notFound}</p>
               )}
@@ -228,9 +249,14 @@ function PartyEditor<Row>({ module, row }: { module: PartyModule<Row>; row: Row 
       if (fate.kind !== 'rechazado') done();
       return;
     }
-    const account = values.ConCuenta ? { Tipo: 2, IdRol: Number(values.IdRol), NombreUsuario: values.NombreUsuario || null, ContrasenaTemporal: password } : { Tipo: 1 };
+    const account = values.ConCuenta
+      ? { Tipo: 2, IdRol: Number(values.IdRol), NombreUsuario: values.NombreUsuario || null, ContrasenaTemporal: password }
+      : { Tipo: 1 };
     const body = { ...module.form.createOnly(id, values), ...fields, ...account };
-    const fate = await save({ kind: module.kind, id, request: { method: 'POST', path: module.form.create(company), body } }, { success: module.form.messages.created, invalidate });
+    const fate = await save(
+      { kind: module.kind, id, request: { method: 'POST', path: module.form.create(company), body } },
+      { success: module.form.messages.created, invalidate },
+    );
     if (fate.kind === 'rechazado') return;
     if (!values.ConCuenta || session.servidor?.correoSmtp) return done();
     setHandover({ name: values.Nombre, email: values.Correo.toLowerCase(), pending: fate.kind === 'pendiente' });
@@ -264,13 +290,21 @@ export function PartyFormPage<Row>({ module }: { module: PartyModule<Row> }) {
   return (
     <PageContent>
       <div className="page-body">
-        <PageHeading parentHref={module.routes.list.href} parentLabel={module.title} title={editing ? module.form.titles.editar : module.form.titles.nuevo} />
+        <PageHeading
+          parentHref={module.routes.list.href}
+          parentLabel={module.title}
+          title={editing ? module.form.titles.editar : module.form.titles.nuevo}
+        />
         {!allowed ? (
           <p className="notice notice--warning">
             No tienes permiso para {editing ? 'editar' : 'crear'} {module.noun.many}.
           </p>
         ) : editing ? (
-          <QueryView query={query}>{(found) => (found ? <PartyEditor module={module} row={found} /> : <p className="notice notice--warning">{module.messages.notFound}</p>)}</QueryView>
+          <QueryView query={query}>
+            {(found) =>
+              found ? <PartyEditor module={module} row={found} /> : <p className="notice notice--warning">{module.messages.notFound}</p>
+            }
+          </QueryView>
         ) : (
           <PartyEditor module={module} row={null} />
         )}

@@ -17,7 +17,8 @@ export function PendingOfficeWrites({ kind, refresh }: { kind: OfficeKind; refre
   const count = entries?.length;
   const previous = useRef(count);
   useEffect(() => {
-    if (previous.current !== undefined && count !== undefined && count < previous.current) void queryClient.invalidateQueries({ queryKey: refresh });
+    if (previous.current !== undefined && count !== undefined && count < previous.current)
+      void queryClient.invalidateQueries({ queryKey: refresh });
     previous.current = count;
   }, [count, queryClient, refresh]);
 
@@ -25,7 +26,9 @@ export function PendingOfficeWrites({ kind, refresh }: { kind: OfficeKind; refre
   return (
     <section className="notice notice--info office-pending" aria-label="Cambios por enviar">
       <p>
-        {entries.length === 1 ? 'Un cambio guardado en este dispositivo aún no llega al servidor:' : `${entries.length} cambios guardados en este dispositivo aún no llegan al servidor:`}
+        {entries.length === 1
+          ? 'Un cambio guardado en este dispositivo aún no llega al servidor:'
+          : `${entries.length} cambios guardados en este dispositivo aún no llegan al servidor:`}
       </p>
       <ul>
         {entries.map((entry) => (

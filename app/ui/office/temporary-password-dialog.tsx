@@ -44,10 +44,12 @@ export function TemporaryPasswordDialog({ name, email, password, pending, onClos
       <div>
         <h2 id="temporary-password-title">Contraseña temporal</h2>
         <p>
-          Entrégale esta contraseña a {name}: inicia sesión con el RUT de la empresa, su correo <strong>{email}</strong> y esta contraseña, y en ese
-          momento elige una nueva. No se volverá a mostrar.
+          Entrégale esta contraseña a {name}: inicia sesión con el RUT de la empresa, su correo <strong>{email}</strong> y esta contraseña,
+          y en ese momento elige una nueva. No se volverá a mostrar.
         </p>
-        {pending && <p className="notice notice--info">Podrá iniciar sesión cuando este cambio llegue al servidor, al volver la conexión.</p>}
+        {pending && (
+          <p className="notice notice--info">Podrá iniciar sesión cuando este cambio llegue al servidor, al volver la conexión.</p>
+        )}
         <p className="temporary-password__value" aria-label="Contraseña temporal">
           {password}
         </p>

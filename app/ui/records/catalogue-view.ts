@@ -33,7 +33,11 @@ function childrenOf(table: string): { table: string; field: string }[] {
 
 async function childCount(db: AppDb, table: string, id: string): Promise<number> {
   let count = 0;
-  for (const child of childrenOf(table)) count += await db.table(child.table).filter((row: Record<string, unknown>) => row[child.field] === id).count();
+  for (const child of childrenOf(table))
+    count += await db
+      .table(child.table)
+      .filter((row: Record<string, unknown>) => row[child.field] === id)
+      .count();
   return count;
 }
 
@@ -42,7 +46,10 @@ function parentLookupsHook(parentTable: string | undefined): () => CatalogueLook
   return function useLookups() {
     return useDbQuery(async (db) => {
       const rows = parentTable ? ((await db.table(parentTable).orderBy('orden').toArray()) as CatalogueRow[]) : [];
-      return { parents: rows.map((row) => ({ value: row.Id, label: row.Info })), parentName: new Map(rows.map((row) => [row.Id, row.Info])) };
+      return {
+        parents: rows.map((row) => ({ value: row.Id, label: row.Info })),
+        parentName: new Map(rows.map((row) => [row.Id, row.Info])),
+      };
     }, []);
   };
 }
@@ -58,7 +65,14 @@ export function catalogueView<T extends EntityTable>(table: T, routes: RecordPat
   const fields: FieldView<CatalogueRow, CatalogueLookups>[] = [
     { name: 'Info', label: declaration.label, required: true, input: { kind: 'text' }, inList: false },
     ...(kinds
-      ? [{ name: 'Tipo', label: declaration.kindLabel ?? 'Tipo', required: true, input: { kind: 'select' as const, options: () => kinds.map((kind) => ({ value: kind, label: kind })) } }]
+      ? [
+          {
+            name: 'Tipo',
+            label: declaration.kindLabel ?? 'Tipo',
+            required: true,
+            input: { kind: 'select' as const, options: () => kinds.map((kind) => ({ value: kind, label: kind })) },
+          },
+        ]
       : []),
     ...(parent
       ? [
@@ -67,15 +81,39 @@ export function catalogueView<T extends EntityTable>(table: T, routes: RecordPat
             label: parent.label,
             required: true,
             show: (row: CatalogueRow, lookups: CatalogueLookups) => lookups.parentName.get(String(row[parent.field])) ?? '',
-            input: { kind: 'select' as const, emptyLabel: `Elige ${parent.label.toLocaleLowerCase('es')}`, options: (lookups: CatalogueLookups) => lookups.parents },
+            input: {
+              kind: 'select' as const,
+              emptyLabel: `Elige ${parent.label.toLocaleLowerCase('es')}`,
+              options: (lookups: CatalogueLookups) => lookups.parents,
+            },
           },
         ]
       : []),
     { name: 'Fecha', label: 'Última modificación', show: (row: CatalogueRow) => formatDisplayDate(row.Fecha ?? ''), inList: false },
   ];
   const filters = [
-    ...(kinds ? [{ name: 'Tipo', label: declaration.kindLabel ?? 'Tipo', emptyLabel: 'Todos', options: () => kinds.map((kind) => ({ value: kind, label: kind })), matches: (row: CatalogueRow, value: string) => row.Tipo === value }] : []),
-    ...(parent ? [{ name: parent.field, label: parent.label, emptyLabel: 'Todos', options: (lookups: CatalogueLookups) => lookups.parents, matches: (row: CatalogueRow, value: string) => row[parent.field] === value }] : []),
+    ...(kinds
+      ? [
+          {
+            name: 'Tipo',
+            label: declaration.kindLabel ?? 'Tipo',
+            emptyLabel: 'Todos',
+            options: () => kinds.map((kind) => ({ value: kind, label: kind })),
+            matches: (row: CatalogueRow, value: string) => row.Tipo === value,
+          },
+        ]
+      : []),
+    ...(parent
+      ? [
+          {
+            name: parent.field,
+            label: parent.label,
+            emptyLabel: 'Todos',
+            options: (lookups: CatalogueLookups) => lookups.parents,
+            matches: (row: CatalogueRow, value: string) => row[parent.field] === value,
+          },
+        ]
+      : []),
   ];
   const children = childrenOf(table);
   const view = {

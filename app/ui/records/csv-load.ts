@@ -30,7 +30,8 @@ export const CSV_LOAD_MESSAGES = {
   empty: 'El archivo no tiene filas bajo el encabezado',
   header: (columns: readonly string[]) => `El encabezado debe ser ${columns.join(';')} (descarga la plantilla)`,
   tooMany: (max: number) => `El archivo tiene más de ${max.toLocaleString('es-CL')} filas: divídelo en varios archivos`,
-  duplicateInFile: (line: number, duplicate: string) => `Repite la fila ${line}: ${duplicate.charAt(0).toLocaleLowerCase('es')}${duplicate.slice(1)}`,
+  duplicateInFile: (line: number, duplicate: string) =>
+    `Repite la fila ${line}: ${duplicate.charAt(0).toLocaleLowerCase('es')}${duplicate.slice(1)}`,
 } as const;
 
 const CHUNK = 250;
@@ -38,7 +39,9 @@ const CHUNK = 250;
 function headerProblem<Context>(rows: readonly CsvLine[], spec: CsvLoadSpec<unknown, Context>, context: Context): CsvProblem | null {
   const header = rows[0];
   if (!header) return { line: null, message: CSV_LOAD_MESSAGES.empty };
-  const matches = spec.columns.every((column, index) => [column.name, ...(column.aliases?.(context) ?? [])].map(fold).includes(fold((header.cells[index] ?? '').trim())));
+  const matches = spec.columns.every((column, index) =>
+    [column.name, ...(column.aliases?.(context) ?? [])].map(fold).includes(fold((header.cells[index] ?? '').trim())),
+  );
   if (!matches) return { line: header.line, message: CSV_LOAD_MESSAGES.header(spec.columns.map((column) => column.name)) };
   if (rows.length === 1) return { line: null, message: CSV_LOAD_MESSAGES.empty };
   if (rows.length - 1 > spec.maxRows) return { line: null, message: CSV_LOAD_MESSAGES.tooMany(spec.maxRows) };
@@ -72,7 +75,8 @@ export async function checkCsvLoad<Fields, Context>(
       const key = spec.key(result.fields);
       const before = seen.get(key);
       if (existing.has(key)) problems.push({ line: row.line, message: spec.messages.duplicate });
-      else if (before !== undefined) problems.push({ line: row.line, message: CSV_LOAD_MESSAGES.duplicateInFile(before, spec.messages.duplicate) });
+      else if (before !== undefined)
+        problems.push({ line: row.line, message: CSV_LOAD_MESSAGES.duplicateInFile(before, spec.messages.duplicate) });
       else {
         seen.set(key, row.line);
         fields.push(result.fields);

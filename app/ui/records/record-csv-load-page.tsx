@@ -61,7 +61,15 @@ function counted(noun: Noun, count: number, adjective?: string): string {
  * named; when all are good they are queued together in one transaction, each its own write that reaches the server
  * once.
  */
-export function RecordCsvLoadPage<Fields extends Record<string, unknown>, Context>({ table, listHref, listTitle, instructions, spec, loadContext, summary }: RecordCsvLoadPageProps<Fields, Context>) {
+export function RecordCsvLoadPage<Fields extends Record<string, unknown>, Context>({
+  table,
+  listHref,
+  listTitle,
+  instructions,
+  spec,
+  loadContext,
+  summary,
+}: RecordCsvLoadPageProps<Fields, Context>) {
   const session = useRequiredSession();
   const navigate = useNavigate();
   const showSaved = useSavedToast();
@@ -73,8 +81,17 @@ export function RecordCsvLoadPage<Fields extends Record<string, unknown>, Contex
   const header = spec.columns.map((column) => column.name);
 
   const check = async (file: string, rows: CsvLine[]) => {
-    const result = await checkCsvLoad(rows, spec, await loadContext(), (done, total) => total > 250 && setState({ status: 'revisando', file, done, total }));
-    setState(result.problems.length > 0 ? { status: 'errores', file, problems: result.problems } : { status: 'listo', file, rows, fields: result.fields });
+    const result = await checkCsvLoad(
+      rows,
+      spec,
+      await loadContext(),
+      (done, total) => total > 250 && setState({ status: 'revisando', file, done, total }),
+    );
+    setState(
+      result.problems.length > 0
+        ? { status: 'errores', file, problems: result.problems }
+        : { status: 'listo', file, rows, fields: result.fields },
+    );
     return result;
   };
   const choose = async (file: File | undefined) => {
@@ -107,7 +124,11 @@ export function RecordCsvLoadPage<Fields extends Record<string, unknown>, Contex
                 Las columnas son <strong>{header.join(';')}</strong>, separadas por punto y coma (o coma), como lo guarda Excel.
               </p>
               {instructions}
-              <IonButton fill="outline" color="dark" onClick={() => downloadCsv(`plantilla-${table.replace(/_/g, '-')}.csv`, toCsv(header, []))}>
+              <IonButton
+                fill="outline"
+                color="dark"
+                onClick={() => downloadCsv(`plantilla-${table.replace(/_/g, '-')}.csv`, toCsv(header, []))}
+              >
                 <IonIcon slot="start" icon={downloadOutline} aria-hidden="true" />
                 Descargar plantilla
               </IonButton>
@@ -115,7 +136,14 @@ export function RecordCsvLoadPage<Fields extends Record<string, unknown>, Contex
             <CardSection id="carga-archivo" title="2. Elige el archivo">
               <div className="select-field">
                 <label htmlFor={inputId}>Archivo CSV</label>
-                <input id={inputId} ref={input} type="file" accept=".csv,text/csv" disabled={state.status === 'revisando' || state.status === 'guardando'} onChange={(event) => void choose(event.target.files?.[0])} />
+                <input
+                  id={inputId}
+                  ref={input}
+                  type="file"
+                  accept=".csv,text/csv"
+                  disabled={state.status === 'revisando' || state.status === 'guardando'}
+                  onChange={(event) => void choose(event.target.files?.[0])}
+                />
               </div>
               <LoadResult noun={entity.noun} state={state} summary={summary} onLoad={() => void load()} />
             </CardSection>
@@ -126,13 +154,25 @@ export function RecordCsvLoadPage<Fields extends Record<string, unknown>, Contex
   );
 }
 
-function LoadResult<Fields>({ noun, state, summary, onLoad }: { noun: Noun; state: LoadState<Fields>; summary?: (fields: Fields[]) => string; onLoad: () => void }) {
+function LoadResult<Fields>({
+  noun,
+  state,
+  summary,
+  onLoad,
+}: {
+  noun: Noun;
+  state: LoadState<Fields>;
+  summary?: (fields: Fields[]) => string;
+  onLoad: () => void;
+}) {
   if (state.status === 'inicio') return null;
   if (state.status === 'revisando') {
     return (
       <div role="status" className="button-row">
         <progress max={state.total || undefined} value={state.total ? state.done : undefined} aria-label={`Revisando ${state.file}`} />
-        <span>{state.total ? `Revisando fila ${formatNumber(state.done)} de ${formatNumber(state.total)}…` : `Revisando ${state.file}…`}</span>
+        <span>
+          {state.total ? `Revisando fila ${formatNumber(state.done)} de ${formatNumber(state.total)}…` : `Revisando ${state.file}…`}
+        </span>
       </div>
     );
   }
@@ -150,12 +190,16 @@ function LoadResult<Fields>({ noun, state, summary, onLoad }: { noun: Noun; stat
       <div className="notice notice--error" role="alert">
         <p>
           <strong>No se cargó ninguna fila.</strong>{' '}
-          {rows > 0 ? `${state.file} tiene ${rows === 1 ? '1 fila' : `${formatNumber(rows)} filas`} con errores` : `${state.file} no se puede cargar`}: corrige el archivo y elígelo de nuevo. Las filas
-          se cuentan como en Excel (la fila 1 es el encabezado).
+          {rows > 0
+            ? `${state.file} tiene ${rows === 1 ? '1 fila' : `${formatNumber(rows)} filas`} con errores`
+            : `${state.file} no se puede cargar`}
+          : corrige el archivo y elígelo de nuevo. Las filas se cuentan como en Excel (la fila 1 es el encabezado).
         </p>
         <ul aria-label="Filas con errores">
           {state.problems.map((problem, index) => (
-            <li key={`${problem.line ?? 0}-${index}`}>{problem.line === null ? problem.message : `Fila ${problem.line}: ${problem.message}`}</li>
+            <li key={`${problem.line ?? 0}-${index}`}>
+              {problem.line === null ? problem.message : `Fila ${problem.line}: ${problem.message}`}
+            </li>
           ))}
         </ul>
       </div>

@@ -38,7 +38,11 @@ export function RecordDetailPage<T extends EntityTable, Lookups>({ view }: { vie
   return (
     <PageContent>
       <div className="page-body">
-        <PageHeading parentHref={view.routes.list.href} parentLabel={view.title} title={found ? rowName(view, found, lookups as Lookups) : view.title} />
+        <PageHeading
+          parentHref={view.routes.list.href}
+          parentLabel={view.title}
+          title={found ? rowName(view, found, lookups as Lookups) : view.title}
+        />
         {record.status !== 'encontrado' ? (
           <RecordMissing table={view.table} lookup={record} />
         ) : (

@@ -25,15 +25,22 @@ function formValues<T extends EntityTable, Lookups>(view: RecordView<T, Lookups>
   const values: FormValues = {};
   for (const field of editedFields(view.fields)) {
     const value = source?.[field.name];
-    if (field.input!.kind === 'select') values[field.name] = typeof value === 'string' && value ? value : typeof value === 'number' ? String(value) : null;
+    if (field.input!.kind === 'select')
+      values[field.name] = typeof value === 'string' && value ? value : typeof value === 'number' ? String(value) : null;
     else if (field.input!.kind === 'number') values[field.name] = typeof value === 'number' ? value : null;
     else if (field.input!.kind === 'check') values[field.name] = value === 1 ? 1 : 0;
-    else if (field.input!.kind === 'multi' || field.input!.kind === 'list') values[field.name] = Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
+    else if (field.input!.kind === 'multi' || field.input!.kind === 'list')
+      values[field.name] = Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
     else values[field.name] = typeof value === 'string' ? value : '';
   }
   for (const field of editedFields(view.fields)) {
     const input = field.input!;
-    if (input.kind === 'select' && values[field.name] !== null && !input.options(lookups, values).some((option) => option.value === values[field.name])) values[field.name] = null;
+    if (
+      input.kind === 'select' &&
+      values[field.name] !== null &&
+      !input.options(lookups, values).some((option) => option.value === values[field.name])
+    )
+      values[field.name] = null;
     if (input.kind === 'multi') {
       const offered = new Set(input.options(lookups, values).map((option) => option.value));
       values[field.name] = (values[field.name] as string[]).filter((value) => offered.has(value));
@@ -50,7 +57,13 @@ export interface CustomRecordForm<T extends EntityTable, Values> {
   /** False when nothing changed: no write was queued. */
   update(row: LocalRows[T], values: Values): Promise<boolean>;
   resend(deadKey: string, row: LocalRows[T], values: Values): Promise<void>;
-  render(props: { row: LocalRows[T] | null; correcting: boolean; submitLabel: string; submit: (values: Values) => Promise<void>; cancel: () => void }): ReactNode;
+  render(props: {
+    row: LocalRows[T] | null;
+    correcting: boolean;
+    submitLabel: string;
+    submit: (values: Values) => Promise<void>;
+    cancel: () => void;
+  }): ReactNode;
 }
 
 interface RecordFormPageProps<T extends EntityTable, Lookups, Values> {
@@ -64,7 +77,10 @@ interface RecordFormPageProps<T extends EntityTable, Lookups, Values> {
  * title, the permission, the loading and missing states, the refusal and the notices are the kit's; the form is the
  * view's, or the module's own.
  */
-export function RecordFormPage<T extends EntityTable, Lookups, Values = FormValues>({ view, custom }: RecordFormPageProps<T, Lookups, Values>) {
+export function RecordFormPage<T extends EntityTable, Lookups, Values = FormValues>({
+  view,
+  custom,
+}: RecordFormPageProps<T, Lookups, Values>) {
   const { id } = useParams();
   const [search] = useSearchParams();
   const correctionKey = search.get('corregir');
@@ -104,7 +120,11 @@ export function RecordFormPage<T extends EntityTable, Lookups, Values = FormValu
   const submitLabel = correctionKey ? 'Guardar y reenviar' : 'Guardar';
   const cancel = () => navigate(row ? view.routes.detalles.href(id!) : view.routes.list.href);
 
-  const loading = (editing && record.status === 'cargando') || refused === undefined || (view.useLookups !== undefined && lookups === undefined) || (custom !== undefined && !custom.ready);
+  const loading =
+    (editing && record.status === 'cargando') ||
+    refused === undefined ||
+    (view.useLookups !== undefined && lookups === undefined) ||
+    (custom !== undefined && !custom.ready);
   return (
     <PageContent>
       <div className="page-body">
@@ -128,7 +148,11 @@ export function RecordFormPage<T extends EntityTable, Lookups, Values = FormValu
                 view={view}
                 lookups={lookups as Lookups}
                 // What the server refused, to correct; otherwise the record as the device shows it.
-                initial={formValues(view, correcting ? refused.record : ((row as FormValues | null) ?? view.defaults ?? null), lookups as Lookups)}
+                initial={formValues(
+                  view,
+                  correcting ? refused.record : ((row as FormValues | null) ?? view.defaults ?? null),
+                  lookups as Lookups,
+                )}
                 submitLabel={submitLabel}
                 onSubmit={(values) => submit(values as Values)}
                 onCancel={cancel}

@@ -61,7 +61,14 @@ function CheckInput({ control, name, label }: { control: Control<FieldValues>; n
       name={name}
       render={({ field }) => (
         <label className="check-group__option">
-          <input type="checkbox" ref={field.ref} name={field.name} checked={field.value === 1} onChange={(event) => field.onChange(event.target.checked ? 1 : 0)} onBlur={field.onBlur} />
+          <input
+            type="checkbox"
+            ref={field.ref}
+            name={field.name}
+            checked={field.value === 1}
+            onChange={(event) => field.onChange(event.target.checked ? 1 : 0)}
+            onBlur={field.onBlur}
+          />
           {label}
         </label>
       )}
@@ -70,21 +77,40 @@ function CheckInput({ control, name, label }: { control: Control<FieldValues>; n
 }
 
 /** Several choices among options, kept as the list of chosen values (an EPP's economic activities). */
-function MultiInput({ control, name, label, options }: { control: Control<FieldValues>; name: string; label: string; options: SelectOption[] }) {
+function MultiInput({
+  control,
+  name,
+  label,
+  options,
+}: {
+  control: Control<FieldValues>;
+  name: string;
+  label: string;
+  options: SelectOption[];
+}) {
   return (
     <Controller
       control={control}
       name={name}
       render={({ field, fieldState }) => {
         const chosen = new Set((field.value as string[] | undefined) ?? []);
-        const toggle = (value: string) => field.onChange(options.map((option) => option.value).filter((candidate) => (candidate === value ? !chosen.has(value) : chosen.has(candidate))));
+        const toggle = (value: string) =>
+          field.onChange(
+            options.map((option) => option.value).filter((candidate) => (candidate === value ? !chosen.has(value) : chosen.has(candidate))),
+          );
         return (
           <fieldset className="check-group record-form__wide" aria-describedby={fieldState.error ? `record-${name}-error` : undefined}>
             <legend>{label}</legend>
             {options.length === 0 ? <p className="muted">No hay opciones en este dispositivo.</p> : null}
             {options.map((option) => (
               <label key={option.value} className="check-group__option">
-                <input type="checkbox" name={field.name} checked={chosen.has(option.value)} onChange={() => toggle(option.value)} onBlur={field.onBlur} />
+                <input
+                  type="checkbox"
+                  name={field.name}
+                  checked={chosen.has(option.value)}
+                  onChange={() => toggle(option.value)}
+                  onBlur={field.onBlur}
+                />
                 {option.label}
               </label>
             ))}
@@ -106,12 +132,38 @@ function ListInput({ control, name, label, hint }: { control: Control<FieldValue
     <Controller
       control={control}
       name={name}
-      render={({ field, fieldState }) => <ListText name={field.name} label={label} hint={hint} value={(field.value as string[] | undefined) ?? []} error={fieldState.error?.message} onChange={field.onChange} onBlur={field.onBlur} />}
+      render={({ field, fieldState }) => (
+        <ListText
+          name={field.name}
+          label={label}
+          hint={hint}
+          value={(field.value as string[] | undefined) ?? []}
+          error={fieldState.error?.message}
+          onChange={field.onChange}
+          onBlur={field.onBlur}
+        />
+      )}
     />
   );
 }
 
-function ListText({ name, label, hint, value, error, onChange, onBlur }: { name: string; label: string; hint: string; value: string[]; error?: string; onChange: (list: string[]) => void; onBlur: () => void }) {
+function ListText({
+  name,
+  label,
+  hint,
+  value,
+  error,
+  onChange,
+  onBlur,
+}: {
+  name: string;
+  label: string;
+  hint: string;
+  value: string[];
+  error?: string;
+  onChange: (list: string[]) => void;
+  onBlur: () => void;
+}) {
   // What the person typed stays as typed (a trailing comma, a space); the field keeps the parsed list.
   const [text, setText] = useState(() => value.join(', '));
   const id = `record-${name}`;
@@ -126,7 +178,12 @@ function ListText({ name, label, hint, value, error, onChange, onBlur }: { name:
         aria-describedby={error ? `${id}-error` : undefined}
         onChange={(event) => {
           setText(event.target.value);
-          onChange(event.target.value.split(',').map((piece) => piece.trim()).filter(Boolean));
+          onChange(
+            event.target.value
+              .split(',')
+              .map((piece) => piece.trim())
+              .filter(Boolean),
+          );
         }}
         onBlur={onBlur}
       />
@@ -138,17 +195,28 @@ function ListText({ name, label, hint, value, error, onChange, onBlur }: { name:
  * The kit's form of a described record: one input per edited field of the view, validated with the fields' own
  * schemas from the entity's create body (the server's and the API's), and the view's rule across fields.
  */
-export function RecordForm<T extends EntityTable, Lookups>({ view, lookups, initial, submitLabel, onSubmit, onCancel }: RecordFormProps<T, Lookups>) {
+export function RecordForm<T extends EntityTable, Lookups>({
+  view,
+  lookups,
+  initial,
+  submitLabel,
+  onSubmit,
+  onCancel,
+}: RecordFormProps<T, Lookups>) {
   const entity = entityOf(view.table);
   const fields = editedFields(view.fields);
   const entries = (entity.createBody as unknown as { entries: v.ObjectEntries }).entries;
   const schema = v.object(Object.fromEntries(fields.map((field) => [field.name, entries[field.name] ?? v.unknown()])));
-  const { control, handleSubmit, formState, setError } = useForm<FieldValues>({ resolver: valibotResolver(schema), defaultValues: initial });
+  const { control, handleSubmit, formState, setError } = useForm<FieldValues>({
+    resolver: valibotResolver(schema),
+    defaultValues: initial,
+  });
   const values = useWatch({ control }) as FormValues;
 
   const submit = async (valid: FormValues) => {
     const problem = view.validate?.(valid, lookups);
-    if (problem && !fields.some((field) => field.name === problem.field)) throw new Error(`${view.table}: la regla marca ${problem.field}, que el formulario no tiene`);
+    if (problem && !fields.some((field) => field.name === problem.field))
+      throw new Error(`${view.table}: la regla marca ${problem.field}, que el formulario no tiene`);
     if (problem) return setError(problem.field, { message: problem.message }, { shouldFocus: true });
     await onSubmit(valid);
   };
@@ -162,13 +230,27 @@ export function RecordForm<T extends EntityTable, Lookups>({ view, lookups, init
             const label = `${field.label}${field.required ? '*' : ''}`;
             const input = field.input!;
             if (input.kind === 'select') {
-              return <FormSelect key={field.name} control={control} name={field.name} label={label} emptyLabel={input.emptyLabel} options={input.options(lookups, values)} />;
+              return (
+                <FormSelect
+                  key={field.name}
+                  control={control}
+                  name={field.name}
+                  label={label}
+                  emptyLabel={input.emptyLabel}
+                  options={input.options(lookups, values)}
+                />
+              );
             }
             if (input.kind === 'number') return <NumberInput key={field.name} control={control} name={field.name} label={label} />;
-            if (input.kind === 'month') return <FormMonthField key={field.name} control={control} name={field.name} label={label} max={input.max?.()} />;
+            if (input.kind === 'month')
+              return <FormMonthField key={field.name} control={control} name={field.name} label={label} max={input.max?.()} />;
             if (input.kind === 'check') return <CheckInput key={field.name} control={control} name={field.name} label={label} />;
-            if (input.kind === 'multi') return <MultiInput key={field.name} control={control} name={field.name} label={label} options={input.options(lookups, values)} />;
-            if (input.kind === 'list') return <ListInput key={field.name} control={control} name={field.name} label={label} hint={input.hint} />;
+            if (input.kind === 'multi')
+              return (
+                <MultiInput key={field.name} control={control} name={field.name} label={label} options={input.options(lookups, values)} />
+              );
+            if (input.kind === 'list')
+              return <ListInput key={field.name} control={control} name={field.name} label={label} hint={input.hint} />;
             return <FormInput key={field.name} control={control} name={field.name} label={label} autocomplete="off" />;
           })}
         </div>

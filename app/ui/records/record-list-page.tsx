@@ -48,19 +48,22 @@ export function RecordListPage<T extends EntityTable, Lookups>({ view, actions }
   const ready = rows && (view.useLookups === undefined || lookups !== undefined) ? rows : undefined;
   const shown = useMemo(() => {
     if (!ready) return undefined;
-    const filtered = ready.filter((row) => (view.filters ?? []).every((filter) => !chosen[filter.name] || filter.matches(row, chosen[filter.name]!)));
+    const filtered = ready.filter((row) =>
+      (view.filters ?? []).every((filter) => !chosen[filter.name] || filter.matches(row, chosen[filter.name]!)),
+    );
     return matching(view, filtered, lookups as Lookups, search);
   }, [ready, view, lookups, search, chosen]);
   const activeFilters = Object.values(chosen).filter(Boolean).length;
   const idOf = useCallback((row: LocalRows[T]) => String((row as Record<string, unknown>)[entity.id]), [entity.id]);
   const onRange = useCallback(() => undefined, []);
 
-  const toggle = (id: string) => setSelected((current) => {
-    const next = new Set(current);
-    if (next.has(id)) next.delete(id);
-    else next.add(id);
-    return next;
-  });
+  const toggle = (id: string) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
   const exportCsv = () => {
     if (!shown) return;
     const header = view.fields.map((field) => field.label);
@@ -78,7 +81,15 @@ export function RecordListPage<T extends EntityTable, Lookups>({ view, actions }
     const name = rowName(view, row, lookups as Lookups);
     return (
       <div className="record-row">
-        {canDelete && <input type="checkbox" className="record-row__check" aria-label={`Seleccionar ${name}`} checked={selected.has(id)} onChange={() => toggle(id)} />}
+        {canDelete && (
+          <input
+            type="checkbox"
+            className="record-row__check"
+            aria-label={`Seleccionar ${name}`}
+            checked={selected.has(id)}
+            onChange={() => toggle(id)}
+          />
+        )}
         <Link className="list-row record-row__link" to={view.routes.detalles.href(id)}>
           <span className="simple-list__main">{name}</span>{' '}
           <span className="simple-list__meta">

@@ -59,7 +59,10 @@ export interface RecordView<T extends EntityTable, Lookups = undefined> {
     options: (lookups: Lookups) => SelectOption[];
     matches: (row: LocalRows[T], value: string) => boolean;
   }[];
-  /** How a row is named when its own fields do not say it (an assignment, by its position or worker); the description's display name by default. */
+  /**
+   * How a row is named when its own fields do not say it (an assignment, by its position or worker); the
+   * description's display name by default.
+   */
   name?: (row: LocalRows[T], lookups: Lookups) => string;
   /** What a list row says under the record's name; the listed fields joined by " · " by default. */
   summary?: (row: LocalRows[T], lookups: Lookups) => string;

@@ -34,7 +34,12 @@ export function useRecordRows<T extends EntityTable, Lookups>(view: RecordView<T
 }
 
 /** The rows whose name and listed fields contain every word of the search (any case, any accent). */
-export function matching<T extends EntityTable, Lookups>(view: RecordView<T, Lookups>, rows: LocalRows[T][], lookups: Lookups, search: string): LocalRows[T][] {
+export function matching<T extends EntityTable, Lookups>(
+  view: RecordView<T, Lookups>,
+  rows: LocalRows[T][],
+  lookups: Lookups,
+  search: string,
+): LocalRows[T][] {
   const words = fold(search).split(/\s+/).filter(Boolean);
   if (words.length === 0) return rows;
   return rows.filter((row) => {

@@ -90,7 +90,13 @@ export function ServerReportList<Row>({
         rows.push(...answer.data);
         if (answer.data.length < MAX_REPORT_PAGE) break;
       }
-      downloadCsv(`${fileName}.csv`, toCsv(columns.map((column) => column.header), rows.map((row) => columns.map((column) => column.cell(row)))));
+      downloadCsv(
+        `${fileName}.csv`,
+        toCsv(
+          columns.map((column) => column.header),
+          rows.map((row) => columns.map((column) => column.cell(row))),
+        ),
+      );
     } catch (error) {
       notify({ message: errorMessage(error), tone: 'error' });
     } finally {
@@ -100,10 +106,15 @@ export function ServerReportList<Row>({
 
   if (!enabled) return null;
   if (query.isPending) return <PageLoading label="Consultando el informe…" />;
-  if (query.isError && !query.data) return <ErrorState message={errorMessage(query.error)} onRetry={() => void query.refetch()} retrying={query.isFetching} />;
+  if (query.isError && !query.data)
+    return <ErrorState message={errorMessage(query.error)} onRetry={() => void query.refetch()} retrying={query.isFetching} />;
   const rows = query.data?.data ?? [];
   return (
-    <section className="server-report" {...(headed ? { 'aria-labelledby': `${id}-title` } : { 'aria-label': label })} aria-busy={query.isFetching}>
+    <section
+      className="server-report"
+      {...(headed ? { 'aria-labelledby': `${id}-title` } : { 'aria-label': label })}
+      aria-busy={query.isFetching}
+    >
       <div className="server-report__head">
         {headed && (
           <h2 id={`${id}-title`} className="server-report__title">
@@ -160,7 +171,13 @@ export function ServerReportList<Row>({
             Anterior
           </IonButton>
           <span className="muted">{`Página ${page} de ${pages}`}</span>
-          <IonButton fill="outline" color="dark" size="small" disabled={page >= pages || query.isFetching} onClick={() => setPage(page + 1)}>
+          <IonButton
+            fill="outline"
+            color="dark"
+            size="small"
+            disabled={page >= pages || query.isFetching}
+            onClick={() => setPage(page + 1)}
+          >
             Siguiente
           </IonButton>
         </nav>

@@ -24,7 +24,14 @@ export type ReportPdfState =
  * missing here and there is a network, the server's data, which has all of them; if the server fails, the
  * device's data still makes a report (missing images print as "no disponible").
  */
-async function reportData<K extends ReportKind>(source: ReportSource<K>, db: AppDb, session: Session, empresa: string, id: string, signal: AbortSignal): Promise<DeviceReport<unknown> | null> {
+async function reportData<K extends ReportKind>(
+  source: ReportSource<K>,
+  db: AppDb,
+  session: Session,
+  empresa: string,
+  id: string,
+  signal: AbortSignal,
+): Promise<DeviceReport<unknown> | null> {
   const local = await source.fromDevice(db, session, id);
   if (local && (local.missingFiles === 0 || !navigator.onLine)) return local;
   if (!navigator.onLine) return null;

@@ -35,7 +35,12 @@ export function AppShell({ session, children }: { session: Session; children: Re
         </p>
       )}
       <div className={`shell__body${overlay ? ' shell__body--overlay' : ''}`}>
-        <SideNav groups={groups} showRail={drawer.showRail} showDrawer={drawer.showDrawer} onNavigate={drawer.isPhone ? hide : () => undefined} />
+        <SideNav
+          groups={groups}
+          showRail={drawer.showRail}
+          showDrawer={drawer.showDrawer}
+          onNavigate={drawer.isPhone ? hide : () => undefined}
+        />
         {overlay && <button type="button" className="shell__backdrop" aria-label="Cerrar menú" onClick={hide} />}
         {/* Each screen's IonContent is the main landmark; this is the skip link's target. */}
         <div className="app-main" id="main-content" tabIndex={-1}>

@@ -23,12 +23,18 @@ export function describeSync(status: Status, online: boolean): { tone: Tone; sum
   details.push(offline ? 'sin conexión' : 'en línea');
   details.push(status.pending > 0 ? plural(status.pending, 'cambio pendiente', 'cambios pendientes') : 'sin cambios pendientes');
   details.push(status.lastSuccessAt ? `última sincronización ${formatRecentTime(new Date(status.lastSuccessAt))}` : 'aún sin sincronizar');
-  if (status.lastError && !status.paused && !status.updateRequired && status.dead === 0 && status.pending > 0) details.push(status.lastError.message);
+  if (status.lastError && !status.paused && !status.updateRequired && status.dead === 0 && status.pending > 0)
+    details.push(status.lastError.message);
 
   if (status.updateRequired) return { tone: 'error', summary: 'Actualiza la aplicación', details };
   if (status.paused) return { tone: 'error', summary: 'Sesión expirada', details };
   if (status.dead > 0) return { tone: 'error', summary: plural(status.dead, 'rechazado', 'rechazados'), details };
-  if (offline) return { tone: 'offline', summary: status.pending > 0 ? `Sin conexión · ${plural(status.pending, 'pendiente', 'pendientes')}` : 'Sin conexión', details };
+  if (offline)
+    return {
+      tone: 'offline',
+      summary: status.pending > 0 ? `Sin conexión · ${plural(status.pending, 'pendiente', 'pendientes')}` : 'Sin conexión',
+      details,
+    };
   if (status.sending) return { tone: 'pending', summary: 'Sincronizando…', details };
   if (status.pending > 0) return { tone: 'pending', summary: plural(status.pending, 'pendiente', 'pendientes'), details };
   if (status.lastSuccessAt === null) return { tone: 'pending', summary: 'Sin sincronizar', details };

@@ -10,7 +10,8 @@ const SEDECC_URL: string | null = import.meta.env.VITE_SEDECC_URL || null;
 export function useSideNav(session: Session): NavGroup[] {
   const { system } = useCurrentSystem(session);
   return useMemo(
-    () => buildSideNav(session.permisos, session.mascaras, { systemId: system?.IdSistema, isAppRoute: isServedRoute, sedeccUrl: SEDECC_URL }),
+    () =>
+      buildSideNav(session.permisos, session.mascaras, { systemId: system?.IdSistema, isAppRoute: isServedRoute, sedeccUrl: SEDECC_URL }),
     [session.permisos, session.mascaras, system?.IdSistema],
   );
 }

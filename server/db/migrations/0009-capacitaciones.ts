@@ -42,8 +42,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('Version', 'integer', (c) => c.notNull().defaultTo(1))
     .addColumn('VersionesCampos', 'text', (c) => c.notNull().defaultTo('{}'))
     .execute();
-  await db.schema.createIndex('programas_capacitacion_empresa').on('programas_capacitacion').columns(['IdEmpresa', 'Estado', 'Anio', 'Mes']).execute();
-  await db.schema.createIndex('programas_capacitacion_tipo').on('programas_capacitacion').columns(['IdEmpresa', 'IdTipoCapacitacion']).execute();
+  await db.schema
+    .createIndex('programas_capacitacion_empresa')
+    .on('programas_capacitacion')
+    .columns(['IdEmpresa', 'Estado', 'Anio', 'Mes'])
+    .execute();
+  await db.schema
+    .createIndex('programas_capacitacion_tipo')
+    .on('programas_capacitacion')
+    .columns(['IdEmpresa', 'IdTipoCapacitacion'])
+    .execute();
 
   await db.schema
     .createTable('capacitaciones')
@@ -107,10 +115,19 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('RutContratistaSesion', 'text')
     .addColumn('IdCliente', 'text')
     .execute();
-  await db.schema.createIndex('capacitacion_participantes_sesion').on('capacitacion_participantes').columns(['IdCapacitacion', 'Posicion']).execute();
-  await db.schema.createIndex('capacitacion_participantes_persona').on('capacitacion_participantes').columns(['IdEmpresa', 'IdPersona']).execute();
+  await db.schema
+    .createIndex('capacitacion_participantes_sesion')
+    .on('capacitacion_participantes')
+    .columns(['IdCapacitacion', 'Posicion'])
+    .execute();
+  await db.schema
+    .createIndex('capacitacion_participantes_persona')
+    .on('capacitacion_participantes')
+    .columns(['IdEmpresa', 'IdPersona'])
+    .execute();
   // Reports and dashboards read realised attendance of a company: by month and date range (every figure), and by
-  // person and type (the state of validities, the people trained). The columns they add and count by ride along, so an indicator over a year of
+  // person and type (the state of validities, the people trained). The columns they add and count by ride along, so
+  // an indicator over a year of
   // attendance reads an index alone (SQLite calls an index covering only if it also holds the columns of its own
   // WHERE); partial, so rows of deleted or not yet realised sessions never weigh.
   await sql`CREATE INDEX capacitacion_participantes_realizadas ON capacitacion_participantes
@@ -135,7 +152,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('FirmadoEn', 'text')
     .addColumn('Estado', 'integer', (c) => c.notNull().defaultTo(1))
     .execute();
-  await db.schema.createIndex('capacitacion_relatores_sesion').on('capacitacion_relatores').columns(['IdCapacitacion', 'Posicion']).execute();
+  await db.schema
+    .createIndex('capacitacion_relatores_sesion')
+    .on('capacitacion_relatores')
+    .columns(['IdCapacitacion', 'Posicion'])
+    .execute();
 
   await db.schema
     .createTable('capacitacion_evidencias')
@@ -150,5 +171,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('Fecha', 'text', (c) => c.notNull())
     .addColumn('Estado', 'integer', (c) => c.notNull().defaultTo(1))
     .execute();
-  await db.schema.createIndex('capacitacion_evidencias_sesion').on('capacitacion_evidencias').columns(['IdCapacitacion', 'Posicion']).execute();
+  await db.schema
+    .createIndex('capacitacion_evidencias_sesion')
+    .on('capacitacion_evidencias')
+    .columns(['IdCapacitacion', 'Posicion'])
+    .execute();
 }

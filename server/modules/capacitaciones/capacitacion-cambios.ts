@@ -15,7 +15,8 @@ type ChildTable = Parameters<typeof repo.sessionOfChild>[2];
 export async function visibleSession(c: Context<AppEnv>, id: string): Promise<Capacitacion> {
   const { db } = c.get('deps');
   const found = await repo.loadSession(db, c.get('session').company, id);
-  if (!found || found.session.Estado !== 1 || !canSeeParties(c.get('session').viewer, found.session)) throw new HttpError(404, capacitacionEntity.messages.notFound);
+  if (!found || found.session.Estado !== 1 || !canSeeParties(c.get('session').viewer, found.session))
+    throw new HttpError(404, capacitacionEntity.messages.notFound);
   return found.session;
 }
 
@@ -31,14 +32,23 @@ export async function sessionOfChild(c: Context<AppEnv>, table: ChildTable, chil
  * a versioned update of the whole session through the record kit: based on the version just read, so it never
  * conflicts, and with children's own ids, so repeating it changes nothing (SPEC CF5).
  */
-export async function changeSession(c: Context<AppEnv>, session: Capacitacion, change: Omit<CapacitacionUpdateBody, 'IdCapacitacion' | 'Version'>, message: string) {
+export async function changeSession(
+  c: Context<AppEnv>,
+  session: Capacitacion,
+  change: Omit<CapacitacionUpdateBody, 'IdCapacitacion' | 'Version'>,
+  message: string,
+) {
   const body = { ...change, IdCapacitacion: session.IdCapacitacion, Version: session.Version };
   const outcome = await updateRecord(writeContext(c), capacitacionEntity, session.IdCapacitacion, body, capacitacionRules);
   return answerWrite(c, outcome, message);
 }
 
 /** A participant added by person: its id is derived from the session and the worker, so a repeat adds nobody. */
-export function addedParticipant(company: string, session: { IdCapacitacion: string; Participantes: { Id: string; IdPersona: string; Estado: 0 | 1 }[] }, person: string) {
+export function addedParticipant(
+  company: string,
+  session: { IdCapacitacion: string; Participantes: { Id: string; IdPersona: string; Estado: 0 | 1 }[] },
+  person: string,
+) {
   const present = session.Participantes.find((participant) => participant.IdPersona === person);
   if (present) return [{ Id: present.Id, Estado: 1 as const }];
   return [{ Id: derivedChildId(company, session.IdCapacitacion, 'participante', person), IdPersona: person }];
@@ -48,4 +58,3 @@ export function presenterBy(company: string, session: string, person: number | s
   const id = derivedChildId(company, session, 'relator', String(person));
   return typeof person === 'number' ? { Id: id, IdUsuario: person, Estado: 1 as const } : { Id: id, IdPersona: person, Estado: 1 as const };
 }
-

@@ -1,8 +1,19 @@
 import { createHash } from 'node:crypto';
 import { toWireDate } from '#sync/domain/dates.ts';
 import { personName } from '#sync/domain/person-name.ts';
-import { type Participante, type ParticipanteBody, PARTES_MESSAGES, type Relator, type RelatorBody } from '#sync/schemas/capacitaciones-partes.schema.ts';
-import { type EvidenciaBody, type EvidenciaCapacitacion, PROGRAMA_MESSAGES, toEvidencia } from '#sync/schemas/capacitaciones-programa.schema.ts';
+import {
+  type Participante,
+  type ParticipanteBody,
+  PARTES_MESSAGES,
+  type Relator,
+  type RelatorBody,
+} from '#sync/schemas/capacitaciones-partes.schema.ts';
+import {
+  type EvidenciaBody,
+  type EvidenciaCapacitacion,
+  PROGRAMA_MESSAGES,
+  toEvidencia,
+} from '#sync/schemas/capacitaciones-programa.schema.ts';
 import type { Trabajador } from '#sync/schemas/trabajadores.schema.ts';
 import { participantOf } from '#sync/domain/training-participant.ts';
 import { findUser } from '#server/tenancy/users.repo.ts';
@@ -57,7 +68,12 @@ async function visibleWorker(ctx: WriteContext, db: Db, id: string): Promise<Tra
  * Participants the body added (ids not in `known`) are completed from their workers; a worker appears once among
  * the active ones.
  */
-export async function completeParticipants(ctx: WriteContext, db: Db, list: readonly (Participante | ParticipanteBody)[], known: ReadonlySet<string>): Promise<Participante[]> {
+export async function completeParticipants(
+  ctx: WriteContext,
+  db: Db,
+  list: readonly (Participante | ParticipanteBody)[],
+  known: ReadonlySet<string>,
+): Promise<Participante[]> {
   const complete: Participante[] = [];
   for (const child of list) {
     if (known.has(child.Id)) {
@@ -78,7 +94,13 @@ export async function completeParticipants(ctx: WriteContext, db: Db, list: read
  * Spec: participants by cargo are "the workers holding it when the session is created". Each active worker of a
  * newly named position who is not yet a participant joins, with an id derived from the session and the person.
  */
-export async function workersOfCargos(ctx: WriteContext, db: Db, sessionId: string, cargos: readonly string[], present: readonly Participante[]): Promise<Participante[]> {
+export async function workersOfCargos(
+  ctx: WriteContext,
+  db: Db,
+  sessionId: string,
+  cargos: readonly string[],
+  present: readonly Participante[],
+): Promise<Participante[]> {
   if (cargos.length === 0) return [];
   const known = new Set(present.map((participant) => participant.IdPersona));
   const workers = await ctx.records.trabajadores.listActive(db, ctx.company, ctx.viewer);
@@ -94,7 +116,12 @@ export async function workersOfCargos(ctx: WriteContext, db: Db, sessionId: stri
 }
 
 /** Presenters the body added (ids not in `known`): named from their user or worker when the body did not name them. */
-export async function completePresenters(ctx: WriteContext, db: Db, list: (Relator | RelatorBody)[], known: ReadonlySet<string>): Promise<Relator[]> {
+export async function completePresenters(
+  ctx: WriteContext,
+  db: Db,
+  list: (Relator | RelatorBody)[],
+  known: ReadonlySet<string>,
+): Promise<Relator[]> {
   const complete: Relator[] = [];
   for (const child of list) complete.push(known.has(child.Id) ? (child as Relator) : await presenterOf(ctx, db, child));
   return complete;
@@ -131,9 +158,20 @@ async function presenterOf(ctx: WriteContext, db: Db, sent: RelatorBody): Promis
 }
 
 /** Evidence the body added needs its name, kind and file; every stored path follows its current name (section 5). */
-export function completeEvidence(ctx: WriteContext, trainingId: string, list: (EvidenciaCapacitacion | EvidenciaBody)[]): EvidenciaCapacitacion[] {
+export function completeEvidence(
+  ctx: WriteContext,
+  trainingId: string,
+  list: (EvidenciaCapacitacion | EvidenciaBody)[],
+): EvidenciaCapacitacion[] {
   return list.map((child) => {
     if (!child.Nombre || !child.TipoEvidencia || !child.Archivo) throw invalid(PROGRAMA_MESSAGES.evidenceNameRequired);
-    return toEvidencia(ctx.company, trainingId, { Id: child.Id, Nombre: child.Nombre, TipoEvidencia: child.TipoEvidencia, Archivo: child.Archivo, Fecha: child.Fecha ?? toWireDate(ctx.now), Estado: child.Estado ?? 1 });
+    return toEvidencia(ctx.company, trainingId, {
+      Id: child.Id,
+      Nombre: child.Nombre,
+      TipoEvidencia: child.TipoEvidencia,
+      Archivo: child.Archivo,
+      Fecha: child.Fecha ?? toWireDate(ctx.now),
+      Estado: child.Estado ?? 1,
+    });
   });
 }

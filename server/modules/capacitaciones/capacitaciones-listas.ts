@@ -29,7 +29,10 @@ export async function levelLists(c: Context<AppEnv>) {
 export async function cargoList(c: Context<AppEnv>) {
   const { db, records } = c.get('deps');
   const { company, viewer } = c.get('session');
-  const [cargos, levels] = await Promise.all([records.cargos.listActive(db, company, viewer), records.niveles.listActive(db, company, viewer)]);
+  const [cargos, levels] = await Promise.all([
+    records.cargos.listActive(db, company, viewer),
+    records.niveles.listActive(db, company, viewer),
+  ]);
   return cargoLevels(cargos, levels).map(toCargoNivel);
 }
 
@@ -41,7 +44,17 @@ export async function workerList(c: Context<AppEnv>, filters: { nv2?: string; nv
   const workers = await records.trabajadores.listActive(db, company, viewer);
   return workers
     .filter((worker) => (!filters.nv2 || worker.IdNivel2 === filters.nv2) && (!filters.nv3 || worker.IdNivel3 === filters.nv3))
-    .map(({ IdPersona, RunPersona, Nombres, ApellidoPaterno, ApellidoMaterno, IdNivel2, IdNivel3, RutContratista, cargos }) => ({ IdPersona, RunPersona, Nombres, ApellidoPaterno, ApellidoMaterno, IdNivel2, IdNivel3, RutContratista, cargos }));
+    .map(({ IdPersona, RunPersona, Nombres, ApellidoPaterno, ApellidoMaterno, IdNivel2, IdNivel3, RutContratista, cargos }) => ({
+      IdPersona,
+      RunPersona,
+      Nombres,
+      ApellidoPaterno,
+      ApellidoMaterno,
+      IdNivel2,
+      IdNivel3,
+      RutContratista,
+      cargos,
+    }));
 }
 
 export async function typeList(c: Context<AppEnv>) {

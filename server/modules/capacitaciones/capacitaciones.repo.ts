@@ -56,9 +56,27 @@ async function childrenOf(db: Db, ids: readonly string[]): Promise<Map<string, C
   for (let start = 0; start < ids.length; start += CHUNK) {
     const chunk = ids.slice(start, start + CHUNK);
     const [participants, presenters, evidence] = await Promise.all([
-      db.selectFrom('capacitacion_participantes').selectAll().where('IdCapacitacion', 'in', chunk).orderBy('IdCapacitacion').orderBy('Posicion').execute(),
-      db.selectFrom('capacitacion_relatores').selectAll().where('IdCapacitacion', 'in', chunk).orderBy('IdCapacitacion').orderBy('Posicion').execute(),
-      db.selectFrom('capacitacion_evidencias').selectAll().where('IdCapacitacion', 'in', chunk).orderBy('IdCapacitacion').orderBy('Posicion').execute(),
+      db
+        .selectFrom('capacitacion_participantes')
+        .selectAll()
+        .where('IdCapacitacion', 'in', chunk)
+        .orderBy('IdCapacitacion')
+        .orderBy('Posicion')
+        .execute(),
+      db
+        .selectFrom('capacitacion_relatores')
+        .selectAll()
+        .where('IdCapacitacion', 'in', chunk)
+        .orderBy('IdCapacitacion')
+        .orderBy('Posicion')
+        .execute(),
+      db
+        .selectFrom('capacitacion_evidencias')
+        .selectAll()
+        .where('IdCapacitacion', 'in', chunk)
+        .orderBy('IdCapacitacion')
+        .orderBy('Posicion')
+        .execute(),
     ]);
     for (const row of participants) {
       found.get(row.IdCapacitacion)!.Participantes.push({
@@ -107,7 +125,10 @@ async function childrenOf(db: Db, ids: readonly string[]): Promise<Map<string, C
 }
 
 async function withChildren(db: Db, rows: SessionRow[]): Promise<Capacitacion[]> {
-  const children = await childrenOf(db, rows.map((row) => row.IdCapacitacion));
+  const children = await childrenOf(
+    db,
+    rows.map((row) => row.IdCapacitacion),
+  );
   return rows.map((row) => toWire(row, children.get(row.IdCapacitacion)!));
 }
 
@@ -115,8 +136,17 @@ export async function companyOfSession(db: Db, id: string): Promise<string | und
   return (await db.selectFrom('capacitaciones').select('IdEmpresa').where('IdCapacitacion', '=', id).executeTakeFirst())?.IdEmpresa;
 }
 
-export async function loadSession(db: Db, company: string, id: string): Promise<{ session: Capacitacion; fieldVersions: string } | undefined> {
-  const row = await db.selectFrom('capacitaciones').selectAll().where('IdEmpresa', '=', company).where('IdCapacitacion', '=', id).executeTakeFirst();
+export async function loadSession(
+  db: Db,
+  company: string,
+  id: string,
+): Promise<{ session: Capacitacion; fieldVersions: string } | undefined> {
+  const row = await db
+    .selectFrom('capacitaciones')
+    .selectAll()
+    .where('IdEmpresa', '=', company)
+    .where('IdCapacitacion', '=', id)
+    .executeTakeFirst();
   if (!row) return undefined;
   const [session] = await withChildren(db, [row]);
   return { session: session!, fieldVersions: row.VersionesCampos };
@@ -199,17 +229,30 @@ async function writeChildren(db: Db, session: Capacitacion): Promise<void> {
   await db.deleteFrom('capacitacion_evidencias').where('IdCapacitacion', '=', id).execute();
   const base = { IdCapacitacion: id, IdEmpresa: session.IdEmpresa };
   const participants = participantRows(session);
-  for (let start = 0; start < participants.length; start += 100) await db.insertInto('capacitacion_participantes').values(participants.slice(start, start + 100)).execute();
+  for (let start = 0; start < participants.length; start += 100)
+    await db
+      .insertInto('capacitacion_participantes')
+      .values(participants.slice(start, start + 100))
+      .execute();
   if (session.Relatores.length) {
     await db
       .insertInto('capacitacion_relatores')
-      .values(session.Relatores.map((relator, index) => ({ ...relator, ...base, Posicion: index, Firma: relator.Firma && JSON.stringify(relator.Firma) })))
+      .values(
+        session.Relatores.map((relator, index) => ({
+          ...relator,
+          ...base,
+          Posicion: index,
+          Firma: relator.Firma && JSON.stringify(relator.Firma),
+        })),
+      )
       .execute();
   }
   if (session.Evidencias.length) {
     await db
       .insertInto('capacitacion_evidencias')
-      .values(session.Evidencias.map((evidence, index) => ({ ...evidence, ...base, Posicion: index, Archivo: JSON.stringify(evidence.Archivo) })))
+      .values(
+        session.Evidencias.map((evidence, index) => ({ ...evidence, ...base, Posicion: index, Archivo: JSON.stringify(evidence.Archivo) })),
+      )
       .execute();
   }
 }
@@ -234,7 +277,13 @@ export async function updateSession(db: Db, session: Capacitacion, fieldVersions
 
 export async function activeSessionIds(db: Db, company: string, ids: readonly string[]): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
-  const rows = await db.selectFrom('capacitaciones').select('IdCapacitacion').where('IdEmpresa', '=', company).where('Estado', '=', 1).where('IdCapacitacion', 'in', [...ids]).execute();
+  const rows = await db
+    .selectFrom('capacitaciones')
+    .select('IdCapacitacion')
+    .where('IdEmpresa', '=', company)
+    .where('Estado', '=', 1)
+    .where('IdCapacitacion', 'in', [...ids])
+    .execute();
   return new Set(rows.map((row) => row.IdCapacitacion));
 }
 
@@ -252,14 +301,34 @@ export async function sessionPointsAt(db: Db, company: string, reference: Refere
 }
 
 /** The session holding a child row (participant, presenter or evidence) of the company, by the child's Id. */
-export async function sessionOfChild(db: Db, company: string, table: 'capacitacion_participantes' | 'capacitacion_relatores' | 'capacitacion_evidencias', childId: string): Promise<string | undefined> {
-  const row = await db.selectFrom(table).select('IdCapacitacion').where('IdEmpresa', '=', company).where('Id', '=', childId).executeTakeFirst();
+export async function sessionOfChild(
+  db: Db,
+  company: string,
+  table: 'capacitacion_participantes' | 'capacitacion_relatores' | 'capacitacion_evidencias',
+  childId: string,
+): Promise<string | undefined> {
+  const row = await db
+    .selectFrom(table)
+    .select('IdCapacitacion')
+    .where('IdEmpresa', '=', company)
+    .where('Id', '=', childId)
+    .executeTakeFirst();
   return row?.IdCapacitacion;
 }
 
 /** Of `ids`, those some row of `table` already has (child ids are global UUIDs, like record ids). */
-export async function takenChildIds(db: Db, table: 'capacitacion_participantes' | 'capacitacion_relatores' | 'capacitacion_evidencias', ids: readonly string[], exceptSession: string): Promise<string[]> {
+export async function takenChildIds(
+  db: Db,
+  table: 'capacitacion_participantes' | 'capacitacion_relatores' | 'capacitacion_evidencias',
+  ids: readonly string[],
+  exceptSession: string,
+): Promise<string[]> {
   if (ids.length === 0) return [];
-  const rows = await db.selectFrom(table).select('Id').where('Id', 'in', [...ids]).where('IdCapacitacion', '!=', exceptSession).execute();
+  const rows = await db
+    .selectFrom(table)
+    .select('Id')
+    .where('Id', 'in', [...ids])
+    .where('IdCapacitacion', '!=', exceptSession)
+    .execute();
   return rows.map((row) => row.Id);
 }

@@ -7,7 +7,15 @@ import { HttpError } from '#server/http/http-error.ts';
 import type { RecordRules } from '#server/records/record-writes.ts';
 import type { WriteContext } from '#server/records/write-answer.ts';
 import { canSeeParties } from '#server/tenancy/viewer.ts';
-import { completeEvidence, completeParticipants, completePresenters, mergeEvidence, mergeParticipant, mergePresenter, workersOfCargos } from './capacitacion-partes.ts';
+import {
+  completeEvidence,
+  completeParticipants,
+  completePresenters,
+  mergeEvidence,
+  mergeParticipant,
+  mergePresenter,
+  workersOfCargos,
+} from './capacitacion-partes.ts';
 import { takenChildIds } from './capacitaciones.repo.ts';
 
 const invalid = (message: string) => new HttpError(400, message, 'VALIDACION');
@@ -19,7 +27,10 @@ async function typeOf(ctx: WriteContext, db: Db, id: string): Promise<TipoCapaci
 }
 
 /** A contractor or client user holds sessions for itself; a company user names the parties, or none. */
-function partiesOf(ctx: WriteContext, body: Pick<CapacitacionCreateBody, 'RutContratista' | 'IdCliente'>): Pick<Capacitacion, 'RutContratista' | 'IdCliente'> {
+function partiesOf(
+  ctx: WriteContext,
+  body: Pick<CapacitacionCreateBody, 'RutContratista' | 'IdCliente'>,
+): Pick<Capacitacion, 'RutContratista' | 'IdCliente'> {
   if (ctx.viewer.kind === 'contratista') return { RutContratista: ctx.viewer.rut, IdCliente: body.IdCliente || null };
   if (ctx.viewer.kind === 'cliente') return { RutContratista: body.RutContratista || null, IdCliente: ctx.viewer.id };
   return { RutContratista: body.RutContratista || null, IdCliente: body.IdCliente || null };
@@ -36,7 +47,12 @@ function withValidity(session: Capacitacion, type: TipoCapacitacion | null): Cap
   const months = type ? type.VigenciaMeses : (session.VigenciaMeses ?? 0);
   const evaluated = type ? type.Evaluada : session.Evaluada;
   const expiry = (participant: Participante) => attendanceExpiry(session.FechaRealizacion!, months, participant, evaluated);
-  return { ...session, VigenciaMeses: months, Evaluada: evaluated, Participantes: session.Participantes.map((participant) => ({ ...participant, FechaVencimiento: expiry(participant) })) };
+  return {
+    ...session,
+    VigenciaMeses: months,
+    Evaluada: evaluated,
+    Participantes: session.Participantes.map((participant) => ({ ...participant, FechaVencimiento: expiry(participant) })),
+  };
 }
 
 /** Children ids are global: one a body adds must not be another session's (a replay into the wrong session). */
@@ -49,7 +65,8 @@ async function checkNewChildIds(db: Db, session: Capacitacion, current: Capacita
   for (const [table, list, before] of lists) {
     const known = new Set(before.map((child) => child.Id));
     const added = list.map((child) => child.Id).filter((id) => !known.has(id));
-    if ((await takenChildIds(db, table, added, session.IdCapacitacion)).length > 0) throw new HttpError(409, CAPACITACIONES_MESSAGES.childIdTaken, 'ID_REPETIDO');
+    if ((await takenChildIds(db, table, added, session.IdCapacitacion)).length > 0)
+      throw new HttpError(409, CAPACITACIONES_MESSAGES.childIdTaken, 'ID_REPETIDO');
   }
 }
 
@@ -91,7 +108,9 @@ export const capacitacionRules: RecordRules<Capacitacion> = {
   },
   async merged(ctx, merged, current, changed, db) {
     const participants = await completeParticipants(ctx, db, merged.Participantes, idsOf(current.Participantes));
-    const newCargos = changed.includes('CargosParticipantes') ? merged.CargosParticipantes.filter((cargo) => !current.CargosParticipantes.includes(cargo)) : [];
+    const newCargos = changed.includes('CargosParticipantes')
+      ? merged.CargosParticipantes.filter((cargo) => !current.CargosParticipantes.includes(cargo))
+      : [];
     const byCargo = await workersOfCargos(ctx, db, merged.IdCapacitacion, newCargos, participants);
     const session: Capacitacion = {
       ...merged,

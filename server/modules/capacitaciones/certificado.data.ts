@@ -13,7 +13,13 @@ type CertificateDeps = Pick<AppDeps, 'db' | 'files' | 'now' | 'records'>;
  * the attendance does not exist, its session is not realised, the person did not attend, or `viewer` may see
  * neither the session nor (a contractor) the worker.
  */
-export async function buildCertificate(deps: CertificateDeps, company: string, viewer: Viewer, attendanceId: string, mode: ImageMode): Promise<CertificadoCapacitacionData | undefined> {
+export async function buildCertificate(
+  deps: CertificateDeps,
+  company: string,
+  viewer: Viewer,
+  attendanceId: string,
+  mode: ImageMode,
+): Promise<CertificadoCapacitacionData | undefined> {
   const sessionId = await repo.sessionOfChild(deps.db, company, 'capacitacion_participantes', attendanceId);
   const session = sessionId ? (await repo.loadSession(deps.db, company, sessionId))?.session : undefined;
   if (!session) return undefined;

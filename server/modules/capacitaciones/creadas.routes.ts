@@ -4,9 +4,24 @@ import { fileNameOfPath } from '#sync/domain/file-names.ts';
 import { RecordIdSchema } from '#sync/records/record-fields.ts';
 import { TIPOS_RELATOR } from '#sync/schemas/capacitaciones-partes.schema.ts';
 import { PROGRAMA_MESSAGES } from '#sync/schemas/capacitaciones-programa.schema.ts';
-import { GuiaEvidenciaBodySchema, SesionCargoBodySchema, SesionPersonaBodySchema, SesionRelatorBodySchema } from '#sync/schemas/capacitaciones-detalles.schema.ts';
+import {
+  GuiaEvidenciaBodySchema,
+  SesionCargoBodySchema,
+  SesionPersonaBodySchema,
+  SesionRelatorBodySchema,
+} from '#sync/schemas/capacitaciones-detalles.schema.ts';
 import { capacitacionEntity, CAPACITACIONES_MESSAGES, sessionFiles } from '#sync/schemas/capacitaciones.schema.ts';
 import { toWireDate } from '#sync/domain/dates.ts';
+import {
+  CargoNivelListAnswer,
+  GuiasEvidenciasAnswer,
+  LevelListsAnswer,
+  PresenterUsersAnswer,
+  TiposRelatorAnswer,
+  WorkerPickListAnswer,
+} from '#sync/schemas/capacitaciones-answers.schema.ts';
+import { answers } from '#server/http/api-answers.ts';
+import { readRoute } from '#server/http/read-route.ts';
 import { validate } from '#server/http/validation.ts';
 import { recordResponses, recordRoutes } from '#server/records/record-routes.ts';
 import { permissionsOf, sessionOnly } from '#server/tenancy/permit.ts';
@@ -19,8 +34,8 @@ import { capacitacionRules } from './capacitaciones.rules.ts';
 const tags = ['capacitaciones'];
 const security = [{ bearerAuth: [] }];
 const can = permissionsOf(capacitacionEntity.permission);
-const doc = (summary: string) => describeRoute({ tags, security, summary });
-const CompanyPath = v.object({ company: v.string() });
+/** A one-per-call change of a session: answers the session saved, as the kit's writes do. */
+const write = (summary: string) => describeRoute({ tags, security, summary, responses: recordResponses(capacitacionEntity).write });
 /** An id that is not one simply finds nothing (data null or empty), as a detail of an absent record answers. */
 const SessionPath = v.object({ id: v.pipe(v.string(), v.trim(), v.toLowerCase()), company: v.string() });
 const IdPath = v.object({ id: RecordIdSchema });
@@ -36,12 +51,19 @@ export const creadasRoutes = recordRoutes(capacitacionEntity, {
     list: 'Capacitaciones activas que el usuario puede ver (un contratista solo las de su RUT, un cliente las de su IdCliente), con participantes, relatores y evidencias: { statusCode, data }',
     create:
       'Crea una capacitación con sus listas en UNA escritura: participantes (por persona, o por cargo en CargosParticipantes: los trabajadores activos del cargo), relatores y evidencias. Archivos subidos antes (409 ARCHIVO_PENDIENTE). 400 con el mensaje y nada escrito si algo no es válido',
-    update: 'Edita los campos enviados desde su Version (fusión por campo); participantes, relatores y evidencias se agregan o cambian por su Id (Estado 0 los quita)',
+    update:
+      'Edita los campos enviados desde su Version (fusión por campo); participantes, relatores y evidencias se agregan o cambian por su Id (Estado 0 los quita)',
   },
 })
   .get(
     '/creadas/:id/:company',
-    describeRoute({ tags, security, summary: 'Una capacitación (también anulada) con enlaces firmados de sus archivos en Urls { sha256: url }; data null si no existe o no es visible', responses: recordResponses(capacitacionEntity).one }),
+    describeRoute({
+      tags,
+      security,
+      summary:
+        'Una capacitación (también anulada) con enlaces firmados de sus archivos en Urls { sha256: url }; data null si no existe o no es visible',
+      responses: recordResponses(capacitacionEntity).one,
+    }),
     validate('param', SessionPath),
     requireOwnCompany,
     can('index'),
@@ -53,29 +75,75 @@ export const creadasRoutes = recordRoutes(capacitacionEntity, {
       return c.json({ statusCode: 200, data: { ...found.row, Urls } });
     },
   )
-  .post('/creadas/cargos', doc('Agrega como participantes a los trabajadores activos de un cargo (spec, uno por llamada): { IdCapacitacion, IdCargo }'), can('crear'), validate('json', SesionCargoBodySchema), async (c) => {
-    const { IdCapacitacion, IdCargo } = c.req.valid('json');
-    const session = await visibleSession(c, IdCapacitacion);
-    return changeSession(c, session, { CargosParticipantes: [...new Set([...session.CargosParticipantes, IdCargo])] }, CAPACITACIONES_MESSAGES.participantAdded);
-  })
-  .post('/creadas/participantes', doc('Agrega un trabajador como participante: { IdCapacitacion, IdPersona }. Repetirla no lo agrega dos veces'), can('crear'), validate('json', SesionPersonaBodySchema), async (c) => {
-    const { IdCapacitacion, IdPersona } = c.req.valid('json');
-    const session = await visibleSession(c, IdCapacitacion);
-    return changeSession(c, session, { Participantes: addedParticipant(c.get('session').company, session, IdPersona) }, CAPACITACIONES_MESSAGES.participantAdded);
-  })
-  .post('/creadas/cargosRelatores', doc('Agrega un cargo como relator: { IdCapacitacion, IdCargo }'), can('crear'), validate('json', SesionCargoBodySchema), async (c) => {
-    const { IdCapacitacion, IdCargo } = c.req.valid('json');
-    const session = await visibleSession(c, IdCapacitacion);
-    return changeSession(c, session, { Relatores: [{ Id: derivedChildId(c.get('session').company, IdCapacitacion, 'relator-cargo', IdCargo), IdCargo, Estado: 1 }] }, CAPACITACIONES_MESSAGES.presenterAdded);
-  })
-  .post('/creadas/relatores', doc('Agrega un relator por persona: { IdCapacitacion, IdPersona } con el IdUsuario de un usuario o el IdPersona de un trabajador'), can('crear'), validate('json', SesionRelatorBodySchema), async (c) => {
-    const { IdCapacitacion, IdPersona } = c.req.valid('json');
-    const session = await visibleSession(c, IdCapacitacion);
-    return changeSession(c, session, { Relatores: [presenterBy(c.get('session').company, IdCapacitacion, IdPersona)] }, CAPACITACIONES_MESSAGES.presenterAdded);
-  })
+  .post(
+    '/creadas/cargos',
+    write('Agrega como participantes a los trabajadores activos de un cargo (spec, uno por llamada): { IdCapacitacion, IdCargo }'),
+    can('crear'),
+    validate('json', SesionCargoBodySchema),
+    async (c) => {
+      const { IdCapacitacion, IdCargo } = c.req.valid('json');
+      const session = await visibleSession(c, IdCapacitacion);
+      return changeSession(
+        c,
+        session,
+        { CargosParticipantes: [...new Set([...session.CargosParticipantes, IdCargo])] },
+        CAPACITACIONES_MESSAGES.participantAdded,
+      );
+    },
+  )
+  .post(
+    '/creadas/participantes',
+    write('Agrega un trabajador como participante: { IdCapacitacion, IdPersona }. Repetirla no lo agrega dos veces'),
+    can('crear'),
+    validate('json', SesionPersonaBodySchema),
+    async (c) => {
+      const { IdCapacitacion, IdPersona } = c.req.valid('json');
+      const session = await visibleSession(c, IdCapacitacion);
+      return changeSession(
+        c,
+        session,
+        { Participantes: addedParticipant(c.get('session').company, session, IdPersona) },
+        CAPACITACIONES_MESSAGES.participantAdded,
+      );
+    },
+  )
+  .post(
+    '/creadas/cargosRelatores',
+    write('Agrega un cargo como relator: { IdCapacitacion, IdCargo }'),
+    can('crear'),
+    validate('json', SesionCargoBodySchema),
+    async (c) => {
+      const { IdCapacitacion, IdCargo } = c.req.valid('json');
+      const session = await visibleSession(c, IdCapacitacion);
+      return changeSession(
+        c,
+        session,
+        { Relatores: [{ Id: derivedChildId(c.get('session').company, IdCapacitacion, 'relator-cargo', IdCargo), IdCargo, Estado: 1 }] },
+        CAPACITACIONES_MESSAGES.presenterAdded,
+      );
+    },
+  )
+  .post(
+    '/creadas/relatores',
+    write('Agrega un relator por persona: { IdCapacitacion, IdPersona } con el IdUsuario de un usuario o el IdPersona de un trabajador'),
+    can('crear'),
+    validate('json', SesionRelatorBodySchema),
+    async (c) => {
+      const { IdCapacitacion, IdPersona } = c.req.valid('json');
+      const session = await visibleSession(c, IdCapacitacion);
+      return changeSession(
+        c,
+        session,
+        { Relatores: [presenterBy(c.get('session').company, IdCapacitacion, IdPersona)] },
+        CAPACITACIONES_MESSAGES.presenterAdded,
+      );
+    },
+  )
   .post(
     '/guiasEvidencias',
-    doc('Agrega una guía o evidencia ya subida (PUT /api/files/{sha256}): { IdCapacitacion, Evidencia (nombre o ruta), TipoEvidencia, fecha, Archivo: { Sha256, Tipo } }. Se guarda como <empresa>/<capacitación>/evidencias/<nombre> con las reglas de nombres de la sección 5'),
+    write(
+      'Agrega una guía o evidencia ya subida (PUT /api/files/{sha256}): { IdCapacitacion, Evidencia (nombre o ruta), TipoEvidencia, fecha, Archivo: { Sha256, Tipo } }. Se guarda como <empresa>/<capacitación>/evidencias/<nombre> con las reglas de nombres de la sección 5',
+    ),
     can('crear'),
     validate('json', GuiaEvidenciaBodySchema),
     async (c) => {
@@ -92,25 +160,102 @@ export const creadasRoutes = recordRoutes(capacitacionEntity, {
       return changeSession(c, session, { Evidencias: [evidence] }, CAPACITACIONES_MESSAGES.evidenceAdded);
     },
   )
-  .get('/creadasGuiasEvidencias/:id/:company', doc('Guías y evidencias activas de una capacitación, con enlaces firmados: { statusCode, data: [{ Id, Evidencia, Nombre, TipoEvidencia, Archivo, Fecha, Url }] }'), validate('param', SessionPath), requireOwnCompany, can('index'), async (c) => {
-    const { db, files, now, records } = c.get('deps');
-    const found = await records.capacitaciones.load(db, c.get('session').company, c.req.valid('param').id);
-    if (!found || found.row.Estado !== 1 || !capacitacionRules.visible!(c.get('session').viewer, found.row)) return c.json({ statusCode: 200, data: [] });
-    const session = found.row;
-    const data = session.Evidencias.filter((evidence) => evidence.Estado === 1).map((evidence) => ({ ...evidence, Url: files.signedUrl(evidence.Archivo.Sha256, now()) }));
-    return c.json({ statusCode: 200, data });
-  })
-  .post('/creadasGuiasEvidencias/:id', doc('Quita una guía o evidencia por su Id (Estado 0)'), validate('param', IdPath), can('editar'), async (c) => {
-    const id = c.req.valid('param').id;
-    const session = await sessionOfChild(c, 'capacitacion_evidencias', id, PROGRAMA_MESSAGES.evidenceNotFound);
-    return changeSession(c, session, { Evidencias: [{ Id: id, Estado: 0 }] }, CAPACITACIONES_MESSAGES.guideRemoved);
-  })
-  .get('/Niveles/:company', doc('Niveles 2 y 3 activos: { statusCode, data: { nv2, nv3 } }'), validate('param', CompanyPath), requireOwnCompany, can('index'), async (c) => c.json({ statusCode: 200, data: await levelLists(c) }))
-  .get('/TipoRelator', doc('Tipos de relator: { statusCode, data: [{ IdTipoRelator, Nombre }] }'), sessionOnly(), (c) => c.json({ statusCode: 200, data: TIPOS_RELATOR }))
-  .get('/RelatorUsuario/:company', doc('Usuarios habilitados que pueden ser relatores: { statusCode, data: [{ IdUsuario, Nombre, Rut }] }'), validate('param', CompanyPath), requireOwnCompany, can('index'), async (c) =>
-    c.json({ statusCode: 200, data: await presenterUsers(c.get('deps').db, c.get('session').company) }),
+  .route(
+    '/',
+    readRoute(
+      '/creadasGuiasEvidencias/:id/:company',
+      {
+        tags,
+        summary:
+          'Guías y evidencias activas de una capacitación, con enlaces firmados: { statusCode, data: [{ Id, Evidencia, Nombre, TipoEvidencia, Archivo, Fecha, Url }] }',
+        answer: GuiasEvidenciasAnswer,
+        access: can('index'),
+        params: SessionPath,
+      },
+      async (c, { params }) => {
+        const { db, files, now, records } = c.get('deps');
+        const found = await records.capacitaciones.load(db, c.get('session').company, params.id);
+        if (!found || found.row.Estado !== 1 || !capacitacionRules.visible!(c.get('session').viewer, found.row))
+          return { statusCode: 200, data: [] };
+        const session = found.row;
+        const active = session.Evidencias.filter((evidence) => evidence.Estado === 1);
+        const data = active.map((evidence) => ({ ...evidence, Url: files.signedUrl(evidence.Archivo.Sha256, now()) }));
+        return { statusCode: 200, data };
+      },
+    ),
   )
-  .get('/RelatorCargos/:company', doc('Cargos con sus niveles, para relatores por cargo: { statusCode, data: CargoNivel[] }'), validate('param', CompanyPath), requireOwnCompany, can('index'), async (c) => c.json({ statusCode: 200, data: await cargoList(c) }))
-  .get('/listas/lista_trabajadores/:company', doc('Trabajadores activos que el usuario puede elegir como participantes (un contratista, los suyos)'), validate('param', CompanyPath), requireOwnCompany, can('index'), async (c) =>
-    c.json({ statusCode: 200, data: await workerList(c) }),
+  .post(
+    '/creadasGuiasEvidencias/:id',
+    write('Quita una guía o evidencia por su Id (Estado 0)'),
+    validate('param', IdPath),
+    can('editar'),
+    async (c) => {
+      const id = c.req.valid('param').id;
+      const session = await sessionOfChild(c, 'capacitacion_evidencias', id, PROGRAMA_MESSAGES.evidenceNotFound);
+      return changeSession(c, session, { Evidencias: [{ Id: id, Estado: 0 }] }, CAPACITACIONES_MESSAGES.guideRemoved);
+    },
+  )
+  .route(
+    '/',
+    readRoute(
+      '/Niveles/:company',
+      { tags, summary: 'Niveles 2 y 3 activos: { statusCode, data: { nv2, nv3 } }', answer: LevelListsAnswer, access: can('index') },
+      async (c) => ({ statusCode: 200, data: await levelLists(c) }),
+    ),
+  )
+  .get(
+    '/TipoRelator',
+    describeRoute({
+      tags,
+      security,
+      summary: 'Tipos de relator: { statusCode, data: [{ IdTipoRelator, Nombre }] }',
+      responses: answers(TiposRelatorAnswer, 'Tipos de relator'),
+    }),
+    sessionOnly(),
+    (c) => c.json({ statusCode: 200, data: [...TIPOS_RELATOR] } satisfies v.InferOutput<typeof TiposRelatorAnswer>),
+  )
+  .route(
+    '/',
+    readRoute(
+      '/RelatorUsuario/:company',
+      {
+        tags,
+        summary: 'Usuarios habilitados que pueden ser relatores: { statusCode, data: [{ IdUsuario, Nombre, Rut }] }',
+        answer: PresenterUsersAnswer,
+        access: can('index'),
+      },
+      async (c) => ({
+        statusCode: 200,
+        data: await presenterUsers(c.get('deps').db, c.get('session').company),
+      }),
+    ),
+  )
+  .route(
+    '/',
+    readRoute(
+      '/RelatorCargos/:company',
+      {
+        tags,
+        summary: 'Cargos con sus niveles, para relatores por cargo: { statusCode, data: CargoNivel[] }',
+        answer: CargoNivelListAnswer,
+        access: can('index'),
+      },
+      async (c) => ({ statusCode: 200, data: await cargoList(c) }),
+    ),
+  )
+  .route(
+    '/',
+    readRoute(
+      '/listas/lista_trabajadores/:company',
+      {
+        tags,
+        summary: 'Trabajadores activos que el usuario puede elegir como participantes (un contratista, los suyos)',
+        answer: WorkerPickListAnswer,
+        access: can('index'),
+      },
+      async (c) => ({
+        statusCode: 200,
+        data: await workerList(c),
+      }),
+    ),
   );

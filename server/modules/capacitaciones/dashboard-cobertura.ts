@@ -46,7 +46,15 @@ function scopeWorkers(db: Db, scope: DashboardScope): Promise<ScopeWorker[]> {
 /** The people with a realised attendance in the range, read from the index of month and person. */
 async function trainedPeople(db: Db, scope: DashboardScope): Promise<Set<string>> {
   const { company, filters, contractor, client } = scope;
-  const rows = await realisedAttendance(db, { company, from: filters.start, to: filters.end, nv2: filters.nv2, nv3: filters.nv3, contractor, client })
+  const rows = await realisedAttendance(db, {
+    company,
+    from: filters.start,
+    to: filters.end,
+    nv2: filters.nv2,
+    nv3: filters.nv3,
+    contractor,
+    client,
+  })
     .select('capacitacion_participantes.IdPersona')
     .distinct()
     .execute();
@@ -82,32 +90,45 @@ export async function cobertura(input: IndicatorInput): Promise<DashboardAnswer>
 }
 
 /** The workers of the "Sin capacitación" slice, a page at a time, each with their positions, levels and latest training. */
-export async function untrainedWorkers(input: IndicatorInput, page: { Pagina: number; PorPagina: number }): Promise<ReportListAnswer<UntrainedWorkerRow>> {
+export async function untrainedWorkers(
+  input: IndicatorInput,
+  page: { Pagina: number; PorPagina: number },
+): Promise<ReportListAnswer<UntrainedWorkerRow>> {
   const { db } = input.deps;
   const company = input.scope.company;
   const { untrained } = await coverage(db, input.scope);
   const shown = untrained.slice((page.Pagina - 1) * page.PorPagina, page.Pagina * page.PorPagina);
   const ids = shown.map((worker) => worker.IdPersona);
   const levelIds = [...new Set(shown.flatMap((worker) => [worker.IdNivel2, worker.IdNivel3]).filter((id): id is string => id !== null))];
-  const [cargos, levels, latest] = ids.length === 0
-    ? [[], [], []]
-    : await Promise.all([
-        db
-          .selectFrom('trabajador_cargos')
-          .innerJoin('cargos', (join) => join.onRef('cargos.IdCargo', '=', 'trabajador_cargos.IdCargo').onRef('cargos.IdEmpresa', '=', 'trabajador_cargos.IdEmpresa'))
-          .select(['trabajador_cargos.IdPersona', 'cargos.NombreCargo'])
-          .where('trabajador_cargos.IdEmpresa', '=', company)
-          .where('trabajador_cargos.IdPersona', 'in', ids)
-          .where('cargos.Estado', '=', 1)
-          .orderBy('cargos.NombreCargo')
-          .execute(),
-        levelIds.length === 0 ? Promise.resolve([]) : db.selectFrom('niveles').select(['IdNivel', 'Nombre']).where('IdEmpresa', '=', company).where('IdNivel', 'in', levelIds).execute(),
-        realisedAttendance(db, { company, from: null, to: null, nv2: null, nv3: null, contractor: null, client: null })
-          .where('capacitacion_participantes.IdPersona', 'in', ids)
-          .select(['capacitacion_participantes.IdPersona', (eb) => eb.fn.max('capacitacion_participantes.FechaRealizacion').as('Ultima')])
-          .groupBy('capacitacion_participantes.IdPersona')
-          .execute(),
-      ]);
+  const [cargos, levels, latest] =
+    ids.length === 0
+      ? [[], [], []]
+      : await Promise.all([
+          db
+            .selectFrom('trabajador_cargos')
+            .innerJoin('cargos', (join) =>
+              join.onRef('cargos.IdCargo', '=', 'trabajador_cargos.IdCargo').onRef('cargos.IdEmpresa', '=', 'trabajador_cargos.IdEmpresa'),
+            )
+            .select(['trabajador_cargos.IdPersona', 'cargos.NombreCargo'])
+            .where('trabajador_cargos.IdEmpresa', '=', company)
+            .where('trabajador_cargos.IdPersona', 'in', ids)
+            .where('cargos.Estado', '=', 1)
+            .orderBy('cargos.NombreCargo')
+            .execute(),
+          levelIds.length === 0
+            ? Promise.resolve([])
+            : db
+                .selectFrom('niveles')
+                .select(['IdNivel', 'Nombre'])
+                .where('IdEmpresa', '=', company)
+                .where('IdNivel', 'in', levelIds)
+                .execute(),
+          realisedAttendance(db, { company, from: null, to: null, nv2: null, nv3: null, contractor: null, client: null })
+            .where('capacitacion_participantes.IdPersona', 'in', ids)
+            .select(['capacitacion_participantes.IdPersona', (eb) => eb.fn.max('capacitacion_participantes.FechaRealizacion').as('Ultima')])
+            .groupBy('capacitacion_participantes.IdPersona')
+            .execute(),
+        ]);
   const positions = new Map<string, string[]>();
   for (const row of cargos) positions.set(row.IdPersona, [...(positions.get(row.IdPersona) ?? []), row.NombreCargo]);
   const levelNames = new Map(levels.map((level) => [level.IdNivel, level.Nombre]));

@@ -62,7 +62,14 @@ async function computeSummary({ deps, scope }: IndicatorInput, range: Range): Pr
   const base = () => realisedAttendance(deps.db, { company, ...range, nv2: filters.nv2, nv3: filters.nv3, contractor, client });
   const column = (name: 'IdCapacitacion' | 'IdTipoCapacitacion' | 'IdCargo' | 'IdPersona') => `capacitacion_participantes.${name}` as const;
   const groups = base()
-    .select([monthOf.as('Mes'), column('IdCapacitacion'), column('IdTipoCapacitacion'), column('IdCargo'), sql<number>`sum(capacitacion_participantes.DuracionHoras)`.as('HH'), sql<number>`count(*)`.as('Filas')])
+    .select([
+      monthOf.as('Mes'),
+      column('IdCapacitacion'),
+      column('IdTipoCapacitacion'),
+      column('IdCargo'),
+      sql<number>`sum(capacitacion_participantes.DuracionHoras)`.as('HH'),
+      sql<number>`count(*)`.as('Filas'),
+    ])
     .groupBy([monthOf, column('IdCapacitacion'), column('IdTipoCapacitacion'), column('IdCargo')]);
   const [summed, people, everyone] = await Promise.all([
     // The grouped query comes in parentheses already.
@@ -73,11 +80,18 @@ async function computeSummary({ deps, scope }: IndicatorInput, range: Range): Pr
       ORDER BY Clave, Orden`.execute(deps.db),
     // IdPersona is never null (0009): counting its distinct values counts every person.
     deps.db
-      .selectFrom(base().select([monthOf.as('Mes'), column('IdPersona')]).groupBy([monthOf, column('IdPersona')]).as('persona_mes'))
+      .selectFrom(
+        base()
+          .select([monthOf.as('Mes'), column('IdPersona')])
+          .groupBy([monthOf, column('IdPersona')])
+          .as('persona_mes'),
+      )
       .select(['persona_mes.Mes', sql<number>`count(*)`.as('Personas')])
       .groupBy('persona_mes.Mes')
       .execute(),
-    base().select(sql<number>`count(distinct capacitacion_participantes.IdPersona)`.as('Personas')).executeTakeFirstOrThrow(),
+    base()
+      .select(sql<number>`count(distinct capacitacion_participantes.IdPersona)`.as('Personas'))
+      .executeTakeFirstOrThrow(),
   ]);
   const months = new Map<string, Counts>();
   const monthOfRow = (month: string) => {
@@ -119,7 +133,9 @@ function summary(input: IndicatorInput, range: Range = { from: input.scope.filte
 
 function headcount(input: IndicatorInput): Promise<number> {
   const { filters, contractor } = input.scope;
-  return sharedFigures(input.deps.db, input.scope.company, JSON.stringify(['dotacion', filters.nv2, filters.nv3, contractor]), () => activeWorkerCount(input.deps.db, input.scope));
+  return sharedFigures(input.deps.db, input.scope.company, JSON.stringify(['dotacion', filters.nv2, filters.nv3, contractor]), () =>
+    activeWorkerCount(input.deps.db, input.scope),
+  );
 }
 
 /** The days of a month inside the dashboard's range: what a month's bar opens. */
@@ -130,7 +146,11 @@ function monthRecords(scope: DashboardScope, month: string): Record<string, stri
 }
 
 function monthly(input: IndicatorInput, figures: Summary, value: (counts: Counts) => number): DashboardPoint[] {
-  return figures.months.map(({ Mes, counts }) => ({ Nombre: shortMonthLabel(Mes), Valor: round(value(counts)), registros: monthRecords(input.scope, Mes) }));
+  return figures.months.map(({ Mes, counts }) => ({
+    Nombre: shortMonthLabel(Mes),
+    Valor: round(value(counts)),
+    registros: monthRecords(input.scope, Mes),
+  }));
 }
 
 export async function hhCapacitacion(input: IndicatorInput): Promise<DashboardAnswer> {
@@ -140,7 +160,12 @@ export async function hhCapacitacion(input: IndicatorInput): Promise<DashboardAn
 
 export async function hhPromedio(input: IndicatorInput): Promise<DashboardAnswer> {
   const figures = await summary(input);
-  return { statusCode: 200, total: ratio(figures.total.HH, figures.total.Personas), unidad: 'HH por asistente', data: monthly(input, figures, (counts) => counts.HH / counts.Personas) };
+  return {
+    statusCode: 200,
+    total: ratio(figures.total.HH, figures.total.Personas),
+    unidad: 'HH por asistente',
+    data: monthly(input, figures, (counts) => counts.HH / counts.Personas),
+  };
 }
 
 export async function totalAsistentes(input: IndicatorInput): Promise<DashboardAnswer> {
@@ -150,40 +175,74 @@ export async function totalAsistentes(input: IndicatorInput): Promise<DashboardA
 
 export async function totalActividades(input: IndicatorInput): Promise<DashboardAnswer> {
   const figures = await summary(input);
-  return { statusCode: 200, total: figures.total.Sesiones, unidad: 'capacitaciones', data: monthly(input, figures, (counts) => counts.Sesiones) };
+  return {
+    statusCode: 200,
+    total: figures.total.Sesiones,
+    unidad: 'capacitaciones',
+    data: monthly(input, figures, (counts) => counts.Sesiones),
+  };
 }
 
 /** HH of training per worker of the scope's headcount (no worked hours are kept: the rate is per worker). */
 export async function tasaCapacitacion(input: IndicatorInput): Promise<DashboardAnswer> {
   const [figures, workers] = await Promise.all([summary(input), headcount(input)]);
-  return { statusCode: 200, total: ratio(figures.total.HH, workers), unidad: 'HH por trabajador', data: monthly(input, figures, (counts) => (workers > 0 ? counts.HH / workers : 0)) };
+  return {
+    statusCode: 200,
+    total: ratio(figures.total.HH, workers),
+    unidad: 'HH por trabajador',
+    data: monthly(input, figures, (counts) => (workers > 0 ? counts.HH / workers : 0)),
+  };
 }
 
 /** The twelve months of the year of the dashboard's month: hours only, one pass in the index's order. */
 export async function hhAnual(input: IndicatorInput): Promise<DashboardAnswer> {
   const months = monthsOfYear(input.scope.filters.month);
   const { company, filters, contractor, client } = input.scope;
-  const rows = await realisedAttendance(input.deps.db, { company, from: `${months[0]}-01`, to: `${months[11]}-31`, nv2: filters.nv2, nv3: filters.nv3, contractor, client })
+  const rows = await realisedAttendance(input.deps.db, {
+    company,
+    from: `${months[0]}-01`,
+    to: `${months[11]}-31`,
+    nv2: filters.nv2,
+    nv3: filters.nv3,
+    contractor,
+    client,
+  })
     .select([monthOf.as('Mes'), sql<number>`sum(capacitacion_participantes.DuracionHoras)`.as('HH')])
     .groupBy(monthOf)
     .execute();
   const hours = new Map(rows.map((row) => [row.Mes, Number(row.HH)]));
-  const data = months.map((month) => ({ Nombre: shortMonthLabel(month), Valor: round(hours.get(month) ?? 0), registros: { desde: `${month}-01`, hasta: addDays(monthEnd(month), -1) } }));
+  const data = months.map((month) => ({
+    Nombre: shortMonthLabel(month),
+    Valor: round(hours.get(month) ?? 0),
+    registros: { desde: `${month}-01`, hasta: addDays(monthEnd(month), -1) },
+  }));
   return { statusCode: 200, total: round([...hours.values()].reduce((sum, value) => sum + value, 0)), unidad: 'HH', data };
 }
 
 export async function hhTipo(input: IndicatorInput): Promise<DashboardAnswer> {
-  const [figures, types] = await Promise.all([summary(input), input.deps.records.tipos_capacitacion.listActive(input.deps.db, input.scope.company, input.viewer)]);
+  const [figures, types] = await Promise.all([
+    summary(input),
+    input.deps.records.tipos_capacitacion.listActive(input.deps.db, input.scope.company, input.viewer),
+  ]);
   const names = new Map(types.map((type) => [type.IdTipoCapacitacion, type.Nombre]));
-  const data = [...figures.byType].map(([id, hours]) => ({ Nombre: names.get(id) ?? 'Tipo eliminado', Valor: round(hours), registros: { type: id } })).sort((a, b) => b.Valor - a.Valor);
+  const data = [...figures.byType]
+    .map(([id, hours]) => ({ Nombre: names.get(id) ?? 'Tipo eliminado', Valor: round(hours), registros: { type: id } }))
+    .sort((a, b) => b.Valor - a.Valor);
   return { statusCode: 200, total: round(figures.total.HH), unidad: 'HH', data };
 }
 
 export async function hhCargo(input: IndicatorInput): Promise<DashboardAnswer> {
-  const [figures, cargos] = await Promise.all([summary(input), input.deps.records.cargos.listActive(input.deps.db, input.scope.company, input.viewer)]);
+  const [figures, cargos] = await Promise.all([
+    summary(input),
+    input.deps.records.cargos.listActive(input.deps.db, input.scope.company, input.viewer),
+  ]);
   const names = new Map(cargos.map((cargo) => [cargo.IdCargo, cargo.NombreCargo]));
   const data = [...figures.byCargo]
-    .map(([id, hours]) => ({ Nombre: (id && names.get(id)) || 'Sin cargo', Valor: round(hours), ...(id ? { registros: { IdCargo: id } } : {}) }))
+    .map(([id, hours]) => ({
+      Nombre: (id && names.get(id)) || 'Sin cargo',
+      Valor: round(hours),
+      ...(id ? { registros: { IdCargo: id } } : {}),
+    }))
     .sort((a, b) => b.Valor - a.Valor);
   return { statusCode: 200, total: round(figures.total.HH), unidad: 'HH', data };
 }
@@ -199,14 +258,30 @@ const INDEFINITE = '9999-12-31';
 export async function estadoVigencias(input: IndicatorInput): Promise<DashboardAnswer> {
   const { company, filters, contractor, client, today } = input.scope;
   const soon = addDays(today, EXPIRING_SOON_DAYS);
-  const latest = realisedAttendance(input.deps.db, { company, from: null, to: null, nv2: filters.nv2, nv3: filters.nv3, contractor, client })
+  const latest = realisedAttendance(input.deps.db, {
+    company,
+    from: null,
+    to: null,
+    nv2: filters.nv2,
+    nv3: filters.nv3,
+    contractor,
+    client,
+  })
     .where(gainsValidity)
     .select(sql<string>`max(coalesce(capacitacion_participantes.FechaVencimiento, ${sql.lit(INDEFINITE)}))`.as('Vence'))
     .groupBy(['capacitacion_participantes.IdPersona', 'capacitacion_participantes.IdTipoCapacitacion']);
   // The same states as validityState (sync/domain/validity.ts), counted where the rows are.
   const state = sql<ValidityState>`case when Vence < ${today} then 'vencida' when Vence <= ${soon} then 'por-vencer' else 'vigente' end`;
-  const rows = await input.deps.db.selectFrom(latest.as('ultima')).select([state.as('Estado'), sql<number>`count(*)`.as('Cantidad')]).groupBy(state).execute();
+  const rows = await input.deps.db
+    .selectFrom(latest.as('ultima'))
+    .select([state.as('Estado'), sql<number>`count(*)`.as('Cantidad')])
+    .groupBy(state)
+    .execute();
   const counts = new Map(rows.map((row) => [row.Estado, Number(row.Cantidad)]));
-  const data = (['vigente', 'por-vencer', 'vencida'] as const).map((name) => ({ Nombre: TRAINING_STATE_LABELS[name], Valor: counts.get(name) ?? 0, registros: { estado: name, ...ALL_TIME } }));
+  const data = (['vigente', 'por-vencer', 'vencida'] as const).map((name) => ({
+    Nombre: TRAINING_STATE_LABELS[name],
+    Valor: counts.get(name) ?? 0,
+    registros: { estado: name, ...ALL_TIME },
+  }));
   return { statusCode: 200, total: data.reduce((sum, point) => sum + point.Valor, 0), unidad: 'capacitaciones por trabajador', data };
 }

@@ -29,7 +29,14 @@ async function planByMonth({ deps, scope }: IndicatorInput, first: string, last:
     .where('Anio', '<=', Number(last.slice(0, 4)));
   if (filters.nv2) lines = lines.where((eb) => eb.or([eb('IdNivel2', 'is', null), eb('IdNivel2', '=', filters.nv2)]));
   if (filters.nv3) lines = lines.where((eb) => eb.or([eb('IdNivel3', 'is', null), eb('IdNivel3', '=', filters.nv3)]));
-  let sessions = db.selectFrom('capacitaciones').select('IdPrograma').distinct().where('IdEmpresa', '=', company).where('Estado', '=', 1).where('Realizada', '=', 1).where('IdPrograma', 'is not', null);
+  let sessions = db
+    .selectFrom('capacitaciones')
+    .select('IdPrograma')
+    .distinct()
+    .where('IdEmpresa', '=', company)
+    .where('Estado', '=', 1)
+    .where('Realizada', '=', 1)
+    .where('IdPrograma', 'is not', null);
   if (contractor) sessions = sessions.where('RutContratista', '=', contractor);
   if (client) sessions = sessions.where('IdCliente', '=', client);
   const [planned, realised] = await Promise.all([lines.execute(), sessions.execute()]);
@@ -46,7 +53,11 @@ async function planByMonth({ deps, scope }: IndicatorInput, first: string, last:
   return months;
 }
 
-const sum = (months: Iterable<PlanMonth>) => [...months].reduce((all, month) => ({ planned: all.planned + month.planned, realised: all.realised + month.realised }), { planned: 0, realised: 0 });
+const sum = (months: Iterable<PlanMonth>) =>
+  [...months].reduce((all, month) => ({ planned: all.planned + month.planned, realised: all.realised + month.realised }), {
+    planned: 0,
+    realised: 0,
+  });
 const monthRecords = (month: string) => ({ desde: `${month}-01`, hasta: addDays(monthEnd(month), -1) });
 
 function compliance(plan: PlanMonth, records: Record<string, string>, pending: boolean): DashboardAnswer {
@@ -80,7 +91,12 @@ export async function programaMesActual(input: IndicatorInput): Promise<Dashboar
 export async function programaAnual(input: IndicatorInput): Promise<DashboardAnswer> {
   const year = monthsOfYear(input.scope.filters.month);
   const months = await planByMonth(input, year[0]!, year[11]!);
-  const data = year.map((month) => ({ Nombre: shortMonthLabel(month), Valor: months.get(month)?.planned ?? 0, Valor2: months.get(month)?.realised ?? 0, registros: monthRecords(month) }));
+  const data = year.map((month) => ({
+    Nombre: shortMonthLabel(month),
+    Valor: months.get(month)?.planned ?? 0,
+    Valor2: months.get(month)?.realised ?? 0,
+    registros: monthRecords(month),
+  }));
   const all = sum(months.values());
   return { statusCode: 200, total: percent(all.realised, all.planned), unidad: '%', data, series: ['Programadas', 'Realizadas'] };
 }
@@ -95,7 +111,18 @@ export async function cumplimientoAnual(input: IndicatorInput): Promise<Dashboar
     const entry = months.get(month) ?? { planned: 0, realised: 0 };
     planned += entry.planned;
     realised += entry.realised;
-    return { Nombre: shortMonthLabel(month), Valor: percent(entry.realised, entry.planned), Valor2: percent(realised, planned), registros: monthRecords(month) };
+    return {
+      Nombre: shortMonthLabel(month),
+      Valor: percent(entry.realised, entry.planned),
+      Valor2: percent(realised, planned),
+      registros: monthRecords(month),
+    };
   });
-  return { statusCode: 200, total: percent(realised, planned), unidad: '%', data, series: ['Cumplimiento del mes', 'Cumplimiento acumulado'] };
+  return {
+    statusCode: 200,
+    total: percent(realised, planned),
+    unidad: '%',
+    data,
+    series: ['Cumplimiento del mes', 'Cumplimiento acumulado'],
+  };
 }

@@ -1,15 +1,12 @@
 import { Hono } from 'hono';
-import { describeRoute } from 'hono-openapi';
-import * as v from 'valibot';
-import { UntrainedWorkersQuerySchema } from '#sync/schemas/capacitaciones-dashboard.schema.ts';
+import { DashboardFiltrosAnswer } from '#sync/schemas/capacitaciones-answers.schema.ts';
+import { UntrainedWorkersAnswerSchema, UntrainedWorkersQuerySchema } from '#sync/schemas/capacitaciones-dashboard.schema.ts';
 import { DashboardQuerySchema } from '#sync/schemas/dashboard-filters.schema.ts';
 import type { AppEnv } from '#server/app-env.ts';
 import { dashboardScope } from '#server/records/dashboard-scope.ts';
 import { readRoute } from '#server/http/read-route.ts';
-import { validate } from '#server/http/validation.ts';
 import { IndicatorAnswer, MasksAnswer } from '#server/records/dashboard-answers.ts';
 import { permissionsOf } from '#server/tenancy/permit.ts';
-import { requireOwnCompany } from '#server/tenancy/require-session.ts';
 import { cargoList, levelLists, maskList, typeList } from './capacitaciones-listas.ts';
 import { cobertura, untrainedWorkers } from './dashboard-cobertura.ts';
 import * as hours from './dashboard-horas.ts';
@@ -20,8 +17,6 @@ export const DASHBOARD_ROUTE = '/dashboard/capacitaciones';
 
 const can = permissionsOf(DASHBOARD_ROUTE);
 const tags = ['dashboard capacitaciones'];
-const security = [{ bearerAuth: [] }];
-const CompanyPath = v.object({ company: v.string() });
 
 /** Every indicator of the spec's list, by its name there. */
 export const INDICATORS = {
@@ -47,10 +42,13 @@ export const INDICATORS = {
  * list the records behind the value. Contractor and client users count only their own (server-enforced).
  */
 export const dashboardRoutes = new Hono<AppEnv>()
-  .get('/dashboard/filtros/:company', describeRoute({ tags, security, summary: 'Opciones de los filtros: { statusCode, data: { nv2, nv3, tipos, cargos } }' }), validate('param', CompanyPath), requireOwnCompany, can('index'), async (c) => {
-    const [levels, tipos, cargos] = await Promise.all([levelLists(c), typeList(c), cargoList(c)]);
-    return c.json({ statusCode: 200, data: { ...levels, tipos, cargos } });
-  })
+  .route(
+    '/',
+    readRoute('/dashboard/filtros/:company', { tags, summary: 'Opciones de los filtros: { statusCode, data: { nv2, nv3, tipos, cargos } }', answer: DashboardFiltrosAnswer, access: can('index') }, async (c) => {
+      const [levels, tipos, cargos] = await Promise.all([levelLists(c), typeList(c), cargoList(c)]);
+      return { statusCode: 200, data: { ...levels, tipos, cargos } };
+    }),
+  )
   .route(
     '/',
     readRoute('/dashboard/mascaras/:company', { tags, summary: 'Nombres de los niveles 2, 3 y 4: { statusCode, data: [{ TipoNv, Nombre }] }', answer: MasksAnswer, access: can('index') }, async (c) => ({
@@ -58,25 +56,25 @@ export const dashboardRoutes = new Hono<AppEnv>()
       data: await maskList(c),
     })),
   )
-  .get(
-    '/dashboard/registros/sin-capacitacion/:company',
-    describeRoute({
-      tags,
-      security,
-      summary:
-        'Los trabajadores de la porción «Sin capacitación en el período» de Cobertura: activos del alcance sin asistencia a una ' +
-        'capacitación realizada en el rango, por apellido, con sus cargos, niveles y su última capacitación. Los filtros del ' +
-        'dashboard y Pagina, PorPagina. { statusCode, data, total, Pagina, PorPagina }',
-    }),
-    validate('param', CompanyPath),
-    requireOwnCompany,
-    can('index'),
-    validate('query', UntrainedWorkersQuerySchema),
-    async (c) => {
-      const query = c.req.valid('query');
-      const input = { deps: c.get('deps'), scope: dashboardScope(c, query), viewer: c.get('session').viewer };
-      return c.json(await untrainedWorkers(input, { Pagina: query.Pagina, PorPagina: query.PorPagina }));
-    },
+  .route(
+    '/',
+    readRoute(
+      '/dashboard/registros/sin-capacitacion/:company',
+      {
+        tags,
+        summary:
+          'Los trabajadores de la porción «Sin capacitación en el período» de Cobertura: activos del alcance sin asistencia a una ' +
+          'capacitación realizada en el rango, por apellido, con sus cargos, niveles y su última capacitación. Los filtros del ' +
+          'dashboard y Pagina, PorPagina. { statusCode, data, total, Pagina, PorPagina }',
+        answer: UntrainedWorkersAnswerSchema,
+        access: can('index'),
+        query: UntrainedWorkersQuerySchema,
+      },
+      (c, { query }) => {
+        const input = { deps: c.get('deps'), scope: dashboardScope(c, query), viewer: c.get('session').viewer };
+        return untrainedWorkers(input, { Pagina: query.Pagina, PorPagina: query.PorPagina });
+      },
+    ),
   );
 
 for (const [name, indicator] of Object.entries(INDICATORS)) {

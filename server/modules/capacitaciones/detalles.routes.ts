@@ -6,6 +6,8 @@ import { PARTES_MESSAGES } from '#sync/schemas/capacitaciones-partes.schema.ts';
 import { SesionCargoBodySchema, SesionPersonaBodySchema, SesionRelatorBodySchema } from '#sync/schemas/capacitaciones-detalles.schema.ts';
 import { capacitacionEntity, CAPACITACIONES_MESSAGES, RealizacionBodySchema } from '#sync/schemas/capacitaciones.schema.ts';
 import type { AppEnv } from '#server/app-env.ts';
+import { AsistenciaAnswer } from '#sync/schemas/capacitaciones-answers.schema.ts';
+import { answers } from '#server/http/api-answers.ts';
 import { HttpError } from '#server/http/http-error.ts';
 import { validate } from '#server/http/validation.ts';
 import { recordResponses } from '#server/records/record-routes.ts';
@@ -20,7 +22,8 @@ import * as repo from './capacitaciones.repo.ts';
 
 const tags = ['capacitaciones'];
 const security = [{ bearerAuth: [] }];
-const doc = (summary: string) => describeRoute({ tags, security, summary });
+/** A one-per-call change of a session: answers the session saved, as the kit's writes do. */
+const write = (summary: string) => describeRoute({ tags, security, summary, responses: recordResponses(capacitacionEntity).write });
 const can = permissionsOf(capacitacionEntity.permission);
 /** Taking attendance, correcting grades and reading realised sessions: creadas or realizadas grant it. */
 const realised = permissionsOf([capacitacionEntity.permission, '/capacitaciones/realizadas']);
@@ -45,57 +48,140 @@ export const detallesRoutes = new Hono<AppEnv>()
     validate('json', RealizacionBodySchema),
     async (c) => {
       const body = c.req.valid('json');
-      const outcome = await updateRecord(writeContext(c), capacitacionEntity, body.IdCapacitacion, { ...body, Realizada: 1 }, capacitacionRules);
+      const outcome = await updateRecord(
+        writeContext(c),
+        capacitacionEntity,
+        body.IdCapacitacion,
+        { ...body, Realizada: 1 },
+        capacitacionRules,
+      );
       return answerWrite(c, outcome, CAPACITACIONES_MESSAGES.realised);
     },
   )
-  .post('/detalles/newParticipantes', doc('Agrega un trabajador como participante a una capacitación existente: { IdCapacitacion, IdPersona }'), can('editar'), validate('json', SesionPersonaBodySchema), async (c) => {
-    const { IdCapacitacion, IdPersona } = c.req.valid('json');
-    const session = await visibleSession(c, IdCapacitacion);
-    return changeSession(c, session, { Participantes: addedParticipant(c.get('session').company, session, IdPersona) }, CAPACITACIONES_MESSAGES.participantAdded);
-  })
-  .post('/detalles/newCargos', doc('Agrega como participantes a los trabajadores activos de un cargo: { IdCapacitacion, IdCargo }'), can('editar'), validate('json', SesionCargoBodySchema), async (c) => {
-    const { IdCapacitacion, IdCargo } = c.req.valid('json');
-    const session = await visibleSession(c, IdCapacitacion);
-    return changeSession(c, session, { CargosParticipantes: [...new Set([...session.CargosParticipantes, IdCargo])] }, CAPACITACIONES_MESSAGES.participantAdded);
-  })
-  .post('/detalles/newUsuarios', doc('Agrega un relator por persona (IdUsuario de un usuario o IdPersona de un trabajador): { IdCapacitacion, IdPersona }'), can('editar'), validate('json', SesionRelatorBodySchema), async (c) => {
-    const { IdCapacitacion, IdPersona } = c.req.valid('json');
-    const session = await visibleSession(c, IdCapacitacion);
-    return changeSession(c, session, { Relatores: [presenterBy(c.get('session').company, IdCapacitacion, IdPersona)] }, CAPACITACIONES_MESSAGES.presenterAdded);
-  })
-  .post('/detalles/newCargosRelatores', doc('Agrega un cargo como relator: { IdCapacitacion, IdCargo }'), can('editar'), validate('json', SesionCargoBodySchema), async (c) => {
-    const { IdCapacitacion, IdCargo } = c.req.valid('json');
-    const session = await visibleSession(c, IdCapacitacion);
-    return changeSession(c, session, { Relatores: [{ Id: derivedChildId(c.get('session').company, IdCapacitacion, 'relator-cargo', IdCargo), IdCargo, Estado: 1 }] }, CAPACITACIONES_MESSAGES.presenterAdded);
-  })
-  .delete('/detalles/relatores/:id', doc('Quita un relator por su Id (Estado 0)'), validate('param', IdPath), can('editar'), async (c) => {
-    const id = c.req.valid('param').id;
-    const session = await sessionOfChild(c, 'capacitacion_relatores', id, PARTES_MESSAGES.presenterNotFound);
-    return changeSession(c, session, { Relatores: [{ Id: id, Estado: 0 }] }, CAPACITACIONES_MESSAGES.presenterRemoved);
-  })
-  .delete('/detalles/trabajador/:id', doc('Quita a un trabajador de una capacitación realizada (su asistencia, por su Id, pasa a Estado 0)'), validate('param', IdPath), realised('editar'), async (c) => {
+  .post(
+    '/detalles/newParticipantes',
+    write('Agrega un trabajador como participante a una capacitación existente: { IdCapacitacion, IdPersona }'),
+    can('editar'),
+    validate('json', SesionPersonaBodySchema),
+    async (c) => {
+      const { IdCapacitacion, IdPersona } = c.req.valid('json');
+      const session = await visibleSession(c, IdCapacitacion);
+      return changeSession(
+        c,
+        session,
+        { Participantes: addedParticipant(c.get('session').company, session, IdPersona) },
+        CAPACITACIONES_MESSAGES.participantAdded,
+      );
+    },
+  )
+  .post(
+    '/detalles/newCargos',
+    write('Agrega como participantes a los trabajadores activos de un cargo: { IdCapacitacion, IdCargo }'),
+    can('editar'),
+    validate('json', SesionCargoBodySchema),
+    async (c) => {
+      const { IdCapacitacion, IdCargo } = c.req.valid('json');
+      const session = await visibleSession(c, IdCapacitacion);
+      return changeSession(
+        c,
+        session,
+        { CargosParticipantes: [...new Set([...session.CargosParticipantes, IdCargo])] },
+        CAPACITACIONES_MESSAGES.participantAdded,
+      );
+    },
+  )
+  .post(
+    '/detalles/newUsuarios',
+    write('Agrega un relator por persona (IdUsuario de un usuario o IdPersona de un trabajador): { IdCapacitacion, IdPersona }'),
+    can('editar'),
+    validate('json', SesionRelatorBodySchema),
+    async (c) => {
+      const { IdCapacitacion, IdPersona } = c.req.valid('json');
+      const session = await visibleSession(c, IdCapacitacion);
+      return changeSession(
+        c,
+        session,
+        { Relatores: [presenterBy(c.get('session').company, IdCapacitacion, IdPersona)] },
+        CAPACITACIONES_MESSAGES.presenterAdded,
+      );
+    },
+  )
+  .post(
+    '/detalles/newCargosRelatores',
+    write('Agrega un cargo como relator: { IdCapacitacion, IdCargo }'),
+    can('editar'),
+    validate('json', SesionCargoBodySchema),
+    async (c) => {
+      const { IdCapacitacion, IdCargo } = c.req.valid('json');
+      const session = await visibleSession(c, IdCapacitacion);
+      return changeSession(
+        c,
+        session,
+        { Relatores: [{ Id: derivedChildId(c.get('session').company, IdCapacitacion, 'relator-cargo', IdCargo), IdCargo, Estado: 1 }] },
+        CAPACITACIONES_MESSAGES.presenterAdded,
+      );
+    },
+  )
+  .delete(
+    '/detalles/relatores/:id',
+    write('Quita un relator por su Id (Estado 0)'),
+    validate('param', IdPath),
+    can('editar'),
+    async (c) => {
+      const id = c.req.valid('param').id;
+      const session = await sessionOfChild(c, 'capacitacion_relatores', id, PARTES_MESSAGES.presenterNotFound);
+      return changeSession(c, session, { Relatores: [{ Id: id, Estado: 0 }] }, CAPACITACIONES_MESSAGES.presenterRemoved);
+    },
+  )
+  .delete(
+    '/detalles/trabajador/:id',
+    write('Quita a un trabajador de una capacitación realizada (su asistencia, por su Id, pasa a Estado 0)'),
+    validate('param', IdPath),
+    realised('editar'),
+    async (c) => {
+      const id = c.req.valid('param').id;
+      const session = await sessionOfChild(c, 'capacitacion_participantes', id, PARTES_MESSAGES.participantNotFound);
+      if (session.Realizada !== 1) throw new HttpError(400, CAPACITACIONES_MESSAGES.notRealised, 'VALIDACION');
+      return changeSession(c, session, { Participantes: [{ Id: id, Estado: 0 }] }, CAPACITACIONES_MESSAGES.participantRemoved);
+    },
+  )
+  .delete('/detalles/:id', write('Quita un participante por su Id (Estado 0)'), validate('param', IdPath), can('editar'), async (c) => {
     const id = c.req.valid('param').id;
     const session = await sessionOfChild(c, 'capacitacion_participantes', id, PARTES_MESSAGES.participantNotFound);
-    if (session.Realizada !== 1) throw new HttpError(400, CAPACITACIONES_MESSAGES.notRealised, 'VALIDACION');
     return changeSession(c, session, { Participantes: [{ Id: id, Estado: 0 }] }, CAPACITACIONES_MESSAGES.participantRemoved);
-  })
-  .delete('/detalles/:id', doc('Quita un participante por su Id (Estado 0)'), validate('param', IdPath), can('editar'), async (c) => {
-    const id = c.req.valid('param').id;
-    const session = await sessionOfChild(c, 'capacitacion_participantes', id, PARTES_MESSAGES.participantNotFound);
-    return changeSession(c, session, { Participantes: [{ Id: id, Estado: 0 }] }, CAPACITACIONES_MESSAGES.participantRemoved);
-  })
-  .get('/detalles/one/:id', doc('Una asistencia por su Id con su capacitación: { statusCode, data: { Participante, Capacitacion } }'), validate('param', IdPath), realised('index'), async (c) => {
-    const id = c.req.valid('param').id;
-    const session = await sessionOfChild(c, 'capacitacion_participantes', id, PARTES_MESSAGES.participantNotFound);
-    const { Participantes, ...rest } = session;
-    return c.json({ statusCode: 200, data: { Participante: Participantes.find((participant) => participant.Id === id)!, Capacitacion: rest } });
   })
   .get(
+    '/detalles/one/:id',
+    describeRoute({
+      tags,
+      security,
+      summary: 'Una asistencia por su Id con su capacitación: { statusCode, data: { Participante, Capacitacion } }',
+      responses: answers(AsistenciaAnswer, 'La asistencia y su capacitación'),
+    }),
+    validate('param', IdPath),
+    realised('index'),
+    async (c) => {
+      const id = c.req.valid('param').id;
+      const session = await sessionOfChild(c, 'capacitacion_participantes', id, PARTES_MESSAGES.participantNotFound);
+      const { Participantes, ...rest } = session;
+      const Participante = Participantes.find((participant) => participant.Id === id)!;
+      return c.json({ statusCode: 200, data: { Participante, Capacitacion: rest } } satisfies v.InferOutput<typeof AsistenciaAnswer>);
+    },
+  )
+  .get(
     '/realizadas/:company',
-    describeRoute({ tags, security, summary: 'Capacitaciones realizadas que el usuario puede ver, con su asistencia: { statusCode, data }', responses: recordResponses(capacitacionEntity).list }),
+    describeRoute({
+      tags,
+      security,
+      summary: 'Capacitaciones realizadas que el usuario puede ver, con su asistencia: { statusCode, data }',
+      responses: recordResponses(capacitacionEntity).list,
+    }),
     validate('param', CompanyPath),
     requireOwnCompany,
     permit('/capacitaciones/realizadas', 'index'),
-    async (c) => c.json({ statusCode: 200, data: await repo.listSessions(c.get('deps').db, c.get('session').company, c.get('session').viewer, { realizada: 1 }) }),
+    async (c) =>
+      c.json({
+        statusCode: 200,
+        data: await repo.listSessions(c.get('deps').db, c.get('session').company, c.get('session').viewer, { realizada: 1 }),
+      }),
   );

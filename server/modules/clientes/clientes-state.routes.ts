@@ -2,19 +2,22 @@ import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { describeRoute } from 'hono-openapi';
 import * as v from 'valibot';
-import { ACCOUNT_MESSAGES } from '#sync/schemas/accounts.schema.ts';
+import { ACCOUNT_MESSAGES, PasswordSentAnswerSchema } from '#sync/schemas/accounts.schema.ts';
+import { type MessageAnswer, MessageAnswerSchema } from '#sync/schemas/answers.schema.ts';
 import { ClienteIdBodySchema, ClienteIdSchema, CLIENTES_MESSAGES, ClientePasswordBodySchema } from '#sync/schemas/clientes.schema.ts';
 import type { AppEnv } from '#server/app-env.ts';
 import { deleteAccounts, resetAccountPassword } from '#server/records/office-accounts.ts';
 import { recordAudit, wasDeleted } from '#server/records/office-audit-log.ts';
 import { inOfficeWrite, type OfficeWrite } from '#server/records/office-write.ts';
 import { partyAccountIds } from '#server/records/office-party-accounts.ts';
+import { answers } from '#server/http/api-answers.ts';
 import { HttpError } from '#server/http/http-error.ts';
 import { validate } from '#server/http/validation.ts';
 import { permissionsOf } from '#server/tenancy/permit.ts';
 import { companyUsersOnly, requireOwnCompany } from '#server/tenancy/require-session.ts';
 import { endEverySession } from '#server/tenancy/session-state.ts';
 import { partyAccounts } from '#server/records/office-parties.ts';
+import { ClienteSaved } from './clientes.answers.ts';
 import * as repo from './clientes.repo.ts';
 
 const tags = ['clientes'];
@@ -33,21 +36,50 @@ async function changeState(c: Context<AppEnv>, id: string, estado: 1 | 2) {
   const data = await inOfficeWrite(c, async (write) => {
     const current = await existing(write, id);
     if (current.Estado !== estado) {
-      await write.db.updateTable('clientes').set((eb) => ({ Estado: estado, Version: eb('Version', '+', 1) })).where('IdCliente', '=', id).where('IdEmpresa', '=', write.company).execute();
+      await write.db
+        .updateTable('clientes')
+        .set((eb) => ({ Estado: estado, Version: eb('Version', '+', 1) }))
+        .where('IdCliente', '=', id)
+        .where('IdEmpresa', '=', write.company)
+        .execute();
       // SPEC SE3: its users' sessions end, and do not come back if it is activated again.
-      if (estado === 2) await endEverySession(write.db, { usuarios: (await partyAccounts(write.db, write.company, { clientId: id }, null)).map((user) => user.IdUsuario) });
-      await recordAudit(write.db, { company: write.company, author: write.author, entity: 'cliente', id, name: current.Nombre, action: estado === 1 ? 'activar' : 'desactivar' }, write.now);
+      if (estado === 2)
+        await endEverySession(write.db, {
+          usuarios: (await partyAccounts(write.db, write.company, { clientId: id }, null)).map((user) => user.IdUsuario),
+        });
+      await recordAudit(
+        write.db,
+        {
+          company: write.company,
+          author: write.author,
+          entity: 'cliente',
+          id,
+          name: current.Nombre,
+          action: estado === 1 ? 'activar' : 'desactivar',
+        },
+        write.now,
+      );
     }
     return repo.toWire(write.db, write.files, write.now, (await repo.findClientRow(write.db, write.company, id))!);
   });
-  return c.json({ statusCode: 200, message: estado === 1 ? CLIENTES_MESSAGES.activated : CLIENTES_MESSAGES.deactivated, data });
+  return c.json({
+    statusCode: 200,
+    message: estado === 1 ? CLIENTES_MESSAGES.activated : CLIENTES_MESSAGES.deactivated,
+    data,
+  } satisfies v.InferOutput<typeof ClienteSaved>);
 }
 
 /** Mounted under the clients' routes, which check the session. */
 export const clientStateRoutes = new Hono<AppEnv>()
   .put(
     '/cliente/desactivar/:company',
-    describeRoute({ tags, security, summary: 'Desactiva un cliente (Estado 2): sus usuarios no inician sesión (se les dice por qué) y sus sesiones abiertas dejan de valer. { IdCliente }' }),
+    describeRoute({
+      tags,
+      security,
+      summary:
+        'Desactiva un cliente (Estado 2): sus usuarios no inician sesión (se les dice por qué) y sus sesiones abiertas dejan de valer. { IdCliente }',
+      responses: answers(ClienteSaved, 'Cliente desactivado'),
+    }),
     validate('param', CompanyPath),
     requireOwnCompany,
     can('editar'),
@@ -57,7 +89,12 @@ export const clientStateRoutes = new Hono<AppEnv>()
   )
   .put(
     '/cliente/activar/:company',
-    describeRoute({ tags, security, summary: 'Activa un cliente (Estado 1): sus usuarios vuelven a iniciar sesión. { IdCliente }' }),
+    describeRoute({
+      tags,
+      security,
+      summary: 'Activa un cliente (Estado 1): sus usuarios vuelven a iniciar sesión. { IdCliente }',
+      responses: answers(ClienteSaved, 'Cliente activado'),
+    }),
     validate('param', CompanyPath),
     requireOwnCompany,
     can('editar'),
@@ -67,7 +104,13 @@ export const clientStateRoutes = new Hono<AppEnv>()
   )
   .post(
     '/cliente/restablecer_contrasena/:company',
-    describeRoute({ tags, security, summary: 'Nueva contraseña temporal de la cuenta del cliente, por correo: { IdCliente, ContrasenaTemporal }. 409 SIN_CUENTA si no tiene' }),
+    describeRoute({
+      tags,
+      security,
+      summary:
+        'Nueva contraseña temporal de la cuenta del cliente, por correo: { IdCliente, ContrasenaTemporal }. 409 SIN_CUENTA si no tiene',
+      responses: answers(PasswordSentAnswerSchema, 'Contraseña restablecida, y si se envió el correo'),
+    }),
     validate('param', CompanyPath),
     requireOwnCompany,
     can('editar'),
@@ -77,19 +120,43 @@ export const clientStateRoutes = new Hono<AppEnv>()
       const { IdCliente, ContrasenaTemporal } = c.req.valid('json');
       const result = await inOfficeWrite(c, async (write) => {
         const current = await existing(write, IdCliente);
-        const account = current.IdUsuario === null ? undefined : await write.db.selectFrom('usuarios').selectAll().where('IdUsuario', '=', current.IdUsuario).executeTakeFirst();
+        const account =
+          current.IdUsuario === null
+            ? undefined
+            : await write.db.selectFrom('usuarios').selectAll().where('IdUsuario', '=', current.IdUsuario).executeTakeFirst();
         if (!account) throw new HttpError(409, CLIENTES_MESSAGES.withoutAccount, 'SIN_CUENTA');
         const sent = await resetAccountPassword(write, account, ContrasenaTemporal);
-        await recordAudit(write.db, { company: write.company, author: write.author, entity: 'cliente', id: IdCliente, name: current.Nombre, action: 'restablecer_contrasena' }, write.now);
+        await recordAudit(
+          write.db,
+          {
+            company: write.company,
+            author: write.author,
+            entity: 'cliente',
+            id: IdCliente,
+            name: current.Nombre,
+            action: 'restablecer_contrasena',
+          },
+          write.now,
+        );
         return sent;
       });
-      const message = result.mailFailed ? `${CLIENTES_MESSAGES.passwordReset} ${ACCOUNT_MESSAGES.mailFailed}` : CLIENTES_MESSAGES.passwordReset;
-      return c.json({ statusCode: 200, message, CorreoEnviado: result.CorreoEnviado });
+      const message = result.mailFailed
+        ? `${CLIENTES_MESSAGES.passwordReset} ${ACCOUNT_MESSAGES.mailFailed}`
+        : CLIENTES_MESSAGES.passwordReset;
+      return c.json({ statusCode: 200, message, CorreoEnviado: result.CorreoEnviado } satisfies v.InferOutput<
+        typeof PasswordSentAnswerSchema
+      >);
     },
   )
   .delete(
     '/:company/:id',
-    describeRoute({ tags, security, summary: 'Elimina un cliente y las cuentas de sus usuarios (spec: también su usuario cuando Tipo es 2). Sus inspecciones conservan su IdCliente. Eliminar de nuevo responde 200' }),
+    describeRoute({
+      tags,
+      security,
+      summary:
+        'Elimina un cliente y las cuentas de sus usuarios (spec: también su usuario cuando Tipo es 2). Sus inspecciones conservan su IdCliente. Eliminar de nuevo responde 200',
+      responses: answers(MessageAnswerSchema, 'Cliente eliminado'),
+    }),
     validate('param', v.object({ company: v.string(), id: ClienteIdSchema })),
     requireOwnCompany,
     can('eliminar'),
@@ -104,8 +171,20 @@ export const clientStateRoutes = new Hono<AppEnv>()
         }
         await deleteAccounts(write.db, write.company, await partyAccountIds(write.db, write.company, { clientId: id }));
         await write.db.deleteFrom('clientes').where('IdCliente', '=', id).where('IdEmpresa', '=', write.company).execute();
-        await recordAudit(write.db, { company: write.company, author: write.author, entity: 'cliente', id, name: current.Nombre, action: 'eliminar', changes: [{ Campo: 'Nombre', Antes: current.Nombre, Despues: '' }] }, write.now);
+        await recordAudit(
+          write.db,
+          {
+            company: write.company,
+            author: write.author,
+            entity: 'cliente',
+            id,
+            name: current.Nombre,
+            action: 'eliminar',
+            changes: [{ Campo: 'Nombre', Antes: current.Nombre, Despues: '' }],
+          },
+          write.now,
+        );
       });
-      return c.json({ statusCode: 200, message: CLIENTES_MESSAGES.deleted });
+      return c.json({ statusCode: 200, message: CLIENTES_MESSAGES.deleted } satisfies MessageAnswer);
     },
   );

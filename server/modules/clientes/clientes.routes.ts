@@ -1,7 +1,8 @@
 import { Hono } from 'hono';
 import { describeRoute } from 'hono-openapi';
 import * as v from 'valibot';
-import { ACCOUNT_MESSAGES, PARTY_ACCOUNT } from '#sync/schemas/accounts.schema.ts';
+import { ACCOUNT_MESSAGES, PARTY_ACCOUNT, ReservedNamesAnswerSchema } from '#sync/schemas/accounts.schema.ts';
+import { dataAnswer } from '#sync/schemas/answers.schema.ts';
 import { ClienteCreateBodySchema, ClienteIdSchema, CLIENTES_MESSAGES, ClienteUpdateBodySchema } from '#sync/schemas/clientes.schema.ts';
 import type { AppEnv } from '#server/app-env.ts';
 import { reservedNames } from '#server/records/office-accounts.ts';
@@ -9,11 +10,14 @@ import { fieldChanges, recordAudit } from '#server/records/office-audit-log.ts';
 import { inOfficeWrite, type OfficeWrite } from '#server/records/office-write.ts';
 import { createPartyAccount } from '#server/records/office-party-accounts.ts';
 import { storeInlineImage } from '#server/files/inline-image.ts';
+import { answers, named } from '#server/http/api-answers.ts';
 import { HttpError } from '#server/http/http-error.ts';
+import { readRoute } from '#server/http/read-route.ts';
 import { validate } from '#server/http/validation.ts';
 import { permissionsOf } from '#server/tenancy/permit.ts';
 import { companyUsersOnly, requireOwnCompany, requireSession } from '#server/tenancy/require-session.ts';
 import { clientStateRoutes } from './clientes-state.routes.ts';
+import { Cliente, ClienteCreated, ClienteSaved } from './clientes.answers.ts';
 import * as repo from './clientes.repo.ts';
 
 const tags = ['clientes'];
@@ -21,8 +25,19 @@ const security = [{ bearerAuth: [] }];
 const can = permissionsOf('/clientes');
 const CompanyPath = v.object({ company: v.string() });
 const OnePath = v.object({ company: v.string(), id: ClienteIdSchema });
+const ReservedNamesAnswer = named('UsuariosReservados', ReservedNamesAnswerSchema);
+/** Who reads clients: Ver on Clientes, and only the company's own users. */
+const reading = [can('index'), companyUsersOnly] as const;
 
-const LABELS = { Nombre: 'Nombre', RutCliente: 'RUT', Correo: 'Correo', Telefono: 'Teléfono', Direccion: 'Dirección', Logo: 'Logo', Tipo: 'Cuenta de acceso' } as const;
+const LABELS = {
+  Nombre: 'Nombre',
+  RutCliente: 'RUT',
+  Correo: 'Correo',
+  Telefono: 'Teléfono',
+  Direccion: 'Dirección',
+  Logo: 'Logo',
+  Tipo: 'Cuenta de acceso',
+} as const;
 
 async function clientOf(write: OfficeWrite, id: string) {
   return repo.toWire(write.db, write.files, write.now, (await repo.findClientRow(write.db, write.company, id))!);
@@ -37,38 +52,55 @@ export const clientesRoutes = new Hono<AppEnv>()
   .route('/', clientStateRoutes)
   .post(
     '/usuarios_reservados/:company',
-    describeRoute({ tags, security, summary: 'Nombres de usuario y correos ya en uso en la empresa (en minúsculas): { statusCode, data: { NombresUsuario, Correos } }' }),
+    describeRoute({
+      tags,
+      security,
+      summary: 'Nombres de usuario y correos ya en uso en la empresa (en minúsculas): { statusCode, data: { NombresUsuario, Correos } }',
+      responses: answers(ReservedNamesAnswer, 'Nombres de usuario y correos en uso'),
+    }),
     validate('param', CompanyPath),
     requireOwnCompany,
     can('index'),
     companyUsersOnly,
-    async (c) => c.json({ statusCode: 200, data: await reservedNames(c.get('deps').db, c.get('session').company) }),
+    async (c) =>
+      c.json({ statusCode: 200, data: await reservedNames(c.get('deps').db, c.get('session').company) } satisfies v.InferOutput<
+        typeof ReservedNamesAnswer
+      >),
   )
-  .get(
-    '/:company',
-    describeRoute({ tags, security, summary: 'Clientes de la empresa, activos (Estado 1) e inactivos (Estado 2), con sus cuentas: { statusCode, data: Cliente[] }' }),
-    validate('param', CompanyPath),
-    requireOwnCompany,
-    can('index'),
-    companyUsersOnly,
-    async (c) => {
-      const { db, files, now } = c.get('deps');
-      const rows = await repo.listClients(db, c.get('session').company);
-      return c.json({ statusCode: 200, data: await Promise.all(rows.map((row) => repo.toWire(db, files, now(), row))) });
-    },
+  .route(
+    '/',
+    readRoute(
+      '/:company',
+      {
+        tags,
+        summary: 'Clientes de la empresa, activos (Estado 1) e inactivos (Estado 2), con sus cuentas: { statusCode, data: Cliente[] }',
+        answer: dataAnswer(v.array(Cliente)),
+        access: reading,
+      },
+      async (c) => {
+        const { db, files, now } = c.get('deps');
+        const rows = await repo.listClients(db, c.get('session').company);
+        return { statusCode: 200, data: await Promise.all(rows.map((row) => repo.toWire(db, files, now(), row))) };
+      },
+    ),
   )
-  .get(
-    '/:company/:id',
-    describeRoute({ tags, security, summary: 'Un cliente con sus cuentas: { statusCode, data: Cliente | null }' }),
-    validate('param', OnePath),
-    requireOwnCompany,
-    can('index'),
-    companyUsersOnly,
-    async (c) => {
-      const { db, files, now } = c.get('deps');
-      const row = await repo.findClientRow(db, c.get('session').company, c.req.valid('param').id);
-      return c.json({ statusCode: 200, data: row ? await repo.toWire(db, files, now(), row) : null });
-    },
+  .route(
+    '/',
+    readRoute(
+      '/:company/:id',
+      {
+        tags,
+        summary: 'Un cliente con sus cuentas: { statusCode, data: Cliente | null }',
+        answer: dataAnswer(v.nullable(Cliente)),
+        access: reading,
+        params: OnePath,
+      },
+      async (c, { params }) => {
+        const { db, files, now } = c.get('deps');
+        const row = await repo.findClientRow(db, c.get('session').company, params.id);
+        return { statusCode: 200, data: row ? await repo.toWire(db, files, now(), row) : null };
+      },
+    ),
   )
   .post(
     '/:company',
@@ -77,6 +109,7 @@ export const clientesRoutes = new Hono<AppEnv>()
       security,
       summary:
         'Crea un cliente con el IdCliente hecho en el dispositivo y su logo; con Tipo 2 (spec: tiene cuenta) también su cuenta, desde su correo (rol y contraseña temporal del formulario). Sin logo muestra el predeterminado. 409 RUT_EN_USO, CORREO_EN_USO, NOMBRE_USUARIO_EN_USO. { statusCode, message, data, CorreoEnviado }',
+      responses: answers(ClienteCreated, 'Cliente creado, y si se envió el correo de su cuenta'),
     }),
     validate('param', CompanyPath),
     requireOwnCompany,
@@ -87,25 +120,71 @@ export const clientesRoutes = new Hono<AppEnv>()
       const { Logo, IdRol, NombreUsuario, ContrasenaTemporal, ...fields } = c.req.valid('json');
       const result = await inOfficeWrite(c, async (write) => {
         if (await repo.clientIdTaken(write.db, fields.IdCliente)) throw new HttpError(409, CLIENTES_MESSAGES.notFound, 'CONFLICTO');
-        if (await repo.rutTaken(write.db, write.company, fields.RutCliente)) throw new HttpError(409, CLIENTES_MESSAGES.rutInUse, 'RUT_EN_USO');
-        const party = { kind: 'cliente' as const, key: fields.IdCliente, Nombre: fields.Nombre, Correo: fields.Correo, Rut: fields.RutCliente };
-        const account = fields.Tipo === PARTY_ACCOUNT.conCuenta ? await createPartyAccount(write, party, { IdRol, NombreUsuario, ContrasenaTemporal }, CLIENTES_MESSAGES.roleNotFound) : null;
+        if (await repo.rutTaken(write.db, write.company, fields.RutCliente))
+          throw new HttpError(409, CLIENTES_MESSAGES.rutInUse, 'RUT_EN_USO');
+        const party = {
+          kind: 'cliente' as const,
+          key: fields.IdCliente,
+          Nombre: fields.Nombre,
+          Correo: fields.Correo,
+          Rut: fields.RutCliente,
+        };
+        const account =
+          fields.Tipo === PARTY_ACCOUNT.conCuenta
+            ? await createPartyAccount(write, party, { IdRol, NombreUsuario, ContrasenaTemporal }, CLIENTES_MESSAGES.roleNotFound)
+            : null;
         const LogoArchivo = Logo ? await storeInlineImage(write.files, write.company, Logo, write.now) : null;
         await write.db
           .insertInto('clientes')
-          .values({ ...fields, IdEmpresa: write.company, LogoArchivo, Estado: 1, IdUsuario: account?.IdUsuario ?? null, Version: 1, CreadoEn: write.now.toISOString() })
+          .values({
+            ...fields,
+            IdEmpresa: write.company,
+            LogoArchivo,
+            Estado: 1,
+            IdUsuario: account?.IdUsuario ?? null,
+            Version: 1,
+            CreadoEn: write.now.toISOString(),
+          })
           .execute();
-        const changes = fieldChanges(null, { ...fields, Tipo: fields.Tipo === PARTY_ACCOUNT.conCuenta ? 'Sí' : 'No', Logo: LogoArchivo ? 'Cargado' : '' }, LABELS);
-        await recordAudit(write.db, { company: write.company, author: write.author, entity: 'cliente', id: fields.IdCliente, name: fields.Nombre, action: 'crear', changes }, write.now);
+        const changes = fieldChanges(
+          null,
+          { ...fields, Tipo: fields.Tipo === PARTY_ACCOUNT.conCuenta ? 'Sí' : 'No', Logo: LogoArchivo ? 'Cargado' : '' },
+          LABELS,
+        );
+        await recordAudit(
+          write.db,
+          {
+            company: write.company,
+            author: write.author,
+            entity: 'cliente',
+            id: fields.IdCliente,
+            name: fields.Nombre,
+            action: 'crear',
+            changes,
+          },
+          write.now,
+        );
         return { data: await clientOf(write, fields.IdCliente), account };
       });
-      const message = result.account?.mailFailed ? `${CLIENTES_MESSAGES.created} ${ACCOUNT_MESSAGES.mailFailed}` : CLIENTES_MESSAGES.created;
-      return c.json({ statusCode: 200, message, data: result.data, CorreoEnviado: result.account?.CorreoEnviado ?? false });
+      const message = result.account?.mailFailed
+        ? `${CLIENTES_MESSAGES.created} ${ACCOUNT_MESSAGES.mailFailed}`
+        : CLIENTES_MESSAGES.created;
+      return c.json({
+        statusCode: 200,
+        message,
+        data: result.data,
+        CorreoEnviado: result.account?.CorreoEnviado ?? false,
+      } satisfies v.InferOutput<typeof ClienteCreated>);
     },
   )
   .put(
     '/:company/:id',
-    describeRoute({ tags, security, summary: 'Edita los datos y el logo de un cliente (solo lo cambiado). 409 RUT_EN_USO' }),
+    describeRoute({
+      tags,
+      security,
+      summary: 'Edita los datos y el logo de un cliente (solo lo cambiado). 409 RUT_EN_USO',
+      responses: answers(ClienteSaved, 'Cliente actualizado'),
+    }),
     validate('param', OnePath),
     requireOwnCompany,
     can('editar'),
@@ -118,7 +197,8 @@ export const clientesRoutes = new Hono<AppEnv>()
         const current = await repo.findClientRow(write.db, write.company, id);
         if (!current) throw new HttpError(404, CLIENTES_MESSAGES.notFound);
         const changed = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
-        if (changed.RutCliente !== undefined && (await repo.rutTaken(write.db, write.company, String(changed.RutCliente), id))) throw new HttpError(409, CLIENTES_MESSAGES.rutInUse, 'RUT_EN_USO');
+        if (changed.RutCliente !== undefined && (await repo.rutTaken(write.db, write.company, String(changed.RutCliente), id)))
+          throw new HttpError(409, CLIENTES_MESSAGES.rutInUse, 'RUT_EN_USO');
         const LogoArchivo = Logo ? await storeInlineImage(write.files, write.company, Logo, write.now) : undefined;
         await write.db
           .updateTable('clientes')
@@ -126,10 +206,27 @@ export const clientesRoutes = new Hono<AppEnv>()
           .where('IdCliente', '=', id)
           .where('IdEmpresa', '=', write.company)
           .execute();
-        const changes = fieldChanges({ ...current, Logo: current.LogoArchivo ? 'Cargado' : '' }, { ...changed, ...(LogoArchivo ? { Logo: 'Cambiado' } : {}) }, LABELS);
-        if (changes.length) await recordAudit(write.db, { company: write.company, author: write.author, entity: 'cliente', id, name: fields.Nombre ?? current.Nombre, action: 'editar', changes }, write.now);
+        const changes = fieldChanges(
+          { ...current, Logo: current.LogoArchivo ? 'Cargado' : '' },
+          { ...changed, ...(LogoArchivo ? { Logo: 'Cambiado' } : {}) },
+          LABELS,
+        );
+        if (changes.length)
+          await recordAudit(
+            write.db,
+            {
+              company: write.company,
+              author: write.author,
+              entity: 'cliente',
+              id,
+              name: fields.Nombre ?? current.Nombre,
+              action: 'editar',
+              changes,
+            },
+            write.now,
+          );
         return clientOf(write, id);
       });
-      return c.json({ statusCode: 200, message: CLIENTES_MESSAGES.updated, data });
+      return c.json({ statusCode: 200, message: CLIENTES_MESSAGES.updated, data } satisfies v.InferOutput<typeof ClienteSaved>);
     },
   );

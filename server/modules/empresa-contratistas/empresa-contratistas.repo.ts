@@ -10,7 +10,12 @@ import { imageOrDefault } from '#server/files/inline-image.ts';
 export type ContractorRow = Selectable<EmpresasContratistasTable>;
 
 export function findContractor(db: Db, company: string, id: string) {
-  return db.selectFrom('empresas_contratistas').selectAll().where('IdEmpresa', '=', company).where('IdEmpresaContratista', '=', id).executeTakeFirst();
+  return db
+    .selectFrom('empresas_contratistas')
+    .selectAll()
+    .where('IdEmpresa', '=', company)
+    .where('IdEmpresaContratista', '=', id)
+    .executeTakeFirst();
 }
 
 /** Whoever holds the id, in any company: ids are made on devices and global. */
@@ -19,7 +24,12 @@ export function contractorIdTaken(db: Db, id: string) {
 }
 
 export function findByRut(db: Db, company: string, rut: string) {
-  return db.selectFrom('empresas_contratistas').select('IdEmpresaContratista').where('IdEmpresa', '=', company).where('RutCompleto', '=', rut).executeTakeFirst();
+  return db
+    .selectFrom('empresas_contratistas')
+    .select('IdEmpresaContratista')
+    .where('IdEmpresa', '=', company)
+    .where('RutCompleto', '=', rut)
+    .executeTakeFirst();
 }
 
 /** The company's contractor companies by name; only the active ones when `activeOnly`. */
@@ -33,5 +43,10 @@ export function listContractors(db: Db, company: string, activeOnly: boolean) {
 export async function toWire(db: Db, files: FileStore, now: Date, row: ContractorRow): Promise<EmpresaContratista> {
   const { IdEmpresa: _company, LogoArchivo, Version: _version, ...fields } = row;
   const logo = imageOrDefault(files, LogoArchivo, now, DEFAULT_LOGO_URL);
-  return { ...fields, Logo: logo.url, LogoPropio: logo.own, Usuarios: await listPartyAccounts(db, row.IdEmpresa, { contractorRut: row.RutCompleto }, row.IdUsuario) };
+  return {
+    ...fields,
+    Logo: logo.url,
+    LogoPropio: logo.own,
+    Usuarios: await listPartyAccounts(db, row.IdEmpresa, { contractorRut: row.RutCompleto }, row.IdUsuario),
+  };
 }

@@ -2,8 +2,15 @@ import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { describeRoute } from 'hono-openapi';
 import * as v from 'valibot';
-import { ACCOUNT_MESSAGES, PARTY_ACCOUNT } from '#sync/schemas/accounts.schema.ts';
-import { CONTRATISTAS_MESSAGES, EmpresaContratistaIdParamSchema, EmpresaContratistaCreateBodySchema, EmpresaContratistaUpdateBodySchema } from '#sync/schemas/empresa-contratistas.schema.ts';
+import { ACCOUNT_MESSAGES, PARTY_ACCOUNT, ReservedNamesAnswerSchema } from '#sync/schemas/accounts.schema.ts';
+import { dataAnswer } from '#sync/schemas/answers.schema.ts';
+import { ActivePartiesSchema } from '#sync/schemas/usuarios.schema.ts';
+import {
+  CONTRATISTAS_MESSAGES,
+  EmpresaContratistaIdParamSchema,
+  EmpresaContratistaCreateBodySchema,
+  EmpresaContratistaUpdateBodySchema,
+} from '#sync/schemas/empresa-contratistas.schema.ts';
 import type { AppEnv } from '#server/app-env.ts';
 import { reservedNames } from '#server/records/office-accounts.ts';
 import { fieldChanges, recordAudit } from '#server/records/office-audit-log.ts';
@@ -11,11 +18,14 @@ import { inOfficeWrite, type OfficeWrite } from '#server/records/office-write.ts
 import { activeParties } from '#server/records/office-parties.ts';
 import { createPartyAccount } from '#server/records/office-party-accounts.ts';
 import { storeInlineImage } from '#server/files/inline-image.ts';
+import { answers, named } from '#server/http/api-answers.ts';
 import { HttpError } from '#server/http/http-error.ts';
+import { readRoute } from '#server/http/read-route.ts';
 import { validate } from '#server/http/validation.ts';
 import { permissionsOf } from '#server/tenancy/permit.ts';
 import { companyUsersOnly, requireOwnCompany, requireSession } from '#server/tenancy/require-session.ts';
 import { contractorStateRoutes } from './empresa-contratistas-state.routes.ts';
+import { EmpresaContratista, EmpresaContratistaCreated, EmpresaContratistaSaved } from './empresa-contratistas.answers.ts';
 import * as repo from './empresa-contratistas.repo.ts';
 
 const tags = ['empresa-contratistas'];
@@ -23,7 +33,15 @@ const security = [{ bearerAuth: [] }];
 const can = permissionsOf('/empresa-contratistas');
 const CompanyPath = v.object({ company: v.string() });
 
-export const CONTRACTOR_LABELS = { Nombre: 'Razón social', RutCompleto: 'RUT', Correo: 'Correo', Telefono: 'Teléfono', Direccion: 'Dirección', Logo: 'Logo', Tipo: 'Cuenta de acceso' } as const;
+export const CONTRACTOR_LABELS = {
+  Nombre: 'Razón social',
+  RutCompleto: 'RUT',
+  Correo: 'Correo',
+  Telefono: 'Teléfono',
+  Direccion: 'Dirección',
+  Logo: 'Logo',
+  Tipo: 'Cuenta de acceso',
+} as const;
 const accountLabel = (tipo: number) => (tipo === PARTY_ACCOUNT.conCuenta ? 'Sí' : 'No');
 
 export const notFound = () => new HttpError(404, CONTRATISTAS_MESSAGES.notFound);
@@ -37,36 +55,93 @@ async function answerList(c: Context<AppEnv>, activeOnly: boolean) {
   const { db, files, now } = c.get('deps');
   const company = c.get('session').company;
   const rows = await repo.listContractors(db, company, activeOnly);
-  return c.json({ statusCode: 200, data: await Promise.all(rows.map((row) => repo.toWire(db, files, now(), row))) });
+  return { statusCode: 200 as const, data: await Promise.all(rows.map((row) => repo.toWire(db, files, now(), row))) };
 }
 
-const reading = (summary: string) => [describeRoute({ tags, security, summary }), validate('param', CompanyPath), requireOwnCompany, can('index'), companyUsersOnly] as const;
+/** Who reads contractor companies: Ver on Empresas contratistas, and only the company's own users. */
+const reading = [can('index'), companyUsersOnly] as const;
+const ContractorList = dataAnswer(v.array(EmpresaContratista));
+const ReservedNamesAnswer = named('UsuariosReservados', ReservedNamesAnswerSchema);
+const ActiveClients = dataAnswer(ActivePartiesSchema.entries.clientes);
 
 /** Contractor companies (spec: empresa-contratistas): the company's own data, with the accounts of their staff. */
 export const empresaContratistasRoutes = new Hono<AppEnv>()
   .use(requireSession)
   .route('/', contractorStateRoutes)
-  .get('/all/:company', ...reading('Todas las empresas contratistas, activas (Estado 1) y desactivadas (Estado 2), con sus cuentas: { statusCode, data: EmpresaContratista[] }'), (c) => answerList(c, false))
-  .get('/listado_clientes/:company', ...reading('Clientes activos de la empresa: { statusCode, data: [{ IdCliente, Nombre }] }'), async (c) =>
-    c.json({ statusCode: 200, data: (await activeParties(c.get('deps').db, c.get('session').company)).clientes }),
+  .route(
+    '/',
+    readRoute(
+      '/all/:company',
+      {
+        tags,
+        summary:
+          'Todas las empresas contratistas, activas (Estado 1) y desactivadas (Estado 2), con sus cuentas: { statusCode, data: EmpresaContratista[] }',
+        answer: ContractorList,
+        access: reading,
+      },
+      (c) => answerList(c, false),
+    ),
   )
-  .get('/usuarios_reservados/:company', ...reading('Nombres de usuario y correos ya en uso en la empresa: { statusCode, data: { NombresUsuario, Correos } }'), async (c) =>
-    c.json({ statusCode: 200, data: await reservedNames(c.get('deps').db, c.get('session').company) }),
+  .route(
+    '/',
+    readRoute(
+      '/listado_clientes/:company',
+      {
+        tags,
+        summary: 'Clientes activos de la empresa: { statusCode, data: [{ IdCliente, Nombre }] }',
+        answer: ActiveClients,
+        access: reading,
+      },
+      async (c) => ({
+        statusCode: 200,
+        data: (await activeParties(c.get('deps').db, c.get('session').company)).clientes,
+      }),
+    ),
   )
-  .get(
-    '/one/:company/:id',
-    describeRoute({ tags, security, summary: 'Una empresa contratista con sus cuentas: { statusCode, data: EmpresaContratista | null }' }),
-    validate('param', v.object({ company: v.string(), id: EmpresaContratistaIdParamSchema })),
-    requireOwnCompany,
-    can('index'),
-    companyUsersOnly,
-    async (c) => {
-      const { db, files, now } = c.get('deps');
-      const row = await repo.findContractor(db, c.get('session').company, c.req.valid('param').id);
-      return c.json({ statusCode: 200, data: row ? await repo.toWire(db, files, now(), row) : null });
-    },
+  .route(
+    '/',
+    readRoute(
+      '/usuarios_reservados/:company',
+      {
+        tags,
+        summary: 'Nombres de usuario y correos ya en uso en la empresa: { statusCode, data: { NombresUsuario, Correos } }',
+        answer: ReservedNamesAnswer,
+        access: reading,
+      },
+      async (c) => ({ statusCode: 200, data: await reservedNames(c.get('deps').db, c.get('session').company) }),
+    ),
   )
-  .get('/:company', ...reading('Empresas contratistas activas, por nombre: { statusCode, data: EmpresaContratista[] }'), (c) => answerList(c, true))
+  .route(
+    '/',
+    readRoute(
+      '/one/:company/:id',
+      {
+        tags,
+        summary: 'Una empresa contratista con sus cuentas: { statusCode, data: EmpresaContratista | null }',
+        answer: dataAnswer(v.nullable(EmpresaContratista)),
+        access: reading,
+        params: v.object({ company: v.string(), id: EmpresaContratistaIdParamSchema }),
+      },
+      async (c, { params }) => {
+        const { db, files, now } = c.get('deps');
+        const row = await repo.findContractor(db, c.get('session').company, params.id);
+        return { statusCode: 200, data: row ? await repo.toWire(db, files, now(), row) : null };
+      },
+    ),
+  )
+  .route(
+    '/',
+    readRoute(
+      '/:company',
+      {
+        tags,
+        summary: 'Empresas contratistas activas, por nombre: { statusCode, data: EmpresaContratista[] }',
+        answer: ContractorList,
+        access: reading,
+      },
+      (c) => answerList(c, true),
+    ),
+  )
   .post(
     '/post/:company',
     describeRoute({
@@ -74,6 +149,7 @@ export const empresaContratistasRoutes = new Hono<AppEnv>()
       security,
       summary:
         'Crea una empresa contratista con el IdEmpresaContratista hecho en el dispositivo; con Tipo 2 también su cuenta principal, desde su correo (rol y contraseña temporal del formulario). Sin logo muestra el predeterminado. 409 RUT_EN_USO, CORREO_EN_USO, NOMBRE_USUARIO_EN_USO. { statusCode, message, data, CorreoEnviado }',
+      responses: answers(EmpresaContratistaCreated, 'Empresa contratista creada, y si se envió el correo de su cuenta'),
     }),
     validate('param', CompanyPath),
     requireOwnCompany,
@@ -83,26 +159,74 @@ export const empresaContratistasRoutes = new Hono<AppEnv>()
     async (c) => {
       const { Logo, IdRol, NombreUsuario, ContrasenaTemporal, ...fields } = c.req.valid('json');
       const result = await inOfficeWrite(c, async (write) => {
-        if (await repo.contractorIdTaken(write.db, fields.IdEmpresaContratista)) throw new HttpError(409, CONTRATISTAS_MESSAGES.rutInUse, 'CONFLICTO');
-        if (await repo.findByRut(write.db, write.company, fields.RutCompleto)) throw new HttpError(409, CONTRATISTAS_MESSAGES.rutInUse, 'RUT_EN_USO');
-        const party = { kind: 'contratista' as const, key: fields.RutCompleto, Nombre: fields.Nombre, Correo: fields.Correo, Rut: fields.RutCompleto };
-        const account = fields.Tipo === PARTY_ACCOUNT.conCuenta ? await createPartyAccount(write, party, { IdRol, NombreUsuario, ContrasenaTemporal }, CONTRATISTAS_MESSAGES.roleNotFound) : null;
+        if (await repo.contractorIdTaken(write.db, fields.IdEmpresaContratista))
+          throw new HttpError(409, CONTRATISTAS_MESSAGES.rutInUse, 'CONFLICTO');
+        if (await repo.findByRut(write.db, write.company, fields.RutCompleto))
+          throw new HttpError(409, CONTRATISTAS_MESSAGES.rutInUse, 'RUT_EN_USO');
+        const party = {
+          kind: 'contratista' as const,
+          key: fields.RutCompleto,
+          Nombre: fields.Nombre,
+          Correo: fields.Correo,
+          Rut: fields.RutCompleto,
+        };
+        const account =
+          fields.Tipo === PARTY_ACCOUNT.conCuenta
+            ? await createPartyAccount(write, party, { IdRol, NombreUsuario, ContrasenaTemporal }, CONTRATISTAS_MESSAGES.roleNotFound)
+            : null;
         const LogoArchivo = Logo ? await storeInlineImage(write.files, write.company, Logo, write.now) : null;
         await write.db
           .insertInto('empresas_contratistas')
-          .values({ ...fields, IdEmpresa: write.company, Rut: fields.RutCompleto.slice(0, -2), LogoArchivo, Estado: 1, IdUsuario: account?.IdUsuario ?? null, Version: 1, CreadoEn: write.now.toISOString() })
+          .values({
+            ...fields,
+            IdEmpresa: write.company,
+            Rut: fields.RutCompleto.slice(0, -2),
+            LogoArchivo,
+            Estado: 1,
+            IdUsuario: account?.IdUsuario ?? null,
+            Version: 1,
+            CreadoEn: write.now.toISOString(),
+          })
           .execute();
-        const changes = fieldChanges(null, { ...fields, Tipo: accountLabel(fields.Tipo), Logo: LogoArchivo ? 'Cargado' : '' }, CONTRACTOR_LABELS);
-        await recordAudit(write.db, { company: write.company, author: write.author, entity: 'empresa_contratista', id: fields.IdEmpresaContratista, name: fields.Nombre, action: 'crear', changes }, write.now);
+        const changes = fieldChanges(
+          null,
+          { ...fields, Tipo: accountLabel(fields.Tipo), Logo: LogoArchivo ? 'Cargado' : '' },
+          CONTRACTOR_LABELS,
+        );
+        await recordAudit(
+          write.db,
+          {
+            company: write.company,
+            author: write.author,
+            entity: 'empresa_contratista',
+            id: fields.IdEmpresaContratista,
+            name: fields.Nombre,
+            action: 'crear',
+            changes,
+          },
+          write.now,
+        );
         return { data: await contractorOf(write, fields.IdEmpresaContratista), account };
       });
-      const message = result.account?.mailFailed ? `${CONTRATISTAS_MESSAGES.created} ${ACCOUNT_MESSAGES.mailFailed}` : CONTRATISTAS_MESSAGES.created;
-      return c.json({ statusCode: 200, message, data: result.data, CorreoEnviado: result.account?.CorreoEnviado ?? false });
+      const message = result.account?.mailFailed
+        ? `${CONTRATISTAS_MESSAGES.created} ${ACCOUNT_MESSAGES.mailFailed}`
+        : CONTRATISTAS_MESSAGES.created;
+      return c.json({
+        statusCode: 200,
+        message,
+        data: result.data,
+        CorreoEnviado: result.account?.CorreoEnviado ?? false,
+      } satisfies v.InferOutput<typeof EmpresaContratistaCreated>);
     },
   )
   .put(
     '/put/:company/:Id',
-    describeRoute({ tags, security, summary: 'Edita los datos y el logo de una empresa contratista (solo lo cambiado). Su RUT no cambia: sus registros lo llevan (400)' }),
+    describeRoute({
+      tags,
+      security,
+      summary: 'Edita los datos y el logo de una empresa contratista (solo lo cambiado). Su RUT no cambia: sus registros lo llevan (400)',
+      responses: answers(EmpresaContratistaSaved, 'Empresa contratista actualizada'),
+    }),
     validate('param', v.object({ company: v.string(), Id: EmpresaContratistaIdParamSchema })),
     requireOwnCompany,
     can('editar'),
@@ -114,7 +238,8 @@ export const empresaContratistasRoutes = new Hono<AppEnv>()
       const data = await inOfficeWrite(c, async (write) => {
         const current = await repo.findContractor(write.db, write.company, id);
         if (!current) throw notFound();
-        if (RutCompleto !== undefined && RutCompleto !== current.RutCompleto) throw new HttpError(400, CONTRATISTAS_MESSAGES.rutFixed, 'VALIDACION');
+        if (RutCompleto !== undefined && RutCompleto !== current.RutCompleto)
+          throw new HttpError(400, CONTRATISTAS_MESSAGES.rutFixed, 'VALIDACION');
         const changed = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
         const LogoArchivo = Logo ? await storeInlineImage(write.files, write.company, Logo, write.now) : undefined;
         await write.db
@@ -122,10 +247,29 @@ export const empresaContratistasRoutes = new Hono<AppEnv>()
           .set((eb) => ({ ...changed, ...(LogoArchivo ? { LogoArchivo } : {}), Version: eb('Version', '+', 1) }))
           .where('IdEmpresaContratista', '=', id)
           .execute();
-        const changes = fieldChanges({ ...current, Logo: current.LogoArchivo ? 'Cargado' : '' }, { ...changed, ...(LogoArchivo ? { Logo: 'Cambiado' } : {}) }, CONTRACTOR_LABELS);
-        if (changes.length) await recordAudit(write.db, { company: write.company, author: write.author, entity: 'empresa_contratista', id, name: fields.Nombre ?? current.Nombre, action: 'editar', changes }, write.now);
+        const changes = fieldChanges(
+          { ...current, Logo: current.LogoArchivo ? 'Cargado' : '' },
+          { ...changed, ...(LogoArchivo ? { Logo: 'Cambiado' } : {}) },
+          CONTRACTOR_LABELS,
+        );
+        if (changes.length)
+          await recordAudit(
+            write.db,
+            {
+              company: write.company,
+              author: write.author,
+              entity: 'empresa_contratista',
+              id,
+              name: fields.Nombre ?? current.Nombre,
+              action: 'editar',
+              changes,
+            },
+            write.now,
+          );
         return contractorOf(write, id);
       });
-      return c.json({ statusCode: 200, message: CONTRATISTAS_MESSAGES.updated, data });
+      return c.json({ statusCode: 200, message: CONTRATISTAS_MESSAGES.updated, data } satisfies v.InferOutput<
+        typeof EmpresaContratistaSaved
+      >);
     },
   );

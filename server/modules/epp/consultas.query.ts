@@ -1,7 +1,15 @@
 import { type RawBuilder, sql } from 'kysely';
 import { MOTIVOS_ENTREGA, type MotivoEntrega } from '#sync/domain/epp-delivery.ts';
 import { validityState } from '#sync/domain/validity.ts';
-import type { AsignadoFila, ConsultaFilaByKind, ConsultaTrabajador, EntregadoFila, EppConsulta, PendienteFila, VencidoFila } from '#sync/schemas/epp-consultas.schema.ts';
+import type {
+  AsignadoFila,
+  ConsultaFilaByKind,
+  ConsultaTrabajador,
+  EntregadoFila,
+  EppConsulta,
+  PendienteFila,
+  VencidoFila,
+} from '#sync/schemas/epp-consultas.schema.ts';
 import type { ReportListAnswer } from '#sync/schemas/report-list.schema.ts';
 import type { Db } from '#server/db/database.ts';
 import { type ConsultaScope, deliveryFilters, heldCte, pageOf, requiredCte, workerFilters } from './consultas.sql.ts';
@@ -32,9 +40,21 @@ async function withWorkers<Raw extends { IdPersona: string; RunPersona?: string;
   page: Paged<Raw>,
   toRow: (raw: Raw, worker: ConsultaTrabajador) => Row,
 ): Promise<ReportListAnswer<Row>> {
-  const workers = await describeWorkers(db, scope.company, page.rows.map((raw) => raw.IdPersona));
+  const workers = await describeWorkers(
+    db,
+    scope.company,
+    page.rows.map((raw) => raw.IdPersona),
+  );
   const data = page.rows.map((raw) => {
-    const fallback: ConsultaTrabajador = { IdPersona: raw.IdPersona, RunPersona: raw.RunPersona ?? '', Nombre: raw.NombreTrabajador ?? '', Cargos: '', Nivel2: '', Nivel3: '', RutContratista: null };
+    const fallback: ConsultaTrabajador = {
+      IdPersona: raw.IdPersona,
+      RunPersona: raw.RunPersona ?? '',
+      Nombre: raw.NombreTrabajador ?? '',
+      Cargos: '',
+      Nivel2: '',
+      Nivel3: '',
+      RutContratista: null,
+    };
     return toRow(raw, workers.get(raw.IdPersona) ?? fallback);
   });
   return answer(scope, data, page.total);
@@ -42,7 +62,10 @@ async function withWorkers<Raw extends { IdPersona: string; RunPersona?: string;
 
 /** asignados: per worker, each EPP their positions' assignments plus their own require. */
 async function asignados(db: Db, scope: ConsultaScope): Promise<ReportListAnswer<AsignadoFila>> {
-  const page = await paged<{ IdPersona: string; IdEpp: string; NombreEpp: string; VidaUtilMeses: number }>(db, scope, (limit) => sql`
+  const page = await paged<{ IdPersona: string; IdEpp: string; NombreEpp: string; VidaUtilMeses: number }>(
+    db,
+    scope,
+    (limit) => sql`
     WITH ${requiredCte(scope.company)}
     SELECT r.IdPersona, r.IdEpp, t.NombreEpp, t.VidaUtilMeses, COUNT(*) OVER () AS total
     FROM required r
@@ -50,8 +73,14 @@ async function asignados(db: Db, scope: ConsultaScope): Promise<ReportListAnswer
     JOIN epp_tipos t ON t.IdEpp = r.IdEpp AND t.IdEmpresa = ${scope.company} AND t.Estado = 1
     WHERE ${workerFilters(scope, { partiesOnWorker: true, active: true })}
     ORDER BY w.ApellidoPaterno, w.ApellidoMaterno, w.Nombres, w.IdPersona, t.NombreEpp
-    ${limit}`);
-  return withWorkers(db, scope, page, (raw, worker) => ({ ...worker, IdEpp: raw.IdEpp, NombreEpp: raw.NombreEpp, VidaUtilMeses: raw.VidaUtilMeses }));
+    ${limit}`,
+  );
+  return withWorkers(db, scope, page, (raw, worker) => ({
+    ...worker,
+    IdEpp: raw.IdEpp,
+    NombreEpp: raw.NombreEpp,
+    VidaUtilMeses: raw.VidaUtilMeses,
+  }));
 }
 
 interface LineRaw {
@@ -69,23 +98,28 @@ interface LineRaw {
   Motivo: number;
 }
 
-const lineRow = (scope: ConsultaScope) => (raw: LineRaw, worker: ConsultaTrabajador): EntregadoFila => ({
-  ...worker,
-  IdLinea: raw.IdLinea,
-  IdEntregadosEpp: raw.IdEntregadosEpp,
-  Fecha: raw.Fecha,
-  IdEpp: raw.IdEpp,
-  NombreEpp: raw.NombreEpp,
-  Talla: raw.Talla,
-  Cantidad: raw.Cantidad,
-  Motivo: motivo(raw.Motivo),
-  VenceEl: raw.VenceEl,
-  Estado: validityState(raw.VenceEl, scope.today),
-});
+const lineRow =
+  (scope: ConsultaScope) =>
+  (raw: LineRaw, worker: ConsultaTrabajador): EntregadoFila => ({
+    ...worker,
+    IdLinea: raw.IdLinea,
+    IdEntregadosEpp: raw.IdEntregadosEpp,
+    Fecha: raw.Fecha,
+    IdEpp: raw.IdEpp,
+    NombreEpp: raw.NombreEpp,
+    Talla: raw.Talla,
+    Cantidad: raw.Cantidad,
+    Motivo: motivo(raw.Motivo),
+    VenceEl: raw.VenceEl,
+    Estado: validityState(raw.VenceEl, scope.today),
+  });
 
 /** entregados: every line of the non-annulled actas, newest first (deleted workers' too: the record stays). */
 async function entregados(db: Db, scope: ConsultaScope): Promise<ReportListAnswer<EntregadoFila>> {
-  const page = await paged<LineRaw>(db, scope, (limit) => sql`
+  const page = await paged<LineRaw>(
+    db,
+    scope,
+    (limit) => sql`
     SELECT l.IdLinea, l.IdEntregadosEpp, l.IdPersona, e.RunPersona, e.NombreTrabajador, l.IdEpp, l.NombreEpp, l.Talla, l.Cantidad, l.Fecha, l.VenceEl, e.Motivo,
       COUNT(*) OVER () AS total
     FROM epp_entregas e
@@ -93,13 +127,17 @@ async function entregados(db: Db, scope: ConsultaScope): Promise<ReportListAnswe
     LEFT JOIN trabajadores w ON w.IdPersona = e.IdPersona AND w.IdEmpresa = ${scope.company}
     WHERE e.IdEmpresa = ${scope.company} AND ${deliveryFilters(scope)} AND ${workerFilters(scope, { partiesOnWorker: false, active: false })}
     ORDER BY l.Fecha DESC, e.NombreTrabajador, e.IdEntregadosEpp, l.Orden
-    ${limit}`);
+    ${limit}`,
+  );
   return withWorkers(db, scope, page, lineRow(scope));
 }
 
 /** epp_vencidos: the expired lines themselves (held, past their useful life, not renewed), by item. */
 async function eppVencidos(db: Db, scope: ConsultaScope): Promise<ReportListAnswer<EntregadoFila>> {
-  const page = await paged<{ IdPersona: string; IdEpp: string; IdEntregadosEpp: string; Hasta: string }>(db, scope, (limit) => sql`
+  const page = await paged<{ IdPersona: string; IdEpp: string; IdEntregadosEpp: string; Hasta: string }>(
+    db,
+    scope,
+    (limit) => sql`
     WITH ${heldCte(scope.company)}
     SELECT h.IdPersona, h.IdEpp, h.IdEntregadosEpp, h.Hasta, COUNT(*) OVER () AS total
     FROM held h
@@ -108,7 +146,8 @@ async function eppVencidos(db: Db, scope: ConsultaScope): Promise<ReportListAnsw
     JOIN trabajadores w ON w.IdPersona = h.IdPersona AND w.IdEmpresa = ${scope.company}
     WHERE h.Hasta < ${scope.today} AND ${deliveryFilters(scope)} AND ${workerFilters(scope, { partiesOnWorker: false, active: true })}
     ORDER BY t.NombreEpp, h.Hasta, e.NombreTrabajador, h.IdPersona
-    ${limit}`);
+    ${limit}`,
+  );
   const lines = await expiredLines(db, page.rows);
   const held = { rows: page.rows.flatMap((raw) => lines.get(`${raw.IdEntregadosEpp} ${raw.IdEpp}`) ?? []), total: page.total };
   return withWorkers(db, scope, held, lineRow(scope));
@@ -120,7 +159,20 @@ async function expiredLines(db: Db, held: { IdEntregadosEpp: string; IdEpp: stri
   const rows = await db
     .selectFrom('epp_entregas_lineas as l')
     .innerJoin('epp_entregas as e', 'e.IdEntregadosEpp', 'l.IdEntregadosEpp')
-    .select(['l.IdLinea', 'l.IdEntregadosEpp', 'l.IdPersona', 'e.RunPersona', 'e.NombreTrabajador', 'l.IdEpp', 'l.NombreEpp', 'l.Talla', 'l.Cantidad', 'l.Fecha', 'l.VenceEl', 'e.Motivo'])
+    .select([
+      'l.IdLinea',
+      'l.IdEntregadosEpp',
+      'l.IdPersona',
+      'e.RunPersona',
+      'e.NombreTrabajador',
+      'l.IdEpp',
+      'l.NombreEpp',
+      'l.Talla',
+      'l.Cantidad',
+      'l.Fecha',
+      'l.VenceEl',
+      'e.Motivo',
+    ])
     .where('l.IdEntregadosEpp', 'in', [...new Set(held.map((raw) => raw.IdEntregadosEpp))])
     .orderBy('l.Orden')
     .execute();
@@ -136,7 +188,17 @@ async function expiredLines(db: Db, held: { IdEntregadosEpp: string; IdEpp: stri
 
 /** vencidos: the workers holding at least one expired, not renewed item, with how many and since when. */
 async function vencidos(db: Db, scope: ConsultaScope): Promise<ReportListAnswer<VencidoFila>> {
-  const page = await paged<{ IdPersona: string; RunPersona: string; NombreTrabajador: string; Vencidos: number; Epps: string; VencidoDesde: string }>(db, scope, (limit) => sql`
+  const page = await paged<{
+    IdPersona: string;
+    RunPersona: string;
+    NombreTrabajador: string;
+    Vencidos: number;
+    Epps: string;
+    VencidoDesde: string;
+  }>(
+    db,
+    scope,
+    (limit) => sql`
     WITH ${heldCte(scope.company)}
     SELECT x.IdPersona, MAX(x.RunPersona) AS RunPersona, MAX(x.NombreTrabajador) AS NombreTrabajador, COUNT(*) AS Vencidos,
       group_concat(x.NombreEpp, ', ') AS Epps, MIN(x.Hasta) AS VencidoDesde, MAX(x.Orden) AS Orden, COUNT(*) OVER () AS total
@@ -151,13 +213,22 @@ async function vencidos(db: Db, scope: ConsultaScope): Promise<ReportListAnswer<
     ) x
     GROUP BY x.IdPersona
     ORDER BY MIN(x.Hasta), MAX(x.Orden), x.IdPersona
-    ${limit}`);
-  return withWorkers(db, scope, page, (raw, worker) => ({ ...worker, Vencidos: Number(raw.Vencidos), Epps: raw.Epps, VencidoDesde: raw.VencidoDesde }));
+    ${limit}`,
+  );
+  return withWorkers(db, scope, page, (raw, worker) => ({
+    ...worker,
+    Vencidos: Number(raw.Vencidos),
+    Epps: raw.Epps,
+    VencidoDesde: raw.VencidoDesde,
+  }));
 }
 
 /** pendientes_entrega: per worker, each required item they hold no valid (non-expired, non-annulled) delivery of. */
 async function pendientes(db: Db, scope: ConsultaScope): Promise<ReportListAnswer<PendienteFila>> {
-  const page = await paged<{ IdPersona: string; IdEpp: string; NombreEpp: string; Hasta: string | null }>(db, scope, (limit) => sql`
+  const page = await paged<{ IdPersona: string; IdEpp: string; NombreEpp: string; Hasta: string | null }>(
+    db,
+    scope,
+    (limit) => sql`
     WITH ${requiredCte(scope.company)}, ${heldCte(scope.company)}
     SELECT r.IdPersona, r.IdEpp, t.NombreEpp, h.Hasta, COUNT(*) OVER () AS total
     FROM required r
@@ -166,8 +237,13 @@ async function pendientes(db: Db, scope: ConsultaScope): Promise<ReportListAnswe
     LEFT JOIN held h ON h.IdPersona = r.IdPersona AND h.IdEpp = r.IdEpp
     WHERE (h.Hasta IS NULL OR h.Hasta < ${scope.today}) AND ${workerFilters(scope, { partiesOnWorker: true, active: true })}
     ORDER BY w.ApellidoPaterno, w.ApellidoMaterno, w.Nombres, w.IdPersona, t.NombreEpp
-    ${limit}`);
-  const last = await lastDeliveries(db, scope.company, page.rows.filter((raw) => raw.Hasta !== null));
+    ${limit}`,
+  );
+  const last = await lastDeliveries(
+    db,
+    scope.company,
+    page.rows.filter((raw) => raw.Hasta !== null),
+  );
   return withWorkers(db, scope, page, (raw, worker) => ({
     ...worker,
     IdEpp: raw.IdEpp,
@@ -201,6 +277,10 @@ const CONSULTAS: { [K in EppConsulta]: (db: Db, scope: ConsultaScope) => Promise
   pendientes_entrega: pendientes,
 };
 
-export function runConsulta<K extends EppConsulta>(kind: K, db: Db, scope: ConsultaScope): Promise<ReportListAnswer<ConsultaFilaByKind[K]>> {
+export function runConsulta<K extends EppConsulta>(
+  kind: K,
+  db: Db,
+  scope: ConsultaScope,
+): Promise<ReportListAnswer<ConsultaFilaByKind[K]>> {
   return CONSULTAS[kind](db, scope);
 }

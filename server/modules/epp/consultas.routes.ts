@@ -2,9 +2,13 @@ import { Hono } from 'hono';
 import { describeRoute } from 'hono-openapi';
 import * as v from 'valibot';
 import { toWireDate } from '#sync/domain/dates.ts';
-import { CONSULTAS_MESSAGES, ConsultaQuerySchema, type EppConsulta, InformeSatPathSchema } from '#sync/schemas/epp-consultas.schema.ts';
+import { dataAnswer } from '#sync/schemas/answers.schema.ts';
+import { CONSULTA_ROWS, CONSULTAS_MESSAGES, type ConsultaFilaByKind, ConsultaQuerySchema, type EppConsulta, InformeSatPathSchema, InformeSatSchema } from '#sync/schemas/epp-consultas.schema.ts';
+import { type ReportListAnswer, reportListAnswer } from '#sync/schemas/report-list.schema.ts';
 import type { AppEnv } from '#server/app-env.ts';
+import { answers } from '#server/http/api-answers.ts';
 import { HttpError } from '#server/http/http-error.ts';
+import { readRoute } from '#server/http/read-route.ts';
 import { validate } from '#server/http/validation.ts';
 import { permissionsOf } from '#server/tenancy/permit.ts';
 import { requireOwnCompany, requireSession } from '#server/tenancy/require-session.ts';
@@ -13,8 +17,8 @@ import { informeSat } from './informe-sat.query.ts';
 
 const tags = ['epp consultas'];
 const security = [{ bearerAuth: [] }];
-const doc = (summary: string) => describeRoute({ tags, security, summary });
-const CompanyPath = v.object({ company: v.string() });
+const InformeSatAnswer = dataAnswer(InformeSatSchema);
+const sat = (summary: string) => describeRoute({ tags, security, summary, responses: answers(InformeSatAnswer, 'El informe SAT del trabajador') });
 const RutPath = v.object({ rut: v.string(), company: v.string() });
 const DASHBOARD = '/dashboard/epp';
 const SOLICITUDES = '/epp/solicitudes';
@@ -39,12 +43,25 @@ const CONSULTAS: { name: EppConsulta; readers: string[]; summary: string }[] = [
   },
 ];
 
-function consultaRoute(app: Hono<AppEnv>, path: string, name: EppConsulta, readers: string[], summary: string) {
-  return app.get(path, doc(`${summary} ${FILTERS}`), validate('param', CompanyPath), requireOwnCompany, permissionsOf(readers)('index'), validate('query', ConsultaQuerySchema), async (c) => {
-    const { company, viewer } = c.get('session');
-    const { db, now } = c.get('deps');
-    return c.json(await runConsulta(name, db, { company, viewer, today: toWireDate(now()), query: c.req.valid('query') }));
-  });
+/** The answer of each consulta: a page of its rows (typed per consulta, so each schema must match what it runs). */
+const CONSULTA_ANSWERS: { [K in EppConsulta]: v.GenericSchema<unknown, ReportListAnswer<ConsultaFilaByKind[K]>> } = {
+  asignados: reportListAnswer(CONSULTA_ROWS.asignados),
+  entregados: reportListAnswer(CONSULTA_ROWS.entregados),
+  vencidos: reportListAnswer(CONSULTA_ROWS.vencidos),
+  epp_vencidos: reportListAnswer(CONSULTA_ROWS.epp_vencidos),
+  pendientes_entrega: reportListAnswer(CONSULTA_ROWS.pendientes_entrega),
+};
+
+function consultaRoute<K extends EppConsulta>(app: Hono<AppEnv>, path: string, name: K, readers: string[], summary: string) {
+  const spec = { tags, summary: `${summary} ${FILTERS}`, answer: CONSULTA_ANSWERS[name], access: permissionsOf(readers)('index'), query: ConsultaQuerySchema };
+  app.route(
+    '/',
+    readRoute(path, spec, (c, { query }) => {
+      const { company, viewer } = c.get('session');
+      const { db, now } = c.get('deps');
+      return runConsulta(name, db, { company, viewer, today: toWireDate(now()), query });
+    }),
+  );
 }
 
 /**
@@ -54,10 +71,10 @@ function consultaRoute(app: Hono<AppEnv>, path: string, name: EppConsulta, reade
  * and the informe SAT of one worker (GET informes/informe_sat/{rut}/{company}).
  */
 export const eppConsultasRoutes = (() => {
-  let app = new Hono<AppEnv>().use(requireSession);
-  for (const { name, readers, summary } of CONSULTAS) app = consultaRoute(app, `/consultas/${name}/:company`, name, readers, summary);
-  app = consultaRoute(app, '/solicitud/informes/informe_vencidos/:company', 'vencidos', ['/epp/consultas/vencidos', SOLICITUDES, DASHBOARD], 'Lo mismo que consultas/vencidos (spec solicitud/informes/informe_vencidos).');
-  app = consultaRoute(
+  const app = new Hono<AppEnv>().use(requireSession);
+  for (const { name, readers, summary } of CONSULTAS) consultaRoute(app, `/consultas/${name}/:company`, name, readers, summary);
+  consultaRoute(app, '/solicitud/informes/informe_vencidos/:company', 'vencidos', ['/epp/consultas/vencidos', SOLICITUDES, DASHBOARD], 'Lo mismo que consultas/vencidos (spec solicitud/informes/informe_vencidos).');
+  consultaRoute(
     app,
     '/solicitud/informes/informe_pendientes/:company',
     'pendientes_entrega',
@@ -66,7 +83,7 @@ export const eppConsultasRoutes = (() => {
   );
   return app.get(
     '/informes/informe_sat/:rut/:company',
-    doc(
+    sat(
       'Informe SAT de un trabajador por su RUT: lo que tiene hoy (por EPP, la última entrega válida: talla, cantidad, entregado el, vence el, código del acta) y su historial de entregas (anuladas marcadas). { statusCode, data: InformeSat }; 400 si el RUT no es válido; 404 si no es un trabajador de la empresa visible para el usuario.',
     ),
     validate('param', RutPath),
@@ -79,7 +96,7 @@ export const eppConsultasRoutes = (() => {
       const { db, now } = c.get('deps');
       const data = await informeSat(db, company, viewer, parsed.output.rut, toWireDate(now()));
       if (!data) throw new HttpError(404, CONSULTAS_MESSAGES.workerNotFound, 'NO_ENCONTRADO');
-      return c.json({ statusCode: 200, data });
+      return c.json({ statusCode: 200, data } satisfies v.InferOutput<typeof InformeSatAnswer>);
     },
   );
 })();

@@ -25,17 +25,23 @@ export interface ConsultaScope {
  * Filters on the worker `w`, joined on the company by the caller (levels, position; with `partiesOnWorker`, the
  * contractor's workers, and a client's: the workers delivered to for it). `active`: only workers not deleted.
  */
-export function workerFilters({ company, query, viewer }: ConsultaScope, options: { partiesOnWorker: boolean; active: boolean }): RawBuilder<unknown> {
+export function workerFilters(
+  { company, query, viewer }: ConsultaScope,
+  options: { partiesOnWorker: boolean; active: boolean },
+): RawBuilder<unknown> {
   const parts: RawBuilder<unknown>[] = [sql`1 = 1`];
   if (options.active) parts.push(sql`w.Estado = 1`);
   if (query.nv2) parts.push(sql`w.IdNivel2 = ${query.nv2}`);
   if (query.nv3) parts.push(sql`w.IdNivel3 = ${query.nv3}`);
-  if (query.IdCargo) parts.push(sql`EXISTS (SELECT 1 FROM trabajador_cargos tc WHERE tc.IdPersona = w.IdPersona AND tc.IdCargo = ${query.IdCargo})`);
+  if (query.IdCargo)
+    parts.push(sql`EXISTS (SELECT 1 FROM trabajador_cargos tc WHERE tc.IdPersona = w.IdPersona AND tc.IdCargo = ${query.IdCargo})`);
   if (options.partiesOnWorker) {
     const contractor = viewer.kind === 'contratista' ? viewer.rut || NOBODY : viewer.kind === 'empresa' ? query.RutContratista : '';
     if (contractor) parts.push(sql`w.RutContratista = ${contractor}`);
     if (viewer.kind === 'cliente') {
-      parts.push(sql`EXISTS (SELECT 1 FROM epp_entregas ce WHERE ce.IdEmpresa = ${company} AND ce.IdPersona = w.IdPersona AND ce.IdCliente = ${viewer.id || NOBODY} AND ce.Anulada = 0 AND ce.Estado = 1)`);
+      parts.push(
+        sql`EXISTS (SELECT 1 FROM epp_entregas ce WHERE ce.IdEmpresa = ${company} AND ce.IdPersona = w.IdPersona AND ce.IdCliente = ${viewer.id || NOBODY} AND ce.Anulada = 0 AND ce.Estado = 1)`,
+      );
     }
   }
   return sql.join(parts, sql` AND `);

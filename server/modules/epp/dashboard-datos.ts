@@ -103,7 +103,17 @@ async function companyWorkers(input: EppInput): Promise<Map<string, WorkerInfo>>
   const [rows, cargos] = await Promise.all([
     db
       .selectFrom('trabajadores')
-      .select(['IdPersona', 'RunPersona', 'Nombres', 'ApellidoPaterno', 'ApellidoMaterno', 'IdNivel2', 'IdNivel3', 'RutContratista', 'Estado'])
+      .select([
+        'IdPersona',
+        'RunPersona',
+        'Nombres',
+        'ApellidoPaterno',
+        'ApellidoMaterno',
+        'IdNivel2',
+        'IdNivel3',
+        'RutContratista',
+        'Estado',
+      ])
       .where('IdEmpresa', '=', company)
       .execute(),
     db.selectFrom('trabajador_cargos').select(['IdPersona', 'IdCargo']).where('IdEmpresa', '=', company).execute(),
@@ -160,9 +170,27 @@ function countedLines(input: EppInput) {
   let query = db
     .selectFrom('epp_entregas_lineas as l')
     .where('l.IdEmpresa', '=', company)
-    .where('l.IdEntregadosEpp', 'not in', db.selectFrom('epp_entregas').select('IdEntregadosEpp').where('IdEmpresa', '=', company).where((eb) => eb.or([eb('Anulada', '<>', 0), eb('Estado', '=', 0)])));
-  if (contractor) query = query.where('l.IdEntregadosEpp', 'in', db.selectFrom('epp_entregas').select('IdEntregadosEpp').where('IdEmpresa', '=', company).where('RutContratista', '=', contractor));
-  if (client) query = query.where('l.IdEntregadosEpp', 'in', db.selectFrom('epp_entregas').select('IdEntregadosEpp').where('IdEmpresa', '=', company).where('IdCliente', '=', client));
+    .where(
+      'l.IdEntregadosEpp',
+      'not in',
+      db
+        .selectFrom('epp_entregas')
+        .select('IdEntregadosEpp')
+        .where('IdEmpresa', '=', company)
+        .where((eb) => eb.or([eb('Anulada', '<>', 0), eb('Estado', '=', 0)])),
+    );
+  if (contractor)
+    query = query.where(
+      'l.IdEntregadosEpp',
+      'in',
+      db.selectFrom('epp_entregas').select('IdEntregadosEpp').where('IdEmpresa', '=', company).where('RutContratista', '=', contractor),
+    );
+  if (client)
+    query = query.where(
+      'l.IdEntregadosEpp',
+      'in',
+      db.selectFrom('epp_entregas').select('IdEntregadosEpp').where('IdEmpresa', '=', company).where('IdCliente', '=', client),
+    );
   return query;
 }
 
@@ -172,9 +200,19 @@ async function computeState(input: EppInput, corte: string): Promise<EppState> {
   const [workers, items, assignments, holdingRows, trainingRows, levels, cargos, clientWorkers] = await Promise.all([
     companyWorkers(input),
     db.selectFrom('epp_tipos').select(['IdEpp', 'NombreEpp', 'Estado']).where('IdEmpresa', '=', company).orderBy('NombreEpp').execute(),
-    db.selectFrom('epp_asignaciones').select(['IdCargo', 'IdPersona', 'Epps']).where('IdEmpresa', '=', company).where('Estado', '=', 1).execute(),
+    db
+      .selectFrom('epp_asignaciones')
+      .select(['IdCargo', 'IdPersona', 'Epps'])
+      .where('IdEmpresa', '=', company)
+      .where('Estado', '=', 1)
+      .execute(),
     countedLines(input)
-      .select(['l.IdPersona', 'l.IdEpp', sql<string>`max(coalesce(l.VenceEl, ${NEVER}))`.as('Vence'), sql<string>`max(l.Fecha)`.as('Ultima')])
+      .select([
+        'l.IdPersona',
+        'l.IdEpp',
+        sql<string>`max(coalesce(l.VenceEl, ${NEVER}))`.as('Vence'),
+        sql<string>`max(l.Fecha)`.as('Ultima'),
+      ])
       .where('l.Fecha', '<=', corte)
       .groupBy(['l.IdPersona', 'l.IdEpp'])
       .execute(),
@@ -195,11 +233,20 @@ async function computeState(input: EppInput, corte: string): Promise<EppState> {
     db.selectFrom('niveles').select(['IdNivel', 'Nombre']).where('IdEmpresa', '=', company).execute(),
     db.selectFrom('cargos').select(['IdCargo', 'NombreCargo']).where('IdEmpresa', '=', company).execute(),
     client
-      ? db.selectFrom('epp_entregas').select('IdPersona').distinct().where('IdEmpresa', '=', company).where('IdCliente', '=', client).where('Anulada', '=', 0).execute()
+      ? db
+          .selectFrom('epp_entregas')
+          .select('IdPersona')
+          .distinct()
+          .where('IdEmpresa', '=', company)
+          .where('IdCliente', '=', client)
+          .where('Anulada', '=', 0)
+          .execute()
       : Promise.resolve(null),
   ]);
   const ofClient = clientWorkers && new Set(clientWorkers.map((row) => row.IdPersona));
-  const scoped = [...workers.values()].filter((worker) => worker.activo && workerMatches(worker, input) && (!ofClient || ofClient.has(worker.IdPersona))).sort(byName);
+  const scoped = [...workers.values()]
+    .filter((worker) => worker.activo && workerMatches(worker, input) && (!ofClient || ofClient.has(worker.IdPersona)))
+    .sort(byName);
   const active = items.filter((item) => item.Estado === 1).map((item) => item.IdEpp);
   const activeSet = new Set(active);
   const rules = assignments.map((row) => ({ IdCargo: row.IdCargo, IdPersona: row.IdPersona, Epps: list(row.Epps) }));
@@ -208,7 +255,8 @@ async function computeState(input: EppInput, corte: string): Promise<EppState> {
   const trained = new Map<string, Training>();
   // In date order: each pair keeps the latest training that makes the worker capacitado.
   for (const row of trainingRows) {
-    for (const item of list(row.Epps)) trained.set(pairKey(row.IdPersona, item), { Tipo: row.Nombre, Fecha: row.FechaRealizacion ?? '', Vence: row.FechaVencimiento });
+    for (const item of list(row.Epps))
+      trained.set(pairKey(row.IdPersona, item), { Tipo: row.Nombre, Fecha: row.FechaRealizacion ?? '', Vence: row.FechaVencimiento });
   }
   return {
     corte,
@@ -237,7 +285,18 @@ async function computeFindings(input: EppInput, from: string, to: string, worker
   const { company, filters, contractor, client } = input.scope;
   let query = db
     .selectFrom('evaluaciones')
-    .select(['IdEvaluacion', 'IdFormulario', 'VersionFormulario', 'NombreFormulario', 'Tipo', 'Fecha', 'IdNivel2', 'IdNivel3', 'Observados', 'Respuestas'])
+    .select([
+      'IdEvaluacion',
+      'IdFormulario',
+      'VersionFormulario',
+      'NombreFormulario',
+      'Tipo',
+      'Fecha',
+      'IdNivel2',
+      'IdNivel3',
+      'Observados',
+      'Respuestas',
+    ])
     .where('IdEmpresa', '=', company)
     .where('Estado', '<>', 0)
     .where('Fecha', '>=', from)
@@ -259,7 +318,8 @@ async function computeFindings(input: EppInput, from: string, to: string, worker
   const links = new Map<string, Map<string, { IdEpp: string; Texto: string }>>();
   for (const version of versions) {
     const linked = new Map<string, { IdEpp: string; Texto: string }>();
-    for (const statement of statementsOf(JSON.parse(version.Contenido) as ContenidoFormulario)) if (statement.IdEpp) linked.set(statement.IdEnunciado, { IdEpp: statement.IdEpp, Texto: statement.Texto });
+    for (const statement of statementsOf(JSON.parse(version.Contenido) as ContenidoFormulario))
+      if (statement.IdEpp) linked.set(statement.IdEnunciado, { IdEpp: statement.IdEpp, Texto: statement.Texto });
     if (linked.size > 0) links.set(`${version.IdFormulario}\u0000${version.VersionFormulario}`, linked);
   }
   const findings: Finding[] = [];
@@ -292,7 +352,17 @@ async function computeFindings(input: EppInput, from: string, to: string, worker
 export async function findingsOf(input: EppInput, from: string, to: string): Promise<{ findings: Finding[]; state: EppState }> {
   const { filters, contractor, client } = input.scope;
   const state = await eppState(input);
-  const key = JSON.stringify(['epp-no-uso', from, to, filters.nv2, filters.nv3, contractor, client, input.query.IdCargo ?? '', input.query.Tipo ?? '']);
+  const key = JSON.stringify([
+    'epp-no-uso',
+    from,
+    to,
+    filters.nv2,
+    filters.nv3,
+    contractor,
+    client,
+    input.query.IdCargo ?? '',
+    input.query.Tipo ?? '',
+  ]);
   const findings = await sharedFigures(input.deps.db, input.scope.company, key, () => computeFindings(input, from, to, state.workers));
   return { findings, state };
 }

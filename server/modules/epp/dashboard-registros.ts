@@ -61,12 +61,18 @@ function holdingText(state: EppState, worker: string, item: string): { fecha: st
   return { fecha: holding.Vence, text: `Venció el ${formatDisplayDate(holding.Vence)} (${last})` };
 }
 
-async function stateRecords(input: EppInput, indicator: 'vencidos' | 'pendientes' | 'capacitados' | 'cobertura', query: EppRecordsQuery, corte: string) {
+async function stateRecords(
+  input: EppInput,
+  indicator: 'vencidos' | 'pendientes' | 'capacitados' | 'cobertura',
+  query: EppRecordsQuery,
+  corte: string,
+) {
   const state = await eppState(input, corte);
   const only = (pairs: { worker: string; item: string }[]) => (query.IdEpp ? pairs.filter((pair) => pair.item === query.IdEpp) : pairs);
   let pairs: { worker: string; item: string }[];
   if (indicator === 'vencidos') pairs = only(expiredPairs(state));
-  else if (indicator === 'pendientes') pairs = only(requiredPairs(state)).filter((pair) => pairState(state, pair.worker, pair.item) !== 'vigente');
+  else if (indicator === 'pendientes')
+    pairs = only(requiredPairs(state)).filter((pair) => pairState(state, pair.worker, pair.item) !== 'vigente');
   else if (indicator === 'cobertura') pairs = only(requiredPairs(state));
   else {
     pairs = only(requiredPairs(state));
@@ -87,7 +93,8 @@ async function stateRecords(input: EppInput, indicator: 'vencidos' | 'pendientes
 }
 
 /** " de 03/2026" for a month's point, " del 01/03/2026 al 31/03/2026" otherwise. */
-const period = (query: EppRecordsQuery, from: string, to: string) => (query.Mes ? ` de ${query.Mes.slice(5)}/${query.Mes.slice(0, 4)}` : ` del ${formatDisplayDate(from)} al ${formatDisplayDate(to)}`);
+const period = (query: EppRecordsQuery, from: string, to: string) =>
+  query.Mes ? ` de ${query.Mes.slice(5)}/${query.Mes.slice(0, 4)}` : ` del ${formatDisplayDate(from)} al ${formatDisplayDate(to)}`;
 
 export async function eppRecords(input: EppInput, query: EppRecordsQuery): Promise<EppRecordsAnswer> {
   const { filters } = input.scope;
@@ -103,7 +110,9 @@ export async function eppRecords(input: EppInput, query: EppRecordsQuery): Promi
   } else if (indicator === 'no_uso' || indicator === 'no_uso_linea' || indicator === 'no_uso_grafico') {
     const found = await findingsOf(input, from, to);
     state = found.state;
-    const findings = found.findings.filter((finding) => (!query.IdEpp || finding.IdEpp === query.IdEpp) && (!query.IdNivel || findingLevel(input, finding) === query.IdNivel));
+    const findings = found.findings.filter(
+      (finding) => (!query.IdEpp || finding.IdEpp === query.IdEpp) && (!query.IdNivel || findingLevel(input, finding) === query.IdNivel),
+    );
     records = findings.map((finding) => {
       const observed = finding.Observados.map((id) => state.workers.get(id)).filter((worker): worker is WorkerInfo => worker !== undefined);
       const first = observed[0];
@@ -126,7 +135,9 @@ export async function eppRecords(input: EppInput, query: EppRecordsQuery): Promi
   } else {
     const found = await linesOf(input, from, to);
     state = found.state;
-    const lines = found.lines.filter((line) => (!query.IdEpp || line.IdEpp === query.IdEpp) && (!query.Motivo || line.Motivo === Number(query.Motivo)));
+    const lines = found.lines.filter(
+      (line) => (!query.IdEpp || line.IdEpp === query.IdEpp) && (!query.Motivo || line.Motivo === Number(query.Motivo)),
+    );
     records = lines.map((line) => {
       const worker = state.workers.get(line.IdPersona);
       return {

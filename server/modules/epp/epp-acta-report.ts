@@ -11,7 +11,13 @@ type ReportDeps = Pick<AppDeps, 'db' | 'files' | 'now' | 'config'>;
  * One acta's report data from the database, built by the same pure builder as on the device (app/reports) and drawn
  * by the same document. Undefined when it does not exist in the company or the viewer may not see it.
  */
-export async function buildEppActaReport(deps: ReportDeps, company: string, viewer: Viewer, id: string, mode: ImageMode): Promise<EppActaReportData | undefined> {
+export async function buildEppActaReport(
+  deps: ReportDeps,
+  company: string,
+  viewer: Viewer,
+  id: string,
+  mode: ImageMode,
+): Promise<EppActaReportData | undefined> {
   const acta = await repo.loadDelivery(deps.db, company, id);
   if (!acta || acta.Estado !== 1 || !repo.canSee(viewer, acta)) return undefined;
   const image = reportImageLoader(deps, mode);

@@ -9,7 +9,15 @@ export type DeliveryRow = Selectable<EppEntregasTable>;
 export type LineRow = Selectable<EppEntregasLineasTable>;
 
 export function toLinea(row: LineRow): EntregaLinea {
-  return { IdLinea: row.IdLinea, IdEpp: row.IdEpp, NombreEpp: row.NombreEpp, Talla: row.Talla, Cantidad: row.Cantidad, VidaUtilMeses: row.VidaUtilMeses, VenceEl: row.VenceEl };
+  return {
+    IdLinea: row.IdLinea,
+    IdEpp: row.IdEpp,
+    NombreEpp: row.NombreEpp,
+    Talla: row.Talla,
+    Cantidad: row.Cantidad,
+    VidaUtilMeses: row.VidaUtilMeses,
+    VenceEl: row.VenceEl,
+  };
 }
 
 export function toWireEntrega(row: DeliveryRow, lines: readonly LineRow[]): EppEntrega {
@@ -62,7 +70,12 @@ export function linesOf(db: Db, id: string): Promise<LineRow[]> {
 
 /** One delivery of the company with its lines, whatever its state. */
 export async function loadDelivery(db: Db, company: string, id: string): Promise<EppEntrega | undefined> {
-  const row = await db.selectFrom('epp_entregas').selectAll().where('IdEmpresa', '=', company).where('IdEntregadosEpp', '=', id).executeTakeFirst();
+  const row = await db
+    .selectFrom('epp_entregas')
+    .selectAll()
+    .where('IdEmpresa', '=', company)
+    .where('IdEntregadosEpp', '=', id)
+    .executeTakeFirst();
   return row && toWireEntrega(row, await linesOf(db, id));
 }
 
@@ -94,12 +107,26 @@ export async function listDeliveries(db: Db, company: string, viewer: Viewer): P
   return rows.map((row) => toWireEntrega(row, byDelivery.get(row.IdEntregadosEpp) ?? []));
 }
 
-export async function insertDelivery(db: Db, row: Insertable<EppEntregasTable>, lines: Insertable<EppEntregasLineasTable>[]): Promise<void> {
+export async function insertDelivery(
+  db: Db,
+  row: Insertable<EppEntregasTable>,
+  lines: Insertable<EppEntregasLineasTable>[],
+): Promise<void> {
   await db.insertInto('epp_entregas').values(row).execute();
   await db.insertInto('epp_entregas_lineas').values(lines).execute();
 }
 
 /** Annulling is the only change an acta takes: the sealed columns refuse any other (migration 0010). */
-export async function markAnnulled(db: Db, company: string, id: string, changes: { AnuladaPor: string; AnuladaEn: string; Version: number }): Promise<void> {
-  await db.updateTable('epp_entregas').set({ Anulada: 1, ...changes }).where('IdEmpresa', '=', company).where('IdEntregadosEpp', '=', id).execute();
+export async function markAnnulled(
+  db: Db,
+  company: string,
+  id: string,
+  changes: { AnuladaPor: string; AnuladaEn: string; Version: number },
+): Promise<void> {
+  await db
+    .updateTable('epp_entregas')
+    .set({ Anulada: 1, ...changes })
+    .where('IdEmpresa', '=', company)
+    .where('IdEntregadosEpp', '=', id)
+    .execute();
 }

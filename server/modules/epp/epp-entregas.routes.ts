@@ -1,7 +1,12 @@
 import { Hono } from 'hono';
 import { describeRoute, resolver } from 'hono-openapi';
 import * as v from 'valibot';
-import { EPP_ENTREGAS_MESSAGES, EppEntregaCreateBodySchema, eppEntregaEntity, EppEntregaSchema } from '#sync/schemas/epp-entregas.schema.ts';
+import {
+  EPP_ENTREGAS_MESSAGES,
+  EppEntregaCreateBodySchema,
+  eppEntregaEntity,
+  EppEntregaSchema,
+} from '#sync/schemas/epp-entregas.schema.ts';
 import type { AppEnv } from '#server/app-env.ts';
 import { HttpError } from '#server/http/http-error.ts';
 import { rendersDocument } from '#server/http/document-render.ts';
@@ -25,7 +30,16 @@ const CompanyPath = v.object({ company: v.string() });
 // Any text: a company's own path with an id no acta has answers "none", never 400 (ids are checked by lookup).
 const ActaPath = v.object({ company: v.string(), IdEntregadosEpp: text });
 
-const sealedAnswer = { 409: { description: 'Acta sellada: no se edita', content: { 'application/json': { schema: resolver(v.object({ statusCode: v.literal(409), message: v.string(), code: v.literal('ACTA_SELLADA') })) } } } };
+const sealedAnswer = {
+  409: {
+    description: 'Acta sellada: no se edita',
+    content: {
+      'application/json': {
+        schema: resolver(v.object({ statusCode: v.literal(409), message: v.string(), code: v.literal('ACTA_SELLADA') })),
+      },
+    },
+  },
+};
 
 /**
  * Delivered EPP (spec "Delivered": POST epp/entregados; GET, PUT and DELETE one/{company}/{id}), each acta one
@@ -35,13 +49,22 @@ export const eppEntregasRoutes = new Hono<AppEnv>()
   .use(requireSession)
   .get(
     '/entregados/:company',
-    describeRoute({ tags, security, summary: 'Entregas de EPP (actas, anuladas incluidas) visibles para el usuario: un contratista solo las de sus trabajadores, un cliente solo las suyas. { statusCode, data: EppEntrega[] }', responses: responses.list }),
+    describeRoute({
+      tags,
+      security,
+      summary:
+        'Entregas de EPP (actas, anuladas incluidas) visibles para el usuario: un contratista solo las de sus trabajadores, un cliente solo las suyas. { statusCode, data: EppEntrega[] }',
+      responses: responses.list,
+    }),
     validate('param', CompanyPath),
     requireOwnCompany,
     can('index'),
     async (c) => {
       const { db, records } = c.get('deps');
-      return c.json({ statusCode: 200, data: await records.epp_entregas.listActive(db, c.get('session').company, c.get('session').viewer) });
+      return c.json({
+        statusCode: 200,
+        data: await records.epp_entregas.listActive(db, c.get('session').company, c.get('session').viewer),
+      });
     },
   )
   .post(
@@ -66,8 +89,20 @@ export const eppEntregasRoutes = new Hono<AppEnv>()
     describeRoute({
       tags,
       security,
-      summary: 'Un acta (también anulada): { statusCode, data: EppEntrega | null, Urls: { sha256: enlace firmado } } con las firmas; data null si no existe o no es visible para el usuario',
-      responses: { 200: { description: 'El acta', content: { 'application/json': { schema: resolver(v.object({ statusCode: v.literal(200), data: v.nullable(EppEntregaSchema), Urls: v.record(v.string(), v.string()) })) } } } },
+      summary:
+        'Un acta (también anulada): { statusCode, data: EppEntrega | null, Urls: { sha256: enlace firmado } } con las firmas; data null si no existe o no es visible para el usuario',
+      responses: {
+        200: {
+          description: 'El acta',
+          content: {
+            'application/json': {
+              schema: resolver(
+                v.object({ statusCode: v.literal(200), data: v.nullable(EppEntregaSchema), Urls: v.record(v.string(), v.string()) }),
+              ),
+            },
+          },
+        },
+      },
     }),
     validate('param', ActaPath),
     requireOwnCompany,
@@ -77,13 +112,21 @@ export const eppEntregasRoutes = new Hono<AppEnv>()
       const { company, viewer } = c.get('session');
       const acta = await repo.loadDelivery(db, company, c.req.valid('param').IdEntregadosEpp);
       if (!acta || !repo.canSee(viewer, acta)) return c.json({ statusCode: 200, data: null, Urls: {} });
-      const Urls = Object.fromEntries([acta.Entregador.Firma.Sha256, acta.FirmaTrabajador.Sha256].map((sha) => [sha, files.signedUrl(sha, now())]));
+      const Urls = Object.fromEntries(
+        [acta.Entregador.Firma.Sha256, acta.FirmaTrabajador.Sha256].map((sha) => [sha, files.signedUrl(sha, now())]),
+      );
       return c.json({ statusCode: 200, data: acta, Urls });
     },
   )
   .put(
     '/one/:company/:IdEntregadosEpp',
-    describeRoute({ tags, security, summary: 'Un acta sellada no se edita: responde 409 ACTA_SELLADA con el motivo (para corregirla se anula y se registra una nueva entrega que la corrige); 404 si no existe', responses: sealedAnswer }),
+    describeRoute({
+      tags,
+      security,
+      summary:
+        'Un acta sellada no se edita: responde 409 ACTA_SELLADA con el motivo (para corregirla se anula y se registra una nueva entrega que la corrige); 404 si no existe',
+      responses: sealedAnswer,
+    }),
     validate('param', ActaPath),
     requireOwnCompany,
     can('editar'),
@@ -100,7 +143,8 @@ export const eppEntregasRoutes = new Hono<AppEnv>()
     describeRoute({
       tags,
       security,
-      summary: 'Anula un acta: se conserva con su sello, marcada Anulada con quién y cuándo (viaja como actualización, no como lápida). ?Version=n detecta una anulación sobre datos viejos; anular de nuevo responde 200',
+      summary:
+        'Anula un acta: se conserva con su sello, marcada Anulada con quién y cuándo (viaja como actualización, no como lápida). ?Version=n detecta una anulación sobre datos viejos; anular de nuevo responde 200',
       responses: responses.write,
     }),
     validate('param', ActaPath),
@@ -127,7 +171,13 @@ export const eppEntregasRoutes = new Hono<AppEnv>()
     async (c) => {
       const { company, viewer } = c.get('session');
       const wantsPdf = (c.req.header('Accept') ?? '').includes('application/pdf');
-      const data = await buildEppActaReport(c.get('deps'), company, viewer, c.req.valid('param').IdEntregadosEpp, wantsPdf ? 'data-url' : 'signed-url');
+      const data = await buildEppActaReport(
+        c.get('deps'),
+        company,
+        viewer,
+        c.req.valid('param').IdEntregadosEpp,
+        wantsPdf ? 'data-url' : 'signed-url',
+      );
       if (!wantsPdf) return c.json({ statusCode: 200, data: data ?? null });
       if (!data) throw new HttpError(404, EPP_ENTREGAS_MESSAGES.notFound);
       const pdf = await renderReportPdf('eppActa', data);

@@ -1,6 +1,12 @@
 import { actaSeal, deliveredItemExpiry } from '#sync/domain/epp-delivery.ts';
 import { AUTH_MESSAGES } from '#sync/schemas/auth.schema.ts';
-import { deliveryItemProblem, EPP_ENTREGAS_MESSAGES, type EppEntrega, type EppEntregaCreateBody, eppEntregaEntity } from '#sync/schemas/epp-entregas.schema.ts';
+import {
+  deliveryItemProblem,
+  EPP_ENTREGAS_MESSAGES,
+  type EppEntrega,
+  type EppEntregaCreateBody,
+  eppEntregaEntity,
+} from '#sync/schemas/epp-entregas.schema.ts';
 import type { Db } from '#server/db/database.ts';
 import { requireFiles } from '#server/files/files.repo.ts';
 import { HttpError } from '#server/http/http-error.ts';
@@ -20,20 +26,48 @@ const notFound = () => new HttpError(404, EPP_ENTREGAS_MESSAGES.notFound);
 
 /** Deliveries travel to company users, to the worker's contractor and to the client they name (SPEC PL7, EP5). */
 async function logDelivery(db: Db, row: EppEntrega, now: Date): Promise<void> {
-  await recordChange(db, { company: row.IdEmpresa, table: TABLE, id: row.IdEntregadosEpp, op: 'upsert', row, audience: partiesAudience(row.RutContratista, row.IdCliente) }, now);
+  await recordChange(
+    db,
+    {
+      company: row.IdEmpresa,
+      table: TABLE,
+      id: row.IdEntregadosEpp,
+      op: 'upsert',
+      row,
+      audience: partiesAudience(row.RutContratista, row.IdCliente),
+    },
+    now,
+  );
 }
 
 async function idConflict(ctx: WriteContext, db: Db, body: EppEntregaCreateBody): Promise<WriteOutcome<EppEntrega | null>> {
   const existing = await repo.findDeliveryById(db, body.IdEntregadosEpp);
-  const current = existing && existing.IdEmpresa === ctx.company && repo.canSee(ctx.viewer, existing) ? ((await repo.loadDelivery(db, ctx.company, existing.IdEntregadosEpp)) ?? null) : null;
-  await recordConflict(db, { company: ctx.company, table: TABLE, id: body.IdEntregadosEpp, baseVersion: 0, serverVersion: current?.Version ?? 0, body, user: ctx.user, key: ctx.key }, ctx.now);
+  const current =
+    existing && existing.IdEmpresa === ctx.company && repo.canSee(ctx.viewer, existing)
+      ? ((await repo.loadDelivery(db, ctx.company, existing.IdEntregadosEpp)) ?? null)
+      : null;
+  await recordConflict(
+    db,
+    {
+      company: ctx.company,
+      table: TABLE,
+      id: body.IdEntregadosEpp,
+      baseVersion: 0,
+      serverVersion: current?.Version ?? 0,
+      body,
+      user: ctx.user,
+      key: ctx.key,
+    },
+    ctx.now,
+  );
   return { kind: 'conflict', row: current };
 }
 
 /** The worker exists in the company, the viewer may deliver to them, and the acta names their RUT. */
 async function checkWorker(ctx: WriteContext, db: Db, body: EppEntregaCreateBody) {
   const worker = (await ctx.records.trabajadores.load(db, ctx.company, body.IdPersona))?.row;
-  if (!worker || (ctx.viewer.kind === 'contratista' && worker.RutContratista !== ctx.viewer.rut)) throw invalid(EPP_ENTREGAS_MESSAGES.workerInvalid);
+  if (!worker || (ctx.viewer.kind === 'contratista' && worker.RutContratista !== ctx.viewer.rut))
+    throw invalid(EPP_ENTREGAS_MESSAGES.workerInvalid);
   if (worker.RunPersona !== body.RunPersona) throw invalid(EPP_ENTREGAS_MESSAGES.workerRutMismatch);
   return worker;
 }
@@ -60,7 +94,8 @@ async function checkItems(ctx: WriteContext, db: Db, body: EppEntregaCreateBody)
  * changes either. Both people it names are real (EP6, EP7).
  */
 export async function createDelivery(ctx: WriteContext, body: EppEntregaCreateBody): Promise<WriteOutcome<EppEntrega | null>> {
-  if (body.IdEmpresa !== undefined && body.IdEmpresa !== ctx.company) throw new HttpError(403, AUTH_MESSAGES.forbiddenCompany, 'EMPRESA_AJENA');
+  if (body.IdEmpresa !== undefined && body.IdEmpresa !== ctx.company)
+    throw new HttpError(403, AUTH_MESSAGES.forbiddenCompany, 'EMPRESA_AJENA');
   const seal = await actaSeal(ctx.company, body);
   return inWriteTransaction(ctx.db, async (db) => {
     // SPEC CF6: a replay with the same key is answered by the ledger; the same id under another key is a conflict.
@@ -72,7 +107,8 @@ export async function createDelivery(ctx: WriteContext, body: EppEntregaCreateBo
     const lives = await checkItems(ctx, db, body);
     if (body.Corrige) {
       const corrected = await repo.findDeliveryById(db, body.Corrige);
-      if (!corrected || corrected.IdEmpresa !== ctx.company || corrected.IdPersona !== body.IdPersona) throw invalid(EPP_ENTREGAS_MESSAGES.correctedInvalid);
+      if (!corrected || corrected.IdEmpresa !== ctx.company || corrected.IdPersona !== body.IdPersona)
+        throw invalid(EPP_ENTREGAS_MESSAGES.correctedInvalid);
     }
     // Signatures travel first (SPEC FL3): a missing one is 409 ARCHIVO_PENDIENTE, retried after the upload.
     await requireFiles(db, ctx.company, [body.Entregador.Firma.Sha256, body.FirmaTrabajador.Sha256]);
@@ -133,10 +169,27 @@ export function annulDelivery(ctx: WriteContext, id: string, base: number | unde
     if (!current || !repo.canSee(ctx.viewer, current)) throw notFound();
     if (current.Anulada === 1) return { kind: 'unchanged', row: current };
     if (base !== undefined && base !== current.Version) {
-      await recordConflict(db, { company: ctx.company, table: TABLE, id, baseVersion: base, serverVersion: current.Version, body: { Anulada: 1, Version: base }, user: ctx.user, key: ctx.key }, ctx.now);
+      await recordConflict(
+        db,
+        {
+          company: ctx.company,
+          table: TABLE,
+          id,
+          baseVersion: base,
+          serverVersion: current.Version,
+          body: { Anulada: 1, Version: base },
+          user: ctx.user,
+          key: ctx.key,
+        },
+        ctx.now,
+      );
       return { kind: 'conflict', row: current };
     }
-    await repo.markAnnulled(db, ctx.company, id, { AnuladaPor: ctx.userName, AnuladaEn: ctx.now.toISOString(), Version: current.Version + 1 });
+    await repo.markAnnulled(db, ctx.company, id, {
+      AnuladaPor: ctx.userName,
+      AnuladaEn: ctx.now.toISOString(),
+      Version: current.Version + 1,
+    });
     const saved = (await repo.loadDelivery(db, ctx.company, id))!;
     await logDelivery(db, saved, ctx.now);
     return { kind: 'written', row: saved };

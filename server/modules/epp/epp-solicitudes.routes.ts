@@ -1,8 +1,16 @@
 import { Hono, type Context } from 'hono';
 import { describeRoute, resolver } from 'hono-openapi';
 import * as v from 'valibot';
-import { DespachoMasivoSchema, DespachoSchema, EPP_SOLICITUDES_MESSAGES, eppSolicitudEntity, EppSolicitudSchema } from '#sync/schemas/epp-solicitudes.schema.ts';
+import { EppDispatchersAnswer, EppRequestWorkersAnswer } from '#sync/schemas/epp-answers.schema.ts';
+import {
+  DespachoMasivoSchema,
+  DespachoSchema,
+  EPP_SOLICITUDES_MESSAGES,
+  eppSolicitudEntity,
+  EppSolicitudSchema,
+} from '#sync/schemas/epp-solicitudes.schema.ts';
 import type { AppEnv } from '#server/app-env.ts';
+import { readRoute } from '#server/http/read-route.ts';
 import { parseOrRefuse, validate } from '#server/http/validation.ts';
 import { recordRoutes } from '#server/records/record-routes.ts';
 import { writeContext } from '#server/records/write-answer.ts';
@@ -15,12 +23,14 @@ import { personName } from '#sync/domain/person-name.ts';
 const tags = [eppSolicitudEntity.table];
 const security = [{ bearerAuth: [] }];
 const can = permissionsOf(eppSolicitudEntity.permission);
-const CompanyPath = v.object({ company: v.string() });
 /** Any text: an id no request has is simply not found (404), never a 400. */
 const RequestPath = v.object({ id: v.pipe(v.string(), v.trim(), v.toLowerCase()) });
 const RequestCompanyPath = v.object({ id: v.pipe(v.string(), v.trim(), v.toLowerCase()), company: v.string() });
 const written = (description: string, data: v.GenericSchema) => ({
-  200: { description, content: { 'application/json': { schema: resolver(v.object({ statusCode: v.literal(200), message: v.string(), data })) } } },
+  200: {
+    description,
+    content: { 'application/json': { schema: resolver(v.object({ statusCode: v.literal(200), message: v.string(), data })) } },
+  },
 });
 
 /** The call's fields as the spec sends them (query) or in a JSON body; the body wins where both name one. */
@@ -36,7 +46,14 @@ async function dispatchers(c: Context<AppEnv>) {
     .selectFrom('usuarios')
     .innerJoin('rol_permisos', 'rol_permisos.IdRol', 'usuarios.IdRol')
     .innerJoin('submodulos', 'submodulos.IdSubmodulo', 'rol_permisos.IdSubmodulo')
-    .select(['usuarios.IdUsuario', 'usuarios.Nombres', 'usuarios.ApellidoPaterno', 'usuarios.ApellidoMaterno', 'usuarios.RunPersona', 'rol_permisos.Acciones'])
+    .select([
+      'usuarios.IdUsuario',
+      'usuarios.Nombres',
+      'usuarios.ApellidoPaterno',
+      'usuarios.ApellidoMaterno',
+      'usuarios.RunPersona',
+      'rol_permisos.Acciones',
+    ])
     .where('usuarios.IdEmpresa', '=', c.get('session').company)
     .where('usuarios.Habilitado', '=', 1)
     .where('usuarios.Tipo', '=', 'empresa')
@@ -71,7 +88,11 @@ export const eppSolicitudesDespachoRoutes = new Hono<AppEnv>()
     async (c) => {
       const { Ids, ...despacho } = parseOrRefuse(DespachoMasivoSchema, await fieldsOf(c));
       const data = await dispatchRequests(writeContext(c), Ids, despacho);
-      return c.json({ statusCode: 200 as const, message: data.length === 1 ? EPP_SOLICITUDES_MESSAGES.dispatched : EPP_SOLICITUDES_MESSAGES.dispatchedMany, data });
+      return c.json({
+        statusCode: 200 as const,
+        message: data.length === 1 ? EPP_SOLICITUDES_MESSAGES.dispatched : EPP_SOLICITUDES_MESSAGES.dispatchedMany,
+        data,
+      });
     },
   )
   .post(
@@ -96,45 +117,59 @@ export const eppSolicitudesDespachoRoutes = new Hono<AppEnv>()
     describeRoute({
       tags,
       security,
-      summary: 'Anula el despacho de una solicitud que nadie ha firmado aún: vuelve a pendiente. 409 SOLICITUD_ENTREGADA si un trabajador ya firmó; 409 SOLICITUD_PENDIENTE si no está despachada',
+      summary:
+        'Anula el despacho de una solicitud que nadie ha firmado aún: vuelve a pendiente. 409 SOLICITUD_ENTREGADA si un trabajador ya firmó; 409 SOLICITUD_PENDIENTE si no está despachada',
       responses: written('Despacho anulado', EppSolicitudSchema),
     }),
     validate('param', RequestCompanyPath),
     requireOwnCompany,
     can('despachar'),
-    async (c) => c.json({ statusCode: 200 as const, message: EPP_SOLICITUDES_MESSAGES.dispatchUndone, data: await undoDispatch(writeContext(c), c.req.valid('param').id) }),
+    async (c) =>
+      c.json({
+        statusCode: 200 as const,
+        message: EPP_SOLICITUDES_MESSAGES.dispatchUndone,
+        data: await undoDispatch(writeContext(c), c.req.valid('param').id),
+      }),
   )
-  .get(
-    '/solicitud/listas/lista_despachadores/:company',
-    describeRoute({ tags, security, summary: 'Usuarios habilitados de la empresa cuyo rol puede despachar solicitudes: { statusCode, data: [{ IdUsuario, Nombre, RutDespachador, DvDespachador }] }' }),
-    validate('param', CompanyPath),
-    requireOwnCompany,
-    can('index'),
-    async (c) => c.json({ statusCode: 200, data: await dispatchers(c) }),
+  .route(
+    '/',
+    readRoute(
+      '/solicitud/listas/lista_despachadores/:company',
+      {
+        tags,
+        summary:
+          'Usuarios habilitados de la empresa cuyo rol puede despachar solicitudes: { statusCode, data: [{ IdUsuario, Nombre, RutDespachador, DvDespachador }] }',
+        answer: EppDispatchersAnswer,
+        access: can('index'),
+      },
+      async (c) => ({ statusCode: 200, data: await dispatchers(c) }),
+    ),
   )
-  .get(
-    '/listas/lista_trabajadores/:company',
-    describeRoute({
-      tags,
-      security,
-      summary: 'Trabajadores activos para quienes el usuario puede solicitar EPP (un contratista solo los suyos; un cliente ninguno): { statusCode, data: [{ IdPersona, RunPersona, Nombre, RutContratista, cargos }] }',
-    }),
-    validate('param', CompanyPath),
-    requireOwnCompany,
-    can('index'),
-    async (c) => {
-      const { db, records } = c.get('deps');
-      const { company, viewer } = c.get('session');
-      const workers = viewer.kind === 'cliente' ? [] : await records.trabajadores.listActive(db, company, viewer);
-      const data = workers.map((worker) => ({
-        IdPersona: worker.IdPersona,
-        RunPersona: worker.RunPersona,
-        Nombre: personName(worker),
-        RutContratista: worker.RutContratista,
-        cargos: worker.cargos,
-      }));
-      return c.json({ statusCode: 200, data });
-    },
+  .route(
+    '/',
+    readRoute(
+      '/listas/lista_trabajadores/:company',
+      {
+        tags,
+        summary:
+          'Trabajadores activos para quienes el usuario puede solicitar EPP (un contratista solo los suyos; un cliente ninguno): { statusCode, data: [{ IdPersona, RunPersona, Nombre, RutContratista, cargos }] }',
+        answer: EppRequestWorkersAnswer,
+        access: can('index'),
+      },
+      async (c) => {
+        const { db, records } = c.get('deps');
+        const { company, viewer } = c.get('session');
+        const workers = viewer.kind === 'cliente' ? [] : await records.trabajadores.listActive(db, company, viewer);
+        const data = workers.map((worker) => ({
+          IdPersona: worker.IdPersona,
+          RunPersona: worker.RunPersona,
+          Nombre: personName(worker),
+          RutContratista: worker.RutContratista,
+          cargos: worker.cargos,
+        }));
+        return { statusCode: 200, data };
+      },
+    ),
   );
 
 /**
@@ -148,7 +183,8 @@ export const eppSolicitudesRoutes = recordRoutes(eppSolicitudEntity, {
     list: 'Solicitudes de EPP (pendientes, despachadas y entregadas) visibles para el usuario: un contratista solo las de sus trabajadores, un cliente ninguna. { statusCode, data: EppSolicitud[] }',
     create:
       'Crea una solicitud de EPP (la especificación no nombra esta llamada): { IdSolicitud, IdEvaluacion?, Fecha, Lineas: [{ IdLinea, IdPersona, RunPersona, NombreTrabajador, IdEpp, NombreEpp, Talla, Cantidad }] }. Solo tallas del catálogo; trabajadores de una misma empresa (un contratista, solo los suyos)',
-    update: 'Edita tallas y cantidades (Lineas) de una solicitud pendiente desde su Version: "Solicitud editada correctamente."; 409 SOLICITUD_DESPACHADA si ya fue despachada',
+    update:
+      'Edita tallas y cantidades (Lineas) de una solicitud pendiente desde su Version: "Solicitud editada correctamente."; 409 SOLICITUD_DESPACHADA si ya fue despachada',
     remove: 'Elimina una solicitud pendiente (?Version=n detecta datos viejos); 409 SOLICITUD_DESPACHADA si ya fue despachada',
   },
 });

@@ -1,5 +1,11 @@
 import { deliveryItemProblem } from '#sync/schemas/epp-entregas.schema.ts';
-import { EPP_SOLICITUDES_MESSAGES, type EppSolicitud, type EppSolicitudCreateBody, pendingRequest, type SolicitudLinea } from '#sync/schemas/epp-solicitudes.schema.ts';
+import {
+  EPP_SOLICITUDES_MESSAGES,
+  type EppSolicitud,
+  type EppSolicitudCreateBody,
+  pendingRequest,
+  type SolicitudLinea,
+} from '#sync/schemas/epp-solicitudes.schema.ts';
 import type { Db } from '#server/db/database.ts';
 import { HttpError } from '#server/http/http-error.ts';
 import type { RecordRules } from '#server/records/record-writes.ts';
@@ -26,8 +32,10 @@ async function checkLines(ctx: WriteContext, db: Db, lines: readonly SolicitudLi
   const contractors = new Set<string | null>();
   for (const id of new Set(lines.map((line) => line.IdPersona))) {
     const worker = (await ctx.records.trabajadores.load(db, ctx.company, id))?.row;
-    if (!worker || worker.Estado !== 1 || (ctx.viewer.kind === 'contratista' && worker.RutContratista !== ctx.viewer.rut)) throw invalid(EPP_SOLICITUDES_MESSAGES.workerInvalid);
-    if (lines.some((line) => line.IdPersona === id && line.RunPersona !== worker.RunPersona)) throw invalid(EPP_SOLICITUDES_MESSAGES.workerRutMismatch);
+    if (!worker || worker.Estado !== 1 || (ctx.viewer.kind === 'contratista' && worker.RutContratista !== ctx.viewer.rut))
+      throw invalid(EPP_SOLICITUDES_MESSAGES.workerInvalid);
+    if (lines.some((line) => line.IdPersona === id && line.RunPersona !== worker.RunPersona))
+      throw invalid(EPP_SOLICITUDES_MESSAGES.workerRutMismatch);
     contractors.add(worker.RutContratista || null);
   }
   if (contractors.size > 1) throw invalid(EPP_SOLICITUDES_MESSAGES.contractorsMixed);

@@ -1,5 +1,11 @@
 import { rutCheckDigit } from '#sync/domain/rut.ts';
-import { type Despacho, EPP_SOLICITUDES_MESSAGES, type EppSolicitud, eppSolicitudEntity, requestWorkers } from '#sync/schemas/epp-solicitudes.schema.ts';
+import {
+  type Despacho,
+  EPP_SOLICITUDES_MESSAGES,
+  type EppSolicitud,
+  eppSolicitudEntity,
+  requestWorkers,
+} from '#sync/schemas/epp-solicitudes.schema.ts';
 import type { Db } from '#server/db/database.ts';
 import { HttpError } from '#server/http/http-error.ts';
 import { logRecord } from '#server/records/record-writes.ts';
@@ -28,7 +34,8 @@ async function store(ctx: WriteContext, db: Db, previous: EppSolicitud, next: Ep
  * who dispatched on record is the token's user.
  */
 export function dispatchRequests(ctx: WriteContext, ids: readonly string[], despacho: Despacho): Promise<EppSolicitud[]> {
-  if (rutCheckDigit(despacho.RutDespachador) !== despacho.DvDespachador) throw new HttpError(400, EPP_SOLICITUDES_MESSAGES.dispatcherRut, 'VALIDACION');
+  if (rutCheckDigit(despacho.RutDespachador) !== despacho.DvDespachador)
+    throw new HttpError(400, EPP_SOLICITUDES_MESSAGES.dispatcherRut, 'VALIDACION');
   return inWriteTransaction(ctx.db, async (db) => {
     const saved: EppSolicitud[] = [];
     for (const id of ids) {
@@ -57,7 +64,17 @@ export function undoDispatch(ctx: WriteContext, id: string): Promise<EppSolicitu
     const { row, fieldVersions } = await visibleRequest(ctx, db, id);
     if (row.Estado === 1) throw new HttpError(409, EPP_SOLICITUDES_MESSAGES.notDispatched, 'SOLICITUD_PENDIENTE');
     if (row.Entregado.length > 0) throw new HttpError(409, EPP_SOLICITUDES_MESSAGES.alreadyDelivered, 'SOLICITUD_ENTREGADA');
-    const next: EppSolicitud = { ...row, Estado: 1, CodigoDespacho: null, FechaDespacho: null, RutDespachador: null, DvDespachador: null, NombreDespachador: null, DespachadoPor: null, DespachadoEn: null };
+    const next: EppSolicitud = {
+      ...row,
+      Estado: 1,
+      CodigoDespacho: null,
+      FechaDespacho: null,
+      RutDespachador: null,
+      DvDespachador: null,
+      NombreDespachador: null,
+      DespachadoPor: null,
+      DespachadoEn: null,
+    };
     return store(ctx, db, row, next, fieldVersions);
   });
 }
@@ -67,14 +84,29 @@ export function undoDispatch(ctx: WriteContext, id: string): Promise<EppSolicitu
  * request is Entregada once every worker signed. A request that is not dispatched, or does not name the worker,
  * leaves the acta standing on its own: a signed acta is never refused for its link.
  */
-export async function markDelivered(ctx: WriteContext, db: Db, acta: { IdSolicitud: string; IdPersona: string; RunPersona: string; NombreTrabajador: string; IdEntregadosEpp: string; Fecha: string }): Promise<void> {
+export async function markDelivered(
+  ctx: WriteContext,
+  db: Db,
+  acta: { IdSolicitud: string; IdPersona: string; RunPersona: string; NombreTrabajador: string; IdEntregadosEpp: string; Fecha: string },
+): Promise<void> {
   const found = await ctx.records.epp_solicitudes.load(db, ctx.company, acta.IdSolicitud);
   if (!found || found.row.Estado !== 2) return;
   const { row, fieldVersions } = found;
   const workers = requestWorkers(row);
-  if (!workers.some((worker) => worker.IdPersona === acta.IdPersona) || row.Entregado.some((done) => done.IdPersona === acta.IdPersona)) return;
+  if (!workers.some((worker) => worker.IdPersona === acta.IdPersona) || row.Entregado.some((done) => done.IdPersona === acta.IdPersona))
+    return;
   const [run = '', dv = ''] = acta.RunPersona.split('-');
-  const Entregado = [...row.Entregado, { IdPersona: acta.IdPersona, RunPersona: run, DvPersona: dv, NombreCompleto: acta.NombreTrabajador, IdEntregadosEpp: acta.IdEntregadosEpp, Fecha: acta.Fecha }];
+  const Entregado = [
+    ...row.Entregado,
+    {
+      IdPersona: acta.IdPersona,
+      RunPersona: run,
+      DvPersona: dv,
+      NombreCompleto: acta.NombreTrabajador,
+      IdEntregadosEpp: acta.IdEntregadosEpp,
+      Fecha: acta.Fecha,
+    },
+  ];
   const done = workers.every((worker) => Entregado.some((signed) => signed.IdPersona === worker.IdPersona));
   await store(ctx, db, row, { ...row, Entregado, Estado: done ? 3 : 2 }, fieldVersions);
 }

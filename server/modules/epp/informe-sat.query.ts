@@ -32,7 +32,21 @@ export async function informeSat(db: Db, company: string, viewer: Viewer, rut: s
   const rows = await db
     .selectFrom('epp_entregas_lineas as l')
     .innerJoin('epp_entregas as e', 'e.IdEntregadosEpp', 'l.IdEntregadosEpp')
-    .select(['l.IdLinea', 'l.IdEntregadosEpp', 'l.IdEpp', 'l.NombreEpp', 'l.Talla', 'l.Cantidad', 'l.Fecha', 'l.VenceEl', 'e.Motivo', 'e.Sello', 'e.Anulada', 'e.RutContratista', 'e.IdCliente'])
+    .select([
+      'l.IdLinea',
+      'l.IdEntregadosEpp',
+      'l.IdEpp',
+      'l.NombreEpp',
+      'l.Talla',
+      'l.Cantidad',
+      'l.Fecha',
+      'l.VenceEl',
+      'e.Motivo',
+      'e.Sello',
+      'e.Anulada',
+      'e.RutContratista',
+      'e.IdCliente',
+    ])
     .where('l.IdEmpresa', '=', company)
     .where('l.IdPersona', '=', worker.IdPersona)
     .where('e.Estado', '=', 1)
@@ -42,7 +56,11 @@ export async function informeSat(db: Db, company: string, viewer: Viewer, rut: s
     .execute();
   const visible = rows.filter((row) => canSee(viewer, row));
   if (viewer.kind === 'cliente' && visible.length === 0) return undefined;
-  const empresa = await db.selectFrom('empresas').select(['NombreEmpresa', 'RutEmpresa']).where('IdEmpresa', '=', company).executeTakeFirstOrThrow();
+  const empresa = await db
+    .selectFrom('empresas')
+    .select(['NombreEmpresa', 'RutEmpresa'])
+    .where('IdEmpresa', '=', company)
+    .executeTakeFirstOrThrow();
   const lines = visible.map((row) => ({
     IdLinea: row.IdLinea,
     IdEntregadosEpp: row.IdEntregadosEpp,
@@ -58,5 +76,11 @@ export async function informeSat(db: Db, company: string, viewer: Viewer, rut: s
     Anulada: row.Anulada === 1 ? (1 as const) : (0 as const),
   }));
   const strip = ({ IdEpp: _id, ...line }: (typeof lines)[number]): InformeSatLinea => line;
-  return { Empresa: { Nombre: empresa.NombreEmpresa, Rut: empresa.RutEmpresa }, Trabajador: worker, Fecha: today, Vigentes: currentLines(lines).map(strip), Historial: lines.map(strip) };
+  return {
+    Empresa: { Nombre: empresa.NombreEmpresa, Rut: empresa.RutEmpresa },
+    Trabajador: worker,
+    Fecha: today,
+    Vigentes: currentLines(lines).map(strip),
+    Historial: lines.map(strip),
+  };
 }

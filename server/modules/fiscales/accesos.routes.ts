@@ -1,14 +1,20 @@
 import { Hono } from 'hono';
 import { describeRoute } from 'hono-openapi';
 import * as v from 'valibot';
-import { AccessLogQuerySchema } from '#sync/schemas/fiscales-accesos.schema.ts';
+import { dataAnswer } from '#sync/schemas/answers.schema.ts';
+import { AccessLogInspectorSchema, AccessLogQuerySchema } from '#sync/schemas/fiscales-accesos.schema.ts';
+import { InspectorAccessRowSchema } from '#sync/schemas/fiscales.schema.ts';
+import { reportListAnswer } from '#sync/schemas/report-list.schema.ts';
 import type { AppEnv } from '#server/app-env.ts';
+import { answers } from '#server/http/api-answers.ts';
 import { validate } from '#server/http/validation.ts';
 import { permit } from '#server/tenancy/permit.ts';
 import { companyUsersOnly, requireOwnCompany, requireSession } from '#server/tenancy/require-session.ts';
 import { accessInspectors, listAccesses } from './accesos.ts';
 
 const CompanyPath = v.object({ company: v.string() });
+const AccessPage = reportListAnswer(InspectorAccessRowSchema);
+const AccessInspectors = dataAnswer(v.array(AccessLogInspectorSchema));
 
 /** The permission route of Perfil Empresa: whoever may see the company's profile sees who consulted its records. */
 export const COMPANY_PROFILE_ROUTE = '/perfil/empresa';
@@ -27,6 +33,7 @@ export const accesosFiscalizadoresRoutes = new Hono<AppEnv>()
         'Perfil Empresa: búsquedas y PDF de fiscalizadores sobre los registros de los trabajadores de la empresa, del más nuevo al más antiguo, por páginas. ' +
         '?IdFiscalizador &Trabajador (parte del nombre o del RUT) &Desde &Hasta (AAAA-MM-DD, días en Chile, ambos incluidos) &Pagina &PorPagina. ' +
         '{ statusCode, data: InspectorAccessRow[], total, Pagina, PorPagina }',
+      responses: answers(AccessPage, 'Una página de consultas de fiscalizadores'),
     }),
     requireSession,
     validate('param', CompanyPath),
@@ -34,7 +41,7 @@ export const accesosFiscalizadoresRoutes = new Hono<AppEnv>()
     permit(COMPANY_PROFILE_ROUTE, 'index'),
     companyUsersOnly,
     validate('query', AccessLogQuerySchema),
-    async (c) => c.json(await listAccesses(c.get('deps').db, c.get('session').company, c.req.valid('query'))),
+    async (c) => c.json((await listAccesses(c.get('deps').db, c.get('session').company, c.req.valid('query'))) satisfies v.InferOutput<typeof AccessPage>),
   )
   .get(
     '/accesos-fiscalizadores/:company/fiscalizadores',
@@ -42,11 +49,12 @@ export const accesosFiscalizadoresRoutes = new Hono<AppEnv>()
       tags: ['perfil'],
       security: [{ bearerAuth: [] }],
       summary: 'Perfil Empresa: los fiscalizadores que consultaron los registros de la empresa, para filtrar sus consultas. { statusCode, data: [{ IdFiscalizador, Correo }] }',
+      responses: answers(AccessInspectors, 'Fiscalizadores que consultaron la empresa'),
     }),
     requireSession,
     validate('param', CompanyPath),
     requireOwnCompany,
     permit(COMPANY_PROFILE_ROUTE, 'index'),
     companyUsersOnly,
-    async (c) => c.json({ statusCode: 200, data: await accessInspectors(c.get('deps').db, c.get('session').company) }),
+    async (c) => c.json({ statusCode: 200, data: await accessInspectors(c.get('deps').db, c.get('session').company) } satisfies v.InferOutput<typeof AccessInspectors>),
   );

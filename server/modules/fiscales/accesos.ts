@@ -26,7 +26,14 @@ function details(entry: Logged) {
  * One line of the log of what inspectors consulted: who, which company, which worker (RUT and name as the inspector
  * saw them, copied: the roster may change later; none for a roster listing), what and when.
  */
-export async function logAccess(db: Db, inspector: InspectorSession, company: string, worker: PortalWorker | null, entry: Logged, now: Date): Promise<void> {
+export async function logAccess(
+  db: Db,
+  inspector: InspectorSession,
+  company: string,
+  worker: PortalWorker | null,
+  entry: Logged,
+  now: Date,
+): Promise<void> {
   await db
     .insertInto('accesos_fiscalizadores')
     .values({
@@ -69,7 +76,9 @@ function filteredLog(db: Db, company: string, query: AccessLogQuery) {
     log = log.where((eb) =>
       eb.or([
         eb('NombreTrabajador', 'like', sql<string>`${containing(worker)} escape '\\'`),
-        ...(byRut ? [eb(sql<string>`replace(replace(upper(RutTrabajador), '.', ''), '-', '')`, 'like', sql<string>`${containing(rut)} escape '\\'`)] : []),
+        ...(byRut
+          ? [eb(sql<string>`replace(replace(upper(RutTrabajador), '.', ''), '-', '')`, 'like', sql<string>`${containing(rut)} escape '\\'`)]
+          : []),
       ]),
     );
   }
@@ -81,15 +90,36 @@ export async function listAccesses(db: Db, company: string, query: AccessLogQuer
   const { Pagina, PorPagina } = query;
   const [rows, count] = await Promise.all([
     filteredLog(db, company, query)
-      .select(['IdAcceso', 'En', 'Correo', 'Accion', 'RutTrabajador', 'NombreTrabajador', 'TipoRegistro', 'IdRegistro', 'Desde', 'Hasta', 'Busqueda', 'Resultados'])
+      .select([
+        'IdAcceso',
+        'En',
+        'Correo',
+        'Accion',
+        'RutTrabajador',
+        'NombreTrabajador',
+        'TipoRegistro',
+        'IdRegistro',
+        'Desde',
+        'Hasta',
+        'Busqueda',
+        'Resultados',
+      ])
       .orderBy('En', 'desc')
       .orderBy('IdAcceso', 'desc')
       .limit(PorPagina)
       .offset((Pagina - 1) * PorPagina)
       .execute(),
-    filteredLog(db, company, query).select(sql<number>`count(*)`.as('total')).executeTakeFirstOrThrow(),
+    filteredLog(db, company, query)
+      .select(sql<number>`count(*)`.as('total'))
+      .executeTakeFirstOrThrow(),
   ]);
-  return { statusCode: 200, data: rows.map((row) => ({ ...row, TipoRegistro: row.TipoRegistro as CardKind | '' })), total: Number(count.total), Pagina, PorPagina };
+  return {
+    statusCode: 200,
+    data: rows.map((row) => ({ ...row, TipoRegistro: row.TipoRegistro as CardKind | '' })),
+    total: Number(count.total),
+    Pagina,
+    PorPagina,
+  };
 }
 
 /** The inspectors who consulted the company, by address: the choices of the log's inspector filter. */

@@ -14,8 +14,20 @@ export function findAccountById(db: Db, id: number) {
 export async function saveTemporaryPassword(db: Db, correo: string, hash: string, expiresAt: number, now: Date): Promise<void> {
   await db
     .insertInto('fiscalizadores')
-    .values({ Correo: correo, HashContrasena: hash, DebeCambiarContrasena: 1, TemporalExpiraEn: expiresAt, CreadoEn: now.toISOString(), VerificadoEn: null })
-    .onConflict((oc) => oc.column('Correo').doUpdateSet({ HashContrasena: hash, DebeCambiarContrasena: 1, TemporalExpiraEn: expiresAt }).where('VerificadoEn', 'is', null))
+    .values({
+      Correo: correo,
+      HashContrasena: hash,
+      DebeCambiarContrasena: 1,
+      TemporalExpiraEn: expiresAt,
+      CreadoEn: now.toISOString(),
+      VerificadoEn: null,
+    })
+    .onConflict((oc) =>
+      oc
+        .column('Correo')
+        .doUpdateSet({ HashContrasena: hash, DebeCambiarContrasena: 1, TemporalExpiraEn: expiresAt })
+        .where('VerificadoEn', 'is', null),
+    )
     .execute();
 }
 

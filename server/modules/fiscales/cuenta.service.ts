@@ -38,7 +38,13 @@ const NO_COMPANY = SISTEMA_FISCALES;
 const keyOf = (scope: AttemptScope, correo: string) => attemptKey(scope, NO_COMPANY, correo);
 const limitExceeded = () => new HttpError(429, FISCALES_MESSAGES.limitExceeded, FISCALES_CODES.lockedOut);
 
-function history(deps: AppDeps, correo: string, origen: string, texto: string, extra: { conContrasena?: boolean; conCodigo?: boolean } = {}) {
+function history(
+  deps: AppDeps,
+  correo: string,
+  origen: string,
+  texto: string,
+  extra: { conContrasena?: boolean; conCodigo?: boolean } = {},
+) {
   return writeHistory(deps.db, { Usuario: correo, IdEmpresa: '', Origen: `fiscales:${origen}`, Texto: texto, ...extra }, deps.now());
 }
 
@@ -97,7 +103,11 @@ export async function register(deps: AppDeps, body: InspectorRegisterBody, addre
 }
 
 /** True when `password` is the account's temporary password and it has not expired. */
-async function temporaryMatches(account: { HashContrasena: string; DebeCambiarContrasena: number; TemporalExpiraEn: number | null } | undefined, password: string, now: Date) {
+async function temporaryMatches(
+  account: { HashContrasena: string; DebeCambiarContrasena: number; TemporalExpiraEn: number | null } | undefined,
+  password: string,
+  now: Date,
+) {
   const matches = await verifyPassword(password, account?.HashContrasena ?? DUMMY_HASH);
   return matches && account !== undefined && account.DebeCambiarContrasena === 1 && (account.TemporalExpiraEn ?? 0) > now.getTime();
 }
@@ -132,11 +142,18 @@ export async function verify(deps: AppDeps, body: InspectorVerifyBody, address: 
 }
 
 function sessionOf(account: { IdFiscalizador: number; Correo: string }, expiresAt: Date): InspectorSession {
-  return { fiscalizador: { IdFiscalizador: account.IdFiscalizador, Correo: account.Correo }, sistema: SISTEMA_FISCALES, expiraEn: expiresAt.toISOString() };
+  return {
+    fiscalizador: { IdFiscalizador: account.IdFiscalizador, Correo: account.Correo },
+    sistema: SISTEMA_FISCALES,
+    expiraEn: expiresAt.toISOString(),
+  };
 }
 
 /** A session of the account at its generation as read: issue it only after any change that moves it (SPEC SE3). */
-async function openSession(deps: AppDeps, account: { IdFiscalizador: number; Correo: string; GeneracionSesion: number }): Promise<InspectorLoginSuccess> {
+async function openSession(
+  deps: AppDeps,
+  account: { IdFiscalizador: number; Correo: string; GeneracionSesion: number },
+): Promise<InspectorLoginSuccess> {
   const { token, expiresAt } = await deps.tokens.issue(account.IdFiscalizador, '', 'fiscal', account.GeneracionSesion);
   return { token, ...sessionOf(account, expiresAt) };
 }
@@ -151,7 +168,11 @@ async function openSessionAfterChange(deps: AppDeps, id: number): Promise<Inspec
 }
 
 /** Sign-in: a session, or the forced change while the account still has its temporary password (spec 4.3). */
-export async function signIn(deps: AppDeps, body: InspectorLoginBody, address: string | undefined): Promise<InspectorLoginSuccess | InspectorLoginChallenge> {
+export async function signIn(
+  deps: AppDeps,
+  body: InspectorLoginBody,
+  address: string | undefined,
+): Promise<InspectorLoginSuccess | InspectorLoginChallenge> {
   const { db, tokens } = deps;
   const now = deps.now();
   await refuseLimitedAddress(deps, address);
@@ -167,7 +188,9 @@ export async function signIn(deps: AppDeps, body: InspectorLoginBody, address: s
   if (!account || !passwordOk || expired) {
     await countAddressFailure(deps, address);
     const locked = await recordFailure(db, key, now);
-    await history(deps, body.Correo, 'login', expired && passwordOk ? 'Contraseña temporal vencida' : 'Inicio de sesión fallido', { conContrasena: true });
+    await history(deps, body.Correo, 'login', expired && passwordOk ? 'Contraseña temporal vencida' : 'Inicio de sesión fallido', {
+      conContrasena: true,
+    });
     if (locked) throw limitExceeded();
     throw new HttpError(401, FISCALES_MESSAGES.loginWrong, FISCALES_CODES.wrongCredentials);
   }
@@ -192,7 +215,12 @@ export async function completePasswordChallenge(deps: AppDeps, body: InspectorCh
   const claims = await tokens.read(body.Desafio, 'desafio-fiscal');
   const account = claims ? await repo.findAccountById(db, claims.sub) : undefined;
   // A challenge of an earlier generation (a change or a recovery since) is spent (SPEC SE3).
-  if (!account || account.GeneracionSesion !== claims?.gen || !account.DebeCambiarContrasena || (account.TemporalExpiraEn ?? 0) <= now.getTime()) {
+  if (
+    !account ||
+    account.GeneracionSesion !== claims?.gen ||
+    !account.DebeCambiarContrasena ||
+    (account.TemporalExpiraEn ?? 0) <= now.getTime()
+  ) {
     throw new HttpError(401, FISCALES_MESSAGES.changeFailed);
   }
   await repo.setOwnPassword(db, account.IdFiscalizador, await hashPassword(body.Contrasena), now);
@@ -254,7 +282,10 @@ export async function confirmRecovery(deps: AppDeps, body: InspectorRecoveryConf
   }
   const pending = await repo.pendingRecoveryCode(db, account.IdFiscalizador, now);
   const matches = await recoveryCodeMatches(pending, body.Codigo);
-  await history(deps, body.Correo, 'recuperar', matches ? 'Contraseña restablecida con código' : 'Código de recuperación incorrecto', { conContrasena: true, conCodigo: true });
+  await history(deps, body.Correo, 'recuperar', matches ? 'Contraseña restablecida con código' : 'Código de recuperación incorrecto', {
+    conContrasena: true,
+    conCodigo: true,
+  });
   if (!pending || !matches) {
     await countAddressFailure(deps, address);
     if (pending) await repo.countWrongCode(db, pending.IdCodigo);
@@ -262,7 +293,8 @@ export async function confirmRecovery(deps: AppDeps, body: InspectorRecoveryConf
     throw new HttpError(400, FISCALES_MESSAGES.recoveryWrongCode);
   }
   await repo.resetPasswordWithCode(db, account.IdFiscalizador, pending.IdCodigo, await hashPassword(body.Contrasena), now);
-  for (const scope of ['fiscal-recuperar', 'fiscal-login', 'fiscal-verificar', 'fiscal-registro'] as const) await clearFailures(db, keyOf(scope, body.Correo));
+  for (const scope of ['fiscal-recuperar', 'fiscal-login', 'fiscal-verificar', 'fiscal-registro'] as const)
+    await clearFailures(db, keyOf(scope, body.Correo));
 }
 
 /** The session the app checks on start: the account must still exist and the session be open (requireInspector ran). */

@@ -1,8 +1,20 @@
 import { Hono } from 'hono';
+import { DOCUMENT_READ } from '#server/http/document-render.ts';
 import { describeRoute } from 'hono-openapi';
 import * as v from 'valibot';
-import { CARD_KINDS, FISCALES_MESSAGES, PortalLookupQuerySchema, PortalPeriodQuerySchema } from '#sync/schemas/fiscales.schema.ts';
+import { dataAnswer } from '#sync/schemas/answers.schema.ts';
+import {
+  CARD_KINDS,
+  FISCALES_MESSAGES,
+  PortalCompanySchema,
+  PortalLookupQuerySchema,
+  PortalPdfLinkSchema,
+  PortalPeriodQuerySchema,
+  PortalSearchAnswerSchema,
+  PortalWorkerSchema,
+} from '#sync/schemas/fiscales.schema.ts';
 import type { AppEnv } from '#server/app-env.ts';
+import { answers, binaryAnswer, named } from '#server/http/api-answers.ts';
 import { HttpError } from '#server/http/http-error.ts';
 import { validate } from '#server/http/validation.ts';
 import { publicCall, sessionOnly } from '#server/tenancy/permit.ts';
@@ -22,6 +34,10 @@ const RecordPath = v.object({
   tipo: v.picklist(CARD_KINDS, FISCALES_MESSAGES.recordNotFound),
   id: v.pipe(v.string(), v.trim(), v.nonEmpty(FISCALES_MESSAGES.recordNotFound), v.maxLength(64, FISCALES_MESSAGES.recordNotFound)),
 });
+const Companies = dataAnswer(v.array(PortalCompanySchema));
+const Workers = dataAnswer(v.array(PortalWorkerSchema));
+const Records = dataAnswer(named('BusquedaFiscalizador', PortalSearchAnswerSchema));
+const PdfLink = dataAnswer(PortalPdfLinkSchema);
 const LinkPath = v.object({ firma: v.pipe(v.string(), v.maxLength(2000, FISCALES_MESSAGES.linkExpired)) });
 
 /**
@@ -32,11 +48,16 @@ const LinkPath = v.object({ firma: v.pipe(v.string(), v.maxLength(2000, FISCALES
 export const portalRoutes = new Hono<AppEnv>()
   .get(
     '/empresas',
-    describeRoute({ tags, security, summary: `Fiscalizadores: empresas de la plataforma por RUT o nombre, cualquiera sea su estado (acceso permanente), hasta ${portal.LOOKUP_LIMIT}. ?q. { statusCode, data: PortalCompany[] }` }),
+    describeRoute({
+      tags,
+      security,
+      summary: `Fiscalizadores: empresas de la plataforma por RUT o nombre, cualquiera sea su estado (acceso permanente), hasta ${portal.LOOKUP_LIMIT}. ?q. { statusCode, data: PortalCompany[] }`,
+      responses: answers(Companies, 'Empresas encontradas'),
+    }),
     requireInspector,
     sessionOnly(),
     validate('query', PortalLookupQuerySchema),
-    async (c) => c.json({ statusCode: 200, data: await portal.searchCompanies(c.get('deps'), c.req.valid('query').q) }),
+    async (c) => c.json({ statusCode: 200, data: await portal.searchCompanies(c.get('deps'), c.req.valid('query').q) } satisfies v.InferOutput<typeof Companies>),
   )
   .get(
     '/empresas/:IdEmpresa/trabajadores',
@@ -44,6 +65,7 @@ export const portalRoutes = new Hono<AppEnv>()
       tags,
       security,
       summary: `Fiscalizadores: trabajadores de la nómina de una empresa por RUT o nombre, hasta ${portal.LOOKUP_LIMIT}. ?q. Queda en el registro de accesos. { statusCode, data: PortalWorker[] }`,
+      responses: answers(Workers, 'Trabajadores encontrados'),
     }),
     requireInspector,
     sessionOnly(),
@@ -56,7 +78,7 @@ export const portalRoutes = new Hono<AppEnv>()
       const workers = await portal.searchWorkers(deps, IdEmpresa, q);
       // Names and RUTs of a company's roster are personal data: listing them is logged like a search (issue 27).
       await logAccess(deps.db, c.get('inspector'), IdEmpresa, null, { Accion: 'nomina', Busqueda: q, Resultados: workers.length }, deps.now());
-      return c.json({ statusCode: 200, data: workers });
+      return c.json({ statusCode: 200, data: workers } satisfies v.InferOutput<typeof Workers>);
     },
   )
   .get(
@@ -66,6 +88,7 @@ export const portalRoutes = new Hono<AppEnv>()
       security,
       summary:
         'Fiscalizadores: los registros de un trabajador en el periodo (desde y hasta AAAA-MM-DD, entre el 01/01/1969 y hoy): observaciones, capacitaciones, EPP e incidentes, del más nuevo al más antiguo. Queda en el registro de accesos. { statusCode, data: PortalSearchAnswer }',
+      responses: answers(Records, 'Las cuatro tarjetas del trabajador en el periodo'),
     }),
     requireInspector,
     sessionOnly(),
@@ -74,7 +97,7 @@ export const portalRoutes = new Hono<AppEnv>()
     async (c) => {
       const { IdEmpresa, IdPersona } = c.req.valid('param');
       const data = await portal.searchRecords(c.get('deps'), c.get('inspector'), IdEmpresa, IdPersona, c.req.valid('query'));
-      return c.json({ statusCode: 200, data });
+      return c.json({ statusCode: 200, data } satisfies v.InferOutput<typeof Records>);
     },
   )
   .post(
@@ -83,6 +106,7 @@ export const portalRoutes = new Hono<AppEnv>()
       tags,
       security,
       summary: 'Fiscalizadores: el enlace firmado (unos minutos) al PDF de un registro del trabajador (tipo: observaciones, capacitaciones, epp o incidentes). Queda en el registro de accesos. { statusCode, data: { Url } }',
+      responses: answers(PdfLink, 'El enlace firmado al PDF'),
     }),
     requireInspector,
     sessionOnly(),
@@ -96,7 +120,7 @@ export const portalRoutes = new Hono<AppEnv>()
       const inspector = c.get('inspector');
       await logAccess(deps.db, inspector, IdEmpresa, worker, { Accion: 'pdf', TipoRegistro: tipo, IdRegistro: id }, deps.now());
       const firma = signPdfLink(deps, { f: inspector.IdFiscalizador, e: IdEmpresa, p: worker.IdPersona, t: tipo, i: id });
-      return c.json({ statusCode: 200, data: { Url: `/api/fiscales/documentos/${firma}` } });
+      return c.json({ statusCode: 200, data: { Url: `/api/fiscales/documentos/${firma}` } } satisfies v.InferOutput<typeof PdfLink>);
     },
   )
   .get(
@@ -104,6 +128,8 @@ export const portalRoutes = new Hono<AppEnv>()
     describeRoute({
       tags,
       summary: 'Fiscalizadores: el PDF de un registro, dibujado por el servidor, desde un enlace firmado que vence en minutos (la firma es la credencial). 404 si el enlace no es válido, 410 si venció',
+      responses: { 200: binaryAnswer(['application/pdf'], 'El PDF del registro') },
+      ...DOCUMENT_READ,
     }),
     publicCall(),
     validate('param', LinkPath),

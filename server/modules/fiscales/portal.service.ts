@@ -3,7 +3,14 @@ import { DATE_PICKER_MIN, toWireDate } from '#sync/domain/dates.ts';
 import { personName } from '#sync/domain/person-name.ts';
 import { evidenceFileName } from '#sync/domain/file-names.ts';
 import type { EntityTable } from '#sync/records/entities.ts';
-import { type CardKind, FISCALES_MESSAGES, type PortalCompany, type PortalPeriod, type PortalSearchAnswer, type PortalWorker } from '#sync/schemas/fiscales.schema.ts';
+import {
+  type CardKind,
+  FISCALES_MESSAGES,
+  type PortalCompany,
+  type PortalPeriod,
+  type PortalSearchAnswer,
+  type PortalWorker,
+} from '#sync/schemas/fiscales.schema.ts';
 import type { AppDeps } from '#server/app-env.ts';
 import { HttpError } from '#server/http/http-error.ts';
 import type { WorkerRecords } from '#server/records/worker-records.ts';
@@ -35,15 +42,26 @@ export async function searchCompanies(deps: Pick<AppDeps, 'db'>, q: string): Pro
   let query = deps.db.selectFrom('empresas').select(['IdEmpresa', 'RutEmpresa', 'NombreEmpresa', 'EstadoEmpresa']);
   for (const word of searchWords(q)) {
     const pattern = containing(word);
-    query = query.where(sql<boolean>`(lower(replace(replace(RutEmpresa, '.', ''), '-', '')) LIKE ${pattern} ESCAPE '\\' OR lower(NombreEmpresa) LIKE ${pattern} ESCAPE '\\')`);
+    query = query.where(
+      sql<boolean>`(lower(replace(replace(RutEmpresa, '.', ''), '-', '')) LIKE ${pattern} ESCAPE '\\' OR lower(NombreEmpresa) LIKE ${pattern} ESCAPE '\\')`,
+    );
   }
   const rows = await query.orderBy('NombreEmpresa').orderBy('IdEmpresa').limit(LOOKUP_LIMIT).execute();
-  return rows.map((row) => ({ IdEmpresa: row.IdEmpresa, RutEmpresa: row.RutEmpresa, NombreEmpresa: row.NombreEmpresa, EstadoEmpresa: Number(row.EstadoEmpresa) }));
+  return rows.map((row) => ({
+    IdEmpresa: row.IdEmpresa,
+    RutEmpresa: row.RutEmpresa,
+    NombreEmpresa: row.NombreEmpresa,
+    EstadoEmpresa: Number(row.EstadoEmpresa),
+  }));
 }
 
 /** The company of a search, whatever its state; 404 when there is none. */
 export async function findCompany(deps: Pick<AppDeps, 'db'>, company: string): Promise<PortalCompany> {
-  const row = await deps.db.selectFrom('empresas').select(['IdEmpresa', 'RutEmpresa', 'NombreEmpresa', 'EstadoEmpresa']).where('IdEmpresa', '=', company).executeTakeFirst();
+  const row = await deps.db
+    .selectFrom('empresas')
+    .select(['IdEmpresa', 'RutEmpresa', 'NombreEmpresa', 'EstadoEmpresa'])
+    .where('IdEmpresa', '=', company)
+    .executeTakeFirst();
   if (!row) throw new HttpError(404, FISCALES_MESSAGES.companyNotFound, 'EMPRESA_NO_EXISTE');
   return { ...row, EstadoEmpresa: Number(row.EstadoEmpresa) };
 }
@@ -54,9 +72,18 @@ export async function findCompany(deps: Pick<AppDeps, 'db'>, company: string): P
  */
 export async function searchWorkers(deps: Pick<AppDeps, 'db'>, company: string, q: string): Promise<PortalWorker[]> {
   await findCompany(deps, company);
-  let query = deps.db.selectFrom('trabajadores').select(['IdPersona', 'RunPersona', 'Nombres', 'ApellidoPaterno', 'ApellidoMaterno']).where('IdEmpresa', '=', company);
+  let query = deps.db
+    .selectFrom('trabajadores')
+    .select(['IdPersona', 'RunPersona', 'Nombres', 'ApellidoPaterno', 'ApellidoMaterno'])
+    .where('IdEmpresa', '=', company);
   for (const word of searchWords(q)) query = query.where(sql<boolean>`Busqueda LIKE ${containing(word)} ESCAPE '\\'`);
-  const rows = await query.orderBy('ApellidoPaterno').orderBy('ApellidoMaterno').orderBy('Nombres').orderBy('IdPersona').limit(LOOKUP_LIMIT).execute();
+  const rows = await query
+    .orderBy('ApellidoPaterno')
+    .orderBy('ApellidoMaterno')
+    .orderBy('Nombres')
+    .orderBy('IdPersona')
+    .limit(LOOKUP_LIMIT)
+    .execute();
   return rows.map((row) => ({ IdPersona: row.IdPersona, Rut: row.RunPersona, Nombre: personName(row) }));
 }
 
@@ -80,7 +107,13 @@ export function checkPeriod(deps: Pick<AppDeps, 'now'>, period: PortalPeriod): P
 }
 
 /** The four cards of one worker in a period, each newest first; the search is logged. */
-export async function searchRecords(deps: AppDeps, inspector: InspectorSession, company: string, workerId: string, period: PortalPeriod): Promise<PortalSearchAnswer> {
+export async function searchRecords(
+  deps: AppDeps,
+  inspector: InspectorSession,
+  company: string,
+  workerId: string,
+  period: PortalPeriod,
+): Promise<PortalSearchAnswer> {
   checkPeriod(deps, period);
   const empresa = await findCompany(deps, company);
   const trabajador = await findWorker(deps, company, workerId);
@@ -99,7 +132,13 @@ export async function searchRecords(deps: AppDeps, inspector: InspectorSession, 
 }
 
 /** One record's PDF, drawn by its module's report, when it is this worker's; undefined otherwise. */
-export async function recordPdf(deps: AppDeps, company: string, worker: PortalWorker, card: CardKind, id: string): Promise<Buffer | undefined> {
+export async function recordPdf(
+  deps: AppDeps,
+  company: string,
+  worker: PortalWorker,
+  card: CardKind,
+  id: string,
+): Promise<Buffer | undefined> {
   const reader = cardRecords(deps, card) as WorkerRecords<CardKind>;
   const data = await reader.report.build(deps, company, { IdPersona: worker.IdPersona, Rut: worker.Rut }, id);
   return data === undefined ? undefined : renderReportPdf(reader.report.kind, data);
@@ -111,7 +150,12 @@ export async function recordPdf(deps: AppDeps, company: string, worker: PortalWo
  */
 export async function isWorkersRecord(deps: AppDeps, company: string, worker: PortalWorker, card: CardKind, id: string): Promise<boolean> {
   const reader = cardRecords(deps, card) as WorkerRecords<CardKind>;
-  const rows = await reader.list(deps, company, { IdPersona: worker.IdPersona, Rut: worker.Rut }, { desde: DATE_PICKER_MIN, hasta: toWireDate(deps.now()) });
+  const rows = await reader.list(
+    deps,
+    company,
+    { IdPersona: worker.IdPersona, Rut: worker.Rut },
+    { desde: DATE_PICKER_MIN, hasta: toWireDate(deps.now()) },
+  );
   return rows.some((row) => row.Id === id);
 }
 

@@ -52,7 +52,9 @@ export async function loadWireFormulario(db: Db, company: string, id: string): P
 export async function listFormularios(db: Db, company: string, filters: { tipo?: FormularioTipo } = {}): Promise<Formulario[]> {
   let query = db
     .selectFrom('formularios as f')
-    .innerJoin('formulario_versiones as v', (join) => join.onRef('v.IdFormulario', '=', 'f.IdFormulario').onRef('v.VersionFormulario', '=', 'f.VersionFormulario'))
+    .innerJoin('formulario_versiones as v', (join) =>
+      join.onRef('v.IdFormulario', '=', 'f.IdFormulario').onRef('v.VersionFormulario', '=', 'f.VersionFormulario'),
+    )
     .selectAll('f')
     .select('v.Contenido')
     .where('f.IdEmpresa', '=', company);
@@ -61,15 +63,33 @@ export async function listFormularios(db: Db, company: string, filters: { tipo?:
   return rows.map(({ Contenido, ...row }) => toWireFormulario(row, JSON.parse(Contenido) as ContenidoFormulario));
 }
 
-export async function insertFormulario(db: Db, row: Omit<FormularioRow, 'Estado' | 'Version' | 'VersionesCampos' | 'VersionFormulario'>): Promise<void> {
+export async function insertFormulario(
+  db: Db,
+  row: Omit<FormularioRow, 'Estado' | 'Version' | 'VersionesCampos' | 'VersionFormulario'>,
+): Promise<void> {
   await db.insertInto('formularios').values(row).execute();
 }
 
 /** Versions are append-only: a new row per VersionFormulario, never an update (the table refuses one). */
-export async function insertVersion(db: Db, company: string, id: string, version: number, contenido: ContenidoFormulario, user: number | null, now: Date): Promise<void> {
+export async function insertVersion(
+  db: Db,
+  company: string,
+  id: string,
+  version: number,
+  contenido: ContenidoFormulario,
+  user: number | null,
+  now: Date,
+): Promise<void> {
   await db
     .insertInto('formulario_versiones')
-    .values({ IdFormulario: id, VersionFormulario: version, IdEmpresa: company, Contenido: JSON.stringify(contenido), IdUsuario: user, CreadoEn: now.toISOString() })
+    .values({
+      IdFormulario: id,
+      VersionFormulario: version,
+      IdEmpresa: company,
+      Contenido: JSON.stringify(contenido),
+      IdUsuario: user,
+      CreadoEn: now.toISOString(),
+    })
     .execute();
 }
 
@@ -77,7 +97,12 @@ export async function updateFormulario(
   db: Db,
   company: string,
   id: string,
-  changes: Partial<Pick<FormularioRow, 'Nombre' | 'Tipo' | 'Descripcion' | 'Estado' | 'VersionFormulario' | 'Version' | 'VersionesCampos' | 'ActualizadoEn'>>,
+  changes: Partial<
+    Pick<
+      FormularioRow,
+      'Nombre' | 'Tipo' | 'Descripcion' | 'Estado' | 'VersionFormulario' | 'Version' | 'VersionesCampos' | 'ActualizadoEn'
+    >
+  >,
 ): Promise<void> {
   await db.updateTable('formularios').set(changes).where('IdEmpresa', '=', company).where('IdFormulario', '=', id).execute();
 }

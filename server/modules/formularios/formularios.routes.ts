@@ -2,7 +2,14 @@ import { Hono } from 'hono';
 import { describeRoute } from 'hono-openapi';
 import * as v from 'valibot';
 import { RecordIdSchema } from '#sync/records/record-fields.ts';
-import { FORMULARIO_TYPES, FORMULARIOS_MESSAGES, FormularioCreateBodySchema, formularioEntity, FormularioUpdateBodySchema, TEMPLATE_READERS } from '#sync/schemas/formularios.schema.ts';
+import {
+  FORMULARIO_TYPES,
+  FORMULARIOS_MESSAGES,
+  FormularioCreateBodySchema,
+  formularioEntity,
+  FormularioUpdateBodySchema,
+  TEMPLATE_READERS,
+} from '#sync/schemas/formularios.schema.ts';
 import type { AppEnv } from '#server/app-env.ts';
 import { HttpError } from '#server/http/http-error.ts';
 import { validate, VersionQuerySchema } from '#server/http/validation.ts';
@@ -20,7 +27,10 @@ const responses = recordResponses(formularioEntity);
 const BASE = '/formularios';
 
 /** `?IdEmpresa` is the spec's; it is accepted and ignored: the company is always the token's. */
-const ListQuery = v.object({ IdEmpresa: v.optional(v.string()), tipo: v.optional(v.picklist(FORMULARIO_TYPES, FORMULARIOS_MESSAGES.typeInvalid)) });
+const ListQuery = v.object({
+  IdEmpresa: v.optional(v.string()),
+  tipo: v.optional(v.picklist(FORMULARIO_TYPES, FORMULARIOS_MESSAGES.typeInvalid)),
+});
 const IdPath = v.object({ id: RecordIdSchema });
 const TemplatePath = v.object({ IdFormulario: RecordIdSchema });
 const VersionQuery = v.object({
@@ -35,11 +45,16 @@ export const formulariosRoutes = new Hono<AppEnv>()
       responses: responses.list,
       tags,
       security,
-      summary: 'Formularios (plantillas de checklist) de la empresa del token con el contenido de su versión más nueva, también los retirados (Estado 0): ?tipo=inspeccion|observacion|varios. { statusCode, data: Formulario[] }',
+      summary:
+        'Formularios (plantillas de checklist) de la empresa del token con el contenido de su versión más nueva, también los retirados (Estado 0): ?tipo=inspeccion|observacion|varios. { statusCode, data: Formulario[] }',
     }),
     permit(TEMPLATE_READERS, 'index'),
     validate('query', ListQuery),
-    async (c) => c.json({ statusCode: 200, data: await repo.listFormularios(c.get('deps').db, c.get('session').company, { tipo: c.req.valid('query').tipo }) }),
+    async (c) =>
+      c.json({
+        statusCode: 200,
+        data: await repo.listFormularios(c.get('deps').db, c.get('session').company, { tipo: c.req.valid('query').tipo }),
+      }),
   )
   .get(
     `${BASE}/one/:id`,
@@ -47,7 +62,8 @@ export const formulariosRoutes = new Hono<AppEnv>()
       responses: responses.one,
       tags,
       security,
-      summary: 'Un formulario con su versión más nueva; ?version=n entrega el contenido de esa versión anterior (inmutable). { statusCode, data: Formulario }',
+      summary:
+        'Un formulario con su versión más nueva; ?version=n entrega el contenido de esa versión anterior (inmutable). { statusCode, data: Formulario }',
     }),
     validate('param', IdPath),
     permit(TEMPLATE_READERS, 'index'),
@@ -71,7 +87,8 @@ export const formulariosRoutes = new Hono<AppEnv>()
       responses: responses.write,
       tags,
       security,
-      summary: 'Crea un formulario (versión 1) con el IdFormulario (UUID) generado en el dispositivo; duplicar es crear con otro id. 409 CONFLICTO si el id ya existe',
+      summary:
+        'Crea un formulario (versión 1) con el IdFormulario (UUID) generado en el dispositivo; duplicar es crear con otro id. 409 CONFLICTO si el id ya existe',
     }),
     can('crear'),
     validate('json', FormularioCreateBodySchema),
@@ -83,12 +100,18 @@ export const formulariosRoutes = new Hono<AppEnv>()
       responses: responses.write,
       tags,
       security,
-      summary: 'Edita los campos enviados (IdFormulario y Version en el cuerpo; fusión por campo, 409 CONFLICTO con la fila actual). Un Contenido distinto crea la siguiente VersionFormulario; las anteriores no cambian',
+      summary:
+        'Edita los campos enviados (IdFormulario y Version en el cuerpo; fusión por campo, 409 CONFLICTO con la fila actual). Un Contenido distinto crea la siguiente VersionFormulario; las anteriores no cambian',
     }),
     validate('param', TemplatePath),
     can('editar'),
     validate('json', FormularioUpdateBodySchema),
-    async (c) => answerWrite(c, await service.updateFormulario(writeContext(c), c.req.valid('param').IdFormulario, c.req.valid('json')), FORMULARIOS_MESSAGES.updated),
+    async (c) =>
+      answerWrite(
+        c,
+        await service.updateFormulario(writeContext(c), c.req.valid('param').IdFormulario, c.req.valid('json')),
+        FORMULARIOS_MESSAGES.updated,
+      ),
   )
   .delete(
     `${BASE}/:IdFormulario`,
@@ -96,10 +119,16 @@ export const formulariosRoutes = new Hono<AppEnv>()
       responses: responses.write,
       tags,
       security,
-      summary: 'Retira un formulario (Estado 0; viaja como fila con Estado 0, no como lápida): no admite inspecciones nuevas, las ya iniciadas terminan. ?Version=n detecta un retiro sobre datos viejos; retirar de nuevo responde 200',
+      summary:
+        'Retira un formulario (Estado 0; viaja como fila con Estado 0, no como lápida): no admite inspecciones nuevas, las ya iniciadas terminan. ?Version=n detecta un retiro sobre datos viejos; retirar de nuevo responde 200',
     }),
     validate('param', TemplatePath),
     can('eliminar'),
     validate('query', VersionQuerySchema),
-    async (c) => answerWrite(c, await service.retireFormulario(writeContext(c), c.req.valid('param').IdFormulario, c.req.valid('query').Version), FORMULARIOS_MESSAGES.retired),
+    async (c) =>
+      answerWrite(
+        c,
+        await service.retireFormulario(writeContext(c), c.req.valid('param').IdFormulario, c.req.valid('query').Version),
+        FORMULARIOS_MESSAGES.retired,
+      ),
   );

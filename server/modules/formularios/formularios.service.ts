@@ -1,4 +1,11 @@
-import { type ContenidoFormulario, FORMULARIOS_MESSAGES, type Formulario, type FormularioCreateBody, type FormularioUpdateBody, linkedEppIds } from '#sync/schemas/formularios.schema.ts';
+import {
+  type ContenidoFormulario,
+  FORMULARIOS_MESSAGES,
+  type Formulario,
+  type FormularioCreateBody,
+  type FormularioUpdateBody,
+  linkedEppIds,
+} from '#sync/schemas/formularios.schema.ts';
 import type { Db } from '#server/db/database.ts';
 import { HttpError } from '#server/http/http-error.ts';
 import type { WriteContext } from '#server/records/write-answer.ts';
@@ -10,8 +17,19 @@ import * as repo from './formularios.repo.ts';
 
 const TABLE = 'formularios';
 
-async function conflict(ctx: WriteContext, db: Db, id: string, base: number, current: Formulario, body: unknown): Promise<WriteOutcome<Formulario>> {
-  await recordConflict(db, { company: ctx.company, table: TABLE, id, baseVersion: base, serverVersion: current.Version, body, user: ctx.user, key: ctx.key }, ctx.now);
+async function conflict(
+  ctx: WriteContext,
+  db: Db,
+  id: string,
+  base: number,
+  current: Formulario,
+  body: unknown,
+): Promise<WriteOutcome<Formulario>> {
+  await recordConflict(
+    db,
+    { company: ctx.company, table: TABLE, id, baseVersion: base, serverVersion: current.Version, body, user: ctx.user, key: ctx.key },
+    ctx.now,
+  );
   return { kind: 'conflict', row: current };
 }
 
@@ -31,7 +49,12 @@ async function saved(ctx: WriteContext, db: Db, id: string): Promise<Formulario>
  * Every EPP item a statement is newly linked to is in the company's catalogue (issue #16): otherwise 400, nothing
  * written. A link the current version already had stays valid even if its item was deleted since.
  */
-async function checkLinkedEpps(ctx: WriteContext, db: Db, content: ContenidoFormulario, current: ContenidoFormulario | null): Promise<void> {
+async function checkLinkedEpps(
+  ctx: WriteContext,
+  db: Db,
+  content: ContenidoFormulario,
+  current: ContenidoFormulario | null,
+): Promise<void> {
   const kept = new Set(current ? linkedEppIds(current) : []);
   const ids = linkedEppIds(content).filter((id) => !kept.has(id));
   if (ids.length === 0) return;
@@ -44,8 +67,22 @@ export function createFormulario(ctx: WriteContext, body: FormularioCreateBody):
     const existing = await repo.findFormularioById(db, body.IdFormulario);
     // SPEC CF6: a replay with the same key is answered by the ledger; the same id under another key is a conflict.
     if (existing) {
-      const current = existing.IdEmpresa === ctx.company ? ((await repo.loadWireFormulario(db, ctx.company, body.IdFormulario)) ?? null) : null;
-      await recordConflict(db, { company: ctx.company, table: TABLE, id: body.IdFormulario, baseVersion: 0, serverVersion: current?.Version ?? 0, body, user: ctx.user, key: ctx.key }, ctx.now);
+      const current =
+        existing.IdEmpresa === ctx.company ? ((await repo.loadWireFormulario(db, ctx.company, body.IdFormulario)) ?? null) : null;
+      await recordConflict(
+        db,
+        {
+          company: ctx.company,
+          table: TABLE,
+          id: body.IdFormulario,
+          baseVersion: 0,
+          serverVersion: current?.Version ?? 0,
+          body,
+          user: ctx.user,
+          key: ctx.key,
+        },
+        ctx.now,
+      );
       return { kind: 'conflict', row: current };
     }
     await checkLinkedEpps(ctx, db, body.Contenido, null);
@@ -75,7 +112,9 @@ export function updateFormulario(ctx: WriteContext, id: string, body: Formulario
     // Editing a template someone retired meanwhile must not vanish silently: the person sees it as a conflict.
     if (current.Estado === 0) return conflict(ctx, db, id, body.Version, current, body);
     const { IdFormulario: _id, Version: base, ...fields } = body;
-    const changed = (Object.keys(fields) as (keyof typeof fields)[]).filter((field) => fields[field] !== undefined && differs(fields[field], current[field]));
+    const changed = (Object.keys(fields) as (keyof typeof fields)[]).filter(
+      (field) => fields[field] !== undefined && differs(fields[field], current[field]),
+    );
     const plan = planUpdate(row, base, changed);
     if (plan.kind === 'conflict') return conflict(ctx, db, id, base, current, body);
     if (plan.kind === 'noop') return { kind: 'unchanged', row: current };

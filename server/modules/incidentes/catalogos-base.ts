@@ -11,31 +11,97 @@ const rows = (names: string[], extra: Partial<CatalogueTemplateRow> = {}) => nam
 
 const CAUSAS_BASICAS: Record<string, Record<string, string[]>> = {
   'Factores personales': {
-    'Capacidad física o fisiológica inadecuada': ['Altura, peso, talla o alcance inadecuados', 'Capacidad de movimiento corporal limitada', 'Sensibilidad a sustancias o alergias', 'Deficiencias visuales o auditivas'],
-    'Capacidad mental o psicológica inadecuada': ['Temores y fobias', 'Mala coordinación', 'Baja aptitud mecánica', 'Tiempo de reacción lento'],
-    'Tensión física o fisiológica': ['Lesión o enfermedad', 'Fatiga por carga o duración de las tareas', 'Exposición a temperaturas extremas', 'Efecto de drogas o alcohol'],
-    'Tensión mental o psicológica': ['Sobrecarga emocional', 'Fatiga por carga mental', 'Rutina o monotonía', 'Exigencias de juicio o decisión extremas'],
-    'Falta de conocimiento': ['Falta de experiencia', 'Orientación deficiente', 'Entrenamiento inicial inadecuado', 'Instrucciones mal interpretadas'],
+    'Capacidad física o fisiológica inadecuada': [
+      'Altura, peso, talla o alcance inadecuados',
+      'Capacidad de movimiento corporal limitada',
+      'Sensibilidad a sustancias o alergias',
+      'Deficiencias visuales o auditivas',
+    ],
+    'Capacidad mental o psicológica inadecuada': [
+      'Temores y fobias',
+      'Mala coordinación',
+      'Baja aptitud mecánica',
+      'Tiempo de reacción lento',
+    ],
+    'Tensión física o fisiológica': [
+      'Lesión o enfermedad',
+      'Fatiga por carga o duración de las tareas',
+      'Exposición a temperaturas extremas',
+      'Efecto de drogas o alcohol',
+    ],
+    'Tensión mental o psicológica': [
+      'Sobrecarga emocional',
+      'Fatiga por carga mental',
+      'Rutina o monotonía',
+      'Exigencias de juicio o decisión extremas',
+    ],
+    'Falta de conocimiento': [
+      'Falta de experiencia',
+      'Orientación deficiente',
+      'Entrenamiento inicial inadecuado',
+      'Instrucciones mal interpretadas',
+    ],
     'Falta de habilidad': ['Práctica insuficiente', 'Ejecución poco frecuente de la tarea', 'Falta de preparación'],
-    'Motivación incorrecta': ['El desempeño subestándar es más gratificante', 'Falta de incentivos', 'Presión indebida de compañeros', 'Ejemplo deficiente de la supervisión'],
+    'Motivación incorrecta': [
+      'El desempeño subestándar es más gratificante',
+      'Falta de incentivos',
+      'Presión indebida de compañeros',
+      'Ejemplo deficiente de la supervisión',
+    ],
   },
   'Factores del trabajo': {
-    'Liderazgo o supervisión deficiente': ['Relaciones jerárquicas poco claras', 'Asignación de responsabilidades poco clara', 'Delegación insuficiente', 'Programación o planificación insuficiente del trabajo'],
-    'Ingeniería inadecuada': ['Evaluación insuficiente de las exposiciones a pérdidas', 'Consideración deficiente de factores humanos o ergonómicos', 'Estándares o especificaciones de diseño inadecuados'],
-    'Adquisiciones deficientes': ['Especificaciones deficientes en las requisiciones', 'Investigación insuficiente de materiales o equipos', 'Recepción o inspección deficiente al recibir'],
-    'Mantenimiento deficiente': ['Aspectos preventivos inadecuados', 'Aspectos correctivos inadecuados', 'Comunicación deficiente de necesidades'],
-    'Herramientas y equipos inadecuados': ['Evaluación deficiente de necesidades y riesgos', 'Disponibilidad insuficiente', 'Reparación o reemplazo inadecuados'],
-    'Estándares de trabajo deficientes': ['Desarrollo inadecuado de estándares', 'Comunicación deficiente de los estándares', 'Mantención inadecuada de los estándares'],
+    'Liderazgo o supervisión deficiente': [
+      'Relaciones jerárquicas poco claras',
+      'Asignación de responsabilidades poco clara',
+      'Delegación insuficiente',
+      'Programación o planificación insuficiente del trabajo',
+    ],
+    'Ingeniería inadecuada': [
+      'Evaluación insuficiente de las exposiciones a pérdidas',
+      'Consideración deficiente de factores humanos o ergonómicos',
+      'Estándares o especificaciones de diseño inadecuados',
+    ],
+    'Adquisiciones deficientes': [
+      'Especificaciones deficientes en las requisiciones',
+      'Investigación insuficiente de materiales o equipos',
+      'Recepción o inspección deficiente al recibir',
+    ],
+    'Mantenimiento deficiente': [
+      'Aspectos preventivos inadecuados',
+      'Aspectos correctivos inadecuados',
+      'Comunicación deficiente de necesidades',
+    ],
+    'Herramientas y equipos inadecuados': [
+      'Evaluación deficiente de necesidades y riesgos',
+      'Disponibilidad insuficiente',
+      'Reparación o reemplazo inadecuados',
+    ],
+    'Estándares de trabajo deficientes': [
+      'Desarrollo inadecuado de estándares',
+      'Comunicación deficiente de los estándares',
+      'Mantención inadecuada de los estándares',
+    ],
     'Uso y desgaste': ['Planificación inadecuada del uso', 'Prolongación excesiva de la vida útil'],
     'Abuso o maltrato': ['Permitido por la supervisión', 'No permitido por la supervisión'],
   },
 };
 
 const RIESGOS: Record<string, string[]> = {
-  Mecánicos: ['Atrapamiento por partes móviles', 'Golpeado por objeto en movimiento', 'Corte con herramienta o borde filoso', 'Proyección de partículas', 'Caída de objetos desde altura'],
+  Mecánicos: [
+    'Atrapamiento por partes móviles',
+    'Golpeado por objeto en movimiento',
+    'Corte con herramienta o borde filoso',
+    'Proyección de partículas',
+    'Caída de objetos desde altura',
+  ],
   Locativos: ['Caída al mismo nivel', 'Caída a distinto nivel', 'Superficies irregulares o resbaladizas', 'Espacios reducidos'],
   Físicos: ['Ruido', 'Vibraciones', 'Radiación ultravioleta de origen solar', 'Estrés térmico por calor', 'Exposición a frío'],
-  Químicos: ['Inhalación de polvo de sílice', 'Contacto con sustancias corrosivas', 'Inhalación de gases o vapores', 'Humos metálicos de soldadura'],
+  Químicos: [
+    'Inhalación de polvo de sílice',
+    'Contacto con sustancias corrosivas',
+    'Inhalación de gases o vapores',
+    'Humos metálicos de soldadura',
+  ],
   Eléctricos: ['Contacto eléctrico directo', 'Contacto eléctrico indirecto', 'Arco eléctrico'],
   Ergonómicos: ['Manejo manual de cargas', 'Posturas forzadas', 'Movimientos repetitivos'],
   Biológicos: ['Exposición a agentes biológicos', 'Mordedura o picadura de animales'],
@@ -152,7 +218,9 @@ export const CATALOGUE_TEMPLATES: Record<AccidentCatalogueTable, readonly Catalo
     { Info: 'Factores del trabajo', Tipo: 'Trabajo' },
   ],
   causas_basicas: Object.entries(CAUSAS_BASICAS).flatMap(([Padre, causes]) => rows(Object.keys(causes), { Padre })),
-  items_causas_basicas: Object.values(CAUSAS_BASICAS).flatMap((causes) => Object.entries(causes).flatMap(([Padre, items]) => rows(items, { Padre }))),
+  items_causas_basicas: Object.values(CAUSAS_BASICAS).flatMap((causes) =>
+    Object.entries(causes).flatMap(([Padre, items]) => rows(items, { Padre })),
+  ),
   fuentes_evento: rows([
     'Trabajo en altura',
     'Excavación y zanjas',

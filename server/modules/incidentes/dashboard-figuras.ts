@@ -1,4 +1,10 @@
-import { CLASIFICACION_CON_TIEMPO_PERDIDO, countsInRates, type MonthFigures, monthsBetween, rollingTwelve } from '#sync/domain/accident-rates.ts';
+import {
+  CLASIFICACION_CON_TIEMPO_PERDIDO,
+  countsInRates,
+  type MonthFigures,
+  monthsBetween,
+  rollingTwelve,
+} from '#sync/domain/accident-rates.ts';
 import { CLASIFICACION_FATAL } from '#sync/domain/incident-form.ts';
 import type { AppDeps } from '#server/app-env.ts';
 import { sharedFigures } from '#server/records/dashboard-memo.ts';
@@ -64,7 +70,10 @@ export function rateCases(input: IndicatorInput, from: string, to: string): Prom
     .where((eb) =>
       eb.or([
         eb('incidentes.FechaOcurrencia', '>=', from),
-        eb.and([eb('incidentes.Clasificacion', '=', CLASIFICACION_CON_TIEMPO_PERDIDO), eb.or([eb('incidentes.FechaAlta', '=', ''), eb('incidentes.FechaAlta', '>=', from)])]),
+        eb.and([
+          eb('incidentes.Clasificacion', '=', CLASIFICACION_CON_TIEMPO_PERDIDO),
+          eb.or([eb('incidentes.FechaAlta', '=', ''), eb('incidentes.FechaAlta', '>=', from)]),
+        ]),
       ]),
     )
     .execute();
@@ -123,7 +132,9 @@ export async function headcountByMonth(input: IndicatorInput, first: string, las
   if (filters.nv3) query = query.where('IdNivel3', '=', filters.nv3);
   if (contractor) query = query.where('RutContratista', '=', contractor);
   const rows = await query.groupBy('Mes').execute();
-  return new Map(rows.map((row) => [row.Mes, { Dotacion: Number(row.Dotacion), HorasHombre: Math.round(Number(row.HorasHombre) * 100) / 100 }]));
+  return new Map(
+    rows.map((row) => [row.Mes, { Dotacion: Number(row.Dotacion), HorasHombre: Math.round(Number(row.HorasHombre) * 100) / 100 }]),
+  );
 }
 
 export interface WindowFigures {
@@ -193,7 +204,17 @@ const ids = (text: string): string[] => {
 
 async function computeRangeCases(input: IndicatorInput, from: string, to: string): Promise<RangeCase[]> {
   const rows = await scopedCases(input)
-    .select(['IdEvaluacion', 'Clasificacion', 'FechaOcurrencia', 'TipoEvento', 'IdRiesgoEspecifico', 'ActosSubestandar', 'CondicionSubestandar', 'Factores', 'FaltaControl'])
+    .select([
+      'IdEvaluacion',
+      'Clasificacion',
+      'FechaOcurrencia',
+      'TipoEvento',
+      'IdRiesgoEspecifico',
+      'ActosSubestandar',
+      'CondicionSubestandar',
+      'Factores',
+      'FaltaControl',
+    ])
     .where('FechaOcurrencia', '>=', from)
     .where('FechaOcurrencia', '<=', to)
     .orderBy('FechaOcurrencia')

@@ -1,10 +1,27 @@
-import { type AccidentRate, accidentRate, countsInRates, EXCLUSION_REASONS, RATE_FORMULAS, rollingTwelve } from '#sync/domain/accident-rates.ts';
+import {
+  type AccidentRate,
+  accidentRate,
+  countsInRates,
+  EXCLUSION_REASONS,
+  RATE_FORMULAS,
+  rollingTwelve,
+} from '#sync/domain/accident-rates.ts';
 import { CLASIFICACION_TRAYECTO, CLASIFICACIONES } from '#sync/domain/incident-form.ts';
 import type { AccidentIndicator } from '#sync/schemas/accidentes-dashboard.schema.ts';
 import { type DashboardAnswer, type DashboardPoint, shortMonthLabel } from '#sync/schemas/dashboard-filters.schema.ts';
 import type { AccidentCatalogueTable } from '#sync/schemas/incidentes-catalogos.schema.ts';
 import { sharedFigures } from '#server/records/dashboard-memo.ts';
-import { figuresOf, type IndicatorInput, lastDayOf, monthList, type RangeCase, rangeCases, rangeMonths, scopedCases, windowFigures } from './dashboard-figuras.ts';
+import {
+  figuresOf,
+  type IndicatorInput,
+  lastDayOf,
+  monthList,
+  type RangeCase,
+  rangeCases,
+  rangeMonths,
+  scopedCases,
+  windowFigures,
+} from './dashboard-figuras.ts';
 
 /**
  * The incidents dashboard's indicators (spec part 2, "Accidents", Dashboard). Rates: one point per month of the range
@@ -14,8 +31,18 @@ import { figuresOf, type IndicatorInput, lastDayOf, monthList, type RangeCase, r
 
 const round2 = (value: number) => Math.round(value * 100) / 100;
 
-const BY_HEADCOUNT: Record<AccidentRate, boolean> = { tasa_accidentabilidad: true, tasa_siniestralidad: true, tasa_frecuencia: false, tasa_gravedad: false };
-const RATE_UNIT: Record<AccidentRate, string> = { tasa_accidentabilidad: '%', tasa_siniestralidad: '%', tasa_frecuencia: '', tasa_gravedad: '' };
+const BY_HEADCOUNT: Record<AccidentRate, boolean> = {
+  tasa_accidentabilidad: true,
+  tasa_siniestralidad: true,
+  tasa_frecuencia: false,
+  tasa_gravedad: false,
+};
+const RATE_UNIT: Record<AccidentRate, string> = {
+  tasa_accidentabilidad: '%',
+  tasa_siniestralidad: '%',
+  tasa_frecuencia: '',
+  tasa_gravedad: '',
+};
 
 export const CLIENT_NOTICE = 'Un cliente no registra dotación ni horas hombre: las tasas no se calculan para un cliente';
 
@@ -24,8 +51,12 @@ export function missingNotices(input: IndicatorInput, missing: readonly string[]
   if (input.scope.client) return [CLIENT_NOTICE];
   if (missing.length === 0) return [];
   return byHeadcount
-    ? [`Sin dotación registrada en ${monthList(missing)}: esos meses no tienen tasa mensual y los últimos 12 meses promedian solo los meses con dotación`]
-    : [`Sin horas hombre registradas en ${monthList(missing)}: esos meses no tienen índice mensual y los últimos 12 meses suman solo los meses con horas`];
+    ? [
+        `Sin dotación registrada en ${monthList(missing)}: esos meses no tienen tasa mensual y los últimos 12 meses promedian solo los meses con dotación`,
+      ]
+    : [
+        `Sin horas hombre registradas en ${monthList(missing)}: esos meses no tienen índice mensual y los últimos 12 meses suman solo los meses con horas`,
+      ];
 }
 
 /** Trayecto cases of the range: counted with the covering index, shown, never in a rate. */
@@ -43,7 +74,9 @@ async function trayectoNotice(input: IndicatorInput): Promise<string[]> {
     return Number(row.n);
   });
   if (trayecto === 0) return [];
-  return [`${trayecto} ${trayecto === 1 ? 'accidente de trayecto' : 'accidentes de trayecto'} en el rango: se muestran en la tabla de eventos, no entran en las tasas`];
+  return [
+    `${trayecto} ${trayecto === 1 ? 'accidente de trayecto' : 'accidentes de trayecto'} en el rango: se muestran en la tabla de eventos, no entran en las tasas`,
+  ];
 }
 
 function rateIndicator(rate: AccidentRate) {
@@ -55,11 +88,18 @@ function rateIndicator(rate: AccidentRate) {
       const monthly = accidentRate(rate, figuresOf(window, [month]));
       if (monthly.value === null) continue;
       const rolling = accidentRate(rate, figuresOf(window, rollingTwelve(month)));
-      data.push({ Nombre: shortMonthLabel(month), Valor: monthly.value, ...(rolling.value === null ? {} : { Valor2: rolling.value }), registros: { Mes: month } });
+      data.push({
+        Nombre: shortMonthLabel(month),
+        Valor: monthly.value,
+        ...(rolling.value === null ? {} : { Valor2: rolling.value }),
+        registros: { Mes: month },
+      });
     }
     const total = accidentRate(rate, figuresOf(window, rollingTwelve(last)));
     const byHeadcount = BY_HEADCOUNT[rate];
-    const missing = [...window.months.values()].filter((month) => (byHeadcount ? month.headcount : month.hours) === null).map((month) => month.Mes);
+    const missing = [...window.months.values()]
+      .filter((month) => (byHeadcount ? month.headcount : month.hours) === null)
+      .map((month) => month.Mes);
     return {
       statusCode: 200,
       total: total.value,
@@ -91,7 +131,11 @@ function denominatorIndicator(kind: 'dotacion' | 'horas_hombre') {
         kind === 'dotacion'
           ? 'Dotación registrada de cada mes (suma de sus niveles y contratistas); el total es el promedio de los meses con dotación'
           : 'Horas hombre registradas de cada mes (suma de sus niveles y contratistas); el total las suma',
-      avisos: input.scope.client ? [CLIENT_NOTICE] : missing.length ? [`Sin ${kind === 'dotacion' ? 'dotación registrada' : 'horas hombre registradas'} en ${monthList(missing)}`] : [],
+      avisos: input.scope.client
+        ? [CLIENT_NOTICE]
+        : missing.length
+          ? [`Sin ${kind === 'dotacion' ? 'dotación registrada' : 'horas hombre registradas'} en ${monthList(missing)}`]
+          : [],
     };
   };
 }
@@ -105,7 +149,8 @@ async function diasPerdidos(input: IndicatorInput): Promise<DashboardAnswer> {
     total: months.reduce((total, month) => total + month.lostDays, 0),
     unidad: 'días',
     data: months.map((month) => ({ Nombre: shortMonthLabel(month.Mes), Valor: month.lostDays, registros: { Mes: month.Mes } })),
-    formula: 'Días de incapacidad de los accidentes con tiempo perdido que caen en cada mes: desde el día siguiente al accidente hasta el alta (los casos sin alta, hasta hoy)',
+    formula:
+      'Días de incapacidad de los accidentes con tiempo perdido que caen en cada mes: desde el día siguiente al accidente hasta el alta (los casos sin alta, hasta hoy)',
   };
 }
 
@@ -162,19 +207,72 @@ export interface CategoryChart {
   formula: string;
 }
 
-export const CATEGORY_CHARTS: Record<'tipo_evento' | 'riesgo_especifico' | 'accion_subestandar' | 'condicion_subestandar' | 'factor_personal' | 'factor_trabajo' | 'falta_control', CategoryChart> = {
-  tipo_evento: { table: 'tipos_evento', filter: 'TipoEvento', values: (report) => [report.TipoEvento], formula: 'Casos del rango por tipo de evento' },
-  riesgo_especifico: { table: 'riesgos_especificos', filter: 'IdRiesgoEspecifico', values: (report) => (report.IdRiesgoEspecifico ? [report.IdRiesgoEspecifico] : []), formula: 'Casos del rango por riesgo específico (los casos sin riesgo específico no se cuentan)' },
-  accion_subestandar: { table: 'actos_subestandares', filter: 'IdActo', values: (report) => report.ActosSubestandar, formula: 'Casos del rango que señalan cada acción subestándar (un caso puede señalar varias)' },
-  condicion_subestandar: { table: 'condiciones_subestandares', filter: 'IdCondicion', values: (report) => report.CondicionSubestandar, formula: 'Casos del rango que señalan cada condición subestándar (un caso puede señalar varias)' },
-  factor_personal: { table: 'factores', filter: 'IdFactor', tipo: 'Personal', values: (report) => report.Factores, formula: 'Casos del rango que señalan cada factor personal' },
-  factor_trabajo: { table: 'factores', filter: 'IdFactor', tipo: 'Trabajo', values: (report) => report.Factores, formula: 'Casos del rango que señalan cada factor del trabajo' },
-  falta_control: { table: 'faltas_control', filter: 'IdFaltaControl', values: (report) => report.FaltaControl, formula: 'Casos del rango que señalan cada falta de control (un caso puede señalar varias)' },
+export const CATEGORY_CHARTS: Record<
+  | 'tipo_evento'
+  | 'riesgo_especifico'
+  | 'accion_subestandar'
+  | 'condicion_subestandar'
+  | 'factor_personal'
+  | 'factor_trabajo'
+  | 'falta_control',
+  CategoryChart
+> = {
+  tipo_evento: {
+    table: 'tipos_evento',
+    filter: 'TipoEvento',
+    values: (report) => [report.TipoEvento],
+    formula: 'Casos del rango por tipo de evento',
+  },
+  riesgo_especifico: {
+    table: 'riesgos_especificos',
+    filter: 'IdRiesgoEspecifico',
+    values: (report) => (report.IdRiesgoEspecifico ? [report.IdRiesgoEspecifico] : []),
+    formula: 'Casos del rango por riesgo específico (los casos sin riesgo específico no se cuentan)',
+  },
+  accion_subestandar: {
+    table: 'actos_subestandares',
+    filter: 'IdActo',
+    values: (report) => report.ActosSubestandar,
+    formula: 'Casos del rango que señalan cada acción subestándar (un caso puede señalar varias)',
+  },
+  condicion_subestandar: {
+    table: 'condiciones_subestandares',
+    filter: 'IdCondicion',
+    values: (report) => report.CondicionSubestandar,
+    formula: 'Casos del rango que señalan cada condición subestándar (un caso puede señalar varias)',
+  },
+  factor_personal: {
+    table: 'factores',
+    filter: 'IdFactor',
+    tipo: 'Personal',
+    values: (report) => report.Factores,
+    formula: 'Casos del rango que señalan cada factor personal',
+  },
+  factor_trabajo: {
+    table: 'factores',
+    filter: 'IdFactor',
+    tipo: 'Trabajo',
+    values: (report) => report.Factores,
+    formula: 'Casos del rango que señalan cada factor del trabajo',
+  },
+  falta_control: {
+    table: 'faltas_control',
+    filter: 'IdFaltaControl',
+    values: (report) => report.FaltaControl,
+    formula: 'Casos del rango que señalan cada falta de control (un caso puede señalar varias)',
+  },
 };
 
 /** Names (and kinds) of a catalogue's records, deleted ones too: an old case keeps naming what it named. */
-export async function catalogueNames(input: IndicatorInput, table: AccidentCatalogueTable): Promise<Map<string, { Info: string; Tipo: string; Estado: number }>> {
-  const rows = await input.deps.db.selectFrom(table).select(['Id', 'Info', 'Tipo', 'Estado']).where('IdEmpresa', '=', input.scope.company).execute();
+export async function catalogueNames(
+  input: IndicatorInput,
+  table: AccidentCatalogueTable,
+): Promise<Map<string, { Info: string; Tipo: string; Estado: number }>> {
+  const rows = await input.deps.db
+    .selectFrom(table)
+    .select(['Id', 'Info', 'Tipo', 'Estado'])
+    .where('IdEmpresa', '=', input.scope.company)
+    .execute();
   return new Map(rows.map((row) => [row.Id, { Info: row.Info, Tipo: row.Tipo, Estado: Number(row.Estado) }]));
 }
 
@@ -189,26 +287,48 @@ function categoryIndicator(chart: CategoryChart) {
       for (const id of values) counts.set(id, (counts.get(id) ?? 0) + 1);
     }
     const data = [...counts]
-      .map(([id, count]) => ({ Nombre: names.get(id)?.Info ?? 'Registro eliminado del catálogo', Valor: count, registros: { [chart.filter]: id } }))
+      .map(([id, count]) => ({
+        Nombre: names.get(id)?.Info ?? 'Registro eliminado del catálogo',
+        Valor: count,
+        registros: { [chart.filter]: id },
+      }))
       .sort((a, b) => b.Valor - a.Valor || a.Nombre.localeCompare(b.Nombre, 'es'));
     return { statusCode: 200, total: counted, unidad: 'casos', data, formula: chart.formula };
   };
 }
 
 /** Every indicator of the spec's list, by its name on the wire, with what the API reference says of it. */
-export const ACCIDENT_INDICATOR_ANSWERS: Record<AccidentIndicator, { summary: string; compute: (input: IndicatorInput) => Promise<DashboardAnswer> }> = {
+export const ACCIDENT_INDICATOR_ANSWERS: Record<
+  AccidentIndicator,
+  { summary: string; compute: (input: IndicatorInput) => Promise<DashboardAnswer> }
+> = {
   accidentes_acumulados: { summary: 'Casos por mes de ocurrencia del rango (Valor) y acumulados (Valor2)', compute: accidentesAcumulados },
   tipo_evento: { summary: 'Casos del rango por tipo de evento', compute: categoryIndicator(CATEGORY_CHARTS.tipo_evento) },
   riesgo_especifico: { summary: 'Casos del rango por riesgo específico', compute: categoryIndicator(CATEGORY_CHARTS.riesgo_especifico) },
-  tasa_accidentabilidad: { summary: `Tasa de accidentabilidad por mes (Valor) y de los últimos 12 meses (Valor2; total al último mes): ${RATE_FORMULAS.tasa_accidentabilidad}`, compute: rateIndicator('tasa_accidentabilidad') },
-  tasa_siniestralidad: { summary: `Tasa de siniestralidad temporal por mes y de los últimos 12 meses: ${RATE_FORMULAS.tasa_siniestralidad}`, compute: rateIndicator('tasa_siniestralidad') },
-  tasa_frecuencia: { summary: `Índice de frecuencia por mes y de los últimos 12 meses: ${RATE_FORMULAS.tasa_frecuencia}`, compute: rateIndicator('tasa_frecuencia') },
-  tasa_gravedad: { summary: `Índice de gravedad por mes y de los últimos 12 meses: ${RATE_FORMULAS.tasa_gravedad}`, compute: rateIndicator('tasa_gravedad') },
+  tasa_accidentabilidad: {
+    summary: `Tasa de accidentabilidad por mes (Valor) y de los últimos 12 meses (Valor2; total al último mes): ${RATE_FORMULAS.tasa_accidentabilidad}`,
+    compute: rateIndicator('tasa_accidentabilidad'),
+  },
+  tasa_siniestralidad: {
+    summary: `Tasa de siniestralidad temporal por mes y de los últimos 12 meses: ${RATE_FORMULAS.tasa_siniestralidad}`,
+    compute: rateIndicator('tasa_siniestralidad'),
+  },
+  tasa_frecuencia: {
+    summary: `Índice de frecuencia por mes y de los últimos 12 meses: ${RATE_FORMULAS.tasa_frecuencia}`,
+    compute: rateIndicator('tasa_frecuencia'),
+  },
+  tasa_gravedad: {
+    summary: `Índice de gravedad por mes y de los últimos 12 meses: ${RATE_FORMULAS.tasa_gravedad}`,
+    compute: rateIndicator('tasa_gravedad'),
+  },
   dotacion: { summary: 'Dotación de cada mes del rango; total: dotación promedio', compute: denominatorIndicator('dotacion') },
   horas_hombre: { summary: 'Horas hombre de cada mes del rango; total: su suma', compute: denominatorIndicator('horas_hombre') },
   dias_perdidos: { summary: 'Días perdidos que caen en cada mes del rango (los casos sin alta, hasta hoy)', compute: diasPerdidos },
   accion_subestandar: { summary: 'Casos del rango por acción subestándar', compute: categoryIndicator(CATEGORY_CHARTS.accion_subestandar) },
-  condicion_subestandar: { summary: 'Casos del rango por condición subestándar', compute: categoryIndicator(CATEGORY_CHARTS.condicion_subestandar) },
+  condicion_subestandar: {
+    summary: 'Casos del rango por condición subestándar',
+    compute: categoryIndicator(CATEGORY_CHARTS.condicion_subestandar),
+  },
   factor_personal: { summary: 'Casos del rango por factor personal', compute: categoryIndicator(CATEGORY_CHARTS.factor_personal) },
   factor_trabajo: { summary: 'Casos del rango por factor del trabajo', compute: categoryIndicator(CATEGORY_CHARTS.factor_trabajo) },
   falta_control: { summary: 'Casos del rango por falta de control', compute: categoryIndicator(CATEGORY_CHARTS.falta_control) },

@@ -1,9 +1,36 @@
-import { type AccidentRate, accidentRate, CLASIFICACION_CON_TIEMPO_PERDIDO, countsInRates, EXCLUSION_REASONS, monthsBetween, RATE_FORMULAS, rollingTwelve } from '#sync/domain/accident-rates.ts';
+import {
+  type AccidentRate,
+  accidentRate,
+  CLASIFICACION_CON_TIEMPO_PERDIDO,
+  countsInRates,
+  EXCLUSION_REASONS,
+  monthsBetween,
+  RATE_FORMULAS,
+  rollingTwelve,
+} from '#sync/domain/accident-rates.ts';
 import { formatDisplayDate } from '#sync/domain/dates.ts';
 import type { Clasificacion } from '#sync/domain/incident-form.ts';
-import { ACCIDENT_RATES, type AccidentIndicator, type AccidentRecordCase, type AccidentRecordMonth, type AccidentRecordsAnswer, type AccidentRecordsQuery } from '#sync/schemas/accidentes-dashboard.schema.ts';
+import {
+  ACCIDENT_RATES,
+  type AccidentIndicator,
+  type AccidentRecordCase,
+  type AccidentRecordMonth,
+  type AccidentRecordsAnswer,
+  type AccidentRecordsQuery,
+} from '#sync/schemas/accidentes-dashboard.schema.ts';
 import { CATEGORY_CHARTS, catalogueNames } from './dashboard-indicadores.ts';
-import { figuresOf, type IndicatorInput, lastDayOf, lostDaysByMonth, monthBounds, type MonthBounds, monthName, type RangeCase, scopedCases, windowFigures } from './dashboard-figuras.ts';
+import {
+  figuresOf,
+  type IndicatorInput,
+  lastDayOf,
+  lostDaysByMonth,
+  monthBounds,
+  type MonthBounds,
+  monthName,
+  type RangeCase,
+  scopedCases,
+  windowFigures,
+} from './dashboard-figuras.ts';
 
 /**
  * GET /api/accidentes/dashboard/registros/{company}: the cases and months behind a figure, with the numerator and
@@ -39,14 +66,25 @@ const TITLES: Record<AccidentIndicator, string> = {
 const FATAL_DAYS = 'Fatal: cuenta como accidente, pero no suma días de incapacidad temporal';
 const isRate = (indicator: AccidentIndicator): indicator is AccidentRate => (ACCIDENT_RATES as readonly string[]).includes(indicator);
 const countsDays = (rate: AccidentRate) => rate === 'tasa_siniestralidad' || rate === 'tasa_gravedad';
-const monthsTitle = (months: readonly string[]) => (months.length === 1 ? monthName(months[0]!) : `${monthName(months[0]!)}–${monthName(months.at(-1)!)}`);
+const monthsTitle = (months: readonly string[]) =>
+  months.length === 1 ? monthName(months[0]!) : `${monthName(months[0]!)}–${monthName(months.at(-1)!)}`;
 
 interface Period {
   from: string;
   to: string;
 }
 
-const CASE_COLUMNS = ['IdEvaluacion', 'IdAccidente', 'FechaOcurrencia', 'Clasificacion', 'NombreAccidentado', 'Rut', 'FechaAlta', 'IdNivel2', 'IdNivel3'] as const;
+const CASE_COLUMNS = [
+  'IdEvaluacion',
+  'IdAccidente',
+  'FechaOcurrencia',
+  'Clasificacion',
+  'NombreAccidentado',
+  'Rut',
+  'FechaAlta',
+  'IdNivel2',
+  'IdNivel3',
+] as const;
 const CHART_COLUMNS = ['TipoEvento', 'IdRiesgoEspecifico', 'ActosSubestandar', 'CondicionSubestandar', 'Factores', 'FaltaControl'] as const;
 
 /**
@@ -62,7 +100,10 @@ async function casesOf(input: IndicatorInput, period: Period, withLostDays: bool
         withLostDays
           ? eb.or([
               eb('incidentes.FechaOcurrencia', '>=', period.from),
-              eb.and([eb('incidentes.Clasificacion', '=', CLASIFICACION_CON_TIEMPO_PERDIDO), eb.or([eb('incidentes.FechaAlta', '=', ''), eb('incidentes.FechaAlta', '>=', period.from)])]),
+              eb.and([
+                eb('incidentes.Clasificacion', '=', CLASIFICACION_CON_TIEMPO_PERDIDO),
+                eb.or([eb('incidentes.FechaAlta', '=', ''), eb('incidentes.FechaAlta', '>=', period.from)]),
+              ]),
             ])
           : eb('incidentes.FechaOcurrencia', '>=', period.from),
       )
@@ -73,8 +114,15 @@ async function casesOf(input: IndicatorInput, period: Period, withLostDays: bool
   ]);
   const names = new Map(levels.map((level) => [level.IdNivel, level.Nombre]));
   return rows.map((row) => {
-    const found = row as unknown as Record<(typeof CASE_COLUMNS)[number], string> & { IdNivel2: string | null; IdNivel3: string | null } & Partial<Record<(typeof CHART_COLUMNS)[number], string>>;
-    return { ...found, Nivel2: (found.IdNivel2 && names.get(found.IdNivel2)) || null, Nivel3: (found.IdNivel3 && names.get(found.IdNivel3)) || null };
+    const found = row as unknown as Record<(typeof CASE_COLUMNS)[number], string> & {
+      IdNivel2: string | null;
+      IdNivel3: string | null;
+    } & Partial<Record<(typeof CHART_COLUMNS)[number], string>>;
+    return {
+      ...found,
+      Nivel2: (found.IdNivel2 && names.get(found.IdNivel2)) || null,
+      Nivel3: (found.IdNivel3 && names.get(found.IdNivel3)) || null,
+    };
   });
 }
 
@@ -97,7 +145,8 @@ function recordCase(row: CaseRow, days: number | null, cuenta: boolean, motivo: 
   };
 }
 
-const daysIn = (row: CaseRow, months: readonly MonthBounds[], today: string) => [...lostDaysByMonth(row, months, today).values()].reduce((sum, days) => sum + days, 0);
+const daysIn = (row: CaseRow, months: readonly MonthBounds[], today: string) =>
+  [...lostDaysByMonth(row, months, today).values()].reduce((sum, days) => sum + days, 0);
 
 async function monthRows(input: IndicatorInput, months: readonly string[]): Promise<AccidentRecordMonth[]> {
   const window = await windowFigures(input, months[0]!, months.at(-1)!);
@@ -178,10 +227,23 @@ export async function accidentRecords(input: IndicatorInput, query: AccidentReco
 
   if (indicator === 'dotacion' || indicator === 'horas_hombre') {
     const meses = await monthRows(input, months);
-    const values = meses.map((month) => (indicator === 'dotacion' ? month.Dotacion : month.HorasHombre)).filter((value): value is number => value !== null);
+    const values = meses
+      .map((month) => (indicator === 'dotacion' ? month.Dotacion : month.HorasHombre))
+      .filter((value): value is number => value !== null);
     const sum = values.reduce((total, value) => total + value, 0);
-    const valor = values.length === 0 ? null : indicator === 'dotacion' ? Math.round((sum / values.length) * 100) / 100 : Math.round(sum * 100) / 100;
-    return { statusCode: 200, titulo: `${TITLES[indicator]} ${months.length === 1 ? period : monthsTitle(months)}`, formula: indicator === 'dotacion' ? 'Promedio de la dotación de los meses con dotación registrada' : 'Suma de las horas hombre de los meses', numerador: null, denominador: valor, valor, casos: [], meses };
+    const valor =
+      values.length === 0 ? null : indicator === 'dotacion' ? Math.round((sum / values.length) * 100) / 100 : Math.round(sum * 100) / 100;
+    return {
+      statusCode: 200,
+      titulo: `${TITLES[indicator]} ${months.length === 1 ? period : monthsTitle(months)}`,
+      formula:
+        indicator === 'dotacion' ? 'Promedio de la dotación de los meses con dotación registrada' : 'Suma de las horas hombre de los meses',
+      numerador: null,
+      denominador: valor,
+      valor,
+      casos: [],
+      meses,
+    };
   }
 
   if (indicator === 'dias_perdidos') {
@@ -191,16 +253,36 @@ export async function accidentRecords(input: IndicatorInput, query: AccidentReco
       .map((row) => recordCase(row, daysIn(row, bounds, today), true, null))
       .filter((row) => row.DiasEnPeriodo! > 0);
     const total = casos.reduce((sum, row) => sum + row.DiasEnPeriodo!, 0);
-    return { statusCode: 200, titulo: `${TITLES[indicator]} ${monthsTitle(months)}`, formula: 'Días de incapacidad de los accidentes con tiempo perdido que caen en el período (los casos sin alta, hasta hoy)', numerador: total, denominador: null, valor: total, casos, meses: [] };
+    return {
+      statusCode: 200,
+      titulo: `${TITLES[indicator]} ${monthsTitle(months)}`,
+      formula: 'Días de incapacidad de los accidentes con tiempo perdido que caen en el período (los casos sin alta, hasta hoy)',
+      numerador: total,
+      denominador: null,
+      valor: total,
+      casos,
+      meses: [],
+    };
   }
 
   // A category chart's cases are those its bars count: with a value of the chart's catalogue (of its kind).
   const chart = indicator in CATEGORY_CHARTS ? CATEGORY_CHARTS[indicator as keyof typeof CATEGORY_CHARTS] : undefined;
   const names = chart?.tipo ? await catalogueNames(input, chart.table) : null;
   const charted = (row: RangeCase) => !chart || chart.values(row).some((id) => !names || names.get(id)?.Tipo === chart.tipo);
-  const casos = (await casesOf(input, { from, to }, false, true)).filter((row) => {
-    const report = asRangeCase(row);
-    return matches(report, query) && charted(report);
-  }).map((row) => recordCase(row, null, true, null));
-  return { statusCode: 200, titulo: `${TITLES[indicator]} ${period}`, formula: null, numerador: casos.length, denominador: null, valor: casos.length, casos, meses: [] };
+  const casos = (await casesOf(input, { from, to }, false, true))
+    .filter((row) => {
+      const report = asRangeCase(row);
+      return matches(report, query) && charted(report);
+    })
+    .map((row) => recordCase(row, null, true, null));
+  return {
+    statusCode: 200,
+    titulo: `${TITLES[indicator]} ${period}`,
+    formula: null,
+    numerador: casos.length,
+    denominador: null,
+    valor: casos.length,
+    casos,
+    meses: [],
+  };
 }

@@ -15,7 +15,12 @@ export function filteredIncidents(rows: readonly Incidente[], query: IncidentesQ
         (!query.nv2 || row.IdNivel2 === query.nv2) &&
         (!query.nv3 || row.IdNivel3 === query.nv3),
     )
-    .sort((a, b) => b.FechaOcurrencia.localeCompare(a.FechaOcurrencia) || b.HoraOcurrencia.localeCompare(a.HoraOcurrencia) || a.IdEvaluacion.localeCompare(b.IdEvaluacion));
+    .sort(
+      (a, b) =>
+        b.FechaOcurrencia.localeCompare(a.FechaOcurrencia) ||
+        b.HoraOcurrencia.localeCompare(a.HoraOcurrencia) ||
+        a.IdEvaluacion.localeCompare(b.IdEvaluacion),
+    );
 }
 
 /** Every file of a case and of its measures' cycles, each hash once. */

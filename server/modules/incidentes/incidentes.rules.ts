@@ -28,7 +28,11 @@ function derived(row: Incidente, workerContractor: string | null | undefined): I
 }
 
 /** The contractor of the roster's worker the case names: undefined when it names none (or one no longer there). */
-export async function workerContractorOf(ctx: WriteContext, db: Db, idPersona: string | null | undefined): Promise<string | null | undefined> {
+export async function workerContractorOf(
+  ctx: WriteContext,
+  db: Db,
+  idPersona: string | null | undefined,
+): Promise<string | null | undefined> {
   if (!idPersona) return undefined;
   const worker = (await ctx.records.trabajadores.load(db, ctx.company, idPersona))?.row;
   return worker ? worker.RutContratista : undefined;
@@ -52,15 +56,15 @@ export function incidentRules(measures: readonly MedidaNueva[], workerContractor
       const now = ctx.now;
       return derived(
         {
-        ...(fields as unknown as Incidente),
-        IdEmpresa: ctx.company,
-        Estado: 1,
-        Version: 1,
-        IdCliente: null,
-        FechaEvaluacion: toWireDate(now),
-        IdUsuario: ctx.user,
-        CreadoEn: now.toISOString(),
-        CerradoEn: null,
+          ...(fields as unknown as Incidente),
+          IdEmpresa: ctx.company,
+          Estado: 1,
+          Version: 1,
+          IdCliente: null,
+          FechaEvaluacion: toWireDate(now),
+          IdUsuario: ctx.user,
+          CreadoEn: now.toISOString(),
+          CerradoEn: null,
         },
         workerContractor,
       );

@@ -1,4 +1,10 @@
-import { INCIDENTES_MESSAGES, type Incidente, type IncidenteCreateBody, incidenteEntity, type IncidenteUpdateBody } from '#sync/schemas/incidentes.schema.ts';
+import {
+  INCIDENTES_MESSAGES,
+  type Incidente,
+  type IncidenteCreateBody,
+  incidenteEntity,
+  type IncidenteUpdateBody,
+} from '#sync/schemas/incidentes.schema.ts';
 import { type MedidaControl, medidaControlEntity } from '#sync/schemas/medidas-control.schema.ts';
 import type { Db } from '#server/db/database.ts';
 import { HttpError } from '#server/http/http-error.ts';
@@ -40,7 +46,8 @@ export function createIncident(ctx: WriteContext, body: IncidenteCreateBody): Pr
     const { MedidasControl: measures, ...fields } = body;
     const rules = incidentRules(measures, await workerContractorOf(ctx, db, fields.IdPersona));
     const outcome = await createRecord(within(ctx, db), incidenteEntity, fields, rules);
-    if (outcome.kind !== 'written' || !outcome.row) return { kind: outcome.kind, row: outcome.row && { incident: outcome.row, measures: [] } } as WriteOutcome<SavedIncident | null>;
+    if (outcome.kind !== 'written' || !outcome.row)
+      return { kind: outcome.kind, row: outcome.row && { incident: outcome.row, measures: [] } } as WriteOutcome<SavedIncident | null>;
     const added = await addMeasures(within(ctx, db), db, outcome.row, measures);
     return { kind: 'written', row: { incident: outcome.row, measures: added } };
   });
@@ -57,8 +64,15 @@ export function updateIncident(ctx: WriteContext, id: string, body: IncidenteUpd
     const { MedidasControl: measures, ...fields } = body;
     const idPersona = fields.IdPersona === undefined ? current.IdPersona : fields.IdPersona;
     const rules = incidentRules(measures, await workerContractorOf(ctx, db, idPersona));
-    const outcome = await updateRecord(within(ctx, db), incidenteEntity, id, fields as Record<string, unknown> & { Version: number }, rules);
-    if (outcome.kind === 'conflict') return { kind: 'conflict', row: { incident: outcome.row, measures: await measuresOf(db, ctx.company, id) } };
+    const outcome = await updateRecord(
+      within(ctx, db),
+      incidenteEntity,
+      id,
+      fields as Record<string, unknown> & { Version: number },
+      rules,
+    );
+    if (outcome.kind === 'conflict')
+      return { kind: 'conflict', row: { incident: outcome.row, measures: await measuresOf(db, ctx.company, id) } };
     const existing = await measuresOf(db, ctx.company, id);
     await followCaseParties(within(ctx, db), db, outcome.row, existing);
     const added = await addMeasures(within(ctx, db), db, outcome.row, measures);
@@ -75,7 +89,17 @@ export function deleteIncident(ctx: WriteContext, id: string, base: number | und
     if (outcome.kind !== 'written') return outcome;
     for (const measure of await measuresOf(db, ctx.company, id)) {
       await ctx.records.medidas_control.update!(db, { ...measure, Estado: 0, Version: measure.Version + 1 }, '{}');
-      await recordChange(db, { company: ctx.company, table: medidaControlEntity.table, id: measure.IdMedidaControl, op: 'delete', audience: partiesAudience(measure.RutContratista, measure.IdCliente) }, ctx.now);
+      await recordChange(
+        db,
+        {
+          company: ctx.company,
+          table: medidaControlEntity.table,
+          id: measure.IdMedidaControl,
+          op: 'delete',
+          audience: partiesAudience(measure.RutContratista, measure.IdCliente),
+        },
+        ctx.now,
+      );
     }
     return outcome;
   });
@@ -92,7 +116,20 @@ export function setIncidentState(ctx: WriteContext, id: string, target: 1 | 2, b
     const current = await visibleIncident(ctx, db, id);
     if (current.Estado === target) return { kind: 'unchanged', row: current };
     if (base !== undefined && base !== current.Version) {
-      await recordConflict(db, { company: ctx.company, table: incidenteEntity.table, id, baseVersion: base, serverVersion: current.Version, body: { Estado: target, Version: base }, user: ctx.user, key: ctx.key }, ctx.now);
+      await recordConflict(
+        db,
+        {
+          company: ctx.company,
+          table: incidenteEntity.table,
+          id,
+          baseVersion: base,
+          serverVersion: current.Version,
+          body: { Estado: target, Version: base },
+          user: ctx.user,
+          key: ctx.key,
+        },
+        ctx.now,
+      );
       return { kind: 'conflict', row: current };
     }
     if (target === 2) {
@@ -100,7 +137,12 @@ export function setIncidentState(ctx: WriteContext, id: string, target: 1 | 2, b
       if (open.length > 0) throw new HttpError(409, INCIDENTES_MESSAGES.closeRefused, 'MEDIDAS_SIN_APROBAR');
     }
     const stored = await ctx.records.incidentes.load(db, ctx.company, id);
-    const next: Incidente = { ...current, Estado: target, CerradoEn: target === 2 ? ctx.now.toISOString() : null, Version: current.Version + 1 };
+    const next: Incidente = {
+      ...current,
+      Estado: target,
+      CerradoEn: target === 2 ? ctx.now.toISOString() : null,
+      Version: current.Version + 1,
+    };
     await ctx.records.incidentes.update!(db, next, stored!.fieldVersions);
     return { kind: 'written', row: (await logRecord(within(ctx, db), db, incidenteEntity, id, current)) as Incidente };
   });

@@ -25,7 +25,12 @@ const notFound = () => new HttpError(404, MEDIDAS_MESSAGES.notFound);
 /** A user of the company named as responsible, so their home lists the measure. */
 async function checkResponsible(db: Db, company: string, userId: number | null): Promise<void> {
   if (userId === null) return;
-  const user = await db.selectFrom('usuarios').select('IdUsuario').where('IdEmpresa', '=', company).where('IdUsuario', '=', userId).executeTakeFirst();
+  const user = await db
+    .selectFrom('usuarios')
+    .select('IdUsuario')
+    .where('IdEmpresa', '=', company)
+    .where('IdUsuario', '=', userId)
+    .executeTakeFirst();
   if (!user) throw new HttpError(400, MEDIDAS_MESSAGES.responsibleUnknown, 'VALIDACION');
 }
 
@@ -34,7 +39,12 @@ async function checkResponsible(db: Db, company: string, userId: number | null):
  * already stored for this case is left to its cycle (CF5: a replay adds nothing); one of another case is refused.
  * Their light starts green, or red when the deadline already passed (SPEC OV1).
  */
-export async function addMeasures(ctx: WriteContext, db: Db, incident: Incidente, measures: readonly MedidaNueva[]): Promise<MedidaControl[]> {
+export async function addMeasures(
+  ctx: WriteContext,
+  db: Db,
+  incident: Incidente,
+  measures: readonly MedidaNueva[],
+): Promise<MedidaControl[]> {
   const store = ctx.records.medidas_control;
   const added: MedidaControl[] = [];
   for (const measure of measures) {
@@ -62,7 +72,11 @@ export async function followCaseParties(ctx: WriteContext, db: Db, incident: Inc
   const store = ctx.records.medidas_control;
   for (const measure of measures) {
     if (measure.RutContratista === incident.RutContratista && measure.IdCliente === incident.IdCliente) continue;
-    await store.update!(db, { ...measure, RutContratista: incident.RutContratista, IdCliente: incident.IdCliente, Version: measure.Version + 1 }, '{}');
+    await store.update!(
+      db,
+      { ...measure, RutContratista: incident.RutContratista, IdCliente: incident.IdCliente, Version: measure.Version + 1 },
+      '{}',
+    );
     await logRecord(ctx, db, medidaControlEntity, measure.IdMedidaControl, measure);
   }
 }
@@ -97,7 +111,14 @@ export function respondMeasure(ctx: WriteContext, viewer: Viewer, id: string, bo
 /** Approve: Respondida 0, Aprobada 1, green: the measure is done. */
 export function approveMeasure(ctx: WriteContext, viewer: Viewer, body: MedidaAprobarBody) {
   companyOnly(viewer);
-  const step = { IdRespuesta: body.IdRespuesta, Tipo: 'aprobacion' as const, Texto: body.Texto, Archivos: [], Plazo: null, Version: body.Version };
+  const step = {
+    IdRespuesta: body.IdRespuesta,
+    Tipo: 'aprobacion' as const,
+    Texto: body.Texto,
+    Archivos: [],
+    Plazo: null,
+    Version: body.Version,
+  };
   return reviewStep(cycleFor(viewer), ctx, body.IdMedidaControl, step, () => ({ Aprobada: 1 as const, Semaforo: 1 as const }));
 }
 
@@ -105,7 +126,14 @@ export function approveMeasure(ctx: WriteContext, viewer: Viewer, body: MedidaAp
 export function rejectMeasure(ctx: WriteContext, viewer: Viewer, body: MedidaRechazarBody) {
   companyOnly(viewer);
   const today = toWireDate(ctx.now);
-  const step = { IdRespuesta: body.IdRespuesta, Tipo: 'rechazo' as const, Texto: body.Texto, Archivos: body.Archivos, Plazo: body.Plazo, Version: body.Version };
+  const step = {
+    IdRespuesta: body.IdRespuesta,
+    Tipo: 'rechazo' as const,
+    Texto: body.Texto,
+    Archivos: body.Archivos,
+    Plazo: body.Plazo,
+    Version: body.Version,
+  };
   return reviewStep(cycleFor(viewer), ctx, body.IdMedidaControl, step, () => {
     if (body.Plazo < today) throw new HttpError(400, MEDIDAS_MESSAGES.deadlineTooEarly, 'VALIDACION');
     return { Plazo: body.Plazo, Semaforo: semaforoAfterRejection(body.Plazo, today) };

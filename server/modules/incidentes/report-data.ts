@@ -31,7 +31,13 @@ async function namesOf(deps: ReportDeps, company: string, incident: Incidente): 
  * The investigation report (spec 2.4) of one case from the database, built by the same pure builder as on the device
  * and drawn by the same document. Undefined when the case does not exist, was deleted or is not visible to `viewer`.
  */
-export async function buildIncidentReport(deps: ReportDeps, company: string, viewer: Viewer, id: string, mode: ImageMode): Promise<IncidentReportData | undefined> {
+export async function buildIncidentReport(
+  deps: ReportDeps,
+  company: string,
+  viewer: Viewer,
+  id: string,
+  mode: ImageMode,
+): Promise<IncidentReportData | undefined> {
   const incident = (await deps.records.incidentes.load(deps.db, company, id))?.row;
   if (!incident || incident.Estado === 0 || !canSeeParties(viewer, incident)) return undefined;
   const image = reportImageLoader(deps, mode);

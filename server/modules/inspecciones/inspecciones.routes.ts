@@ -4,10 +4,24 @@ import * as v from 'valibot';
 import { AUTH_MESSAGES } from '#sync/schemas/auth.schema.ts';
 import { RecordIdSchema } from '#sync/records/record-fields.ts';
 import { formularioEntity, TEMPLATE_READERS } from '#sync/schemas/formularios.schema.ts';
-import { INSPECCIONES_MESSAGES, InspeccionCreateBodySchema, inspeccionEntity, ReportRequestSchema, TIPOS_OBSERVACION } from '#sync/schemas/inspecciones.schema.ts';
+import {
+  InspeccionDetailAnswer,
+  InspeccionSavedAnswer,
+  InspectionWorkersAnswer,
+  RangosAnswer,
+} from '#sync/schemas/inspecciones-answers.schema.ts';
+import {
+  INSPECCIONES_MESSAGES,
+  InspeccionCreateBodySchema,
+  inspeccionEntity,
+  ReportRequestSchema,
+  TIPOS_OBSERVACION,
+} from '#sync/schemas/inspecciones.schema.ts';
 import { observacionEntity } from '#sync/schemas/observaciones.schema.ts';
 import type { AppEnv } from '#server/app-env.ts';
+import { answers } from '#server/http/api-answers.ts';
 import { HttpError } from '#server/http/http-error.ts';
+import { readRoute } from '#server/http/read-route.ts';
 import { rendersDocument } from '#server/http/document-render.ts';
 import { validate, VersionQuerySchema } from '#server/http/validation.ts';
 import { renderReportPdf } from '#server/reports/render-report-pdf.ts';
@@ -16,7 +30,7 @@ import { answerWrite, writeContext } from '#server/records/write-answer.ts';
 import { conflictBody } from '#server/sync/conflicts.repo.ts';
 import { permissionsOf, permit } from '#server/tenancy/permit.ts';
 import { readAccess } from '#server/records/read-access.ts';
-import { requireOwnCompany, requireSession } from '#server/tenancy/require-session.ts';
+import { requireSession } from '#server/tenancy/require-session.ts';
 import { viewerOf } from '#server/tenancy/viewer.ts';
 import { answerFollowUpList, InspectionListQuery } from './inspecciones-query.ts';
 import * as repo from './inspecciones.repo.ts';
@@ -32,7 +46,6 @@ const BASE = '/observaciones-inspecciones';
 const IdPath = v.object({ id: RecordIdSchema });
 const InspectionPath = v.object({ IdEvaluacion: RecordIdSchema });
 const TemplatePath = v.object({ IdFormulario: RecordIdSchema });
-const CompanyPath = v.object({ company: v.string() });
 
 const inspectionNotFound = () => new HttpError(404, INSPECCIONES_MESSAGES.notFound);
 
@@ -59,18 +72,26 @@ export const inspeccionesRoutes = new Hono<AppEnv>()
       security,
       summary:
         'Guarda una inspección FINALIZADA, completa y de una vez (SPEC IN2): se valida contra la versión del formulario que nombra y el servidor calcula Porcentaje y Nota. 400 con el mensaje y nada escrito si algo falta; 409 ARCHIVO_PENDIENTE si una foto o firma no ha llegado; 409 CONFLICTO si el id ya existe. { statusCode, message, data: Inspeccion, observaciones: Observacion[] }',
+      responses: answers(InspeccionSavedAnswer, 'La inspección guardada y sus observaciones'),
     }),
     can('crear'),
     validate('json', InspeccionCreateBodySchema),
     async (c) => {
       const outcome = await service.createInspection(writeContext(c), viewerOf(c), c.req.valid('json'));
       if (outcome.kind === 'conflict') return c.json(conflictBody(outcome.row?.inspeccion ?? null), 409);
-      return c.json({ statusCode: 200 as const, message: INSPECCIONES_MESSAGES.created, data: outcome.row!.inspeccion, observaciones: outcome.row!.observaciones }, 200);
+      const { inspeccion, observaciones } = outcome.row!;
+      const saved = { statusCode: 200 as const, message: INSPECCIONES_MESSAGES.created, data: inspeccion, observaciones };
+      return c.json(saved satisfies v.InferOutput<typeof InspeccionSavedAnswer>, 200);
     },
   )
   .get(
     `${BASE}/one/:id`,
-    describeRoute({ tags, security, summary: 'Una inspección activa tal como la ven las listas y los dispositivos: { statusCode, data: Inspeccion }', responses: recordResponses(inspeccionEntity).one }),
+    describeRoute({
+      tags,
+      security,
+      summary: 'Una inspección activa tal como la ven las listas y los dispositivos: { statusCode, data: Inspeccion }',
+      responses: recordResponses(inspeccionEntity).one,
+    }),
     validate('param', IdPath),
     readAccess(inspeccionEntity),
     async (c) => {
@@ -81,34 +102,50 @@ export const inspeccionesRoutes = new Hono<AppEnv>()
   )
   .get(
     `${BASE}/Rangos/:IdFormulario`,
-    describeRoute({ tags, security, summary: 'Escala de notas (Rangos) de la versión vigente del formulario: { statusCode, data: [{ Desde, Hasta, Nota }] }' }),
+    describeRoute({
+      tags,
+      security,
+      summary: 'Escala de notas (Rangos) de la versión vigente del formulario: { statusCode, data: [{ Desde, Hasta, Nota }] }',
+      responses: answers(RangosAnswer, 'La escala de notas del formulario'),
+    }),
     validate('param', TemplatePath),
     permit(TEMPLATE_READERS, 'index'),
     async (c) => {
       const { db, records } = c.get('deps');
       const template = await records.formularios.load(db, c.get('session').company, c.req.valid('param').IdFormulario);
       if (!template) throw new HttpError(404, formularioEntity.messages.notFound);
-      return c.json({ statusCode: 200, data: template.row.Contenido.Rangos });
+      return c.json({ statusCode: 200, data: template.row.Contenido.Rangos } satisfies v.InferOutput<typeof RangosAnswer>);
     },
   )
-  .get(
-    `${BASE}/lista_trabajadores/:company`,
-    describeRoute({
-      tags,
-      security,
-      summary: 'Trabajadores activos para elegir a los observados (un contratista solo los suyos): { statusCode, data: [{ IdPersona, RunPersona, Nombres, ApellidoPaterno, ApellidoMaterno, IdNivel2, IdNivel3, RutContratista }] }',
-    }),
-    validate('param', CompanyPath),
-    requireOwnCompany,
-    can('index'),
-    async (c) => {
-      const { db, records } = c.get('deps');
-      const { company, viewer } = c.get('session');
-      // Clients pick no workers.
-      const workers = viewer.kind === 'cliente' ? [] : await records.trabajadores.listActive(db, company, viewer);
-      const data = workers.map(({ IdPersona, RunPersona, Nombres, ApellidoPaterno, ApellidoMaterno, IdNivel2, IdNivel3, RutContratista }) => ({ IdPersona, RunPersona, Nombres, ApellidoPaterno, ApellidoMaterno, IdNivel2, IdNivel3, RutContratista }));
-      return c.json({ statusCode: 200, data });
-    },
+  .route(
+    '/',
+    readRoute(
+      `${BASE}/lista_trabajadores/:company`,
+      {
+        tags,
+        summary:
+          'Trabajadores activos para elegir a los observados (un contratista solo los suyos): { statusCode, data: [{ IdPersona, RunPersona, Nombres, ApellidoPaterno, ApellidoMaterno, IdNivel2, IdNivel3, RutContratista }] }',
+        answer: InspectionWorkersAnswer,
+        access: can('index'),
+      },
+      async (c) => {
+        const { db, records } = c.get('deps');
+        const { company, viewer } = c.get('session');
+        // Clients pick no workers.
+        const workers = viewer.kind === 'cliente' ? [] : await records.trabajadores.listActive(db, company, viewer);
+        const data = workers.map((worker) => ({
+          IdPersona: worker.IdPersona,
+          RunPersona: worker.RunPersona,
+          Nombres: worker.Nombres,
+          ApellidoPaterno: worker.ApellidoPaterno,
+          ApellidoMaterno: worker.ApellidoMaterno,
+          IdNivel2: worker.IdNivel2,
+          IdNivel3: worker.IdNivel3,
+          RutContratista: worker.RutContratista,
+        }));
+        return { statusCode: 200, data };
+      },
+    ),
   )
   .get(
     `${BASE}/:id`,
@@ -117,6 +154,7 @@ export const inspeccionesRoutes = new Hono<AppEnv>()
       security,
       summary:
         'Detalle de una inspección: { statusCode, data: Inspeccion, observaciones (Checklist), obsgenerales, brechas, lista_firmas, Urls: { sha256: enlace firmado } } con los archivos de firmas, observaciones y respuestas',
+      responses: answers(InspeccionDetailAnswer, 'La inspección con sus observaciones, firmas y enlaces'),
     }),
     validate('param', IdPath),
     can('index'),
@@ -127,13 +165,18 @@ export const inspeccionesRoutes = new Hono<AppEnv>()
       if (!row || row.Estado !== 1 || !repo.canSee(viewerOf(c), row)) throw inspectionNotFound();
       const data = repo.toWireInspeccion(row);
       const observations = (await repo.observationsOf(db, company, data.IdEvaluacion)).map(repo.toWireObservacion);
-      const [checklist, general, gaps] = TIPOS_OBSERVACION.map((tipo) => observations.filter((observation) => observation.TipoObs === tipo));
+      const [checklist, general, gaps] = TIPOS_OBSERVACION.map((tipo) =>
+        observations.filter((observation) => observation.TipoObs === tipo),
+      );
       const shas = [
         ...data.Firmas.map((firma) => firma.Archivo.Sha256),
-        ...observations.flatMap((observation) => [...observation.Archivos, ...observation.Respuestas.flatMap((step) => step.Archivos)].map((file) => file.Sha256)),
+        ...observations.flatMap((observation) =>
+          [...observation.Archivos, ...observation.Respuestas.flatMap((step) => step.Archivos)].map((file) => file.Sha256),
+        ),
       ];
       const Urls = Object.fromEntries([...new Set(shas)].map((sha) => [sha, files.signedUrl(sha, now())]));
-      return c.json({ statusCode: 200, data, observaciones: checklist, obsgenerales: general, brechas: gaps, lista_firmas: data.Firmas, Urls });
+      const detail = { statusCode: 200 as const, data, observaciones: checklist!, obsgenerales: general!, brechas: gaps! };
+      return c.json({ ...detail, lista_firmas: data.Firmas, Urls } satisfies v.InferOutput<typeof InspeccionDetailAnswer>);
     },
   )
   .delete(
@@ -141,13 +184,20 @@ export const inspeccionesRoutes = new Hono<AppEnv>()
     describeRoute({
       tags,
       security,
-      summary: 'Elimina una inspección y sus observaciones (Estado 0, lápidas en los cambios; SPEC OV3). ?Version=n detecta un borrado sobre datos viejos; eliminar de nuevo responde 200',
+      summary:
+        'Elimina una inspección y sus observaciones (Estado 0, lápidas en los cambios; SPEC OV3). ?Version=n detecta un borrado sobre datos viejos; eliminar de nuevo responde 200',
+      responses: recordResponses(inspeccionEntity).write,
     }),
     validate('param', InspectionPath),
     can('eliminar'),
     validate('query', VersionQuerySchema),
     async (c) => {
-      const outcome = await service.deleteInspection(writeContext(c), viewerOf(c), c.req.valid('param').IdEvaluacion, c.req.valid('query').Version);
+      const outcome = await service.deleteInspection(
+        writeContext(c),
+        viewerOf(c),
+        c.req.valid('param').IdEvaluacion,
+        c.req.valid('query').Version,
+      );
       return answerWrite(c, outcome, INSPECCIONES_MESSAGES.deleted);
     },
   )

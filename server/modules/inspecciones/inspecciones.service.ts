@@ -44,11 +44,31 @@ async function loadSaved(db: Db, company: string, id: string): Promise<SavedInsp
   return { inspeccion, observaciones: (await repo.observationsOf(db, company, id)).map(repo.toWireObservacion) };
 }
 
-async function idConflict(ctx: WriteContext, db: Db, viewer: Viewer, table: string, id: string, body: unknown): Promise<WriteOutcome<SavedInspection | null>> {
+async function idConflict(
+  ctx: WriteContext,
+  db: Db,
+  viewer: Viewer,
+  table: string,
+  id: string,
+  body: unknown,
+): Promise<WriteOutcome<SavedInspection | null>> {
   const existing = table === INSPECTIONS_TABLE ? await repo.findInspectionById(db, id) : undefined;
   const visible = existing && existing.IdEmpresa === ctx.company && repo.canSee(viewer, existing);
   const current = visible ? await loadSaved(db, ctx.company, id) : null;
-  await recordConflict(db, { company: ctx.company, table, id, baseVersion: 0, serverVersion: current?.inspeccion.Version ?? 0, body, user: ctx.user, key: ctx.key }, ctx.now);
+  await recordConflict(
+    db,
+    {
+      company: ctx.company,
+      table,
+      id,
+      baseVersion: 0,
+      serverVersion: current?.inspeccion.Version ?? 0,
+      body,
+      user: ctx.user,
+      key: ctx.key,
+    },
+    ctx.now,
+  );
   return { kind: 'conflict', row: current };
 }
 
@@ -56,10 +76,15 @@ async function idConflict(ctx: WriteContext, db: Db, viewer: Viewer, table: stri
  * SPEC IN2: a finished inspection arrives whole and is written whole (inspection, observations, change-log rows)
  * in one transaction, or refused with nothing written. Every check runs before the first insert.
  */
-export function createInspection(ctx: WriteContext, viewer: Viewer, body: InspeccionCreateBody): Promise<WriteOutcome<SavedInspection | null>> {
+export function createInspection(
+  ctx: WriteContext,
+  viewer: Viewer,
+  body: InspeccionCreateBody,
+): Promise<WriteOutcome<SavedInspection | null>> {
   return inWriteTransaction(ctx.db, async (db) => {
     // SPEC CF6: a replay with the same key is answered by the ledger; the same id under another key is a conflict.
-    if (await repo.findInspectionById(db, body.IdEvaluacion)) return idConflict(ctx, db, viewer, INSPECTIONS_TABLE, body.IdEvaluacion, body);
+    if (await repo.findInspectionById(db, body.IdEvaluacion))
+      return idConflict(ctx, db, viewer, INSPECTIONS_TABLE, body.IdEvaluacion, body);
     const observationIds = body.Observaciones.map((observation) => observation.IdObservacion);
     const taken = await repo.existingObservationIds(db, observationIds);
     const repeated = observationIds.find((id, index) => observationIds.indexOf(id) !== index);
@@ -76,7 +101,11 @@ export function createInspection(ctx: WriteContext, viewer: Viewer, body: Inspec
     await checkPlaceAndPeople(ctx, db, body);
     // Files travel first (SPEC FL3): a missing one is 409 ARCHIVO_PENDIENTE, retried after the upload.
     const files = [...body.Firmas.map((firma) => firma.Archivo), ...body.Observaciones.flatMap((observation) => observation.Archivos)];
-    await requireFiles(db, ctx.company, files.map((file) => file.Sha256));
+    await requireFiles(
+      db,
+      ctx.company,
+      files.map((file) => file.Sha256),
+    );
 
     const createdAt = ctx.now.toISOString();
     const today = toWireDate(ctx.now);
@@ -143,14 +172,32 @@ export function createInspection(ctx: WriteContext, viewer: Viewer, body: Inspec
  * SPEC OV3: the inspection and every observation of it get Estado 0 (a new Version each) and travel as tombstones.
  * Deleting an already deleted inspection succeeds (CF5); a stale `Version` is a conflict (CF4).
  */
-export function deleteInspection(ctx: WriteContext, viewer: Viewer, id: string, base: number | undefined): Promise<WriteOutcome<Inspeccion>> {
+export function deleteInspection(
+  ctx: WriteContext,
+  viewer: Viewer,
+  id: string,
+  base: number | undefined,
+): Promise<WriteOutcome<Inspeccion>> {
   return inWriteTransaction(ctx.db, async (db) => {
     const row = await repo.findInspection(db, ctx.company, id);
     if (!row || !repo.canSee(viewer, row)) throw notFound();
     const current = repo.toWireInspeccion(row);
     if (current.Estado === 0) return { kind: 'unchanged', row: current };
     if (base !== undefined && base !== current.Version) {
-      await recordConflict(db, { company: ctx.company, table: INSPECTIONS_TABLE, id, baseVersion: base, serverVersion: current.Version, body: { Estado: 0, Version: base }, user: ctx.user, key: ctx.key }, ctx.now);
+      await recordConflict(
+        db,
+        {
+          company: ctx.company,
+          table: INSPECTIONS_TABLE,
+          id,
+          baseVersion: base,
+          serverVersion: current.Version,
+          body: { Estado: 0, Version: base },
+          user: ctx.user,
+          key: ctx.key,
+        },
+        ctx.now,
+      );
       return { kind: 'conflict', row: current };
     }
     const deleted: Inspeccion = { ...current, Estado: 0, Version: current.Version + 1 };

@@ -2,9 +2,11 @@ import { Hono, type Context } from 'hono';
 import { describeRoute } from 'hono-openapi';
 import * as v from 'valibot';
 import { RecordIdSchema } from '#sync/records/record-fields.ts';
+import { ObservacionApprovedAnswer, ObservacionRejectedAnswer } from '#sync/schemas/inspecciones-answers.schema.ts';
 import { INSPECCIONES_MESSAGES } from '#sync/schemas/inspecciones.schema.ts';
 import { AprobarBodySchema, DesaprobarBodySchema, observacionEntity, RespuestaCreateBodySchema, type Observacion } from '#sync/schemas/observaciones.schema.ts';
 import type { AppEnv } from '#server/app-env.ts';
+import { answers } from '#server/http/api-answers.ts';
 import { HttpError } from '#server/http/http-error.ts';
 import { validate, VersionQuerySchema } from '#server/http/validation.ts';
 import { permissionsOf } from '#server/tenancy/permit.ts';
@@ -89,6 +91,7 @@ export const observacionesRoutes = new Hono<AppEnv>()
       security,
       summary:
         'Aprueba una observación respondida (Respondida 0, Aprobada 1, SemaforoObs 1); solo usuarios de la empresa. 409 SIN_RESPUESTA si no tiene respuesta, 409 CONFLICTO si Version quedó atrás. { statusCode, message, data: Observacion, semaforos: [{ IdObservacion, SemaforoObs }] }',
+      responses: answers(ObservacionApprovedAnswer, 'La observación aprobada y los semáforos de su inspección'),
     }),
     validate('param', ObservationPath),
     can('aprobar'),
@@ -96,7 +99,7 @@ export const observacionesRoutes = new Hono<AppEnv>()
     async (c) => {
       const outcome = await service.approveObservation(writeContext(c), viewerOf(c), c.req.valid('param').IdObservacion, c.req.valid('json'));
       const review = await reviewAnswer(c, outcome, INSPECCIONES_MESSAGES.approved);
-      return review.conflict ?? c.json(review.answer, 200);
+      return review.conflict ?? c.json(review.answer satisfies v.InferOutput<typeof ObservacionApprovedAnswer>, 200);
     },
   )
   .post(
@@ -106,6 +109,7 @@ export const observacionesRoutes = new Hono<AppEnv>()
       security,
       summary:
         'Rechaza una observación respondida con el motivo y un nuevo Plazo (no anterior a hoy): Respondida 0, SemaforoObs 2 (3 si ya venció); solo usuarios de la empresa. { statusCode, message, data: Observacion, idR, semaforos, respuestaArchivos: [{ Sha256, Tipo, Url }] }',
+      responses: answers(ObservacionRejectedAnswer, 'La observación rechazada, los semáforos de su inspección y los archivos del rechazo'),
     }),
     validate('param', ObservationPath),
     can('aprobar'),
@@ -117,7 +121,8 @@ export const observacionesRoutes = new Hono<AppEnv>()
       if (review.conflict) return review.conflict;
       const { files, now } = c.get('deps');
       const respuestaArchivos = body.Archivos.map((file) => ({ ...file, Url: files.signedUrl(file.Sha256, now()) }));
-      return c.json({ ...review.answer, idR: body.IdRespuesta, respuestaArchivos }, 200);
+      const rejected = { ...review.answer, idR: body.IdRespuesta, respuestaArchivos };
+      return c.json(rejected satisfies v.InferOutput<typeof ObservacionRejectedAnswer>, 200);
     },
   )
   .post(
@@ -127,6 +132,7 @@ export const observacionesRoutes = new Hono<AppEnv>()
       security,
       summary:
         'Responde una observación (Respondida 1): el contratista responsable de la observación o un usuario de la empresa. Archivos por { Sha256, Tipo }, subidos antes (409 ARCHIVO_PENDIENTE si falta uno). La misma IdRespuesta otra vez no cambia nada',
+      responses: responses.write,
     }),
     validate('param', ObservationPath),
     can('editar'),

@@ -2,7 +2,13 @@ import { AUTH_MESSAGES } from '#sync/schemas/auth.schema.ts';
 import { toWireDate } from '#sync/domain/dates.ts';
 import { semaforoAfterRejection, type Semaforo } from '#sync/domain/traffic-light.ts';
 import { INSPECCIONES_MESSAGES } from '#sync/schemas/inspecciones.schema.ts';
-import { type AprobarBody, type DesaprobarBody, type Observacion, observacionEntity, type RespuestaCreateBody } from '#sync/schemas/observaciones.schema.ts';
+import {
+  type AprobarBody,
+  type DesaprobarBody,
+  type Observacion,
+  observacionEntity,
+  type RespuestaCreateBody,
+} from '#sync/schemas/observaciones.schema.ts';
 import type { Db } from '#server/db/database.ts';
 import { HttpError } from '#server/http/http-error.ts';
 import type { Viewer } from '#server/tenancy/viewer.ts';
@@ -26,7 +32,20 @@ async function visibleObservation(db: Db, ctx: WriteContext, viewer: Viewer, id:
 }
 
 async function conflict(ctx: WriteContext, db: Db, current: Observacion, base: number, body: unknown): Promise<WriteOutcome<Observacion>> {
-  await recordConflict(db, { company: ctx.company, table: OBSERVATIONS_TABLE, id: current.IdObservacion, baseVersion: base, serverVersion: current.Version, body, user: ctx.user, key: ctx.key }, ctx.now);
+  await recordConflict(
+    db,
+    {
+      company: ctx.company,
+      table: OBSERVATIONS_TABLE,
+      id: current.IdObservacion,
+      baseVersion: base,
+      serverVersion: current.Version,
+      body,
+      user: ctx.user,
+      key: ctx.key,
+    },
+    ctx.now,
+  );
   return { kind: 'conflict', row: current };
 }
 
@@ -55,7 +74,12 @@ function cycleFor(viewer: Viewer): ReviewCycle<Observacion> {
  * response and `Respondida` becomes 1. Responses are append-only children (CF5): no Version, never a conflict, and
  * the same IdRespuesta again changes nothing.
  */
-export function respondObservation(ctx: WriteContext, viewer: Viewer, id: string, body: RespuestaCreateBody): Promise<WriteOutcome<Observacion>> {
+export function respondObservation(
+  ctx: WriteContext,
+  viewer: Viewer,
+  id: string,
+  body: RespuestaCreateBody,
+): Promise<WriteOutcome<Observacion>> {
   return answerStep(cycleFor(viewer), ctx, id, { IdRespuesta: body.IdRespuesta, Texto: body.Texto, Archivos: body.Archivos }, () => {
     if (viewer.kind === 'cliente') throw new HttpError(403, INSPECCIONES_MESSAGES.notResponsible, 'SIN_PERMISO');
   });
@@ -69,7 +93,14 @@ function companyOnly(viewer: Viewer): void {
 /** SPEC OV2, approve: Respondida 0, Aprobada 1, SemaforoObs 1 (closed). */
 export function approveObservation(ctx: WriteContext, viewer: Viewer, id: string, body: AprobarBody): Promise<WriteOutcome<Observacion>> {
   companyOnly(viewer);
-  const step = { IdRespuesta: body.IdRespuesta, Tipo: 'aprobacion' as const, Texto: body.Texto, Archivos: [], Plazo: null, Version: body.Version };
+  const step = {
+    IdRespuesta: body.IdRespuesta,
+    Tipo: 'aprobacion' as const,
+    Texto: body.Texto,
+    Archivos: [],
+    Plazo: null,
+    Version: body.Version,
+  };
   return reviewStep(cycleFor(viewer), ctx, id, step, () => ({ Aprobada: 1, SemaforoObs: 1 }));
 }
 
@@ -77,7 +108,14 @@ export function approveObservation(ctx: WriteContext, viewer: Viewer, id: string
 export function rejectObservation(ctx: WriteContext, viewer: Viewer, id: string, body: DesaprobarBody): Promise<WriteOutcome<Observacion>> {
   companyOnly(viewer);
   const today = toWireDate(ctx.now);
-  const step = { IdRespuesta: body.IdRespuesta, Tipo: 'rechazo' as const, Texto: body.Texto, Archivos: body.Archivos, Plazo: body.Plazo, Version: body.Version };
+  const step = {
+    IdRespuesta: body.IdRespuesta,
+    Tipo: 'rechazo' as const,
+    Texto: body.Texto,
+    Archivos: body.Archivos,
+    Plazo: body.Plazo,
+    Version: body.Version,
+  };
   return reviewStep(cycleFor(viewer), ctx, id, step, () => {
     if (body.Plazo < today) throw new HttpError(400, INSPECCIONES_MESSAGES.newDeadlineTooEarly, 'VALIDACION');
     return { Plazo: body.Plazo, SemaforoObs: semaforoAfterRejection(body.Plazo, today) };
@@ -85,7 +123,12 @@ export function rejectObservation(ctx: WriteContext, viewer: Viewer, id: string,
 }
 
 /** SPEC OV3 for one observation: Estado 0 and a tombstone. Deleting it again succeeds (CF5); a stale Version is a conflict. */
-export function deleteObservation(ctx: WriteContext, viewer: Viewer, id: string, base: number | undefined): Promise<WriteOutcome<Observacion>> {
+export function deleteObservation(
+  ctx: WriteContext,
+  viewer: Viewer,
+  id: string,
+  base: number | undefined,
+): Promise<WriteOutcome<Observacion>> {
   return inWriteTransaction(ctx.db, async (db) => {
     const row = await repo.findObservation(db, ctx.company, id);
     if (!row || !repo.canSee(viewer, row)) throw notFound();
@@ -101,5 +144,8 @@ export function deleteObservation(ctx: WriteContext, viewer: Viewer, id: string,
 
 /** The lights of the inspection's active observations after a review, so a screen can repaint them all (spec: semaforos). */
 export async function lightsOf(db: Db, company: string, idEvaluacion: string): Promise<{ IdObservacion: string; SemaforoObs: Semaforo }[]> {
-  return (await repo.observationsOf(db, company, idEvaluacion)).map((row) => ({ IdObservacion: row.IdObservacion, SemaforoObs: row.SemaforoObs as Semaforo }));
+  return (await repo.observationsOf(db, company, idEvaluacion)).map((row) => ({
+    IdObservacion: row.IdObservacion,
+    SemaforoObs: row.SemaforoObs as Semaforo,
+  }));
 }

@@ -10,7 +10,12 @@ import * as repo from './inspecciones.repo.ts';
 type ReportDeps = Pick<AppDeps, 'db' | 'files' | 'now' | 'records'>;
 
 /** Names of levels and observed workers, deleted ones included: a report tells what was true when it was signed. */
-async function namesById(deps: ReportDeps, company: string, table: 'niveles' | 'trabajadores', ids: string[]): Promise<Map<string, string>> {
+async function namesById(
+  deps: ReportDeps,
+  company: string,
+  table: 'niveles' | 'trabajadores',
+  ids: string[],
+): Promise<Map<string, string>> {
   const names = new Map<string, string>();
   for (const id of new Set(ids)) {
     if (table === 'niveles') {
@@ -29,16 +34,28 @@ async function namesById(deps: ReportDeps, company: string, table: 'niveles' | '
  * same pure builder as on the device (app/reports) and drawn by the same document. Undefined when the inspection
  * does not exist, was deleted or is not visible to `viewer`.
  */
-export async function buildChecklistReport(deps: ReportDeps, company: string, viewer: Viewer, id: string, mode: ImageMode): Promise<ChecklistReportData | undefined> {
+export async function buildChecklistReport(
+  deps: ReportDeps,
+  company: string,
+  viewer: Viewer,
+  id: string,
+  mode: ImageMode,
+): Promise<ChecklistReportData | undefined> {
   const row = await repo.findInspection(deps.db, company, id);
   if (!row || row.Estado !== 1 || !repo.canSee(viewer, row)) return undefined;
   const inspeccion = repo.toWireInspeccion(row);
-  const content = (await deps.records.formularios.loadVersion!(deps.db, company, inspeccion.IdFormulario, inspeccion.VersionFormulario))?.Contenido;
+  const content = (await deps.records.formularios.loadVersion!(deps.db, company, inspeccion.IdFormulario, inspeccion.VersionFormulario))
+    ?.Contenido;
   const image = reportImageLoader(deps, mode);
   const empresa = await reportCompany(deps, company, image);
   if (!content || !empresa) return undefined;
   const masks = new Map((await listMasks(deps.db, company)).map((mask) => [mask.TipoNv, mask.Nombre]));
-  const levelNames = await namesById(deps, company, 'niveles', [inspeccion.IdNivel2, inspeccion.IdNivel3].filter((level): level is string => level !== null));
+  const levelNames = await namesById(
+    deps,
+    company,
+    'niveles',
+    [inspeccion.IdNivel2, inspeccion.IdNivel3].filter((level): level is string => level !== null),
+  );
   const workerNames = await namesById(deps, company, 'trabajadores', inspeccion.Observados);
   const observaciones = (await repo.observationsOf(deps.db, company, id)).map(repo.toWireObservacion);
 

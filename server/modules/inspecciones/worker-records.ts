@@ -24,14 +24,23 @@ export const inspeccionesWorkerRecords: WorkerRecords<'observaciones', 'checklis
       .orderBy('FinalizadaEn', 'desc')
       .orderBy('IdEvaluacion')
       .execute();
-    return rows.map(
-      (row): ObservacionCardRow => ({ Id: row.IdEvaluacion, Fecha: row.Fecha, Checklist: row.NombreFormulario, Cumplimiento: row.Porcentaje, Nota: row.Nota }),
-    );
+    return rows.map((row): ObservacionCardRow => ({
+      Id: row.IdEvaluacion,
+      Fecha: row.Fecha,
+      Checklist: row.NombreFormulario,
+      Cumplimiento: row.Porcentaje,
+      Nota: row.Nota,
+    }));
   },
   report: {
     kind: 'checklist',
     async build(deps, company, worker, id) {
-      const row = await deps.db.selectFrom('evaluaciones').select(['Observados', 'Estado']).where('IdEmpresa', '=', company).where('IdEvaluacion', '=', id).executeTakeFirst();
+      const row = await deps.db
+        .selectFrom('evaluaciones')
+        .select(['Observados', 'Estado'])
+        .where('IdEmpresa', '=', company)
+        .where('IdEvaluacion', '=', id)
+        .executeTakeFirst();
       if (!row || row.Estado !== 1 || !(JSON.parse(row.Observados) as string[]).includes(worker.IdPersona)) return undefined;
       return buildChecklistReport(deps, company, { kind: 'empresa' }, id, 'data-url');
     },

@@ -10,7 +10,9 @@ export const nivelRules: RecordRules<Nivel> = {
       if (level.IdNivelPadre !== null) throw new HttpError(400, NIVELES_MESSAGES.parentForbidden, 'VALIDACION');
       return;
     }
-    const parent = level.IdNivelPadre ? (await ctx.records.niveles.activeIds(db, ctx.company, [level.IdNivelPadre], { TipoNivel: (level.TipoNivel - 1) as LevelType })).size : 0;
+    const parent = level.IdNivelPadre
+      ? (await ctx.records.niveles.activeIds(db, ctx.company, [level.IdNivelPadre], { TipoNivel: (level.TipoNivel - 1) as LevelType })).size
+      : 0;
     if (!parent) throw new HttpError(400, NIVELES_MESSAGES.parentInvalid, 'VALIDACION');
   },
 };

@@ -3,15 +3,20 @@ import { describeRoute } from 'hono-openapi';
 import * as v from 'valibot';
 import { AUTH_MESSAGES } from '#sync/schemas/auth.schema.ts';
 import type { InlineImage } from '#sync/schemas/common.schema.ts';
+import { savedAnswer } from '#sync/schemas/answers.schema.ts';
 import {
   CompanyProfileBodySchema,
+  CompanyProfileSchema,
   PERFIL_MESSAGES,
   UserProfileBodySchema,
+  UserProfileSchema,
   type CompanyProfile,
   type UserProfile,
 } from '#sync/schemas/perfil.schema.ts';
 import type { AppDeps, AppEnv } from '#server/app-env.ts';
+import { answers, named } from '#server/http/api-answers.ts';
 import { HttpError } from '#server/http/http-error.ts';
+import { readRoute } from '#server/http/read-route.ts';
 import { validate } from '#server/http/validation.ts';
 import { permissionsOf, sessionOnly } from '#server/tenancy/permit.ts';
 import { requireOwnCompany, requireSession } from '#server/tenancy/require-session.ts';
@@ -23,6 +28,10 @@ const tags = ['perfil'];
 const security = [{ bearerAuth: [] }];
 const PROFILE_NOT_FOUND = 'Perfil no encontrado';
 const canOnCompanyProfile = permissionsOf('/perfil/empresa');
+const PerfilUsuario = named('PerfilUsuario', UserProfileSchema);
+const PerfilUsuarioSaved = savedAnswer(PerfilUsuario);
+const PerfilEmpresa = named('PerfilEmpresa', CompanyProfileSchema);
+const PerfilEmpresaSaved = savedAnswer(PerfilEmpresa);
 
 const UserPathSchema = v.object({
   user: v.pipe(v.string(), v.regex(/^\d+$/, PROFILE_NOT_FOUND), v.transform(Number)),
@@ -58,7 +67,12 @@ export const perfilRoutes = new Hono<AppEnv>()
   .use(requireSession)
   .get(
     '/perfil_usuario/:user/:company',
-    describeRoute({ tags, security, summary: 'Mi Perfil: datos del usuario que inició sesión' }),
+    describeRoute({
+      tags,
+      security,
+      summary: 'Mi Perfil: datos del usuario que inició sesión',
+      responses: answers(PerfilUsuario, 'El perfil del usuario'),
+    }),
     validate('param', UserPathSchema),
     requireOwnCompany,
     // One's own profile: any signed-in user.
@@ -67,12 +81,17 @@ export const perfilRoutes = new Hono<AppEnv>()
       const { user, company } = c.req.valid('param');
       // Mi Perfil is one's own profile: another user's id is refused like another company's.
       if (user !== c.get('session').userId) throw new HttpError(403, AUTH_MESSAGES.forbiddenAction, 'SIN_PERMISO');
-      return c.json(await loadUserProfile(c.get('deps'), company, user));
+      return c.json((await loadUserProfile(c.get('deps'), company, user)) satisfies v.InferOutput<typeof PerfilUsuario>);
     },
   )
   .put(
     '/perfil_usuario/:user/:company',
-    describeRoute({ tags, security, summary: 'Actualiza nombres, teléfono, fecha de nacimiento y foto del usuario' }),
+    describeRoute({
+      tags,
+      security,
+      summary: 'Actualiza nombres, teléfono, fecha de nacimiento y foto del usuario',
+      responses: answers(PerfilUsuarioSaved, 'Perfil actualizado'),
+    }),
     validate('param', UserPathSchema),
     requireOwnCompany,
     // One's own profile: any signed-in user.
@@ -91,20 +110,27 @@ export const perfilRoutes = new Hono<AppEnv>()
         if (updated) await recordChange(db, { company, table: 'usuarios', id: user, op: 'upsert', row: updated }, deps.now());
         return updated;
       });
-      return c.json({ statusCode: 200, message: PERFIL_MESSAGES.userUpdated, data: presentUserProfile(deps, row) });
+      return c.json({ statusCode: 200, message: PERFIL_MESSAGES.userUpdated, data: presentUserProfile(deps, row) } satisfies v.InferOutput<
+        typeof PerfilUsuarioSaved
+      >);
     },
   )
-  .get(
-    '/perfil_empresa/:company',
-    describeRoute({ tags, security, summary: 'Perfil Empresa: nombre, dirección, teléfono y logo' }),
-    validate('param', CompanyPathSchema),
-    requireOwnCompany,
-    canOnCompanyProfile('index'),
-    async (c) => c.json(await loadCompanyProfile(c.get('deps'), c.req.valid('param').company)),
+  .route(
+    '/',
+    readRoute(
+      '/perfil_empresa/:company',
+      { tags, summary: 'Perfil Empresa: nombre, dirección, teléfono y logo', answer: PerfilEmpresa, access: canOnCompanyProfile('index') },
+      (c, { params }) => loadCompanyProfile(c.get('deps'), params.company),
+    ),
   )
   .put(
     '/perfil_empresa/:company',
-    describeRoute({ tags, security, summary: 'Actualiza el perfil y el logo de la empresa' }),
+    describeRoute({
+      tags,
+      security,
+      summary: 'Actualiza el perfil y el logo de la empresa',
+      responses: answers(PerfilEmpresaSaved, 'Perfil de la empresa actualizado'),
+    }),
     validate('param', CompanyPathSchema),
     requireOwnCompany,
     canOnCompanyProfile('editar'),
@@ -115,6 +141,10 @@ export const perfilRoutes = new Hono<AppEnv>()
       const { Logo, ...fields } = c.req.valid('json');
       const LogoArchivo = await storeImage(deps, company, Logo);
       await repo.updateCompanyProfile(deps.db, company, { ...fields, ...(LogoArchivo ? { LogoArchivo } : {}) });
-      return c.json({ statusCode: 200, message: PERFIL_MESSAGES.companyUpdated, data: await loadCompanyProfile(deps, company) });
+      return c.json({
+        statusCode: 200,
+        message: PERFIL_MESSAGES.companyUpdated,
+        data: await loadCompanyProfile(deps, company),
+      } satisfies v.InferOutput<typeof PerfilEmpresaSaved>);
     },
   );

@@ -42,11 +42,24 @@ export function catalogueRows(db: Db) {
 export async function loadCatalogue(db: Db): Promise<CatalogoGrupo[]> {
   const groups = new Map<number, CatalogoGrupo>();
   for (const row of await catalogueRows(db)) {
-    const group = groups.get(row.IdGrupo) ?? { IdGrupo: row.IdGrupo, NombreGrupo: row.NombreGrupo, SubtituloGrupo: row.SubtituloGrupo, PosicionGrupo: row.PosicionGrupo, modulos: [] };
+    const group = groups.get(row.IdGrupo) ?? {
+      IdGrupo: row.IdGrupo,
+      NombreGrupo: row.NombreGrupo,
+      SubtituloGrupo: row.SubtituloGrupo,
+      PosicionGrupo: row.PosicionGrupo,
+      modulos: [],
+    };
     groups.set(row.IdGrupo, group);
     let module = group.modulos.find((candidate) => candidate.IdModulo === row.IdModulo);
     if (!module) {
-      module = { IdModulo: row.IdModulo, NombreSistemaModulo: row.NombreSistemaModulo, PosicionGroupModulos: row.PosicionGroupModulos, IdSistema: row.IdSistema, NombreSistema: row.NombreSistema, submodulos: [] };
+      module = {
+        IdModulo: row.IdModulo,
+        NombreSistemaModulo: row.NombreSistemaModulo,
+        PosicionGroupModulos: row.PosicionGroupModulos,
+        IdSistema: row.IdSistema,
+        NombreSistema: row.NombreSistema,
+        submodulos: [],
+      };
       group.modulos.push(module);
     }
     module.submodulos.push({
@@ -66,7 +79,10 @@ const parseActions = (text: string) => PERMISSION_ACTIONS.filter((action) => tex
 export async function listRoles(db: Db, company: string, only?: number): Promise<Rol[]> {
   let roles = db.selectFrom('roles').select(['IdRol', 'NombreRol']).where('IdEmpresa', '=', company).where('Estado', '=', 1);
   if (only !== undefined) roles = roles.where('IdRol', '=', only);
-  const found = await roles.orderBy(sql`lower(NombreRol)`).orderBy('IdRol').execute();
+  const found = await roles
+    .orderBy(sql`lower(NombreRol)`)
+    .orderBy('IdRol')
+    .execute();
   if (found.length === 0) return [];
   const ids = found.map((role) => role.IdRol);
   const [grants, counts, administrators] = await Promise.all([
@@ -81,7 +97,13 @@ export async function listRoles(db: Db, company: string, only?: number): Promise
       .orderBy('m.PosicionGroupModulos')
       .orderBy('s.PosicionGroupModulosSub')
       .execute(),
-    db.selectFrom('usuarios').select(['IdRol', (eb) => eb.fn.countAll<number>().as('n')]).where('IdEmpresa', '=', company).where('IdRol', 'in', ids).groupBy('IdRol').execute(),
+    db
+      .selectFrom('usuarios')
+      .select(['IdRol', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('IdEmpresa', '=', company)
+      .where('IdRol', 'in', ids)
+      .groupBy('IdRol')
+      .execute(),
     administratorRoles(db, company),
   ]);
   return found.map((role) => ({
@@ -91,7 +113,10 @@ export async function listRoles(db: Db, company: string, only?: number): Promise
     // Only what the matrix offers: a grant of an action no call checks (yet) is neither shown nor refused on saving.
     Permisos: grants
       .filter((grant) => grant.IdRol === role.IdRol)
-      .map((grant) => ({ Ruta: grant.Ruta, Acciones: parseActions(grant.Acciones).filter((action) => availableActions(grant.Ruta).includes(action)) }))
+      .map((grant) => ({
+        Ruta: grant.Ruta,
+        Acciones: parseActions(grant.Acciones).filter((action) => availableActions(grant.Ruta).includes(action)),
+      }))
       .filter((grant) => grant.Acciones.length > 0),
   }));
 }
@@ -102,7 +127,12 @@ export async function findRole(db: Db, company: string, id: number): Promise<Rol
 
 /** Another active role of the company already has this name (any case). */
 export async function nameTaken(db: Db, company: string, name: string, exceptId?: number): Promise<boolean> {
-  let query = db.selectFrom('roles').select('IdRol').where('IdEmpresa', '=', company).where('Estado', '=', 1).where(sql<string>`lower(NombreRol)`, '=', name.toLowerCase());
+  let query = db
+    .selectFrom('roles')
+    .select('IdRol')
+    .where('IdEmpresa', '=', company)
+    .where('Estado', '=', 1)
+    .where(sql<string>`lower(NombreRol)`, '=', name.toLowerCase());
   if (exceptId !== undefined) query = query.where('IdRol', '!=', exceptId);
   return (await query.executeTakeFirst()) !== undefined;
 }
@@ -117,9 +147,15 @@ export async function renameRole(db: Db, id: number, name: string): Promise<void
 }
 
 /** The role's whole matrix, replaced: routes without actions leave no row. */
-export async function replacePermissions(db: Db, id: number, grants: readonly { IdSubmodulo: number; Acciones: readonly PermissionAction[] }[]): Promise<void> {
+export async function replacePermissions(
+  db: Db,
+  id: number,
+  grants: readonly { IdSubmodulo: number; Acciones: readonly PermissionAction[] }[],
+): Promise<void> {
   await db.deleteFrom('rol_permisos').where('IdRol', '=', id).execute();
-  const rows = grants.filter((grant) => grant.Acciones.length > 0).map((grant) => ({ IdRol: id, IdSubmodulo: grant.IdSubmodulo, Acciones: grant.Acciones.join(',') }));
+  const rows = grants
+    .filter((grant) => grant.Acciones.length > 0)
+    .map((grant) => ({ IdRol: id, IdSubmodulo: grant.IdSubmodulo, Acciones: grant.Acciones.join(',') }));
   if (rows.length) await db.insertInto('rol_permisos').values(rows).execute();
 }
 

@@ -2,12 +2,15 @@ import { Hono } from 'hono';
 import { describeRoute } from 'hono-openapi';
 import * as v from 'valibot';
 import { ROLE_MANAGEMENT } from '#sync/records/permissions.ts';
-import { RolBodySchema, ROLES_MESSAGES, RolUpdateBodySchema } from '#sync/schemas/roles.schema.ts';
+import { dataAnswer, type MessageAnswer, MessageAnswerSchema, savedAnswer } from '#sync/schemas/answers.schema.ts';
+import { CatalogoGrupoSchema, RolBodySchema, ROLES_MESSAGES, RolSchema, RolUpdateBodySchema } from '#sync/schemas/roles.schema.ts';
 import type { AppEnv } from '#server/app-env.ts';
 import { keepAnAdministrator, markReadsChanged } from '#server/records/office-accounts.ts';
 import { recordAudit, wasDeleted } from '#server/records/office-audit-log.ts';
 import { inOfficeWrite } from '#server/records/office-write.ts';
+import { answers, named } from '#server/http/api-answers.ts';
 import { HttpError } from '#server/http/http-error.ts';
+import { readRoute } from '#server/http/read-route.ts';
 import { validate } from '#server/http/validation.ts';
 import { permissionsOf } from '#server/tenancy/permit.ts';
 import { companyUsersOnly, requireOwnCompany, requireSession } from '#server/tenancy/require-session.ts';
@@ -23,46 +26,59 @@ const RoleId = v.pipe(v.string(), v.regex(/^\d{1,12}$/, ROLES_MESSAGES.notFound)
 const OnePath = v.object({ company: v.string(), id: RoleId });
 const UpdatePath = v.object({ company: v.string(), IdRol: RoleId });
 
+const Rol = named('Rol', RolSchema);
+const RolSaved = savedAnswer(Rol);
+/** Who reads roles: Ver on Roles, and only the company's own users. */
+const reading = [can('index'), companyUsersOnly] as const;
+
 const notFound = () => new HttpError(404, ROLES_MESSAGES.notFound);
 
 /** Roles (spec: roles/all, permisos, one, post, put, delete): a name and a matrix of routes against actions. */
 export const rolesRoutes = new Hono<AppEnv>()
   .use(requireSession)
-  .get(
-    '/all/:company',
-    describeRoute({ tags, security, summary: 'Roles activos de la empresa con su matriz de permisos, cuántos usuarios tiene cada uno y si administra (Ver y Editar en Roles): { statusCode, data: Rol[] }' }),
-    validate('param', CompanyPath),
-    requireOwnCompany,
-    can('index'),
-    companyUsersOnly,
-    async (c) => c.json({ statusCode: 200, data: await repo.listRoles(c.get('deps').db, c.get('session').company) }),
+  .route(
+    '/',
+    readRoute(
+      '/all/:company',
+      {
+        tags,
+        summary: 'Roles activos de la empresa con su matriz de permisos, cuántos usuarios tiene cada uno y si administra (Ver y Editar en Roles): { statusCode, data: Rol[] }',
+        answer: dataAnswer(v.array(Rol)),
+        access: reading,
+      },
+      async (c) => ({ statusCode: 200, data: await repo.listRoles(c.get('deps').db, c.get('session').company) }),
+    ),
   )
-  .get(
-    '/permisos/:company',
-    describeRoute({
-      tags,
-      security,
-      summary:
-        'La matriz de un rol: cada grupo, módulo y submódulo del producto (ruta, posición, sistema) con las acciones que ofrece: index (Ver), crear, editar, eliminar, y aprobar, cerrar o despachar donde una llamada las exige. { statusCode, data: Grupo[] }',
-    }),
-    validate('param', CompanyPath),
-    requireOwnCompany,
-    can('index'),
-    companyUsersOnly,
-    async (c) => c.json({ statusCode: 200, data: await repo.loadCatalogue(c.get('deps').db) }),
+  .route(
+    '/',
+    readRoute(
+      '/permisos/:company',
+      {
+        tags,
+        summary:
+          'La matriz de un rol: cada grupo, módulo y submódulo del producto (ruta, posición, sistema) con las acciones que ofrece: index (Ver), crear, editar, eliminar, y aprobar, cerrar o despachar donde una llamada las exige. { statusCode, data: Grupo[] }',
+        answer: dataAnswer(v.array(named('CatalogoGrupo', CatalogoGrupoSchema))),
+        access: reading,
+      },
+      async (c) => ({ statusCode: 200, data: await repo.loadCatalogue(c.get('deps').db) }),
+    ),
   )
-  .get(
-    '/one/:company/:id',
-    describeRoute({ tags, security, summary: 'Un rol activo con su matriz: { statusCode, data: Rol | null }' }),
-    validate('param', OnePath),
-    requireOwnCompany,
-    can('index'),
-    companyUsersOnly,
-    async (c) => c.json({ statusCode: 200, data: (await repo.findRole(c.get('deps').db, c.get('session').company, c.req.valid('param').id)) ?? null }),
+  .route(
+    '/',
+    readRoute(
+      '/one/:company/:id',
+      { tags, summary: 'Un rol activo con su matriz: { statusCode, data: Rol | null }', answer: dataAnswer(v.nullable(Rol)), access: reading, params: OnePath },
+      async (c, { params }) => ({ statusCode: 200, data: (await repo.findRole(c.get('deps').db, c.get('session').company, params.id)) ?? null }),
+    ),
   )
   .post(
     '/post/:company',
-    describeRoute({ tags, security, summary: 'Crea un rol: { NombreRol, Permisos: [{ Ruta, Acciones }] }. 409 ROL_DUPLICADO si el nombre existe; 400 si una ruta o acción no existe' }),
+    describeRoute({
+      tags,
+      security,
+      summary: 'Crea un rol: { NombreRol, Permisos: [{ Ruta, Acciones }] }. 409 ROL_DUPLICADO si el nombre existe; 400 si una ruta o acción no existe',
+      responses: answers(RolSaved, 'Rol creado'),
+    }),
     validate('param', CompanyPath),
     requireOwnCompany,
     can('crear'),
@@ -79,7 +95,7 @@ export const rolesRoutes = new Hono<AppEnv>()
         await recordAudit(write.db, { company: write.company, author: write.author, entity: 'rol', id, name: body.NombreRol, action: 'crear', changes }, write.now);
         return (await repo.findRole(write.db, write.company, id))!;
       });
-      return c.json({ statusCode: 200, message: ROLES_MESSAGES.created, data: role });
+      return c.json({ statusCode: 200, message: ROLES_MESSAGES.created, data: role } satisfies v.InferOutput<typeof RolSaved>);
     },
   )
   .put(
@@ -88,6 +104,7 @@ export const rolesRoutes = new Hono<AppEnv>()
       tags,
       security,
       summary: `Edita el nombre o la matriz completa de un rol; rige desde la próxima petición de sus usuarios, y sus dispositivos vuelven a descargar lo que pueden leer si eso cambió (SPEC PL11). 409 ULTIMO_ADMINISTRADOR si la empresa quedaría sin usuarios que gestionen roles (${ROLE_MANAGEMENT.route}: Ver y Editar)`,
+      responses: answers(RolSaved, 'Rol actualizado'),
     }),
     validate('param', UpdatePath),
     requireOwnCompany,
@@ -116,12 +133,17 @@ export const rolesRoutes = new Hono<AppEnv>()
         if (changes.length) await recordAudit(write.db, { company: write.company, author: write.author, entity: 'rol', id, name: body.NombreRol ?? current.NombreRol, action: 'editar', changes }, write.now);
         return (await repo.findRole(write.db, write.company, id))!;
       });
-      return c.json({ statusCode: 200, message: ROLES_MESSAGES.updated, data: role });
+      return c.json({ statusCode: 200, message: ROLES_MESSAGES.updated, data: role } satisfies v.InferOutput<typeof RolSaved>);
     },
   )
   .delete(
     '/delete/:company/:id',
-    describeRoute({ tags, security, summary: 'Elimina un rol sin usuarios (409 ROL_EN_USO si tiene); nunca el último rol administrador (409 ULTIMO_ADMINISTRADOR). Eliminar de nuevo responde 200' }),
+    describeRoute({
+      tags,
+      security,
+      summary: 'Elimina un rol sin usuarios (409 ROL_EN_USO si tiene); nunca el último rol administrador (409 ULTIMO_ADMINISTRADOR). Eliminar de nuevo responde 200',
+      responses: answers(MessageAnswerSchema, 'Rol eliminado'),
+    }),
     validate('param', OnePath),
     requireOwnCompany,
     can('eliminar'),
@@ -140,6 +162,6 @@ export const rolesRoutes = new Hono<AppEnv>()
         await repo.deleteRole(write.db, id);
         await recordAudit(write.db, { company: write.company, author: write.author, entity: 'rol', id, name: current.NombreRol, action: 'eliminar', changes: matrixChanges(current.Permisos, []) }, write.now);
       });
-      return c.json({ statusCode: 200, message: ROLES_MESSAGES.deleted });
+      return c.json({ statusCode: 200, message: ROLES_MESSAGES.deleted } satisfies MessageAnswer);
     },
   );

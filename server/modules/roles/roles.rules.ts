@@ -27,11 +27,16 @@ export async function resolveMatrix(db: Db, permissions: readonly RolPermiso[]):
       const offered = availableActions(permission.Ruta);
       const refused = permission.Acciones.find((action) => !offered.includes(action));
       if (refused) throw invalid(actionUnavailableMessage(PERMISSION_ACTION_LABELS[refused], submodule.NombreSistemaModuloSub));
-      return { IdSubmodulo: submodule.IdSubmodulo, Ruta: permission.Ruta, Acciones: PERMISSION_ACTIONS.filter((action) => permission.Acciones.includes(action)) };
+      return {
+        IdSubmodulo: submodule.IdSubmodulo,
+        Ruta: permission.Ruta,
+        Acciones: PERMISSION_ACTIONS.filter((action) => permission.Acciones.includes(action)),
+      };
     });
 }
 
-const labels = (actions: readonly PermissionAction[] | undefined) => (actions ?? []).map((action) => PERMISSION_ACTION_LABELS[action]).join(', ');
+const labels = (actions: readonly PermissionAction[] | undefined) =>
+  (actions ?? []).map((action) => PERMISSION_ACTION_LABELS[action]).join(', ');
 
 /** What the audit log says of a matrix change: each route whose actions differ, "Ver, Crear" before and after. */
 export function matrixChanges(before: readonly RolPermiso[], after: readonly RolPermiso[]): FieldChange[] {

@@ -17,7 +17,12 @@ export const trabajadoresStore: RecordStore<Trabajador> = {
     await repo.setWorkerCargos(db, worker.IdEmpresa, worker.IdPersona, worker.cargos);
   },
   async update(db, worker, fieldVersions) {
-    await repo.updateWorker(db, worker.IdEmpresa, worker.IdPersona, { ...columnsOf(worker), Estado: worker.Estado, Version: worker.Version, VersionesCampos: fieldVersions });
+    await repo.updateWorker(db, worker.IdEmpresa, worker.IdPersona, {
+      ...columnsOf(worker),
+      Estado: worker.Estado,
+      Version: worker.Version,
+      VersionesCampos: fieldVersions,
+    });
     await repo.setWorkerCargos(db, worker.IdEmpresa, worker.IdPersona, worker.cargos);
   },
   listActive: repo.listAllActive,

@@ -3,29 +3,41 @@ import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { describeRoute } from 'hono-openapi';
 import * as v from 'valibot';
-import { UsuarioCreateBodySchema, USUARIOS_MESSAGES, UsuariosQuerySchema, UsuarioUpdateBodySchema } from '#sync/schemas/usuarios.schema.ts';
+import { dataAnswer } from '#sync/schemas/answers.schema.ts';
+import {
+  UsuarioCreateBodySchema,
+  UsuarioListasSchema,
+  USUARIOS_MESSAGES,
+  UsuariosQuerySchema,
+  UsuarioUpdateBodySchema,
+} from '#sync/schemas/usuarios.schema.ts';
 import type { AppEnv } from '#server/app-env.ts';
 import { createAccount, keepAnAdministrator, markReadsChanged } from '#server/records/office-accounts.ts';
 import { recordAudit } from '#server/records/office-audit-log.ts';
 import { inOfficeWrite } from '#server/records/office-write.ts';
 import { activeParties } from '#server/records/office-parties.ts';
 import { storeInlineImage } from '#server/files/inline-image.ts';
+import { answers } from '#server/http/api-answers.ts';
 import { HttpError } from '#server/http/http-error.ts';
+import { readRoute } from '#server/http/read-route.ts';
 import { validate } from '#server/http/validation.ts';
 import { permissionsOf } from '#server/tenancy/permit.ts';
-import { companyUsersOnly, requireOwnCompany, requireSession } from '#server/tenancy/require-session.ts';
+import { companyUsersOnly, requireSession } from '#server/tenancy/require-session.ts';
 import { usuarioChangesRoutes } from './usuario-changes.routes.ts';
 import { auditoriaRoutes } from './usuarios-lists.routes.ts';
 import * as repo from './usuarios.repo.ts';
+import { Usuario, UsuarioCreated, UsuarioSaved } from './usuarios.answers.ts';
 import { auditView, checkUser, UserIdParam, userChanges, userOf, withKindParty, withMailWarning } from './usuarios.rules.ts';
 
 const tags = ['usuarios'];
 const security = [{ bearerAuth: [] }];
 const can = permissionsOf('/usuarios');
 
-const CompanyPath = v.object({ company: v.string() });
 const OnePath = v.object({ company: v.string(), id: UserIdParam });
-const listUsers = (c: Context<AppEnv>, filter: { only?: number; search?: string }) => repo.listUsers(c.get('deps'), c.get('deps').db, c.get('session').company, filter);
+/** Who reads users: Ver on Usuarios, and only the company's own users. */
+const reading = [can('index'), companyUsersOnly] as const;
+const listUsers = (c: Context<AppEnv>, filter: { only?: number; search?: string }) =>
+  repo.listUsers(c.get('deps'), c.get('deps').db, c.get('session').company, filter);
 
 /**
  * Users (spec: GET usuarios/{company}, POST and PUT usuarios, dias_inactivos): the company's own users and its
@@ -35,53 +47,78 @@ export const usuariosRoutes = new Hono<AppEnv>()
   .use(requireSession)
   .route('/', usuarioChangesRoutes)
   .route('/', auditoriaRoutes)
-  .get(
-    '/listas/:company',
-    describeRoute({ tags, security, summary: 'Opciones del formulario de usuario: roles activos, empresas contratistas y clientes activos. { statusCode, data: { roles, contratistas, clientes } }' }),
-    validate('param', CompanyPath),
-    requireOwnCompany,
-    can('index'),
-    companyUsersOnly,
-    async (c) => {
-      const { db } = c.get('deps');
-      const company = c.get('session').company;
-      const roles = await db.selectFrom('roles').select(['IdRol', 'NombreRol']).where('IdEmpresa', '=', company).where('Estado', '=', 1).orderBy('NombreRol').execute();
-      return c.json({ statusCode: 200, data: { roles, ...(await activeParties(db, company)) } });
-    },
+  .route(
+    '/',
+    readRoute(
+      '/listas/:company',
+      {
+        tags,
+        summary:
+          'Opciones del formulario de usuario: roles activos, empresas contratistas y clientes activos. { statusCode, data: { roles, contratistas, clientes } }',
+        answer: dataAnswer(UsuarioListasSchema),
+        access: reading,
+      },
+      async (c) => {
+        const { db } = c.get('deps');
+        const company = c.get('session').company;
+        const roles = await db
+          .selectFrom('roles')
+          .select(['IdRol', 'NombreRol'])
+          .where('IdEmpresa', '=', company)
+          .where('Estado', '=', 1)
+          .orderBy('NombreRol')
+          .execute();
+        return { statusCode: 200, data: { roles, ...(await activeParties(db, company)) } };
+      },
+    ),
   )
-  .get(
-    '/one/:company/:id',
-    describeRoute({ tags, security, summary: 'Un usuario: { statusCode, data: Usuario | null }' }),
-    validate('param', OnePath),
-    requireOwnCompany,
-    can('index'),
-    companyUsersOnly,
-    async (c) => c.json({ statusCode: 200, data: (await listUsers(c, { only: c.req.valid('param').id }))[0] ?? null }),
+  .route(
+    '/',
+    readRoute(
+      '/one/:company/:id',
+      {
+        tags,
+        summary: 'Un usuario: { statusCode, data: Usuario | null }',
+        answer: dataAnswer(v.nullable(Usuario)),
+        access: reading,
+        params: OnePath,
+      },
+      async (c, { params }) => ({ statusCode: 200, data: (await listUsers(c, { only: params.id }))[0] ?? null }),
+    ),
   )
-  .get(
-    '/dias_inactivos/:company/:id',
-    describeRoute({ tags, security, summary: 'Días hábiles inactivos de un usuario (AAAA-MM-DD): { statusCode, data: string[] }' }),
-    validate('param', OnePath),
-    requireOwnCompany,
-    can('index'),
-    companyUsersOnly,
-    async (c) => {
-      const { id } = c.req.valid('param');
-      const { db } = c.get('deps');
-      const company = c.get('session').company;
-      if (!(await repo.findUserRow(db, company, id))) return c.json({ statusCode: 200, data: null });
-      return c.json({ statusCode: 200, data: await repo.inactiveDays(db, company, id) });
-    },
+  .route(
+    '/',
+    readRoute(
+      '/dias_inactivos/:company/:id',
+      {
+        tags,
+        summary: 'Días hábiles inactivos de un usuario (AAAA-MM-DD): { statusCode, data: string[] }, data null si el usuario no existe',
+        answer: dataAnswer(v.nullable(v.array(v.string()))),
+        access: reading,
+        params: OnePath,
+      },
+      async (c, { params }) => {
+        const { db } = c.get('deps');
+        const company = c.get('session').company;
+        if (!(await repo.findUserRow(db, company, params.id))) return { statusCode: 200, data: null };
+        return { statusCode: 200, data: await repo.inactiveDays(db, company, params.id) };
+      },
+    ),
   )
-  .get(
-    '/:company',
-    describeRoute({ tags, security, summary: 'Usuarios de la empresa (también los de sus contratistas y clientes), por apellido; ?Buscar (nombre, correo, usuario o RUT). { statusCode, data: Usuario[] }' }),
-    validate('param', CompanyPath),
-    requireOwnCompany,
-    can('index'),
-    companyUsersOnly,
-    validate('query', UsuariosQuerySchema),
-    async (c) => c.json({ statusCode: 200, data: await listUsers(c, { search: c.req.valid('query').Buscar }) }),
+  .route(
+    '/',
+    readRoute(
+      '/:company',
+      {
+        tags,
+        summary:
+          'Usuarios de la empresa (también los de sus contratistas y clientes), por apellido; ?Buscar (nombre, correo, usuario o RUT). { statusCode, data: Usuario[] }',
+        answer: dataAnswer(v.array(Usuario)),
+        access: reading,
+        query: UsuariosQuerySchema,
+      },
+      async (c, { query }) => ({ statusCode: 200, data: await listUsers(c, { search: query.Buscar }) }),
+    ),
   )
   .post(
     '/',
@@ -90,6 +127,7 @@ export const usuariosRoutes = new Hono<AppEnv>()
       security,
       summary:
         'Crea un usuario con la contraseña temporal hecha en el dispositivo del administrador: se le envía por correo (o queda en el buzón local sin SMTP) y debe cambiarla al iniciar sesión. Sin foto muestra el avatar predeterminado. 409 CORREO_EN_USO, NOMBRE_USUARIO_EN_USO o RUT_EN_USO. { statusCode, message, data: Usuario, CorreoEnviado }',
+      responses: answers(UsuarioCreated, 'Usuario creado, y si se le envió el correo'),
     }),
     can('crear'),
     companyUsersOnly,
@@ -102,10 +140,27 @@ export const usuariosRoutes = new Hono<AppEnv>()
         const AvatarArchivo = Avatar ? await storeInlineImage(write.files, write.company, Avatar, write.now) : null;
         const made = await createAccount(write, { ...user, Sistemas, AvatarArchivo, ContrasenaTemporal });
         const changes = userChanges(null, auditView({ ...user, Sistemas, Foto: AvatarArchivo ? 'Cargada' : '' }, roleName));
-        await recordAudit(write.db, { company: write.company, author: write.author, entity: 'usuario', id: made.IdUsuario, name: personName(user), action: 'crear', changes }, write.now);
+        await recordAudit(
+          write.db,
+          {
+            company: write.company,
+            author: write.author,
+            entity: 'usuario',
+            id: made.IdUsuario,
+            name: personName(user),
+            action: 'crear',
+            changes,
+          },
+          write.now,
+        );
         return { ...made, user: await userOf(write, made.IdUsuario) };
       });
-      return c.json({ statusCode: 200, message: withMailWarning(USUARIOS_MESSAGES.created, result.mailFailed), data: result.user, CorreoEnviado: result.CorreoEnviado });
+      return c.json({
+        statusCode: 200,
+        message: withMailWarning(USUARIOS_MESSAGES.created, result.mailFailed),
+        data: result.user,
+        CorreoEnviado: result.CorreoEnviado,
+      } satisfies v.InferOutput<typeof UsuarioCreated>);
     },
   )
   .put(
@@ -115,6 +170,7 @@ export const usuariosRoutes = new Hono<AppEnv>()
       security,
       summary:
         'Edita un usuario: IdUsuario y solo los campos cambiados. Un cambio de rol, tipo, contratista o cliente rige desde su próxima petición y sus dispositivos vuelven a descargar lo que puede leer (SPEC PL11); nunca deja a la empresa sin administrador (409 ULTIMO_ADMINISTRADOR)',
+      responses: answers(UsuarioSaved, 'Usuario actualizado'),
     }),
     can('editar'),
     companyUsersOnly,
@@ -129,32 +185,81 @@ export const usuariosRoutes = new Hono<AppEnv>()
         const roleName = await checkUser(write, merged, IdUsuario);
         const previousSystems = await repo.systemsOf(write.db, IdUsuario);
         const AvatarArchivo = Avatar ? await storeInlineImage(write.files, write.company, Avatar, write.now) : undefined;
-        const { RunPersona, NombreUsuario, Nombres, ApellidoPaterno, ApellidoMaterno, CorreoElectronicoPersona, TelefonoPersona, FechaNacimiento, IdRol, Tipo, IdContratista, IdCliente } = merged;
+        const {
+          RunPersona,
+          NombreUsuario,
+          Nombres,
+          ApellidoPaterno,
+          ApellidoMaterno,
+          CorreoElectronicoPersona,
+          TelefonoPersona,
+          FechaNacimiento,
+          IdRol,
+          Tipo,
+          IdContratista,
+          IdCliente,
+        } = merged;
         await write.db
           .updateTable('usuarios')
           .set((eb) => ({
-            ...{ RunPersona, NombreUsuario, Nombres, ApellidoPaterno, ApellidoMaterno, CorreoElectronicoPersona, TelefonoPersona, FechaNacimiento, IdRol, Tipo, IdContratista, IdCliente },
+            ...{
+              RunPersona,
+              NombreUsuario,
+              Nombres,
+              ApellidoPaterno,
+              ApellidoMaterno,
+              CorreoElectronicoPersona,
+              TelefonoPersona,
+              FechaNacimiento,
+              IdRol,
+              Tipo,
+              IdContratista,
+              IdCliente,
+            },
             ...(AvatarArchivo ? { AvatarArchivo } : {}),
             Version: eb('Version', '+', 1),
           }))
           .where('IdUsuario', '=', IdUsuario)
           .execute();
         if (Sistemas) await repo.replaceSystems(write.db, IdUsuario, Sistemas);
-        const access = current.IdRol !== IdRol || current.Tipo !== Tipo || current.IdContratista !== IdContratista || current.IdCliente !== IdCliente;
+        const access =
+          current.IdRol !== IdRol || current.Tipo !== Tipo || current.IdContratista !== IdContratista || current.IdCliente !== IdCliente;
         if (access) {
           await keepAnAdministrator(write.db, write.company, USUARIOS_MESSAGES.lastAdminRole);
           await markReadsChanged(write, { user: IdUsuario });
         }
         const previousRole = await write.db.selectFrom('roles').select('NombreRol').where('IdRol', '=', current.IdRol).executeTakeFirst();
-        const before = auditView({ ...current, Sistemas: previousSystems, Foto: current.AvatarArchivo ? 'Cargada' : '' }, previousRole?.NombreRol);
+        const before = auditView(
+          { ...current, Sistemas: previousSystems, Foto: current.AvatarArchivo ? 'Cargada' : '' },
+          previousRole?.NombreRol,
+        );
         const after = auditView(
-          { ...changed, ...(changed.Tipo !== undefined ? { IdContratista, IdCliente } : {}), ...(Sistemas ? { Sistemas } : {}), ...(AvatarArchivo ? { Foto: 'Cambiada' } : {}), Tipo: changed.Tipo as 'empresa' | undefined },
+          {
+            ...changed,
+            ...(changed.Tipo !== undefined ? { IdContratista, IdCliente } : {}),
+            ...(Sistemas ? { Sistemas } : {}),
+            ...(AvatarArchivo ? { Foto: 'Cambiada' } : {}),
+            Tipo: changed.Tipo as 'empresa' | undefined,
+          },
           changed.IdRol !== undefined ? roleName : undefined,
         );
         const changes = userChanges(before, after);
-        if (changes.length) await recordAudit(write.db, { company: write.company, author: write.author, entity: 'usuario', id: IdUsuario, name: personName(merged), action: 'editar', changes }, write.now);
+        if (changes.length)
+          await recordAudit(
+            write.db,
+            {
+              company: write.company,
+              author: write.author,
+              entity: 'usuario',
+              id: IdUsuario,
+              name: personName(merged),
+              action: 'editar',
+              changes,
+            },
+            write.now,
+          );
         return userOf(write, IdUsuario);
       });
-      return c.json({ statusCode: 200, message: USUARIOS_MESSAGES.updated, data: user });
+      return c.json({ statusCode: 200, message: USUARIOS_MESSAGES.updated, data: user } satisfies v.InferOutput<typeof UsuarioSaved>);
     },
   );

@@ -2,7 +2,12 @@ import * as v from 'valibot';
 import { uuidV7 } from '#sync/outbox/uuid-v7.ts';
 import type { FileRef } from '#sync/records/record-fields.ts';
 import type { Capacitacion } from '#sync/schemas/capacitaciones.schema.ts';
-import { type CapacitacionCreateBody, CapacitacionCreateBodySchema, type RealizacionBody, RealizacionBodySchema } from '#sync/schemas/capacitaciones.schema.ts';
+import {
+  type CapacitacionCreateBody,
+  CapacitacionCreateBodySchema,
+  type RealizacionBody,
+  RealizacionBodySchema,
+} from '#sync/schemas/capacitaciones.schema.ts';
 import { seedId } from '#server/seed/demo-seed.ts';
 import { ANDES, type TestServer } from './api-harness.ts';
 import { type Answer, uploadImage } from './inspecciones-factory.ts';
@@ -18,11 +23,24 @@ export const REALIZAR = `${CAPACITACIONES}/detalles/realizadas`;
 export const SEEDED_TYPE = (key: string) => seedId(ANDES.id, 'tipo-capacitacion', key);
 
 export function typeBody(fields: Record<string, unknown> = {}) {
-  return { IdTipoCapacitacion: uuidV7(), Nombre: `Izaje de cargas ${uuidV7().slice(-6)}`, IdCategoria: 2, DuracionHoras: 4, VigenciaMeses: 12, Evaluada: 1, Descripcion: 'Rigger y señalero', ...fields };
+  return {
+    IdTipoCapacitacion: uuidV7(),
+    Nombre: `Izaje de cargas ${uuidV7().slice(-6)}`,
+    IdCategoria: 2,
+    DuracionHoras: 4,
+    VigenciaMeses: 12,
+    Evaluada: 1,
+    Descripcion: 'Rigger y señalero',
+    ...fields,
+  };
 }
 
 /** A session as the office form sends it: workers 1 to `workers`, one presenter (the supervisor's user). */
-export function sessionBody(type: string, fields: Partial<Record<keyof CapacitacionCreateBody, unknown>> = {}, workers = 3): CapacitacionCreateBody {
+export function sessionBody(
+  type: string,
+  fields: Partial<Record<keyof CapacitacionCreateBody, unknown>> = {},
+  workers = 3,
+): CapacitacionCreateBody {
   return v.parse(CapacitacionCreateBodySchema, {
     IdCapacitacion: uuidV7(),
     IdTipoCapacitacion: type,
@@ -39,7 +57,12 @@ export function sessionBody(type: string, fields: Partial<Record<keyof Capacitac
 }
 
 /** The attendance of a created session: everyone signs; grades when the type is evaluated. */
-export function realisationBody(session: Capacitacion, signature: FileRef, grades: number[] | null, fields: Partial<RealizacionBody> = {}): RealizacionBody {
+export function realisationBody(
+  session: Capacitacion,
+  signature: FileRef,
+  grades: number[] | null,
+  fields: Partial<RealizacionBody> = {},
+): RealizacionBody {
   return v.parse(RealizacionBodySchema, {
     IdCapacitacion: session.IdCapacitacion,
     Version: session.Version,
@@ -65,7 +88,17 @@ export function signature(server: TestServer, token: string): Promise<FileRef> {
   return uploadImage(server, token, 'firma');
 }
 
-export async function rows(server: TestServer, table: 'capacitaciones' | 'capacitacion_participantes' | 'capacitacion_relatores' | 'capacitacion_evidencias' | 'cambios' | 'tipos_capacitacion' | 'programas_capacitacion'): Promise<number> {
+export async function rows(
+  server: TestServer,
+  table:
+    | 'capacitaciones'
+    | 'capacitacion_participantes'
+    | 'capacitacion_relatores'
+    | 'capacitacion_evidencias'
+    | 'cambios'
+    | 'tipos_capacitacion'
+    | 'programas_capacitacion',
+): Promise<number> {
   const row = await server.deps.db
     .selectFrom(table)
     .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -75,5 +108,9 @@ export async function rows(server: TestServer, table: 'capacitaciones' | 'capaci
 
 /** Rows of every table a session write touches: equal before and after means nothing was written. */
 export function footprint(server: TestServer): Promise<number[]> {
-  return Promise.all((['capacitaciones', 'capacitacion_participantes', 'capacitacion_relatores', 'capacitacion_evidencias', 'cambios'] as const).map((table) => rows(server, table)));
+  return Promise.all(
+    (['capacitaciones', 'capacitacion_participantes', 'capacitacion_relatores', 'capacitacion_evidencias', 'cambios'] as const).map(
+      (table) => rows(server, table),
+    ),
+  );
 }

@@ -2,7 +2,12 @@ import * as v from 'valibot';
 import { DEFAULT_RANGOS } from '#sync/domain/compliance.ts';
 import { toWireDate } from '#sync/domain/dates.ts';
 import { uuidV7 } from '#sync/outbox/uuid-v7.ts';
-import { type ContenidoFormulario, type FormularioCreateBody, FormularioCreateBodySchema, statementsOf } from '#sync/schemas/formularios.schema.ts';
+import {
+  type ContenidoFormulario,
+  type FormularioCreateBody,
+  FormularioCreateBodySchema,
+  statementsOf,
+} from '#sync/schemas/formularios.schema.ts';
 import { type InspeccionCreateBody, InspeccionCreateBodySchema, type ObservacionNueva } from '#sync/schemas/inspecciones.schema.ts';
 import type { FileRef } from '#sync/records/record-fields.ts';
 import { demoPhotoPng, demoSignaturePng } from '#server/seed/demo-images.ts';
@@ -38,7 +43,12 @@ export function templateContent(overrides: Partial<ContenidoFormulario> = {}): C
         Nombre: 'Estado del equipo',
         Enunciados: [
           { IdEnunciado: 'e1', Texto: 'Neumáticos en buen estado', Ponderacion: 1, Subpreguntas: [] },
-          { IdEnunciado: 'e2', Texto: 'Luces y alarma de retroceso funcionan', Ponderacion: 3, Subpreguntas: [{ IdSubpregunta: 's1', Texto: 'Horómetro' }] },
+          {
+            IdEnunciado: 'e2',
+            Texto: 'Luces y alarma de retroceso funcionan',
+            Ponderacion: 3,
+            Subpreguntas: [{ IdSubpregunta: 's1', Texto: 'Horómetro' }],
+          },
         ],
       },
       {
@@ -56,7 +66,14 @@ export function templateContent(overrides: Partial<ContenidoFormulario> = {}): C
 }
 
 export function templateBody(overrides: Partial<Record<keyof FormularioCreateBody, unknown>> = {}): FormularioCreateBody {
-  return v.parse(FormularioCreateBodySchema, { IdFormulario: uuidV7(), Nombre: 'Inspección de grúa horquilla', Tipo: 'inspeccion', Descripcion: 'Revisión diaria', Contenido: templateContent(), ...overrides });
+  return v.parse(FormularioCreateBodySchema, {
+    IdFormulario: uuidV7(),
+    Nombre: 'Inspección de grúa horquilla',
+    Tipo: 'inspeccion',
+    Descripcion: 'Revisión diaria',
+    Contenido: templateContent(),
+    ...overrides,
+  });
 }
 
 let imageSeed = 0;
@@ -84,9 +101,15 @@ export interface InspectionOptions {
  * A finished inspection of `content` as the device sends it, through the shared schema: one Checklist observation
  * per statement answered 2, one executor signature.
  */
-export function inspectionBody(template: { IdFormulario: string; VersionFormulario: number; Contenido: Pick<ContenidoFormulario, 'Items' | 'CamposEncabezado'> }, options: InspectionOptions): InspeccionCreateBody {
+export function inspectionBody(
+  template: { IdFormulario: string; VersionFormulario: number; Contenido: Pick<ContenidoFormulario, 'Items' | 'CamposEncabezado'> },
+  options: InspectionOptions,
+): InspeccionCreateBody {
   const fecha = options.fecha ?? '2026-11-20';
-  const respuestas = statementsOf(template.Contenido).map((statement) => ({ IdEnunciado: statement.IdEnunciado, Respuesta: options.answers?.[statement.IdEnunciado] ?? 1 }));
+  const respuestas = statementsOf(template.Contenido).map((statement) => ({
+    IdEnunciado: statement.IdEnunciado,
+    Respuesta: options.answers?.[statement.IdEnunciado] ?? 1,
+  }));
   const observaciones: Partial<ObservacionNueva>[] = respuestas
     .filter((answer) => answer.Respuesta === 2)
     .map((answer) => ({
@@ -100,7 +123,9 @@ export function inspectionBody(template: { IdFormulario: string; VersionFormular
       Severidad: 'Media',
       Archivos: options.photo ? [options.photo] : [],
     }));
-  const encabezado = Object.fromEntries(template.Contenido.CamposEncabezado.filter((campo) => campo.Requerido).map((campo) => [campo.IdCampo, `${campo.Etiqueta} demo`]));
+  const encabezado = Object.fromEntries(
+    template.Contenido.CamposEncabezado.filter((campo) => campo.Requerido).map((campo) => [campo.IdCampo, `${campo.Etiqueta} demo`]),
+  );
   return v.parse(InspeccionCreateBodySchema, {
     IdEvaluacion: uuidV7(),
     IdFormulario: template.IdFormulario,
@@ -114,7 +139,17 @@ export function inspectionBody(template: { IdFormulario: string; VersionFormular
     Encabezado: encabezado,
     Respuestas: respuestas,
     Observaciones: observaciones,
-    Firmas: [{ IdFirma: uuidV7(), Rol: 'Ejecutor', Nombre: 'Jorge Araya Rojas', Rut: '15234567-4', Cargo: 'Supervisor', Archivo: options.signature, FirmadoEn: `${fecha}T15:00:00.000Z` }],
+    Firmas: [
+      {
+        IdFirma: uuidV7(),
+        Rol: 'Ejecutor',
+        Nombre: 'Jorge Araya Rojas',
+        Rut: '15234567-4',
+        Cargo: 'Supervisor',
+        Archivo: options.signature,
+        FirmadoEn: `${fecha}T15:00:00.000Z`,
+      },
+    ],
     IniciadaEn: `${fecha}T14:00:00.000Z`,
     FinalizadaEn: `${fecha}T15:00:00.000Z`,
     ...options.overrides,

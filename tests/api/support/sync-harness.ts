@@ -57,7 +57,13 @@ export function sha256Hex(bytes: Uint8Array): string {
 }
 
 /** Uploads raw bytes the way the outbox does: PUT /api/files/{sha256} with the file's type. */
-export async function putFile(server: TestServer, token: string | undefined, bytes: Uint8Array<ArrayBuffer>, type: string, sha256 = sha256Hex(bytes)) {
+export async function putFile(
+  server: TestServer,
+  token: string | undefined,
+  bytes: Uint8Array<ArrayBuffer>,
+  type: string,
+  sha256 = sha256Hex(bytes),
+) {
   const headers: Record<string, string> = { 'Content-Type': type };
   if (token) headers.Authorization = `Bearer ${token}`;
   const response = await server.app.request(`/api/files/${sha256}`, { method: 'PUT', headers, body: bytes });
@@ -76,10 +82,20 @@ export function profilePath(userId: number, company: string): string {
 
 /** A valid Mi Perfil body, built like the app's form would send it. */
 export function profileBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  return { Nombres: 'Jorge', ApellidoPaterno: 'Araya', ApellidoMaterno: 'Rojas', TelefonoPersona: '+56 9 8765 4321', FechaNacimiento: '1985-04-12', ...overrides };
+  return {
+    Nombres: 'Jorge',
+    ApellidoPaterno: 'Araya',
+    ApellidoMaterno: 'Rojas',
+    TelefonoPersona: '+56 9 8765 4321',
+    FechaNacimiento: '1985-04-12',
+    ...overrides,
+  };
 }
 
-export async function countRows(server: TestServer, table: 'cambios' | 'idempotencia' | 'conflictos' | 'archivos_empresa'): Promise<number> {
+export async function countRows(
+  server: TestServer,
+  table: 'cambios' | 'idempotencia' | 'conflictos' | 'archivos_empresa',
+): Promise<number> {
   const row = await server.deps.db
     .selectFrom(table)
     .select((eb) => eb.fn.countAll<number>().as('n'))

@@ -41,7 +41,13 @@ export function workerBody(overrides: Partial<Record<keyof TrabajadorCreateBody,
 }
 
 export function cargoBody(overrides: Partial<Record<keyof CargoCreateBody, unknown>> = {}): CargoCreateBody {
-  return v.parse(CargoCreateBodySchema, { IdCargo: uuidV7(), NombreCargo: 'Rigger', IdNivel2: SEEDED.nv2(1), IdNivel3: SEEDED.nv3(1), ...overrides });
+  return v.parse(CargoCreateBodySchema, {
+    IdCargo: uuidV7(),
+    NombreCargo: 'Rigger',
+    IdNivel2: SEEDED.nv2(1),
+    IdNivel3: SEEDED.nv3(1),
+    ...overrides,
+  });
 }
 
 export function levelBody(overrides: Partial<Record<keyof NivelCreateBody, unknown>> = {}): NivelCreateBody {
@@ -71,7 +77,14 @@ export function deleteWorker(server: TestServer, token: string, id: string, user
 
 export interface ListAnswer {
   statusCode: number;
-  data: { IdPersona: string; RunPersona: string; Nombres: string; ApellidoPaterno: string; RutContratista: string | null; cargos: string[] }[];
+  data: {
+    IdPersona: string;
+    RunPersona: string;
+    Nombres: string;
+    ApellidoPaterno: string;
+    RutContratista: string | null;
+    cargos: string[];
+  }[];
   total: number;
   Pagina: number;
   PorPagina: number;
@@ -82,5 +95,10 @@ export function listWorkers(server: TestServer, token: string, company: string, 
 }
 
 export function workerDetail(server: TestServer, token: string, company: string, id: string) {
-  return send<{ statusCode: number; data: (Record<string, unknown> & { Urls: Record<string, string> }) | null }>(server, 'GET', `${WORKERS}/detalle/${company}/${id}`, { token });
+  return send<{ statusCode: number; data: (Record<string, unknown> & { Urls: Record<string, string> }) | null }>(
+    server,
+    'GET',
+    `${WORKERS}/detalle/${company}/${id}`,
+    { token },
+  );
 }

@@ -19,7 +19,11 @@ export const TEMPORARY = 'Temporal.2026';
 
 export function roleBody(overrides: { NombreRol?: string; Permisos?: { Ruta: string; Acciones: PermissionAction[] }[] } = {}) {
   counter += 1;
-  return { NombreRol: `Rol de prueba ${counter}`, Permisos: [{ Ruta: '/trabajadores', Acciones: ['index'] as PermissionAction[] }], ...overrides };
+  return {
+    NombreRol: `Rol de prueba ${counter}`,
+    Permisos: [{ Ruta: '/trabajadores', Acciones: ['index'] as PermissionAction[] }],
+    ...overrides,
+  };
 }
 
 export function userBody(overrides: Record<string, unknown> = {}) {
@@ -69,17 +73,37 @@ export function clientBody(overrides: Record<string, unknown> = {}) {
 }
 
 /** Writes the way the outbox sends them: each with its own Idempotency-Key. */
-export const write = <T = Record<string, unknown>>(server: TestServer, token: string, method: string, url: string, body?: unknown, key: string = newKey()) =>
-  send<Answer<T>>(server, method, url, { token, body, key });
+export const write = <T = Record<string, unknown>>(
+  server: TestServer,
+  token: string,
+  method: string,
+  url: string,
+  body?: unknown,
+  key: string = newKey(),
+) => send<Answer<T>>(server, method, url, { token, body, key });
 
-export const read = <T = Record<string, unknown>>(server: TestServer, token: string, url: string) => send<Answer<T>>(server, 'GET', url, { token });
+export const read = <T = Record<string, unknown>>(server: TestServer, token: string, url: string) =>
+  send<Answer<T>>(server, 'GET', url, { token });
 
 export async function roleIdByName(server: TestServer, name: string): Promise<number> {
-  return (await server.deps.db.selectFrom('roles').select('IdRol').where('IdEmpresa', '=', ANDES.id).where('NombreRol', '=', name).where('Estado', '=', 1).executeTakeFirstOrThrow()).IdRol;
+  return (
+    await server.deps.db
+      .selectFrom('roles')
+      .select('IdRol')
+      .where('IdEmpresa', '=', ANDES.id)
+      .where('NombreRol', '=', name)
+      .where('Estado', '=', 1)
+      .executeTakeFirstOrThrow()
+  ).IdRol;
 }
 
 /** A role made through the API, and a company user with it, signed in after changing the temporary password. */
-export async function userWithRole(server: TestServer, admin: Session, permisos: { Ruta: string; Acciones: PermissionAction[] }[], overrides: Record<string, unknown> = {}) {
+export async function userWithRole(
+  server: TestServer,
+  admin: Session,
+  permisos: { Ruta: string; Acciones: PermissionAction[] }[],
+  overrides: Record<string, unknown> = {},
+) {
   const role = await write<{ IdRol: number }>(server, admin.token, 'POST', `/api/roles/post/${ANDES.id}`, roleBody({ Permisos: permisos }));
   if (role.status !== 200) throw new Error(`role: ${JSON.stringify(role.body)}`);
   const body = userBody({ IdRol: role.body.data.IdRol, ...overrides });
@@ -91,9 +115,13 @@ export async function userWithRole(server: TestServer, admin: Session, permisos:
 
 /** Signs in with the temporary password, changes it as the first sign-in asks, and signs in again. */
 export async function signInFirstTime(server: TestServer, email: string, password = TEMPORARY): Promise<Session> {
-  const challenge = await server.request<{ Desafio?: string }>('POST', '/api/auth/login', { body: { RutEmpresa: ANDES.rut, Correo: email, Contrasena: password } });
+  const challenge = await server.request<{ Desafio?: string }>('POST', '/api/auth/login', {
+    body: { RutEmpresa: ANDES.rut, Correo: email, Contrasena: password },
+  });
   if (!challenge.body.Desafio) throw new Error(`no challenge: ${JSON.stringify(challenge.body)}`);
-  const changed = await server.request('POST', '/api/auth/cambiar-contrasena', { body: { Desafio: challenge.body.Desafio, Contrasena: 'Nueva.Clave.2026', ConfirmarContrasena: 'Nueva.Clave.2026' } });
+  const changed = await server.request('POST', '/api/auth/cambiar-contrasena', {
+    body: { Desafio: challenge.body.Desafio, Contrasena: 'Nueva.Clave.2026', ConfirmarContrasena: 'Nueva.Clave.2026' },
+  });
   if (changed.status !== 200) throw new Error(`change: ${JSON.stringify(changed.body)}`);
   return server.login(email, ANDES.rut, 'Nueva.Clave.2026');
 }
@@ -103,6 +131,12 @@ export async function lastMailTo(server: TestServer, email: string) {
 }
 
 export async function auditOf(server: TestServer, entity: string, id: string | number) {
-  const rows = await server.deps.db.selectFrom('auditoria').selectAll().where('Entidad', '=', entity).where('IdRegistro', '=', String(id)).orderBy('IdAuditoria').execute();
+  const rows = await server.deps.db
+    .selectFrom('auditoria')
+    .selectAll()
+    .where('Entidad', '=', entity)
+    .where('IdRegistro', '=', String(id))
+    .orderBy('IdAuditoria')
+    .execute();
   return rows.map((row) => ({ ...row, Cambios: JSON.parse(row.Cambios) as { Campo: string; Antes: string; Despues: string }[] }));
 }

@@ -31,12 +31,21 @@ async function signaturePng(): Promise<LocalFile> {
 export const eppCrewBench: EppCrewBench = {
   async prepare(size) {
     const { db, companyId, userId } = requireDevice();
-    const [workers, assignments, tipos] = await Promise.all([db.trabajadores.orderBy('orden').limit(size).toArray(), db.epp_asignaciones.toArray(), db.epp_tipos.toArray()]);
+    const [workers, assignments, tipos] = await Promise.all([
+      db.trabajadores.orderBy('orden').limit(size).toArray(),
+      db.epp_asignaciones.toArray(),
+      db.epp_tipos.toArray(),
+    ]);
     if (workers.length < size) throw new Error(`El dispositivo tiene ${workers.length} trabajadores; la prueba necesita ${size}`);
     const tipoById = new Map(tipos.map((tipo) => [tipo.IdEpp, tipo]));
     const id = await createCrewDraft(
       db,
-      { workers, motivo: 1, idCliente: null, lines: (worker) => proposedFor(worker, assignments, tipoById).map((tipo) => ({ ...lineFor(tipo), Talla: tipo.Tallas[0] ?? '' })) },
+      {
+        workers,
+        motivo: 1,
+        idCliente: null,
+        lines: (worker) => proposedFor(worker, assignments, tipoById).map((tipo) => ({ ...lineFor(tipo), Talla: tipo.Tallas[0] ?? '' })),
+      },
       { companyId, userId },
     );
     await signDeliverer(db, id, { kind: 'trabajador', IdPersona: workers[0]!.IdPersona }, await signaturePng());
@@ -53,7 +62,12 @@ export const eppCrewBench: EppCrewBench = {
     const result = await finishCrew(id, device);
     const finished = performance.now();
     if (!result.ok) throw new Error(result.problems.join('; '));
-    return { sealAndSignMs: signed - started, finishMs: finished - signed, totalMs: finished - started, queued: await device.db.outbox.count() };
+    return {
+      sealAndSignMs: signed - started,
+      finishMs: finished - signed,
+      totalMs: finished - started,
+      queued: await device.db.outbox.count(),
+    };
   },
   seal: (acta, company) => actaSeal(company, acta),
   // Loaded only when called: @react-pdf never weighs on the first screen.

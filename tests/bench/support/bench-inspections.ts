@@ -28,7 +28,7 @@ export function seedInspectionsOnDevice(page: Page, count: number): Promise<Seed
       open.onsuccess = () => resolve(open.result);
       open.onerror = () => reject(open.error);
     });
-    const read = <T,>(store: string) =>
+    const read = <T>(store: string) =>
       new Promise<T[]>((resolve, reject) => {
         const request = database.transaction(store).objectStore(store).getAll();
         request.onsuccess = () => resolve(request.result as T[]);
@@ -43,11 +43,16 @@ export function seedInspectionsOnDevice(page: Page, count: number): Promise<Seed
       seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
       return seed / 2_147_483_648;
     };
-    const pick = <T,>(items: readonly T[]) => items[Math.floor(random() * items.length)]!;
+    const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)]!;
     const hex = (n: number, width: number) => n.toString(16).padStart(width, '0');
     const id = (kind: number, i: number) => `0190${hex(kind, 4)}-0000-7000-8000-${hex(i, 12)}`;
     const day = (offset: number) => new Date(Date.UTC(2025, 0, 1) + offset * 86_400_000).toISOString().slice(0, 10);
-    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Santiago', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+    const today = new Intl.DateTimeFormat('en-CA', {
+      timeZone: 'America/Santiago',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    }).format(new Date());
 
     const STATEMENTS = [
       'Herramientas manuales sin fisuras ni reparaciones improvisadas',
@@ -88,14 +93,28 @@ export function seedInspectionsOnDevice(page: Page, count: number): Promise<Seed
         Descripcion: 'Formulario de carga para medir la lista',
         Estado: 1,
         VersionFormulario: 1,
-        Contenido: { ColumnasEncabezado: 2, CamposEncabezado: [{ IdCampo: 'c1', Etiqueta: 'Turno', Tipo: 'texto', Requerido: false }], Items, Rangos },
+        Contenido: {
+          ColumnasEncabezado: 2,
+          CamposEncabezado: [{ IdCampo: 'c1', Etiqueta: 'Turno', Tipo: 'texto', Requerido: false }],
+          Items,
+          Rangos,
+        },
         Version: 1,
         ActualizadoEn: '2025-01-01T12:00:00.000Z',
-        orden: template.Nombre.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase(),
+        orden: template.Nombre.normalize('NFD')
+          .replace(/[\u0300-\u036f]/g, '')
+          .toLowerCase(),
       };
     });
     const contractors = ['77111222-3', '76543210-K', '78999000-1'];
-    const places = ['Bodega central', 'Taller de mantención', 'Frente de carguío', 'Planta chancado', 'Patio de contenedores', 'Oficina de faena'];
+    const places = [
+      'Bodega central',
+      'Taller de mantención',
+      'Frente de carguío',
+      'Planta chancado',
+      'Patio de contenedores',
+      'Oficina de faena',
+    ];
     const supervisors = ['Sofía Rojas', 'Pedro Soto', 'Camila Fuentes', 'Jorge Muñoz'];
 
     const expected = {
@@ -133,7 +152,10 @@ export function seedInspectionsOnDevice(page: Page, count: number): Promise<Seed
         }),
       );
       const Porcentaje = weightAll ? Math.round((1000 * weightOk) / weightAll) / 10 : null;
-      const Nota = Porcentaje === null ? null : template.Contenido.Rangos.find((r) => Porcentaje >= r.Desde && (Porcentaje < r.Hasta || r.Hasta === 100))!.Nota;
+      const Nota =
+        Porcentaje === null
+          ? null
+          : template.Contenido.Rangos.find((r) => Porcentaje >= r.Desde && (Porcentaje < r.Hasta || r.Hasta === 100))!.Nota;
       const firma = (n: number) => ({
         IdFirma: id(3, i * 2 + n),
         Rol: n === 0 ? 'Ejecutor' : 'Firmante',
@@ -177,7 +199,9 @@ export function seedInspectionsOnDevice(page: Page, count: number): Promise<Seed
 
       let red = false;
       Respuestas.filter((answer) => answer.Respuesta === 2).forEach((answer, n) => {
-        const statement = template.Contenido.Items.flatMap((item) => item.Enunciados).find((row) => row.IdEnunciado === answer.IdEnunciado)!;
+        const statement = template.Contenido.Items.flatMap((item) => item.Enunciados).find(
+          (row) => row.IdEnunciado === answer.IdEnunciado,
+        )!;
         const plazo = day(Math.floor((i * 540) / total) + 7 + (n % 3) * 7);
         const approved = random() < 0.6;
         const answered = !approved && random() < 0.4;
@@ -206,8 +230,26 @@ export function seedInspectionsOnDevice(page: Page, count: number): Promise<Seed
           Archivos: [{ Sha256: hex(1_000_000 + observations.length, 64), Tipo: 'image/jpeg' }],
           Respuestas: approved
             ? [
-                { IdRespuesta: id(5, observations.length * 2), Tipo: 'respuesta', Texto: 'Corregido en terreno', Archivos: [], IdUsuario: 3, Usuario: 'Pedro Soto', Fecha: `${plazo}T12:00:00.000Z`, Plazo: null },
-                { IdRespuesta: id(5, observations.length * 2 + 1), Tipo: 'aprobacion', Texto: '', Archivos: [], IdUsuario: 1, Usuario: 'Admin Andes', Fecha: `${plazo}T18:00:00.000Z`, Plazo: null },
+                {
+                  IdRespuesta: id(5, observations.length * 2),
+                  Tipo: 'respuesta',
+                  Texto: 'Corregido en terreno',
+                  Archivos: [],
+                  IdUsuario: 3,
+                  Usuario: 'Pedro Soto',
+                  Fecha: `${plazo}T12:00:00.000Z`,
+                  Plazo: null,
+                },
+                {
+                  IdRespuesta: id(5, observations.length * 2 + 1),
+                  Tipo: 'aprobacion',
+                  Texto: '',
+                  Archivos: [],
+                  IdUsuario: 1,
+                  Usuario: 'Admin Andes',
+                  Fecha: `${plazo}T18:00:00.000Z`,
+                  Plazo: null,
+                },
               ]
             : [],
           Fecha: fecha,

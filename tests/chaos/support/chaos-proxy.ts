@@ -29,7 +29,15 @@ export interface FaultRates {
 
 export const NO_FAULTS: FaultRates = { refuse: 0, outage: 0, loseResponse: 0, cutInFlight: 0, truncate: 0, duplicate: 0, delay: 0 };
 
-export const DEFAULT_FAULTS: FaultRates = { refuse: 0.06, outage: 0.01, loseResponse: 0.08, cutInFlight: 0.04, truncate: 0.03, duplicate: 0.03, delay: 0.15 };
+export const DEFAULT_FAULTS: FaultRates = {
+  refuse: 0.06,
+  outage: 0.01,
+  loseResponse: 0.08,
+  cutInFlight: 0.04,
+  truncate: 0.03,
+  duplicate: 0.03,
+  delay: 0.15,
+};
 
 export interface OutgoingRequest {
   method: string;
@@ -107,7 +115,17 @@ interface UpstreamAnswer {
   body: Buffer;
 }
 
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'te', 'trailer', 'upgrade', 'host', 'content-length']);
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'transfer-encoding',
+  'te',
+  'trailer',
+  'upgrade',
+  'host',
+  'content-length',
+]);
 
 function endToEnd(headers: http.IncomingHttpHeaders): http.OutgoingHttpHeaders {
   const kept: http.OutgoingHttpHeaders = {};
@@ -146,7 +164,21 @@ function createdAny(body: Buffer, answer: UpstreamAnswer): boolean {
  * before the server saw the request, while it works, or after it committed.
  */
 export class ChaosProxy {
-  readonly stats: ProxyStats = { requests: 0, forwarded: 0, refused: 0, outages: 0, lostResponses: 0, lostCreates: 0, cutInFlight: 0, truncated: 0, duplicated: 0, delayed: 0, delayMs: 0, upstreamErrors: 0, statuses: {} };
+  readonly stats: ProxyStats = {
+    requests: 0,
+    forwarded: 0,
+    refused: 0,
+    outages: 0,
+    lostResponses: 0,
+    lostCreates: 0,
+    cutInFlight: 0,
+    truncated: 0,
+    duplicated: 0,
+    delayed: 0,
+    delayMs: 0,
+    upstreamErrors: 0,
+    statuses: {},
+  };
   private readonly server: http.Server;
   private readonly rates: FaultRates;
   private outageUntil = 0;
@@ -329,12 +361,22 @@ export class ChaosProxy {
         resolve(answer);
       };
       const upstream = http.request(
-        { host: '127.0.0.1', port: this.options.upstreamPort, method, path, headers, agent: false, timeout: this.options.upstreamTimeoutMs ?? 30_000 },
+        {
+          host: '127.0.0.1',
+          port: this.options.upstreamPort,
+          method,
+          path,
+          headers,
+          agent: false,
+          timeout: this.options.upstreamTimeoutMs ?? 30_000,
+        },
         (response) => {
           this.stats.statuses[response.statusCode ?? 0] = (this.stats.statuses[response.statusCode ?? 0] ?? 0) + 1;
           const chunks: Buffer[] = [];
           response.on('data', (chunk: Buffer) => chunks.push(chunk));
-          response.once('end', () => settle({ status: response.statusCode ?? 502, headers: response.headers, body: Buffer.concat(chunks) }));
+          response.once('end', () =>
+            settle({ status: response.statusCode ?? 502, headers: response.headers, body: Buffer.concat(chunks) }),
+          );
           response.once('error', () => settle(null));
           response.once('close', () => {
             if (!response.complete) settle(null);

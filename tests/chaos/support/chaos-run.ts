@@ -7,7 +7,14 @@ import { MemoryOutboxStore } from '#sync/outbox/memory-outbox-store.ts';
 import { Replayer } from '#sync/outbox/replayer.ts';
 import type { Transport } from '#sync/outbox/transport.ts';
 import { createUuidV7Generator } from '#sync/outbox/uuid-v7.ts';
-import { ChaosProxy, DEFAULT_FAULTS, type FaultRates, type ForwardedRequest, type OutgoingRequest, type ProxyStats } from './chaos-proxy.ts';
+import {
+  ChaosProxy,
+  DEFAULT_FAULTS,
+  type FaultRates,
+  type ForwardedRequest,
+  type OutgoingRequest,
+  type ProxyStats,
+} from './chaos-proxy.ts';
 import { Device, type WriteKind, type WriteMix } from './device.ts';
 import { DirectApi } from './direct-api.ts';
 import { ObservedTransport, type TransportCounts } from './observed-transport.ts';
@@ -105,7 +112,14 @@ export async function runChaos(options: ChaosRunOptions): Promise<ChaosReport> {
     const idRandom = createRandom(deriveSeed(seed, 'ids'));
     const newId = createUuidV7Generator({ randomBytes: (length) => randomBytes(idRandom, length) });
     const store = new MemoryOutboxStore();
-    const device = new Device({ store, random: createRandom(deriveSeed(seed, 'writes')), newId, userId: api.userId, cargos, ...(options.mix ? { mix: options.mix } : {}) });
+    const device = new Device({
+      store,
+      random: createRandom(deriveSeed(seed, 'writes')),
+      newId,
+      userId: api.userId,
+      cargos,
+      ...(options.mix ? { mix: options.mix } : {}),
+    });
 
     // Each kill waits for a share of the writes to be confirmed (spread over 5-80 % of the run, so it lands while
     // the drain is busy and writes remain), then hits the next record write (a batch or a single call; every third
@@ -126,7 +140,15 @@ export async function runChaos(options: ChaosRunOptions): Promise<ChaosReport> {
     let armed: { request: OutgoingRequest; seqBefore: number } | null = null;
     const beforeForward = async (request: OutgoingRequest) => {
       const next = killPlan[0];
-      if (next === undefined || armed || restarting || !server.running || targetOf(request.method, request.path) !== next.target || confirmed() < next.afterConfirmed) return;
+      if (
+        next === undefined ||
+        armed ||
+        restarting ||
+        !server.running ||
+        targetOf(request.method, request.path) !== next.target ||
+        confirmed() < next.afterConfirmed
+      )
+        return;
       killPlan.shift();
       armed = { request, seqBefore: await api.lastSeq() };
     };
@@ -210,7 +232,8 @@ export async function runChaos(options: ChaosRunOptions): Promise<ChaosReport> {
       const syncing = replayer.requestSync({ ignoreBackoff: pace() < 0.15 });
       if (remaining <= 0) {
         await syncing;
-        if (replayer.getState().paused) throw new Error(`the queue paused on a 401 (session lost across a restart?): ${JSON.stringify(replayer.getState().lastError)}`);
+        if (replayer.getState().paused)
+          throw new Error(`the queue paused on a 401 (session lost across a restart?): ${JSON.stringify(replayer.getState().lastError)}`);
         const counts = await store.counts();
         if (counts.queued === 0 && !restarting) {
           drained = true;
@@ -224,7 +247,9 @@ export async function runChaos(options: ChaosRunOptions): Promise<ChaosReport> {
       if (Date.now() - lastProgress > 5_000) {
         lastProgress = Date.now();
         const counts = await store.counts();
-        log(`chaos: ${((Date.now() - began) / 1000).toFixed(1)} s, ${device.writes}/${options.writes} written, ${transport.confirmed.size} confirmed, ${counts.queued} queued, ${counts.dead} dead, ${server.kills} kills`);
+        log(
+          `chaos: ${((Date.now() - began) / 1000).toFixed(1)} s, ${device.writes}/${options.writes} written, ${transport.confirmed.size} confirmed, ${counts.queued} queued, ${counts.dead} dead, ${server.kills} kills`,
+        );
       }
       await sleep(between(pace, 10, 60));
     }
@@ -236,7 +261,10 @@ export async function runChaos(options: ChaosRunOptions): Promise<ChaosReport> {
     if (!server.running) await server.start();
 
     const counts = await store.counts();
-    const dead = (await store.listDead()).map((entry) => `${entry.method} ${entry.path} (key ${entry.key}): ${entry.lastError?.status} ${entry.lastError?.code ?? ''} ${entry.lastError?.message ?? ''}`);
+    const dead = (await store.listDead()).map(
+      (entry) =>
+        `${entry.method} ${entry.path} (key ${entry.key}): ${entry.lastError?.status} ${entry.lastError?.code ?? ''} ${entry.lastError?.message ?? ''}`,
+    );
     if (!drained) log(`chaos: time out with ${counts.queued} entries still queued`);
     const verification = await verifyAgainstServer(api, device, seeded);
     const alive = device.alive().length;
@@ -299,7 +327,9 @@ export function formatReport(report: ChaosReport): string {
     `  outbox: ${report.queuedLeft} queued, ${report.dead.length} dead · answers checked: ${report.answerMismatches.length} mismatches`,
     `  server: ${report.kills}/${report.plannedKills} SIGKILLs (${report.killsMidRequest} before the server answered the write in flight: ${report.killsCommittedUnanswered} after it committed, ${report.killsPartial} with a batch half applied), restarts ${report.restartMs.map((ms) => `${ms} ms`).join(', ') || 'none'}`,
     `  proxy: ${p.requests} requests, ${p.forwarded} forwarded, ${p.refused} refused (${p.outages} outages), ${p.lostResponses} answers lost after commit (${p.lostCreates} of a batch that created), ${p.cutInFlight} cut in flight, ${p.truncated} truncated, ${p.duplicated} sent twice, ${p.delayed} delayed (${(p.delayMs / 1000).toFixed(1)} s in all), ${p.upstreamErrors} 502 (server down)`,
-    `  server answers by status: ${Object.entries(p.statuses).map(([status, count]) => `${status}×${count}`).join(' ')}`,
+    `  server answers by status: ${Object.entries(p.statuses)
+      .map(([status, count]) => `${status}×${count}`)
+      .join(' ')}`,
     `  engine round trips: ${t.batches} batches, ${t.singles} single calls, ${t.heads} HEAD, ${t.uploads} uploads, ${t.fileBatches} bulk uploads; ${report.transportSeconds.toFixed(1)} s of the drain waiting on them, the rest backing off, polling and down`,
     ...report.dead.slice(0, 10).map((line) => `  dead: ${line}`),
     ...report.answerMismatches.slice(0, 10).map((line) => `  answer: ${line}`),

@@ -210,7 +210,12 @@ export class Device {
     await this.update('changeRut', worker, { RunPersona: this.freshRut() }, null);
   }
 
-  private async update(kind: WriteKind, worker: DeviceWorker, changes: Partial<DeviceWorker>, signature: { ref: FileRef; bytes: Uint8Array } | null): Promise<void> {
+  private async update(
+    kind: WriteKind,
+    worker: DeviceWorker,
+    changes: Partial<DeviceWorker>,
+    signature: { ref: FileRef; bytes: Uint8Array } | null,
+  ): Promise<void> {
     const body = { IdPersona: worker.IdPersona, Version: worker.Version, ...changes };
     const next: DeviceWorker = {
       ...worker,

@@ -25,7 +25,19 @@ export interface Verification {
   problems: string[];
 }
 
-const COMPARED = ['RunPersona', 'Nombres', 'ApellidoPaterno', 'ApellidoMaterno', 'cargos', 'IdNivel2', 'IdNivel3', 'FechaFichaMedica', 'Firma', 'FirmaAnterior', 'Version'] as const;
+const COMPARED = [
+  'RunPersona',
+  'Nombres',
+  'ApellidoPaterno',
+  'ApellidoMaterno',
+  'cargos',
+  'IdNivel2',
+  'IdNivel3',
+  'FechaFichaMedica',
+  'Firma',
+  'FirmaAnterior',
+  'Version',
+] as const;
 const FIXED = { TipoEmpresa: 1, RutContratista: null, IdNivel4: null, FichaMedica: null, FichaMedicaAnterior: null } as const;
 
 /** Field names that differ between the device's row and the server's. */
@@ -92,7 +104,10 @@ export async function verifyAgainstServer(api: DirectApi, device: Device, seeded
       problem(`unknown active worker on the server: ${worker.IdPersona} ${worker.RunPersona}`);
     }
   }
-  const repeated = [...[...byId].map(([id, count]) => [`IdPersona ${id}`, count] as const), ...[...byRut].map(([rut, count]) => [`RUT ${rut}`, count] as const)];
+  const repeated = [
+    ...[...byId].map(([id, count]) => [`IdPersona ${id}`, count] as const),
+    ...[...byRut].map(([rut, count]) => [`RUT ${rut}`, count] as const),
+  ];
   for (const [what, count] of repeated) {
     if (count < 2) continue;
     result.duplicated += count - 1;
@@ -106,9 +121,13 @@ export async function verifyAgainstServer(api: DirectApi, device: Device, seeded
     if (!checked) {
       const url = urls[ref.Sha256];
       const original = device.signatures.get(ref.Sha256);
-      checked = url === undefined || original === undefined
-        ? Promise.resolve(false)
-        : api.download(url).then((bytes) => sha256Hex(bytes) === ref.Sha256 && Buffer.from(bytes).equals(Buffer.from(original)), () => false);
+      checked =
+        url === undefined || original === undefined
+          ? Promise.resolve(false)
+          : api.download(url).then(
+              (bytes) => sha256Hex(bytes) === ref.Sha256 && Buffer.from(bytes).equals(Buffer.from(original)),
+              () => false,
+            );
       files.set(ref.Sha256, checked);
       result.filesChecked += 1;
     }
@@ -160,7 +179,9 @@ export async function verifyAgainstServer(api: DirectApi, device: Device, seeded
       : change?.op === 'upsert' && workerDiff(worker, change.row as Partial<Trabajador>).length === 0;
     if (!ok) {
       result.changeLogMismatches += 1;
-      problem(`change log of ${worker.IdPersona}: last ${change ? change.op : 'nothing'}, device ${worker.deleted ? 'deleted' : `Version ${worker.Version}`}`);
+      problem(
+        `change log of ${worker.IdPersona}: last ${change ? change.op : 'nothing'}, device ${worker.deleted ? 'deleted' : `Version ${worker.Version}`}`,
+      );
     }
   }
 

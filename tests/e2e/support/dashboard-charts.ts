@@ -47,7 +47,11 @@ export async function expectChartTextsInside(card: Locator): Promise<void> {
     return [...svg.querySelectorAll('text')]
       .filter((text) => text.textContent && getComputedStyle(text).display !== 'none' && text.getAttribute('opacity') !== '0')
       .map((text) => ({ text: text.textContent, box: text.getBoundingClientRect() }))
-      .filter(({ box }) => box.width > 0 && (box.left < frame.left - 1 || box.right > frame.right + 1 || box.top < frame.top - 1 || box.bottom > frame.bottom + 1))
+      .filter(
+        ({ box }) =>
+          box.width > 0 &&
+          (box.left < frame.left - 1 || box.right > frame.right + 1 || box.top < frame.top - 1 || box.bottom > frame.bottom + 1),
+      )
       .map(({ text }) => text);
   });
   expect(outside, 'textos del gráfico fuera de su recuadro').toEqual([]);
@@ -55,7 +59,9 @@ export async function expectChartTextsInside(card: Locator): Promise<void> {
 
 /** No two tick labels of the value axis read the same ("0, 1, 1, 2, 2"). */
 export async function expectDistinctTicks(card: Locator): Promise<void> {
-  const numbers = await card.locator('.chart-card__chart svg text').evaluateAll((texts) => texts.map((text) => text.textContent ?? '').filter((text) => /^-?[\d.]+(,\d+)?$/.test(text)));
+  const numbers = await card
+    .locator('.chart-card__chart svg text')
+    .evaluateAll((texts) => texts.map((text) => text.textContent ?? '').filter((text) => /^-?[\d.]+(,\d+)?$/.test(text)));
   expect(new Set(numbers).size, `marcas del eje: ${numbers.join(', ')}`).toBe(numbers.length);
 }
 

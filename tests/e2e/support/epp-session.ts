@@ -35,9 +35,13 @@ export interface CrewWorker {
 /** The workers of the demo position `cargo` as the server lists them for an EPP delivery. */
 export async function workersOfPosition(request: APIRequestContext, token: string, cargo: string): Promise<CrewWorker[]> {
   const headers = { Authorization: `Bearer ${token}` };
-  const cargos = (await (await request.get(`${EPP_API}/lista_cargos/${COMPANY_ID}`, { headers })).json()) as { data: { IdCargo: string; NombreCargo: string }[] };
+  const cargos = (await (await request.get(`${EPP_API}/lista_cargos/${COMPANY_ID}`, { headers })).json()) as {
+    data: { IdCargo: string; NombreCargo: string }[];
+  };
   const id = cargos.data.find((row) => row.NombreCargo === cargo)!.IdCargo;
-  const workers = (await (await request.get(`${EPP_API}/lista_trabajadores_niveles/${COMPANY_ID}`, { headers })).json()) as { data: CrewWorker[] };
+  const workers = (await (await request.get(`${EPP_API}/lista_trabajadores_niveles/${COMPANY_ID}`, { headers })).json()) as {
+    data: CrewWorker[];
+  };
   return workers.data.filter((worker) => worker.cargos.includes(id));
 }
 
@@ -58,14 +62,20 @@ export async function serverActasOfCrew(request: APIRequestContext, token: strin
 }
 
 /** One acta as the server answers it, with signed addresses of its signatures. */
-export async function serverActa(request: APIRequestContext, token: string, id: string): Promise<{ data: ServerActa; Urls: Record<string, string> }> {
+export async function serverActa(
+  request: APIRequestContext,
+  token: string,
+  id: string,
+): Promise<{ data: ServerActa; Urls: Record<string, string> }> {
   const response = await request.get(`${EPP_API}/one/${COMPANY_ID}/${id}`, { headers: { Authorization: `Bearer ${token}` } });
   expect(response.status()).toBe(200);
   return (await response.json()) as { data: ServerActa; Urls: Record<string, string> };
 }
 
 export async function serverActaPdf(request: APIRequestContext, token: string, id: string): Promise<Buffer> {
-  const response = await request.get(`${EPP_API}/entregados/acta/${COMPANY_ID}/${id}`, { headers: { Authorization: `Bearer ${token}`, Accept: 'application/pdf' } });
+  const response = await request.get(`${EPP_API}/entregados/acta/${COMPANY_ID}/${id}`, {
+    headers: { Authorization: `Bearer ${token}`, Accept: 'application/pdf' },
+  });
   expect(response.status()).toBe(200);
   expect(response.headers()['content-type']).toContain('application/pdf');
   return response.body();

@@ -63,9 +63,21 @@ export async function goToWorkers(page: Page): Promise<void> {
 export async function openWorkers(page: Page, atLeast = 20): Promise<void> {
   await goToWorkers(page);
   await expect
-    .poll(async () => Number(((await page.getByRole('status').filter({ hasText: /trabajador/ }).first().textContent()) ?? '').replace(/\D/g, '') || 0), {
-      timeout: 15_000,
-    })
+    .poll(
+      async () =>
+        Number(
+          (
+            (await page
+              .getByRole('status')
+              .filter({ hasText: /trabajador/ })
+              .first()
+              .textContent()) ?? ''
+          ).replace(/\D/g, '') || 0,
+        ),
+      {
+        timeout: 15_000,
+      },
+    )
     .toBeGreaterThanOrEqual(atLeast);
 }
 
@@ -136,8 +148,14 @@ export interface ServerWorker {
   Urls?: Record<string, string>;
 }
 
-export async function serverWorkersByRut(request: APIRequestContext, token: string, rut: string): Promise<{ total: number; data: ServerWorker[] }> {
-  const response = await request.get(`${WORKERS_API}/${COMPANY_ID}?Buscar=${encodeURIComponent(rut)}`, { headers: { Authorization: `Bearer ${token}` } });
+export async function serverWorkersByRut(
+  request: APIRequestContext,
+  token: string,
+  rut: string,
+): Promise<{ total: number; data: ServerWorker[] }> {
+  const response = await request.get(`${WORKERS_API}/${COMPANY_ID}?Buscar=${encodeURIComponent(rut)}`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
   expect(response.status()).toBe(200);
   return (await response.json()) as { total: number; data: ServerWorker[] };
 }

@@ -68,7 +68,18 @@ export function readPdf(bytes: Buffer): { text: string; images: number; pages: n
 }
 
 export interface ServerInspection {
-  data: { IdEvaluacion: string; IdFormulario: string; VersionFormulario: number; Lugar: string; Observados: string[]; EquipoTrabajo: string | null; Respuestas: { IdEnunciado: string; Respuesta: number }[]; Nota: number | null; Porcentaje: number | null; Firmas: { Nombre: string; Archivo: { Sha256: string } }[] };
+  data: {
+    IdEvaluacion: string;
+    IdFormulario: string;
+    VersionFormulario: number;
+    Lugar: string;
+    Observados: string[];
+    EquipoTrabajo: string | null;
+    Respuestas: { IdEnunciado: string; Respuesta: number }[];
+    Nota: number | null;
+    Porcentaje: number | null;
+    Firmas: { Nombre: string; Archivo: { Sha256: string } }[];
+  };
   observaciones: ServerObservation[];
   obsgenerales: ServerObservation[];
   brechas: ServerObservation[];
@@ -120,7 +131,10 @@ export const TEMPLATES_API = '/api/formularios/formularios';
 export async function openSection(page: Page, group: string, link: string): Promise<void> {
   const button = page.getByRole('navigation', { name: 'Secciones' }).getByRole('button', { name: new RegExp(group) });
   if ((await button.getAttribute('aria-pressed')) !== 'true') await button.click();
-  await page.getByRole('navigation', { name: `Menú ${group}` }).getByRole('link', { name: link, exact: true }).click();
+  await page
+    .getByRole('navigation', { name: `Menú ${group}` })
+    .getByRole('link', { name: link, exact: true })
+    .click();
   await expect(page.getByRole('heading', { name: link, level: 1 })).toBeVisible();
 }
 
@@ -151,19 +165,35 @@ export async function serverTemplatesNamed(request: APIRequestContext, token: st
 }
 
 /** One version of a template as the server keeps it (older versions never change). */
-export async function serverTemplateVersion(request: APIRequestContext, token: string, id: string, version: number): Promise<ServerTemplate> {
+export async function serverTemplateVersion(
+  request: APIRequestContext,
+  token: string,
+  id: string,
+  version: number,
+): Promise<ServerTemplate> {
   const response = await request.get(`${TEMPLATES_API}/one/${id}?version=${version}`, { headers: { Authorization: `Bearer ${token}` } });
   expect(response.status()).toBe(200);
   return ((await response.json()) as { data: ServerTemplate }).data;
 }
 
 /** A one-item template made straight on the server (for tests whose subject is not the editor); returns its id. */
-export async function createServerTemplate(request: APIRequestContext, token: string, nombre: string, statements: string[]): Promise<string> {
+export async function createServerTemplate(
+  request: APIRequestContext,
+  token: string,
+  nombre: string,
+  statements: string[],
+): Promise<string> {
   const IdFormulario = randomUUID();
   const Contenido: ContenidoFormulario = {
     ColumnasEncabezado: 2,
     CamposEncabezado: [],
-    Items: [{ IdItem: 'i1', Nombre: 'Condiciones', Enunciados: statements.map((Texto, index) => ({ IdEnunciado: `e${index + 1}`, Texto, Ponderacion: 1, Subpreguntas: [] })) }],
+    Items: [
+      {
+        IdItem: 'i1',
+        Nombre: 'Condiciones',
+        Enunciados: statements.map((Texto, index) => ({ IdEnunciado: `e${index + 1}`, Texto, Ponderacion: 1, Subpreguntas: [] })),
+      },
+    ],
     Rangos: DEFAULT_RANGOS,
   };
   const response = await request.post(TEMPLATES_API, {
@@ -195,7 +225,11 @@ export async function officeSession(request: APIRequestContext, correo = ADMIN):
 }
 
 /** A worker registered at the office through the API; returns its IdPersona. */
-export async function createServerWorker(request: APIRequestContext, token: string, worker: { rut: string; nombres: string; paterno: string }): Promise<string> {
+export async function createServerWorker(
+  request: APIRequestContext,
+  token: string,
+  worker: { rut: string; nombres: string; paterno: string },
+): Promise<string> {
   const IdPersona = randomUUID();
   const response = await request.post(WORKERS_API, {
     headers: { Authorization: `Bearer ${token}`, 'Idempotency-Key': randomUUID() },

@@ -27,9 +27,18 @@ function recordShifts() {
     return `${node.tagName.toLowerCase()}${id}${classes}`;
   };
   new PerformanceObserver((list) => {
-    for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean; startTime: number; sources?: { node?: Node }[] }[]) {
+    for (const entry of list.getEntries() as unknown as {
+      value: number;
+      hadRecentInput: boolean;
+      startTime: number;
+      sources?: { node?: Node }[];
+    }[]) {
       if (entry.hadRecentInput) continue;
-      shifts.push({ value: entry.value, at: Math.round(entry.startTime), sources: (entry.sources ?? []).map((source) => describe(source.node)) });
+      shifts.push({
+        value: entry.value,
+        at: Math.round(entry.startTime),
+        sources: (entry.sources ?? []).map((source) => describe(source.node)),
+      });
     }
   }).observe({ type: 'layout-shift', buffered: true });
 }

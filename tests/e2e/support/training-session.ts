@@ -4,7 +4,20 @@ import { COMPANY_ID } from './field-session.ts';
 
 /** The demo workers of Andes by their seed number (server/seed/demo-seed.ts): names and RUT as the seed makes them. */
 const FIRST_NAMES = ['Juan', 'María', 'Pedro', 'Camila', 'Luis', 'Fernanda', 'Cristián', 'Javiera', 'Sebastián', 'Constanza'];
-const SURNAMES = ['González', 'Muñoz', 'Rojas', 'Díaz', 'Pérez', 'Soto', 'Contreras', 'Silva', 'Martínez', 'Sepúlveda', 'Morales', 'Rodríguez'];
+const SURNAMES = [
+  'González',
+  'Muñoz',
+  'Rojas',
+  'Díaz',
+  'Pérez',
+  'Soto',
+  'Contreras',
+  'Silva',
+  'Martínez',
+  'Sepúlveda',
+  'Morales',
+  'Rodríguez',
+];
 
 export function demoWorker(n: number): { name: string; fullName: string; rut: string } {
   const i = n - 1;
@@ -22,7 +35,17 @@ export interface ServerSession {
   Realizada: 0 | 1;
   FechaRealizacion: string | null;
   Version: number;
-  Participantes: { Id: string; IdPersona: string; Nombre: string; RunPersona: string; Asistio: 0 | 1; Nota: number | null; Firma: { Sha256: string } | null; FechaVencimiento: string | null; Estado: 0 | 1 }[];
+  Participantes: {
+    Id: string;
+    IdPersona: string;
+    Nombre: string;
+    RunPersona: string;
+    Asistio: 0 | 1;
+    Nota: number | null;
+    Firma: { Sha256: string } | null;
+    FechaVencimiento: string | null;
+    Estado: 0 | 1;
+  }[];
   Relatores: { Id: string; Nombre: string; Firma: { Sha256: string } | null; Estado: 0 | 1 }[];
   Evidencias: { Id: string; Evidencia: string; TipoEvidencia: string; Archivo: { Sha256: string }; Estado: 0 | 1 }[];
   Urls: Record<string, string>;
@@ -46,6 +69,9 @@ export async function certificatePdf(request: APIRequestContext, token: string, 
 /** Finds a worker with the attendance's search (by name or RUT) and adds them. */
 export async function addAttendee(page: Page, search: string, fullName: string): Promise<void> {
   await page.getByRole('searchbox', { name: 'Buscar participante por nombre o RUT' }).fill(search);
-  await page.getByRole('list', { name: 'Resultados de buscar participante por nombre o rut' }).getByRole('button', { name: new RegExp(fullName) }).click();
+  await page
+    .getByRole('list', { name: 'Resultados de buscar participante por nombre o rut' })
+    .getByRole('button', { name: new RegExp(fullName) })
+    .click();
   await expect(page.getByRole('list', { name: 'Asistencia' }).getByText(fullName, { exact: true })).toBeVisible();
 }

@@ -67,7 +67,13 @@ export function EvidenceSection({ binding }: { binding: EvidenceBinding }) {
               <li key={evidence.IdEvidencia}>
                 <span>{evidence.Nombre}</span>
                 {binding.removable(evidence.IdEvidencia) && (
-                  <IonButton fill="clear" color="danger" size="small" onClick={() => void binding.onRemoveEvidence(evidence.IdEvidencia)} aria-label={`Quitar ${evidence.Nombre}`}>
+                  <IonButton
+                    fill="clear"
+                    color="danger"
+                    size="small"
+                    onClick={() => void binding.onRemoveEvidence(evidence.IdEvidencia)}
+                    aria-label={`Quitar ${evidence.Nombre}`}
+                  >
                     Quitar
                   </IonButton>
                 )}
@@ -87,7 +93,12 @@ function Declarations({ binding }: { binding: EvidenceBinding }) {
   const add = async () => {
     if (!draft.Nombre.trim() || !draft.Texto.trim()) return setError('Escribe quién declara y su declaración');
     setError(null);
-    await binding.onDeclaration({ Nombre: draft.Nombre.trim(), Rut: draft.Rut.trim(), Calidad: draft.Calidad.trim(), Texto: draft.Texto.trim() });
+    await binding.onDeclaration({
+      Nombre: draft.Nombre.trim(),
+      Rut: draft.Rut.trim(),
+      Calidad: draft.Calidad.trim(),
+      Texto: draft.Texto.trim(),
+    });
     setDraft({ key: uuidV7(), Nombre: '', Rut: '', Calidad: '', Texto: '' });
   };
   return (
@@ -104,7 +115,13 @@ function Declarations({ binding }: { binding: EvidenceBinding }) {
                 {declaration.Calidad ? ` (${declaration.Calidad})` : ''}: {declaration.Texto}
               </span>
               {binding.removable(declaration.IdDeclaracion) && (
-                <IonButton fill="clear" color="danger" size="small" onClick={() => void binding.onRemoveDeclaration(declaration.IdDeclaracion)} aria-label={`Quitar la declaración de ${declaration.Nombre}`}>
+                <IonButton
+                  fill="clear"
+                  color="danger"
+                  size="small"
+                  onClick={() => void binding.onRemoveDeclaration(declaration.IdDeclaracion)}
+                  aria-label={`Quitar la declaración de ${declaration.Nombre}`}
+                >
                   Quitar
                 </IonButton>
               )}
@@ -113,11 +130,32 @@ function Declarations({ binding }: { binding: EvidenceBinding }) {
         </ul>
       )}
       <div className="incident-grid" key={draft.key}>
-        <TextInput label="Quién declara" value={draft.Nombre} onChange={(Nombre) => setDraft((current) => ({ ...current, Nombre }))} delay={0} />
-        <TextInput label="Rut de quien declara" value={draft.Rut} onChange={(Rut) => setDraft((current) => ({ ...current, Rut }))} delay={0} />
-        <TextInput label="En calidad de (testigo, accidentado…)" value={draft.Calidad} onChange={(Calidad) => setDraft((current) => ({ ...current, Calidad }))} delay={0} />
+        <TextInput
+          label="Quién declara"
+          value={draft.Nombre}
+          onChange={(Nombre) => setDraft((current) => ({ ...current, Nombre }))}
+          delay={0}
+        />
+        <TextInput
+          label="Rut de quien declara"
+          value={draft.Rut}
+          onChange={(Rut) => setDraft((current) => ({ ...current, Rut }))}
+          delay={0}
+        />
+        <TextInput
+          label="En calidad de (testigo, accidentado…)"
+          value={draft.Calidad}
+          onChange={(Calidad) => setDraft((current) => ({ ...current, Calidad }))}
+          delay={0}
+        />
       </div>
-      <TextInput label="Declaración" value={draft.Texto} onChange={(Texto) => setDraft((current) => ({ ...current, Texto }))} delay={0} multiline />
+      <TextInput
+        label="Declaración"
+        value={draft.Texto}
+        onChange={(Texto) => setDraft((current) => ({ ...current, Texto }))}
+        delay={0}
+        multiline
+      />
       {error && <p className="field-error">{error}</p>}
       <IonButton fill="outline" color="dark" onClick={() => void add()}>
         Agregar declaración

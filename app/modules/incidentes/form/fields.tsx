@@ -19,7 +19,10 @@ function Problem({ id, problem }: { id: string; problem?: string }) {
   ) : null;
 }
 
-const described = (id: string, problem?: string) => ({ 'aria-invalid': problem ? true : undefined, 'aria-describedby': problem ? `${id}-error` : undefined });
+const described = (id: string, problem?: string) => ({
+  'aria-invalid': problem ? true : undefined,
+  'aria-describedby': problem ? `${id}-error` : undefined,
+});
 
 export interface Choice {
   value: string;
@@ -49,7 +52,13 @@ export function ChoiceSelect({ id, label, value, options, onChange, emptyLabel =
   return (
     <div className={`draft-field${problem ? ' draft-field--invalid' : ''}`}>
       <label htmlFor={id}>{label}</label>
-      <select id={id} value={value ?? ''} disabled={disabled} onChange={(event) => onChange(event.target.value || null)} {...described(id, problem)}>
+      <select
+        id={id}
+        value={value ?? ''}
+        disabled={disabled}
+        onChange={(event) => onChange(event.target.value || null)}
+        {...described(id, problem)}
+      >
         <option value="">{emptyLabel}</option>
         {groups.length > 1
           ? groups.map((group) => (
@@ -74,7 +83,15 @@ interface ChecksGroupProps extends ProblemProps {
 }
 
 /** Several of a catalogue (the acts, the causes): checkboxes, grouped by what they hang from. */
-export function ChecksGroup({ legend, values, options, onChange, empty = 'No hay opciones en este dispositivo.', disabled, problem }: ChecksGroupProps) {
+export function ChecksGroup({
+  legend,
+  values,
+  options,
+  onChange,
+  empty = 'No hay opciones en este dispositivo.',
+  disabled,
+  problem,
+}: ChecksGroupProps) {
   const id = useId();
   const groups = [...new Set(options.map((option) => option.group ?? ''))];
   // A tap shows at once and the next tap builds on it: the draft's write (and the values it brings back) comes later.
@@ -100,7 +117,12 @@ export function ChecksGroup({ legend, values, options, onChange, empty = 'No hay
             .filter((option) => (option.group ?? '') === group)
             .map((option) => (
               <label key={option.value} className="check-group__option">
-                <input type="checkbox" checked={chosen.includes(option.value)} disabled={disabled} onChange={(event) => toggle(option.value, event.target.checked)} />
+                <input
+                  type="checkbox"
+                  checked={chosen.includes(option.value)}
+                  disabled={disabled}
+                  onChange={(event) => toggle(option.value, event.target.checked)}
+                />
                 {option.label}
               </label>
             ))}
@@ -123,7 +145,18 @@ interface TextProps extends ProblemProps {
 }
 
 export function TextInput({ label, value, onChange, delay, multiline, required, problem, id }: TextProps) {
-  return <DraftTextInput id={id} label={label} stored={value} onSave={onChange} delay={delay} multiline={multiline} required={required} problem={problem} />;
+  return (
+    <DraftTextInput
+      id={id}
+      label={label}
+      stored={value}
+      onSave={onChange}
+      delay={delay}
+      multiline={multiline}
+      required={required}
+      problem={problem}
+    />
+  );
 }
 
 interface NumberProps extends ProblemProps {

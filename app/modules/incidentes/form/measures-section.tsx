@@ -24,14 +24,28 @@ export function MeasuresSection({ binding }: { binding: MeasuresBinding }) {
   const [draft, setDraft] = useState({ round: 0, MedidaControl: '', Plazo: '', Responsable: '' });
   const [error, setError] = useState<string | null>(null);
   const add = async () => {
-    const missing = !draft.MedidaControl.trim() ? MEDIDAS_MESSAGES.measureRequired : !draft.Plazo ? MEDIDAS_MESSAGES.deadlineRequired : !draft.Responsable.trim() ? MEDIDAS_MESSAGES.responsibleRequired : null;
+    const missing = !draft.MedidaControl.trim()
+      ? MEDIDAS_MESSAGES.measureRequired
+      : !draft.Plazo
+        ? MEDIDAS_MESSAGES.deadlineRequired
+        : !draft.Responsable.trim()
+          ? MEDIDAS_MESSAGES.responsibleRequired
+          : null;
     if (missing) return setError(missing);
     if (binding.from && draft.Plazo < binding.from) return setError(MEDIDAS_MESSAGES.deadlineBeforeDate);
     setError(null);
-    await binding.onAdd({ MedidaControl: draft.MedidaControl.trim(), Plazo: draft.Plazo, Responsable: draft.Responsable.trim(), IdResponsable: null });
+    await binding.onAdd({
+      MedidaControl: draft.MedidaControl.trim(),
+      Plazo: draft.Plazo,
+      Responsable: draft.Responsable.trim(),
+      IdResponsable: null,
+    });
     setDraft((current) => ({ round: current.round + 1, MedidaControl: '', Plazo: '', Responsable: '' }));
   };
-  const all = [...binding.existing.map((measure) => ({ ...measure, fresh: false })), ...binding.added.map((measure) => ({ ...measure, fresh: true }))];
+  const all = [
+    ...binding.existing.map((measure) => ({ ...measure, fresh: false })),
+    ...binding.added.map((measure) => ({ ...measure, fresh: true })),
+  ];
   return (
     <CardSection id="incidente-medidas" title={`${SECTION_TITLES[10]} · ${SECTION_TITLES[11]!.replace(/^11\. /, '')}`}>
       {all.length === 0 ? (
@@ -42,10 +56,18 @@ export function MeasuresSection({ binding }: { binding: MeasuresBinding }) {
             <li key={measure.IdMedidaControl}>
               <span>
                 <strong>{measure.MedidaControl}</strong> · {measure.Responsable} · plazo {formatDisplayDate(measure.Plazo)}
-                {binding.problems.get(`MedidasControl:${measure.IdMedidaControl}`) && <span className="field-error"> {binding.problems.get(`MedidasControl:${measure.IdMedidaControl}`)}</span>}
+                {binding.problems.get(`MedidasControl:${measure.IdMedidaControl}`) && (
+                  <span className="field-error"> {binding.problems.get(`MedidasControl:${measure.IdMedidaControl}`)}</span>
+                )}
               </span>
               {measure.fresh && (
-                <IonButton fill="clear" color="danger" size="small" onClick={() => void binding.onRemove(measure.IdMedidaControl)} aria-label={`Quitar la medida ${measure.MedidaControl}`}>
+                <IonButton
+                  fill="clear"
+                  color="danger"
+                  size="small"
+                  onClick={() => void binding.onRemove(measure.IdMedidaControl)}
+                  aria-label={`Quitar la medida ${measure.MedidaControl}`}
+                >
                   Quitar
                 </IonButton>
               )}
@@ -54,10 +76,26 @@ export function MeasuresSection({ binding }: { binding: MeasuresBinding }) {
         </ul>
       )}
       <div key={draft.round}>
-        <TextInput label="Medida de control" value={draft.MedidaControl} onChange={(MedidaControl) => setDraft((current) => ({ ...current, MedidaControl }))} delay={0} multiline />
+        <TextInput
+          label="Medida de control"
+          value={draft.MedidaControl}
+          onChange={(MedidaControl) => setDraft((current) => ({ ...current, MedidaControl }))}
+          delay={0}
+          multiline
+        />
         <div className="incident-grid">
-          <DateField label="Plazo de la medida" value={draft.Plazo} min={binding.from || undefined} onChange={(Plazo) => setDraft((current) => ({ ...current, Plazo }))} />
-          <TextInput label="Responsable de la medida" value={draft.Responsable} onChange={(Responsable) => setDraft((current) => ({ ...current, Responsable }))} delay={0} />
+          <DateField
+            label="Plazo de la medida"
+            value={draft.Plazo}
+            min={binding.from || undefined}
+            onChange={(Plazo) => setDraft((current) => ({ ...current, Plazo }))}
+          />
+          <TextInput
+            label="Responsable de la medida"
+            value={draft.Responsable}
+            onChange={(Responsable) => setDraft((current) => ({ ...current, Responsable }))}
+            delay={0}
+          />
         </div>
       </div>
       {error && (

@@ -5,7 +5,8 @@ import { choicesOf } from './choices.ts';
 import { ChecksGroup, ChoiceSelect, NumberInput, TextInput } from './fields.tsx';
 import { fieldAnchor, type IncidentFormBinding } from './incident-form-model.ts';
 
-const weightings = (list: typeof DEFAULT_RISK_MATRIX.Probabilidades) => list.map((weighting) => ({ value: String(weighting.Ponderacion), label: `${weighting.Nombre} (${weighting.Ponderacion})` }));
+const weightings = (list: typeof DEFAULT_RISK_MATRIX.Probabilidades) =>
+  list.map((weighting) => ({ value: String(weighting.Ponderacion), label: `${weighting.Nombre} (${weighting.Ponderacion})` }));
 
 /** Stage 2, sections 3 and 4: the injury, the equipment, the process, the cost and what happened. */
 export function InjurySection({ form }: { form: IncidentFormBinding }) {
@@ -15,9 +16,27 @@ export function InjurySection({ form }: { form: IncidentFormBinding }) {
     <>
       <CardSection id="incidente-seccion-3" title={SECTION_TITLES[3]}>
         <div className="incident-grid">
-          <ChoiceSelect id={fieldAnchor('TipoLesion')} label="Tipo de lesión" value={fields.TipoLesion} options={choicesOf(options.tipos_lesion, lookups)} onChange={(value) => set({ TipoLesion: value })} />
-          <ChoiceSelect id={fieldAnchor('ParteCuerpo')} label="Parte del cuerpo" value={fields.ParteCuerpo} options={choicesOf(options.partes_cuerpo, lookups)} onChange={(value) => set({ ParteCuerpo: value })} />
-          <ChoiceSelect id={fieldAnchor('Equipo')} label="Equipo involucrado" value={fields.Equipo} options={choicesOf(options.items_agente, lookups)} onChange={(value) => set({ Equipo: value })} />
+          <ChoiceSelect
+            id={fieldAnchor('TipoLesion')}
+            label="Tipo de lesión"
+            value={fields.TipoLesion}
+            options={choicesOf(options.tipos_lesion, lookups)}
+            onChange={(value) => set({ TipoLesion: value })}
+          />
+          <ChoiceSelect
+            id={fieldAnchor('ParteCuerpo')}
+            label="Parte del cuerpo"
+            value={fields.ParteCuerpo}
+            options={choicesOf(options.partes_cuerpo, lookups)}
+            onChange={(value) => set({ ParteCuerpo: value })}
+          />
+          <ChoiceSelect
+            id={fieldAnchor('Equipo')}
+            label="Equipo involucrado"
+            value={fields.Equipo}
+            options={choicesOf(options.items_agente, lookups)}
+            onChange={(value) => set({ Equipo: value })}
+          />
           <TextInput label="Proceso" value={fields.Proceso} onChange={(value) => set({ Proceso: value })} delay={textDelay} />
           <NumberInput
             id={fieldAnchor('Monto')}
@@ -31,7 +50,14 @@ export function InjurySection({ form }: { form: IncidentFormBinding }) {
         </div>
       </CardSection>
       <CardSection id="incidente-seccion-4" title={SECTION_TITLES[4]}>
-        <TextInput id={fieldAnchor('Descripcion')} label="Descripción de lo ocurrido" value={fields.Descripcion} onChange={(value) => set({ Descripcion: value })} delay={textDelay} multiline />
+        <TextInput
+          id={fieldAnchor('Descripcion')}
+          label="Descripción de lo ocurrido"
+          value={fields.Descripcion}
+          onChange={(value) => set({ Descripcion: value })}
+          delay={textDelay}
+          multiline
+        />
       </CardSection>
     </>
   );
@@ -50,9 +76,24 @@ export function CausesSection({ form }: { form: IncidentFormBinding }) {
   return (
     <>
       <CardSection id="incidente-causas" title="Análisis causal">
-        <ChecksGroup legend={SECTION_TITLES[5]!} values={fields.ActosSubestandar} options={choicesOf(options.actos_subestandares, lookups)} onChange={(values) => set({ ActosSubestandar: values })} />
-        <ChecksGroup legend={SECTION_TITLES[6]!} values={fields.Factores} options={choicesOf(options.factores, lookups)} onChange={(values) => set({ Factores: values })} />
-        <ChecksGroup legend={SECTION_TITLES[7]!} values={fields.CondicionSubestandar} options={choicesOf(options.condiciones_subestandares, lookups)} onChange={(values) => set({ CondicionSubestandar: values })} />
+        <ChecksGroup
+          legend={SECTION_TITLES[5]!}
+          values={fields.ActosSubestandar}
+          options={choicesOf(options.actos_subestandares, lookups)}
+          onChange={(values) => set({ ActosSubestandar: values })}
+        />
+        <ChecksGroup
+          legend={SECTION_TITLES[6]!}
+          values={fields.Factores}
+          options={choicesOf(options.factores, lookups)}
+          onChange={(values) => set({ Factores: values })}
+        />
+        <ChecksGroup
+          legend={SECTION_TITLES[7]!}
+          values={fields.CondicionSubestandar}
+          options={choicesOf(options.condiciones_subestandares, lookups)}
+          onChange={(values) => set({ CondicionSubestandar: values })}
+        />
         <ChecksGroup
           legend={SECTION_TITLES[8]!}
           values={fields.CausasBasicas}
@@ -66,7 +107,12 @@ export function CausesSection({ form }: { form: IncidentFormBinding }) {
           empty="Elige primero las causas básicas."
           onChange={(values) => set({ ItemCausasBasicas: values })}
         />
-        <ChecksGroup legend="Falta de control" values={fields.FaltaControl} options={choicesOf(options.faltas_control, lookups)} onChange={(values) => set({ FaltaControl: values })} />
+        <ChecksGroup
+          legend="Falta de control"
+          values={fields.FaltaControl}
+          options={choicesOf(options.faltas_control, lookups)}
+          onChange={(values) => set({ FaltaControl: values })}
+        />
       </CardSection>
       <CardSection id="incidente-riesgo" title="Evaluación del riesgo">
         <div className="incident-grid">
@@ -74,7 +120,11 @@ export function CausesSection({ form }: { form: IncidentFormBinding }) {
             id={fieldAnchor('IdRiesgoEspecifico')}
             label="Riesgo específico"
             value={fields.IdRiesgoEspecifico}
-            options={options.riesgos_especificos.map((option) => ({ value: option.value, label: option.label, group: families.get(option.parent ?? '') ?? '' }))}
+            options={options.riesgos_especificos.map((option) => ({
+              value: option.value,
+              label: option.label,
+              group: families.get(option.parent ?? '') ?? '',
+            }))}
             onChange={(value) => set({ IdRiesgoEspecifico: value })}
           />
           <ChoiceSelect
