@@ -14,15 +14,15 @@ const namesOf = (path: string) => [...path.matchAll(PARAMETER)].map((match) => m
 /**
  * The canonical names of a group of templates that are one path on the wire (`/x/{IdObservacion}` beside `/x/{id}`):
  * those of the template that serves the most operations, and among equals the one that deletes (the record the path
- * names); the other routes' own names stay in their parameters' descriptions. null when one of them is `{company}`:
- * that name promises a tenancy check (requireOwnCompany), which the other route does not make.
+ * names); the other routes' own names stay in their parameters' descriptions. A `{company}` never names the group
+ * where another route has a record's id: the company's parameter says so itself (`x-empresa`, see `renamed`).
  */
-function canonicalNames(group: [string, PathItem][]): string[] | null {
+function canonicalNames(group: [string, PathItem][]): string[] {
   const names = group.map(([template]) => namesOf(template));
-  const first = names[0]!;
-  const differsOnCompany = names.some((list) => list.some((name, position) => name !== first[position] && [name, first[position]].includes('company')));
-  if (differsOnCompany) return null;
-  const weight = ([, item]: [string, PathItem]) => Object.keys(item).length * 2 + ('delete' in item ? 1 : 0);
+  const companyWhereOthersDiffer = (list: string[]) =>
+    list.some((name, position) => name === 'company' && names.some((other) => other[position] !== 'company'));
+  const weight = ([template, item]: [string, PathItem]) =>
+    Object.keys(item).length * 2 + ('delete' in item ? 1 : 0) - (companyWhereOthersDiffer(namesOf(template)) ? 1000 : 0);
   const [chosen] = [...group].sort((a, b) => weight(b) - weight(a));
   return namesOf(chosen![0]);
 }
@@ -33,7 +33,9 @@ function renamed(item: PathItem, from: string[], to: string[]): PathItem {
       const parameters = (operation as { parameters?: PathParameter[] }).parameters?.map((parameter) => {
         const at = parameter.in === 'path' && parameter.name ? from.indexOf(parameter.name) : -1;
         if (at === -1 || from[at] === to[at]) return parameter;
-        return { ...parameter, name: to[at], description: parameter.description ?? from[at] };
+        // The token's company under another route's name: the operation checks it against the token (requireOwnCompany).
+        const company = from[at] === 'company' ? { 'x-empresa': true, description: 'El RUT de la empresa del token (company)' } : {};
+        return { ...parameter, name: to[at], description: parameter.description ?? from[at], ...company };
       });
       return [method, parameters ? { ...(operation as object), parameters } : operation];
     }),

@@ -3,6 +3,7 @@ import { PERMISSION_ACTIONS, type PermissionAction } from '#sync/records/permiss
 import { ANDES, startTestServer, type TestServer } from './support/api-harness.ts';
 import { send } from './support/sync-harness.ts';
 import { type Session, userWithRole } from './support/usuarios-factory.ts';
+import { operationPath } from './support/documented-paths.ts';
 
 interface Parameter {
   name: string;
@@ -31,7 +32,8 @@ beforeAll(async () => {
       const access = operation['x-permiso'];
       if (!access?.ruta || !access.accion) return [];
       const routes = typeof access.ruta === 'string' ? [access.ruta] : access.ruta;
-      return [{ method: method.toUpperCase(), path, parameters: operation.parameters ?? [], routes, action: access.accion }];
+      const called = operationPath(path, operation);
+      return [{ method: method.toUpperCase(), path: called, parameters: operation.parameters ?? [], routes, action: access.accion }];
     }),
   );
 });

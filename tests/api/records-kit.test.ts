@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENTITY_LIST } from '#sync/records/entities.ts';
 import { startTestServer, type TestServer } from './support/api-harness.ts';
+import { operationPath } from './support/documented-paths.ts';
 
 interface Operation {
   'x-permiso'?: { ruta?: string | string[]; accion?: string; acceso?: string };
@@ -23,6 +24,15 @@ afterAll(async () => {
 
 /** `/newcargos2/:company` as OpenAPI writes it: `/newcargos2/{company}`. */
 const documented = (base: string, template: string) => `${base}${template}`.replace(/:([A-Za-z]\w*)/g, '{$1}').replace(/\/$/, '');
+
+/** The operation called at `path` (with its `{company}`), wherever the description names that path alike with another. */
+function operationAt(path: string, method: string) {
+  for (const [documentedPath, operations] of Object.entries(paths)) {
+    const operation = operations[method];
+    if (operation && operationPath(documentedPath, operation as Parameters<typeof operationPath>[1]) === path) return operation;
+  }
+  return undefined;
+}
 
 describe('the server builds its routes from the entity descriptions', () => {
   it('declares who may call every documented operation (x-permiso): a permission, a session, or public', () => {
@@ -50,7 +60,7 @@ describe('the server builds its routes from the entity descriptions', () => {
       ] as const;
       for (const [method, template] of calls) {
         if (template === undefined) continue;
-        const operation = paths[documented(entity.api.base, template)]?.[method];
+        const operation = operationAt(documented(entity.api.base, template), method);
         expect(operation, `${method} ${entity.table}`).toBeDefined();
         const route = operation!['x-permiso']!.ruta;
         expect(typeof route === 'string' ? [route] : route, `${method} ${entity.table}`).toContain(entity.permission);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANDES, DEMO_PASSWORD, PACIFICO, startTestServer, type TestServer } from './support/api-harness.ts';
+import { operationPath } from './support/documented-paths.ts';
 
 interface OpenApiOperation {
   parameters?: { name: string; in: string }[];
@@ -16,7 +17,7 @@ beforeAll(async () => {
   pacificoAdmin = await server.login('admin@pacificodemo.cl', PACIFICO.rut);
   const spec = await server.request<{ paths: Record<string, Record<string, OpenApiOperation>> }>('GET', '/api/openapi.json');
   routes = Object.entries(spec.body.paths).flatMap(([path, operations]) =>
-    Object.keys(operations).map((method) => ({ method: method.toUpperCase(), path })),
+    Object.entries(operations).map(([method, operation]) => ({ method: method.toUpperCase(), path: operationPath(path, operation) })),
   );
 });
 afterAll(async () => {
