@@ -9,7 +9,10 @@ import tseslint from 'typescript-eslint';
  * app-modules.ts, seeds) imports modules and is imported by none of them.
  */
 function moduleBoundaries(side) {
-  const modules = fs.readdirSync(`./${side}/modules`, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+  const modules = fs
+    .readdirSync(`./${side}/modules`, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
   return modules.map((name) => ({
     target: `./${side}/modules/${name}`,
     from: `./${side}/modules`,
@@ -47,7 +50,16 @@ export default tseslint.config(
             },
             {
               // app/routes composes the screens; what modules declare their screens with lives in app/navigation.
-              target: ['./app/modules', './app/ui', './app/data', './app/db', './app/records', './app/sync', './app/session', './app/navigation'],
+              target: [
+                './app/modules',
+                './app/ui',
+                './app/data',
+                './app/db',
+                './app/records',
+                './app/sync',
+                './app/session',
+                './app/navigation',
+              ],
               from: './app/routes',
               // The sign-in warms up the signed-in area's chunk while the person types.
               except: ['./signed-in-area.ts'],
@@ -65,7 +77,16 @@ export default tseslint.config(
             {
               // The kernel every request passes (session, permissions, the kit, the sync calls) stands without the
               // company sign-in: the sign-in builds on it, never the other way round.
-              target: ['./server/tenancy', './server/records', './server/sync', './server/http', './server/db', './server/files', './server/reports', './server/mail'],
+              target: [
+                './server/tenancy',
+                './server/records',
+                './server/sync',
+                './server/http',
+                './server/db',
+                './server/files',
+                './server/reports',
+                './server/mail',
+              ],
               from: './server/auth',
               message: 'El núcleo del servidor no importa el inicio de sesión (server/auth): lo compartido vive en server/tenancy.',
             },
@@ -75,9 +96,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          patterns: [
-            { regex: '^(react|react-dom|dexie|hono|kysely|better-sqlite3)($|/)', message: 'Not allowed here.' },
-          ],
+          patterns: [{ regex: '^(react|react-dom|dexie|hono|kysely|better-sqlite3)($|/)', message: 'Not allowed here.' }],
         },
       ],
     },
@@ -115,7 +134,10 @@ export default tseslint.config(
           patterns: [
             { regex: '^#(app|server)/', message: 'sync/ imports neither app/ nor server/.' },
             { regex: '^(\\.\\./){2,}', message: 'Más de un nivel hacia arriba: importa con #app/, #server/, #sync/ o #tests/.' },
-            { regex: '^(react|react-dom|dexie|hono|kysely|better-sqlite3|node:.*)($|/)', message: 'sync/ must run in the browser and in Node.' },
+            {
+              regex: '^(react|react-dom|dexie|hono|kysely|better-sqlite3|node:.*)($|/)',
+              message: 'sync/ must run in the browser and in Node.',
+            },
           ],
         },
       ],
@@ -126,12 +148,24 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ regex: '^#server/', message: 'app/ talks to the server over HTTP only.' }, { regex: '^(\\.\\./){2,}', message: 'Más de un nivel hacia arriba: importa con #app/, #server/, #sync/ o #tests/.' }] },
+        {
+          patterns: [
+            { regex: '^#server/', message: 'app/ talks to the server over HTTP only.' },
+            { regex: '^(\\.\\./){2,}', message: 'Más de un nivel hacia arriba: importa con #app/, #server/, #sync/ o #tests/.' },
+          ],
+        },
       ],
     },
   },
   {
     files: ['tests/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: '^(\\.\\./){2,}', message: 'Más de un nivel hacia arriba: importa con #app/, #server/, #sync/ o #tests/.' }] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [{ regex: '^(\\.\\./){2,}', message: 'Más de un nivel hacia arriba: importa con #app/, #server/, #sync/ o #tests/.' }],
+        },
+      ],
+    },
   },
 );

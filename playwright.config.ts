@@ -64,7 +64,11 @@ export default defineConfig({
     { name: 'demo: cifras', testMatch: DEMO_FIGURES, dependencies: ['sesión'], workers: 1 },
     { name: 'aparte', testMatch: APART, dependencies: ['sesión'] },
     { name: 'cargos y niveles', testMatch: POSITIONS, dependencies: ['demo: epp', 'demo: cifras'], workers: 1 },
-    { name: 'recorridos', testIgnore: [SETUP, ...DEMO_EPP, ...DEMO_FIGURES, ...POSITIONS, ...APART, ...ALONE], dependencies: ['demo: epp', 'demo: cifras', 'aparte'] },
+    {
+      name: 'recorridos',
+      testIgnore: [SETUP, ...DEMO_EPP, ...DEMO_FIGURES, ...POSITIONS, ...APART, ...ALONE],
+      dependencies: ['demo: epp', 'demo: cifras', 'aparte'],
+    },
     { name: 'a solas', testMatch: ALONE, dependencies: ['recorridos', 'cargos y niveles'] },
   ],
   webServer: {

@@ -148,7 +148,13 @@ export default defineConfig(({ mode }) => ({
             form_factor: 'wide',
             label: 'Inicio en un computador: lo que espera revisión y el trabajo que empieza ahí',
           },
-          { src: '/screenshots/inicio-angosto.png', sizes: '390x844', type: 'image/png', form_factor: 'narrow', label: 'Inicio en un teléfono, con o sin conexión' },
+          {
+            src: '/screenshots/inicio-angosto.png',
+            sizes: '390x844',
+            type: 'image/png',
+            form_factor: 'narrow',
+            label: 'Inicio en un teléfono, con o sin conexión',
+          },
         ],
       },
     }),
@@ -168,7 +174,13 @@ export default defineConfig(({ mode }) => ({
         moduleSideEffects: [{ test: /@ionic[\\/]core[\\/]components[\\/]/, sideEffects: false }],
         // @ionic/react builds its component wrappers with these factories, some without a pure annotation: unused
         // wrappers (ion-nav) then stay, with their components.
-        manualPureFunctions: ['createReactComponent', 'createForwardRef', 'createInlineOverlayComponent', 'createOverlayComponent', 'createRoutingComponent'],
+        manualPureFunctions: [
+          'createReactComponent',
+          'createForwardRef',
+          'createInlineOverlayComponent',
+          'createOverlayComponent',
+          'createRoutingComponent',
+        ],
       },
     },
   },

@@ -23,8 +23,16 @@ import { publicCall } from './tenancy/permit.ts';
 const HealthAnswer = v.object({ status: v.literal('ok'), schemaVersion: v.number() });
 
 const apiRoutes = new Hono<AppEnv>()
-  .get('/health', describeRoute({ tags: ['plataforma'], summary: 'Estado del servidor y versión del esquema de su base', responses: answers(HealthAnswer, 'En servicio') }), publicCall(), async (c) =>
-    c.json({ status: 'ok', schemaVersion: await appliedSchemaVersion(c.get('deps').db) } satisfies v.InferOutput<typeof HealthAnswer>),
+  .get(
+    '/health',
+    describeRoute({
+      tags: ['plataforma'],
+      summary: 'Estado del servidor y versión del esquema de su base',
+      responses: answers(HealthAnswer, 'En servicio'),
+    }),
+    publicCall(),
+    async (c) =>
+      c.json({ status: 'ok', schemaVersion: await appliedSchemaVersion(c.get('deps').db) } satisfies v.InferOutput<typeof HealthAnswer>),
   )
   .route('/auth', authRoutes)
   .route('/files', filesRoutes);
@@ -59,7 +67,10 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   app.use('/api/*', idempotencyLedger());
   app.route('/api', apiRoutes);
   // The batch replays each entry through the whole app, ledger included, inside the batch's transaction.
-  app.route('/api/sync', createSyncRoutes(async (request, batchDeps) => app.fetch(request, { batchDeps } satisfies AppEnv['Bindings'])));
+  app.route(
+    '/api/sync',
+    createSyncRoutes(async (request, batchDeps) => app.fetch(request, { batchDeps } satisfies AppEnv['Bindings'])),
+  );
   // Described once, on first ask: the routes do not change while the server runs.
   let described: ReturnType<typeof describeApi> | undefined;
   const description = () => (described ??= describeApi(app));

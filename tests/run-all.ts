@@ -81,5 +81,7 @@ for (const timing of timings) console.log(`  ${timing.ok ? '✔' : '✘'} ${timi
 console.log(`\nTests: ${passed} passed, ${failedTests + (failed.length && failedTests === 0 ? 1 : 0)} failed`);
 if (failed.length) console.log(`Fallaron: ${failed.join('; ')}`);
 const total = (Date.now() - started) / 1000;
-console.log(`Pasos: ${steps.length - failed.length} de ${steps.length} sin fallas en ${total.toFixed(0)} s (${Math.floor(total / 60)} min ${Math.round(total % 60)} s)`);
+console.log(
+  `Pasos: ${steps.length - failed.length} de ${steps.length} sin fallas en ${total.toFixed(0)} s (${Math.floor(total / 60)} min ${Math.round(total % 60)} s)`,
+);
 process.exitCode = failed.length ? 1 : 0;

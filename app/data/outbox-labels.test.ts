@@ -15,25 +15,35 @@ const refused = (recordKey: string, method: 'POST' | 'PUT' | 'DELETE', path: str
 
 describe('the spec notice of a refused write, before the server reason', () => {
   it('names the three role failures by what the write did', () => {
-    expect(refusalOfEntry(refused('roles:1', 'POST', '/api/roles/post/e', 'Ya existe un rol con ese nombre'))).toBe('No se pudo crear el rol: Ya existe un rol con ese nombre');
+    expect(refusalOfEntry(refused('roles:1', 'POST', '/api/roles/post/e', 'Ya existe un rol con ese nombre'))).toBe(
+      'No se pudo crear el rol: Ya existe un rol con ese nombre',
+    );
     expect(refusalOfEntry(refused('roles:1', 'PUT', '/api/roles/put/e/1'))).toBe('No se pudo actualizar el rol: Motivo del servidor');
     expect(refusalOfEntry(refused('roles:1', 'DELETE', '/api/roles/delete/e/1'))).toBe('No se pudo eliminar el rol: Motivo del servidor');
   });
 
   it('names the two training programme failures, and none for its delete (the spec names none)', () => {
-    expect(failureNoticeOfEntry(refused('programas_capacitacion:a', 'POST', '/api/capacitaciones/programa/e'))).toBe('Error al crear el programa de capacitación');
-    expect(failureNoticeOfEntry(refused('programas_capacitacion:a', 'PUT', '/api/capacitaciones/programa/e'))).toBe('Error al editado el programa de capacitación');
+    expect(failureNoticeOfEntry(refused('programas_capacitacion:a', 'POST', '/api/capacitaciones/programa/e'))).toBe(
+      'Error al crear el programa de capacitación',
+    );
+    expect(failureNoticeOfEntry(refused('programas_capacitacion:a', 'PUT', '/api/capacitaciones/programa/e'))).toBe(
+      'Error al editado el programa de capacitación',
+    );
     expect(refusalOfEntry(refused('programas_capacitacion:a', 'DELETE', '/api/capacitaciones/programa/a/e'))).toBe('Motivo del servidor');
   });
 
   it('names the accident delete failure, and not the close or reopen a verb names', () => {
-    expect(refusalOfEntry(refused('incidentes:a', 'DELETE', '/api/accidentes/registro-accidentes/a/e'))).toBe('Error al eliminar el accidente: Motivo del servidor');
+    expect(refusalOfEntry(refused('incidentes:a', 'DELETE', '/api/accidentes/registro-accidentes/a/e'))).toBe(
+      'Error al eliminar el accidente: Motivo del servidor',
+    );
     expect(failureNoticeOfEntry(refused('incidentes:a', 'POST', '/api/accidentes/registro-accidentes/cerrar/registro/a'))).toBeUndefined();
   });
 
   it('says the server reason alone for a record whose failures the spec does not name', () => {
     expect(refusalOfEntry(refused('cargos:a', 'POST', '/api/cargos/e'))).toBe('Motivo del servidor');
-    expect(refusalOfEntry(refused('empresas_contratistas:a', 'PUT', '/api/empresa-contratistas/contratistas/desactivar/e'))).toBe('Motivo del servidor');
+    expect(refusalOfEntry(refused('empresas_contratistas:a', 'PUT', '/api/empresa-contratistas/contratistas/desactivar/e'))).toBe(
+      'Motivo del servidor',
+    );
   });
 });
 

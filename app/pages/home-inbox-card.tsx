@@ -29,7 +29,11 @@ export function HomeInboxCard({ items, today }: { items: InboxItem[]; today: str
               const shown = count === undefined ? '…' : formatNumber(count);
               return (
                 <li key={item.kind}>
-                  <Link className={count === 0 ? 'home-inbox__row home-inbox__row--none' : 'home-inbox__row'} to={item.href} aria-label={`${item.label}: ${shown}`}>
+                  <Link
+                    className={count === 0 ? 'home-inbox__row home-inbox__row--none' : 'home-inbox__row'}
+                    to={item.href}
+                    aria-label={`${item.label}: ${shown}`}
+                  >
                     <span className="home-inbox__label">{item.label}</span>
                     <span className="home-inbox__count">{shown}</span>
                   </Link>

@@ -28,11 +28,29 @@ export function inboxItems(session: Session): InboxItem[] {
   const can = (route: string, action: 'despachar' | 'aprobar' | 'editar') => hasPermission(session, route, action);
   const company = isCompanyUser(session);
   const items: (InboxItem | false)[] = [
-    can(paths.eppSolicitudes.list.href, 'despachar') && { kind: 'solicitudesEpp', label: 'Solicitudes de EPP por despachar', href: paths.eppSolicitudes.list.href },
+    can(paths.eppSolicitudes.list.href, 'despachar') && {
+      kind: 'solicitudesEpp',
+      label: 'Solicitudes de EPP por despachar',
+      href: paths.eppSolicitudes.list.href,
+    },
     company &&
-      can(paths.observaciones.list.href, 'aprobar') && { kind: 'observaciones', label: 'Observaciones por aprobar', href: `${paths.observaciones.list.href}?estado=respondida` },
-    company && can(paths.incidentes.list.href, 'aprobar') && { kind: 'medidas', label: 'Medidas de control por aprobar', href: `${paths.incidentes.list.href}?pendiente=medidas` },
-    company && can(paths.incidentes.list.href, 'editar') && { kind: 'diat', label: 'DIAT por presentar', href: `${paths.incidentes.list.href}?pendiente=diat` },
+      can(paths.observaciones.list.href, 'aprobar') && {
+        kind: 'observaciones',
+        label: 'Observaciones por aprobar',
+        href: `${paths.observaciones.list.href}?estado=respondida`,
+      },
+    company &&
+      can(paths.incidentes.list.href, 'aprobar') && {
+        kind: 'medidas',
+        label: 'Medidas de control por aprobar',
+        href: `${paths.incidentes.list.href}?pendiente=medidas`,
+      },
+    company &&
+      can(paths.incidentes.list.href, 'editar') && {
+        kind: 'diat',
+        label: 'DIAT por presentar',
+        href: `${paths.incidentes.list.href}?pendiente=diat`,
+      },
   ];
   return items.filter((item): item is InboxItem => item !== false);
 }

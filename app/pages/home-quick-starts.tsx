@@ -17,10 +17,22 @@ interface QuickStart {
  */
 export function quickStarts(session: Session): QuickStart[] {
   const starts: (QuickStart | false)[] = [
-    hasPermission(session, paths.inspecciones.list.href, 'crear') && { label: 'Nueva inspección', href: paths.inspecciones.nuevo.href, icon: clipboardOutline },
-    hasPermission(session, paths.eppEntregados.list.href, 'crear') && { label: 'Entregar EPP', href: paths.eppEntregados.nuevo.href, icon: shirtOutline },
+    hasPermission(session, paths.inspecciones.list.href, 'crear') && {
+      label: 'Nueva inspección',
+      href: paths.inspecciones.nuevo.href,
+      icon: clipboardOutline,
+    },
+    hasPermission(session, paths.eppEntregados.list.href, 'crear') && {
+      label: 'Entregar EPP',
+      href: paths.eppEntregados.nuevo.href,
+      icon: shirtOutline,
+    },
     // «Tomar asistencia» on a session needs Editar on the sessions to give (sesion-detail-page.tsx).
-    hasPermission(session, paths.capacitaciones.creadas.list.href, 'editar') && { label: 'Tomar asistencia', href: paths.capacitaciones.creadas.list.href, icon: peopleOutline },
+    hasPermission(session, paths.capacitaciones.creadas.list.href, 'editar') && {
+      label: 'Tomar asistencia',
+      href: paths.capacitaciones.creadas.list.href,
+      icon: peopleOutline,
+    },
   ];
   return starts.filter((start): start is QuickStart => start !== false);
 }

@@ -7,7 +7,18 @@ import type { Observacion } from '#sync/schemas/observaciones.schema.ts';
 import type { EppAsignacion } from '#sync/schemas/epp-asignaciones.schema.ts';
 import type { EppEntrega } from '#sync/schemas/epp-entregas.schema.ts';
 import type { EppSolicitud } from '#sync/schemas/epp-solicitudes.schema.ts';
-import { type CatalogueTable, fold, type LocalRow, type LocalRows, type OwnLocalRows, toLocalCargo, toLocalFormulario, toLocalDotacion, toLocalNivel, toLocalTrabajador } from '#app/db/reference-rows.ts';
+import {
+  type CatalogueTable,
+  fold,
+  type LocalRow,
+  type LocalRows,
+  type OwnLocalRows,
+  toLocalCargo,
+  toLocalFormulario,
+  toLocalDotacion,
+  toLocalNivel,
+  toLocalTrabajador,
+} from '#app/db/reference-rows.ts';
 import { toLocalCapacitacion, toLocalPrograma } from '#app/db/capacitacion-rows.ts';
 import { withIncidentDerived } from '#app/db/incident-derived.ts';
 import { LEVEL_PATHS, paths, type RecordPaths } from '#app/navigation/paths.ts';
@@ -56,7 +67,8 @@ const OWN_DEVICE_RECORDS: { [T in keyof OwnLocalRows]: DeviceRecord<T> } = {
   },
   cargos: {
     // The list call adds the names of the levels; the device keeps only the record.
-    toLocal: ({ Nivel2: _nivel2, Nivel3: _nivel3, ...cargo }: RowOf<Entities['cargos']> & { Nivel2?: unknown; Nivel3?: unknown }) => toLocalCargo(cargo),
+    toLocal: ({ Nivel2: _nivel2, Nivel3: _nivel3, ...cargo }: RowOf<Entities['cargos']> & { Nivel2?: unknown; Nivel3?: unknown }) =>
+      toLocalCargo(cargo),
     correction: { routes: () => paths.cargos, action: 'editar' },
   },
   trabajadores: { toLocal: toLocalTrabajador, correction: { routes: () => paths.trabajadores, action: 'editar' } },
@@ -71,13 +83,23 @@ const OWN_DEVICE_RECORDS: { [T in keyof OwnLocalRows]: DeviceRecord<T> } = {
   // A refused realisation goes back to its attendance draft when discarded (SPEC TR5); other writes are corrected in the form.
   capacitaciones: {
     toLocal: toLocalCapacitacion,
-    correction: { routes: (entry) => (entry.path.endsWith('/detalles/realizadas') ? undefined : paths.capacitaciones.creadas), action: 'editar' },
+    correction: {
+      routes: (entry) => (entry.path.endsWith('/detalles/realizadas') ? undefined : paths.capacitaciones.creadas),
+      action: 'editar',
+    },
   },
   epp_asignaciones: { toLocal: (row: EppAsignacion) => row, correction: { routes: () => paths.eppAsignacion, action: 'editar' } },
   // A sealed acta is never corrected in place: a refused one can only be discarded (its draft keeps it on the device).
   epp_entregas: { toLocal: (row: EppEntrega) => row, correction: null },
   // A refused request or edit is corrected in its form; a refused dispatch can only be discarded.
-  epp_solicitudes: { toLocal: (row: EppSolicitud) => row, correction: { routes: (entry) => (entry.path.includes('/despacho') || entry.path.includes('/solicituddespachada/') ? undefined : paths.eppSolicitudes), action: 'editar' } },
+  epp_solicitudes: {
+    toLocal: (row: EppSolicitud) => row,
+    correction: {
+      routes: (entry) =>
+        entry.path.includes('/despacho') || entry.path.includes('/solicituddespachada/') ? undefined : paths.eppSolicitudes,
+      action: 'editar',
+    },
+  },
   // A refused report is corrected in its draft, reopened on this device; a refused edit in the case's form.
   incidentes: {
     toLocal: withIncidentDerived,

@@ -1,10 +1,23 @@
 import { Hono } from 'hono';
 import { describeRoute } from 'hono-openapi';
-import { AUTH_CODES, AUTH_MESSAGES, ChangePasswordBodySchema, CompanyStatusSchema, LoginBodySchema, RecoveryConfirmBodySchema, RecoveryRequestBodySchema } from '#sync/schemas/auth.schema.ts';
+import {
+  AUTH_CODES,
+  AUTH_MESSAGES,
+  ChangePasswordBodySchema,
+  CompanyStatusSchema,
+  LoginBodySchema,
+  RecoveryConfirmBodySchema,
+  RecoveryRequestBodySchema,
+} from '#sync/schemas/auth.schema.ts';
 import * as v from 'valibot';
 import { MessageAnswerSchema } from '#sync/schemas/answers.schema.ts';
 import { RutSchema } from '#sync/schemas/common.schema.ts';
-import { LoginChallengeSchema, LoginSuccessSchema, PasswordChangeSuccessSchema, SessionSchema } from '#sync/schemas/session-answer.schema.ts';
+import {
+  LoginChallengeSchema,
+  LoginSuccessSchema,
+  PasswordChangeSuccessSchema,
+  SessionSchema,
+} from '#sync/schemas/session-answer.schema.ts';
 import type { AppEnv } from '../app-env.ts';
 import { answers, named } from '../http/api-answers.ts';
 import { clientAddress } from '../http/client-address.ts';
@@ -23,14 +36,22 @@ const LoginAnswer = v.union([named('InicioSesion', LoginSuccessSchema), named('D
 export const authRoutes = new Hono<AppEnv>()
   .post(
     '/estado-empresa',
-    describeRoute({ tags, summary: 'Estado de la empresa antes de iniciar sesión (0 no registrada, 1 activa, 2 suspendida)', responses: answers(CompanyStatusSchema, 'Estado y contacto de soporte') }),
+    describeRoute({
+      tags,
+      summary: 'Estado de la empresa antes de iniciar sesión (0 no registrada, 1 activa, 2 suspendida)',
+      responses: answers(CompanyStatusSchema, 'Estado y contacto de soporte'),
+    }),
     publicCall(),
     validate('json', v.object({ RutEmpresa: RutSchema })),
     async (c) => c.json(await auth.companyStatus(c.get('deps'), c.req.valid('json').RutEmpresa)),
   )
   .post(
     '/login',
-    describeRoute({ tags, summary: 'Inicia sesión de empresa: token, usuario, empresa, sistemas y permisos; o el desafío de cambio de contraseña', responses: answers(LoginAnswer, 'La sesión, o el desafío de cambio de contraseña') }),
+    describeRoute({
+      tags,
+      summary: 'Inicia sesión de empresa: token, usuario, empresa, sistemas y permisos; o el desafío de cambio de contraseña',
+      responses: answers(LoginAnswer, 'La sesión, o el desafío de cambio de contraseña'),
+    }),
     publicCall(),
     validate('json', LoginBodySchema),
     async (c) => c.json(await auth.signIn(c.get('deps'), c.req.valid('json'), clientAddress(c))),
@@ -52,7 +73,11 @@ export const authRoutes = new Hono<AppEnv>()
   )
   .post(
     '/recuperar',
-    describeRoute({ tags, summary: 'Envía por correo un código para recuperar la contraseña', responses: answers(MessageAnswerSchema, 'Código enviado') }),
+    describeRoute({
+      tags,
+      summary: 'Envía por correo un código para recuperar la contraseña',
+      responses: answers(MessageAnswerSchema, 'Código enviado'),
+    }),
     publicCall(),
     validate('json', RecoveryRequestBodySchema),
     async (c) => {
@@ -62,7 +87,11 @@ export const authRoutes = new Hono<AppEnv>()
   )
   .post(
     '/recuperar/confirmar',
-    describeRoute({ tags, summary: 'Restablece la contraseña con el código recibido por correo', responses: answers(MessageAnswerSchema, 'Contraseña restablecida') }),
+    describeRoute({
+      tags,
+      summary: 'Restablece la contraseña con el código recibido por correo',
+      responses: answers(MessageAnswerSchema, 'Contraseña restablecida'),
+    }),
     publicCall(),
     validate('json', RecoveryConfirmBodySchema),
     async (c) => {
@@ -72,7 +101,11 @@ export const authRoutes = new Hono<AppEnv>()
   )
   .get(
     '/sesion',
-    describeRoute({ tags, summary: 'Verifica el token guardado y devuelve la sesión vigente', responses: answers(named('Sesion', SessionSchema), 'La sesión vigente') }),
+    describeRoute({
+      tags,
+      summary: 'Verifica el token guardado y devuelve la sesión vigente',
+      responses: answers(named('Sesion', SessionSchema), 'La sesión vigente'),
+    }),
     requireSession,
     sessionOnly(),
     async (c) => {
@@ -85,7 +118,12 @@ export const authRoutes = new Hono<AppEnv>()
   )
   .post(
     '/logout',
-    describeRoute({ tags, summary: 'Cierra esta sesión: su token deja de valer; las otras sesiones de la persona siguen (un tablet con cambios en cola no se detiene)', responses: answers(MessageAnswerSchema, 'Sesión cerrada') }),
+    describeRoute({
+      tags,
+      summary:
+        'Cierra esta sesión: su token deja de valer; las otras sesiones de la persona siguen (un tablet con cambios en cola no se detiene)',
+      responses: answers(MessageAnswerSchema, 'Sesión cerrada'),
+    }),
     requireSession,
     sessionOnly(),
     async (c) => {
@@ -93,7 +131,16 @@ export const authRoutes = new Hono<AppEnv>()
       const claims = c.get('claims');
       await closeSession(deps.db, claims);
       const user = await findUser(deps.db, claims.emp, claims.sub);
-      await writeHistory(deps.db, { Usuario: user?.CorreoElectronicoPersona ?? String(claims.sub), IdEmpresa: claims.emp, Origen: 'logout', Texto: 'Cierre de sesión' }, deps.now());
+      await writeHistory(
+        deps.db,
+        {
+          Usuario: user?.CorreoElectronicoPersona ?? String(claims.sub),
+          IdEmpresa: claims.emp,
+          Origen: 'logout',
+          Texto: 'Cierre de sesión',
+        },
+        deps.now(),
+      );
       return c.json({ statusCode: 200, message: AUTH_MESSAGES.signedOut });
     },
   );

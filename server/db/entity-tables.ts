@@ -9,7 +9,14 @@ import type { RowOf } from '#sync/records/entity.ts';
  * its table below comes from that schema, so its fields are written once (tests/api/migrations.test.ts holds
  * every migration to it).
  */
-export const OWN_SHAPE_TABLES = ['trabajadores', 'formularios', 'inspecciones', 'observaciones', 'capacitaciones', 'epp_entregas'] as const satisfies readonly EntityTable[];
+export const OWN_SHAPE_TABLES = [
+  'trabajadores',
+  'formularios',
+  'inspecciones',
+  'observaciones',
+  'capacitaciones',
+  'epp_entregas',
+] as const satisfies readonly EntityTable[];
 
 export type KitEntityTable = Exclude<EntityTable, (typeof OWN_SHAPE_TABLES)[number]>;
 

@@ -1,7 +1,52 @@
-import type { AuditoriaTable, ClientesTable, CopiasActasTable, CodigosRecuperacionTable, DiasInactivosTable, EmpresasContratistasTable, CorreosTable, EmpresasTable, GruposModulosTable, HistorialTable, IntentosAccesoTable, FallosDireccionTable, SesionesCerradasTable, MascarasTable, ModulosTable, RegistroAccesosTable, RolPermisosTable, RolesTable, SistemasTable, SubmodulosTable, UsuarioSistemasTable, UsuariosTable } from './account-tables.ts';
-import type { ArchivosEmpresaTable, ArchivosTable, CambiosTable, ConflictosTable, IdempotenciaTable, RetencionCambiosTable } from './sync-tables.ts';
-import type { CapacitacionEvidenciasTable, CapacitacionParticipantesTable, CapacitacionRelatoresTable, CapacitacionesTable } from './capacitaciones-tables.ts';
-import type { EppEntregasLineasTable, EppEntregasTable, EvaluacionesTable, FormularioVersionesTable, FormulariosTable, NombresAnterioresTable, ObservacionesTable, TrabajadorCargosTable, TrabajadoresTable } from './records-tables.ts';
+import type {
+  AuditoriaTable,
+  ClientesTable,
+  CopiasActasTable,
+  CodigosRecuperacionTable,
+  DiasInactivosTable,
+  EmpresasContratistasTable,
+  CorreosTable,
+  EmpresasTable,
+  GruposModulosTable,
+  HistorialTable,
+  IntentosAccesoTable,
+  FallosDireccionTable,
+  SesionesCerradasTable,
+  MascarasTable,
+  ModulosTable,
+  RegistroAccesosTable,
+  RolPermisosTable,
+  RolesTable,
+  SistemasTable,
+  SubmodulosTable,
+  UsuarioSistemasTable,
+  UsuariosTable,
+} from './account-tables.ts';
+import type {
+  ArchivosEmpresaTable,
+  ArchivosTable,
+  CambiosTable,
+  ConflictosTable,
+  IdempotenciaTable,
+  RetencionCambiosTable,
+} from './sync-tables.ts';
+import type {
+  CapacitacionEvidenciasTable,
+  CapacitacionParticipantesTable,
+  CapacitacionRelatoresTable,
+  CapacitacionesTable,
+} from './capacitaciones-tables.ts';
+import type {
+  EppEntregasLineasTable,
+  EppEntregasTable,
+  EvaluacionesTable,
+  FormularioVersionesTable,
+  FormulariosTable,
+  NombresAnterioresTable,
+  ObservacionesTable,
+  TrabajadorCargosTable,
+  TrabajadoresTable,
+} from './records-tables.ts';
 import type { KitTables } from './entity-tables.ts';
 import type { AccesosFiscalizadoresTable, CodigosFiscalizadoresTable, FiscalizadoresTable } from './fiscales-tables.ts';
 

@@ -2,7 +2,11 @@ import type { PermissionAction } from '#sync/records/permissions.ts';
 import { reusableQuery, type Db } from '../db/database.ts';
 
 const selectRolePermissions = reusableQuery((db, roleId: number) =>
-  db.selectFrom('rol_permisos as rp').innerJoin('submodulos as s', 's.IdSubmodulo', 'rp.IdSubmodulo').select(['s.Ruta', 'rp.Acciones']).where('rp.IdRol', '=', roleId),
+  db
+    .selectFrom('rol_permisos as rp')
+    .innerJoin('submodulos as s', 's.IdSubmodulo', 'rp.IdSubmodulo')
+    .select(['s.Ruta', 'rp.Acciones'])
+    .where('rp.IdRol', '=', roleId),
 );
 
 /** What the role may do, by permission route. */

@@ -1,5 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { addMonths, chileDayStart, formatDisplayDate, formatDisplayMonth, isWireDate, isWireMonth, monthLongName, parseTypedDate, parseTypedMonth, toWireDate, toWireMonth, withDateSlashes, withMonthSlash } from './dates.ts';
+import {
+  addMonths,
+  chileDayStart,
+  formatDisplayDate,
+  formatDisplayMonth,
+  isWireDate,
+  isWireMonth,
+  monthLongName,
+  parseTypedDate,
+  parseTypedMonth,
+  toWireDate,
+  toWireMonth,
+  withDateSlashes,
+  withMonthSlash,
+} from './dates.ts';
 
 describe('dates', () => {
   it('sends the calendar day in Chile, not in UTC', () => {

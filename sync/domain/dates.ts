@@ -82,7 +82,20 @@ export function formatDisplayInstant(iso: string | null | undefined): string {
 }
 
 /** The months as a person in Chile names them, January first. */
-export const MONTH_NAMES = ['enero', 'febrero', 'marzo', 'abril', 'mayo', 'junio', 'julio', 'agosto', 'septiembre', 'octubre', 'noviembre', 'diciembre'] as const;
+export const MONTH_NAMES = [
+  'enero',
+  'febrero',
+  'marzo',
+  'abril',
+  'mayo',
+  'junio',
+  'julio',
+  'agosto',
+  'septiembre',
+  'octubre',
+  'noviembre',
+  'diciembre',
+] as const;
 
 const WIRE_MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
 
@@ -157,7 +170,9 @@ export function addMonths(month: string, count: number): string {
  * night the clocks go forward there is no midnight: the day begins at 01:00).
  */
 export function chileDayStart(day: string): string {
-  const candidates = ['-04:00', '-03:00'].map((offset) => new Date(`${day}T00:00:00${offset}`)).filter((instant) => toWireDate(instant) === day);
+  const candidates = ['-04:00', '-03:00']
+    .map((offset) => new Date(`${day}T00:00:00${offset}`))
+    .filter((instant) => toWireDate(instant) === day);
   const first = candidates.sort((a, b) => a.getTime() - b.getTime())[0] ?? new Date(`${day}T00:00:00-04:00`);
   return first.toISOString();
 }

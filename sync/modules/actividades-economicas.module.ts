@@ -5,6 +5,13 @@ export const actividadesEconomicasModule = defineModule({
   name: 'actividades-economicas',
   entities: { actividades_economicas: actividadEconomicaEntity },
   menu: [
-    { parent: menuParent(17, 1, 1, 'Actividades Económicas'), IdSubmodulo: 31, posicion: 1, nombre: 'Actividades Económicas', ruta: '/actividades-economicas', records: 'actividades_economicas' },
+    {
+      parent: menuParent(17, 1, 1, 'Actividades Económicas'),
+      IdSubmodulo: 31,
+      posicion: 1,
+      nombre: 'Actividades Económicas',
+      ruta: '/actividades-economicas',
+      records: 'actividades_economicas',
+    },
   ],
 });

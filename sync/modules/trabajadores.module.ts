@@ -7,6 +7,13 @@ export const trabajadoresModule = defineModule({
   entities: { trabajadores: trabajadorEntity },
   menu: [
     // A contractor keeps its own roster; the server limits every worker call to the contractor's RUT.
-    { parent: menuParent(1, 1, 1, 'Trabajadores'), IdSubmodulo: 1, posicion: 1, nombre: 'Trabajadores', ruta: '/trabajadores', demo: { supervisor: FIELD, contratista: PERMISSION_ACTIONS } },
+    {
+      parent: menuParent(1, 1, 1, 'Trabajadores'),
+      IdSubmodulo: 1,
+      posicion: 1,
+      nombre: 'Trabajadores',
+      ruta: '/trabajadores',
+      demo: { supervisor: FIELD, contratista: PERMISSION_ACTIONS },
+    },
   ],
 });

@@ -30,7 +30,12 @@ export function describedWriteOf(table: string): Pick<OfficeRecord, 'noun' | 'di
   throw new UndescribedTableError(table);
 }
 
-const FAILURE_OF_METHOD: Record<string, keyof WriteFailureMessages> = { POST: 'createFailed', PUT: 'updateFailed', PATCH: 'updateFailed', DELETE: 'deleteFailed' };
+const FAILURE_OF_METHOD: Record<string, keyof WriteFailureMessages> = {
+  POST: 'createFailed',
+  PUT: 'updateFailed',
+  PATCH: 'updateFailed',
+  DELETE: 'deleteFailed',
+};
 
 /**
  * The spec's notice of a refused write of `table` ("No se pudo crear el rol"), from what the write does; none for a

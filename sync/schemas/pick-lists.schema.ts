@@ -11,4 +11,14 @@ import { TrabajadorSchema } from './trabajadores.schema.ts';
 export const LevelListsSchema = v.object({ nv2: v.array(NivelSchema), nv3: v.array(NivelSchema) });
 
 /** A worker as the pickers name them: identity, levels, contractor and positions (ids). */
-export const WorkerPickSchema = v.pick(TrabajadorSchema, ['IdPersona', 'RunPersona', 'Nombres', 'ApellidoPaterno', 'ApellidoMaterno', 'IdNivel2', 'IdNivel3', 'RutContratista', 'cargos']);
+export const WorkerPickSchema = v.pick(TrabajadorSchema, [
+  'IdPersona',
+  'RunPersona',
+  'Nombres',
+  'ApellidoPaterno',
+  'ApellidoMaterno',
+  'IdNivel2',
+  'IdNivel3',
+  'RutContratista',
+  'cargos',
+]);

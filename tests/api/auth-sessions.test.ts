@@ -24,7 +24,9 @@ const inspectorSessionOf = (token: string) => server.request('GET', '/api/fiscal
 const refused = { status: 401, body: { statusCode: 401, message: 'Tu sesión expiró, inicia sesión nuevamente.', code: 'SESION_INVALIDA' } };
 
 async function userId(email: string): Promise<number> {
-  return (await server.deps.db.selectFrom('usuarios').select('IdUsuario').where('CorreoElectronicoPersona', '=', email).executeTakeFirstOrThrow()).IdUsuario;
+  return (
+    await server.deps.db.selectFrom('usuarios').select('IdUsuario').where('CorreoElectronicoPersona', '=', email).executeTakeFirstOrThrow()
+  ).IdUsuario;
 }
 
 async function lastCode(to: string): Promise<string> {
@@ -41,11 +43,19 @@ function tokenGeneration(token: string): number {
 }
 
 async function generationOf(email: string): Promise<number> {
-  return (await server.deps.db.selectFrom('usuarios').select('GeneracionSesion').where('CorreoElectronicoPersona', '=', email).executeTakeFirstOrThrow()).GeneracionSesion;
+  return (
+    await server.deps.db
+      .selectFrom('usuarios')
+      .select('GeneracionSesion')
+      .where('CorreoElectronicoPersona', '=', email)
+      .executeTakeFirstOrThrow()
+  ).GeneracionSesion;
 }
 
 async function inspectorGenerationOf(correo: string): Promise<number> {
-  return (await server.deps.db.selectFrom('fiscalizadores').select('GeneracionSesion').where('Correo', '=', correo).executeTakeFirstOrThrow()).GeneracionSesion;
+  return (
+    await server.deps.db.selectFrom('fiscalizadores').select('GeneracionSesion').where('Correo', '=', correo).executeTakeFirstOrThrow()
+  ).GeneracionSesion;
 }
 
 async function inspectorLogin(password = DEMO_PASSWORD): Promise<string> {
@@ -67,7 +77,9 @@ describe('SE2: signing out ends that session only', () => {
     const batch = await server.request('POST', '/api/sync/batch', {
       token: office.token,
       headers: { 'Sync-Protocol': String(SYNC_PROTOCOL_VERSION) },
-      body: { entries: [{ key: newKey(), method: 'PUT', path: `/api/perfil/usuario/${ANDES.id}`, body: { TelefonoPersona: '+56911112222' } }] },
+      body: {
+        entries: [{ key: newKey(), method: 'PUT', path: `/api/perfil/usuario/${ANDES.id}`, body: { TelefonoPersona: '+56911112222' } }],
+      },
     });
     expect(batch.status).toBe(401);
 
@@ -101,15 +113,23 @@ describe('SE3: a password change, a reset or a deactivation ends every session o
     const admin = await server.login('admin@andesdemo.cl');
     const supervisor = await server.login(SUPERVISOR);
     const id = await userId(SUPERVISOR);
-    const reset = (password: string) => write(server, admin.token, 'POST', `/api/usuarios/restablecer_contrasena/${ANDES.id}`, { IdUsuario: id, ContrasenaTemporal: password });
+    const reset = (password: string) =>
+      write(server, admin.token, 'POST', `/api/usuarios/restablecer_contrasena/${ANDES.id}`, {
+        IdUsuario: id,
+        ContrasenaTemporal: password,
+      });
 
     expect((await reset('Temporal.Uno.1')).status).toBe(200);
     expect(await sessionOf(supervisor.token)).toEqual(refused);
     expect((await sessionOf(admin.token)).status).toBe(200);
 
-    const challenge = await server.request<{ Desafio: string }>('POST', '/api/auth/login', { body: { RutEmpresa: ANDES.rut, Correo: SUPERVISOR, Contrasena: 'Temporal.Uno.1' } });
+    const challenge = await server.request<{ Desafio: string }>('POST', '/api/auth/login', {
+      body: { RutEmpresa: ANDES.rut, Correo: SUPERVISOR, Contrasena: 'Temporal.Uno.1' },
+    });
     expect((await reset('Temporal.Dos.2')).status).toBe(200);
-    const spent = await server.request('POST', '/api/auth/cambiar-contrasena', { body: { Desafio: challenge.body.Desafio, Contrasena: 'Mia.Propia.2026', ConfirmarContrasena: 'Mia.Propia.2026' } });
+    const spent = await server.request('POST', '/api/auth/cambiar-contrasena', {
+      body: { Desafio: challenge.body.Desafio, Contrasena: 'Mia.Propia.2026', ConfirmarContrasena: 'Mia.Propia.2026' },
+    });
     expect(spent.status).toBe(401);
   });
 
@@ -117,9 +137,16 @@ describe('SE3: a password change, a reset or a deactivation ends every session o
     const admin = await server.login('admin@andesdemo.cl');
     const id = await userId(SUPERVISOR);
     const before = await server.login(SUPERVISOR);
-    await write(server, admin.token, 'POST', `/api/usuarios/restablecer_contrasena/${ANDES.id}`, { IdUsuario: id, ContrasenaTemporal: 'Temporal.Uno.1' });
-    const challenge = await server.request<{ Desafio: string }>('POST', '/api/auth/login', { body: { RutEmpresa: ANDES.rut, Correo: SUPERVISOR, Contrasena: 'Temporal.Uno.1' } });
-    const changed = await server.request<{ token: string }>('POST', '/api/auth/cambiar-contrasena', { body: { Desafio: challenge.body.Desafio, Contrasena: 'Mia.Propia.2026', ConfirmarContrasena: 'Mia.Propia.2026' } });
+    await write(server, admin.token, 'POST', `/api/usuarios/restablecer_contrasena/${ANDES.id}`, {
+      IdUsuario: id,
+      ContrasenaTemporal: 'Temporal.Uno.1',
+    });
+    const challenge = await server.request<{ Desafio: string }>('POST', '/api/auth/login', {
+      body: { RutEmpresa: ANDES.rut, Correo: SUPERVISOR, Contrasena: 'Temporal.Uno.1' },
+    });
+    const changed = await server.request<{ token: string }>('POST', '/api/auth/cambiar-contrasena', {
+      body: { Desafio: challenge.body.Desafio, Contrasena: 'Mia.Propia.2026', ConfirmarContrasena: 'Mia.Propia.2026' },
+    });
     expect(changed.status).toBe(200);
     expect(await sessionOf(before.token)).toEqual(refused);
     const after = await server.login(SUPERVISOR, ANDES.rut, 'Mia.Propia.2026');
@@ -133,11 +160,21 @@ describe('SE3: a password change, a reset or a deactivation ends every session o
   it('the session the forced change hands out ends like any other: a later reset ends it', async () => {
     const admin = await server.login('admin@andesdemo.cl');
     const id = await userId(SUPERVISOR);
-    await write(server, admin.token, 'POST', `/api/usuarios/restablecer_contrasena/${ANDES.id}`, { IdUsuario: id, ContrasenaTemporal: 'Temporal.Uno.1' });
-    const challenge = await server.request<{ Desafio: string }>('POST', '/api/auth/login', { body: { RutEmpresa: ANDES.rut, Correo: SUPERVISOR, Contrasena: 'Temporal.Uno.1' } });
-    const changed = await server.request<{ token: string }>('POST', '/api/auth/cambiar-contrasena', { body: { Desafio: challenge.body.Desafio, Contrasena: 'Mia.Propia.2026', ConfirmarContrasena: 'Mia.Propia.2026' } });
+    await write(server, admin.token, 'POST', `/api/usuarios/restablecer_contrasena/${ANDES.id}`, {
+      IdUsuario: id,
+      ContrasenaTemporal: 'Temporal.Uno.1',
+    });
+    const challenge = await server.request<{ Desafio: string }>('POST', '/api/auth/login', {
+      body: { RutEmpresa: ANDES.rut, Correo: SUPERVISOR, Contrasena: 'Temporal.Uno.1' },
+    });
+    const changed = await server.request<{ token: string }>('POST', '/api/auth/cambiar-contrasena', {
+      body: { Desafio: challenge.body.Desafio, Contrasena: 'Mia.Propia.2026', ConfirmarContrasena: 'Mia.Propia.2026' },
+    });
     expect((await sessionOf(changed.body.token)).status).toBe(200);
-    await write(server, admin.token, 'POST', `/api/usuarios/restablecer_contrasena/${ANDES.id}`, { IdUsuario: id, ContrasenaTemporal: 'Temporal.Dos.2' });
+    await write(server, admin.token, 'POST', `/api/usuarios/restablecer_contrasena/${ANDES.id}`, {
+      IdUsuario: id,
+      ContrasenaTemporal: 'Temporal.Dos.2',
+    });
     expect(await sessionOf(changed.body.token)).toEqual(refused);
   });
 
@@ -149,8 +186,12 @@ describe('SE3: a password change, a reset or a deactivation ends every session o
     };
     const forced = 'forzado@dt.gob.cl';
     const temporary = await change(forced);
-    const challenge = await server.request<{ Desafio: string }>('POST', '/api/fiscales/login', { body: { Correo: forced, Contrasena: temporary } });
-    const changed = await server.request<{ token: string }>('POST', '/api/fiscales/cambiar-contrasena', { body: { Desafio: challenge.body.Desafio, Contrasena: 'Inspeccion.2026', ConfirmarContrasena: 'Inspeccion.2026' } });
+    const challenge = await server.request<{ Desafio: string }>('POST', '/api/fiscales/login', {
+      body: { Correo: forced, Contrasena: temporary },
+    });
+    const changed = await server.request<{ token: string }>('POST', '/api/fiscales/cambiar-contrasena', {
+      body: { Desafio: challenge.body.Desafio, Contrasena: 'Inspeccion.2026', ConfirmarContrasena: 'Inspeccion.2026' },
+    });
     expect(changed.status).toBe(200);
     expect(tokenGeneration(changed.body.token)).toBe(await inspectorGenerationOf(forced));
 
@@ -162,11 +203,16 @@ describe('SE3: a password change, a reset or a deactivation ends every session o
     expect(done.status).toBe(200);
     expect(tokenGeneration(done.body.token)).toBe(await inspectorGenerationOf(verified));
 
-    for (const [correo, token] of [[forced, changed.body.token], [verified, done.body.token]] as const) {
+    for (const [correo, token] of [
+      [forced, changed.body.token],
+      [verified, done.body.token],
+    ] as const) {
       expect((await inspectorSessionOf(token)).status).toBe(200);
       await server.request('POST', '/api/fiscales/recuperar', { body: { Correo: correo } });
       const Codigo = await lastCode(correo);
-      await server.request('POST', '/api/fiscales/recuperar/confirmar', { body: { Correo: correo, Codigo, Contrasena: 'Recuperada.2026', ConfirmarContrasena: 'Recuperada.2026' } });
+      await server.request('POST', '/api/fiscales/recuperar/confirmar', {
+        body: { Correo: correo, Codigo, Contrasena: 'Recuperada.2026', ConfirmarContrasena: 'Recuperada.2026' },
+      });
       expect(await inspectorSessionOf(token)).toEqual(refused);
     }
   });
@@ -195,10 +241,20 @@ describe('SE3: a password change, a reset or a deactivation ends every session o
   it('deactivating a contractor company ends its users’ sessions for good', async () => {
     const admin = await server.login('admin@andesdemo.cl');
     const contractor = await server.login('contratista@andesdemo.cl');
-    const user = await server.deps.db.selectFrom('usuarios').select('IdContratista').where('CorreoElectronicoPersona', '=', 'contratista@andesdemo.cl').executeTakeFirstOrThrow();
-    const company = await server.deps.db.selectFrom('empresas_contratistas').select('IdEmpresaContratista').where('RutCompleto', '=', user.IdContratista!).executeTakeFirstOrThrow();
+    const user = await server.deps.db
+      .selectFrom('usuarios')
+      .select('IdContratista')
+      .where('CorreoElectronicoPersona', '=', 'contratista@andesdemo.cl')
+      .executeTakeFirstOrThrow();
+    const company = await server.deps.db
+      .selectFrom('empresas_contratistas')
+      .select('IdEmpresaContratista')
+      .where('RutCompleto', '=', user.IdContratista!)
+      .executeTakeFirstOrThrow();
     const setState = (action: string) =>
-      write(server, admin.token, 'PUT', `/api/empresa-contratistas/contratistas/${action}/${ANDES.id}`, { IdEmpresaContratista: company.IdEmpresaContratista });
+      write(server, admin.token, 'PUT', `/api/empresa-contratistas/contratistas/${action}/${ANDES.id}`, {
+        IdEmpresaContratista: company.IdEmpresaContratista,
+      });
     expect((await setState('desactivar')).status).toBe(200);
     expect((await setState('activar')).status).toBe(200);
     expect(await sessionOf(contractor.token)).toEqual(refused);

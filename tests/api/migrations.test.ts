@@ -26,9 +26,12 @@ async function columnsOf(table: string): Promise<string[]> {
 describe('every migration against the schemas', () => {
   const kitEntities = ENTITY_LIST.filter((entity) => !(OWN_SHAPE_TABLES as readonly string[]).includes(entity.table));
 
-  it.each(kitEntities.map((entity) => [entity.table, entity] as const))('%s: one column per field of its schema, and the field versions', async (table, entity) => {
-    expect((await columnsOf(table)).sort()).toEqual([...Object.keys(entity.schema.entries), 'VersionesCampos'].sort());
-  });
+  it.each(kitEntities.map((entity) => [entity.table, entity] as const))(
+    '%s: one column per field of its schema, and the field versions',
+    async (table, entity) => {
+      expect((await columnsOf(table)).sort()).toEqual([...Object.keys(entity.schema.entries), 'VersionesCampos'].sort());
+    },
+  );
 
   it('names every table of its own shape as a described entity', () => {
     for (const table of OWN_SHAPE_TABLES) expect(ENTITY_LIST.map((entity) => entity.table)).toContain(table);

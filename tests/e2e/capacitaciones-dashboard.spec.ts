@@ -33,7 +33,9 @@ async function serverOf(page: Page) {
   };
 }
 
-test('the trainings dashboard opens on the last twelve months, counts its coverage in workers and opens the workers without training; a chart and the whole dashboard export', async ({ page }) => {
+test('the trainings dashboard opens on the last twelve months, counts its coverage in workers and opens the workers without training; a chart and the whole dashboard export', async ({
+  page,
+}) => {
   const server = await serverOf(page);
   const day = today();
   const month = day.slice(0, 7);
@@ -56,21 +58,36 @@ test('the trainings dashboard opens on the last twelve months, counts its covera
   const [trained, untrained] = coverage.data as [DashboardAnswer['data'][0], DashboardAnswer['data'][0]];
   expect(untrained.Valor).toBeGreaterThan(0);
   const card = chartCard(page, 'Cobertura');
-  await expect(card.locator('.chart-card__total')).toHaveText(`${formatNumber(coverage.total!, Number.isInteger(coverage.total) ? 0 : 1)} %`);
-  await expect(card.locator('.chart-card__chart')).toHaveAttribute('aria-label', `Cobertura: Capacitados: ${workersText(trained.Valor)}; Sin capacitación en el período: ${workersText(untrained.Valor)}`);
+  await expect(card.locator('.chart-card__total')).toHaveText(
+    `${formatNumber(coverage.total!, Number.isInteger(coverage.total) ? 0 : 1)} %`,
+  );
+  await expect(card.locator('.chart-card__chart')).toHaveAttribute(
+    'aria-label',
+    `Cobertura: Capacitados: ${workersText(trained.Valor)}; Sin capacitación en el período: ${workersText(untrained.Valor)}`,
+  );
   await card.getByText('Ver datos').click();
   await expect(card.getByRole('row', { name: /^Sin capacitación en el período/ })).toContainText(workersText(untrained.Valor));
   // Twelve months of sessions: counts on whole ticks, no label cut.
   const sessions = chartCard(page, 'Capacitaciones realizadas');
   await expectDistinctTicks(sessions);
-  for (const title of ['Cobertura', 'Capacitaciones realizadas', 'Horas hombre por tipo', 'Horas hombre por cargo', 'Programa del mes', 'Estado de vigencias']) await expectChartTextsInside(chartCard(page, title));
+  for (const title of [
+    'Cobertura',
+    'Capacitaciones realizadas',
+    'Horas hombre por tipo',
+    'Horas hombre por cargo',
+    'Programa del mes',
+    'Estado de vigencias',
+  ])
+    await expectChartTextsInside(chartCard(page, title));
   await expectAccessible(page);
 
   // The "Sin capacitación" slice opens the workers without training: the list an HSE manager trains next.
   await clickChartShape(card, '#2f5d8a');
   const records = page.getByRole('region', { name: 'Registros de Cobertura: Sin capacitación en el período', exact: true });
   await expect(records).toBeVisible();
-  const behind = await server<ReportListAnswer<UntrainedWorkerRow>>(`/capacitaciones/dashboard/registros/sin-capacitacion/${COMPANY_ID}?${query}`);
+  const behind = await server<ReportListAnswer<UntrainedWorkerRow>>(
+    `/capacitaciones/dashboard/registros/sin-capacitacion/${COMPANY_ID}?${query}`,
+  );
   expect(behind.total).toBe(untrained.Valor);
   await expect(records.getByText(behind.total === 1 ? '1 registro' : `${behind.total} registros`, { exact: true })).toBeVisible();
   await expect(records.getByRole('row')).toHaveCount(Math.min(behind.total, 50) + 1);
@@ -83,7 +100,8 @@ test('the trainings dashboard opens on the last twelve months, counts its covera
   // At 1440 px the records' last column is on screen, and the charts' labels still fit.
   await page.setViewportSize({ width: 1440, height: 900 });
   await expectLastColumnVisible(records);
-  for (const title of ['Cobertura', 'Horas hombre por tipo', 'Horas hombre por cargo']) await expectChartTextsInside(chartCard(page, title));
+  for (const title of ['Cobertura', 'Horas hombre por tipo', 'Horas hombre por cargo'])
+    await expectChartTextsInside(chartCard(page, title));
   await expectAccessible(page);
 
   // A chart as a PNG, and the whole dashboard as a PDF with its filters and each chart with its formula.
@@ -92,7 +110,9 @@ test('the trainings dashboard opens on the last twelve months, counts its covera
   expect(pdf.text).toContain('Dashboard de capacitaciones');
   expect(pdf.text).toContain(`Período del ${formatDisplayDate(range.start)} al ${formatDisplayDate(range.end)}`);
   expect(pdf.text).toContain(`Mes ${monthLongName(month)}`);
-  expect(pdf.text).toContain('Fórmula: Trabajadores activos con asistencia a una capacitación realizada en el período × 100 / trabajadores activos');
+  expect(pdf.text).toContain(
+    'Fórmula: Trabajadores activos con asistencia a una capacitación realizada en el período × 100 / trabajadores activos',
+  );
   expect(pdf.text).toContain(`Sin capacitación en el período: ${workersText(untrained.Valor)}`);
   expect(pdf.images).toBeGreaterThanOrEqual(8);
   await page.setViewportSize({ width: 1280, height: 800 });
@@ -103,8 +123,13 @@ test('the trainings dashboard opens on the last twelve months, counts its covera
   await mes.fill(formatDisplayMonth(previous));
   await mes.press('Tab');
   await expect(page.getByText(`MM/AAAA · ${monthLongName(previous)}`)).toBeVisible();
-  const programme = await server<DashboardAnswer>(`/capacitaciones/dashboard/ProgramaMesActual/${COMPANY_ID}?${new URLSearchParams({ ...range, month: previous }).toString()}`);
-  await expect(chartCard(page, 'Programa del mes').locator('.chart-card__chart')).toHaveAttribute('aria-label', new RegExp(`^Programa del mes: Programadas: ${programme.data[0]!.Valor}`));
+  const programme = await server<DashboardAnswer>(
+    `/capacitaciones/dashboard/ProgramaMesActual/${COMPANY_ID}?${new URLSearchParams({ ...range, month: previous }).toString()}`,
+  );
+  await expect(chartCard(page, 'Programa del mes').locator('.chart-card__chart')).toHaveAttribute(
+    'aria-label',
+    new RegExp(`^Programa del mes: Programadas: ${programme.data[0]!.Valor}`),
+  );
   // Or picked by its Spanish name.
   await page.getByRole('button', { name: 'Elegir mes por su nombre' }).click();
   const picker = page.getByRole('dialog', { name: new RegExp(`^Meses de ${month.slice(0, 4)} para Mes`) });
@@ -117,8 +142,13 @@ test('the trainings dashboard opens on the last twelve months, counts its covera
   // The range, typed DD/MM/AAAA: the coverage is that range's.
   const from = `${month.slice(0, 4)}-01-01`;
   await typeDate(page, 'Desde', formatDisplayDate(from));
-  const thisYear = await server<DashboardAnswer>(`/capacitaciones/dashboard/Cobertura/${COMPANY_ID}?${new URLSearchParams({ start: from, end: day, month: `${month.slice(0, 4)}-01` }).toString()}`);
-  await expect(card.locator('.chart-card__chart')).toHaveAttribute('aria-label', `Cobertura: Capacitados: ${workersText(thisYear.data[0]!.Valor)}; Sin capacitación en el período: ${workersText(thisYear.data[1]!.Valor)}`);
+  const thisYear = await server<DashboardAnswer>(
+    `/capacitaciones/dashboard/Cobertura/${COMPANY_ID}?${new URLSearchParams({ start: from, end: day, month: `${month.slice(0, 4)}-01` }).toString()}`,
+  );
+  await expect(card.locator('.chart-card__chart')).toHaveAttribute(
+    'aria-label',
+    `Cobertura: Capacitados: ${workersText(thisYear.data[0]!.Valor)}; Sin capacitación en el período: ${workersText(thisYear.data[1]!.Valor)}`,
+  );
   await expectAccessible(page);
 
   // Offline, like every report: the PDF worker and its document come from the service worker's cache.

@@ -5,7 +5,14 @@ import type { DashboardAnswer } from '#sync/schemas/dashboard-filters.schema.ts'
 import type { EppRecordsAnswer } from '#sync/schemas/epp-dashboard.schema.ts';
 import { addMonths, formatDisplayDate } from '#sync/domain/dates.ts';
 import { expectAccessible } from './support/accessibility.ts';
-import { clickChartShape, downloadChartPng, downloadDashboardPdf, expectChartTextsInside, expectDistinctTicks, expectLastColumnVisible } from './support/dashboard-charts.ts';
+import {
+  clickChartShape,
+  downloadChartPng,
+  downloadDashboardPdf,
+  expectChartTextsInside,
+  expectDistinctTicks,
+  expectLastColumnVisible,
+} from './support/dashboard-charts.ts';
 import { ADMIN, apiToken, COMPANY_ID, expectAllSent } from './support/field-session.ts';
 import { openSignedIn } from './support/shared-session.ts';
 
@@ -23,7 +30,9 @@ async function openFromMenu(page: Page): Promise<void> {
 
 const card = (page: Page, title: string) => page.getByRole('region', { name: title, exact: true });
 
-test("the EPP dashboard shows the demo company's figures over the last twelve months, follows the Cargo filter, and a chart opens the records behind it; a chart and the dashboard export", async ({ page }) => {
+test("the EPP dashboard shows the demo company's figures over the last twelve months, follows the Cargo filter, and a chart opens the records behind it; a chart and the dashboard export", async ({
+  page,
+}) => {
   const token = await apiToken(page.request);
   // The dashboard opens on the last twelve months: the server is asked the same.
   const today = new Date().toLocaleDateString('en-CA', { timeZone: 'America/Santiago' });
@@ -40,28 +49,49 @@ test("the EPP dashboard shows the demo company's figures over the last twelve mo
   await openFromMenu(page);
 
   // Every chart states how it counts; the headline figures are the server's for the same filters.
-  const titles = ['Cobertura de EPP (%)', 'Trabajadores con EPP pendiente de entrega', 'Trabajadores con EPP vencido', 'Capacitados en el uso del EPP', 'No uso de EPP por elemento', 'No uso de EPP por mes', 'No uso de EPP por nivel', 'EPP entregados por motivo'];
+  const titles = [
+    'Cobertura de EPP (%)',
+    'Trabajadores con EPP pendiente de entrega',
+    'Trabajadores con EPP vencido',
+    'Capacitados en el uso del EPP',
+    'No uso de EPP por elemento',
+    'No uso de EPP por mes',
+    'No uso de EPP por nivel',
+    'EPP entregados por motivo',
+  ];
   for (const title of titles) await expect(card(page, title).getByText(/^Fórmula: /)).toBeVisible();
   const pendientes = await server<DashboardAnswer>(`/epp/dashboard/pendientes/${COMPANY_ID}`);
   expect(pendientes.total).toBeGreaterThan(0);
-  await expect(card(page, 'Trabajadores con EPP pendiente de entrega').locator('.chart-card__total')).toContainText(formatNumber(pendientes.total!));
+  await expect(card(page, 'Trabajadores con EPP pendiente de entrega').locator('.chart-card__total')).toContainText(
+    formatNumber(pendientes.total!),
+  );
   const noUso = await server<DashboardAnswer>(`/epp/dashboard/no_uso/${COMPANY_ID}`);
   expect(noUso.data.find((point) => point.Nombre === 'Casco de seguridad')?.Valor).toBe(1);
   // One finding is one "hallazgo", on an axis of whole numbers; long names fit their chart.
-  await expect(card(page, 'No uso de EPP por elemento').locator('.chart-card__total')).toHaveText(noUso.total === 1 ? '1 hallazgo' : `${noUso.total} hallazgos`);
+  await expect(card(page, 'No uso de EPP por elemento').locator('.chart-card__total')).toHaveText(
+    noUso.total === 1 ? '1 hallazgo' : `${noUso.total} hallazgos`,
+  );
   await expectDistinctTicks(card(page, 'No uso de EPP por elemento'));
-  for (const title of ['Cobertura de EPP (%)', 'EPP entregados por motivo', 'No uso de EPP por mes', 'No uso de EPP por nivel']) await expectChartTextsInside(card(page, title));
+  for (const title of ['Cobertura de EPP (%)', 'EPP entregados por motivo', 'No uso de EPP por mes', 'No uso de EPP por nivel'])
+    await expectChartTextsInside(card(page, title));
   await expectAccessible(page);
 
   // The Cargo filter (the spec's): the figure becomes that position's alone.
   const filtros = await server<{ data: { cargos: { IdCargo: string; NombreCargo: string }[] } }>(`/epp/dashboard/filtros/${COMPANY_ID}`);
-  const counts = await Promise.all(filtros.data.cargos.map(async (cargo) => ({ cargo, answer: await server<DashboardAnswer>(`/epp/dashboard/pendientes/${COMPANY_ID}?IdCargo=${cargo.IdCargo}`) })));
+  const counts = await Promise.all(
+    filtros.data.cargos.map(async (cargo) => ({
+      cargo,
+      answer: await server<DashboardAnswer>(`/epp/dashboard/pendientes/${COMPANY_ID}?IdCargo=${cargo.IdCargo}`),
+    })),
+  );
   const chosen = counts.find(({ answer }) => answer.total! > 0 && answer.total !== pendientes.total)!;
   expect(chosen).toBeDefined();
   const filters = page.getByRole('button', { name: /Filtros/ });
   if ((await filters.count()) > 0 && (await filters.first().getAttribute('aria-expanded')) === 'false') await filters.first().click();
   await page.getByRole('combobox', { name: 'Cargo' }).selectOption({ label: chosen.cargo.NombreCargo });
-  await expect(card(page, 'Trabajadores con EPP pendiente de entrega').locator('.chart-card__total')).toContainText(formatNumber(chosen.answer.total!));
+  await expect(card(page, 'Trabajadores con EPP pendiente de entrega').locator('.chart-card__total')).toContainText(
+    formatNumber(chosen.answer.total!),
+  );
   await expectAccessible(page);
   // The dashboard as a PDF for the committee: its filters written on it (the Cargo chosen), each chart with its formula.
   const pdf = await downloadDashboardPdf(page, 'dashboard-de-epp');
@@ -72,7 +102,9 @@ test("the EPP dashboard shows the demo company's figures over the last twelve mo
   expect(pdf.text).toMatch(/Fórmula: Pares trabajador.EPP exigidos/);
   expect(pdf.images).toBeGreaterThanOrEqual(4);
   await page.getByRole('combobox', { name: 'Cargo' }).selectOption({ label: 'Todos' });
-  await expect(card(page, 'Trabajadores con EPP pendiente de entrega').locator('.chart-card__total')).toContainText(formatNumber(pendientes.total!));
+  await expect(card(page, 'Trabajadores con EPP pendiente de entrega').locator('.chart-card__total')).toContainText(
+    formatNumber(pendientes.total!),
+  );
 
   // One chart's value opens its records: the helmet not worn in yesterday's behaviour observation. A tap on its bar
   // opens them, and the pointer leaving the chart then throws nothing (the option used to be set again on every
@@ -121,7 +153,9 @@ test("the EPP dashboard shows the demo company's figures over the last twelve mo
 test('a checklist statement shows its link to an EPP item in the template and in its editor', async ({ page }) => {
   const token = await apiToken(page.request);
   const list = await page.request.get('/api/formularios/formularios', { headers: { Authorization: `Bearer ${token}` } });
-  const conducta = ((await list.json()) as { data: { IdFormulario: string; Nombre: string }[] }).data.find((template) => template.Nombre === 'Observación de conducta')!;
+  const conducta = ((await list.json()) as { data: { IdFormulario: string; Nombre: string }[] }).data.find(
+    (template) => template.Nombre === 'Observación de conducta',
+  )!;
   await openSignedIn(page, ADMIN);
   await expectAllSent(page);
 

@@ -4,7 +4,16 @@ import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import { expect, test } from './support/test.ts';
 import { demoPhotoPng } from '#server/seed/demo-images.ts';
 import { expectAccessible } from './support/accessibility.ts';
-import { ADMIN, apiToken, COMPANY_ID, controlledByServiceWorker, sha256Hex, SUPERVISOR, syncStatus, expectAllSent } from './support/field-session.ts';
+import {
+  ADMIN,
+  apiToken,
+  COMPANY_ID,
+  controlledByServiceWorker,
+  sha256Hex,
+  SUPERVISOR,
+  syncStatus,
+  expectAllSent,
+} from './support/field-session.ts';
 import { openSignedIn } from './support/shared-session.ts';
 import { cameraPhoto, deviceFileHashes, drawOn, readPdf } from './support/inspection-session.ts';
 import { PHONE, SCREENS } from './support/field-layout.ts';
@@ -28,7 +37,9 @@ interface ServerCase {
 }
 
 async function serverCases(page: Page, token: string, lugar: string): Promise<ServerCase[]> {
-  const response = await page.request.get(`/api/accidentes/registro-accidentes/${COMPANY_ID}`, { headers: { Authorization: `Bearer ${token}` } });
+  const response = await page.request.get(`/api/accidentes/registro-accidentes/${COMPANY_ID}`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
   expect(response.status()).toBe(200);
   return ((await response.json()) as { data: ServerCase[] }).data.filter((row) => row.Lugar === lugar);
 }
@@ -44,7 +55,10 @@ async function startReport(page: Page, classification: string, place: string): P
   await page.getByRole('textbox', { name: 'Lugar*' }).fill(place);
   await page.getByRole('combobox', { name: 'Tipo de evento*' }).selectOption({ label: 'Caída al mismo nivel' });
   await page.getByRole('searchbox', { name: 'Buscar al accidentado en la nómina' }).fill('Pedro Rojas');
-  await page.getByRole('list', { name: 'Resultados de buscar al accidentado en la nómina' }).getByRole('button', { name: new RegExp(INJURED) }).click();
+  await page
+    .getByRole('list', { name: 'Resultados de buscar al accidentado en la nómina' })
+    .getByRole('button', { name: new RegExp(INJURED) })
+    .click();
   // Ionic keeps the home (with earlier cases of this worker) hidden in its page stack: only what shows counts.
   await expect(page.getByText(INJURED, { exact: false }).filter({ visible: true }).first()).toBeVisible();
 }
@@ -63,7 +77,9 @@ async function fieldReport(request: APIRequestContext, token: string): Promise<{
   const place = `Losa piso 4, edificio D ${Date.now()}`;
   const now = new Date();
   const list = await request.get(`/api/accidentes/tipo-evento/${COMPANY_ID}`, { headers });
-  const tipoEvento = ((await list.json()) as { data: { Id: string; Info: string }[] }).data.find((row) => row.Info === 'Caída al mismo nivel')!.Id;
+  const tipoEvento = ((await list.json()) as { data: { Id: string; Info: string }[] }).data.find(
+    (row) => row.Info === 'Caída al mismo nivel',
+  )!.Id;
   const created = await request.post(`/api/accidentes/registro-accidentes/nuevo/accidente/${COMPANY_ID}`, {
     headers: { ...headers, 'Idempotency-Key': randomUUID() },
     data: {
@@ -79,7 +95,12 @@ async function fieldReport(request: APIRequestContext, token: string): Promise<{
       NombreInformador: 'Jorge Araya Rojas',
       FirmaInformador: signature,
       FechaConocimiento: now.toISOString(),
-      Evidencias: [photoA, photoB].map((Archivo, index) => ({ IdEvidencia: randomUUID(), Nombre: `Foto ${index + 1}`, Archivo, Fecha: now.toISOString() })),
+      Evidencias: [photoA, photoB].map((Archivo, index) => ({
+        IdEvidencia: randomUUID(),
+        Nombre: `Foto ${index + 1}`,
+        Archivo,
+        Fecha: now.toISOString(),
+      })),
     },
   });
   expect(created.status()).toBe(200);
@@ -105,7 +126,10 @@ async function offlineAtTheWorksite(page: Page, context: BrowserContext): Promis
   await expectAccessible(page);
 }
 
-test('at the worksite, offline: a lost-time accident with two photos, the injured worker and the signature survives a reload, starts the DIAT clock that counts down on the home, and reaches the server once with its files', async ({ page, context }) => {
+test('at the worksite, offline: a lost-time accident with two photos, the injured worker and the signature survives a reload, starts the DIAT clock that counts down on the home, and reaches the server once with its files', async ({
+  page,
+  context,
+}) => {
   const place = `Losa piso 4, edificio C ${Date.now()}`;
   await offlineAtTheWorksite(page, context);
 
@@ -127,7 +151,9 @@ test('at the worksite, offline: a lost-time accident with two photos, the injure
   await expect(photos.getByRole('img')).toHaveCount(2);
   const reportId = await signAndSend(page);
   await expect(syncStatus(page)).toContainText('1 pendiente');
-  await expect(page.getByRole('region', { name: 'DIAT a la mutualidad' }).getByRole('timer')).toHaveText(/^Quedan 2[34] h \d\d min \d\d s$/);
+  await expect(page.getByRole('region', { name: 'DIAT a la mutualidad' }).getByRole('timer')).toHaveText(
+    /^Quedan 2[34] h \d\d min \d\d s$/,
+  );
   await expectAccessible(page);
 
   // The home shows the clock, offline, counting down.
@@ -148,7 +174,9 @@ test('at the worksite, offline: a lost-time accident with two photos, the injure
   const token = await apiToken(page.request, ADMIN);
   const stored = await serverCases(page, token, place);
   expect(stored.map((row) => row.IdEvaluacion)).toEqual([reportId]);
-  const detail = await page.request.get(`/api/accidentes/registro-accidentes/${reportId}/${COMPANY_ID}`, { headers: { Authorization: `Bearer ${token}` } });
+  const detail = await page.request.get(`/api/accidentes/registro-accidentes/${reportId}/${COMPANY_ID}`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
   const { Urls } = (await detail.json()) as { Urls: Record<string, string> };
   const hashes = [...stored[0]!.Evidencias.map((evidence) => evidence.Archivo.Sha256), stored[0]!.FirmaInformador!.Sha256];
   expect(hashes).toHaveLength(3);
@@ -160,7 +188,10 @@ test('at the worksite, offline: a lost-time accident with two photos, the injure
   }
 });
 
-test('at the worksite, offline: a grave accident records the suspension of the work in one tap and drafts the notice to the authorities, which reaches the server', async ({ page, context }) => {
+test('at the worksite, offline: a grave accident records the suspension of the work in one tap and drafts the notice to the authorities, which reaches the server', async ({
+  page,
+  context,
+}) => {
   const place = `Andamio fachada sur ${Date.now()}`;
   await offlineAtTheWorksite(page, context);
   await startReport(page, 'Accidente con tiempo perdido', place);
@@ -184,10 +215,20 @@ test('at the worksite, offline: a grave accident records the suspension of the w
   await expectAllSent(page, 60_000);
   const token = await apiToken(page.request, ADMIN);
   const stored = await serverCases(page, token, place);
-  expect(stored).toEqual([expect.objectContaining({ IdEvaluacion: reportId, Gravedad: 'grave', SuspensionFaenaEn: expect.any(String), AvisoInspeccionEn: expect.any(String) })]);
+  expect(stored).toEqual([
+    expect.objectContaining({
+      IdEvaluacion: reportId,
+      Gravedad: 'grave',
+      SuspensionFaenaEn: expect.any(String),
+      AvisoInspeccionEn: expect.any(String),
+    }),
+  ]);
 });
 
-test('at the office: stages 2 and 3 with a control measure; closing is refused until the measure is answered and approved; the PDF shows the sections in order with the causes and the measure', async ({ page, request }) => {
+test('at the office: stages 2 and 3 with a control measure; closing is refused until the measure is answered and approved; the PDF shows the sections in order with the causes and the measure', async ({
+  page,
+  request,
+}) => {
   const token = await apiToken(request, ADMIN);
   const { reportId, place } = await fieldReport(request, token);
   const desk = page;
@@ -199,7 +240,9 @@ test('at the office: stages 2 and 3 with a control measure; closing is refused u
   await expectAccessible(desk);
   await desk.getByRole('link', { name: 'Completar investigación' }).click();
   await expect(desk.getByRole('heading', { name: 'Completar investigación', level: 1 })).toBeVisible();
-  await desk.getByRole('textbox', { name: 'Descripción de lo ocurrido' }).fill('El trabajador resbaló al bajar por la escala de la losa, que estaba mojada.');
+  await desk
+    .getByRole('textbox', { name: 'Descripción de lo ocurrido' })
+    .fill('El trabajador resbaló al bajar por la escala de la losa, que estaba mojada.');
   await desk.getByRole('checkbox', { name: ACT }).check();
   await desk.getByRole('checkbox', { name: 'Factores personales' }).check();
   await desk.getByRole('checkbox', { name: CAUSE }).check();
@@ -207,7 +250,9 @@ test('at the office: stages 2 and 3 with a control measure; closing is refused u
   await desk.getByRole('combobox', { name: 'Consecuencia' }).selectOption({ label: 'Dañino (2)' });
   await expect(desk.getByText('Nivel de riesgo: Moderado (4)')).toBeVisible();
   await desk.getByRole('textbox', { name: 'Medida de control' }).fill(MEASURE);
-  const inAWeek = new Date(Date.now() + 7 * 86_400_000).toLocaleDateString('es-CL', { timeZone: 'America/Santiago', day: '2-digit', month: '2-digit', year: 'numeric' }).replaceAll('-', '/');
+  const inAWeek = new Date(Date.now() + 7 * 86_400_000)
+    .toLocaleDateString('es-CL', { timeZone: 'America/Santiago', day: '2-digit', month: '2-digit', year: 'numeric' })
+    .replaceAll('-', '/');
   await desk.getByRole('textbox', { name: 'Plazo de la medida' }).fill(inAWeek);
   await desk.getByRole('textbox', { name: 'Responsable de la medida' }).fill('Carolina Muñoz Soto');
   await desk.getByRole('button', { name: 'Agregar medida de control' }).click();
@@ -229,7 +274,10 @@ test('at the office: stages 2 and 3 with a control measure; closing is refused u
   await desk.getByRole('alertdialog').getByRole('button', { name: 'Aprobar' }).click();
   await expect(desk.getByText('Medida de control aprobada correctamente').first()).toBeVisible();
   await expectAccessible(desk);
-  await desk.getByRole('link', { name: /^Accidente N° / }).first().click();
+  await desk
+    .getByRole('link', { name: /^Accidente N° / })
+    .first()
+    .click();
   await desk.getByRole('button', { name: 'Cerrar incidente' }).click();
   await expect(desk.getByText('Incidente cerrado correctamente').first()).toBeVisible();
   await expectAllSent(desk);
@@ -242,9 +290,23 @@ test('at the office: stages 2 and 3 with a control measure; closing is refused u
   await expectAccessible(desk);
   const [file] = await Promise.all([desk.waitForEvent('download'), download.click()]);
   const pdf = readPdf(fs.readFileSync(await file.path()));
-  const order = ['Tipo de evento', 'Antecedentes', 'Personas lesionadas', 'Daños', 'Descripción y evidencias', 'Análisis causal', 'Evaluación del riesgo', 'Medidas de control', 'Investigadores', 'Firma de quien reporta'];
+  const order = [
+    'Tipo de evento',
+    'Antecedentes',
+    'Personas lesionadas',
+    'Daños',
+    'Descripción y evidencias',
+    'Análisis causal',
+    'Evaluación del riesgo',
+    'Medidas de control',
+    'Investigadores',
+    'Firma de quien reporta',
+  ];
   const positions = order.map((heading) => pdf.text.indexOf(heading));
-  expect(positions.every((position) => position >= 0), JSON.stringify(positions)).toBe(true);
+  expect(
+    positions.every((position) => position >= 0),
+    JSON.stringify(positions),
+  ).toBe(true);
   expect([...positions].sort((a, b) => a - b)).toEqual(positions);
   expect(pdf.text).toContain(ACT);
   expect(pdf.text).toContain(CAUSE);
@@ -254,7 +316,9 @@ test('at the office: stages 2 and 3 with a control measure; closing is refused u
   expect(pdf.images).toBe(3);
 });
 
-test('on a phone the report form keeps the screen: its send and delete bar stays one short row, also with what is missing, and both buttons within reach', async ({ page }) => {
+test('on a phone the report form keeps the screen: its send and delete bar stays one short row, also with what is missing, and both buttons within reach', async ({
+  page,
+}) => {
   await page.setViewportSize(PHONE);
   await openSignedIn(page, SUPERVISOR);
   await expectAllSent(page);
@@ -295,7 +359,11 @@ test('on a phone the report form keeps the screen: its send and delete bar stays
   await expect(page).toHaveURL(/\/incidentes$/);
 });
 
-test("at the office, offline: two cases deleted while the worksite changed them are refused, and Sincronización says «Error al eliminar los accidentes» and, for each, «Error al eliminar el accidente»", async ({ page, context, request }) => {
+test('at the office, offline: two cases deleted while the worksite changed them are refused, and Sincronización says «Error al eliminar los accidentes» and, for each, «Error al eliminar el accidente»', async ({
+  page,
+  context,
+  request,
+}) => {
   const token = await apiToken(request, ADMIN);
   const cases = [await fieldReport(request, token), await fieldReport(request, token)];
   await openSignedIn(page, ADMIN);
@@ -324,7 +392,9 @@ test("at the office, offline: two cases deleted while the worksite changed them 
   await page.goto('/sincronizacion');
   await expect(page.getByText('Error al eliminar los accidentes: el servidor rechazó 2 eliminaciones.')).toBeVisible();
   const refused = page.getByRole('list', { name: 'Cambios rechazados' });
-  await expect(refused.getByText('Error al eliminar el accidente: El registro cambió en el servidor; tu versión quedó guardada como conflicto')).toHaveCount(2);
+  await expect(
+    refused.getByText('Error al eliminar el accidente: El registro cambió en el servidor; tu versión quedó guardada como conflicto'),
+  ).toHaveCount(2);
   await expectAccessible(page);
   for (let left = 2; left > 0; left -= 1) {
     await refused.getByRole('button', { name: 'Descartar' }).first().click();

@@ -36,22 +36,48 @@ function todayInChile(): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Santiago' }).format(new Date());
 }
 
-async function call<T = Record<string, unknown>>(request: APIRequestContext, token: string, method: 'POST' | 'GET', path: string, data?: unknown): Promise<T> {
-  const response = await request.fetch(path, { method, data, headers: { Authorization: `Bearer ${token}`, 'Idempotency-Key': crypto.randomUUID() } });
+async function call<T = Record<string, unknown>>(
+  request: APIRequestContext,
+  token: string,
+  method: 'POST' | 'GET',
+  path: string,
+  data?: unknown,
+): Promise<T> {
+  const response = await request.fetch(path, {
+    method,
+    data,
+    headers: { Authorization: `Bearer ${token}`, 'Idempotency-Key': crypto.randomUUID() },
+  });
   expect(response.status(), `${method} ${path}: ${await response.text()}`).toBe(200);
   return ((await response.json()) as { data: T }).data;
 }
 
 /** A pending EPP request of the journey's own, made at the worksite (through the API) for one roster worker. */
 async function pendingRequest(request: APIRequestContext, token: string): Promise<string> {
-  const [worker] = await call<{ IdPersona: string; RunPersona: string; Nombres: string; ApellidoPaterno: string }[]>(request, token, 'GET', `${WORKERS_API}/${COMPANY_ID}?PorPagina=1`);
+  const [worker] = await call<{ IdPersona: string; RunPersona: string; Nombres: string; ApellidoPaterno: string }[]>(
+    request,
+    token,
+    'GET',
+    `${WORKERS_API}/${COMPANY_ID}?PorPagina=1`,
+  );
   const [epp] = await call<{ IdEpp: string; NombreEpp: string; Tallas: string[] }[]>(request, token, 'GET', `/api/epp/all/${COMPANY_ID}`);
   const name = `${worker!.Nombres} ${worker!.ApellidoPaterno}`;
   await call(request, token, 'POST', `/api/epp/solicitud/${COMPANY_ID}`, {
     IdSolicitud: uuidV7(),
     IdEvaluacion: null,
     Fecha: todayInChile(),
-    Lineas: [{ IdLinea: uuidV7(), IdPersona: worker!.IdPersona, RunPersona: worker!.RunPersona, NombreTrabajador: name, IdEpp: epp!.IdEpp, NombreEpp: epp!.NombreEpp, Talla: epp!.Tallas[0] ?? '', Cantidad: 1 }],
+    Lineas: [
+      {
+        IdLinea: uuidV7(),
+        IdPersona: worker!.IdPersona,
+        RunPersona: worker!.RunPersona,
+        NombreTrabajador: name,
+        IdEpp: epp!.IdEpp,
+        NombreEpp: epp!.NombreEpp,
+        Talla: epp!.Tallas[0] ?? '',
+        Cantidad: 1,
+      },
+    ],
   });
   return name;
 }
@@ -77,9 +103,13 @@ async function userWithRole(request: APIRequestContext, adminToken: string, perm
     Tipo: 'empresa',
     ContrasenaTemporal: 'Temporal.Inicial.1',
   });
-  const challenge = await request.post('/api/auth/login', { data: { RutEmpresa: COMPANY_RUT, Correo: email, Contrasena: 'Temporal.Inicial.1' } });
+  const challenge = await request.post('/api/auth/login', {
+    data: { RutEmpresa: COMPANY_RUT, Correo: email, Contrasena: 'Temporal.Inicial.1' },
+  });
   const { Desafio } = (await challenge.json()) as { Desafio: string };
-  const changed = await request.post('/api/auth/cambiar-contrasena', { data: { Desafio, Contrasena: PASSWORD, ConfirmarContrasena: PASSWORD } });
+  const changed = await request.post('/api/auth/cambiar-contrasena', {
+    data: { Desafio, Contrasena: PASSWORD, ConfirmarContrasena: PASSWORD },
+  });
   expect(changed.status()).toBe(200);
   return email;
 }
@@ -108,7 +138,13 @@ async function waitingOnDevice(page: Page) {
   const requests = await localRows<{ Estado: number }>(page, 'epp_solicitudes');
   const observations = await localRows<ReviewStateFields>(page, 'observaciones');
   const measures = await localRows<ReviewStateFields & { IdEvaluacion: string }>(page, 'medidas_control');
-  const cases = await localRows<{ Estado: number; Clasificacion: string; NombreAccidentado: string; FechaConocimiento: string; DiatPresentadaEn: string | null }>(page, 'incidentes');
+  const cases = await localRows<{
+    Estado: number;
+    Clasificacion: string;
+    NombreAccidentado: string;
+    FechaConocimiento: string;
+    DiatPresentadaEn: string | null;
+  }>(page, 'incidentes');
   const measuresToReview = measures.filter((row) => awaitsReview(row, today));
   return {
     requests: requests.filter((row) => row.Estado === 1).length,
@@ -134,7 +170,11 @@ for (const [size, viewport] of SIZES) {
   test.describe(`on a ${size}`, () => {
     test.use({ viewport });
 
-    test('the office starts its day on Inicio: one «Nueva inspección», EPP and attendance quick starts, and what waits for it, each count opening its list, offline too', async ({ page, context, request }) => {
+    test('the office starts its day on Inicio: one «Nueva inspección», EPP and attendance quick starts, and what waits for it, each count opening its list, offline too', async ({
+      page,
+      context,
+      request,
+    }) => {
       const adminToken = await apiToken(request);
       const worker = await pendingRequest(request, adminToken);
 
@@ -193,8 +233,11 @@ for (const [size, viewport] of SIZES) {
       await context.setOffline(false);
     });
 
-    test("a narrow role finds its own screens on Inicio, and «Sin acceso» leads back to them and home", async ({ page, request }) => {
-      const email = await userWithRole(request, await apiToken(request), { '/trabajadores': ['index'], '/epp/consultas/vencidos': ['index'] });
+    test('a narrow role finds its own screens on Inicio, and «Sin acceso» leads back to them and home', async ({ page, request }) => {
+      const email = await userWithRole(request, await apiToken(request), {
+        '/trabajadores': ['index'],
+        '/epp/consultas/vencidos': ['index'],
+      });
       await signIn(page, email);
       const main = page.getByRole('main');
       await expect(page.getByRole('heading', { name: 'Inicio', level: 1 })).toBeVisible();
@@ -227,7 +270,9 @@ for (const [size, viewport] of SIZES) {
 test.describe('on a desktop', () => {
   test.use({ viewport: { width: 1440, height: 900 } });
 
-  test('the menu leads only to screens that exist, and the role matrix offers only those, in an administrator’s words', async ({ page }) => {
+  test('the menu leads only to screens that exist, and the role matrix offers only those, in an administrator’s words', async ({
+    page,
+  }) => {
     await openSignedIn(page, ADMIN);
     await expectAllSent(page);
 
@@ -258,7 +303,10 @@ test.describe('on a desktop', () => {
 
     // The role matrix: no module the product does not have, no developer detail; what it keeps out of sight, said.
     await page.goto('/roles');
-    await page.getByRole('link', { name: /Administrador/ }).first().click();
+    await page
+      .getByRole('link', { name: /Administrador/ })
+      .first()
+      .click();
     await expect(page.getByRole('heading', { name: 'Administrador', level: 1 })).toBeVisible();
     await expect(page.getByRole('rowheader', { name: 'Trabajadores', exact: true })).toBeVisible();
     await expect(page.getByRole('rowheader', { name: /Combustibles/ })).toHaveCount(0);
@@ -295,7 +343,11 @@ async function settledHome(page: Page): Promise<void> {
 test.describe('on a phone, with the CPU slowed 4× like Lighthouse mobile', () => {
   test.use({ viewport: PHONE });
 
-  test('Inicio does not jump while its cards load: CLS under 0.1 on the first visit after sign-in and when reopened from the service worker', async ({ page, context, request }) => {
+  test('Inicio does not jump while its cards load: CLS under 0.1 on the first visit after sign-in and when reopened from the service worker', async ({
+    page,
+    context,
+    request,
+  }) => {
     await recordLayoutShifts(context);
     await storeSession(page, request, ADMIN);
 
@@ -303,7 +355,9 @@ test.describe('on a phone, with the CPU slowed 4× like Lighthouse mobile', () =
     await page.goto('/dashboard');
     await settledHome(page);
     const first = await layoutShift(page);
-    console.log(`CLS de Inicio, primera visita tras iniciar sesión: ${first.total.toFixed(3)} (límite ${CLS_LIMIT}; peores: ${JSON.stringify(first.worst)})`);
+    console.log(
+      `CLS de Inicio, primera visita tras iniciar sesión: ${first.total.toFixed(3)} (límite ${CLS_LIMIT}; peores: ${JSON.stringify(first.worst)})`,
+    );
     await unthrottle();
     await expectAccessible(page);
 
@@ -313,7 +367,9 @@ test.describe('on a phone, with the CPU slowed 4× like Lighthouse mobile', () =
     await page.reload();
     await settledHome(page);
     const again = await layoutShift(page);
-    console.log(`CLS de Inicio, abierta desde el service worker: ${again.total.toFixed(3)} (límite ${CLS_LIMIT}; peores: ${JSON.stringify(again.worst)})`);
+    console.log(
+      `CLS de Inicio, abierta desde el service worker: ${again.total.toFixed(3)} (límite ${CLS_LIMIT}; peores: ${JSON.stringify(again.worst)})`,
+    );
     await throttleAgain();
 
     // Every shift counts here, not only the worst window Lighthouse keeps: the figure can only be higher.

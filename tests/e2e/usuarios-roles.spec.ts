@@ -53,7 +53,13 @@ async function firstSignIn(browser: Browser, email: string, temporary: string): 
   await page.getByRole('button', { name: /Cambiar contraseña|Guardar/ }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole('button', { name: 'Iniciar sesión' })).toHaveCount(0);
-  expect(await page.evaluate(() => (JSON.parse(localStorage.getItem('session') ?? 'null') as { usuario?: { CorreoElectronicoPersona: string } } | null)?.usuario?.CorreoElectronicoPersona)).toBe(email);
+  expect(
+    await page.evaluate(
+      () =>
+        (JSON.parse(localStorage.getItem('session') ?? 'null') as { usuario?: { CorreoElectronicoPersona: string } } | null)?.usuario
+          ?.CorreoElectronicoPersona,
+    ),
+  ).toBe(email);
   return page;
 }
 
@@ -67,7 +73,11 @@ async function backToForeground(page: Page): Promise<void> {
   });
 }
 
-test('an administrator gives a new user a role that sees workers but may not delete them, then grants it; a deactivated contractor company signs out its users', async ({ page, browser, request }) => {
+test('an administrator gives a new user a role that sees workers but may not delete them, then grants it; a deactivated contractor company signs out its users', async ({
+  page,
+  browser,
+  request,
+}) => {
   const adminToken = await apiToken(request);
   await openSignedIn(page, ADMIN);
 
@@ -114,15 +124,21 @@ test('an administrator gives a new user a role that sees workers but may not del
   await expect(user.getByRole('navigation', { name: 'Menú Ajustes' }).getByRole('link')).toHaveText(['Trabajadores']);
   await expectAccessible(user);
   await user.getByRole('navigation', { name: 'Menú Ajustes' }).getByRole('link', { name: 'Trabajadores' }).click();
-  await user.getByRole('list', { name: 'Lista de trabajadores' }).getByRole('link', { name: /Consultada Lagos, Leonor/ }).click();
+  await user
+    .getByRole('list', { name: 'Lista de trabajadores' })
+    .getByRole('link', { name: /Consultada Lagos, Leonor/ })
+    .click();
   await expect(user.getByRole('button', { name: 'Editar' })).toHaveCount(0);
   await expect(user.getByRole('button', { name: 'Eliminar' })).toHaveCount(0);
   await expectAccessible(user);
   const workerId = user.url().split('/').pop()!;
   const userToken = await user.evaluate(() => localStorage.getItem('token'));
-  const refused = await request.delete(`${WORKERS_API}/${workerId}/${await user.evaluate(() => (JSON.parse(localStorage.getItem('session')!) as { usuario: { IdUsuario: number } }).usuario.IdUsuario)}`, {
-    headers: { Authorization: `Bearer ${userToken}` },
-  });
+  const refused = await request.delete(
+    `${WORKERS_API}/${workerId}/${await user.evaluate(() => (JSON.parse(localStorage.getItem('session')!) as { usuario: { IdUsuario: number } }).usuario.IdUsuario)}`,
+    {
+      headers: { Authorization: `Bearer ${userToken}` },
+    },
+  );
   expect(refused.status()).toBe(403);
   expect(await refused.json()).toMatchObject({ message: 'No tienes permiso para realizar esta acción.' });
 
@@ -144,7 +160,9 @@ test('an administrator gives a new user a role that sees workers but may not del
   await expect(user.getByText(/Trabajador eliminado correctamente/).last()).toBeVisible();
   await expect
     .poll(async () => {
-      const detail = await request.get(`${WORKERS_API}/detalle/${COMPANY_ID}/${workerId}`, { headers: { Authorization: `Bearer ${adminToken}` } });
+      const detail = await request.get(`${WORKERS_API}/detalle/${COMPANY_ID}/${workerId}`, {
+        headers: { Authorization: `Bearer ${adminToken}` },
+      });
       return ((await detail.json()) as { data: { Estado: number } }).data.Estado;
     })
     .toBe(0);
@@ -186,24 +204,48 @@ test('an administrator gives a new user a role that sees workers but may not del
   await contractor.getByRole('textbox', { name: 'Correo Electrónico*' }).fill(contractorEmail);
   await contractor.getByLabel('Contraseña*', { exact: true }).fill(NEW_PASSWORD);
   await contractor.getByRole('button', { name: 'Iniciar sesión' }).click();
-  await expect(contractor.getByText(/La empresa contratista Andamios del Sur Ltda\. fue desactivada por Constructora Andes Demo SpA/)).toBeVisible();
+  await expect(
+    contractor.getByText(/La empresa contratista Andamios del Sur Ltda\. fue desactivada por Constructora Andes Demo SpA/),
+  ).toBeVisible();
   await expectAccessible(contractor);
 });
 
 /** An office write through the API, as another administrator's device sends it. */
 async function officeCall(request: APIRequestContext, token: string, method: 'POST' | 'PUT', path: string, data: unknown) {
-  const response = await request.fetch(path, { method, data, headers: { Authorization: `Bearer ${token}`, 'Idempotency-Key': randomUUID() } });
+  const response = await request.fetch(path, {
+    method,
+    data,
+    headers: { Authorization: `Bearer ${token}`, 'Idempotency-Key': randomUUID() },
+  });
   expect(response.status(), `${method} ${path}: ${await response.text()}`).toBe(200);
   return (await response.json()) as { data: Record<string, unknown> };
 }
 
-test("the server's refusals of roles and of some contractor companies are told in the spec's words, before the server's reason", async ({ page, request }) => {
+test("the server's refusals of roles and of some contractor companies are told in the spec's words, before the server's reason", async ({
+  page,
+  request,
+}) => {
   const adminToken = await apiToken(request);
   const stamp = Date.now();
-  const ownRole = await officeCall(request, adminToken, 'POST', `/api/roles/post/${COMPANY_ID}`, { NombreRol: `Revisión ${stamp}`, Permisos: [{ Ruta: '/trabajadores', Acciones: ['index'] }] });
-  const contractor = (name: string) => ({ IdEmpresaContratista: randomUUID(), RutCompleto: freshRut(), Nombre: name, Correo: `contacto.${randomUUID().slice(0, 8)}@contratistas.cl`, Tipo: 1 });
-  const [busy, freeA, freeB, freeC] = [`Andamios ${stamp} Ltda.`, `Grúas ${stamp} Ltda.`, `Pinturas ${stamp} Ltda.`, `Aislación ${stamp} Ltda.`].map(contractor);
-  for (const body of [busy, freeA, freeB, freeC]) await officeCall(request, adminToken, 'POST', `/api/empresa-contratistas/post/${COMPANY_ID}`, body);
+  const ownRole = await officeCall(request, adminToken, 'POST', `/api/roles/post/${COMPANY_ID}`, {
+    NombreRol: `Revisión ${stamp}`,
+    Permisos: [{ Ruta: '/trabajadores', Acciones: ['index'] }],
+  });
+  const contractor = (name: string) => ({
+    IdEmpresaContratista: randomUUID(),
+    RutCompleto: freshRut(),
+    Nombre: name,
+    Correo: `contacto.${randomUUID().slice(0, 8)}@contratistas.cl`,
+    Tipo: 1,
+  });
+  const [busy, freeA, freeB, freeC] = [
+    `Andamios ${stamp} Ltda.`,
+    `Grúas ${stamp} Ltda.`,
+    `Pinturas ${stamp} Ltda.`,
+    `Aislación ${stamp} Ltda.`,
+  ].map(contractor);
+  for (const body of [busy, freeA, freeB, freeC])
+    await officeCall(request, adminToken, 'POST', `/api/empresa-contratistas/post/${COMPANY_ID}`, body);
   const worker = workerBody({ Nombres: 'Benito', ApellidoPaterno: 'Andamiero', TipoEmpresa: 2, RutContratista: busy!.RutCompleto });
   expect((await request.post(WORKERS_API, { data: worker, headers: { Authorization: `Bearer ${adminToken}` } })).status()).toBe(200);
   await openSignedIn(page, ADMIN);

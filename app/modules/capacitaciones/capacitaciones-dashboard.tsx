@@ -48,7 +48,10 @@ function UntrainedWorkers({ selection }: { selection: DrillDown }) {
       label="Trabajadores sin capacitación en el período"
       queryKey={['capacitaciones-sin-capacitacion', company, query]}
       fetchPage={(page, signal) =>
-        apiRequest<ReportListAnswer<UntrainedWorkerRow>>(`/capacitaciones/dashboard/registros/sin-capacitacion/${company}?${query}&Pagina=${page.Pagina}&PorPagina=${page.PorPagina}`, { signal })
+        apiRequest<ReportListAnswer<UntrainedWorkerRow>>(
+          `/capacitaciones/dashboard/registros/sin-capacitacion/${company}?${query}&Pagina=${page.Pagina}&PorPagina=${page.PorPagina}`,
+          { signal },
+        )
       }
       columns={columns}
       rowKey={(row) => row.IdPersona}
@@ -70,7 +73,9 @@ export function CapacitacionesDashboardPage() {
       title="Dashboard de capacitaciones"
       queryKey="capacitaciones"
       indicators={INDICATORS}
-      load={(name, filters, signal) => apiRequest<DashboardAnswer>(`/capacitaciones/dashboard/${name}/${company}?${dashboardQueryString(filters)}`, { signal })}
+      load={(name, filters, signal) =>
+        apiRequest<DashboardAnswer>(`/capacitaciones/dashboard/${name}/${company}?${dashboardQueryString(filters)}`, { signal })
+      }
       records={(selection: DrillDown) =>
         isUntrained(selection) ? (
           <UntrainedWorkers selection={selection} />

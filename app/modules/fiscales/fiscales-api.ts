@@ -42,7 +42,8 @@ export const registerInspector = (body: InspectorRegisterBody) => open<ApiMessag
 /** Registration step 1 and the forced change answer the session they open (SPEC SE3): no second typing. */
 export const verifyInspector = (body: InspectorVerifyBody) => open<InspectorPasswordChangeSuccess>('/registro/verificar', body);
 export const signInInspector = (body: InspectorLoginBody) => open<InspectorLoginSuccess | InspectorLoginChallenge>('/login', body);
-export const changeInspectorPassword = (body: InspectorChangePasswordBody) => open<InspectorPasswordChangeSuccess>('/cambiar-contrasena', body);
+export const changeInspectorPassword = (body: InspectorChangePasswordBody) =>
+  open<InspectorPasswordChangeSuccess>('/cambiar-contrasena', body);
 export const requestInspectorCode = (body: InspectorRecoveryRequestBody) => open<ApiMessage>('/recuperar', body);
 export const confirmInspectorRecovery = (body: InspectorRecoveryConfirmBody) => open<ApiMessage>('/recuperar/confirmar', body);
 
@@ -64,7 +65,9 @@ export const searchCompanies = (q: string, signal?: AbortSignal) =>
   withSession<DataAnswer<PortalCompany[]>>(`/empresas${query({ q })}`, { signal }).then((answer) => answer.data);
 
 export const searchWorkers = (company: string, q: string, signal?: AbortSignal) =>
-  withSession<DataAnswer<PortalWorker[]>>(`/empresas/${encodeURIComponent(company)}/trabajadores${query({ q })}`, { signal }).then((answer) => answer.data);
+  withSession<DataAnswer<PortalWorker[]>>(`/empresas/${encodeURIComponent(company)}/trabajadores${query({ q })}`, { signal }).then(
+    (answer) => answer.data,
+  );
 
 export const fetchWorkerRecords = (company: string, worker: string, period: PortalPeriod) =>
   withSession<DataAnswer<PortalSearchAnswer>>(
@@ -79,8 +82,12 @@ export const recordPdfLink = (company: string, worker: string, kind: CardKind, i
 
 /** The company side: who consulted the company's records (its administrators), a page at a time with the page's filters. */
 export const fetchInspectorAccesses = (company: string, filters: Record<string, string>, signal?: AbortSignal) =>
-  apiRequest<ReportListAnswer<InspectorAccessRow>>(`/perfil/accesos-fiscalizadores/${encodeURIComponent(company)}${query(filters)}`, { signal });
+  apiRequest<ReportListAnswer<InspectorAccessRow>>(`/perfil/accesos-fiscalizadores/${encodeURIComponent(company)}${query(filters)}`, {
+    signal,
+  });
 
 /** The inspectors who consulted the company: the choices of the log's filter. */
 export const fetchAccessInspectors = (company: string, signal?: AbortSignal) =>
-  apiRequest<DataAnswer<AccessLogInspector[]>>(`/perfil/accesos-fiscalizadores/${encodeURIComponent(company)}/fiscalizadores`, { signal }).then((answer) => answer.data);
+  apiRequest<DataAnswer<AccessLogInspector[]>>(`/perfil/accesos-fiscalizadores/${encodeURIComponent(company)}/fiscalizadores`, {
+    signal,
+  }).then((answer) => answer.data);

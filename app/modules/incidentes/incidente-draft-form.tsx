@@ -145,7 +145,11 @@ export function ReportDraftForm({ draft, lookups }: { draft: IncidentDraft; look
       </div>
       <div className="incident-send" role="group" aria-label="Enviar o eliminar el reporte">
         {live.length > 0 && (
-          <p className="incident-send__missing">{live.length === 1 ? 'Falta 1 dato para enviar: revisa el formulario.' : `Faltan ${live.length} datos para enviar: revisa el formulario.`}</p>
+          <p className="incident-send__missing">
+            {live.length === 1
+              ? 'Falta 1 dato para enviar: revisa el formulario.'
+              : `Faltan ${live.length} datos para enviar: revisa el formulario.`}
+          </p>
         )}
         <div className="button-row incident-send__buttons">
           <IonButton onClick={() => void send()} disabled={sending}>

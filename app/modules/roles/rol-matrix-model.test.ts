@@ -8,7 +8,10 @@ describe('role matrix', () => {
     expect(withDelete).toEqual({ '/trabajadores': ['index', 'eliminar'] });
     expect(toggled(withDelete, '/trabajadores', 'eliminar', false)).toEqual({ '/trabajadores': ['index'] });
     expect(toggled({ '/trabajadores': ['index', 'crear', 'editar'] }, '/trabajadores', 'index', false)).toEqual({ '/trabajadores': [] });
-    expect(toggled({ '/cargos': ['index'] }, '/trabajadores', 'crear', true)).toEqual({ '/cargos': ['index'], '/trabajadores': ['index', 'crear'] });
+    expect(toggled({ '/cargos': ['index'] }, '/trabajadores', 'crear', true)).toEqual({
+      '/cargos': ['index'],
+      '/trabajadores': ['index', 'crear'],
+    });
   });
 
   it('sends only the routes that keep an action', () => {
@@ -24,7 +27,14 @@ describe('the matrix offers what the app serves', () => {
       SubtituloGrupo: '',
       PosicionGrupo: 2,
       modulos: [
-        { IdModulo: 7, NombreSistemaModulo: 'Inspecciones', PosicionGroupModulos: 1, IdSistema: 1, NombreSistema: 'Hse', submodulos: [sub(7, 'Inspecciones', '/inspecciones')] },
+        {
+          IdModulo: 7,
+          NombreSistemaModulo: 'Inspecciones',
+          PosicionGroupModulos: 1,
+          IdSistema: 1,
+          NombreSistema: 'Hse',
+          submodulos: [sub(7, 'Inspecciones', '/inspecciones')],
+        },
         {
           IdModulo: 21,
           NombreSistemaModulo: 'Combustibles',
@@ -40,7 +50,16 @@ describe('the matrix offers what the app serves', () => {
       NombreGrupo: 'Dashboard',
       SubtituloGrupo: '',
       PosicionGrupo: 4,
-      modulos: [{ IdModulo: 12, NombreSistemaModulo: 'Dashboard', PosicionGroupModulos: 1, IdSistema: 1, NombreSistema: 'Hse', submodulos: [sub(20, 'Dashboard Observaciones', '/dashboard/observaciones')] }],
+      modulos: [
+        {
+          IdModulo: 12,
+          NombreSistemaModulo: 'Dashboard',
+          PosicionGroupModulos: 1,
+          IdSistema: 1,
+          NombreSistema: 'Hse',
+          submodulos: [sub(20, 'Dashboard Observaciones', '/dashboard/observaciones')],
+        },
+      ],
     },
   ];
   const served = (route: string) => route === '/inspecciones';
@@ -50,7 +69,12 @@ describe('the matrix offers what the app serves', () => {
   });
 
   it('names the grants a role keeps out of sight, in the words of the menu', () => {
-    const matrix = { '/inspecciones': ['index'], '/combustibles/cargamasiva': ['index', 'crear'], '/combustibles/dashboard': [], '/dashboard/observaciones': ['index'] } as const;
+    const matrix = {
+      '/inspecciones': ['index'],
+      '/combustibles/cargamasiva': ['index', 'crear'],
+      '/combustibles/dashboard': [],
+      '/dashboard/observaciones': ['index'],
+    } as const;
     expect(grantsOutOfSight(catalogue, matrix, served)).toEqual(['Combustibles › Carga masiva', 'Dashboard › Dashboard Observaciones']);
     expect(grantsOutOfSight(catalogue, { '/inspecciones': ['index'] }, served)).toEqual([]);
   });

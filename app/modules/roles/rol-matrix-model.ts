@@ -52,7 +52,11 @@ export function grantsOutOfSight(catalogue: readonly CatalogoGrupo[], matrix: Ma
     group.modulos.flatMap((module) =>
       module.submodulos
         .filter((sub) => !isServed(sub.Ruta) && (matrix[sub.Ruta]?.length ?? 0) > 0)
-        .map((sub) => (sub.NombreSistemaModuloSub === module.NombreSistemaModulo ? module.NombreSistemaModulo : `${module.NombreSistemaModulo} › ${sub.NombreSistemaModuloSub}`)),
+        .map((sub) =>
+          sub.NombreSistemaModuloSub === module.NombreSistemaModulo
+            ? module.NombreSistemaModulo
+            : `${module.NombreSistemaModulo} › ${sub.NombreSistemaModuloSub}`,
+        ),
     ),
   );
 }

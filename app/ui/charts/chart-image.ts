@@ -26,7 +26,13 @@ const FONT = 'system-ui, "Segoe UI", Roboto, Helvetica, Arial, sans-serif';
  */
 function withChart<T>(picture: ChartPicture, read: (chart: ReturnType<typeof echarts.init>) => T): T {
   const host = document.createElement('div');
-  const chart = echarts.init(host, null, { renderer: 'canvas', width: picture.width, height: picture.height, devicePixelRatio: SCALE, locale: 'ES' });
+  const chart = echarts.init(host, null, {
+    renderer: 'canvas',
+    width: picture.width,
+    height: picture.height,
+    devicePixelRatio: SCALE,
+    locale: 'ES',
+  });
   try {
     chart.setOption({ ...picture.option, animation: false });
     return read(chart);
@@ -101,5 +107,7 @@ export async function chartPng(picture: ChartPicture, heading: ChartHeading): Pr
   write(above, PADDING);
   context.drawImage(chart, 0, top, picture.width, picture.height);
   write(below, top + picture.height + 12);
-  return new Promise<Blob>((resolve, reject) => canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('El navegador no pudo crear la imagen PNG'))), 'image/png'));
+  return new Promise<Blob>((resolve, reject) =>
+    canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('El navegador no pudo crear la imagen PNG'))), 'image/png'),
+  );
 }

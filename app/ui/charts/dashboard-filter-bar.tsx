@@ -33,9 +33,22 @@ export function DashboardFilterBar({ filters, onChange, extraFilters = [] }: Das
         options={(levels?.byType[2] ?? []).map((level) => ({ value: level.IdNivel, label: level.Nombre }))}
         onChange={(value) => set({ nv2: value, nv3: '' })}
       />
-      <SelectFilter label={levelName(session, 3)} emptyLabel="Todos" value={filters.nv3} options={level3.map((level) => ({ value: level.IdNivel, label: level.Nombre }))} onChange={(value) => set({ nv3: value })} />
+      <SelectFilter
+        label={levelName(session, 3)}
+        emptyLabel="Todos"
+        value={filters.nv3}
+        options={level3.map((level) => ({ value: level.IdNivel, label: level.Nombre }))}
+        onChange={(value) => set({ nv3: value })}
+      />
       {extraFilters.map((filter) => (
-        <SelectFilter key={filter.name} label={filter.label} emptyLabel={filter.emptyLabel} value={extra[filter.name] ?? ''} options={[...filter.options]} onChange={(value) => set({ extra: { ...extra, [filter.name]: value } })} />
+        <SelectFilter
+          key={filter.name}
+          label={filter.label}
+          emptyLabel={filter.emptyLabel}
+          value={extra[filter.name] ?? ''}
+          options={[...filter.options]}
+          onChange={(value) => set({ extra: { ...extra, [filter.name]: value } })}
+        />
       ))}
       <DateField
         label="Desde"
@@ -46,8 +59,20 @@ export function DashboardFilterBar({ filters, onChange, extraFilters = [] }: Das
         announceError
         onChange={(value) => (value === '' || isWireDate(value)) && set({ start: value })}
       />
-      <DateField label="Hasta" value={filters.end} min={DATE_PICKER_MIN} max={today} onChange={(value) => (value === '' || isWireDate(value)) && set({ end: value })} />
-      <MonthField label="Mes" value={filters.month} min={DATE_PICKER_MIN.slice(0, 7)} max={today.slice(0, 7)} onChange={(value) => isWireMonth(value) && set({ month: value })} />
+      <DateField
+        label="Hasta"
+        value={filters.end}
+        min={DATE_PICKER_MIN}
+        max={today}
+        onChange={(value) => (value === '' || isWireDate(value)) && set({ end: value })}
+      />
+      <MonthField
+        label="Mes"
+        value={filters.month}
+        min={DATE_PICKER_MIN.slice(0, 7)}
+        max={today.slice(0, 7)}
+        onChange={(value) => isWireMonth(value) && set({ month: value })}
+      />
     </FilterPanel>
   );
 }

@@ -25,10 +25,40 @@ describe('buildSideNav', () => {
   it('groups by top group, then module, then submodule, each sorted by its position', () => {
     const nav = buildSideNav(
       [
-        permission({ NombreGrupo: 'Dashboard', PosicionGrupo: 4, NombreSistemaModulo: 'Dashboard', NombreSistemaModuloSub: 'Dashboard EPP', Ruta: '/dashboard/epp', PosicionGroupModulosSub: 3 }),
-        permission({ NombreGrupo: 'Ajustes', SubtituloGrupo: '(mantenedores)', PosicionGrupo: 1, NombreSistemaModulo: 'Cargos', PosicionGroupModulos: 2, NombreSistemaModuloSub: 'Cargos', Ruta: '/cargos' }),
-        permission({ NombreGrupo: 'Ajustes', SubtituloGrupo: '(mantenedores)', PosicionGrupo: 1, NombreSistemaModulo: 'Trabajadores', PosicionGroupModulos: 1, NombreSistemaModuloSub: 'Trabajadores', Ruta: '/trabajadores' }),
-        permission({ NombreGrupo: 'Dashboard', PosicionGrupo: 4, NombreSistemaModulo: 'Dashboard', NombreSistemaModuloSub: 'Dashboard', Ruta: '/dashboard', PosicionGroupModulosSub: 1 }),
+        permission({
+          NombreGrupo: 'Dashboard',
+          PosicionGrupo: 4,
+          NombreSistemaModulo: 'Dashboard',
+          NombreSistemaModuloSub: 'Dashboard EPP',
+          Ruta: '/dashboard/epp',
+          PosicionGroupModulosSub: 3,
+        }),
+        permission({
+          NombreGrupo: 'Ajustes',
+          SubtituloGrupo: '(mantenedores)',
+          PosicionGrupo: 1,
+          NombreSistemaModulo: 'Cargos',
+          PosicionGroupModulos: 2,
+          NombreSistemaModuloSub: 'Cargos',
+          Ruta: '/cargos',
+        }),
+        permission({
+          NombreGrupo: 'Ajustes',
+          SubtituloGrupo: '(mantenedores)',
+          PosicionGrupo: 1,
+          NombreSistemaModulo: 'Trabajadores',
+          PosicionGroupModulos: 1,
+          NombreSistemaModuloSub: 'Trabajadores',
+          Ruta: '/trabajadores',
+        }),
+        permission({
+          NombreGrupo: 'Dashboard',
+          PosicionGrupo: 4,
+          NombreSistemaModulo: 'Dashboard',
+          NombreSistemaModuloSub: 'Dashboard',
+          Ruta: '/dashboard',
+          PosicionGroupModulosSub: 1,
+        }),
       ],
       noMasks,
       { isAppRoute: everyRoute },
@@ -56,7 +86,12 @@ describe('buildSideNav', () => {
     const nav = buildSideNav(
       [
         permission({ NombreSistemaModulo: 'EPP', NombreSistemaModuloSub: 'Tipos', Ruta: '/epp/tipos', PosicionGroupModulosSub: 5 }),
-        permission({ NombreSistemaModulo: 'EPP', NombreSistemaModuloSub: 'Entregados', Ruta: '/epp/entregados', PosicionGroupModulosSub: 2 }),
+        permission({
+          NombreSistemaModulo: 'EPP',
+          NombreSistemaModuloSub: 'Entregados',
+          Ruta: '/epp/entregados',
+          PosicionGroupModulosSub: 2,
+        }),
         permission({ NombreSistemaModulo: 'EPP', NombreSistemaModuloSub: 'Tipos', Ruta: '/epp/tipos', PosicionGroupModulosSub: 1 }),
       ],
       noMasks,
@@ -68,9 +103,13 @@ describe('buildSideNav', () => {
   });
 
   it('turns a parent whose only child has its name into a direct link', () => {
-    const nav = buildSideNav([permission({ NombreSistemaModulo: 'Inspecciones ', NombreSistemaModuloSub: 'inspecciones', Ruta: '/inspecciones' })], noMasks, {
-      isAppRoute: everyRoute,
-    });
+    const nav = buildSideNav(
+      [permission({ NombreSistemaModulo: 'Inspecciones ', NombreSistemaModuloSub: 'inspecciones', Ruta: '/inspecciones' })],
+      noMasks,
+      {
+        isAppRoute: everyRoute,
+      },
+    );
 
     expect(nav[0]?.entries).toEqual([
       { kind: 'link', id: 'Módulos/Inspecciones ', label: 'Inspecciones', href: '/inspecciones', external: false },
@@ -78,9 +117,13 @@ describe('buildSideNav', () => {
   });
 
   it('keeps a parent with one differently named child as an expandable parent', () => {
-    const nav = buildSideNav([permission({ NombreSistemaModulo: 'Informes EPP', NombreSistemaModuloSub: 'Informe SAT', Ruta: '/epp/informe_sat' })], noMasks, {
-      isAppRoute: everyRoute,
-    });
+    const nav = buildSideNav(
+      [permission({ NombreSistemaModulo: 'Informes EPP', NombreSistemaModuloSub: 'Informe SAT', Ruta: '/epp/informe_sat' })],
+      noMasks,
+      {
+        isAppRoute: everyRoute,
+      },
+    );
 
     expect(nav[0]?.entries[0]?.kind).toBe('parent');
   });
@@ -89,8 +132,18 @@ describe('buildSideNav', () => {
     const nav = buildSideNav(
       [
         permission({ NombreGrupo: 'Perfil', NombreSistemaModulo: 'Perfil', NombreSistemaModuloSub: 'Mi Perfil', Ruta: '/perfil/usuario' }),
-        permission({ NombreSistemaModulo: 'Combustibles', NombreSistemaModuloSub: 'Carga masiva', Ruta: '/combustibles/cargamasiva', IdSistema: 2 }),
-        permission({ Ruta: '/observaciones', NombreSistemaModulo: 'Observaciones', NombreSistemaModuloSub: 'Observaciones', Acciones: ['crear'] }),
+        permission({
+          NombreSistemaModulo: 'Combustibles',
+          NombreSistemaModuloSub: 'Carga masiva',
+          Ruta: '/combustibles/cargamasiva',
+          IdSistema: 2,
+        }),
+        permission({
+          Ruta: '/observaciones',
+          NombreSistemaModulo: 'Observaciones',
+          NombreSistemaModuloSub: 'Observaciones',
+          Acciones: ['crear'],
+        }),
         permission({ Ruta: '/inspecciones' }),
       ],
       noMasks,
@@ -108,10 +161,34 @@ describe('buildSideNav', () => {
     ];
     const nav = buildSideNav(
       [
-        permission({ NombreGrupo: 'Ajustes', NombreSistemaModulo: 'Niveles', NombreSistemaModuloSub: 'Nivel 2', Ruta: '/nv2', PosicionGroupModulosSub: 1 }),
-        permission({ NombreGrupo: 'Ajustes', NombreSistemaModulo: 'Niveles', NombreSistemaModuloSub: 'Nivel 3', Ruta: '/nv3', PosicionGroupModulosSub: 2 }),
-        permission({ NombreGrupo: 'Ajustes', NombreSistemaModulo: 'Niveles', NombreSistemaModuloSub: 'Nivel 4', Ruta: '/nv4', PosicionGroupModulosSub: 3 }),
-        permission({ NombreGrupo: 'Ajustes', NombreSistemaModulo: 'Nivel 2', PosicionGroupModulos: 2, NombreSistemaModuloSub: 'Nivel 2', Ruta: '/nv2' }),
+        permission({
+          NombreGrupo: 'Ajustes',
+          NombreSistemaModulo: 'Niveles',
+          NombreSistemaModuloSub: 'Nivel 2',
+          Ruta: '/nv2',
+          PosicionGroupModulosSub: 1,
+        }),
+        permission({
+          NombreGrupo: 'Ajustes',
+          NombreSistemaModulo: 'Niveles',
+          NombreSistemaModuloSub: 'Nivel 3',
+          Ruta: '/nv3',
+          PosicionGroupModulosSub: 2,
+        }),
+        permission({
+          NombreGrupo: 'Ajustes',
+          NombreSistemaModulo: 'Niveles',
+          NombreSistemaModuloSub: 'Nivel 4',
+          Ruta: '/nv4',
+          PosicionGroupModulosSub: 3,
+        }),
+        permission({
+          NombreGrupo: 'Ajustes',
+          NombreSistemaModulo: 'Nivel 2',
+          PosicionGroupModulos: 2,
+          NombreSistemaModuloSub: 'Nivel 2',
+          Ruta: '/nv2',
+        }),
       ],
       masks,
       { isAppRoute: everyRoute },
@@ -126,10 +203,28 @@ describe('buildSideNav', () => {
     const appRoutes = new Set(['/dashboard']);
     const nav = buildSideNav(
       [
-        permission({ NombreGrupo: 'Dashboard', PosicionGrupo: 4, NombreSistemaModulo: 'Dashboard', NombreSistemaModuloSub: 'Dashboard', Ruta: '/dashboard' }),
-        permission({ NombreGrupo: 'Dashboard', PosicionGrupo: 4, NombreSistemaModulo: 'Dashboard', NombreSistemaModuloSub: 'Dashboard Observaciones', Ruta: '/dashboard/observaciones', PosicionGroupModulosSub: 2 }),
+        permission({
+          NombreGrupo: 'Dashboard',
+          PosicionGrupo: 4,
+          NombreSistemaModulo: 'Dashboard',
+          NombreSistemaModuloSub: 'Dashboard',
+          Ruta: '/dashboard',
+        }),
+        permission({
+          NombreGrupo: 'Dashboard',
+          PosicionGrupo: 4,
+          NombreSistemaModulo: 'Dashboard',
+          NombreSistemaModuloSub: 'Dashboard Observaciones',
+          Ruta: '/dashboard/observaciones',
+          PosicionGroupModulosSub: 2,
+        }),
         permission({ Ruta: '/inspecciones' }),
-        permission({ NombreGrupo: 'Informes', NombreSistemaModulo: 'Informes EPP', NombreSistemaModuloSub: 'Informe SAT', Ruta: '/epp/informe_sat' }),
+        permission({
+          NombreGrupo: 'Informes',
+          NombreSistemaModulo: 'Informes EPP',
+          NombreSistemaModuloSub: 'Informe SAT',
+          Ruta: '/epp/informe_sat',
+        }),
       ],
       noMasks,
       { isAppRoute: (route) => appRoutes.has(route) },
@@ -180,21 +275,70 @@ describe('entryLabel (spec 2.6 label overrides)', () => {
       { TipoNv: 2, Nombre: 'Gerencias' },
       { TipoNv: 4, Nombre: 'Turnos' },
     ];
-    expect(['/nv2', '/nv3', '/nv4'].map((route) => entryLabel(`Nivel ${route.slice(3)}`, route, masks))).toEqual(['Gerencias', 'Nivel 3', 'Turnos']);
+    expect(['/nv2', '/nv3', '/nv4'].map((route) => entryLabel(`Nivel ${route.slice(3)}`, route, masks))).toEqual([
+      'Gerencias',
+      'Nivel 3',
+      'Turnos',
+    ]);
   });
 });
 
 describe('locateInNav', () => {
   const nav: NavGroup[] = buildSideNav(
     [
-      permission({ NombreGrupo: 'Ajustes', PosicionGrupo: 1, NombreSistemaModulo: 'Trabajadores', NombreSistemaModuloSub: 'Trabajadores', Ruta: '/trabajadores' }),
-      permission({ NombreGrupo: 'Ajustes', PosicionGrupo: 1, NombreSistemaModulo: 'Niveles', PosicionGroupModulos: 2, NombreSistemaModuloSub: 'Nivel 2', Ruta: '/nv2' }),
-      permission({ NombreGrupo: 'Ajustes', PosicionGrupo: 1, NombreSistemaModulo: 'Niveles', PosicionGroupModulos: 2, NombreSistemaModuloSub: 'Nivel 3', Ruta: '/nv3', PosicionGroupModulosSub: 2 }),
+      permission({
+        NombreGrupo: 'Ajustes',
+        PosicionGrupo: 1,
+        NombreSistemaModulo: 'Trabajadores',
+        NombreSistemaModuloSub: 'Trabajadores',
+        Ruta: '/trabajadores',
+      }),
+      permission({
+        NombreGrupo: 'Ajustes',
+        PosicionGrupo: 1,
+        NombreSistemaModulo: 'Niveles',
+        PosicionGroupModulos: 2,
+        NombreSistemaModuloSub: 'Nivel 2',
+        Ruta: '/nv2',
+      }),
+      permission({
+        NombreGrupo: 'Ajustes',
+        PosicionGrupo: 1,
+        NombreSistemaModulo: 'Niveles',
+        PosicionGroupModulos: 2,
+        NombreSistemaModuloSub: 'Nivel 3',
+        Ruta: '/nv3',
+        PosicionGroupModulosSub: 2,
+      }),
       permission({ Ruta: '/inspecciones' }),
-      permission({ NombreSistemaModulo: 'Observaciones', PosicionGroupModulos: 2, NombreSistemaModuloSub: 'Observaciones', Ruta: '/observaciones' }),
-      permission({ NombreGrupo: 'Dashboard', PosicionGrupo: 4, NombreSistemaModulo: 'Dashboard', NombreSistemaModuloSub: 'Dashboard', Ruta: '/dashboard' }),
-      permission({ NombreGrupo: 'Dashboard', PosicionGrupo: 4, NombreSistemaModulo: 'Dashboard', NombreSistemaModuloSub: 'Dashboard EPP', Ruta: '/dashboard/epp', PosicionGroupModulosSub: 2 }),
-      permission({ NombreGrupo: 'Innoapsion', PosicionGrupo: 3, NombreSistemaModulo: 'Sedecc', NombreSistemaModuloSub: 'Acreditación', Ruta: '/trabajadores/acreditacion' }),
+      permission({
+        NombreSistemaModulo: 'Observaciones',
+        PosicionGroupModulos: 2,
+        NombreSistemaModuloSub: 'Observaciones',
+        Ruta: '/observaciones',
+      }),
+      permission({
+        NombreGrupo: 'Dashboard',
+        PosicionGrupo: 4,
+        NombreSistemaModulo: 'Dashboard',
+        NombreSistemaModuloSub: 'Dashboard',
+        Ruta: '/dashboard',
+      }),
+      permission({
+        NombreGrupo: 'Dashboard',
+        PosicionGrupo: 4,
+        NombreSistemaModulo: 'Dashboard',
+        NombreSistemaModuloSub: 'Dashboard EPP',
+        Ruta: '/dashboard/epp',
+        PosicionGroupModulosSub: 2,
+      }),
+      permission({
+        NombreGrupo: 'Innoapsion',
+        PosicionGrupo: 3,
+        NombreSistemaModulo: 'Sedecc',
+        NombreSistemaModuloSub: 'Acreditación',
+        Ruta: '/trabajadores/acreditacion',
+      }),
     ],
     noMasks,
     { isAppRoute: everyRoute, sedeccUrl: 'https://sedecc.example.cl/' },
@@ -242,12 +386,49 @@ describe('helpers', () => {
 describe('navShortcuts', () => {
   const nav = buildSideNav(
     [
-      permission({ NombreGrupo: 'Ajustes', PosicionGrupo: 1, NombreSistemaModulo: 'Trabajadores', NombreSistemaModuloSub: 'Trabajadores', Ruta: '/trabajadores' }),
-      permission({ NombreSistemaModulo: 'EPP', PosicionGroupModulos: 2, NombreSistemaModuloSub: 'Entregados', Ruta: '/epp/entregados', PosicionGroupModulosSub: 2 }),
-      permission({ NombreSistemaModulo: 'EPP', PosicionGroupModulos: 2, NombreSistemaModuloSub: 'Solicitudes', Ruta: '/epp/solicitudes', PosicionGroupModulosSub: 4 }),
-      permission({ NombreGrupo: 'Dashboard', PosicionGrupo: 4, NombreSistemaModulo: 'Dashboard', NombreSistemaModuloSub: 'Dashboard', Ruta: '/dashboard' }),
-      permission({ NombreGrupo: 'Dashboard', PosicionGrupo: 4, NombreSistemaModulo: 'Dashboard', NombreSistemaModuloSub: 'Dashboard EPP', Ruta: '/dashboard/epp', PosicionGroupModulosSub: 2 }),
-      permission({ NombreGrupo: 'Innoapsion', PosicionGrupo: 3, NombreSistemaModulo: 'Sedecc', NombreSistemaModuloSub: 'Acreditación', Ruta: '/acreditacion' }),
+      permission({
+        NombreGrupo: 'Ajustes',
+        PosicionGrupo: 1,
+        NombreSistemaModulo: 'Trabajadores',
+        NombreSistemaModuloSub: 'Trabajadores',
+        Ruta: '/trabajadores',
+      }),
+      permission({
+        NombreSistemaModulo: 'EPP',
+        PosicionGroupModulos: 2,
+        NombreSistemaModuloSub: 'Entregados',
+        Ruta: '/epp/entregados',
+        PosicionGroupModulosSub: 2,
+      }),
+      permission({
+        NombreSistemaModulo: 'EPP',
+        PosicionGroupModulos: 2,
+        NombreSistemaModuloSub: 'Solicitudes',
+        Ruta: '/epp/solicitudes',
+        PosicionGroupModulosSub: 4,
+      }),
+      permission({
+        NombreGrupo: 'Dashboard',
+        PosicionGrupo: 4,
+        NombreSistemaModulo: 'Dashboard',
+        NombreSistemaModuloSub: 'Dashboard',
+        Ruta: '/dashboard',
+      }),
+      permission({
+        NombreGrupo: 'Dashboard',
+        PosicionGrupo: 4,
+        NombreSistemaModulo: 'Dashboard',
+        NombreSistemaModuloSub: 'Dashboard EPP',
+        Ruta: '/dashboard/epp',
+        PosicionGroupModulosSub: 2,
+      }),
+      permission({
+        NombreGrupo: 'Innoapsion',
+        PosicionGrupo: 3,
+        NombreSistemaModulo: 'Sedecc',
+        NombreSistemaModuloSub: 'Acreditación',
+        Ruta: '/acreditacion',
+      }),
     ],
     noMasks,
     { isAppRoute: (route) => route !== '/acreditacion', sedeccUrl: 'https://sedecc.example.cl/' },
@@ -271,16 +452,34 @@ describe('the menu with the routes the app serves', () => {
   it('leaves out catalogue entries without a screen: fuel, and dashboards not made yet', () => {
     const nav = buildSideNav(
       [
-        permission({ NombreGrupo: 'Dashboard', PosicionGrupo: 4, NombreSistemaModulo: 'Dashboard', NombreSistemaModuloSub: 'Dashboard', Ruta: '/dashboard' }),
-        permission({ NombreGrupo: 'Dashboard', PosicionGrupo: 4, NombreSistemaModulo: 'Dashboard', NombreSistemaModuloSub: 'Dashboard Riesgos', Ruta: '/dashboard/riesgos-no-hechos' }),
+        permission({
+          NombreGrupo: 'Dashboard',
+          PosicionGrupo: 4,
+          NombreSistemaModulo: 'Dashboard',
+          NombreSistemaModuloSub: 'Dashboard',
+          Ruta: '/dashboard',
+        }),
+        permission({
+          NombreGrupo: 'Dashboard',
+          PosicionGrupo: 4,
+          NombreSistemaModulo: 'Dashboard',
+          NombreSistemaModuloSub: 'Dashboard Riesgos',
+          Ruta: '/dashboard/riesgos-no-hechos',
+        }),
         permission({ NombreSistemaModulo: 'Combustibles', NombreSistemaModuloSub: 'Carga masiva', Ruta: '/combustibles/cargamasiva' }),
-        permission({ NombreSistemaModulo: 'Combustibles', NombreSistemaModuloSub: 'Dashboard Combustibles', Ruta: '/combustibles/dashboard' }),
+        permission({
+          NombreSistemaModulo: 'Combustibles',
+          NombreSistemaModuloSub: 'Dashboard Combustibles',
+          Ruta: '/combustibles/dashboard',
+        }),
         permission({ Ruta: '/inspecciones' }),
       ],
       noMasks,
       { isAppRoute: isServedRoute },
     );
-    const hrefs = nav.flatMap((group) => group.entries.flatMap((entry) => (entry.kind === 'link' ? [entry.href] : entry.children.map((child) => child.href))));
+    const hrefs = nav.flatMap((group) =>
+      group.entries.flatMap((entry) => (entry.kind === 'link' ? [entry.href] : entry.children.map((child) => child.href))),
+    );
     expect(hrefs).toEqual(['/inspecciones', '/dashboard']);
   });
 });

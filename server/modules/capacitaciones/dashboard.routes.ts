@@ -20,20 +20,41 @@ const tags = ['dashboard capacitaciones'];
 
 /** Every indicator of the spec's list, by its name there. */
 export const INDICATORS = {
-  CumplimientoPrograma: { summary: 'Líneas del programa de los meses del rango: programadas y realizadas; total en %', compute: plan.cumplimientoPrograma },
-  HHCapacitacion: { summary: 'Horas hombre de capacitación (horas del tipo por asistente) por mes del rango', compute: hours.hhCapacitacion },
+  CumplimientoPrograma: {
+    summary: 'Líneas del programa de los meses del rango: programadas y realizadas; total en %',
+    compute: plan.cumplimientoPrograma,
+  },
+  HHCapacitacion: {
+    summary: 'Horas hombre de capacitación (horas del tipo por asistente) por mes del rango',
+    compute: hours.hhCapacitacion,
+  },
   HHPromedio: { summary: 'Horas hombre promedio por asistente, por mes del rango', compute: hours.hhPromedio },
   HHTipo: { summary: 'Horas hombre por tipo de capacitación en el rango', compute: hours.hhTipo },
-  ProgramaMesActual: { summary: 'Programa del mes (month, por defecto el actual): programadas, realizadas y pendientes', compute: plan.programaMesActual },
-  ProgramaAnual: { summary: 'Programa del año de month, mes a mes: programadas (Valor) y realizadas (Valor2)', compute: plan.programaAnual },
-  TasaCapacitacion: { summary: 'Horas hombre de capacitación por trabajador activo del alcance, por mes del rango', compute: hours.tasaCapacitacion },
+  ProgramaMesActual: {
+    summary: 'Programa del mes (month, por defecto el actual): programadas, realizadas y pendientes',
+    compute: plan.programaMesActual,
+  },
+  ProgramaAnual: {
+    summary: 'Programa del año de month, mes a mes: programadas (Valor) y realizadas (Valor2)',
+    compute: plan.programaAnual,
+  },
+  TasaCapacitacion: {
+    summary: 'Horas hombre de capacitación por trabajador activo del alcance, por mes del rango',
+    compute: hours.tasaCapacitacion,
+  },
   HHAnual: { summary: 'Horas hombre de cada mes del año de month', compute: hours.hhAnual },
-  CumplimientoAnual: { summary: 'Cumplimiento del programa de cada mes del año de month (Valor) y acumulado (Valor2), en %', compute: plan.cumplimientoAnual },
+  CumplimientoAnual: {
+    summary: 'Cumplimiento del programa de cada mes del año de month (Valor) y acumulado (Valor2), en %',
+    compute: plan.cumplimientoAnual,
+  },
   Cobertura: { summary: 'Trabajadores capacitados en el rango contra la dotación activa del alcance, en %', compute: cobertura },
   HHCargo: { summary: 'Horas hombre por cargo del asistente en el rango', compute: hours.hhCargo },
   TotalAsistentes: { summary: 'Asistencias registradas en el rango, por mes', compute: hours.totalAsistentes },
   TotalActividades: { summary: 'Capacitaciones realizadas en el rango, por mes', compute: hours.totalActividades },
-  estadoVigencias: { summary: 'Última capacitación válida de cada trabajador por tipo, según su estado hoy: vigente, por vencer (30 días) o vencida', compute: hours.estadoVigencias },
+  estadoVigencias: {
+    summary: 'Última capacitación válida de cada trabajador por tipo, según su estado hoy: vigente, por vencer (30 días) o vencida',
+    compute: hours.estadoVigencias,
+  },
 } as const;
 
 /**
@@ -44,17 +65,35 @@ export const INDICATORS = {
 export const dashboardRoutes = new Hono<AppEnv>()
   .route(
     '/',
-    readRoute('/dashboard/filtros/:company', { tags, summary: 'Opciones de los filtros: { statusCode, data: { nv2, nv3, tipos, cargos } }', answer: DashboardFiltrosAnswer, access: can('index') }, async (c) => {
-      const [levels, tipos, cargos] = await Promise.all([levelLists(c), typeList(c), cargoList(c)]);
-      return { statusCode: 200, data: { ...levels, tipos, cargos } };
-    }),
+    readRoute(
+      '/dashboard/filtros/:company',
+      {
+        tags,
+        summary: 'Opciones de los filtros: { statusCode, data: { nv2, nv3, tipos, cargos } }',
+        answer: DashboardFiltrosAnswer,
+        access: can('index'),
+      },
+      async (c) => {
+        const [levels, tipos, cargos] = await Promise.all([levelLists(c), typeList(c), cargoList(c)]);
+        return { statusCode: 200, data: { ...levels, tipos, cargos } };
+      },
+    ),
   )
   .route(
     '/',
-    readRoute('/dashboard/mascaras/:company', { tags, summary: 'Nombres de los niveles 2, 3 y 4: { statusCode, data: [{ TipoNv, Nombre }] }', answer: MasksAnswer, access: can('index') }, async (c) => ({
-      statusCode: 200,
-      data: await maskList(c),
-    })),
+    readRoute(
+      '/dashboard/mascaras/:company',
+      {
+        tags,
+        summary: 'Nombres de los niveles 2, 3 y 4: { statusCode, data: [{ TipoNv, Nombre }] }',
+        answer: MasksAnswer,
+        access: can('index'),
+      },
+      async (c) => ({
+        statusCode: 200,
+        data: await maskList(c),
+      }),
+    ),
   )
   .route(
     '/',

@@ -3,7 +3,15 @@ import { describeRoute } from 'hono-openapi';
 import * as v from 'valibot';
 import { toWireDate } from '#sync/domain/dates.ts';
 import { dataAnswer } from '#sync/schemas/answers.schema.ts';
-import { CONSULTA_ROWS, CONSULTAS_MESSAGES, type ConsultaFilaByKind, ConsultaQuerySchema, type EppConsulta, InformeSatPathSchema, InformeSatSchema } from '#sync/schemas/epp-consultas.schema.ts';
+import {
+  CONSULTA_ROWS,
+  CONSULTAS_MESSAGES,
+  type ConsultaFilaByKind,
+  ConsultaQuerySchema,
+  type EppConsulta,
+  InformeSatPathSchema,
+  InformeSatSchema,
+} from '#sync/schemas/epp-consultas.schema.ts';
 import { type ReportListAnswer, reportListAnswer } from '#sync/schemas/report-list.schema.ts';
 import type { AppEnv } from '#server/app-env.ts';
 import { answers } from '#server/http/api-answers.ts';
@@ -18,7 +26,8 @@ import { informeSat } from './informe-sat.query.ts';
 const tags = ['epp consultas'];
 const security = [{ bearerAuth: [] }];
 const InformeSatAnswer = dataAnswer(InformeSatSchema);
-const sat = (summary: string) => describeRoute({ tags, security, summary, responses: answers(InformeSatAnswer, 'El informe SAT del trabajador') });
+const sat = (summary: string) =>
+  describeRoute({ tags, security, summary, responses: answers(InformeSatAnswer, 'El informe SAT del trabajador') });
 const RutPath = v.object({ rut: v.string(), company: v.string() });
 const DASHBOARD = '/dashboard/epp';
 const SOLICITUDES = '/epp/solicitudes';
@@ -28,18 +37,32 @@ const FILTERS =
 
 /** Each consulta (spec 2.3: epp/consultas/{nombre}), who may read it, and what it answers. */
 const CONSULTAS: { name: EppConsulta; readers: string[]; summary: string }[] = [
-  { name: 'asignados', readers: ['/epp/consultas/asignados'], summary: 'EPP asignado: por trabajador, cada EPP que exigen sus cargos más lo suyo (AsignadoFila).' },
-  { name: 'entregados', readers: ['/epp/consultas/entregados'], summary: 'EPP entregado: cada línea de las actas no anuladas, con talla, cantidad, fecha y VenceEl (EntregadoFila).' },
+  {
+    name: 'asignados',
+    readers: ['/epp/consultas/asignados'],
+    summary: 'EPP asignado: por trabajador, cada EPP que exigen sus cargos más lo suyo (AsignadoFila).',
+  },
+  {
+    name: 'entregados',
+    readers: ['/epp/consultas/entregados'],
+    summary: 'EPP entregado: cada línea de las actas no anuladas, con talla, cantidad, fecha y VenceEl (EntregadoFila).',
+  },
   {
     name: 'vencidos',
     readers: ['/epp/consultas/vencidos', DASHBOARD],
-    summary: 'Trabajadores con EPP vencido: al menos una línea pasada su vida útil sin una entrega posterior válida del mismo EPP; vida útil 0 no vence (VencidoFila).',
+    summary:
+      'Trabajadores con EPP vencido: al menos una línea pasada su vida útil sin una entrega posterior válida del mismo EPP; vida útil 0 no vence (VencidoFila).',
   },
-  { name: 'epp_vencidos', readers: ['/epp/consultas/epp_vencidos', DASHBOARD], summary: 'EPP vencidos: las líneas vencidas y no renovadas, por EPP (EntregadoFila).' },
+  {
+    name: 'epp_vencidos',
+    readers: ['/epp/consultas/epp_vencidos', DASHBOARD],
+    summary: 'EPP vencidos: las líneas vencidas y no renovadas, por EPP (EntregadoFila).',
+  },
   {
     name: 'pendientes_entrega',
     readers: ['/epp/consultas/pendientes_entrega', DASHBOARD],
-    summary: 'EPP pendiente de entrega: por trabajador, cada EPP exigido del que no tiene una entrega válida (no vencida, no anulada) (PendienteFila).',
+    summary:
+      'EPP pendiente de entrega: por trabajador, cada EPP exigido del que no tiene una entrega válida (no vencida, no anulada) (PendienteFila).',
   },
 ];
 
@@ -53,7 +76,13 @@ const CONSULTA_ANSWERS: { [K in EppConsulta]: v.GenericSchema<unknown, ReportLis
 };
 
 function consultaRoute<K extends EppConsulta>(app: Hono<AppEnv>, path: string, name: K, readers: string[], summary: string) {
-  const spec = { tags, summary: `${summary} ${FILTERS}`, answer: CONSULTA_ANSWERS[name], access: permissionsOf(readers)('index'), query: ConsultaQuerySchema };
+  const spec = {
+    tags,
+    summary: `${summary} ${FILTERS}`,
+    answer: CONSULTA_ANSWERS[name],
+    access: permissionsOf(readers)('index'),
+    query: ConsultaQuerySchema,
+  };
   app.route(
     '/',
     readRoute(path, spec, (c, { query }) => {
@@ -73,7 +102,13 @@ function consultaRoute<K extends EppConsulta>(app: Hono<AppEnv>, path: string, n
 export const eppConsultasRoutes = (() => {
   const app = new Hono<AppEnv>().use(requireSession);
   for (const { name, readers, summary } of CONSULTAS) consultaRoute(app, `/consultas/${name}/:company`, name, readers, summary);
-  consultaRoute(app, '/solicitud/informes/informe_vencidos/:company', 'vencidos', ['/epp/consultas/vencidos', SOLICITUDES, DASHBOARD], 'Lo mismo que consultas/vencidos (spec solicitud/informes/informe_vencidos).');
+  consultaRoute(
+    app,
+    '/solicitud/informes/informe_vencidos/:company',
+    'vencidos',
+    ['/epp/consultas/vencidos', SOLICITUDES, DASHBOARD],
+    'Lo mismo que consultas/vencidos (spec solicitud/informes/informe_vencidos).',
+  );
   consultaRoute(
     app,
     '/solicitud/informes/informe_pendientes/:company',

@@ -1,6 +1,11 @@
 import { Hono } from 'hono';
 import { EppDashboardFiltersAnswer } from '#sync/schemas/epp-answers.schema.ts';
-import { EPP_DASHBOARD_ROUTE, EppDashboardQuerySchema, EppRecordsAnswerSchema, EppRecordsQuerySchema } from '#sync/schemas/epp-dashboard.schema.ts';
+import {
+  EPP_DASHBOARD_ROUTE,
+  EppDashboardQuerySchema,
+  EppRecordsAnswerSchema,
+  EppRecordsQuerySchema,
+} from '#sync/schemas/epp-dashboard.schema.ts';
 import type { AppEnv } from '#server/app-env.ts';
 import { dashboardScope } from '#server/records/dashboard-scope.ts';
 import { readRoute } from '#server/http/read-route.ts';
@@ -13,7 +18,8 @@ import { eppRecords } from './dashboard-registros.ts';
 
 const can = permissionsOf(EPP_DASHBOARD_ROUTE);
 const tags = ['dashboard epp'];
-const FILTERS = '?nv2 &nv3 &start &end (AAAA-MM-DD; por defecto del primer día del mes a hoy; los estados se leen el día end) &month &RutContratista &RutCliente &IdCargo';
+const FILTERS =
+  '?nv2 &nv3 &start &end (AAAA-MM-DD; por defecto del primer día del mes a hoy; los estados se leen el día end) &month &RutContratista &RutCliente &IdCargo';
 
 /**
  * GET /api/epp/dashboard/<indicador>/{company} (spec part 2, "EPP", Dashboard: all with Cargo): each indicator
@@ -24,29 +30,49 @@ export const eppDashboardRoutes = new Hono<AppEnv>()
   .use('/dashboard/*', requireSession)
   .route(
     '/',
-    readRoute('/dashboard/filtros/:company', { tags, summary: 'Opciones de los filtros: { statusCode, data: { nv2, nv3, cargos } }', answer: EppDashboardFiltersAnswer, access: can('index') }, async (c) => {
-      const { db, records } = c.get('deps');
-      const { company, viewer } = c.get('session');
-      const [levels, cargos] = await Promise.all([
-        records.niveles.listActive(db, company, viewer),
-        records.cargos.listActive(db, company, viewer),
-      ]);
-      return {
-        statusCode: 200,
-        data: {
-          nv2: levels.filter((level) => level.TipoNivel === 2),
-          nv3: levels.filter((level) => level.TipoNivel === 3),
-          cargos: cargos.map((cargo) => ({ IdCargo: cargo.IdCargo, NombreCargo: cargo.NombreCargo })).sort((a, b) => a.NombreCargo.localeCompare(b.NombreCargo, 'es')),
-        },
-      };
-    }),
+    readRoute(
+      '/dashboard/filtros/:company',
+      {
+        tags,
+        summary: 'Opciones de los filtros: { statusCode, data: { nv2, nv3, cargos } }',
+        answer: EppDashboardFiltersAnswer,
+        access: can('index'),
+      },
+      async (c) => {
+        const { db, records } = c.get('deps');
+        const { company, viewer } = c.get('session');
+        const [levels, cargos] = await Promise.all([
+          records.niveles.listActive(db, company, viewer),
+          records.cargos.listActive(db, company, viewer),
+        ]);
+        return {
+          statusCode: 200,
+          data: {
+            nv2: levels.filter((level) => level.TipoNivel === 2),
+            nv3: levels.filter((level) => level.TipoNivel === 3),
+            cargos: cargos
+              .map((cargo) => ({ IdCargo: cargo.IdCargo, NombreCargo: cargo.NombreCargo }))
+              .sort((a, b) => a.NombreCargo.localeCompare(b.NombreCargo, 'es')),
+          },
+        };
+      },
+    ),
   )
   .route(
     '/',
-    readRoute('/dashboard/mascaras/:company', { tags, summary: 'Nombres de los niveles 2, 3 y 4: { statusCode, data: [{ TipoNv, Nombre }] }', answer: MasksAnswer, access: can('index') }, async (c) => ({
-      statusCode: 200,
-      data: await listMasks(c.get('deps').db, c.get('session').company),
-    })),
+    readRoute(
+      '/dashboard/mascaras/:company',
+      {
+        tags,
+        summary: 'Nombres de los niveles 2, 3 y 4: { statusCode, data: [{ TipoNv, Nombre }] }',
+        answer: MasksAnswer,
+        access: can('index'),
+      },
+      async (c) => ({
+        statusCode: 200,
+        data: await listMasks(c.get('deps').db, c.get('session').company),
+      }),
+    ),
   )
   .route(
     '/',
@@ -68,6 +94,8 @@ for (const [name, indicator] of Object.entries(EPP_INDICATOR_ANSWERS)) {
   const spec = { tags, summary, answer: IndicatorAnswer, access: can('index'), query: EppDashboardQuerySchema };
   eppDashboardRoutes.route(
     '/',
-    readRoute(`/dashboard/${name}/:company`, spec, (c, { query }) => indicator.compute({ deps: c.get('deps'), scope: dashboardScope(c, query), query })),
+    readRoute(`/dashboard/${name}/:company`, spec, (c, { query }) =>
+      indicator.compute({ deps: c.get('deps'), scope: dashboardScope(c, query), query }),
+    ),
   );
 }

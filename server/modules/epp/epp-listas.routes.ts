@@ -1,6 +1,11 @@
 import { Hono } from 'hono';
 import { requiredEpps } from '#sync/domain/epp-delivery.ts';
-import { EppCargosAnswer, EppWorkersAnswer, EppWorkersRequiredAnswer, EppWorkersWithLevelsAnswer } from '#sync/schemas/epp-answers.schema.ts';
+import {
+  EppCargosAnswer,
+  EppWorkersAnswer,
+  EppWorkersRequiredAnswer,
+  EppWorkersWithLevelsAnswer,
+} from '#sync/schemas/epp-answers.schema.ts';
 import type { AppEnv } from '#server/app-env.ts';
 import type { Db } from '#server/db/database.ts';
 import { readRoute } from '#server/http/read-route.ts';

@@ -41,14 +41,18 @@ export const accesosFiscalizadoresRoutes = new Hono<AppEnv>()
     permit(COMPANY_PROFILE_ROUTE, 'index'),
     companyUsersOnly,
     validate('query', AccessLogQuerySchema),
-    async (c) => c.json((await listAccesses(c.get('deps').db, c.get('session').company, c.req.valid('query'))) satisfies v.InferOutput<typeof AccessPage>),
+    async (c) =>
+      c.json(
+        (await listAccesses(c.get('deps').db, c.get('session').company, c.req.valid('query'))) satisfies v.InferOutput<typeof AccessPage>,
+      ),
   )
   .get(
     '/accesos-fiscalizadores/:company/fiscalizadores',
     describeRoute({
       tags: ['perfil'],
       security: [{ bearerAuth: [] }],
-      summary: 'Perfil Empresa: los fiscalizadores que consultaron los registros de la empresa, para filtrar sus consultas. { statusCode, data: [{ IdFiscalizador, Correo }] }',
+      summary:
+        'Perfil Empresa: los fiscalizadores que consultaron los registros de la empresa, para filtrar sus consultas. { statusCode, data: [{ IdFiscalizador, Correo }] }',
       responses: answers(AccessInspectors, 'Fiscalizadores que consultaron la empresa'),
     }),
     requireSession,
@@ -56,5 +60,8 @@ export const accesosFiscalizadoresRoutes = new Hono<AppEnv>()
     requireOwnCompany,
     permit(COMPANY_PROFILE_ROUTE, 'index'),
     companyUsersOnly,
-    async (c) => c.json({ statusCode: 200, data: await accessInspectors(c.get('deps').db, c.get('session').company) } satisfies v.InferOutput<typeof AccessInspectors>),
+    async (c) =>
+      c.json({ statusCode: 200, data: await accessInspectors(c.get('deps').db, c.get('session').company) } satisfies v.InferOutput<
+        typeof AccessInspectors
+      >),
   );

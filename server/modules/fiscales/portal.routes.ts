@@ -57,7 +57,10 @@ export const portalRoutes = new Hono<AppEnv>()
     requireInspector,
     sessionOnly(),
     validate('query', PortalLookupQuerySchema),
-    async (c) => c.json({ statusCode: 200, data: await portal.searchCompanies(c.get('deps'), c.req.valid('query').q) } satisfies v.InferOutput<typeof Companies>),
+    async (c) =>
+      c.json({ statusCode: 200, data: await portal.searchCompanies(c.get('deps'), c.req.valid('query').q) } satisfies v.InferOutput<
+        typeof Companies
+      >),
   )
   .get(
     '/empresas/:IdEmpresa/trabajadores',
@@ -77,7 +80,14 @@ export const portalRoutes = new Hono<AppEnv>()
       const q = c.req.valid('query').q;
       const workers = await portal.searchWorkers(deps, IdEmpresa, q);
       // Names and RUTs of a company's roster are personal data: listing them is logged like a search (issue 27).
-      await logAccess(deps.db, c.get('inspector'), IdEmpresa, null, { Accion: 'nomina', Busqueda: q, Resultados: workers.length }, deps.now());
+      await logAccess(
+        deps.db,
+        c.get('inspector'),
+        IdEmpresa,
+        null,
+        { Accion: 'nomina', Busqueda: q, Resultados: workers.length },
+        deps.now(),
+      );
       return c.json({ statusCode: 200, data: workers } satisfies v.InferOutput<typeof Workers>);
     },
   )
@@ -105,7 +115,8 @@ export const portalRoutes = new Hono<AppEnv>()
     describeRoute({
       tags,
       security,
-      summary: 'Fiscalizadores: el enlace firmado (unos minutos) al PDF de un registro del trabajador (tipo: observaciones, capacitaciones, epp o incidentes). Queda en el registro de accesos. { statusCode, data: { Url } }',
+      summary:
+        'Fiscalizadores: el enlace firmado (unos minutos) al PDF de un registro del trabajador (tipo: observaciones, capacitaciones, epp o incidentes). Queda en el registro de accesos. { statusCode, data: { Url } }',
       responses: answers(PdfLink, 'El enlace firmado al PDF'),
     }),
     requireInspector,
@@ -116,7 +127,8 @@ export const portalRoutes = new Hono<AppEnv>()
       const { IdEmpresa, IdPersona, tipo, id } = c.req.valid('param');
       await portal.findCompany(deps, IdEmpresa);
       const worker = await portal.findWorker(deps, IdEmpresa, IdPersona);
-      if (!(await portal.isWorkersRecord(deps, IdEmpresa, worker, tipo, id))) throw new HttpError(404, FISCALES_MESSAGES.recordNotFound, 'REGISTRO_NO_EXISTE');
+      if (!(await portal.isWorkersRecord(deps, IdEmpresa, worker, tipo, id)))
+        throw new HttpError(404, FISCALES_MESSAGES.recordNotFound, 'REGISTRO_NO_EXISTE');
       const inspector = c.get('inspector');
       await logAccess(deps.db, inspector, IdEmpresa, worker, { Accion: 'pdf', TipoRegistro: tipo, IdRegistro: id }, deps.now());
       const firma = signPdfLink(deps, { f: inspector.IdFiscalizador, e: IdEmpresa, p: worker.IdPersona, t: tipo, i: id });
@@ -127,7 +139,8 @@ export const portalRoutes = new Hono<AppEnv>()
     '/documentos/:firma',
     describeRoute({
       tags,
-      summary: 'Fiscalizadores: el PDF de un registro, dibujado por el servidor, desde un enlace firmado que vence en minutos (la firma es la credencial). 404 si el enlace no es válido, 410 si venció',
+      summary:
+        'Fiscalizadores: el PDF de un registro, dibujado por el servidor, desde un enlace firmado que vence en minutos (la firma es la credencial). 404 si el enlace no es válido, 410 si venció',
       responses: { 200: binaryAnswer(['application/pdf'], 'El PDF del registro') },
       ...DOCUMENT_READ,
     }),
@@ -138,7 +151,11 @@ export const portalRoutes = new Hono<AppEnv>()
       const link = readPdfLink(deps, c.req.valid('param').firma);
       if (!link.ok) throw new HttpError(link.reason === 'expired' ? 410 : 404, FISCALES_MESSAGES.linkExpired, 'ENLACE_VENCIDO');
       const { f, e, p, t, i } = link.claims;
-      const account = await deps.db.selectFrom('fiscalizadores').select('IdFiscalizador').where('IdFiscalizador', '=', f).executeTakeFirst();
+      const account = await deps.db
+        .selectFrom('fiscalizadores')
+        .select('IdFiscalizador')
+        .where('IdFiscalizador', '=', f)
+        .executeTakeFirst();
       if (!account) throw new HttpError(404, FISCALES_MESSAGES.linkExpired, 'ENLACE_VENCIDO');
       const worker = await portal.findWorker(deps, e, p);
       const pdf = await portal.recordPdf(deps, e, worker, t, i);

@@ -2,7 +2,13 @@ import type { Context } from 'hono';
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import { DEFAULT_RISK_MATRIX } from '#sync/domain/risk-matrix.ts';
-import { AccidentPersonSchema, AccidentUserSchema, GradoInvalidezSchema, RiskEvaluationSchema, RiskMatrixSchema } from '#sync/schemas/accidentes-listas.schema.ts';
+import {
+  AccidentPersonSchema,
+  AccidentUserSchema,
+  GradoInvalidezSchema,
+  RiskEvaluationSchema,
+  RiskMatrixSchema,
+} from '#sync/schemas/accidentes-listas.schema.ts';
 import { dataAnswer } from '#sync/schemas/answers.schema.ts';
 import { ACCIDENT_CATALOGUES, type AccidentCatalogueTable, actosSubestandaresEntity } from '#sync/schemas/incidentes-catalogos.schema.ts';
 import { incidenteEntity } from '#sync/schemas/incidentes.schema.ts';
@@ -30,11 +36,13 @@ interface List {
 }
 const list = <Data extends v.GenericSchema>(data: Data, read: (c: ListContext) => Promise<v.InferOutput<Data>>): List => ({ data, read });
 
-const catalogueRows = <Table extends AccidentCatalogueTable>(table: Table) => async (c: ListContext) => {
-  const { db, records } = c.get('deps');
-  const { company, viewer } = c.get('session');
-  return records[table].listActive(db, company, viewer);
-};
+const catalogueRows =
+  <Table extends AccidentCatalogueTable>(table: Table) =>
+  async (c: ListContext) => {
+    const { db, records } = c.get('deps');
+    const { company, viewer } = c.get('session');
+    return records[table].listActive(db, company, viewer);
+  };
 const catalogue = (table: AccidentCatalogueTable) => list(v.array(ACCIDENT_CATALOGUES[table].schema), catalogueRows(table));
 
 async function users(c: ListContext) {
@@ -99,7 +107,13 @@ export const listasRoutes = Object.entries(LISTS).reduce(
       '/',
       readRoute(
         `/listas/${name}/:company`,
-        { tags: ['accidentes'], summary: `Lista ${name} del formulario de accidentes: { statusCode, data }`, answer: dataAnswer(data), access: permissionsOf(incidenteEntity.permission)('index'), query: ListQuery },
+        {
+          tags: ['accidentes'],
+          summary: `Lista ${name} del formulario de accidentes: { statusCode, data }`,
+          answer: dataAnswer(data),
+          access: permissionsOf(incidenteEntity.permission)('index'),
+          query: ListQuery,
+        },
         async (c) => ({ statusCode: 200, data: await read(c) }),
       ),
     ),

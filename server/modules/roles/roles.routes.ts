@@ -42,7 +42,8 @@ export const rolesRoutes = new Hono<AppEnv>()
       '/all/:company',
       {
         tags,
-        summary: 'Roles activos de la empresa con su matriz de permisos, cuántos usuarios tiene cada uno y si administra (Ver y Editar en Roles): { statusCode, data: Rol[] }',
+        summary:
+          'Roles activos de la empresa con su matriz de permisos, cuántos usuarios tiene cada uno y si administra (Ver y Editar en Roles): { statusCode, data: Rol[] }',
         answer: dataAnswer(v.array(Rol)),
         access: reading,
       },
@@ -67,8 +68,17 @@ export const rolesRoutes = new Hono<AppEnv>()
     '/',
     readRoute(
       '/one/:company/:id',
-      { tags, summary: 'Un rol activo con su matriz: { statusCode, data: Rol | null }', answer: dataAnswer(v.nullable(Rol)), access: reading, params: OnePath },
-      async (c, { params }) => ({ statusCode: 200, data: (await repo.findRole(c.get('deps').db, c.get('session').company, params.id)) ?? null }),
+      {
+        tags,
+        summary: 'Un rol activo con su matriz: { statusCode, data: Rol | null }',
+        answer: dataAnswer(v.nullable(Rol)),
+        access: reading,
+        params: OnePath,
+      },
+      async (c, { params }) => ({
+        statusCode: 200,
+        data: (await repo.findRole(c.get('deps').db, c.get('session').company, params.id)) ?? null,
+      }),
     ),
   )
   .post(
@@ -76,7 +86,8 @@ export const rolesRoutes = new Hono<AppEnv>()
     describeRoute({
       tags,
       security,
-      summary: 'Crea un rol: { NombreRol, Permisos: [{ Ruta, Acciones }] }. 409 ROL_DUPLICADO si el nombre existe; 400 si una ruta o acción no existe',
+      summary:
+        'Crea un rol: { NombreRol, Permisos: [{ Ruta, Acciones }] }. 409 ROL_DUPLICADO si el nombre existe; 400 si una ruta o acción no existe',
       responses: answers(RolSaved, 'Rol creado'),
     }),
     validate('param', CompanyPath),
@@ -87,12 +98,17 @@ export const rolesRoutes = new Hono<AppEnv>()
     async (c) => {
       const body = c.req.valid('json');
       const role = await inOfficeWrite(c, async (write) => {
-        if (await repo.nameTaken(write.db, write.company, body.NombreRol)) throw new HttpError(409, ROLES_MESSAGES.nameInUse, 'ROL_DUPLICADO');
+        if (await repo.nameTaken(write.db, write.company, body.NombreRol))
+          throw new HttpError(409, ROLES_MESSAGES.nameInUse, 'ROL_DUPLICADO');
         const grants = await resolveMatrix(write.db, body.Permisos);
         const id = await repo.insertRole(write.db, write.company, body.NombreRol);
         await repo.replacePermissions(write.db, id, grants);
         const changes = [{ Campo: 'Nombre', Antes: '', Despues: body.NombreRol }, ...matrixChanges([], grants)];
-        await recordAudit(write.db, { company: write.company, author: write.author, entity: 'rol', id, name: body.NombreRol, action: 'crear', changes }, write.now);
+        await recordAudit(
+          write.db,
+          { company: write.company, author: write.author, entity: 'rol', id, name: body.NombreRol, action: 'crear', changes },
+          write.now,
+        );
         return (await repo.findRole(write.db, write.company, id))!;
       });
       return c.json({ statusCode: 200, message: ROLES_MESSAGES.created, data: role } satisfies v.InferOutput<typeof RolSaved>);
@@ -119,7 +135,8 @@ export const rolesRoutes = new Hono<AppEnv>()
         if (!current) throw notFound();
         const changes = [];
         if (body.NombreRol !== undefined && body.NombreRol !== current.NombreRol) {
-          if (await repo.nameTaken(write.db, write.company, body.NombreRol, id)) throw new HttpError(409, ROLES_MESSAGES.nameInUse, 'ROL_DUPLICADO');
+          if (await repo.nameTaken(write.db, write.company, body.NombreRol, id))
+            throw new HttpError(409, ROLES_MESSAGES.nameInUse, 'ROL_DUPLICADO');
           await repo.renameRole(write.db, id, body.NombreRol);
           changes.push({ Campo: 'Nombre', Antes: current.NombreRol, Despues: body.NombreRol });
         }
@@ -130,7 +147,20 @@ export const rolesRoutes = new Hono<AppEnv>()
           if (repo.readRoutes(current.Permisos) !== repo.readRoutes(grants)) await markReadsChanged(write, { role: id });
           await keepAnAdministrator(write.db, write.company, ROLES_MESSAGES.lastAdminManagement);
         }
-        if (changes.length) await recordAudit(write.db, { company: write.company, author: write.author, entity: 'rol', id, name: body.NombreRol ?? current.NombreRol, action: 'editar', changes }, write.now);
+        if (changes.length)
+          await recordAudit(
+            write.db,
+            {
+              company: write.company,
+              author: write.author,
+              entity: 'rol',
+              id,
+              name: body.NombreRol ?? current.NombreRol,
+              action: 'editar',
+              changes,
+            },
+            write.now,
+          );
         return (await repo.findRole(write.db, write.company, id))!;
       });
       return c.json({ statusCode: 200, message: ROLES_MESSAGES.updated, data: role } satisfies v.InferOutput<typeof RolSaved>);
@@ -141,7 +171,8 @@ export const rolesRoutes = new Hono<AppEnv>()
     describeRoute({
       tags,
       security,
-      summary: 'Elimina un rol sin usuarios (409 ROL_EN_USO si tiene); nunca el último rol administrador (409 ULTIMO_ADMINISTRADOR). Eliminar de nuevo responde 200',
+      summary:
+        'Elimina un rol sin usuarios (409 ROL_EN_USO si tiene); nunca el último rol administrador (409 ULTIMO_ADMINISTRADOR). Eliminar de nuevo responde 200',
       responses: answers(MessageAnswerSchema, 'Rol eliminado'),
     }),
     validate('param', OnePath),
@@ -160,7 +191,19 @@ export const rolesRoutes = new Hono<AppEnv>()
         const otherAdministrators = (await repo.listRoles(write.db, write.company)).some((role) => role.Administrador && role.IdRol !== id);
         if (current.Administrador && !otherAdministrators) throw new HttpError(409, ROLES_MESSAGES.lastAdminDelete, 'ULTIMO_ADMINISTRADOR');
         await repo.deleteRole(write.db, id);
-        await recordAudit(write.db, { company: write.company, author: write.author, entity: 'rol', id, name: current.NombreRol, action: 'eliminar', changes: matrixChanges(current.Permisos, []) }, write.now);
+        await recordAudit(
+          write.db,
+          {
+            company: write.company,
+            author: write.author,
+            entity: 'rol',
+            id,
+            name: current.NombreRol,
+            action: 'eliminar',
+            changes: matrixChanges(current.Permisos, []),
+          },
+          write.now,
+        );
       });
       return c.json({ statusCode: 200, message: ROLES_MESSAGES.deleted } satisfies MessageAnswer);
     },

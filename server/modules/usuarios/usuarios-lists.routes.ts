@@ -48,5 +48,8 @@ export const reservedNamesRoutes = new Hono<AppEnv>().get(
   requireOwnCompany,
   permit('/usuarios', 'index'),
   companyUsersOnly,
-  async (c) => c.json({ statusCode: 200, data: await reservedNames(c.get('deps').db, c.get('session').company) } satisfies v.InferOutput<typeof ReservedNamesAnswer>),
+  async (c) =>
+    c.json({ statusCode: 200, data: await reservedNames(c.get('deps').db, c.get('session').company) } satisfies v.InferOutput<
+      typeof ReservedNamesAnswer
+    >),
 );

@@ -56,7 +56,11 @@ function buildBenchApp(): string {
   fs.mkdirSync(path.resolve('.tmp'), { recursive: true });
   const root = fs.mkdtempSync(path.resolve('.tmp/bench-app-'));
   // Quiet unless it fails: the benchmark's output is its figures.
-  const build = spawnSync(path.resolve('node_modules/.bin/vite'), ['build', '--mode', 'bench', '--logLevel', 'error', '--outDir', path.join(root, 'dist')], { encoding: 'utf8' });
+  const build = spawnSync(
+    path.resolve('node_modules/.bin/vite'),
+    ['build', '--mode', 'bench', '--logLevel', 'error', '--outDir', path.join(root, 'dist')],
+    { encoding: 'utf8' },
+  );
   if (build.status !== 0) {
     fs.rmSync(root, { recursive: true, force: true });
     process.stderr.write(`${build.stdout ?? ''}${build.stderr ?? ''}`);
@@ -85,7 +89,10 @@ export async function startServer(dataDir: string, options: ServerOptions = {}):
   const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir };
   // server/main.ts serves the dist/ of its working folder: for the bench build, it starts in that build's folder.
   const child: ChildProcess = benchApp
-    ? spawn(path.resolve('node_modules/.bin/tsx'), ['tests/bench/support/bench-app-server.ts'], { env: { ...env, BENCH_APP_ROOT: benchApp }, stdio: ['ignore', 'ignore', 'inherit'] })
+    ? spawn(path.resolve('node_modules/.bin/tsx'), ['tests/bench/support/bench-app-server.ts'], {
+        env: { ...env, BENCH_APP_ROOT: benchApp },
+        stdio: ['ignore', 'ignore', 'inherit'],
+      })
     : spawn(path.resolve('node_modules/.bin/tsx'), ['server/main.ts'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
   const removeBenchApp = () => {
     if (benchApp) fs.rmSync(benchApp, { recursive: true, force: true });
