@@ -1,10 +1,9 @@
 import { personName } from '#sync/domain/person-name.ts';
 import { formatRut } from '#sync/domain/rut.ts';
-import { uuidV7 } from '#sync/outbox/uuid-v7.ts';
 import { deliveryItemProblem } from '#sync/schemas/epp-entregas.schema.ts';
 import { EPP_SOLICITUDES_MESSAGES, requestWorkers, type SolicitudLinea } from '#sync/schemas/epp-solicitudes.schema.ts';
 import { IonButton } from '@ionic/react';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import type { LocalTrabajador } from '#app/db/reference-rows.ts';
 import { paths } from '#app/navigation/paths.ts';
@@ -17,136 +16,11 @@ import { PageLoading } from '#app/ui/feedback/page-loading.tsx';
 import { PageContent } from '#app/ui/page-content.tsx';
 import { PageHeading } from '#app/ui/page-heading.tsx';
 import { WorkerSearch } from '#app/ui/workers/worker-search.tsx';
-import { type LocalEppTipo, proposedFor, useAssignments, useEppLookups } from './epp-queries.ts';
+import { proposedFor, useAssignments, useEppLookups } from './epp-queries.ts';
 import { editSizes, raiseRequest } from './solicitudes-writes.ts';
 import '#app/ui/records.css';
 import './solicitudes.css';
-
-interface Chosen {
-  IdPersona: string;
-  RunPersona: string;
-  NombreTrabajador: string;
-  RutContratista: string | null;
-}
-
-function lineOf(worker: Pick<LocalTrabajador, 'IdPersona' | 'RunPersona'> & { name: string }, tipo: LocalEppTipo): SolicitudLinea {
-  return {
-    IdLinea: uuidV7(),
-    IdPersona: worker.IdPersona,
-    RunPersona: worker.RunPersona,
-    NombreTrabajador: worker.name,
-    IdEpp: tipo.IdEpp,
-    NombreEpp: tipo.NombreEpp,
-    Talla: tipo.Tallas.length === 1 ? tipo.Tallas[0]! : '',
-    Cantidad: 1,
-  };
-}
-
-/** One line: the item, its size among the catalogue's (or "Talla única") and how many. */
-function LineEditor({
-  line,
-  tipo,
-  onChange,
-  onRemove,
-}: {
-  line: SolicitudLinea;
-  tipo: LocalEppTipo | undefined;
-  onChange: (patch: Partial<SolicitudLinea>) => void;
-  onRemove?: () => void;
-}) {
-  const id = useId();
-  const sizes = tipo?.Tallas ?? [];
-  return (
-    <li className="epp-request-line">
-      <span className="epp-request-line__name">{line.NombreEpp}</span>
-      <div className="select-field">
-        <label htmlFor={`${id}-talla`}>
-          Talla
-          <span className="visually-hidden">
-            {' '}
-            de {line.NombreEpp} para {line.NombreTrabajador}
-          </span>
-        </label>
-        {sizes.length === 0 ? (
-          <input id={`${id}-talla`} value="Talla única" readOnly />
-        ) : (
-          <select id={`${id}-talla`} value={line.Talla} onChange={(event) => onChange({ Talla: event.target.value })}>
-            <option value="">Elige…</option>
-            {sizes.map((size) => (
-              <option key={size} value={size}>
-                {size}
-              </option>
-            ))}
-          </select>
-        )}
-      </div>
-      <div className="select-field epp-request-line__qty">
-        <label htmlFor={`${id}-cantidad`}>
-          Cantidad
-          <span className="visually-hidden">
-            {' '}
-            de {line.NombreEpp} para {line.NombreTrabajador}
-          </span>
-        </label>
-        <input
-          id={`${id}-cantidad`}
-          type="number"
-          inputMode="numeric"
-          min={1}
-          max={99}
-          value={line.Cantidad}
-          onChange={(event) => onChange({ Cantidad: Number(event.target.value) })}
-        />
-      </div>
-      {onRemove && (
-        <IonButton fill="clear" color="dark" size="small" onClick={onRemove}>
-          Quitar
-          <span className="visually-hidden">
-            {' '}
-            {line.NombreEpp} de {line.NombreTrabajador}
-          </span>
-        </IonButton>
-      )}
-    </li>
-  );
-}
-
-/** "Agregar EPP" for one worker: any catalogue item they do not have in the request yet. */
-function AddItem({
-  tipos,
-  taken,
-  worker,
-  onAdd,
-}: {
-  tipos: LocalEppTipo[];
-  taken: ReadonlySet<string>;
-  worker: string;
-  onAdd: (tipo: LocalEppTipo) => void;
-}) {
-  const id = useId();
-  const options = tipos.filter((tipo) => !taken.has(tipo.IdEpp));
-  if (options.length === 0) return null;
-  return (
-    <div className="select-field epp-request-add">
-      <label htmlFor={id}>Agregar EPP para {worker}</label>
-      <select
-        id={id}
-        value=""
-        onChange={(event) => {
-          const tipo = options.find((option) => option.IdEpp === event.target.value);
-          if (tipo) onAdd(tipo);
-        }}
-      >
-        <option value="">Elige un EPP…</option>
-        {options.map((tipo) => (
-          <option key={tipo.IdEpp} value={tipo.IdEpp}>
-            {tipo.NombreEpp}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
-}
+import { AddItem, type Chosen, LineEditor, lineOf } from './solicitud-lines.tsx';
 
 /**
  * `/epp/solicitudes/nuevo` (and `?inspeccion={id}` from an inspection: linked to it, its observed workers chosen):

@@ -2,7 +2,7 @@ import { formatDisplayInstant } from '#sync/domain/dates.ts';
 import type { Trabajador } from '#sync/schemas/trabajadores.schema.ts';
 import { type Control, Controller } from 'react-hook-form';
 import { FormInput } from '#app/ui/form/form-input.tsx';
-import type { WorkerFormValues } from './trabajador-form.tsx';
+import type { WorkerFormValues } from './trabajador-form-model.ts';
 
 /** The consent kept for the address: the one on record while the address stays the same, now for a new one. */
 export function consentOf(current: Trabajador | null, email: string, agrees: boolean): string | null {

@@ -3,16 +3,13 @@ import { temporaryPassword } from '#sync/domain/temporary-password.ts';
 import { uuidV7 } from '#sync/outbox/uuid-v7.ts';
 import type { InlineImage } from '#sync/schemas/common.schema.ts';
 import { IonButton, IonIcon } from '@ionic/react';
-import { useQuery } from '@tanstack/react-query';
 import { trashOutline } from 'ionicons/icons';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { apiRequest } from '#app/data/api-client.ts';
-import { useOfficeAction, useOfficeWrite } from '#app/data/use-office-write.ts';
+import { useOfficeWrite } from '#app/data/use-office-write.ts';
 import { hasPermission } from '#app/session/session-permissions.ts';
 import { useRequiredSession } from '#app/session/use-session.ts';
 import { PageLoading } from '#app/ui/feedback/page-loading.tsx';
-import { useConfirm } from '#app/ui/feedback/use-confirm.ts';
 import { QueryView } from '#app/ui/feedback/query-view.tsx';
 import { PageContent } from '#app/ui/page-content.tsx';
 import { PageHeading } from '#app/ui/page-heading.tsx';
@@ -22,6 +19,7 @@ import { PartyDetail } from './party-detail.tsx';
 import { PartyForm, type PartyFormValues } from './party-form.tsx';
 import { RefusedWrite } from './refused-write.tsx';
 import { TemporaryPasswordDialog } from './temporary-password-dialog.tsx';
+import { partyKeys, useParties, useParty, useBulkDelete } from './party-queries.ts';
 
 /**
  * A kind of party (contractor company, client) as its module describes it once: how it is read, named, listed and
@@ -53,70 +51,6 @@ export interface PartyModule<Row> extends PartyView {
     /** What only a create sends: the new id and what cannot change afterwards. */
     createOnly(id: string, values: PartyFormValues): Record<string, unknown>;
   };
-}
-
-const of = encodeURIComponent;
-
-function partyKeys(module: PartyModule<never>, company: string) {
-  return { all: [module.queryName, company] as const, one: (id: string) => [module.queryName, company, id] as const };
-}
-
-function useParties<Row>(module: PartyModule<Row>) {
-  const company = useRequiredSession().empresa.IdEmpresa;
-  return useQuery({
-    queryKey: partyKeys(module as PartyModule<never>, company).all,
-    queryFn: ({ signal }) => apiRequest<{ data: Row[] }>(module.reads.all(of(company)), { signal }).then((answer) => answer.data),
-  });
-}
-
-function useParty<Row>(module: PartyModule<Row>, id: string) {
-  const company = useRequiredSession().empresa.IdEmpresa;
-  return useQuery({
-    queryKey: partyKeys(module as PartyModule<never>, company).one(id),
-    queryFn: ({ signal }) =>
-      apiRequest<{ data: Row | null }>(module.reads.one(of(company), of(id)), { signal }).then((answer) => answer.data),
-    enabled: id !== '',
-  });
-}
-
-/**
- * Several parties deleted at once (spec: one DELETE per party), where the module names the notice of that
- * (`messages.deletedMany`): each write's fate is waited for; a refusal of some says so with the spec's notice.
- */
-function useBulkDelete<Row>(module: PartyModule<Row>) {
-  const session = useRequiredSession();
-  const company = session.empresa.IdEmpresa;
-  const keys = partyKeys(module as PartyModule<never>, company);
-  const run = useOfficeAction();
-  const confirm = useConfirm();
-  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
-  const deletedMany = module.messages.deletedMany;
-  const allowed = deletedMany !== undefined && hasPermission(session, module.permissionRoute, 'eliminar');
-  const toggle = (id: string) =>
-    setSelected((current) => {
-      const next = new Set(current);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
-  const remove = async (shown: Party[]) => {
-    const chosen = shown.filter((party) => selected.has(party.id));
-    if (chosen.length === 0 || !deletedMany) return;
-    const many = chosen.length > 1;
-    const question = many ? `¿Eliminar ${chosen.length} ${module.noun.many}?` : `¿Eliminar ${chosen[0]!.Nombre}?`;
-    if (!(await confirm({ header: `Eliminar ${many ? module.noun.many : module.noun.one}`, message: question }))) return;
-    // The chosen ones are on their way: a new selection may start while their fate is awaited.
-    setSelected(new Set());
-    await run(
-      chosen.map((party) => ({
-        kind: module.kind,
-        id: party.id,
-        request: { method: 'DELETE' as const, path: module.calls.remove(company, party) },
-      })),
-      { success: module.messages.deleted, successMany: deletedMany, invalidate: [keys.all] },
-    );
-  };
-  return { allowed, selected, toggle, remove };
 }
 
 /** The list, active and inactive, with search; deleting several at once where the module names its notice. */
