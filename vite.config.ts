@@ -211,12 +211,38 @@ export default defineConfig(({ mode }) => ({
         },
       },
       {
+        // The same API tests on PostgreSQL: a throwaway cluster, a database per test copied from a seeded template.
+        extends: true,
+        test: {
+          name: 'api-postgresql',
+          root: '.',
+          include: ['tests/api/**/*.test.ts'],
+          globalSetup: ['tests/api/support/seeded-template.ts'],
+          env: { TEST_ENGINE: 'postgres' },
+          environment: 'node',
+          server: { deps: { inline: ['kysely'] } },
+        },
+      },
+      {
         // The real server in a child process behind a fault-injecting proxy, killed and restarted mid-drain.
         extends: true,
         test: {
           name: 'chaos',
           root: '.',
           include: ['tests/chaos/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 90_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        // The same chaos with the server on PostgreSQL (a throwaway cluster of the test file's own).
+        extends: true,
+        test: {
+          name: 'chaos-postgresql',
+          root: '.',
+          include: ['tests/chaos/**/*.test.ts'],
+          env: { TEST_ENGINE: 'postgres' },
           environment: 'node',
           testTimeout: 90_000,
           hookTimeout: 60_000,

@@ -16,6 +16,7 @@ import { seedDemo } from './seed/demo-seed.ts';
 function sessionSecret(config: Config): string {
   if (config.sessionSecret) return config.sessionSecret;
   const file = path.join(config.dataDir, 'session-secret');
+  fs.mkdirSync(config.dataDir, { recursive: true });
   if (!fs.existsSync(file)) fs.writeFileSync(file, randomBytes(48).toString('base64url'), { mode: 0o600 });
   return fs.readFileSync(file, 'utf8').trim();
 }
@@ -26,7 +27,7 @@ export interface StartedDeps extends AppDeps {
 
 /** Opens the data folder, applies migrations in order, writes the catalogue and (once) the demo companies. */
 export async function bootstrap(config: Config, now: () => Date = () => new Date()): Promise<StartedDeps> {
-  const db = openDatabase(config.dataDir);
+  const db = await openDatabase(config.dataDir, config.databaseUrl);
   await migrateToLatest(db);
   await seedCatalogue(db);
   const secret = sessionSecret(config);

@@ -26,6 +26,12 @@ const EnvSchema = v.object({
   PORT: v.optional(port('PORT'), '3000'),
   HOST: v.optional(v.pipe(v.string(), v.nonEmpty('HOST no puede estar vacío')), '0.0.0.0'),
   DATA_DIR: v.optional(v.pipe(v.string(), v.nonEmpty('DATA_DIR no puede estar vacío')), './data'),
+  DATABASE_URL: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^postgres(ql)?:\/\/\S+$/, 'DATABASE_URL debe ser una dirección postgres://usuario@servidor:puerto/base (sin ella se usa SQLite en DATA_DIR)'),
+    ),
+  ),
   SESSION_SECRET: v.optional(v.pipe(v.string(), v.minLength(32, 'SESSION_SECRET debe tener al menos 32 caracteres'))),
   SMTP_HOST: v.optional(v.string()),
   SMTP_PORT: v.optional(port('SMTP_PORT'), '587'),
@@ -82,6 +88,8 @@ export interface Config {
   port: number;
   host: string;
   dataDir: string;
+  /** PostgreSQL's address; without it the database is the SQLite file in `dataDir`. Files stay in `dataDir`. */
+  databaseUrl?: string;
   sessionSecret?: string;
   smtp?: SmtpConfig;
   mailFrom: string;
@@ -117,6 +125,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     port: e.PORT,
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
     sessionSecret: e.SESSION_SECRET,
     smtp: e.SMTP_HOST ? { host: e.SMTP_HOST, port: e.SMTP_PORT, user: e.SMTP_USER, password: e.SMTP_PASSWORD } : undefined,
     mailFrom: e.SMTP_FROM,

@@ -18,12 +18,13 @@ const steps: Step[] = [
   { name: 'ESLint (incluye límites entre carpetas)', command: 'eslint .' },
   // Absolute path: vitest resolves outputFile against the Vite root (app/).
   {
-    name: 'Vitest: unit + API',
-    command: `vitest run --project unit --project api --reporter=default --reporter=json --outputFile=${path.resolve('.tmp/vitest.json')}`,
+    // One run for both engines: the API tests on PostgreSQL (a throwaway cluster, a database per test) share the workers.
+    name: 'Vitest: unit + API en SQLite y en PostgreSQL',
+    command: `vitest run --project unit --project api --project api-postgresql --reporter=default --reporter=json --outputFile=${path.resolve('.tmp/vitest.json')}`,
   },
   {
-    name: 'Vitest: caos (servidor real, red que falla, SIGKILL)',
-    command: `vitest run --project chaos --reporter=default --reporter=json --outputFile=${path.resolve('.tmp/vitest-chaos.json')}`,
+    name: 'Vitest: caos (servidor real, red que falla, SIGKILL), en SQLite y en PostgreSQL',
+    command: `vitest run --project chaos --project chaos-postgresql --no-file-parallelism --reporter=default --reporter=json --outputFile=${path.resolve('.tmp/vitest-chaos.json')}`,
   },
   { name: 'Build de la PWA', command: 'vite build --logLevel warn' },
   { name: 'Playwright en Chromium', command: 'playwright test --reporter=list,json' },

@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { CompiledQuery, Kysely, SqliteDialect, type Compilable, type SqliteDatabase, type SqliteStatement } from 'kysely';
+import { engineOf, type Engine } from './engine.ts';
+import { openPostgres } from './postgres.ts';
 import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
@@ -80,8 +82,13 @@ export function databaseVersion(db: Db): number | undefined {
   return statement.get() as number;
 }
 
+/** The database `DATABASE_URL` names when set (PostgreSQL), else the SQLite file of the data folder. */
+export async function openDatabase(dataDir: string, databaseUrl?: string): Promise<Db> {
+  return databaseUrl ? openPostgres(databaseUrl) : openSqlite(dataDir);
+}
+
 /** Opens (creating if needed) the SQLite file in WAL mode with foreign keys on. One Kysely per handle. */
-export function openDatabase(dataDir: string): Db {
+export function openSqlite(dataDir: string): Db {
   fs.mkdirSync(dataDir, { recursive: true });
   const handle = new SQLite(path.join(dataDir, DATABASE_FILE_NAME));
   handle.pragma('journal_mode = WAL');
@@ -125,8 +132,15 @@ export function heldHandle(db: Db): StatementCachingDatabase | undefined {
   return held.get(db);
 }
 
-/** Runs an INSERT on `db` (see `runStatement`) and gives the new row's rowid (its INTEGER PRIMARY KEY). */
-export async function runInsert(db: Db, text: string, parameters: readonly unknown[]): Promise<number> {
+/**
+ * Runs an INSERT on `db` (see `runStatement`) and gives the new row's `key`, its INTEGER PRIMARY KEY: SQLite's
+ * rowid, which costs nothing to read; PostgreSQL returns it.
+ */
+export async function runInsert(db: Db, text: string, parameters: readonly unknown[], key: string): Promise<number> {
+  if (engineOf(db) === 'postgres') {
+    const { rows } = await db.executeQuery<Record<string, number>>(CompiledQuery.raw(`${text} returning "${key}"`, [...parameters]));
+    return Number(rows[0]?.[key]);
+  }
   const statements = held.get(db);
   if (!statements) {
     const { insertId } = await db.executeQuery(CompiledQuery.raw(text, [...parameters]));
@@ -157,20 +171,23 @@ export function reusableQuery<Row, Params extends readonly unknown[]>(build: (db
   return async (db: Db, ...params: Params): Promise<Row[]> => runStatement<Row>(db, sqlOf(db, params), params);
 }
 
-/** `reusableQuery` for an INSERT of one row, giving its rowid (cheaper than RETURNING it). */
-export function reusableInsert<Params extends readonly unknown[]>(build: (db: Db, ...params: Params) => Compilable<unknown>) {
+/** `reusableQuery` for an INSERT of one row, giving its INTEGER PRIMARY KEY `key` (see `runInsert`). */
+export function reusableInsert<Params extends readonly unknown[]>(key: string, build: (db: Db, ...params: Params) => Compilable<unknown>) {
   const sqlOf = compiledOnce(build);
-  return async (db: Db, ...params: Params): Promise<number> => runInsert(db, sqlOf(db, params), params);
+  return async (db: Db, ...params: Params): Promise<number> => runInsert(db, sqlOf(db, params), params, key);
 }
 
+/** Compiled once per engine: a process may hold both (the move from SQLite to PostgreSQL does). */
 function compiledOnce<Params extends readonly unknown[]>(build: (db: Db, ...params: Params) => Compilable<unknown>) {
-  let text: string | undefined;
+  const texts: Partial<Record<Engine, string>> = {};
   return (db: Db, params: Params): string => {
+    const engine = engineOf(db);
+    let text = texts[engine];
     if (text === undefined) {
       const compiled = build(db, ...params).compile();
       const same = compiled.parameters.length === params.length && compiled.parameters.every((value, i) => value === params[i]);
       if (!same) throw new Error(`reusableQuery: los parámetros no siguen el orden de la consulta: ${compiled.sql}`);
-      text = compiled.sql;
+      text = texts[engine] = compiled.sql;
     }
     return text;
   };

@@ -20,11 +20,14 @@ import * as fiscalizadores from './migrations/0018-fiscalizadores.ts';
 import * as capacitacionesPersonas from './migrations/0019-capacitaciones-personas.ts';
 import * as sesiones from './migrations/0020-sesiones.ts';
 import * as actasNombres from './migrations/0021-actas-nombres.ts';
+import * as postgresBase from './postgres/base-migration.ts';
+import { engineOf } from './engine.ts';
 import type { Database } from './schema.ts';
 
 // Migrations are imported in code, not read from a folder: the file provider breaks under vitest (TOOLCHAIN.md).
-// Append new ones at the end; never edit or reorder one that has shipped.
-const MIGRATIONS: Record<string, Migration> = {
+// Never edit or reorder one that has shipped. 0001 to 0021 shipped for SQLite only; PostgreSQL starts from the
+// schema they build (0021-base-postgresql). Every later migration is one both engines run: append it to BOTH_ENGINES.
+const SQLITE_ONLY: Record<string, Migration> = {
   '0001-identity': identity,
   '0002-permissions': permissions,
   '0003-reference-data': referenceData,
@@ -48,25 +51,52 @@ const MIGRATIONS: Record<string, Migration> = {
   '0021-actas-nombres': actasNombres,
 };
 
-export const SCHEMA_VERSION = Object.keys(MIGRATIONS).length;
+const POSTGRES_ONLY: Record<string, Migration> = { '0021-base-postgresql': postgresBase };
 
-const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
+const BOTH_ENGINES: Record<string, Migration> = {};
+
+/** A migration's number, the start of its name: the schema version it leaves. */
+const numberOf = (name: string) => Number.parseInt(name, 10);
+
+export const SCHEMA_VERSION = Math.max(...Object.keys({ ...SQLITE_ONLY, ...BOTH_ENGINES }).map(numberOf));
+
+function providerFor(db: Kysely<Database>): MigrationProvider {
+  const migrations = { ...(engineOf(db) === 'postgres' ? POSTGRES_ONLY : SQLITE_ONLY), ...BOTH_ENGINES };
+  return { getMigrations: async () => migrations };
+}
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
-  const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
+  if (await allApplied(db)) return;
+  const { error, results } = await new Migrator({ db, provider: providerFor(db) }).migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {
     throw new Error(`No se pudo migrar la base de datos (${failed?.migrationName ?? 'desconocida'}): ${String(error)}`);
   }
 }
 
+/**
+ * Whether every migration this server knows has run: one read, where Kysely's migrator first creates and locks its
+ * tables (a dozen round trips on PostgreSQL, at every start).
+ */
+async function allApplied(db: Kysely<Database>): Promise<boolean> {
+  const known = Object.keys(await providerFor(db).getMigrations());
+  try {
+    const rows = await (db as unknown as Kysely<{ kysely_migration: { name: string } }>).selectFrom('kysely_migration').select('name').execute();
+    const applied = new Set(rows.map((row) => row.name));
+    return known.every((name) => applied.has(name));
+  } catch {
+    // A new database: no migration table yet.
+    return false;
+  }
+}
+
 /** Applies the migrations up to `name` only: a test builds a data folder as an older server left it. */
 export async function migrateUpTo(db: Kysely<Database>, name: string): Promise<void> {
-  const { error } = await new Migrator({ db, provider }).migrateTo(name);
+  const { error } = await new Migrator({ db, provider: providerFor(db) }).migrateTo(name);
   if (error) throw new Error(`No se pudo migrar hasta ${name}: ${String(error)}`);
 }
 
 export async function appliedSchemaVersion(db: Kysely<Database>): Promise<number> {
-  const migrations = await new Migrator({ db, provider }).getMigrations();
-  return migrations.filter((migration) => migration.executedAt !== undefined).length;
+  const migrations = await new Migrator({ db, provider: providerFor(db) }).getMigrations();
+  return Math.max(0, ...migrations.filter((migration) => migration.executedAt !== undefined).map((migration) => numberOf(migration.name)));
 }

@@ -3,14 +3,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { databaseVersion, openDatabase, type Db } from './database.ts';
+import { databaseVersion, openSqlite, type Db } from './database.ts';
 import { whileUnchanged } from './while-unchanged.ts';
 
 let dir: string;
 let db: Db;
 beforeEach(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'andes-unchanged-'));
-  db = openDatabase(dir);
+  db = openSqlite(dir);
   await sql`CREATE TABLE notas (id INTEGER PRIMARY KEY, texto TEXT NOT NULL)`.execute(db);
   await sql`INSERT INTO notas (texto) VALUES ('a'), ('b')`.execute(db);
 });

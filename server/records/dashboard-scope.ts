@@ -1,3 +1,4 @@
+import { NOBODY } from '#server/db/portable-sql.ts';
 import type { Context } from 'hono';
 import { sql } from 'kysely';
 import { toWireDate } from '#sync/domain/dates.ts';
@@ -23,7 +24,6 @@ export interface DashboardScope {
 }
 
 /** An empty RUT or client id of a user set up without one matches nothing, not everything. */
-const NOBODY = '\u0000';
 
 export function dashboardScope(c: Context<AppEnv>, query: DashboardQuery): DashboardScope {
   const now = c.get('deps').now();

@@ -15,7 +15,7 @@ async function freeUserName(db: Db, company: string, base: string): Promise<stri
         .selectFrom('usuarios')
         .select('NombreUsuario')
         .where('IdEmpresa', '=', company)
-        .where(sql<string>`lower(NombreUsuario)`, 'like', `${base}%`)
+        .where(sql<string>`lower("NombreUsuario")`, 'like', `${base}%`)
         .execute()
     ).map((row) => row.NombreUsuario.toLowerCase()),
   );

@@ -1,4 +1,5 @@
-import type { Kysely } from 'kysely';
+import { NOBODY } from '#server/db/portable-sql.ts';
+import { sql, type Kysely } from 'kysely';
 import type * as v from 'valibot';
 import type { AnyEntity, Reference, RowOf } from '#sync/records/entity.ts';
 import type { Db } from '../db/database.ts';
@@ -57,8 +58,8 @@ function jsonFieldsOf(schema: AnyEntity['schema']): Set<string> {
 function viewerLimits(entity: AnyEntity, viewer: Viewer): [string, string][] {
   if (entity.audience === 'todos' || viewer.kind === 'empresa') return [];
   const contractorField = entity.audience === 'partes' ? 'RutContratista' : entity.audience.contratista;
-  if (viewer.kind === 'contratista') return [[contractorField, viewer.rut === '' ? '\u0000' : viewer.rut]];
-  return entity.audience === 'partes' ? [['IdCliente', viewer.id === '' ? '\u0000' : viewer.id]] : [];
+  if (viewer.kind === 'contratista') return [[contractorField, viewer.rut === '' ? NOBODY : viewer.rut]];
+  return entity.audience === 'partes' ? [['IdCliente', viewer.id === '' ? NOBODY : viewer.id]] : [];
 }
 
 export interface SqlStoreOptions {
@@ -114,7 +115,8 @@ export function sqlRecordStore<E extends AnyEntity>(entity: E, options: SqlStore
     async listActive(db, owner, viewer) {
       let query = live(db, owner).selectAll();
       for (const [field, value] of viewerLimits(entity, viewer)) query = query.where(field, '=', value);
-      for (const field of [...options.orderBy, id]) query = query.orderBy(field);
+      // NULLs first as SQLite sorts them (PostgreSQL puts them last), e.g. a headcount without a level 3.
+      for (const field of [...options.orderBy, id]) query = query.orderBy(sql`${sql.ref(field)} asc nulls first`);
       const rows = await query.execute();
       return rows.map(toRow);
     },

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Change, ChangesAnswer } from '#sync/outbox/sync-protocol.ts';
 import { reusableInsert, type Db } from '../db/database.ts';
+import { lastIssuedKey } from '../db/portable-sql.ts';
 import type { Viewer } from '../tenancy/viewer.ts';
 import type { ChangeOperation } from '../db/schema.ts';
 import { inWriteTransaction } from './write-transaction.ts';
@@ -36,8 +37,8 @@ export function partiesAudience(rutContratista: string | null, idCliente: string
  */
 export type ChangePage = ChangesAnswer & { cursor: number; more: boolean };
 
-/** Seq is the table's INTEGER PRIMARY KEY, so the insert's rowid is the new change's Seq. */
 const insertChange = reusableInsert(
+  'Seq',
   (db, company: string, table: string, id: string, op: ChangeOperation, row: string | null, at: string, audience: ChangeAudience) =>
     db
       .insertInto('cambios')
@@ -55,11 +56,8 @@ async function retentionHorizon(db: Db): Promise<number> {
   return row?.DesdeSeq ?? 0;
 }
 
-/** The last seq ever issued, even when pruning removed it (SQLite keeps it for AUTOINCREMENT). */
-async function lastIssuedSeq(db: Db): Promise<number> {
-  const result = await sql<{ seq: number }>`SELECT seq FROM sqlite_sequence WHERE name = 'cambios'`.execute(db);
-  return result.rows[0]?.seq ?? 0;
-}
+/** The last seq ever issued, even when pruning removed it (AUTOINCREMENT keeps it). */
+const lastIssuedSeq = (db: Db) => lastIssuedKey(db, 'cambios');
 
 /** Forgets every change with a seq below `before`; clients behind it are told to refetch. */
 export async function pruneChanges(db: Db, before: number): Promise<void> {
@@ -69,7 +67,7 @@ export async function pruneChanges(db: Db, before: number): Promise<void> {
     await trx.deleteFrom('cambios').where('Seq', '<', before).execute();
     await trx
       .updateTable('retencion_cambios')
-      .set((eb) => ({ DesdeSeq: eb.fn('max', [eb.ref('DesdeSeq'), eb.val(before)]) }))
+      .set({ DesdeSeq: sql<number>`CASE WHEN "DesdeSeq" > ${before} THEN "DesdeSeq" ELSE ${before} END` })
       .where('Id', '=', 1)
       .execute();
   });
@@ -128,7 +126,7 @@ async function readPage(db: Db, company: string, reader: ChangeReader, since: nu
         if (viewer.rut === '') return own;
         // Exact prefix, not LIKE: the encoded parts hold no ':' and no wildcard is involved.
         const prefix = `${PARTIES}${encodeURIComponent(viewer.rut)}:`;
-        return eb.or([own, eb(sql<string>`substr(Audiencia, 1, ${prefix.length})`, '=', prefix)]);
+        return eb.or([own, eb(sql<string>`substr("Audiencia", 1, ${prefix.length})`, '=', prefix)]);
       }
       if (viewer.kind === 'empresa') return eb('Audiencia', 'not like', 'revocar:%');
       // A client pulls shared reference data and the records that name it; the company's and contractors' own
@@ -138,7 +136,7 @@ async function readPage(db: Db, company: string, reader: ChangeReader, since: nu
       const suffix = `:${encodeURIComponent(viewer.id)}`;
       const ownParties = eb.and([
         eb('Audiencia', 'like', `${PARTIES}%`),
-        eb(sql<string>`substr(Audiencia, ${-suffix.length})`, '=', suffix),
+        eb(sql<string>`substr("Audiencia", length("Audiencia") - ${suffix.length - 1})`, '=', suffix),
       ]);
       return eb.or([shared, ownParties]);
     })

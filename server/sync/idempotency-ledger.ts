@@ -5,6 +5,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { IDEMPOTENCY_HEADER, SENT_AT_HEADER, SYNC_ERRORS, SYNC_MESSAGES, syncErrorBody } from '#sync/outbox/sync-protocol.ts';
 import type { AppDeps, AppEnv } from '../app-env.ts';
 import { reusableQuery, type Db } from '../db/database.ts';
+import { engineOf } from '../db/engine.ts';
 import { refusal } from '../http/http-error.ts';
 import { deferredResponse, parsedEntryBody } from './batch-http.ts';
 import { canonicalJson } from './canonical-json.ts';
@@ -256,18 +257,21 @@ export function idempotencyLedger() {
     const slot = `${company}\u0000${key}`;
     if (executing.has(slot)) throw refusal(SYNC_ERRORS.inProgress);
     executing.add(slot);
+    const replayStored = (stored: LedgerEntry) => {
+      if (stored.fingerprint !== fingerprint) throw refusal(SYNC_ERRORS.keyReused);
+      return replay(c, stored);
+    };
     try {
       const stored = await findEntry(deps.db, company, key);
-      if (stored) {
-        if (stored.fingerprint !== fingerprint) {
-          throw refusal(SYNC_ERRORS.keyReused);
-        }
-        return replay(c, stored);
-      }
+      if (stored) return replayStored(stored);
       const stale = isStaleWrite(key, c.req.header(SENT_AT_HEADER), deps.now());
+      let committedMeanwhile: LedgerEntry | undefined;
       try {
         // Its own transaction; inside a batch, a savepoint of the batch's transaction.
         await atomically(deps.db, async (trx) => {
+          // On SQLite the look-up above already waited for any transaction holding the one connection. PostgreSQL
+          // reads beside it: a batch (on any node) may have committed this key since, seen once the writer lock is held.
+          if (engineOf(trx) === 'postgres' && (committedMeanwhile = await findEntry(trx, company, key))) throw new RollBack();
           c.set('deps', depsWithin(deps, trx));
           rememberJsonAnswers(c, c.env?.batchDeps !== undefined);
           await next();
@@ -294,6 +298,7 @@ export function idempotencyLedger() {
       } finally {
         c.set('deps', deps);
       }
+      if (committedMeanwhile) return replayStored(committedMeanwhile);
     } finally {
       executing.delete(slot);
     }

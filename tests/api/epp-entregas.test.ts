@@ -100,17 +100,17 @@ describe('EPP delivery actas (spec "Delivered": POST epp/entregados, GET, PUT an
     expect((await send(test.server, 'PUT', actaPath(uuidV7()), { token: test.admin.token, body: {} })).status).toBe(404);
     // Not even the database takes a change of what the seal covers.
     await expect(
-      sql`UPDATE epp_entregas SET Motivo = 2 WHERE IdEntregadosEpp = ${body.IdEntregadosEpp}`.execute(test.server.deps.db),
+      sql`UPDATE epp_entregas SET "Motivo" = 2 WHERE "IdEntregadosEpp" = ${body.IdEntregadosEpp}`.execute(test.server.deps.db),
     ).rejects.toThrow(/sellada/);
     await expect(
-      sql`UPDATE epp_entregas_lineas SET Cantidad = 9 WHERE IdEntregadosEpp = ${body.IdEntregadosEpp}`.execute(test.server.deps.db),
+      sql`UPDATE epp_entregas_lineas SET "Cantidad" = 9 WHERE "IdEntregadosEpp" = ${body.IdEntregadosEpp}`.execute(test.server.deps.db),
     ).rejects.toThrow(/sellada/);
     // EP6: nor of the version of the form it was sealed under, which the verification seals it again with.
     await expect(
-      sql`UPDATE epp_entregas SET VersionSello = 1 WHERE IdEntregadosEpp = ${body.IdEntregadosEpp}`.execute(test.server.deps.db),
+      sql`UPDATE epp_entregas SET "VersionSello" = 1 WHERE "IdEntregadosEpp" = ${body.IdEntregadosEpp}`.execute(test.server.deps.db),
     ).rejects.toThrow(/sellada/);
     await expect(
-      sql`UPDATE epp_entregas SET NombreTrabajador = 'Persona Inventada' WHERE IdEntregadosEpp = ${body.IdEntregadosEpp}`.execute(
+      sql`UPDATE epp_entregas SET "NombreTrabajador" = 'Persona Inventada' WHERE "IdEntregadosEpp" = ${body.IdEntregadosEpp}`.execute(
         test.server.deps.db,
       ),
     ).rejects.toThrow(/sellada/);

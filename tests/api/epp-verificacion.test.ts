@@ -3,12 +3,25 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
+import type { Db } from '#server/db/database.ts';
+import { engineOf } from '#server/db/engine.ts';
 import { describe, expect, it } from 'vitest';
 import { formatRut } from '#sync/domain/rut.ts';
 import type { EppActaReportData, EppVerification } from '#sync/schemas/epp-entregas.schema.ts';
 import { ANDES, startTestServer } from './support/api-harness.ts';
 import { actaBody, actaPath, EPP, postActa, signatures } from './support/epp-factory.ts';
 import { send } from './support/sync-harness.ts';
+
+/** Drops a trigger that protects sealed actas, as someone with the database in hand could (each engine's syntax). */
+async function dropTrigger(db: Db, name: string, table: string) {
+  await (engineOf(db) === 'postgres' ? sql`DROP TRIGGER ${sql.id(name)} ON ${sql.table(table)}` : sql`DROP TRIGGER ${sql.id(name)}`).execute(db);
+}
+
+/** The acta's stored deliverer with another name, as JSON text to write behind the application's back. */
+async function delivererNamed(db: Db, id: string, Nombre: string): Promise<string> {
+  const row = await db.selectFrom('epp_entregas').select('Entregador').where('IdEntregadosEpp', '=', id).executeTakeFirstOrThrow();
+  return JSON.stringify({ ...(JSON.parse(row.Entregador) as object), Nombre });
+}
 
 function pdfText(bytes: Buffer): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'andes-acta-'));
@@ -64,8 +77,8 @@ describe('the acta verified years later, signed out (GET /api/verificar/{codigo}
       });
 
       // A row changed behind the application's back (triggers dropped) no longer matches its seal.
-      await sql`DROP TRIGGER epp_entregas_lineas_selladas`.execute(server.deps.db);
-      await sql`UPDATE epp_entregas_lineas SET Cantidad = 5 WHERE IdEntregadosEpp = ${body.IdEntregadosEpp}`.execute(server.deps.db);
+      await dropTrigger(server.deps.db, 'epp_entregas_lineas_selladas', 'epp_entregas_lineas');
+      await sql`UPDATE epp_entregas_lineas SET "Cantidad" = 5 WHERE "IdEntregadosEpp" = ${body.IdEntregadosEpp}`.execute(server.deps.db);
       expect((await check(body.Sello)).body.data).toMatchObject({ SelloCoincide: false });
     } finally {
       await server.close();
@@ -85,17 +98,17 @@ describe('the acta verified years later, signed out (GET /api/verificar/{codigo}
       expect(await check(legacy.Sello)).toMatchObject({ SelloCoincide: true, VersionSello: 1 });
 
       // Triggers dropped: the worker's or the deliverer's name changed in the database shows.
-      await sql`DROP TRIGGER epp_entregas_selladas`.execute(server.deps.db);
-      await sql`UPDATE epp_entregas SET NombreTrabajador = 'Persona Inventada' WHERE IdEntregadosEpp = ${current.IdEntregadosEpp}`.execute(
+      await dropTrigger(server.deps.db, 'epp_entregas_selladas', 'epp_entregas');
+      await sql`UPDATE epp_entregas SET "NombreTrabajador" = 'Persona Inventada' WHERE "IdEntregadosEpp" = ${current.IdEntregadosEpp}`.execute(
         server.deps.db,
       );
       expect(await check(current.Sello)).toMatchObject({ SelloCoincide: false, VersionSello: 2 });
-      await sql`UPDATE epp_entregas SET NombreTrabajador = ${current.NombreTrabajador}, Entregador = json_set(Entregador, '$.Nombre', 'Gerente General') WHERE IdEntregadosEpp = ${current.IdEntregadosEpp}`.execute(
+      await sql`UPDATE epp_entregas SET "NombreTrabajador" = ${current.NombreTrabajador}, "Entregador" = ${await delivererNamed(server.deps.db, current.IdEntregadosEpp, 'Gerente General')} WHERE "IdEntregadosEpp" = ${current.IdEntregadosEpp}`.execute(
         server.deps.db,
       );
       expect(await check(current.Sello)).toMatchObject({ SelloCoincide: false });
       // Nor may an acta be passed off as sealed under the older form that named no one.
-      await sql`UPDATE epp_entregas SET Entregador = json_set(Entregador, '$.Nombre', ${current.Entregador.Nombre}), VersionSello = 1 WHERE IdEntregadosEpp = ${current.IdEntregadosEpp}`.execute(
+      await sql`UPDATE epp_entregas SET "Entregador" = ${await delivererNamed(server.deps.db, current.IdEntregadosEpp, current.Entregador.Nombre)}, "VersionSello" = 1 WHERE "IdEntregadosEpp" = ${current.IdEntregadosEpp}`.execute(
         server.deps.db,
       );
       expect(await check(current.Sello)).toMatchObject({ SelloCoincide: false, VersionSello: 1 });

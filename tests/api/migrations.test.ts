@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENTITY_LIST } from '#sync/records/entities.ts';
 import { OWN_SHAPE_TABLES } from '#server/db/entity-tables.ts';
@@ -19,8 +18,8 @@ afterAll(async () => {
 });
 
 async function columnsOf(table: string): Promise<string[]> {
-  const rows = await sql<{ name: string }>`SELECT name FROM pragma_table_info(${table})`.execute(server.deps.db);
-  return rows.rows.map((row) => row.name);
+  const tables = await server.deps.db.introspection.getTables();
+  return tables.find((found) => found.name === table)?.columns.map((column) => column.name) ?? [];
 }
 
 describe('every migration against the schemas', () => {

@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { SCHEMA_VERSION } from '#server/db/migrate.ts';
-import { startTestServer, type TestServer } from './support/api-harness.ts';
+import { openPostgres } from '#server/db/postgres.ts';
+import { adminQuery } from '#tests/support/postgres-cluster.ts';
+import { startTestServer, TEST_ENGINE, type TestServer } from './support/api-harness.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -15,13 +18,28 @@ describe('platform', () => {
     expect(await server.request('GET', '/api/health')).toEqual({ status: 200, body: { status: 'ok', schemaVersion: SCHEMA_VERSION } });
   });
 
-  it('opens SQLite in WAL mode with foreign keys on', async () => {
-    const { sql } = await import('kysely');
-    const journal = await sql<{ journal_mode: string }>`PRAGMA journal_mode`.execute(server.deps.db);
-    const foreignKeys = await sql<{ foreign_keys: number }>`PRAGMA foreign_keys`.execute(server.deps.db);
-    expect(journal.rows[0]?.journal_mode).toBe('wal');
-    expect(foreignKeys.rows[0]?.foreign_keys).toBe(1);
-  });
+  if (TEST_ENGINE === 'sqlite') {
+    it('opens SQLite in WAL mode with foreign keys on', async () => {
+      const journal = await sql<{ journal_mode: string }>`PRAGMA journal_mode`.execute(server.deps.db);
+      const foreignKeys = await sql<{ foreign_keys: number }>`PRAGMA foreign_keys`.execute(server.deps.db);
+      expect(journal.rows[0]?.journal_mode).toBe('wal');
+      expect(foreignKeys.rows[0]?.foreign_keys).toBe(1);
+    });
+  } else {
+    it('refuses a PostgreSQL database that would sort text unlike SQLite, naming the way to create one', async () => {
+      const url = new URL(server.deps.config.databaseUrl ?? '');
+      const cluster = { url: (name: string) => Object.assign(new URL(url), { pathname: `/${name}` }).toString() };
+      const name = `icu_${process.pid}`;
+      await adminQuery(cluster, `create database ${name} template template0 locale_provider icu icu_locale 'es-CL' locale 'C'`);
+      try {
+        await expect(openPostgres(cluster.url(name))).rejects.toThrow(
+          'La base de datos PostgreSQL ordena el texto según ICU; créela con orden de bytes: createdb -E UTF8 --locale=C -T template0 <nombre>',
+        );
+      } finally {
+        await adminQuery(cluster, `drop database ${name}`);
+      }
+    });
+  }
 
   it('describes itself in OpenAPI 3.1 from the request schemas, with a readable reference page', async () => {
     const spec = await server.request<{ openapi: string; paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: { required?: string[] } }> } }>> }>('GET', '/api/openapi.json');

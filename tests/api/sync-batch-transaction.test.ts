@@ -21,9 +21,10 @@ import { handleError } from '#server/http/error-handler.ts';
 import { recordChange } from '#server/sync/change-log.repo.ts';
 import { createSyncRoutes } from '#server/sync/sync.routes.ts';
 import { atomically, BatchTransactionBroken, inBatchTransaction } from '#server/sync/write-transaction.ts';
-import { ANDES, DEMO_PASSWORD, startTestServer, type TestServer } from './support/api-harness.ts';
+import { ANDES, DEMO_PASSWORD, startTestServer, testDatabase, type TestServer } from './support/api-harness.ts';
 import type { CrashPlan } from './support/batch-crash-child.ts';
 import { emptyChangeLog } from './support/empty-change-log.ts';
+import { refuseChangeLogInserts, removeChangeLogFault } from './support/fault-trigger.ts';
 import { countRows, CURRENT_PROTOCOL, newKey, profileBody, profilePath, send, sendBatch, userVersion, type BatchEntry } from './support/sync-harness.ts';
 
 let server: TestServer;
@@ -83,8 +84,7 @@ describe('batch transaction: one per batch, a savepoint per entry', () => {
     const before = await userVersion(server, ANDES.id, supervisor.userId);
     const entries = profileWrites(['Uno', 'Dos', 'Tres', 'Cuatro', 'Cinco']);
     // The 3rd entry's profile row is already updated when its change-log row is refused.
-    await sql`CREATE TEMP TRIGGER falla_tres BEFORE INSERT ON cambios WHEN json_extract(NEW.Fila, '$.Nombres') = 'Tres'
-      BEGIN SELECT RAISE(ABORT, 'disco lleno'); END`.execute(server.deps.db);
+    await refuseChangeLogInserts(server.deps.db, 'Tres');
 
     const cut = await sendBatch(server, supervisor.token, entries);
     expect(cut.status).toBe(200);
@@ -94,7 +94,7 @@ describe('batch transaction: one per batch, a savepoint per entry', () => {
     expect(await countRows(server, 'cambios')).toBe(2);
     expect(await ledgerKeys()).toEqual([entries[0]!.key, entries[1]!.key].sort());
 
-    await sql`DROP TRIGGER falla_tres`.execute(server.deps.db);
+    await removeChangeLogFault(server.deps.db);
     const rest = await sendBatch(server, supervisor.token, entries.slice(2));
     expect(statuses(rest)).toEqual([200, 200, 200]);
     expect(await userVersion(server, ANDES.id, supervisor.userId)).toEqual({ Version: before.Version + 5, Nombres: 'Cinco' });
@@ -147,9 +147,11 @@ describe('batch transaction: one per batch, a savepoint per entry', () => {
 
   it('RP5: SIGKILL in the middle of a batch loses nothing answered, keeps nothing unanswered, and the resend applies each entry once', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'andes-crash-'));
+    const database = await testDatabase('migrada');
     try {
       const plan: CrashPlan = {
         dataDir,
+        databaseUrl: database.url,
         correo: 'supervisor@andesdemo.cl',
         rutEmpresa: ANDES.rut,
         password: DEMO_PASSWORD,
@@ -170,7 +172,7 @@ describe('batch transaction: one per batch, a savepoint per entry', () => {
       expect(answered.results.map((result) => result.status)).toEqual([200, 200]);
 
       // The server starts again on the same folder, as after the crash.
-      const deps = await bootstrap(parseConfig({ DATA_DIR: dataDir }));
+      const deps = await bootstrap(parseConfig({ DATA_DIR: dataDir, DATABASE_URL: database.url }));
       try {
         const restarted = { ...server, deps, app: createApp(deps) };
         const { userId } = supervisor;
@@ -194,6 +196,7 @@ describe('batch transaction: one per batch, a savepoint per entry', () => {
         await deps.db.destroy();
       }
     } finally {
+      await database.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
   }, 60_000);

@@ -1,7 +1,7 @@
-import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ANDES, PACIFICO, startTestServer, type TestServer } from './support/api-harness.ts';
 import { emptyChangeLog } from './support/empty-change-log.ts';
+import { refuseChangeLogInserts, removeChangeLogFault } from './support/fault-trigger.ts';
 import { countRows, newKey, profileBody, profilePath, send, userVersion } from './support/sync-harness.ts';
 
 let server: TestServer;
@@ -123,7 +123,7 @@ describe('idempotency ledger (Idempotency-Key on a single REST write)', () => {
     const path = profilePath(supervisor.userId, ANDES.id);
     const before = await userVersion(server, ANDES.id, supervisor.userId);
     // A failure inside the transaction, after the profile row was already updated: the change log refuses rows.
-    await sql`CREATE TEMP TRIGGER falla_cambios BEFORE INSERT ON cambios BEGIN SELECT RAISE(ABORT, 'disco lleno'); END`.execute(server.deps.db);
+    await refuseChangeLogInserts(server.deps.db);
 
     const failed = await send(server, 'PUT', path, { token: supervisor.token, key, body: profileBody({ Nombres: 'Reintento' }) });
     expect(failed.body).toEqual({ statusCode: 500, message: 'No fue posible realizar la acción' });
@@ -134,7 +134,7 @@ describe('idempotency ledger (Idempotency-Key on a single REST write)', () => {
     expect((await send(server, 'PUT', path, { token: supervisor.token, body: profileBody({ Nombres: 'Sin clave' }) })).status).toBe(500);
     expect(await userVersion(server, ANDES.id, supervisor.userId)).toEqual(before);
 
-    await sql`DROP TRIGGER falla_cambios`.execute(server.deps.db);
+    await removeChangeLogFault(server.deps.db);
     const retried = await send(server, 'PUT', path, { token: supervisor.token, key, body: profileBody({ Nombres: 'Reintento' }) });
     expect(retried.status).toBe(200);
     expect(retried.headers.get('Idempotency-Replayed')).toBeNull();

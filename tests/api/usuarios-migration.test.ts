@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openDatabase, type Db } from '#server/db/database.ts';
+import { openSqlite, type Db } from '#server/db/database.ts';
 import { migrateToLatest, migrateUpTo } from '#server/db/migrate.ts';
 import { seedCatalogue } from '#server/seed/catalogue-seed.ts';
 
@@ -38,7 +38,7 @@ const user = (IdUsuario: number, CorreoElectronicoPersona: string, Tipo: 'empres
 describe('migration 0012: contractors and clients from their users', () => {
   it('turns each contractor RUT and client id on users into a row with its first user as account, names users and redownloads clients', async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'andes-migracion-'));
-    db = openDatabase(dir);
+    db = openSqlite(dir);
     await migrateUpTo(db, '0008-catalogues-and-approvals');
     await seedCatalogue(db);
     await db.insertInto('empresas').values({ IdEmpresa: '76123456', RutEmpresa: '76123456-0', NombreEmpresa: 'Andes', Direccion: '', TelefonoEmpresa: '', LogoArchivo: null, EstadoEmpresa: 1, VarianteDashboard: 'estandar', CreadoEn: '2026-01-01' }).execute();

@@ -16,6 +16,7 @@ export async function presenterUsers(db: Db, company: string) {
     .where('Habilitado', '=', 1)
     .orderBy('ApellidoPaterno')
     .orderBy('Nombres')
+    .orderBy('IdUsuario')
     .execute();
   return rows.map((row) => ({ IdUsuario: row.IdUsuario, Nombre: personName(row), Rut: row.RunPersona }));
 }

@@ -1,3 +1,4 @@
+import { NOBODY } from '#server/db/portable-sql.ts';
 import type { Insertable, Selectable } from 'kysely';
 import type { Reference } from '#sync/records/entity.ts';
 import type { FileRef } from '#sync/records/record-fields.ts';
@@ -162,8 +163,8 @@ export interface SessionFilters {
 export async function listSessions(db: Db, company: string, viewer: Viewer, filters: SessionFilters = {}): Promise<Capacitacion[]> {
   let query = db.selectFrom('capacitaciones').selectAll().where('IdEmpresa', '=', company).where('Estado', '=', 1);
   // An empty RUT or client id matches nothing: a user set up without one sees nothing, not everything.
-  if (viewer.kind === 'contratista') query = query.where('RutContratista', '=', viewer.rut === '' ? '\u0000' : viewer.rut);
-  if (viewer.kind === 'cliente') query = query.where('IdCliente', '=', viewer.id === '' ? '\u0000' : viewer.id);
+  if (viewer.kind === 'contratista') query = query.where('RutContratista', '=', viewer.rut === '' ? NOBODY : viewer.rut);
+  if (viewer.kind === 'cliente') query = query.where('IdCliente', '=', viewer.id === '' ? NOBODY : viewer.id);
   if (filters.realizada !== undefined) query = query.where('Realizada', '=', filters.realizada);
   if (filters.nv2) query = query.where('IdNivel2', '=', filters.nv2);
   if (filters.nv3) query = query.where('IdNivel3', '=', filters.nv3);

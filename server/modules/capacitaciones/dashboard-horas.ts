@@ -53,7 +53,8 @@ interface SummaryRow {
 /**
  * Hours and attendances by month, session, type and position, grouped in the index's order (month, then session)
  * without sorting, and summed by month, by type and by position in the same statement: a few dozen rows leave
- * SQLite, not one per group. Types and positions come in the order of their first group (what a tie of hours keeps).
+ * SQLite, not one per group. Types and positions come in the order of their first group (what a tie of hours keeps);
+ * positions first met in the same session, by id (no position first), as SQLite's grouping left them.
  * The people who attended each month and in the whole range are counted by SQLite over the index of month and
  * person (0019), which it reads in order.
  */
@@ -67,17 +68,18 @@ async function computeSummary({ deps, scope }: IndicatorInput, range: Range): Pr
       column('IdCapacitacion'),
       column('IdTipoCapacitacion'),
       column('IdCargo'),
-      sql<number>`sum(capacitacion_participantes.DuracionHoras)`.as('HH'),
+      sql<number>`sum(capacitacion_participantes."DuracionHoras")`.as('HH'),
       sql<number>`count(*)`.as('Filas'),
     ])
     .groupBy([monthOf, column('IdCapacitacion'), column('IdTipoCapacitacion'), column('IdCargo')]);
   const [summed, people, everyone] = await Promise.all([
     // The grouped query comes in parentheses already.
     sql<SummaryRow>`WITH grupos AS MATERIALIZED ${groups}
-      SELECT 'mes' AS Clave, Mes AS Id, sum(HH) AS HH, sum(Filas) AS Filas, count(DISTINCT IdCapacitacion) AS Sesiones, '' AS Orden FROM grupos GROUP BY Mes
-      UNION ALL SELECT 'tipo', IdTipoCapacitacion, sum(HH), 0, 0, min(Mes || IdCapacitacion) FROM grupos GROUP BY IdTipoCapacitacion
-      UNION ALL SELECT 'cargo', IdCargo, sum(HH), 0, 0, min(Mes || IdCapacitacion) FROM grupos GROUP BY IdCargo
-      ORDER BY Clave, Orden`.execute(deps.db),
+      SELECT 'mes' AS "Clave", "Mes" AS "Id", sum("HH") AS "HH", sum("Filas") AS "Filas", count(DISTINCT "IdCapacitacion") AS "Sesiones", '' AS "Orden"
+        FROM grupos GROUP BY "Mes"
+      UNION ALL SELECT 'tipo', "IdTipoCapacitacion", sum("HH"), 0, 0, min("Mes" || "IdCapacitacion") FROM grupos GROUP BY "IdTipoCapacitacion"
+      UNION ALL SELECT 'cargo', "IdCargo", sum("HH"), 0, 0, min("Mes" || "IdCapacitacion") FROM grupos GROUP BY "IdCargo"
+      ORDER BY "Clave", "Orden", "Id" NULLS FIRST`.execute(deps.db),
     // IdPersona is never null (0009): counting its distinct values counts every person.
     deps.db
       .selectFrom(
@@ -90,7 +92,7 @@ async function computeSummary({ deps, scope }: IndicatorInput, range: Range): Pr
       .groupBy('persona_mes.Mes')
       .execute(),
     base()
-      .select(sql<number>`count(distinct capacitacion_participantes.IdPersona)`.as('Personas'))
+      .select(sql<number>`count(distinct capacitacion_participantes."IdPersona")`.as('Personas'))
       .executeTakeFirstOrThrow(),
   ]);
   const months = new Map<string, Counts>();
@@ -207,7 +209,7 @@ export async function hhAnual(input: IndicatorInput): Promise<DashboardAnswer> {
     contractor,
     client,
   })
-    .select([monthOf.as('Mes'), sql<number>`sum(capacitacion_participantes.DuracionHoras)`.as('HH')])
+    .select([monthOf.as('Mes'), sql<number>`sum(capacitacion_participantes."DuracionHoras")`.as('HH')])
     .groupBy(monthOf)
     .execute();
   const hours = new Map(rows.map((row) => [row.Mes, Number(row.HH)]));
@@ -268,14 +270,15 @@ export async function estadoVigencias(input: IndicatorInput): Promise<DashboardA
     client,
   })
     .where(gainsValidity)
-    .select(sql<string>`max(coalesce(capacitacion_participantes.FechaVencimiento, ${sql.lit(INDEFINITE)}))`.as('Vence'))
+    .select(sql<string>`max(coalesce(capacitacion_participantes."FechaVencimiento", ${sql.lit(INDEFINITE)}))`.as('Vence'))
     .groupBy(['capacitacion_participantes.IdPersona', 'capacitacion_participantes.IdTipoCapacitacion']);
   // The same states as validityState (sync/domain/validity.ts), counted where the rows are.
-  const state = sql<ValidityState>`case when Vence < ${today} then 'vencida' when Vence <= ${soon} then 'por-vencer' else 'vigente' end`;
+  const state = sql<ValidityState>`case when "Vence" < ${today} then 'vencida' when "Vence" <= ${soon} then 'por-vencer' else 'vigente' end`;
   const rows = await input.deps.db
     .selectFrom(latest.as('ultima'))
     .select([state.as('Estado'), sql<number>`count(*)`.as('Cantidad')])
-    .groupBy(state)
+    // By its name: PostgreSQL takes the expression written twice, with its parameters twice, for another one.
+    .groupBy(sql`"Estado"`)
     .execute();
   const counts = new Map(rows.map((row) => [row.Estado, Number(row.Cantidad)]));
   const data = (['vigente', 'por-vencer', 'vencida'] as const).map((name) => ({

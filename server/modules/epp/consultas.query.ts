@@ -66,13 +66,13 @@ async function asignados(db: Db, scope: ConsultaScope): Promise<ReportListAnswer
     db,
     scope,
     (limit) => sql`
-    WITH ${requiredCte(scope.company)}
-    SELECT r.IdPersona, r.IdEpp, t.NombreEpp, t.VidaUtilMeses, COUNT(*) OVER () AS total
+    WITH ${requiredCte(db, scope.company)}
+    SELECT r."IdPersona", r."IdEpp", t."NombreEpp", t."VidaUtilMeses", COUNT(*) OVER () AS total
     FROM required r
-    JOIN trabajadores w ON w.IdPersona = r.IdPersona AND w.IdEmpresa = ${scope.company}
-    JOIN epp_tipos t ON t.IdEpp = r.IdEpp AND t.IdEmpresa = ${scope.company} AND t.Estado = 1
+    JOIN trabajadores w ON w."IdPersona" = r."IdPersona" AND w."IdEmpresa" = ${scope.company}
+    JOIN epp_tipos t ON t."IdEpp" = r."IdEpp" AND t."IdEmpresa" = ${scope.company} AND t."Estado" = 1
     WHERE ${workerFilters(scope, { partiesOnWorker: true, active: true })}
-    ORDER BY w.ApellidoPaterno, w.ApellidoMaterno, w.Nombres, w.IdPersona, t.NombreEpp
+    ORDER BY w."ApellidoPaterno", w."ApellidoMaterno", w."Nombres", w."IdPersona", t."NombreEpp", r."IdEpp"
     ${limit}`,
   );
   return withWorkers(db, scope, page, (raw, worker) => ({
@@ -120,13 +120,13 @@ async function entregados(db: Db, scope: ConsultaScope): Promise<ReportListAnswe
     db,
     scope,
     (limit) => sql`
-    SELECT l.IdLinea, l.IdEntregadosEpp, l.IdPersona, e.RunPersona, e.NombreTrabajador, l.IdEpp, l.NombreEpp, l.Talla, l.Cantidad, l.Fecha, l.VenceEl, e.Motivo,
-      COUNT(*) OVER () AS total
+    SELECT l."IdLinea", l."IdEntregadosEpp", l."IdPersona", e."RunPersona", e."NombreTrabajador", l."IdEpp", l."NombreEpp", l."Talla", l."Cantidad",
+      l."Fecha", l."VenceEl", e."Motivo", COUNT(*) OVER () AS total
     FROM epp_entregas e
-    JOIN epp_entregas_lineas l ON l.IdEntregadosEpp = e.IdEntregadosEpp
-    LEFT JOIN trabajadores w ON w.IdPersona = e.IdPersona AND w.IdEmpresa = ${scope.company}
-    WHERE e.IdEmpresa = ${scope.company} AND ${deliveryFilters(scope)} AND ${workerFilters(scope, { partiesOnWorker: false, active: false })}
-    ORDER BY l.Fecha DESC, e.NombreTrabajador, e.IdEntregadosEpp, l.Orden
+    JOIN epp_entregas_lineas l ON l."IdEntregadosEpp" = e."IdEntregadosEpp"
+    LEFT JOIN trabajadores w ON w."IdPersona" = e."IdPersona" AND w."IdEmpresa" = ${scope.company}
+    WHERE e."IdEmpresa" = ${scope.company} AND ${deliveryFilters(scope)} AND ${workerFilters(scope, { partiesOnWorker: false, active: false })}
+    ORDER BY l."Fecha" DESC, e."NombreTrabajador", e."IdEntregadosEpp", l."Orden"
     ${limit}`,
   );
   return withWorkers(db, scope, page, lineRow(scope));
@@ -138,14 +138,14 @@ async function eppVencidos(db: Db, scope: ConsultaScope): Promise<ReportListAnsw
     db,
     scope,
     (limit) => sql`
-    WITH ${heldCte(scope.company)}
-    SELECT h.IdPersona, h.IdEpp, h.IdEntregadosEpp, h.Hasta, COUNT(*) OVER () AS total
+    WITH ${heldCte(db, scope.company)}
+    SELECT h."IdPersona", h."IdEpp", h."IdEntregadosEpp", h."Hasta", COUNT(*) OVER () AS total
     FROM held h
-    JOIN epp_entregas e ON e.IdEntregadosEpp = h.IdEntregadosEpp
-    JOIN epp_tipos t ON t.IdEpp = h.IdEpp
-    JOIN trabajadores w ON w.IdPersona = h.IdPersona AND w.IdEmpresa = ${scope.company}
-    WHERE h.Hasta < ${scope.today} AND ${deliveryFilters(scope)} AND ${workerFilters(scope, { partiesOnWorker: false, active: true })}
-    ORDER BY t.NombreEpp, h.Hasta, e.NombreTrabajador, h.IdPersona
+    JOIN epp_entregas e ON e."IdEntregadosEpp" = h."IdEntregadosEpp"
+    JOIN epp_tipos t ON t."IdEpp" = h."IdEpp"
+    JOIN trabajadores w ON w."IdPersona" = h."IdPersona" AND w."IdEmpresa" = ${scope.company}
+    WHERE h."Hasta" < ${scope.today} AND ${deliveryFilters(scope)} AND ${workerFilters(scope, { partiesOnWorker: false, active: true })}
+    ORDER BY t."NombreEpp", h."Hasta", e."NombreTrabajador", h."IdPersona", h."IdEpp"
     ${limit}`,
   );
   const lines = await expiredLines(db, page.rows);
@@ -199,20 +199,21 @@ async function vencidos(db: Db, scope: ConsultaScope): Promise<ReportListAnswer<
     db,
     scope,
     (limit) => sql`
-    WITH ${heldCte(scope.company)}
-    SELECT x.IdPersona, MAX(x.RunPersona) AS RunPersona, MAX(x.NombreTrabajador) AS NombreTrabajador, COUNT(*) AS Vencidos,
-      group_concat(x.NombreEpp, ', ') AS Epps, MIN(x.Hasta) AS VencidoDesde, MAX(x.Orden) AS Orden, COUNT(*) OVER () AS total
+    WITH ${heldCte(db, scope.company)}
+    SELECT x."IdPersona", MAX(x."RunPersona") AS "RunPersona", MAX(x."NombreTrabajador") AS "NombreTrabajador", COUNT(*) AS "Vencidos",
+      string_agg(x."NombreEpp", ', ' ORDER BY x."NombreEpp") AS "Epps", MIN(x."Hasta") AS "VencidoDesde", MAX(x."Orden") AS "Orden",
+      COUNT(*) OVER () AS total
     FROM (
-      SELECT h.IdPersona, h.Hasta, t.NombreEpp, e.RunPersona, e.NombreTrabajador, w.ApellidoPaterno || ' ' || w.ApellidoMaterno || ' ' || w.Nombres AS Orden
+      SELECT h."IdPersona", h."Hasta", t."NombreEpp", e."RunPersona", e."NombreTrabajador",
+        w."ApellidoPaterno" || ' ' || w."ApellidoMaterno" || ' ' || w."Nombres" AS "Orden"
       FROM held h
-      JOIN epp_entregas e ON e.IdEntregadosEpp = h.IdEntregadosEpp
-      JOIN epp_tipos t ON t.IdEpp = h.IdEpp
-      JOIN trabajadores w ON w.IdPersona = h.IdPersona AND w.IdEmpresa = ${scope.company}
-      WHERE h.Hasta < ${scope.today} AND ${deliveryFilters(scope)} AND ${workerFilters(scope, { partiesOnWorker: false, active: true })}
-      ORDER BY t.NombreEpp
+      JOIN epp_entregas e ON e."IdEntregadosEpp" = h."IdEntregadosEpp"
+      JOIN epp_tipos t ON t."IdEpp" = h."IdEpp"
+      JOIN trabajadores w ON w."IdPersona" = h."IdPersona" AND w."IdEmpresa" = ${scope.company}
+      WHERE h."Hasta" < ${scope.today} AND ${deliveryFilters(scope)} AND ${workerFilters(scope, { partiesOnWorker: false, active: true })}
     ) x
-    GROUP BY x.IdPersona
-    ORDER BY MIN(x.Hasta), MAX(x.Orden), x.IdPersona
+    GROUP BY x."IdPersona"
+    ORDER BY MIN(x."Hasta"), MAX(x."Orden"), x."IdPersona"
     ${limit}`,
   );
   return withWorkers(db, scope, page, (raw, worker) => ({
@@ -229,14 +230,14 @@ async function pendientes(db: Db, scope: ConsultaScope): Promise<ReportListAnswe
     db,
     scope,
     (limit) => sql`
-    WITH ${requiredCte(scope.company)}, ${heldCte(scope.company)}
-    SELECT r.IdPersona, r.IdEpp, t.NombreEpp, h.Hasta, COUNT(*) OVER () AS total
+    WITH ${requiredCte(db, scope.company)}, ${heldCte(db, scope.company)}
+    SELECT r."IdPersona", r."IdEpp", t."NombreEpp", h."Hasta", COUNT(*) OVER () AS total
     FROM required r
-    JOIN trabajadores w ON w.IdPersona = r.IdPersona AND w.IdEmpresa = ${scope.company}
-    JOIN epp_tipos t ON t.IdEpp = r.IdEpp AND t.IdEmpresa = ${scope.company} AND t.Estado = 1
-    LEFT JOIN held h ON h.IdPersona = r.IdPersona AND h.IdEpp = r.IdEpp
-    WHERE (h.Hasta IS NULL OR h.Hasta < ${scope.today}) AND ${workerFilters(scope, { partiesOnWorker: true, active: true })}
-    ORDER BY w.ApellidoPaterno, w.ApellidoMaterno, w.Nombres, w.IdPersona, t.NombreEpp
+    JOIN trabajadores w ON w."IdPersona" = r."IdPersona" AND w."IdEmpresa" = ${scope.company}
+    JOIN epp_tipos t ON t."IdEpp" = r."IdEpp" AND t."IdEmpresa" = ${scope.company} AND t."Estado" = 1
+    LEFT JOIN held h ON h."IdPersona" = r."IdPersona" AND h."IdEpp" = r."IdEpp"
+    WHERE (h."Hasta" IS NULL OR h."Hasta" < ${scope.today}) AND ${workerFilters(scope, { partiesOnWorker: true, active: true })}
+    ORDER BY w."ApellidoPaterno", w."ApellidoMaterno", w."Nombres", w."IdPersona", t."NombreEpp", r."IdEpp"
     ${limit}`,
   );
   const last = await lastDeliveries(

@@ -1,3 +1,6 @@
+import type { Db } from '#server/db/database.ts';
+import { engineOf } from '#server/db/engine.ts';
+import { jsonTextItems, NOBODY } from '#server/db/portable-sql.ts';
 import { type RawBuilder, sql } from 'kysely';
 import type { ConsultaQuery } from '#sync/schemas/epp-consultas.schema.ts';
 import type { Viewer } from '#server/tenancy/viewer.ts';
@@ -7,9 +10,6 @@ import type { Viewer } from '#server/tenancy/viewer.ts';
  * worker holds of an item is the longest-lasting valid line of it (a line with useful life 0 never expires), so a
  * later renewal covers an older expired line and an annulled acta never counts.
  */
-
-/** An empty RUT or client id of a user set up without one matches nothing, not everything. */
-const NOBODY = '\u0000';
 
 /** How `held` writes "never expires" (useful life 0), after every real date. */
 export const NEVER = '9999-12-31';
@@ -30,17 +30,18 @@ export function workerFilters(
   options: { partiesOnWorker: boolean; active: boolean },
 ): RawBuilder<unknown> {
   const parts: RawBuilder<unknown>[] = [sql`1 = 1`];
-  if (options.active) parts.push(sql`w.Estado = 1`);
-  if (query.nv2) parts.push(sql`w.IdNivel2 = ${query.nv2}`);
-  if (query.nv3) parts.push(sql`w.IdNivel3 = ${query.nv3}`);
+  if (options.active) parts.push(sql`w."Estado" = 1`);
+  if (query.nv2) parts.push(sql`w."IdNivel2" = ${query.nv2}`);
+  if (query.nv3) parts.push(sql`w."IdNivel3" = ${query.nv3}`);
   if (query.IdCargo)
-    parts.push(sql`EXISTS (SELECT 1 FROM trabajador_cargos tc WHERE tc.IdPersona = w.IdPersona AND tc.IdCargo = ${query.IdCargo})`);
+    parts.push(sql`EXISTS (SELECT 1 FROM trabajador_cargos tc WHERE tc."IdPersona" = w."IdPersona" AND tc."IdCargo" = ${query.IdCargo})`);
   if (options.partiesOnWorker) {
     const contractor = viewer.kind === 'contratista' ? viewer.rut || NOBODY : viewer.kind === 'empresa' ? query.RutContratista : '';
-    if (contractor) parts.push(sql`w.RutContratista = ${contractor}`);
+    if (contractor) parts.push(sql`w."RutContratista" = ${contractor}`);
     if (viewer.kind === 'cliente') {
       parts.push(
-        sql`EXISTS (SELECT 1 FROM epp_entregas ce WHERE ce.IdEmpresa = ${company} AND ce.IdPersona = w.IdPersona AND ce.IdCliente = ${viewer.id || NOBODY} AND ce.Anulada = 0 AND ce.Estado = 1)`,
+        sql`EXISTS (SELECT 1 FROM epp_entregas ce WHERE ce."IdEmpresa" = ${company} AND ce."IdPersona" = w."IdPersona"
+          AND ce."IdCliente" = ${viewer.id || NOBODY} AND ce."Anulada" = 0 AND ce."Estado" = 1)`,
       );
     }
   }
@@ -49,39 +50,53 @@ export function workerFilters(
 
 /** Filters on the delivery `e`: whose it is (a contractor's, a client's) and its date range. */
 export function deliveryFilters({ query, viewer }: ConsultaScope): RawBuilder<unknown> {
-  const parts: RawBuilder<unknown>[] = [sql`e.Anulada = 0`, sql`e.Estado = 1`];
-  if (viewer.kind === 'contratista') parts.push(sql`e.RutContratista = ${viewer.rut || NOBODY}`);
-  else if (viewer.kind === 'cliente') parts.push(sql`e.IdCliente = ${viewer.id || NOBODY}`);
-  else if (query.RutContratista) parts.push(sql`e.RutContratista = ${query.RutContratista}`);
-  if (query.FechaInicio) parts.push(sql`e.Fecha >= ${query.FechaInicio}`);
-  if (query.FechaTermino) parts.push(sql`e.Fecha <= ${query.FechaTermino}`);
+  const parts: RawBuilder<unknown>[] = [sql`e."Anulada" = 0`, sql`e."Estado" = 1`];
+  if (viewer.kind === 'contratista') parts.push(sql`e."RutContratista" = ${viewer.rut || NOBODY}`);
+  else if (viewer.kind === 'cliente') parts.push(sql`e."IdCliente" = ${viewer.id || NOBODY}`);
+  else if (query.RutContratista) parts.push(sql`e."RutContratista" = ${query.RutContratista}`);
+  if (query.FechaInicio) parts.push(sql`e."Fecha" >= ${query.FechaInicio}`);
+  if (query.FechaTermino) parts.push(sql`e."Fecha" <= ${query.FechaTermino}`);
   return sql.join(parts, sql` AND `);
 }
 
 /** `required(IdPersona, IdEpp)`: what each worker must hold, their positions' assignments plus their own. */
-export function requiredCte(company: string): RawBuilder<unknown> {
+export function requiredCte(db: Db, company: string): RawBuilder<unknown> {
+  const items = jsonTextItems(db, sql`a."Epps"`, 'j');
   return sql`required AS (
-    SELECT a.IdPersona AS IdPersona, j.value AS IdEpp FROM epp_asignaciones a, json_each(a.Epps) j
-      WHERE a.IdEmpresa = ${company} AND a.Estado = 1 AND a.IdPersona IS NOT NULL
+    SELECT a."IdPersona" AS "IdPersona", j.value AS "IdEpp" FROM epp_asignaciones a, ${items}
+      WHERE a."IdEmpresa" = ${company} AND a."Estado" = 1 AND a."IdPersona" IS NOT NULL
     UNION
-    SELECT tc.IdPersona AS IdPersona, j.value AS IdEpp FROM epp_asignaciones a
-      JOIN trabajador_cargos tc ON tc.IdEmpresa = a.IdEmpresa AND tc.IdCargo = a.IdCargo, json_each(a.Epps) j
-      WHERE a.IdEmpresa = ${company} AND a.Estado = 1 AND a.IdCargo IS NOT NULL
+    SELECT tc."IdPersona" AS "IdPersona", j.value AS "IdEpp" FROM epp_asignaciones a
+      JOIN trabajador_cargos tc ON tc."IdEmpresa" = a."IdEmpresa" AND tc."IdCargo" = a."IdCargo", ${items}
+      WHERE a."IdEmpresa" = ${company} AND a."Estado" = 1 AND a."IdCargo" IS NOT NULL
   )`;
 }
 
 /**
  * `held(IdPersona, IdEpp, Hasta, IdEntregadosEpp)`: until when each worker is covered for each item they ever
- * validly received ('9999-12-31': never expires), and the acta of that line (SQLite gives a MAX's bare columns from
- * its row). Answered from the covering index of migration 0015; the few annulled actas are left out as a set.
+ * validly received ('9999-12-31': never expires), and the acta of that line. Of lines lasting equally long, the
+ * acta with the smallest id: SQLite gives a MAX's bare columns from the first row reaching it, and reads the
+ * covering index of migration 0015 (its order ends in VenceEl, IdEntregadosEpp); PostgreSQL says so with DISTINCT
+ * ON. The few annulled actas are left out as a set.
  */
-export function heldCte(company: string): RawBuilder<unknown> {
-  return sql`held AS (
-    SELECT l.IdPersona AS IdPersona, l.IdEpp AS IdEpp, MAX(COALESCE(l.VenceEl, ${NEVER})) AS Hasta, l.IdEntregadosEpp AS IdEntregadosEpp
+export function heldCte(db: Db, company: string): RawBuilder<unknown> {
+  const hasta = sql`COALESCE(l."VenceEl", ${NEVER})`;
+  const valid = sql`l."IdEmpresa" = ${company} AND l."IdEntregadosEpp" NOT IN
+      (SELECT a."IdEntregadosEpp" FROM epp_entregas a WHERE a."IdEmpresa" = ${company} AND (a."Anulada" = 1 OR a."Estado" <> 1))`;
+  if (engineOf(db) === 'postgres') {
+    return sql`held AS (
+    SELECT DISTINCT ON (l."IdPersona", l."IdEpp")
+      l."IdPersona" AS "IdPersona", l."IdEpp" AS "IdEpp", ${hasta} AS "Hasta", l."IdEntregadosEpp" AS "IdEntregadosEpp"
     FROM epp_entregas_lineas l
-    WHERE l.IdEmpresa = ${company}
-      AND l.IdEntregadosEpp NOT IN (SELECT a.IdEntregadosEpp FROM epp_entregas a WHERE a.IdEmpresa = ${company} AND (a.Anulada = 1 OR a.Estado <> 1))
-    GROUP BY l.IdPersona, l.IdEpp
+    WHERE ${valid}
+    ORDER BY l."IdPersona", l."IdEpp", ${hasta} DESC, l."IdEntregadosEpp"
+  )`;
+  }
+  return sql`held AS (
+    SELECT l."IdPersona" AS "IdPersona", l."IdEpp" AS "IdEpp", MAX(${hasta}) AS "Hasta", l."IdEntregadosEpp" AS "IdEntregadosEpp"
+    FROM epp_entregas_lineas l
+    WHERE ${valid}
+    GROUP BY l."IdPersona", l."IdEpp"
   )`;
 }
 

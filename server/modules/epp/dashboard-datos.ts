@@ -210,8 +210,8 @@ async function computeState(input: EppInput, corte: string): Promise<EppState> {
       .select([
         'l.IdPersona',
         'l.IdEpp',
-        sql<string>`max(coalesce(l.VenceEl, ${NEVER}))`.as('Vence'),
-        sql<string>`max(l.Fecha)`.as('Ultima'),
+        sql<string>`max(coalesce(l."VenceEl", ${NEVER}))`.as('Vence'),
+        sql<string>`max(l."Fecha")`.as('Ultima'),
       ])
       .where('l.Fecha', '<=', corte)
       .groupBy(['l.IdPersona', 'l.IdEpp'])

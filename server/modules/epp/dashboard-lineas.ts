@@ -59,7 +59,7 @@ export function linesByReason(input: EppInput, from: string, to: string): Promis
   return sharedFigures(input.deps.db, company, key, async () => {
     let query = input.deps.db
       .selectFrom('epp_entregas as e')
-      .select(['e.Motivo', sql<number>`sum((select count(*) from epp_entregas_lineas as l where l.IdEntregadosEpp = e.IdEntregadosEpp))`.as('Lineas')])
+      .select(['e.Motivo', sql<number>`sum((select count(*) from epp_entregas_lineas as l where l."IdEntregadosEpp" = e."IdEntregadosEpp"))`.as('Lineas')])
       .where('e.IdEmpresa', '=', company)
       .where('e.Anulada', '=', 0)
       .where('e.Estado', '<>', 0)

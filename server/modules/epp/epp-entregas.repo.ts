@@ -1,3 +1,4 @@
+import { NOBODY } from '#server/db/portable-sql.ts';
 import type { Insertable, Selectable } from 'kysely';
 import type { FileRef } from '#sync/records/record-fields.ts';
 import type { EntregaLinea, Entregador, EppEntrega } from '#sync/schemas/epp-entregas.schema.ts';
@@ -83,8 +84,8 @@ export async function loadDelivery(db: Db, company: string, id: string): Promise
 export async function listDeliveries(db: Db, company: string, viewer: Viewer): Promise<EppEntrega[]> {
   let query = db.selectFrom('epp_entregas').selectAll().where('IdEmpresa', '=', company).where('Estado', '=', 1);
   // An empty RUT or client id matches nothing (a user set up without one sees nothing, not everything).
-  if (viewer.kind === 'contratista') query = query.where('RutContratista', '=', viewer.rut === '' ? '\u0000' : viewer.rut);
-  if (viewer.kind === 'cliente') query = query.where('IdCliente', '=', viewer.id === '' ? '\u0000' : viewer.id);
+  if (viewer.kind === 'contratista') query = query.where('RutContratista', '=', viewer.rut === '' ? NOBODY : viewer.rut);
+  if (viewer.kind === 'cliente') query = query.where('IdCliente', '=', viewer.id === '' ? NOBODY : viewer.id);
   const rows = await query.orderBy('Fecha', 'desc').orderBy('FirmadoEn', 'desc').orderBy('IdEntregadosEpp').execute();
   if (rows.length === 0) return [];
   const lines = await db
@@ -93,8 +94,8 @@ export async function listDeliveries(db: Db, company: string, viewer: Viewer): P
     .where('IdEmpresa', '=', company)
     .where('IdEntregadosEpp', 'in', (eb) => {
       let ids = eb.selectFrom('epp_entregas').select('IdEntregadosEpp').where('IdEmpresa', '=', company).where('Estado', '=', 1);
-      if (viewer.kind === 'contratista') ids = ids.where('RutContratista', '=', viewer.rut === '' ? '\u0000' : viewer.rut);
-      if (viewer.kind === 'cliente') ids = ids.where('IdCliente', '=', viewer.id === '' ? '\u0000' : viewer.id);
+      if (viewer.kind === 'contratista') ids = ids.where('RutContratista', '=', viewer.rut === '' ? NOBODY : viewer.rut);
+      if (viewer.kind === 'cliente') ids = ids.where('IdCliente', '=', viewer.id === '' ? NOBODY : viewer.id);
       return ids;
     })
     .execute();

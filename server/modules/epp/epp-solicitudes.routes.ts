@@ -60,6 +60,7 @@ async function dispatchers(c: Context<AppEnv>) {
     .where('submodulos.Ruta', '=', eppSolicitudEntity.permission)
     .orderBy('usuarios.ApellidoPaterno')
     .orderBy('usuarios.Nombres')
+    .orderBy('usuarios.IdUsuario')
     .execute();
   return rows
     .filter((row) => row.Acciones.split(',').includes('despachar'))

@@ -75,9 +75,10 @@ function filteredLog(db: Db, company: string, query: AccessLogQuery) {
     const byRut = /^\d+[\dK]?$/.test(rut);
     log = log.where((eb) =>
       eb.or([
-        eb('NombreTrabajador', 'like', sql<string>`${containing(worker)} escape '\\'`),
+        // SQLite's LIKE ignores ASCII case, PostgreSQL's does not: both sides folded, as lower() folds ASCII only on both.
+        eb(sql<string>`lower("NombreTrabajador")`, 'like', sql<string>`lower(${containing(worker)}) escape '\\'`),
         ...(byRut
-          ? [eb(sql<string>`replace(replace(upper(RutTrabajador), '.', ''), '-', '')`, 'like', sql<string>`${containing(rut)} escape '\\'`)]
+          ? [eb(sql<string>`replace(replace(upper("RutTrabajador"), '.', ''), '-', '')`, 'like', sql<string>`${containing(rut)} escape '\\'`)]
           : []),
       ]),
     );
@@ -126,7 +127,7 @@ export async function listAccesses(db: Db, company: string, query: AccessLogQuer
 export function accessInspectors(db: Db, company: string): Promise<AccessLogInspector[]> {
   return db
     .selectFrom('accesos_fiscalizadores')
-    .select(['IdFiscalizador', sql<string>`max(Correo)`.as('Correo')])
+    .select(['IdFiscalizador', sql<string>`max("Correo")`.as('Correo')])
     .where('IdEmpresa', '=', company)
     .groupBy('IdFiscalizador')
     .orderBy('Correo')

@@ -26,7 +26,7 @@ export async function saveTemporaryPassword(db: Db, correo: string, hash: string
       oc
         .column('Correo')
         .doUpdateSet({ HashContrasena: hash, DebeCambiarContrasena: 1, TemporalExpiraEn: expiresAt })
-        .where('VerificadoEn', 'is', null),
+        .where('fiscalizadores.VerificadoEn', 'is', null),
     )
     .execute();
 }

@@ -43,7 +43,7 @@ export async function searchCompanies(deps: Pick<AppDeps, 'db'>, q: string): Pro
   for (const word of searchWords(q)) {
     const pattern = containing(word);
     query = query.where(
-      sql<boolean>`(lower(replace(replace(RutEmpresa, '.', ''), '-', '')) LIKE ${pattern} ESCAPE '\\' OR lower(NombreEmpresa) LIKE ${pattern} ESCAPE '\\')`,
+      sql<boolean>`(lower(replace(replace("RutEmpresa", '.', ''), '-', '')) LIKE ${pattern} ESCAPE '\\' OR lower("NombreEmpresa") LIKE ${pattern} ESCAPE '\\')`,
     );
   }
   const rows = await query.orderBy('NombreEmpresa').orderBy('IdEmpresa').limit(LOOKUP_LIMIT).execute();
@@ -76,7 +76,7 @@ export async function searchWorkers(deps: Pick<AppDeps, 'db'>, company: string, 
     .selectFrom('trabajadores')
     .select(['IdPersona', 'RunPersona', 'Nombres', 'ApellidoPaterno', 'ApellidoMaterno'])
     .where('IdEmpresa', '=', company);
-  for (const word of searchWords(q)) query = query.where(sql<boolean>`Busqueda LIKE ${containing(word)} ESCAPE '\\'`);
+  for (const word of searchWords(q)) query = query.where(sql<boolean>`"Busqueda" LIKE ${containing(word)} ESCAPE '\\'`);
   const rows = await query
     .orderBy('ApellidoPaterno')
     .orderBy('ApellidoMaterno')

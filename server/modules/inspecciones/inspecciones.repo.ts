@@ -1,3 +1,4 @@
+import { NOBODY } from '#server/db/portable-sql.ts';
 import { sql, type Insertable, type RawBuilder, type Selectable } from 'kysely';
 import type { Semaforo } from '#sync/domain/traffic-light.ts';
 import type { Firma, Inspeccion, RespuestaEnunciado, SeguimientoQuery } from '#sync/schemas/inspecciones.schema.ts';
@@ -83,16 +84,16 @@ export function canSee(viewer: Viewer, record: { RutContratista: string | null; 
  * A contractor or client user is limited here, whatever the query string asks.
  */
 function sharedConditions(company: string, viewer: Viewer, filters: SeguimientoQuery): RawBuilder<boolean>[] {
-  const conditions = [sql<boolean>`IdEmpresa = ${company}`, sql<boolean>`Estado = 1`];
+  const conditions = [sql<boolean>`"IdEmpresa" = ${company}`, sql<boolean>`"Estado" = 1`];
   // An empty RUT or client id matches nothing (a user set up without one sees nothing, not everything).
-  if (viewer.kind === 'contratista') conditions.push(sql<boolean>`RutContratista = ${viewer.rut === '' ? '\u0000' : viewer.rut}`);
-  if (viewer.kind === 'cliente') conditions.push(sql<boolean>`IdCliente = ${viewer.id === '' ? '\u0000' : viewer.id}`);
-  if (filters.IdFormulario) conditions.push(sql<boolean>`IdFormulario = ${filters.IdFormulario.toLowerCase()}`);
-  if (filters.nv2) conditions.push(sql<boolean>`IdNivel2 = ${filters.nv2.toLowerCase()}`);
-  if (filters.nv3) conditions.push(sql<boolean>`IdNivel3 = ${filters.nv3.toLowerCase()}`);
-  if (filters.RutContratista) conditions.push(sql<boolean>`RutContratista = ${filters.RutContratista.replace(/[.\s]/g, '').toUpperCase()}`);
-  if (filters.desde) conditions.push(sql<boolean>`Fecha >= ${filters.desde}`);
-  if (filters.hasta) conditions.push(sql<boolean>`Fecha <= ${filters.hasta}`);
+  if (viewer.kind === 'contratista') conditions.push(sql<boolean>`"RutContratista" = ${viewer.rut === '' ? NOBODY : viewer.rut}`);
+  if (viewer.kind === 'cliente') conditions.push(sql<boolean>`"IdCliente" = ${viewer.id === '' ? NOBODY : viewer.id}`);
+  if (filters.IdFormulario) conditions.push(sql<boolean>`"IdFormulario" = ${filters.IdFormulario.toLowerCase()}`);
+  if (filters.nv2) conditions.push(sql<boolean>`"IdNivel2" = ${filters.nv2.toLowerCase()}`);
+  if (filters.nv3) conditions.push(sql<boolean>`"IdNivel3" = ${filters.nv3.toLowerCase()}`);
+  if (filters.RutContratista) conditions.push(sql<boolean>`"RutContratista" = ${filters.RutContratista.replace(/[.\s]/g, '').toUpperCase()}`);
+  if (filters.desde) conditions.push(sql<boolean>`"Fecha" >= ${filters.desde}`);
+  if (filters.hasta) conditions.push(sql<boolean>`"Fecha" <= ${filters.hasta}`);
   return conditions;
 }
 

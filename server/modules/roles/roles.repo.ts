@@ -80,7 +80,7 @@ export async function listRoles(db: Db, company: string, only?: number): Promise
   let roles = db.selectFrom('roles').select(['IdRol', 'NombreRol']).where('IdEmpresa', '=', company).where('Estado', '=', 1);
   if (only !== undefined) roles = roles.where('IdRol', '=', only);
   const found = await roles
-    .orderBy(sql`lower(NombreRol)`)
+    .orderBy(sql`lower("NombreRol")`)
     .orderBy('IdRol')
     .execute();
   if (found.length === 0) return [];
@@ -132,7 +132,7 @@ export async function nameTaken(db: Db, company: string, name: string, exceptId?
     .select('IdRol')
     .where('IdEmpresa', '=', company)
     .where('Estado', '=', 1)
-    .where(sql<string>`lower(NombreRol)`, '=', name.toLowerCase());
+    .where(sql<string>`lower("NombreRol")`, '=', name.toLowerCase());
   if (exceptId !== undefined) query = query.where('IdRol', '!=', exceptId);
   return (await query.executeTakeFirst()) !== undefined;
 }

@@ -1,3 +1,4 @@
+import { NOBODY } from '#server/db/portable-sql.ts';
 import { sql, type Selectable } from 'kysely';
 import type { Reference } from '#sync/records/entity.ts';
 import type { FileRef } from '#sync/records/record-fields.ts';
@@ -17,8 +18,8 @@ export function canSee(viewer: Viewer, worker: { RutContratista: string | null }
 
 /** The contractor RUT the viewer's workers must carry; a value no worker has when they may see none; undefined: all. */
 function onlyContractor(viewer: Viewer): string | undefined {
-  if (viewer.kind === 'cliente') return '\u0000';
-  if (viewer.kind === 'contratista') return viewer.rut === '' ? '\u0000' : viewer.rut;
+  if (viewer.kind === 'cliente') return NOBODY;
+  if (viewer.kind === 'contratista') return viewer.rut === '' ? NOBODY : viewer.rut;
   return undefined;
 }
 
@@ -99,7 +100,7 @@ export async function listWorkers(db: Db, company: string, viewer: Viewer, query
     );
   }
   for (const word of searchWords(query.Buscar ?? '')) {
-    base = base.where(sql<boolean>`t.Busqueda LIKE ${containing(word)} ESCAPE '\\'`);
+    base = base.where(sql<boolean>`t."Busqueda" LIKE ${containing(word)} ESCAPE '\\'`);
   }
   const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
   const rows = await base

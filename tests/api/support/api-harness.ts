@@ -7,6 +7,7 @@ import { bootstrap, type StartedDeps } from '#server/bootstrap.ts';
 import { parseConfig } from '#server/config.ts';
 import { DEMO_PASSWORD } from '#server/seed/demo-seed.ts';
 import { TestClock } from './test-clock.ts';
+import { adminQuery } from '#tests/support/postgres-cluster.ts';
 
 export const ANDES = { rut: '76123456-0', id: '76123456' };
 export const PACIFICO = { rut: '77654321-7', id: '77654321' };
@@ -19,15 +20,54 @@ export interface ApiResponse<T = Record<string, unknown>> {
 
 export { TestClock } from './test-clock.ts';
 
+/** The engine this run of the API tests is on (the `api` project: SQLite; `api-postgresql`: PostgreSQL). */
+export const TEST_ENGINE = inject('testDatabase').engine;
+
+let databasesMade = 0;
+
 /**
- * The real server over a real SQLite file in its own temporary folder, with the demo companies: a copy of the folder
- * the run seeded once (seeded-template.ts), unless the test asks for no demo (`DEMO_SEED: '0'`).
+ * A database of its own for one test on PostgreSQL, copied from the run's template; `drop` removes it. On SQLite
+ * there is nothing to make: the database is the file in the test's data folder.
+ */
+export async function testDatabase(from: 'demo' | 'migrada' | 'vacía'): Promise<{ url?: string; drop(): Promise<void> }> {
+  const { urlTemplate, template, emptyTemplate } = inject('testDatabase');
+  if (!urlTemplate || !template || !emptyTemplate) return { drop: async () => undefined };
+  const cluster = { url: (name: string) => urlTemplate.replace('{name}', name) };
+  const create = async () => {
+    const name = `prueba_${process.pid}_${++databasesMade}`;
+    const copied = { demo: ` template ${template} strategy file_copy`, migrada: ` template ${emptyTemplate} strategy file_copy`, vacía: '' }[from];
+    await adminQuery(cluster, `create database ${name}${copied}`);
+    return name;
+  };
+  // Copying the template takes about 0.1 s: the demo copy for the next test is made while this one runs.
+  let name: string;
+  if (from === 'demo') {
+    name = await (nextDemoCopy ?? create());
+    nextDemoCopy = create();
+    nextDemoCopy.catch(() => undefined);
+  } else {
+    name = await create();
+  }
+  return {
+    url: cluster.url(name),
+    // Not awaited: nothing waits for a test's database to go, and the cluster is thrown away after the run.
+    drop: async () => void adminQuery(cluster, `drop database ${name} with (force)`).catch(() => undefined),
+  };
+}
+
+let nextDemoCopy: Promise<string> | undefined;
+
+/**
+ * The real server over a real database of its own: a SQLite file in its own temporary folder, or a PostgreSQL
+ * database of the run's cluster; with the demo companies, a copy of what the run seeded once
+ * (seeded-template.ts), unless the test asks for no demo (`DEMO_SEED: '0'`).
  */
 export async function startTestServer(env: Record<string, string> = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'andes-api-'));
   if (env.DEMO_SEED !== '0') fs.cpSync(inject('seededDataDir'), dataDir, { recursive: true });
+  const database = await testDatabase(env.DEMO_SEED === '0' ? 'migrada' : 'demo');
   const clock = new TestClock();
-  const config = parseConfig({ DATA_DIR: dataDir, ...env });
+  const config = parseConfig({ DATA_DIR: dataDir, DATABASE_URL: database.url, ...env });
   const deps: StartedDeps = await bootstrap(config, clock.now);
   const app = createApp(deps);
 
@@ -67,6 +107,7 @@ export async function startTestServer(env: Record<string, string> = {}) {
 
   async function close() {
     await deps.db.destroy();
+    await database.drop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 

@@ -18,6 +18,8 @@ import { PROTOCOL_HEADER, SYNC_PROTOCOL_VERSION } from '#sync/outbox/sync-protoc
 
 export interface CrashPlan {
   dataDir: string;
+  /** PostgreSQL's address when the run is on PostgreSQL; else the SQLite file of `dataDir`. */
+  databaseUrl?: string;
   correo: string;
   rutEmpresa: string;
   password: string;
@@ -27,7 +29,7 @@ export interface CrashPlan {
 }
 
 const plan = JSON.parse(fs.readFileSync(process.argv[2] ?? '', 'utf8')) as CrashPlan;
-const deps = await bootstrap(parseConfig({ DATA_DIR: plan.dataDir }));
+const deps = await bootstrap(parseConfig({ DATA_DIR: plan.dataDir, DATABASE_URL: plan.databaseUrl }));
 const app = createApp(deps);
 
 const login = await app.request('/api/auth/login', {

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { engineOf } from '#server/db/engine.ts';
 import type { TestServer } from './api-harness.ts';
 
 /**
@@ -7,6 +8,8 @@ import type { TestServer } from './api-harness.ts';
  * aside first: the log and its sequence start over as on a database without reference data.
  */
 export async function emptyChangeLog(server: TestServer): Promise<void> {
-  await server.deps.db.deleteFrom('cambios').execute();
-  await sql`DELETE FROM sqlite_sequence WHERE name = 'cambios'`.execute(server.deps.db);
+  const { db } = server.deps;
+  await db.deleteFrom('cambios').execute();
+  if (engineOf(db) === 'postgres') await sql`DELETE FROM secuencias WHERE "Tabla" = 'cambios'`.execute(db);
+  else await sql`DELETE FROM sqlite_sequence WHERE name = 'cambios'`.execute(db);
 }

@@ -50,6 +50,8 @@ export interface ChaosRunOptions {
   mix?: WriteMix;
   /** Wraps the engine's transport: the harness's self-test breaks the client on purpose to prove the oracle sees it. */
   wrapTransport?: (transport: Transport) => Transport;
+  /** The server's PostgreSQL database (empty: the server migrates and seeds it); without it, SQLite in the data folder. */
+  databaseUrl?: string;
 }
 
 export interface ChaosReport {
@@ -97,7 +99,7 @@ export async function runChaos(options: ChaosRunOptions): Promise<ChaosReport> {
   const { seed } = options;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'andes-chaos-'));
   const port = await freePort();
-  const server = new ServerProcess({ port, dataDir });
+  const server = new ServerProcess({ port, dataDir, databaseUrl: options.databaseUrl });
   let proxy: ChaosProxy | null = null;
   let replayer: Replayer | null = null;
   let restarting: Promise<void> | null = null;

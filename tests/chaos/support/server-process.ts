@@ -64,6 +64,8 @@ class AddressInUse extends Error {}
 export interface ServerProcessOptions {
   port: number;
   dataDir: string;
+  /** PostgreSQL's address (`DATABASE_URL`); without it the server keeps its SQLite file in `dataDir`. */
+  databaseUrl?: string;
   startTimeoutMs?: number;
 }
 
@@ -112,6 +114,7 @@ export class ServerProcess {
     const env: NodeJS.ProcessEnv = {};
     for (const [name, value] of Object.entries(process.env)) if (!name.startsWith('VITEST')) env[name] = value;
     Object.assign(env, { PORT: String(this.options.port), HOST: '127.0.0.1', DATA_DIR: this.options.dataDir, DEMO_SEED: '1' });
+    if (this.options.databaseUrl) env.DATABASE_URL = this.options.databaseUrl;
     const began = Date.now();
     this.output = [];
     const child = spawn('npx', ['tsx', 'server/main.ts'], { cwd: REPO_ROOT, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
