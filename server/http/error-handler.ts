@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ErrorEnvelope } from '#sync/schemas/answers.schema.ts';
 import { GENERIC_ERROR, HttpError } from './http-error.ts';
+import { MOVED_MARKER, MOVED_MESSAGE } from '../installation/moved-guard.ts';
 
 export const NOT_FOUND_MESSAGE = 'Recurso no encontrado';
 export const BAD_JSON_MESSAGE = 'El cuerpo de la solicitud no es un JSON válido';
@@ -18,6 +19,9 @@ export function handleError(error: Error, c: Context): Response {
     const status = error.status;
     const message = status === 400 ? BAD_JSON_MESSAGE : error.message || GENERIC_ERROR;
     return c.json({ statusCode: status, message } satisfies ErrorEnvelope, status);
+  }
+  if (error.message.includes(MOVED_MARKER)) {
+    return c.json({ statusCode: 503, message: MOVED_MESSAGE } satisfies ErrorEnvelope, 503, { 'Retry-After': '300' });
   }
   console.error(`[error] ${c.req.method} ${c.req.path}`, error);
   return c.json({ statusCode: 500, message: GENERIC_ERROR } satisfies ErrorEnvelope, 500);

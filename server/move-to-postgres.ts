@@ -1,0 +1,25 @@
+/**
+ * `npm run move-to-postgres -- <data folder> <postgres://…> [<new data folder>]`: copies a SQLite installation,
+ * running or not, into an empty PostgreSQL database (server/installation/move-to-postgres.ts), then says what it
+ * moved. Afterwards start the server with DATABASE_URL set (and DATA_DIR on the new folder, if one was given).
+ */
+import { MoveError, moveToPostgres } from './installation/move-to-postgres.ts';
+
+const [from, to, filesTo] = process.argv.slice(2);
+if (!from || !to || !/^postgres(ql)?:\/\//.test(to)) {
+  console.error('Uso: npm run move-to-postgres -- <carpeta de datos SQLite> <postgres://usuario@servidor:puerto/base> [<nueva carpeta de datos>]');
+  process.exit(2);
+}
+console.log(`Trasladando ${from} a ${to.replace(/:[^:@/]*@/, ':***@')}...`);
+try {
+  const report = await moveToPostgres({ from, to, filesTo, log: (line) => console.log(line) });
+  const total = Object.values(report.rows).reduce((sum, n) => sum + n, 0);
+  console.log(`Listo: ${total} filas de ${Object.keys(report.rows).length} tablas; registro de cambios hasta ${report.lastSeq}.`);
+  console.log(`Actas de EPP verificadas tras el traslado: ${report.actas.verified}, todas coinciden con su sello.`);
+  if (filesTo) console.log(`Archivos copiados a ${filesTo}: ${report.files}.`);
+  console.log('La instalación SQLite rechaza ahora toda escritura (503): los equipos guardan sus cambios y los envían al nuevo servidor.');
+  console.log(`Inicie el servidor con DATABASE_URL=${to.replace(/:[^:@/]*@/, ':***@')}${filesTo ? ` DATA_DIR=${filesTo}` : ''} npm start`);
+} catch (error) {
+  console.error(error instanceof MoveError ? `No se trasladó nada: ${error.message}` : error);
+  process.exit(1);
+}
