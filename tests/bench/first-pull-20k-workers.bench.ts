@@ -22,7 +22,7 @@ const COMPANY = '76123456';
 const TARGET_SECONDS = 3;
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'andes-bench-pull-'));
-const deps = await bootstrap(parseConfig({ DATA_DIR: dataDir }));
+const deps = await bootstrap(parseConfig({ DATA_DIR: dataDir, DATABASE_URL: process.env.BENCH_DATABASE_URL }));
 const app = createApp(deps);
 
 try {

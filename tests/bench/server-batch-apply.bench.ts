@@ -38,7 +38,7 @@ interface BatchAnswer {
 }
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'andes-bench-'));
-const deps = await bootstrap(parseConfig({ DATA_DIR: dataDir }));
+const deps = await bootstrap(parseConfig({ DATA_DIR: dataDir, DATABASE_URL: process.env.BENCH_DATABASE_URL }));
 const app = createApp(deps);
 const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
 await new Promise((resolve) => server.once('listening', resolve));

@@ -29,7 +29,7 @@ const WRITES_PER_SECOND = 10;
 const COMPANY = '76123456';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'andes-bench-load-'));
-const seeded = await bootstrap(parseConfig({ DATA_DIR: dataDir }));
+const seeded = await bootstrap(parseConfig({ DATA_DIR: dataDir, DATABASE_URL: process.env.BENCH_DATABASE_URL }));
 await insertBenchWorkers(seeded.db, COMPANY, WORKERS);
 
 /**
@@ -46,7 +46,7 @@ async function perRequestMs(): Promise<Record<string, number>> {
     body: JSON.stringify({ RutEmpresa: '76123456-0', Correo: 'admin@andesdemo.cl', Contrasena: DEMO_PASSWORD }),
   });
   const { token } = (await login.json()) as { token: string };
-  const touchOneRow = () => sql`UPDATE empresas SET NombreEmpresa = NombreEmpresa WHERE IdEmpresa = ${COMPANY}`.execute(seeded.db);
+  const touchOneRow = () => sql`UPDATE empresas SET "NombreEmpresa" = "NombreEmpresa" WHERE "IdEmpresa" = ${COMPANY}`.execute(seeded.db);
   const average = async (work: () => Promise<unknown>, times = 300) => {
     for (let i = 0; i < 50; i += 1) await work();
     const started = performance.now();
@@ -65,7 +65,7 @@ async function perRequestMs(): Promise<Record<string, number>> {
 const breakdown = await perRequestMs();
 await seeded.db.destroy();
 
-const server = new ServerProcess({ port: await freePort(), dataDir });
+const server = new ServerProcess({ port: await freePort(), dataDir, databaseUrl: process.env.BENCH_DATABASE_URL });
 const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
 
 function get(url: string, headers: Record<string, string>): Promise<{ status: number; body: string }> {
