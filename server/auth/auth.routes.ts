@@ -29,6 +29,7 @@ import { writeHistory } from '../tenancy/auth-audit.ts';
 import { findUser } from '../tenancy/users.repo.ts';
 import { closeSession } from '../tenancy/session-state.ts';
 import * as auth from './auth.service.ts';
+import * as recovery from './password-recovery.service.ts';
 
 const tags = ['auth'];
 const LoginAnswer = v.union([named('InicioSesion', LoginSuccessSchema), named('DesafioContrasena', LoginChallengeSchema)]);
@@ -81,7 +82,7 @@ export const authRoutes = new Hono<AppEnv>()
     publicCall(),
     validate('json', RecoveryRequestBodySchema),
     async (c) => {
-      await auth.requestRecoveryCode(c.get('deps'), c.req.valid('json'));
+      await recovery.requestRecoveryCode(c.get('deps'), c.req.valid('json'));
       return c.json({ statusCode: 200, message: AUTH_MESSAGES.recoveryCodeSent });
     },
   )
@@ -95,7 +96,7 @@ export const authRoutes = new Hono<AppEnv>()
     publicCall(),
     validate('json', RecoveryConfirmBodySchema),
     async (c) => {
-      await auth.confirmRecovery(c.get('deps'), c.req.valid('json'), clientAddress(c));
+      await recovery.confirmRecovery(c.get('deps'), c.req.valid('json'), clientAddress(c));
       return c.json({ statusCode: 200, message: AUTH_MESSAGES.passwordUpdated });
     },
   )

@@ -2,7 +2,9 @@ import { MOTIVO_CODES, MOTIVOS_ENTREGA } from '#sync/domain/epp-delivery.ts';
 import { formatDisplayDate } from '#sync/domain/dates.ts';
 import { type DashboardAnswer, type DashboardPoint, shortMonthLabel } from '#sync/schemas/dashboard-filters.schema.ts';
 import type { EppIndicator } from '#sync/schemas/epp-dashboard.schema.ts';
-import { type EppInput, type EppState, eppState, findingsOf, pairKey } from './dashboard-datos.ts';
+import { type EppInput, type EppState, pairKey } from './dashboard-datos.ts';
+import { eppState } from './dashboard-estado.ts';
+import { findingsOf } from './dashboard-no-uso.ts';
 import { linesByReason } from './dashboard-lineas.ts';
 
 /**
@@ -55,18 +57,23 @@ const distinctWorkers = (pairs: readonly { worker: string }[]) => new Set(pairs.
 
 export const FORMULAS: Record<EppIndicator, string> = {
   vencidos:
-    'Trabajadores que recibieron el EPP y no tienen ninguna entrega vigente de él (vencida antes del día de corte), por EPP; el total cuenta cada trabajador una vez. Las actas anuladas no cuentan; vida útil 0: no vence',
+    'Trabajadores que recibieron el EPP y no tienen ninguna entrega vigente de él (vencida antes del día de corte), por EPP; el total cuenta cada ' +
+      'trabajador una vez. Las actas anuladas no cuentan; vida útil 0: no vence',
   pendientes:
-    'Trabajadores a los que su asignación (la de sus cargos más la propia) les exige el EPP y no tienen una entrega vigente de él el día de corte, por EPP; el total cuenta cada trabajador una vez',
+    'Trabajadores a los que su asignación (la de sus cargos más la propia) les exige el EPP y no tienen una entrega vigente de él el día de corte, por ' +
+      'EPP; el total cuenta cada trabajador una vez',
   no_uso:
-    'Hallazgos de no uso del período: respuestas No cumple, en inspecciones del período, a enunciados vinculados a un EPP; uno por inspección y enunciado, por EPP',
+    'Hallazgos de no uso del período: respuestas No cumple, en inspecciones del período, a enunciados vinculados a un EPP; uno por inspección y ' +
+      'enunciado, por EPP',
   capacitados:
-    'Trabajadores capacitados en el uso del EPP (asistencia realizada y vigente el día de corte a una capacitación cuyo tipo enseña ese EPP) entre los que deben usarlo, por EPP; el total cuenta cada trabajador capacitado una vez',
+    'Trabajadores capacitados en el uso del EPP (asistencia realizada y vigente el día de corte a una capacitación cuyo tipo enseña ese EPP) entre los ' +
+      'que deben usarlo, por EPP; el total cuenta cada trabajador capacitado una vez',
   cobertura:
     'Pares trabajador–EPP exigidos por la asignación con una entrega vigente el día de corte × 100 / pares exigidos, por EPP; el total sobre todos los pares',
   no_uso_linea: 'Hallazgos de no uso (No cumple en enunciados vinculados a un EPP) de cada mes del período',
   no_uso_grafico:
-    'Hallazgos de no uso del período por nivel de la inspección (nivel 2, o nivel 3 si se eligió un nivel 2); con Tipo, solo las inspecciones de ese tipo de formulario',
+    'Hallazgos de no uso del período por nivel de la inspección (nivel 2, o nivel 3 si se eligió un nivel 2); con Tipo, solo las inspecciones de ese ' +
+      'tipo de formulario',
   motivo_entrega: 'Líneas de EPP entregadas en el período (actas no anuladas) por motivo de entrega',
 };
 

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { sharedFigures } from '#server/records/dashboard-memo.ts';
-import { countedActs, type EppInput, type EppState, eppState, type WorkerInfo, workerMatches } from './dashboard-datos.ts';
+import { countedActs, type EppInput, type EppState, type WorkerInfo, workerMatches } from './dashboard-datos.ts';
+import { eppState } from './dashboard-estado.ts';
 
 /** The EPP dashboard's delivered lines: listed for the records of a figure, and counted by reason in SQL. */
 

@@ -2,7 +2,9 @@ import { formatDisplayDate } from '#sync/domain/dates.ts';
 import { MOTIVOS_ENTREGA, type MotivoEntrega } from '#sync/domain/epp-delivery.ts';
 import { FORMULARIO_TYPE_LABELS, type FormularioTipo } from '#sync/schemas/formularios.schema.ts';
 import type { EppDashboardRecord, EppIndicator, EppRecordsAnswer, EppRecordsQuery } from '#sync/schemas/epp-dashboard.schema.ts';
-import { type EppInput, type EppState, eppState, findingsOf, NEVER, pairKey, type WorkerInfo } from './dashboard-datos.ts';
+import { type EppInput, type EppState, NEVER, pairKey, type WorkerInfo } from './dashboard-datos.ts';
+import { eppState } from './dashboard-estado.ts';
+import { findingsOf } from './dashboard-no-uso.ts';
 import { linesOf } from './dashboard-lineas.ts';
 import { expiredPairs, findingLevel, FORMULAS, pairState, requiredPairs } from './dashboard-indicadores.ts';
 

@@ -23,6 +23,8 @@ import { clientAddress } from '#server/http/client-address.ts';
 import { validate } from '#server/http/validation.ts';
 import { publicCall, sessionOnly } from '#server/tenancy/permit.ts';
 import * as cuenta from './cuenta.service.ts';
+import * as recuperacion from './cuenta-recuperacion.service.ts';
+import * as registro from './cuenta-registro.service.ts';
 import { requireInspector } from '#server/tenancy/require-inspector.ts';
 
 const tags = ['fiscales'];
@@ -45,7 +47,7 @@ export const cuentaRoutes = new Hono<AppEnv>()
       responses: answers(Settings, 'El dominio institucional'),
     }),
     publicCall(),
-    (c) => c.json({ statusCode: 200, data: cuenta.settings(c.get('deps')) } satisfies v.InferOutput<typeof Settings>),
+    (c) => c.json({ statusCode: 200, data: registro.settings(c.get('deps')) } satisfies v.InferOutput<typeof Settings>),
   )
   .post(
     '/registro',
@@ -57,7 +59,7 @@ export const cuentaRoutes = new Hono<AppEnv>()
     publicCall(),
     validate('json', InspectorRegisterBodySchema),
     async (c) => {
-      await cuenta.register(c.get('deps'), c.req.valid('json'), clientAddress(c));
+      await registro.register(c.get('deps'), c.req.valid('json'), clientAddress(c));
       return c.json({ statusCode: 200, message: FISCALES_MESSAGES.temporaryPasswordSent } satisfies MessageAnswer);
     },
   )
@@ -72,7 +74,7 @@ export const cuentaRoutes = new Hono<AppEnv>()
     publicCall(),
     validate('json', InspectorVerifyBodySchema),
     async (c) => {
-      const session = await cuenta.verify(c.get('deps'), c.req.valid('json'), clientAddress(c));
+      const session = await registro.verify(c.get('deps'), c.req.valid('json'), clientAddress(c));
       return c.json({ statusCode: 200, message: FISCALES_MESSAGES.accountVerified, ...session } satisfies v.InferOutput<
         typeof PasswordChanged
       >);
@@ -117,7 +119,7 @@ export const cuentaRoutes = new Hono<AppEnv>()
     publicCall(),
     validate('json', InspectorRecoveryRequestBodySchema),
     async (c) => {
-      await cuenta.requestRecoveryCode(c.get('deps'), c.req.valid('json'));
+      await recuperacion.requestRecoveryCode(c.get('deps'), c.req.valid('json'));
       return c.json({ statusCode: 200, message: AUTH_MESSAGES.recoveryCodeSent } satisfies MessageAnswer);
     },
   )
@@ -131,7 +133,7 @@ export const cuentaRoutes = new Hono<AppEnv>()
     publicCall(),
     validate('json', InspectorRecoveryConfirmBodySchema),
     async (c) => {
-      await cuenta.confirmRecovery(c.get('deps'), c.req.valid('json'), clientAddress(c));
+      await recuperacion.confirmRecovery(c.get('deps'), c.req.valid('json'), clientAddress(c));
       return c.json({ statusCode: 200, message: AUTH_MESSAGES.passwordUpdated } satisfies MessageAnswer);
     },
   )

@@ -18,7 +18,7 @@ import {
   type AccidentRecordsAnswer,
   type AccidentRecordsQuery,
 } from '#sync/schemas/accidentes-dashboard.schema.ts';
-import { CATEGORY_CHARTS, catalogueNames } from './dashboard-indicadores.ts';
+import { CATEGORY_CHARTS, catalogueNames } from './dashboard-categorias.ts';
 import {
   figuresOf,
   type IndicatorInput,

@@ -1,0 +1,93 @@
+import { type ContenidoFormulario, statementsOf } from '#sync/schemas/formularios.schema.ts';
+import type { RespuestaEnunciado } from '#sync/schemas/inspecciones.schema.ts';
+import { sharedFigures } from '#server/records/dashboard-memo.ts';
+import { type EppInput, type EppState, type Finding, stringsOf, type WorkerInfo } from './dashboard-datos.ts';
+import { eppState } from './dashboard-estado.ts';
+
+/** The findings of non-use in [from..to] of the scope (and of one kind of template, when `Tipo` is given). */
+async function computeFindings(input: EppInput, from: string, to: string, workers: Map<string, WorkerInfo>): Promise<Finding[]> {
+  const { db } = input.deps;
+  const { company, filters, contractor, client } = input.scope;
+  let query = db
+    .selectFrom('evaluaciones')
+    .select([
+      'IdEvaluacion',
+      'IdFormulario',
+      'VersionFormulario',
+      'NombreFormulario',
+      'Tipo',
+      'Fecha',
+      'IdNivel2',
+      'IdNivel3',
+      'Observados',
+      'Respuestas',
+    ])
+    .where('IdEmpresa', '=', company)
+    .where('Estado', '<>', 0)
+    .where('Fecha', '>=', from)
+    .where('Fecha', '<=', `${to}\uffff`);
+  if (filters.nv2) query = query.where('IdNivel2', '=', filters.nv2);
+  if (filters.nv3) query = query.where('IdNivel3', '=', filters.nv3);
+  if (contractor) query = query.where('RutContratista', '=', contractor);
+  if (client) query = query.where('IdCliente', '=', client);
+  if (input.query.Tipo) query = query.where('Tipo', '=', input.query.Tipo);
+  const inspections = await query.orderBy('Fecha').orderBy('IdEvaluacion').execute();
+  if (inspections.length === 0) return [];
+  // Only the template versions with a statement linked to an item matter; each version is read once.
+  const versions = await db
+    .selectFrom('formulario_versiones')
+    .select(['IdFormulario', 'VersionFormulario', 'Contenido'])
+    .where('IdEmpresa', '=', company)
+    .where('Contenido', 'like', '%"IdEpp"%')
+    .execute();
+  const links = new Map<string, Map<string, { IdEpp: string; Texto: string }>>();
+  for (const version of versions) {
+    const linked = new Map<string, { IdEpp: string; Texto: string }>();
+    for (const statement of statementsOf(JSON.parse(version.Contenido) as ContenidoFormulario))
+      if (statement.IdEpp) linked.set(statement.IdEnunciado, { IdEpp: statement.IdEpp, Texto: statement.Texto });
+    if (linked.size > 0) links.set(`${version.IdFormulario}\u0000${version.VersionFormulario}`, linked);
+  }
+  const findings: Finding[] = [];
+  for (const inspection of inspections) {
+    const linked = links.get(`${inspection.IdFormulario}\u0000${inspection.VersionFormulario}`);
+    if (!linked) continue;
+    const observed = stringsOf(inspection.Observados);
+    // With a Cargo chosen, a finding counts when the inspection observed a worker of that position.
+    if (input.query.IdCargo && !observed.some((id) => workers.get(id)?.cargos.includes(input.query.IdCargo!))) continue;
+    for (const answer of JSON.parse(inspection.Respuestas) as RespuestaEnunciado[]) {
+      const link = answer.Respuesta === 2 ? linked.get(answer.IdEnunciado) : undefined;
+      if (!link) continue;
+      findings.push({
+        Clave: `${inspection.IdEvaluacion}:${answer.IdEnunciado}`,
+        IdEvaluacion: inspection.IdEvaluacion,
+        Fecha: inspection.Fecha.slice(0, 10),
+        Tipo: inspection.Tipo,
+        NombreFormulario: inspection.NombreFormulario,
+        IdNivel2: inspection.IdNivel2,
+        IdNivel3: inspection.IdNivel3,
+        IdEpp: link.IdEpp,
+        Enunciado: link.Texto,
+        Observados: observed,
+      });
+    }
+  }
+  return findings;
+}
+
+export async function findingsOf(input: EppInput, from: string, to: string): Promise<{ findings: Finding[]; state: EppState }> {
+  const { filters, contractor, client } = input.scope;
+  const state = await eppState(input);
+  const key = JSON.stringify([
+    'epp-no-uso',
+    from,
+    to,
+    filters.nv2,
+    filters.nv3,
+    contractor,
+    client,
+    input.query.IdCargo ?? '',
+    input.query.Tipo ?? '',
+  ]);
+  const findings = await sharedFigures(input.deps.db, input.scope.company, key, () => computeFindings(input, from, to, state.workers));
+  return { findings, state };
+}
