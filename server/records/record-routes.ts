@@ -123,7 +123,8 @@ export function recordRoutes<E extends AnyEntity>(entity: E, options: RecordRout
       doc(
         summary(
           'create',
-          `Crea ${entity.noun.feminine ? 'una' : 'un'} ${entity.noun.one} con el ${entity.id} (UUID) generado en el dispositivo. 409 CONFLICTO si el id ya existe`,
+          `Crea ${entity.noun.feminine ? 'una' : 'un'} ${entity.noun.one} con el ${entity.id} (UUID) generado en el dispositivo. 409 CONFLICTO si el ` +
+            `id ya existe`,
         ),
         'write',
       ),
@@ -175,7 +176,8 @@ export function removeHandlers<E extends AnyEntity>(entity: E, template: string,
       security,
       summary:
         options.summaries?.remove ??
-        `Anula ${entity.noun.feminine ? 'una' : 'un'} ${entity.noun.one} (Estado 0, lápida en los cambios). ?Version=n detecta un borrado sobre datos viejos; anular de nuevo responde 200`,
+        `Anula ${entity.noun.feminine ? 'una' : 'un'} ${entity.noun.one} (Estado 0, lápida en los cambios). ?Version=n detecta un borrado sobre datos ` +
+          `viejos; anular de nuevo responde 200`,
       responses: recordResponses(entity).write,
     }),
     validate('param', paramsSchema(template)),

@@ -27,7 +27,8 @@ const footprint = async () =>
   Promise.all((['epp_entregas', 'epp_entregas_lineas', 'cambios'] as const).map((table) => rowCount(test.server, table)));
 
 describe('EPP delivery actas (spec "Delivered": POST epp/entregados, GET, PUT and DELETE one/{company}/{id})', () => {
-  it("EP2: stores one worker's sealed acta with the server's receipt time, its lines as rows with their expiry, and a change-log row for its parties", async () => {
+  it("EP2: stores one worker's sealed acta with the server's receipt time, its lines as rows with their expiry, " +
+    'and a change-log row for its parties', async () => {
     const body = await actaBody(test.server, { worker: 2, signatures: await signatures(test.server, test.admin.token) });
     test.server.clock.advance(60_000);
     const created = await postActa(test.server, test.admin.token, body);

@@ -85,7 +85,8 @@ describe('the acta verified years later, signed out (GET /api/verificar/{codigo}
     }
   });
 
-  it("EP6: answers the version each acta was sealed under; a version-2 acta whose names change behind the application's back no longer matches; a version-1 acta still verifies", async () => {
+  it("EP6: answers the version each acta was sealed under; a version-2 acta whose names change behind the application's back no longer matches; a " +
+    "version-1 acta still verifies", async () => {
     const server = await startTestServer();
     try {
       const admin = await server.login('admin@andesdemo.cl');
@@ -99,18 +100,18 @@ describe('the acta verified years later, signed out (GET /api/verificar/{codigo}
 
       // Triggers dropped: the worker's or the deliverer's name changed in the database shows.
       await dropTrigger(server.deps.db, 'epp_entregas_selladas', 'epp_entregas');
-      await sql`UPDATE epp_entregas SET "NombreTrabajador" = 'Persona Inventada' WHERE "IdEntregadosEpp" = ${current.IdEntregadosEpp}`.execute(
-        server.deps.db,
-      );
+      const tamper = (changes: { NombreTrabajador?: string; Entregador?: string; VersionSello?: number }) =>
+        server.deps.db.updateTable('epp_entregas').set(changes).where('IdEntregadosEpp', '=', current.IdEntregadosEpp).execute();
+      await tamper({ NombreTrabajador: 'Persona Inventada' });
       expect(await check(current.Sello)).toMatchObject({ SelloCoincide: false, VersionSello: 2 });
-      await sql`UPDATE epp_entregas SET "NombreTrabajador" = ${current.NombreTrabajador}, "Entregador" = ${await delivererNamed(server.deps.db, current.IdEntregadosEpp, 'Gerente General')} WHERE "IdEntregadosEpp" = ${current.IdEntregadosEpp}`.execute(
-        server.deps.db,
-      );
+      await tamper({
+        NombreTrabajador: current.NombreTrabajador,
+        Entregador: await delivererNamed(server.deps.db, current.IdEntregadosEpp, 'Gerente General'),
+      });
       expect(await check(current.Sello)).toMatchObject({ SelloCoincide: false });
       // Nor may an acta be passed off as sealed under the older form that named no one.
-      await sql`UPDATE epp_entregas SET "Entregador" = ${await delivererNamed(server.deps.db, current.IdEntregadosEpp, current.Entregador.Nombre)}, "VersionSello" = 1 WHERE "IdEntregadosEpp" = ${current.IdEntregadosEpp}`.execute(
-        server.deps.db,
-      );
+      const signedName = await delivererNamed(server.deps.db, current.IdEntregadosEpp, current.Entregador.Nombre);
+      await tamper({ Entregador: signedName, VersionSello: 1 });
       expect(await check(current.Sello)).toMatchObject({ SelloCoincide: false, VersionSello: 1 });
     } finally {
       await server.close();

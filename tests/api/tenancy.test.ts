@@ -36,10 +36,11 @@ function concrete(path: string, company: string, userId: number): string {
  * Callable without a session: the company sign-in steps, health, signed files, the public verification page; and the
  * inspectors' sign-in steps and their signed PDF links (the signature is the credential).
  */
-const isPublic = (path: string) =>
-  /^\/api\/(health|auth\/(login|estado-empresa|cambiar-contrasena|recuperar.*)|files\/.*|verificar\/\{codigo\}|fiscales\/(ajustes|registro.*|login|cambiar-contrasena|recuperar.*|documentos\/\{[^}]+\}))$/.test(
-    path,
-  );
+const PUBLIC_PATH = new RegExp(
+  '^/api/(health|auth/(login|estado-empresa|cambiar-contrasena|recuperar.*)|files/.*|verificar/\\{codigo\\}|' +
+    'fiscales/(ajustes|registro.*|login|cambiar-contrasena|recuperar.*|documentos/\\{[^}]+\\}))$',
+);
+const isPublic = (path: string) => PUBLIC_PATH.test(path);
 const isInspectorRoute = (path: string) => path.startsWith('/api/fiscales/');
 
 describe('tenancy, route by route from the API description', () => {

@@ -208,12 +208,14 @@ function report(label: string, saves: SaveTimes[], target: number | null): numbe
   const values = saves.map((save) => save.total);
   const sorted = [...values].sort((a, b) => a - b);
   const max = sorted.at(-1)!;
+  const over = target === null ? 0 : values.filter((value) => value >= target).length;
   const verdict =
     target === null
       ? '(referencia)'
-      : `Meta: cada firma < ${target} ms → ${max < target ? 'cumple' : `NO cumple (${values.filter((value) => value >= target).length} de ${values.length} sobre la meta)`}`;
+      : `Meta: cada firma < ${target} ms → ${max < target ? 'cumple' : `NO cumple (${over} de ${values.length} sobre la meta)`}`;
   console.log(
-    `${label}: mediana ${percentile(sorted, 50).toFixed(1)} ms · p95 ${percentile(sorted, 95).toFixed(1)} ms · máx ${max.toFixed(1)} ms (${values.length} firmas). ${verdict}`,
+    `${label}: mediana ${percentile(sorted, 50).toFixed(1)} ms · p95 ${percentile(sorted, 95).toFixed(1)} ms · máx ${max.toFixed(1)} ms ` +
+      `(${values.length} firmas). ${verdict}`,
   );
   // Where the time goes: the count shows once the draft is written and read back; the image once its file is read
   // and made a URL; then the frame that paints both.
@@ -223,7 +225,8 @@ function report(label: string, saves: SaveTimes[], target: number | null): numbe
       50,
     ).toFixed(1);
   console.log(
-    `    reparto (medianas): conteo en pantalla ${median((save) => save.count)} ms · imagen de la firma ${median((save) => save.image)} ms · pintado ${median((save) => save.total - Math.max(save.count, save.image))} ms`,
+    `    reparto (medianas): conteo en pantalla ${median((save) => save.count)} ms · imagen de la firma ${median((save) => save.image)} ms · pintado ` +
+      `${median((save) => save.total - Math.max(save.count, save.image))} ms`,
   );
   return max;
 }
@@ -254,7 +257,8 @@ try {
   await context.setOffline(true);
 
   console.log(
-    `Guardar la firma de cada participante de una capacitación de ${PEOPLE} personas (Chromium 1280x800, sin conexión), del clic a la pantalla con la firma y el conteo al día:`,
+    `Guardar la firma de cada participante de una capacitación de ${PEOPLE} personas (Chromium 1280x800, sin conexión), del clic a la pantalla con la ` +
+      `firma y el conteo al día:`,
   );
   const cdp = await context.newCDPSession(page);
   const mainNames = rows.names.slice(0, PEOPLE - THROTTLED);

@@ -74,7 +74,8 @@ try {
     const { queued, dead } = await store.counts();
     if (queued !== 0 || dead !== 0 || transport.confirmed.size !== writes || transport.mismatches.length > 0) {
       throw new Error(
-        `not every write was applied once: ${queued} queued, ${dead} dead, ${transport.confirmed.size} confirmed, ${transport.mismatches.slice(0, 3).join('; ')}`,
+        `not every write was applied once: ${queued} queued, ${dead} dead, ${transport.confirmed.size} confirmed, ` +
+          `${transport.mismatches.slice(0, 3).join('; ')}`,
       );
     }
     return { seconds, counts: transport.counts, times: transport.times, files: device.signatures.size };
@@ -108,7 +109,8 @@ try {
   const slowRecords = await drain(slowLink.url, WRITES, RECORDS_ONLY_MIX);
   const floor = (d: Drained) => ((trips(d) * ROUND_TRIP_MS) / 1000).toFixed(1);
   console.log(
-    `Igual con ${ROUND_TRIP_MS} ms más por ida y vuelta: ${describe(slow)}; solo la latencia suma ${floor(slow)} s. ${verdict(slow.seconds, TARGET_SLOW_SECONDS)}`,
+    `Igual con ${ROUND_TRIP_MS} ms más por ida y vuelta: ${describe(slow)}; solo la latencia suma ${floor(slow)} s. ` +
+      `${verdict(slow.seconds, TARGET_SLOW_SECONDS)}`,
   );
   console.log(
     `  sin firmas (solo lotes de registros): ${describe(slowRecords)}; latencia ${floor(slowRecords)} s. ${verdict(slowRecords.seconds, TARGET_SLOW_SECONDS)}`,

@@ -33,7 +33,8 @@ async function serverOf(page: Page) {
   };
 }
 
-test('the trainings dashboard opens on the last twelve months, counts its coverage in workers and opens the workers without training; a chart and the whole dashboard export', async ({
+test('the trainings dashboard opens on the last twelve months, counts its coverage in workers and opens the workers without training; a chart and the ' +
+  'whole dashboard export', async ({
   page,
 }) => {
   const server = await serverOf(page);

@@ -32,7 +32,8 @@ const hashes = (session: Pick<ServerSession, 'Participantes' | 'Relatores'>) =>
     .filter((hash): hash is string => Boolean(hash))
     .sort();
 
-test('attendance at the worksite, offline, on a tablet: five participants sign (one found by RUT), the presenter signs, two photos, a reload midway, realised with grades, sent when the connection returns', async ({
+test('attendance at the worksite, offline, on a tablet: five participants sign (one found by RUT), the presenter signs, two photos, a reload midway, ' +
+  'realised with grades, sent when the connection returns', async ({
   page,
   context,
 }) => {
@@ -173,7 +174,8 @@ test("at the office: the worker's record shows the training as vigente, and the 
   await expectAccessible(page);
 });
 
-test("at the office, offline: a programme line whose type was removed meanwhile and an edit of a line changed first on the server are refused in the spec's words, and the line is corrected and resent", async ({
+test("at the office, offline: a programme line whose type was removed meanwhile and an edit of a line changed first on the server are refused in the " +
+  "spec's words, and the line is corrected and resent", async ({
   page,
   context,
   request,

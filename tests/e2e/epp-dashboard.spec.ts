@@ -30,7 +30,8 @@ async function openFromMenu(page: Page): Promise<void> {
 
 const card = (page: Page, title: string) => page.getByRole('region', { name: title, exact: true });
 
-test("the EPP dashboard shows the demo company's figures over the last twelve months, follows the Cargo filter, and a chart opens the records behind it; a chart and the dashboard export", async ({
+test("the EPP dashboard shows the demo company's figures over the last twelve months, follows the Cargo filter, and a chart opens the records behind " +
+  "it; a chart and the dashboard export", async ({
   page,
 }) => {
   const token = await apiToken(page.request);

@@ -94,7 +94,8 @@ type LocalActa = {
   FirmaTrabajador: { Sha256: string };
 };
 
-test('EPP crew delivery offline: three workers sign their own sealed actas, a blank signature is refused, the crew survives a reload, and the server keeps exactly three actas with their signatures, seals and PDFs', async ({
+test('EPP crew delivery offline: three workers sign their own sealed actas, a blank signature is refused, the crew survives a reload, and the server ' +
+  'keeps exactly three actas with their signatures, seals and PDFs', async ({
   page,
   context,
 }) => {
@@ -214,7 +215,8 @@ test('EPP crew delivery offline: three workers sign their own sealed actas, a bl
   ).toMatchObject({ Talla: '9', Cantidad: 2 });
 });
 
-test("one worker's acta, handed over by a worker of the roster, printed on the tablet with no signal shows what was signed and its seal, and its code is verified signed out", async ({
+test("one worker's acta, handed over by a worker of the roster, printed on the tablet with no signal shows what was signed and its seal, and its code " +
+  "is verified signed out", async ({
   page,
   context,
   browser,
@@ -342,7 +344,8 @@ test('the office annuls an acta, keeps it with its seal, and the public verifica
   await visitor.close();
 });
 
-test("on a phone, a tablet and a desktop a crew's lines fit their card or scroll in a named region with «Quitar» whole, and every line without its size is said before anyone signs", async ({
+test("on a phone, a tablet and a desktop a crew's lines fit their card or scroll in a named region with «Quitar» whole, and every line without its " +
+  "size is said before anyone signs", async ({
   page,
 }) => {
   const office = await apiToken(page.request, ADMIN);

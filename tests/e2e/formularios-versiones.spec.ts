@@ -105,7 +105,8 @@ function escaped(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-test('a template built in the editor is edited to version 2 while a tablet fills version 1 offline: that inspection ends on version 1, the next starts on version 2', async ({
+test('a template built in the editor is edited to version 2 while a tablet fills version 1 offline: that inspection ends on version 1, the next starts ' +
+  'on version 2', async ({
   browser,
 }) => {
   const stamp = Date.now();
@@ -347,7 +348,8 @@ test('the office duplicates a template into "Copia de …" and retires the origi
   await tablet.context().close();
 });
 
-test('the office deletes an observation and then its inspection, each after a cancelled first try: the server drops them and the tablet stops listing them after a sync', async ({
+test('the office deletes an observation and then its inspection, each after a cancelled first try: the server drops them and the tablet stops listing ' +
+  'them after a sync', async ({
   browser,
   request,
 }) => {

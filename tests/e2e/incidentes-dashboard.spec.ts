@@ -42,7 +42,8 @@ function card(page: Page, title: string) {
   return page.getByRole('region', { name: title, exact: true });
 }
 
-test('the accident dashboard states each rate with its formula over the last twelve months, follows the level filter, and opens a rate and a bar down to their cases', async ({
+test('the accident dashboard states each rate with its formula over the last twelve months, follows the level filter, and opens a rate and a bar down ' +
+  'to their cases', async ({
   page,
 }) => {
   const token = await apiToken(page.request);
@@ -164,7 +165,8 @@ test('the accident dashboard states each rate with its formula over the last twe
   await expect(page).toHaveURL(new RegExp(`/incidentes/detalles/${lostTime.IdEvaluacion}$`));
 });
 
-test('headcount and hours load from a CSV: a bad row is refused with its line and nothing is queued; corrected, every row is queued once and reaches the server once', async ({
+test('headcount and hours load from a CSV: a bad row is refused with its line and nothing is queued; corrected, every row is queued once and reaches ' +
+  'the server once', async ({
   page,
 }) => {
   const [oldest, older, old] = [monthBefore(15), monthBefore(14), monthBefore(13)];

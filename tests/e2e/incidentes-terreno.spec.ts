@@ -126,7 +126,8 @@ async function offlineAtTheWorksite(page: Page, context: BrowserContext): Promis
   await expectAccessible(page);
 }
 
-test('at the worksite, offline: a lost-time accident with two photos, the injured worker and the signature survives a reload, starts the DIAT clock that counts down on the home, and reaches the server once with its files', async ({
+test('at the worksite, offline: a lost-time accident with two photos, the injured worker and the signature survives a reload, starts the DIAT clock ' +
+  'that counts down on the home, and reaches the server once with its files', async ({
   page,
   context,
 }) => {
@@ -188,7 +189,8 @@ test('at the worksite, offline: a lost-time accident with two photos, the injure
   }
 });
 
-test('at the worksite, offline: a grave accident records the suspension of the work in one tap and drafts the notice to the authorities, which reaches the server', async ({
+test('at the worksite, offline: a grave accident records the suspension of the work in one tap and drafts the notice to the authorities, which reaches ' +
+  'the server', async ({
   page,
   context,
 }) => {
@@ -225,7 +227,8 @@ test('at the worksite, offline: a grave accident records the suspension of the w
   ]);
 });
 
-test('at the office: stages 2 and 3 with a control measure; closing is refused until the measure is answered and approved; the PDF shows the sections in order with the causes and the measure', async ({
+test('at the office: stages 2 and 3 with a control measure; closing is refused until the measure is answered and approved; the PDF shows the sections ' +
+  'in order with the causes and the measure', async ({
   page,
   request,
 }) => {
@@ -316,7 +319,8 @@ test('at the office: stages 2 and 3 with a control measure; closing is refused u
   expect(pdf.images).toBe(3);
 });
 
-test('on a phone the report form keeps the screen: its send and delete bar stays one short row, also with what is missing, and both buttons within reach', async ({
+test('on a phone the report form keeps the screen: its send and delete bar stays one short row, also with what is missing, and both buttons within ' +
+  'reach', async ({
   page,
 }) => {
   await page.setViewportSize(PHONE);
@@ -359,7 +363,8 @@ test('on a phone the report form keeps the screen: its send and delete bar stays
   await expect(page).toHaveURL(/\/incidentes$/);
 });
 
-test('at the office, offline: two cases deleted while the worksite changed them are refused, and Sincronización says «Error al eliminar los accidentes» and, for each, «Error al eliminar el accidente»', async ({
+test('at the office, offline: two cases deleted while the worksite changed them are refused, and Sincronización says «Error al eliminar los ' +
+  'accidentes» and, for each, «Error al eliminar el accidente»', async ({
   page,
   context,
   request,

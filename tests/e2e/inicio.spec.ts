@@ -170,7 +170,8 @@ for (const [size, viewport] of SIZES) {
   test.describe(`on a ${size}`, () => {
     test.use({ viewport });
 
-    test('the office starts its day on Inicio: one «Nueva inspección», EPP and attendance quick starts, and what waits for it, each count opening its list, offline too', async ({
+    test('the office starts its day on Inicio: one «Nueva inspección», EPP and attendance quick starts, and what waits for it, each count opening its ' +
+      'list, offline too', async ({
       page,
       context,
       request,

@@ -70,7 +70,8 @@ async function officeTemplate(page: Page): Promise<string> {
 test.describe('on a phone', () => {
   test.use({ viewport: PHONE, actionTimeout: 15_000 });
 
-  test('the home leads to the work, names and answers fit, a new observation reads Abierta, notices stay below the bar, and Sincronizar offline says why', async ({
+  test('the home leads to the work, names and answers fit, a new observation reads Abierta, notices stay below the bar, and Sincronizar offline says ' +
+    'why', async ({
     page,
     context,
   }) => {

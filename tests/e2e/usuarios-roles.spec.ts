@@ -73,7 +73,8 @@ async function backToForeground(page: Page): Promise<void> {
   });
 }
 
-test('an administrator gives a new user a role that sees workers but may not delete them, then grants it; a deactivated contractor company signs out its users', async ({
+test('an administrator gives a new user a role that sees workers but may not delete them, then grants it; a deactivated contractor company signs out ' +
+  'its users', async ({
   page,
   browser,
   request,
@@ -133,8 +134,9 @@ test('an administrator gives a new user a role that sees workers but may not del
   await expectAccessible(user);
   const workerId = user.url().split('/').pop()!;
   const userToken = await user.evaluate(() => localStorage.getItem('token'));
+  const userId = await user.evaluate(() => (JSON.parse(localStorage.getItem('session')!) as { usuario: { IdUsuario: number } }).usuario.IdUsuario);
   const refused = await request.delete(
-    `${WORKERS_API}/${workerId}/${await user.evaluate(() => (JSON.parse(localStorage.getItem('session')!) as { usuario: { IdUsuario: number } }).usuario.IdUsuario)}`,
+    `${WORKERS_API}/${workerId}/${userId}`,
     {
       headers: { Authorization: `Bearer ${userToken}` },
     },

@@ -125,7 +125,8 @@ export function EppConsultaPage<K extends EppConsulta>({ kind }: { kind: K }) {
             queryKey={['epp-consultas', kind, company, sent]}
             fetchPage={(page, signal) =>
               apiRequest<ReportListAnswer<ConsultaFilaByKind[K]>>(
-                `/epp/consultas/${kind}/${company}?${new URLSearchParams({ ...sent, Pagina: String(page.Pagina), PorPagina: String(page.PorPagina) }).toString()}`,
+                `/epp/consultas/${kind}/${company}?` +
+                  new URLSearchParams({ ...sent, Pagina: String(page.Pagina), PorPagina: String(page.PorPagina) }).toString(),
                 { signal },
               )
             }

@@ -103,7 +103,8 @@ export function EppSolicitudesListPage() {
   const remove = async (request: EppSolicitud) => {
     const ok = await confirm({
       header: 'Eliminar solicitud',
-      message: `¿Eliminar la solicitud de EPP del ${formatDisplayDate(request.Fecha)} para ${requestWorkers(request).length} trabajador(es)? Esta acción no se puede deshacer.`,
+      message: `¿Eliminar la solicitud de EPP del ${formatDisplayDate(request.Fecha)} para ${requestWorkers(request).length} trabajador(es)? Esta ` +
+        `acción no se puede deshacer.`,
     });
     if (!ok) return;
     await removeRequest(request);

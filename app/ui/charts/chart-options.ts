@@ -120,7 +120,8 @@ export function chartSummary(answer: DashboardAnswer, decimals?: number): string
   return answer.data
     .map(
       (point) =>
-        `${point.Nombre}: ${valueText(point.Valor, unit, decimals)}${answer.series && point.Valor2 !== undefined ? `, ${answer.series[1]}: ${valueText(point.Valor2, unit, decimals)}` : ''}`,
+        `${point.Nombre}: ${valueText(point.Valor, unit, decimals)}` +
+        (answer.series && point.Valor2 !== undefined ? `, ${answer.series[1]}: ${valueText(point.Valor2, unit, decimals)}` : ''),
     )
     .join('; ');
 }

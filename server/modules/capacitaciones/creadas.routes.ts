@@ -52,7 +52,8 @@ export const creadasRoutes = recordRoutes(capacitacionEntity, {
     create:
       'Crea una capacitación con sus listas en UNA escritura: participantes (por persona, o por cargo en CargosParticipantes: los trabajadores activos del cargo), relatores y evidencias. Archivos subidos antes (409 ARCHIVO_PENDIENTE). 400 con el mensaje y nada escrito si algo no es válido',
     update:
-      'Edita los campos enviados desde su Version (fusión por campo); participantes, relatores y evidencias se agregan o cambian por su Id (Estado 0 los quita)',
+      'Edita los campos enviados desde su Version (fusión por campo); participantes, relatores y evidencias se agregan o cambian por su Id (Estado 0 ' +
+        'los quita)',
   },
 })
   .get(
@@ -142,7 +143,8 @@ export const creadasRoutes = recordRoutes(capacitacionEntity, {
   .post(
     '/guiasEvidencias',
     write(
-      'Agrega una guía o evidencia ya subida (PUT /api/files/{sha256}): { IdCapacitacion, Evidencia (nombre o ruta), TipoEvidencia, fecha, Archivo: { Sha256, Tipo } }. Se guarda como <empresa>/<capacitación>/evidencias/<nombre> con las reglas de nombres de la sección 5',
+      'Agrega una guía o evidencia ya subida (PUT /api/files/{sha256}): { IdCapacitacion, Evidencia (nombre o ruta), TipoEvidencia, fecha, Archivo: { ' +
+        'Sha256, Tipo } }. Se guarda como <empresa>/<capacitación>/evidencias/<nombre> con las reglas de nombres de la sección 5',
     ),
     can('crear'),
     validate('json', GuiaEvidenciaBodySchema),
@@ -167,7 +169,8 @@ export const creadasRoutes = recordRoutes(capacitacionEntity, {
       {
         tags,
         summary:
-          'Guías y evidencias activas de una capacitación, con enlaces firmados: { statusCode, data: [{ Id, Evidencia, Nombre, TipoEvidencia, Archivo, Fecha, Url }] }',
+          'Guías y evidencias activas de una capacitación, con enlaces firmados: { statusCode, data: [{ Id, Evidencia, Nombre, TipoEvidencia, Archivo, ' +
+            'Fecha, Url }] }',
         answer: GuiasEvidenciasAnswer,
         access: can('index'),
         params: SessionPath,

@@ -117,7 +117,8 @@ export const dashboardRoutes = new Hono<AppEnv>()
   );
 
 for (const [name, indicator] of Object.entries(INDICATORS)) {
-  const summary = `${indicator.summary}. ?nv2 &nv3 &start &end (AAAA-MM-DD; por defecto del primer día del mes a hoy) &month (AAAA-MM) &RutContratista &RutCliente`;
+  const summary = `${indicator.summary}. ?nv2 &nv3 &start &end (AAAA-MM-DD; por defecto del primer día del mes a hoy) &month (AAAA-MM) &RutContratista ` +
+    `&RutCliente`;
   const spec = { tags, summary, answer: IndicatorAnswer, access: can('index'), query: DashboardQuerySchema };
   const read = readRoute(`/dashboard/${name}/:company`, spec, (c, { query }) =>
     indicator.compute({ deps: c.get('deps'), scope: dashboardScope(c, query), viewer: c.get('session').viewer }),

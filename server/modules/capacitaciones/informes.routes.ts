@@ -121,7 +121,8 @@ export const informesRoutes = new Hono<AppEnv>()
   .post(
     '/recursos-app/pdf',
     doc(
-      'Datos del certificado de capacitación de una asistencia (IdObjeto: el Id del participante): { statusCode, data }. Con Accept: application/pdf responde el PDF dibujado en el servidor. Empresa debe ser la del token',
+      'Datos del certificado de capacitación de una asistencia (IdObjeto: el Id del participante): { statusCode, data }. Con Accept: application/pdf ' +
+        'responde el PDF dibujado en el servidor. Empresa debe ser la del token',
     ),
     rendersDocument(),
     canPrint('index'),

@@ -154,7 +154,8 @@ export const clientStateRoutes = new Hono<AppEnv>()
       tags,
       security,
       summary:
-        'Elimina un cliente y las cuentas de sus usuarios (spec: también su usuario cuando Tipo es 2). Sus inspecciones conservan su IdCliente. Eliminar de nuevo responde 200',
+        'Elimina un cliente y las cuentas de sus usuarios (spec: también su usuario cuando Tipo es 2). Sus inspecciones conservan su IdCliente. ' +
+          'Eliminar de nuevo responde 200',
       responses: answers(MessageAnswerSchema, 'Cliente eliminado'),
     }),
     validate('param', v.object({ company: v.string(), id: ClienteIdSchema })),

@@ -118,7 +118,8 @@ export const contractorStateRoutes = new Hono<AppEnv>()
       tags,
       security,
       summary:
-        'Nueva contraseña temporal de la cuenta principal de una empresa contratista, por correo: { IdEmpresaContratista, ContrasenaTemporal }. 409 SIN_CUENTA si no tiene',
+        'Nueva contraseña temporal de la cuenta principal de una empresa contratista, por correo: { IdEmpresaContratista, ContrasenaTemporal }. 409 ' +
+          'SIN_CUENTA si no tiene',
       responses: answers(PasswordSentAnswerSchema, 'Contraseña restablecida, y si se envió el correo'),
     }),
     validate('param', CompanyPath),
@@ -164,7 +165,8 @@ export const contractorStateRoutes = new Hono<AppEnv>()
       tags,
       security,
       summary:
-        'Elimina una empresa contratista y las cuentas de sus usuarios (spec); 409 CONTRATISTA_CON_TRABAJADORES si tiene trabajadores activos (desactívala). Eliminar de nuevo responde 200',
+        'Elimina una empresa contratista y las cuentas de sus usuarios (spec); 409 CONTRATISTA_CON_TRABAJADORES si tiene trabajadores activos ' +
+          '(desactívala). Eliminar de nuevo responde 200',
       responses: answers(MessageAnswerSchema, 'Empresa contratista eliminada'),
     }),
     validate('param', v.object({ company: v.string(), id: EmpresaContratistaIdParamSchema })),

@@ -51,7 +51,8 @@ const CONSULTAS: { name: EppConsulta; readers: string[]; summary: string }[] = [
     name: 'vencidos',
     readers: ['/epp/consultas/vencidos', DASHBOARD],
     summary:
-      'Trabajadores con EPP vencido: al menos una línea pasada su vida útil sin una entrega posterior válida del mismo EPP; vida útil 0 no vence (VencidoFila).',
+      'Trabajadores con EPP vencido: al menos una línea pasada su vida útil sin una entrega posterior válida del mismo EPP; vida útil 0 no vence ' +
+        '(VencidoFila).',
   },
   {
     name: 'epp_vencidos',

@@ -80,7 +80,9 @@ export const eppDashboardRoutes = new Hono<AppEnv>()
       '/dashboard/registros/:company',
       {
         tags,
-        summary: `Registros detrás de una cifra, por páginas: { statusCode, titulo, formula, data, total, Pagina, PorPagina }. ?indicador (sin él, todas las líneas entregadas del período) ${FILTERS} &Tipo y los registros del punto (desde, hasta, IdEpp, Mes, IdNivel, Motivo, Capacitado) &Pagina &PorPagina`,
+        summary: `Registros detrás de una cifra, por páginas: { statusCode, titulo, formula, data, total, Pagina, PorPagina }. ?indicador (sin él, ` +
+          `todas las líneas entregadas del período) ${FILTERS} &Tipo y los registros del punto (desde, hasta, IdEpp, Mes, IdNivel, Motivo, ` +
+          `Capacitado) &Pagina &PorPagina`,
         answer: EppRecordsAnswerSchema,
         access: can('index'),
         query: EppRecordsQuerySchema,

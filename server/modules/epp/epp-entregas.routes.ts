@@ -53,7 +53,8 @@ export const eppEntregasRoutes = new Hono<AppEnv>()
       tags,
       security,
       summary:
-        'Entregas de EPP (actas, anuladas incluidas) visibles para el usuario: un contratista solo las de sus trabajadores, un cliente solo las suyas. { statusCode, data: EppEntrega[] }',
+        'Entregas de EPP (actas, anuladas incluidas) visibles para el usuario: un contratista solo las de sus trabajadores, un cliente solo las suyas. ' +
+          '{ statusCode, data: EppEntrega[] }',
       responses: responses.list,
     }),
     validate('param', CompanyPath),
@@ -90,7 +91,8 @@ export const eppEntregasRoutes = new Hono<AppEnv>()
       tags,
       security,
       summary:
-        'Un acta (también anulada): { statusCode, data: EppEntrega | null, Urls: { sha256: enlace firmado } } con las firmas; data null si no existe o no es visible para el usuario',
+        'Un acta (también anulada): { statusCode, data: EppEntrega | null, Urls: { sha256: enlace firmado } } con las firmas; data null si no existe o ' +
+          'no es visible para el usuario',
       responses: {
         200: {
           description: 'El acta',
@@ -124,7 +126,8 @@ export const eppEntregasRoutes = new Hono<AppEnv>()
       tags,
       security,
       summary:
-        'Un acta sellada no se edita: responde 409 ACTA_SELLADA con el motivo (para corregirla se anula y se registra una nueva entrega que la corrige); 404 si no existe',
+        'Un acta sellada no se edita: responde 409 ACTA_SELLADA con el motivo (para corregirla se anula y se registra una nueva entrega que la ' +
+          'corrige); 404 si no existe',
       responses: sealedAnswer,
     }),
     validate('param', ActaPath),
@@ -144,7 +147,8 @@ export const eppEntregasRoutes = new Hono<AppEnv>()
       tags,
       security,
       summary:
-        'Anula un acta: se conserva con su sello, marcada Anulada con quién y cuándo (viaja como actualización, no como lápida). ?Version=n detecta una anulación sobre datos viejos; anular de nuevo responde 200',
+        'Anula un acta: se conserva con su sello, marcada Anulada con quién y cuándo (viaja como actualización, no como lápida). ?Version=n detecta ' +
+          'una anulación sobre datos viejos; anular de nuevo responde 200',
       responses: responses.write,
     }),
     validate('param', ActaPath),

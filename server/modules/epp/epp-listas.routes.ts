@@ -42,7 +42,8 @@ export const eppListasRoutes = new Hono<AppEnv>()
       {
         tags,
         summary:
-          'Cargos activos con los nombres de sus niveles, para asignar EPP (epp/lista_cargos): { statusCode, data: [{ IdCargo, NombreCargo, IdNivel2, Nivel2, IdNivel3, Nivel3 }] }',
+          'Cargos activos con los nombres de sus niveles, para asignar EPP (epp/lista_cargos): { statusCode, data: [{ IdCargo, NombreCargo, IdNivel2, ' +
+            'Nivel2, IdNivel3, Nivel3 }] }',
         answer: EppCargosAnswer,
         access: read,
       },
@@ -71,7 +72,9 @@ export const eppListasRoutes = new Hono<AppEnv>()
       {
         tags,
         summary:
-          'Trabajadores activos con sus niveles y cargos, para elegir a quién entregar por nombre, RUT, cargo, nivel 2 o nivel 3 (un contratista solo los suyos): { statusCode, data: [{ IdPersona, RunPersona, Nombres, ApellidoPaterno, ApellidoMaterno, RutContratista, cargos, IdNivel2, Nivel2, IdNivel3, Nivel3 }] }',
+          'Trabajadores activos con sus niveles y cargos, para elegir a quién entregar por nombre, RUT, cargo, nivel 2 o nivel 3 (un contratista solo ' +
+            'los suyos): { statusCode, data: [{ IdPersona, RunPersona, Nombres, ApellidoPaterno, ApellidoMaterno, RutContratista, cargos, IdNivel2, ' +
+            'Nivel2, IdNivel3, Nivel3 }] }',
         answer: EppWorkersWithLevelsAnswer,
         access: read,
       },
@@ -103,7 +106,8 @@ export const eppListasRoutes = new Hono<AppEnv>()
       {
         tags,
         summary:
-          'Trabajadores activos a quienes se puede entregar EPP (epp/lista_trabajadores; un contratista solo los suyos): { statusCode, data: [{ IdPersona, RunPersona, Nombres, ApellidoPaterno, ApellidoMaterno }] }',
+          'Trabajadores activos a quienes se puede entregar EPP (epp/lista_trabajadores; un contratista solo los suyos): { statusCode, data: [{ ' +
+            'IdPersona, RunPersona, Nombres, ApellidoPaterno, ApellidoMaterno }] }',
         answer: EppWorkersAnswer,
         access: read,
       },
@@ -129,7 +133,8 @@ export const eppListasRoutes = new Hono<AppEnv>()
       {
         tags,
         summary:
-          'Cada trabajador con sus cargos y el EPP que debe tener: el de sus cargos más el suyo (epp/epp/personas/cargos): { statusCode, data: [{ IdPersona, RunPersona, Nombre, cargos: [{ IdCargo, NombreCargo }], Epps: IdEpp[] }] }',
+          'Cada trabajador con sus cargos y el EPP que debe tener: el de sus cargos más el suyo (epp/epp/personas/cargos): { statusCode, data: [{ ' +
+            'IdPersona, RunPersona, Nombre, cargos: [{ IdCargo, NombreCargo }], Epps: IdEpp[] }] }',
         answer: EppWorkersRequiredAnswer,
         access: read,
       },

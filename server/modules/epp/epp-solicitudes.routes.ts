@@ -119,7 +119,8 @@ export const eppSolicitudesDespachoRoutes = new Hono<AppEnv>()
       tags,
       security,
       summary:
-        'Anula el despacho de una solicitud que nadie ha firmado aún: vuelve a pendiente. 409 SOLICITUD_ENTREGADA si un trabajador ya firmó; 409 SOLICITUD_PENDIENTE si no está despachada',
+        'Anula el despacho de una solicitud que nadie ha firmado aún: vuelve a pendiente. 409 SOLICITUD_ENTREGADA si un trabajador ya firmó; 409 ' +
+          'SOLICITUD_PENDIENTE si no está despachada',
       responses: written('Despacho anulado', EppSolicitudSchema),
     }),
     validate('param', RequestCompanyPath),
@@ -139,7 +140,8 @@ export const eppSolicitudesDespachoRoutes = new Hono<AppEnv>()
       {
         tags,
         summary:
-          'Usuarios habilitados de la empresa cuyo rol puede despachar solicitudes: { statusCode, data: [{ IdUsuario, Nombre, RutDespachador, DvDespachador }] }',
+          'Usuarios habilitados de la empresa cuyo rol puede despachar solicitudes: { statusCode, data: [{ IdUsuario, Nombre, RutDespachador, ' +
+            'DvDespachador }] }',
         answer: EppDispatchersAnswer,
         access: can('index'),
       },
@@ -153,7 +155,8 @@ export const eppSolicitudesDespachoRoutes = new Hono<AppEnv>()
       {
         tags,
         summary:
-          'Trabajadores activos para quienes el usuario puede solicitar EPP (un contratista solo los suyos; un cliente ninguno): { statusCode, data: [{ IdPersona, RunPersona, Nombre, RutContratista, cargos }] }',
+          'Trabajadores activos para quienes el usuario puede solicitar EPP (un contratista solo los suyos; un cliente ninguno): { statusCode, data: ' +
+            '[{ IdPersona, RunPersona, Nombre, RutContratista, cargos }] }',
         answer: EppRequestWorkersAnswer,
         access: can('index'),
       },
@@ -185,7 +188,8 @@ export const eppSolicitudesRoutes = recordRoutes(eppSolicitudEntity, {
     create:
       'Crea una solicitud de EPP (la especificación no nombra esta llamada): { IdSolicitud, IdEvaluacion?, Fecha, Lineas: [{ IdLinea, IdPersona, RunPersona, NombreTrabajador, IdEpp, NombreEpp, Talla, Cantidad }] }. Solo tallas del catálogo; trabajadores de una misma empresa (un contratista, solo los suyos)',
     update:
-      'Edita tallas y cantidades (Lineas) de una solicitud pendiente desde su Version: "Solicitud editada correctamente."; 409 SOLICITUD_DESPACHADA si ya fue despachada',
+      'Edita tallas y cantidades (Lineas) de una solicitud pendiente desde su Version: "Solicitud editada correctamente."; 409 SOLICITUD_DESPACHADA si ' +
+        'ya fue despachada',
     remove: 'Elimina una solicitud pendiente (?Version=n detecta datos viejos); 409 SOLICITUD_DESPACHADA si ya fue despachada',
   },
 });

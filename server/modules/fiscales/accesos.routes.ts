@@ -52,7 +52,8 @@ export const accesosFiscalizadoresRoutes = new Hono<AppEnv>()
       tags: ['perfil'],
       security: [{ bearerAuth: [] }],
       summary:
-        'Perfil Empresa: los fiscalizadores que consultaron los registros de la empresa, para filtrar sus consultas. { statusCode, data: [{ IdFiscalizador, Correo }] }',
+        'Perfil Empresa: los fiscalizadores que consultaron los registros de la empresa, para filtrar sus consultas. { statusCode, data: [{ ' +
+          'IdFiscalizador, Correo }] }',
       responses: answers(AccessInspectors, 'Fiscalizadores que consultaron la empresa'),
     }),
     requireSession,

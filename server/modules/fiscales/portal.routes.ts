@@ -51,7 +51,8 @@ export const portalRoutes = new Hono<AppEnv>()
     describeRoute({
       tags,
       security,
-      summary: `Fiscalizadores: empresas de la plataforma por RUT o nombre, cualquiera sea su estado (acceso permanente), hasta ${portal.LOOKUP_LIMIT}. ?q. { statusCode, data: PortalCompany[] }`,
+      summary: `Fiscalizadores: empresas de la plataforma por RUT o nombre, cualquiera sea su estado (acceso permanente), hasta ` +
+        `${portal.LOOKUP_LIMIT}. ?q. { statusCode, data: PortalCompany[] }`,
       responses: answers(Companies, 'Empresas encontradas'),
     }),
     requireInspector,
@@ -116,7 +117,8 @@ export const portalRoutes = new Hono<AppEnv>()
       tags,
       security,
       summary:
-        'Fiscalizadores: el enlace firmado (unos minutos) al PDF de un registro del trabajador (tipo: observaciones, capacitaciones, epp o incidentes). Queda en el registro de accesos. { statusCode, data: { Url } }',
+        'Fiscalizadores: el enlace firmado (unos minutos) al PDF de un registro del trabajador (tipo: observaciones, capacitaciones, epp o ' +
+          'incidentes). Queda en el registro de accesos. { statusCode, data: { Url } }',
       responses: answers(PdfLink, 'El enlace firmado al PDF'),
     }),
     requireInspector,
@@ -140,7 +142,8 @@ export const portalRoutes = new Hono<AppEnv>()
     describeRoute({
       tags,
       summary:
-        'Fiscalizadores: el PDF de un registro, dibujado por el servidor, desde un enlace firmado que vence en minutos (la firma es la credencial). 404 si el enlace no es válido, 410 si venció',
+        'Fiscalizadores: el PDF de un registro, dibujado por el servidor, desde un enlace firmado que vence en minutos (la firma es la credencial). ' +
+          '404 si el enlace no es válido, 410 si venció',
       responses: { 200: binaryAnswer(['application/pdf'], 'El PDF del registro') },
       ...DOCUMENT_READ,
     }),

@@ -46,7 +46,8 @@ export const formulariosRoutes = new Hono<AppEnv>()
       tags,
       security,
       summary:
-        'Formularios (plantillas de checklist) de la empresa del token con el contenido de su versión más nueva, también los retirados (Estado 0): ?tipo=inspeccion|observacion|varios. { statusCode, data: Formulario[] }',
+        'Formularios (plantillas de checklist) de la empresa del token con el contenido de su versión más nueva, también los retirados (Estado 0): ' +
+          '?tipo=inspeccion|observacion|varios. { statusCode, data: Formulario[] }',
     }),
     permit(TEMPLATE_READERS, 'index'),
     validate('query', ListQuery),
@@ -101,7 +102,8 @@ export const formulariosRoutes = new Hono<AppEnv>()
       tags,
       security,
       summary:
-        'Edita los campos enviados (IdFormulario y Version en el cuerpo; fusión por campo, 409 CONFLICTO con la fila actual). Un Contenido distinto crea la siguiente VersionFormulario; las anteriores no cambian',
+        'Edita los campos enviados (IdFormulario y Version en el cuerpo; fusión por campo, 409 CONFLICTO con la fila actual). Un Contenido distinto ' +
+          'crea la siguiente VersionFormulario; las anteriores no cambian',
     }),
     validate('param', TemplatePath),
     can('editar'),
@@ -120,7 +122,8 @@ export const formulariosRoutes = new Hono<AppEnv>()
       tags,
       security,
       summary:
-        'Retira un formulario (Estado 0; viaja como fila con Estado 0, no como lápida): no admite inspecciones nuevas, las ya iniciadas terminan. ?Version=n detecta un retiro sobre datos viejos; retirar de nuevo responde 200',
+        'Retira un formulario (Estado 0; viaja como fila con Estado 0, no como lápida): no admite inspecciones nuevas, las ya iniciadas terminan. ' +
+          '?Version=n detecta un retiro sobre datos viejos; retirar de nuevo responde 200',
     }),
     validate('param', TemplatePath),
     can('eliminar'),

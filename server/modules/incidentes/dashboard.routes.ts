@@ -67,7 +67,9 @@ export const incidentesDashboardRoutes = new Hono<AppEnv>()
       '/dashboard/registros/:company',
       {
         tags,
-        summary: `Casos y meses detrás de una cifra: { statusCode, titulo, formula, numerador, denominador, valor, casos, meses }. ?indicador (sin él, todos los casos del período) ${FILTERS} y los registros del punto (desde, hasta, Mes, Clasificacion, TipoEvento, IdRiesgoEspecifico, IdActo, IdCondicion, IdFactor, IdFaltaControl)`,
+        summary: `Casos y meses detrás de una cifra: { statusCode, titulo, formula, numerador, denominador, valor, casos, meses }. ?indicador (sin él, ` +
+          `todos los casos del período) ${FILTERS} y los registros del punto (desde, hasta, Mes, Clasificacion, TipoEvento, IdRiesgoEspecifico, ` +
+          `IdActo, IdCondicion, IdFactor, IdFaltaControl)`,
         answer: AccidentRecordsAnswerSchema,
         access: can('index'),
         query: AccidentRecordsQuerySchema,

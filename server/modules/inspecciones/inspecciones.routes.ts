@@ -124,7 +124,8 @@ export const inspeccionesRoutes = new Hono<AppEnv>()
       {
         tags,
         summary:
-          'Trabajadores activos para elegir a los observados (un contratista solo los suyos): { statusCode, data: [{ IdPersona, RunPersona, Nombres, ApellidoPaterno, ApellidoMaterno, IdNivel2, IdNivel3, RutContratista }] }',
+          'Trabajadores activos para elegir a los observados (un contratista solo los suyos): { statusCode, data: [{ IdPersona, RunPersona, Nombres, ' +
+            'ApellidoPaterno, ApellidoMaterno, IdNivel2, IdNivel3, RutContratista }] }',
         answer: InspectionWorkersAnswer,
         access: can('index'),
       },
@@ -185,7 +186,8 @@ export const inspeccionesRoutes = new Hono<AppEnv>()
       tags,
       security,
       summary:
-        'Elimina una inspección y sus observaciones (Estado 0, lápidas en los cambios; SPEC OV3). ?Version=n detecta un borrado sobre datos viejos; eliminar de nuevo responde 200',
+        'Elimina una inspección y sus observaciones (Estado 0, lápidas en los cambios; SPEC OV3). ?Version=n detecta un borrado sobre datos viejos; ' +
+          'eliminar de nuevo responde 200',
       responses: recordResponses(inspeccionEntity).write,
     }),
     validate('param', InspectionPath),

@@ -39,7 +39,14 @@ const updateProfileFields = reusableQuery(
   (db, nombres: string, paterno: string, materno: string, telefono: string, nacimiento: string, companyId: string, userId: number) =>
     db
       .updateTable('usuarios')
-      .set({ Nombres: nombres, ApellidoPaterno: paterno, ApellidoMaterno: materno, TelefonoPersona: telefono, FechaNacimiento: nacimiento, Version: sql`"Version" + 1` })
+      .set({
+        Nombres: nombres,
+        ApellidoPaterno: paterno,
+        ApellidoMaterno: materno,
+        TelefonoPersona: telefono,
+        FechaNacimiento: nacimiento,
+        Version: sql`"Version" + 1`,
+      })
       .where('IdEmpresa', '=', companyId)
       .where('IdUsuario', '=', userId),
 );

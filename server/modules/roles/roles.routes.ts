@@ -43,7 +43,8 @@ export const rolesRoutes = new Hono<AppEnv>()
       {
         tags,
         summary:
-          'Roles activos de la empresa con su matriz de permisos, cuántos usuarios tiene cada uno y si administra (Ver y Editar en Roles): { statusCode, data: Rol[] }',
+          'Roles activos de la empresa con su matriz de permisos, cuántos usuarios tiene cada uno y si administra (Ver y Editar en Roles): { ' +
+            'statusCode, data: Rol[] }',
         answer: dataAnswer(v.array(Rol)),
         access: reading,
       },
@@ -57,7 +58,8 @@ export const rolesRoutes = new Hono<AppEnv>()
       {
         tags,
         summary:
-          'La matriz de un rol: cada grupo, módulo y submódulo del producto (ruta, posición, sistema) con las acciones que ofrece: index (Ver), crear, editar, eliminar, y aprobar, cerrar o despachar donde una llamada las exige. { statusCode, data: Grupo[] }',
+          'La matriz de un rol: cada grupo, módulo y submódulo del producto (ruta, posición, sistema) con las acciones que ofrece: index (Ver), crear, ' +
+            'editar, eliminar, y aprobar, cerrar o despachar donde una llamada las exige. { statusCode, data: Grupo[] }',
         answer: dataAnswer(v.array(named('CatalogoGrupo', CatalogoGrupoSchema))),
         access: reading,
       },

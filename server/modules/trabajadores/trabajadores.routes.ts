@@ -42,7 +42,8 @@ export const trabajadoresRoutes = recordRoutes(trabajadorEntity, {
     update:
       'Edita un trabajador: IdPersona, la Version de partida y solo los campos cambiados; licencias, certificaciones y evidencias se agregan por su id. Fusión por campo o 409 CONFLICTO con la fila actual',
     remove:
-      'Anula un trabajador (Estado 0, lápida en los cambios); {user} es quien borra (el usuario del token). ?Version=n detecta un borrado sobre datos viejos; anular de nuevo responde 200',
+      'Anula un trabajador (Estado 0, lápida en los cambios); {user} es quien borra (el usuario del token). ?Version=n detecta un borrado sobre datos ' +
+        'viejos; anular de nuevo responde 200',
   },
 })
   .get(

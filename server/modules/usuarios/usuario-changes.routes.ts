@@ -106,7 +106,8 @@ export const usuarioChangesRoutes = new Hono<AppEnv>()
       tags,
       security,
       summary:
-        'Elimina un usuario y su acceso (spec); nunca a uno mismo ni al último administrador (409). El historial conserva quién era; eliminar de nuevo responde 200',
+        'Elimina un usuario y su acceso (spec); nunca a uno mismo ni al último administrador (409). El historial conserva quién era; eliminar de nuevo ' +
+          'responde 200',
       responses: answers(MessageAnswerSchema, 'Usuario eliminado'),
     }),
     validate('param', v.object({ IdUsuario: UserIdParam })),
@@ -192,7 +193,8 @@ export const usuarioChangesRoutes = new Hono<AppEnv>()
       tags,
       security,
       summary:
-        'Nueva contraseña temporal de un usuario (hecha en el dispositivo del administrador), por correo; la cambia al iniciar sesión: { IdUsuario, ContrasenaTemporal }',
+        'Nueva contraseña temporal de un usuario (hecha en el dispositivo del administrador), por correo; la cambia al iniciar sesión: { IdUsuario, ' +
+          'ContrasenaTemporal }',
       responses: answers(PasswordSentAnswerSchema, 'Contraseña restablecida, y si se envió el correo'),
     }),
     validate('param', CompanyPath),

@@ -45,7 +45,8 @@ export async function listUsers(deps: Pick<AppDeps, 'files' | 'now'>, db: Db, co
   for (const word of (filter.search ?? '').toLowerCase().split(/\s+/).filter(Boolean)) {
     const pattern = `%${word.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
     query = query.where(
-      sql<boolean>`lower(u."Nombres" || ' ' || u."ApellidoPaterno" || ' ' || u."ApellidoMaterno" || ' ' || u."CorreoElectronicoPersona" || ' ' || u."NombreUsuario" || ' ' || u."RunPersona") LIKE ${pattern} ESCAPE '\\'`,
+      sql<boolean>`lower(u."Nombres" || ' ' || u."ApellidoPaterno" || ' ' || u."ApellidoMaterno" || ' ' || u."CorreoElectronicoPersona"
+        || ' ' || u."NombreUsuario" || ' ' || u."RunPersona") LIKE ${pattern} ESCAPE '\\'`,
     );
   }
   const rows = await query.orderBy('u.ApellidoPaterno').orderBy('u.Nombres').orderBy('u.IdUsuario').execute();

@@ -54,7 +54,8 @@ export const usuariosRoutes = new Hono<AppEnv>()
       {
         tags,
         summary:
-          'Opciones del formulario de usuario: roles activos, empresas contratistas y clientes activos. { statusCode, data: { roles, contratistas, clientes } }',
+          'Opciones del formulario de usuario: roles activos, empresas contratistas y clientes activos. { statusCode, data: { roles, contratistas, ' +
+            'clientes } }',
         answer: dataAnswer(UsuarioListasSchema),
         access: reading,
       },
@@ -112,7 +113,8 @@ export const usuariosRoutes = new Hono<AppEnv>()
       {
         tags,
         summary:
-          'Usuarios de la empresa (también los de sus contratistas y clientes), por apellido; ?Buscar (nombre, correo, usuario o RUT). { statusCode, data: Usuario[] }',
+          'Usuarios de la empresa (también los de sus contratistas y clientes), por apellido; ?Buscar (nombre, correo, usuario o RUT). { statusCode, ' +
+            'data: Usuario[] }',
         answer: dataAnswer(v.array(Usuario)),
         access: reading,
         query: UsuariosQuerySchema,

@@ -250,7 +250,8 @@ export async function runChaos(options: ChaosRunOptions): Promise<ChaosReport> {
         lastProgress = Date.now();
         const counts = await store.counts();
         log(
-          `chaos: ${((Date.now() - began) / 1000).toFixed(1)} s, ${device.writes}/${options.writes} written, ${transport.confirmed.size} confirmed, ${counts.queued} queued, ${counts.dead} dead, ${server.kills} kills`,
+          `chaos: ${((Date.now() - began) / 1000).toFixed(1)} s, ${device.writes}/${options.writes} written, ${transport.confirmed.size} confirmed, ` +
+            `${counts.queued} queued, ${counts.dead} dead, ${server.kills} kills`,
         );
       }
       await sleep(between(pace, 10, 60));
