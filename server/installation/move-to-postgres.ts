@@ -84,15 +84,17 @@ function tablesInOrder(source: SQLite.Database): string[] {
   const names = (source.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY rowid`).all() as { name: string }[])
     .map((row) => row.name)
     .filter((name) => !name.startsWith('sqlite_') && !name.startsWith('kysely_'));
-  const ordered: string[] = [];
+  const referenced = source.prepare(`SELECT DISTINCT "table" AS name FROM pragma_foreign_key_list(?)`);
+  const ordered = new Set<string>();
+  const visiting = new Set<string>();
   const visit = (name: string) => {
-    if (ordered.includes(name)) return;
-    const references = source.prepare(`SELECT "table" AS t FROM pragma_foreign_key_list(?)`).all(name) as { t: string }[];
-    for (const { t } of references) if (t !== name && !ordered.includes(t)) visit(t);
-    if (!ordered.includes(name)) ordered.push(name);
+    if (ordered.has(name) || visiting.has(name)) return;
+    visiting.add(name);
+    for (const { name: other } of referenced.all(name) as { name: string }[]) visit(other);
+    ordered.add(name);
   };
   for (const name of names) visit(name);
-  return ordered;
+  return [...ordered];
 }
 
 async function copyTables(source: SQLite.Database, target: Db, log: (line: string) => void): Promise<Record<string, number>> {

@@ -9,10 +9,12 @@ import path from 'node:path';
 import { adminQuery, startPostgresCluster } from '#tests/support/postgres-cluster.ts';
 
 const dir = path.dirname(new URL(import.meta.url).pathname);
-// `npm run bench -- <part of a name>` runs only the benchmarks whose file name has it.
+/** `npm run bench -- <part of a name>` runs only the benchmarks whose file name has it. */
+const only = process.argv[2];
+const chosen = (file: string) => !only || file.includes(only);
 const benches = fs
   .readdirSync(dir)
-  .filter((file) => file.endsWith('.bench.ts') && (!process.argv[2] || file.includes(process.argv[2])))
+  .filter((file) => file.endsWith('.bench.ts') && chosen(file))
   .sort();
 console.log(`Máquina: ${os.cpus()[0]?.model ?? 'desconocida'} · ${os.cpus().length} núcleos · ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB · Node ${process.version}`);
 if (benches.length === 0) console.log('No hay benchmarks todavía.');
@@ -28,10 +30,9 @@ for (const bench of benches) {
  * batch apply, the first pull and the worker list under load, each on an empty database of a throwaway cluster.
  */
 const ON_POSTGRES = ['server-batch-apply.bench.ts', 'first-pull-20k-workers.bench.ts', 'worker-list-load.bench.ts'];
-const only = process.argv[2];
 const cluster = await startPostgresCluster('bench');
 try {
-  for (const [i, bench] of ON_POSTGRES.filter((name) => !only || name.includes(only)).entries()) {
+  for (const [i, bench] of ON_POSTGRES.filter(chosen).entries()) {
     console.log(`\n▶ ${bench} — en PostgreSQL ${cluster.version}`);
     await adminQuery(cluster, `create database bench_${i}`);
     const env = { ...process.env, BENCH_DATABASE_URL: cluster.url(`bench_${i}`) };

@@ -1,9 +1,9 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { freePort } from './free-port.ts';
 
 /**
  * A throwaway PostgreSQL cluster for a test run: Debian's server binaries, its own folder and port on loopback,
@@ -26,17 +26,6 @@ function binDir(): string {
   const versions = fs.existsSync(root) ? fs.readdirSync(root).filter((v) => Number(v) >= 15).sort((a, b) => Number(b) - Number(a)) : [];
   if (!versions[0]) throw new Error('No hay PostgreSQL 15 o posterior: instálelo con `apt-get install -y postgresql` (.ci/run lo hace).');
   return path.join(root, versions[0], 'bin');
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('sin puerto'))));
-    });
-  });
 }
 
 export async function startPostgresCluster(label: string): Promise<PostgresCluster> {

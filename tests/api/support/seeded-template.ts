@@ -45,8 +45,10 @@ export default async function setup(project: TestProject) {
     if (cluster) {
       await adminQuery(cluster, `create database ${SEEDED}`);
       await adminQuery(cluster, `create database ${EMPTY}`);
-      const empty = await bootstrap(parseConfig({ DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'andes-api-vacia-')), DEMO_SEED: '0', DATABASE_URL: cluster.url(EMPTY) }));
+      const emptyDir = fs.mkdtempSync(path.join(os.tmpdir(), 'andes-api-vacia-'));
+      const empty = await bootstrap(parseConfig({ DATA_DIR: emptyDir, DEMO_SEED: '0', DATABASE_URL: cluster.url(EMPTY) }));
       await empty.db.destroy();
+      fs.rmSync(emptyDir, { recursive: true, force: true });
     }
     const deps = await bootstrap(parseConfig({ DATA_DIR: dataDir, DATABASE_URL: cluster?.url(SEEDED) }), () => TEST_START);
     // Closing checkpoints SQLite's write-ahead log into the file, so the folder is complete as copied.

@@ -4,6 +4,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sleep } from './prng.ts';
 
+export { freePort } from '#tests/support/free-port.ts';
+
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
 /**
@@ -28,18 +30,6 @@ function installExitHook(): void {
   // Last resort when a test or bench dies without reaching its cleanup: no server outlives its runner.
   process.once('exit', () => {
     for (const pgid of liveGroups) signalGroup(pgid, 'SIGKILL');
-  });
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => (port ? resolve(port) : reject(new Error('no free port'))));
-    });
   });
 }
 

@@ -1,12 +1,12 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from '@playwright/test';
 import { bootstrap } from '#server/bootstrap.ts';
 import { parseConfig } from '#server/config.ts';
 import { insertBenchWorkers } from '#tests/bench/support/bench-workers.ts';
+import { freePort } from '#tests/support/free-port.ts';
 import { COMPANY_ID, COMPANY_RUT, PASSWORD } from './field-session.ts';
 
 /** The same browser flags as playwright.config.ts: Debian's Chromium on a closed network. */
@@ -33,17 +33,6 @@ export function requireBuiltApp(): void {
 
 export function tempDataDir(prefix: string): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
 }
 
 /**
