@@ -6,6 +6,7 @@ import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
 import { bootstrap } from './bootstrap.ts';
 import { ConfigError, parseConfig } from './config.ts';
+import { PostgresSetupError } from './db/postgres.ts';
 import { mailboxNotice } from './mail/mailbox-notice.ts';
 import { OVERDUE_RULES } from './app-modules.ts';
 import { startOverdueJobs } from './records/overdue-lights.ts';
@@ -45,7 +46,15 @@ async function main(): Promise<void> {
     process.exitCode = 1;
     return;
   }
-  const deps = await bootstrap(config);
+  let deps;
+  try {
+    deps = await bootstrap(config);
+  } catch (error) {
+    if (!(error instanceof PostgresSetupError)) throw error;
+    console.error(error.message);
+    process.exitCode = 1;
+    return;
+  }
   // SPEC OV1: overdue observations and control measures turn red at start and every 10 minutes (lists apply it first).
   const overdue = startOverdueJobs(deps.db, deps.now, OVERDUE_RULES);
   await overdue.ready;
@@ -58,7 +67,8 @@ async function main(): Promise<void> {
     const shownHost = config.host === '0.0.0.0' ? 'localhost' : config.host;
     const address = `http://${shownHost}:${config.port}`;
     console.log(`\nAndes HSE escuchando en ${address}`);
-    console.log(`Datos en ${config.dataDir}${deps.demoCreated ? ' (empresas demo creadas)' : ''}`);
+    const database = config.databaseUrl ? `PostgreSQL (${new URL(config.databaseUrl).pathname.slice(1)})` : 'SQLite';
+    console.log(`Datos en ${config.dataDir}, base ${database}${deps.demoCreated ? ' (empresas demo creadas)' : ''}`);
     const mail = mailboxNotice(config, address);
     for (const line of mail.info) console.log(line);
     if (mail.warnings.length) console.warn(`\n${'!'.repeat(100)}\n${mail.warnings.join('\n')}\n${'!'.repeat(100)}\n`);

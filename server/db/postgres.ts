@@ -1,3 +1,4 @@
+import os from 'node:os';
 import pg from 'pg';
 import { CompiledQuery, Kysely, PostgresDialect, PostgresDriver, type DatabaseConnection, type TransactionSettings } from 'kysely';
 import type { Database } from './schema.ts';
@@ -45,6 +46,8 @@ export class PostgresSetupError extends Error {}
 
 /** Connects to the database `url` names; refuses one whose collation would order text unlike SQLite. */
 export async function openPostgres(url: string): Promise<Kysely<Database>> {
+  // Like psql, an address without a user connects as this system user: pg's default is $USER, unset in some shells.
+  pg.defaults.user ||= os.userInfo().username;
   const pool = new pg.Pool({ connectionString: url, max: 10, types });
   // An idle client whose server went away must not take the process down; the next query reports it.
   pool.on('error', (error) => console.error(`PostgreSQL: conexión inactiva perdida: ${error.message}`));
@@ -63,7 +66,9 @@ export async function openPostgres(url: string): Promise<Kysely<Database>> {
     }
   } catch (error) {
     await db.destroy();
-    throw error;
+    if (error instanceof PostgresSetupError) throw error;
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new PostgresSetupError(`No se pudo conectar a PostgreSQL en ${url.replace(/:[^:@/]*@/, ':***@')}: ${reason}`);
   }
   return db;
 }
