@@ -16,8 +16,10 @@ import { mailboxRoutes } from './mail/mailbox.routes.ts';
 import { MODULE_ROUTES } from './app-modules.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { idempotencyLedger } from './sync/idempotency-ledger.ts';
+import { createLedger } from './sync/ledger-core.ts';
+import { CommandTable } from './commands/command-table.ts';
 import { checkStatedProtocol } from './sync/protocol-version.ts';
-import { createSyncRoutes } from './sync/sync.routes.ts';
+import { createSyncRoutes, type EntryRunners } from './sync/sync.routes.ts';
 import { publicCall } from './tenancy/permit.ts';
 
 const HealthAnswer = v.object({ status: v.literal('ok'), schemaVersion: v.number() });
@@ -43,6 +45,13 @@ export interface CreateAppOptions {
   distDir?: string;
 }
 
+const appRunners = new WeakMap<Hono<AppEnv>, EntryRunners>();
+
+/** How an app's batch reaches each entry (a test wraps them to cut a batch between two entries). */
+export function entryRunnersOf(app: Hono<AppEnv>): EntryRunners {
+  return appRunners.get(app)!;
+}
+
 export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   const app = new Hono<AppEnv>({ router: new CachingRouter() });
   app.use(async (c, next) => {
@@ -64,13 +73,19 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   });
   // A device's single write (RP6) says its protocol: an old one is refused before anything runs (PV2).
   app.use('/api/*', checkStatedProtocol);
-  app.use('/api/*', idempotencyLedger());
+  const applyOnce = createLedger();
+  app.use('/api/*', idempotencyLedger(applyOnce));
   app.route('/api', apiRoutes);
-  // The batch replays each entry through the whole app, ledger included, inside the batch's transaction.
-  app.route(
-    '/api/sync',
-    createSyncRoutes(async (request, batchDeps) => app.fetch(request, { batchDeps } satisfies AppEnv['Bindings'])),
-  );
+  // The batch runs each entry inside its transaction: a command directly, any other call through the whole app.
+  let commands: CommandTable | undefined;
+  const runners: EntryRunners = {
+    dispatch: async (request, batchDeps) => app.fetch(request, { batchDeps } satisfies AppEnv['Bindings']),
+    // Built on the first batch, once every route is in place.
+    commands: () => (commands ??= new CommandTable(app.routes)),
+    applyOnce,
+  };
+  appRunners.set(app, runners);
+  app.route('/api/sync', createSyncRoutes(runners));
   // Described once, on first ask: the routes do not change while the server runs.
   let described: ReturnType<typeof describeApi> | undefined;
   const description = () => (described ??= describeApi(app));

@@ -6,14 +6,13 @@ import { type EntityTable, isEntityTable, UndescribedTableError } from '#sync/re
 import type { AnyEntity, RowOf } from '#sync/records/entity.ts';
 import { AUTH_MESSAGES } from '#sync/schemas/auth.schema.ts';
 import type { AppEnv } from '../app-env.ts';
-import { HttpError } from '../http/http-error.ts';
 import { validate, VersionQuerySchema } from '../http/validation.ts';
-import { permissionsOf } from '../tenancy/permit.ts';
 import { readAccess } from './read-access.ts';
 import { requireOwnCompany, requireSession } from '../tenancy/require-session.ts';
 import type { RecordStore } from './record-store.ts';
 import { createRecord, deleteRecord, type RecordRules, updateRecord } from './record-writes.ts';
-import { answerWrite, writeContext } from './write-answer.ts';
+import { commandWriteContext, writeOutcomeAnswer } from './write-answer.ts';
+import { commandHandlers } from '../commands/command.ts';
 
 const security = [{ bearerAuth: [] }];
 
@@ -55,10 +54,6 @@ function storeOf<E extends AnyEntity>(c: Context<AppEnv>, entity: E) {
   return { db, store: records[entity.table as EntityTable] as unknown as RecordStore<RowOf<E>> };
 }
 
-function ownUser(c: Context<AppEnv>, params: Record<string, unknown>): void {
-  if ('user' in params && params.user !== c.get('session').userId) throw new HttpError(403, AUTH_MESSAGES.forbiddenAction, 'SIN_PERMISO');
-}
-
 export interface RecordRoutesOptions<R> {
   rules?: RecordRules<R>;
   /** false: the module answers the list itself (with filters or names of other records). */
@@ -78,7 +73,6 @@ export function recordRoutes<E extends AnyEntity>(entity: E, options: RecordRout
   // A module whose entity is missing from sync/records/entities.ts has no store: say so at start, not per request.
   if (!isEntityTable(entity.table)) throw new UndescribedTableError(entity.table);
   const { api } = entity;
-  const can = permissionsOf(entity.permission);
   const responses = recordResponses(entity);
   const tags = [entity.table];
   const doc = (summary: string, kind: keyof typeof responses) => describeRoute({ tags, security, summary, responses: responses[kind] });
@@ -128,16 +122,19 @@ export function recordRoutes<E extends AnyEntity>(entity: E, options: RecordRout
         ),
         'write',
       ),
-      validate('param', paramsSchema(api.create)),
-      requireOwnCompany,
-      can('crear'),
-      validate('json', entity.createBody),
-      async (c) =>
-        answerWrite(
-          c,
-          await createRecord(writeContext(c), entity, c.req.valid('json') as Record<string, unknown>, options.rules),
-          entity.messages.created,
-        ),
+      ...commandHandlers({
+        checks: [
+          { kind: 'param', schema: paramsSchema(api.create) },
+          { kind: 'ownCompany' },
+          { kind: 'access', route: entity.permission, action: 'crear' },
+          { kind: 'json', schema: entity.createBody },
+        ],
+        run: async (call, input) =>
+          writeOutcomeAnswer(
+            await createRecord(commandWriteContext(call), entity, input.body as Record<string, unknown>, options.rules),
+            entity.messages.created,
+          ),
+      }),
     );
   }
   if (api.update !== undefined && entity.updateBody) {
@@ -148,16 +145,20 @@ export function recordRoutes<E extends AnyEntity>(entity: E, options: RecordRout
         summary('update', `Edita los campos enviados a partir de su Version (fusión por campo; 409 CONFLICTO con la fila actual)`),
         'write',
       ),
-      validate('param', paramsSchema(template)),
-      requireOwnCompany,
-      can('editar'),
-      validate('json', entity.updateBody),
-      async (c) => {
-        const params = c.req.valid('param') as Record<string, unknown>;
-        const body = c.req.valid('json') as Record<string, unknown> & { Version: number };
-        const id = String(params[entity.id] ?? body[entity.id]);
-        return answerWrite(c, await updateRecord(writeContext(c), entity, id, body, options.rules), entity.messages.updated);
-      },
+      ...commandHandlers({
+        checks: [
+          { kind: 'param', schema: paramsSchema(template) },
+          { kind: 'ownCompany' },
+          { kind: 'access', route: entity.permission, action: 'editar' },
+          { kind: 'json', schema: entity.updateBody },
+        ],
+        run: async (call, { params, body }) => {
+          const fields = body as Record<string, unknown> & { Version: number };
+          const id = String(params[entity.id] ?? fields[entity.id]);
+          const outcome = await updateRecord(commandWriteContext(call), entity, id, fields, options.rules);
+          return writeOutcomeAnswer(outcome, entity.messages.updated);
+        },
+      }),
     );
   }
   if (api.remove !== undefined) routes.delete(at(api.remove), ...removeHandlers(entity, api.remove, options));
@@ -169,7 +170,6 @@ export function recordRoutes<E extends AnyEntity>(entity: E, options: RecordRout
  * `?Version=n` detects a delete made on stale data; deleting again answers 200.
  */
 export function removeHandlers<E extends AnyEntity>(entity: E, template: string, options: RecordRoutesOptions<RowOf<E>> = {}) {
-  const can = permissionsOf(entity.permission);
   return [
     describeRoute({
       tags: [entity.table],
@@ -180,23 +180,26 @@ export function removeHandlers<E extends AnyEntity>(entity: E, template: string,
           `viejos; anular de nuevo responde 200`,
       responses: recordResponses(entity).write,
     }),
-    validate('param', paramsSchema(template)),
-    requireOwnCompany,
-    can('eliminar'),
-    validate('query', VersionQuerySchema),
-    async (c: Context<AppEnv>) => {
-      // Both were validated above; read again here so this handler can be mounted on any template.
-      const params = v.parse(paramsSchema(template), c.req.param()) as Record<string, unknown>;
-      const { Version } = v.parse(VersionQuerySchema, c.req.query());
-      ownUser(c, params);
-      // Other fields the path names (a position's levels) must be the record's current ones, or it is not found.
-      const named = Object.entries(params).filter(([name]) => name !== entity.id && name in entity.schema.entries);
-      const rules = {
-        ...options.rules,
-        deletable: (row: RowOf<E>) => named.every(([name, value]) => row[name] === value) && (options.rules?.deletable?.(row) ?? true),
-      };
-      const outcome = await deleteRecord(writeContext(c), entity, String(params[entity.id]), Version, rules);
-      return answerWrite(c, outcome, entity.messages.deleted);
-    },
+    ...commandHandlers({
+      checks: [
+        { kind: 'param', schema: paramsSchema(template) },
+        { kind: 'ownCompany' },
+        { kind: 'access', route: entity.permission, action: 'eliminar' },
+        { kind: 'query', schema: VersionQuerySchema },
+        { kind: 'ownUser' },
+      ],
+      run: async (call, input) => {
+        const params = input.params;
+        const { Version } = input.query as v.InferOutput<typeof VersionQuerySchema>;
+        // Other fields the path names (a position's levels) must be the record's current ones, or it is not found.
+        const named = Object.entries(params).filter(([name]) => name !== entity.id && name in entity.schema.entries);
+        const rules = {
+          ...options.rules,
+          deletable: (row: RowOf<E>) => named.every(([name, value]) => row[name] === value) && (options.rules?.deletable?.(row) ?? true),
+        };
+        const outcome = await deleteRecord(commandWriteContext(call), entity, String(params[entity.id]), Version, rules);
+        return writeOutcomeAnswer(outcome, entity.messages.deleted);
+      },
+    }),
   ] as const;
 }

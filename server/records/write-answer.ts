@@ -6,6 +6,7 @@ import { IDEMPOTENCY_HEADER } from '#sync/outbox/sync-protocol.ts';
 import type { Viewer } from '../tenancy/viewer.ts';
 import type { WriteOutcome } from './field-versions.ts';
 import type { RecordRegistry } from './record-registry.ts';
+import { type CommandAnswer, type CommandCall, saved } from '../commands/command.ts';
 
 /** Who writes, for whom and under which Idempotency-Key: the company and user always come from the token. */
 export interface WriteContext {
@@ -18,6 +19,19 @@ export interface WriteContext {
   now: Date;
   /** Every entity's records, for references to other modules' records (never their modules' files). */
   records: RecordRegistry;
+}
+
+/** The write context of a command: the same as a route's, from the command's call. */
+export function commandWriteContext(call: CommandCall): WriteContext {
+  const { db, now, records } = call.deps;
+  const { userId, company, userName, viewer } = call.session;
+  return { db, company, user: userId, userName, viewer, key: call.key, now: now(), records };
+}
+
+/** A kit write's answer as a command gives it: the stored row, or 409 CONFLICTO with the server's row (see answerWrite). */
+export function writeOutcomeAnswer<Row>(outcome: WriteOutcome<Row>, message: string): CommandAnswer {
+  if (outcome.kind === 'conflict') return { status: 409, body: conflictBody(outcome.row) };
+  return saved(message, outcome.row);
 }
 
 export function writeContext(c: Context<AppEnv>): WriteContext {

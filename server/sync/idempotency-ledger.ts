@@ -2,16 +2,12 @@ import { hash } from 'node:crypto';
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { IDEMPOTENCY_HEADER, SENT_AT_HEADER, SYNC_ERRORS, SYNC_MESSAGES, syncErrorBody } from '#sync/outbox/sync-protocol.ts';
+import { IDEMPOTENCY_HEADER, SENT_AT_HEADER, SYNC_ERRORS } from '#sync/outbox/sync-protocol.ts';
 import type { AppDeps, AppEnv } from '../app-env.ts';
-import { reusableQuery, type Db } from '../db/database.ts';
-import { engineOf } from '../db/engine.ts';
 import { refusal } from '../http/http-error.ts';
 import { deferredResponse, parsedEntryBody } from './batch-http.ts';
 import { canonicalJson } from './canonical-json.ts';
-import { CONFLICT } from './conflicts.repo.ts';
-import { forgetConflict, isStaleWrite, judgeStaleConflict } from './stale-writes.ts';
-import { atomically } from './write-transaction.ts';
+import type { Ledger } from './ledger-core.ts';
 import { rendersADocument } from '../http/document-render.ts';
 
 export const REPLAYED_HEADER = 'Idempotency-Replayed';
@@ -83,54 +79,9 @@ export async function answerText(response: Response): Promise<AnswerText> {
   return answerTexts.get(response) ?? { text: await response.text(), json: false };
 }
 
-interface LedgerEntry {
-  fingerprint: string;
-  status: number;
-  body: string;
-}
-
-const selectEntry = reusableQuery((db, company: string, key: string) =>
-  db.selectFrom('idempotencia').select(['Huella', 'Estado', 'Respuesta']).where('IdEmpresa', '=', company).where('Clave', '=', key),
-);
-
-async function findEntry(db: Db, company: string, key: string): Promise<LedgerEntry | undefined> {
-  const [row] = await selectEntry(db, company, key);
-  return row && { fingerprint: row.Huella, status: row.Estado, body: row.Respuesta };
-}
-
-const insertRow = reusableQuery((db, company: string, key: string, fingerprint: string, status: number, body: string, at: string) =>
-  db
-    .insertInto('idempotencia')
-    .values({ IdEmpresa: company, Clave: key, Huella: fingerprint, Estado: status, Respuesta: body, CreadoEn: at }),
-);
-
-async function insertEntry(db: Db, company: string, key: string, entry: LedgerEntry, now: Date): Promise<void> {
-  await insertRow(db, company, key, entry.fingerprint, entry.status, entry.body, now.toISOString());
-}
-
-/**
- * Only answers that changed state are stored (SPEC RP17): a success, and a 409 CONFLICTO (the losing write was
- * kept). A refusal changed nothing and is judged again when retried: a 401 must not outlive the next sign-in,
- * ARCHIVO_PENDIENTE and EN_CURSO must run once the file or the first request is in, and a stored 400 would turn
- * an upgraded body's retry into IDEMPOTENCIA_DISTINTA, which the outbox reads as "already applied" (OB8).
- * The invariant: a ledger row exists exactly when the request's writes committed.
- */
-function changedState(status: number, answer: string): boolean {
-  if (status >= 200 && status < 300) return true;
-  if (status !== 409) return false;
-  try {
-    return (JSON.parse(answer) as { code?: unknown }).code === CONFLICT.code;
-  } catch {
-    return false;
-  }
-}
-
-function replay(c: Context<AppEnv>, entry: LedgerEntry): Response {
-  const response = c.body(entry.body, entry.status as ContentfulStatusCode, {
-    'Content-Type': 'application/json',
-    [REPLAYED_HEADER]: 'true',
-  });
-  answerTexts.set(response, { text: entry.body, json: false });
+function replay(c: Context<AppEnv>, status: number, text: string): Response {
+  const response = c.body(text, status as ContentfulStatusCode, { 'Content-Type': 'application/json', [REPLAYED_HEADER]: 'true' });
+  answerTexts.set(response, { text, json: false });
   return response;
 }
 
@@ -173,20 +124,6 @@ async function takeAnswer(c: Context<AppEnv>): Promise<string> {
   return answer;
 }
 
-/**
- * The deps a request's handlers get inside its transaction: `db` and `files` are the transaction. A batch hands
- * every entry the same transaction object, so its entries share one.
- */
-const scopedDeps = new WeakMap<Db, { base: AppDeps; scoped: AppDeps }>();
-
-function depsWithin(deps: AppDeps, trx: Db): AppDeps {
-  const known = scopedDeps.get(trx);
-  if (known?.base === deps) return known.scoped;
-  const scoped = { ...deps, db: trx, files: deps.files.withDb(trx) };
-  scopedDeps.set(trx, { base: deps, scoped });
-  return scoped;
-}
-
 /** Puts this answer in place of the handler's (RT3's verdicts). */
 function answerWith(c: Context<AppEnv>, body: object, status: ContentfulStatusCode): void {
   c.res = undefined;
@@ -202,9 +139,6 @@ function answersJson(response: Response): boolean {
 /** Statuses whose Response may not carry a body (Fetch standard). */
 const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
 
-/** Rolls a transaction back while keeping the handler's answer as the response. */
-class RollBack extends Error {}
-
 async function sessionClaims(c: Context<AppEnv>, deps: AppDeps) {
   const header = c.req.header('Authorization') ?? '';
   if (!header.startsWith('Bearer ')) return null;
@@ -212,19 +146,14 @@ async function sessionClaims(c: Context<AppEnv>, deps: AppDeps) {
 }
 
 /**
- * The idempotency ledger (SPEC RP17): a write carrying `Idempotency-Key` runs in one SQLite transaction with its
- * ledger row (and the change-log rows the module records), so a replay after a crash or a lost answer gets the
- * stored answer and changes nothing. Handlers stay unchanged: they receive request-scoped deps whose `db` and
- * `files` are the transaction (using the root `db` inside would wait on itself).
- *
- * Any answer other than a success or a CONFLICTO rolls the transaction back and is not stored, whether the
- * handler threw or returned it. Concurrent requests with the same key in this process are refused with 409
- * EN_CURSO; across processes the ledger's primary key makes the second commit fail (500), and its client
- * retries into the stored answer.
+ * The idempotency ledger (SPEC RP17) for single REST writes carrying `Idempotency-Key` (ledger-core.ts): the write
+ * runs in one transaction with its ledger row (and the change-log rows the module records), so a replay after a
+ * crash or a lost answer gets the stored answer and changes nothing. Handlers stay unchanged: they receive
+ * request-scoped deps whose `db` and `files` are the transaction (using the root `db` inside would wait on itself).
+ * Across processes the ledger's primary key makes the second commit fail (500), and its client retries into the
+ * stored answer. A batch entry whose call is a command skips this middleware and reaches the same ledger directly.
  */
-export function idempotencyLedger() {
-  const executing = new Set<string>();
-
+export function idempotencyLedger(applyOnce: Ledger) {
   return createMiddleware<AppEnv>(async (c, next) => {
     const key = c.req.header(IDEMPOTENCY_HEADER);
     // A call that only renders a document is a read: no ledger, no write transaction (issue 27).
@@ -234,7 +163,6 @@ export function idempotencyLedger() {
     const claims = await sessionClaims(c, deps);
     // Without a valid session the route itself answers 401; nothing is stored, the write is retried after sign-in.
     if (!claims) return next();
-    const company = claims.emp;
     if (Number(c.req.header('Content-Length') ?? 0) > MAX_LEDGERED_BODY_BYTES) {
       throw refusal(SYNC_ERRORS.requestTooLarge);
     }
@@ -251,56 +179,18 @@ export function idempotencyLedger() {
       body,
       parsed: parsedEntryBody(c.req.raw),
     });
-
-    // Checked and claimed with no await in between: a second request with this key either sees it executing
-    // here or, once it is released, finds the committed ledger row.
-    const slot = `${company}\u0000${key}`;
-    if (executing.has(slot)) throw refusal(SYNC_ERRORS.inProgress);
-    executing.add(slot);
-    const replayStored = (stored: LedgerEntry) => {
-      if (stored.fingerprint !== fingerprint) throw refusal(SYNC_ERRORS.keyReused);
-      return replay(c, stored);
-    };
+    const write = { deps, company: claims.emp, key, fingerprint, sentAt: c.req.header(SENT_AT_HEADER), bodyText: typeof body === 'string' ? body : '' };
     try {
-      const stored = await findEntry(deps.db, company, key);
-      if (stored) return replayStored(stored);
-      const stale = isStaleWrite(key, c.req.header(SENT_AT_HEADER), deps.now());
-      let committedMeanwhile: LedgerEntry | undefined;
-      try {
-        // Its own transaction; inside a batch, a savepoint of the batch's transaction.
-        await atomically(deps.db, async (trx) => {
-          // On SQLite the look-up above already waited for any transaction holding the one connection. PostgreSQL
-          // reads beside it: a batch (on any node) may have committed this key since, seen once the writer lock is held.
-          if (engineOf(trx) === 'postgres' && (committedMeanwhile = await findEntry(trx, company, key))) throw new RollBack();
-          c.set('deps', depsWithin(deps, trx));
-          rememberJsonAnswers(c, c.env?.batchDeps !== undefined);
-          await next();
-          let status = c.res.status;
-          // The ledger keeps JSON answers only: any other is never read as text (its bytes would not survive it).
-          if (!answersJson(c.res)) throw new RollBack();
-          let answer = (status >= 200 && status < 300) || status === 409 ? await takeAnswer(c) : '';
-          const verdict = stale && status === 409 ? judgeStaleConflict(typeof body === 'string' ? body : '', answer) : null;
-          if (verdict?.kind === 'refused') {
-            answerWith(c, syncErrorBody(SYNC_ERRORS.staleWrite), SYNC_ERRORS.staleWrite.status);
-            throw new RollBack();
-          }
-          if (verdict?.kind === 'applied') {
-            await forgetConflict(trx, company, key);
-            answerWith(c, { statusCode: 200, message: SYNC_MESSAGES.alreadyApplied, data: verdict.current }, 200);
-            status = 200;
-            answer = await takeAnswer(c);
-          }
-          if (!changedState(status, answer)) throw new RollBack();
-          await insertEntry(trx, company, key, { fingerprint, status, body: answer }, deps.now());
-        });
-      } catch (error) {
-        if (!(error instanceof RollBack)) throw error;
-      } finally {
-        c.set('deps', deps);
-      }
-      if (committedMeanwhile) return replayStored(committedMeanwhile);
+      const outcome = await applyOnce(write, async (scoped) => {
+        c.set('deps', scoped);
+        rememberJsonAnswers(c, c.env?.batchDeps !== undefined);
+        await next();
+        return { status: c.res.status, ledgerable: answersJson(c.res), text: () => takeAnswer(c) };
+      });
+      if (outcome.kind === 'replayed') return replay(c, outcome.status, outcome.text);
+      if (outcome.kind === 'verdict') answerWith(c, outcome.body, outcome.status as ContentfulStatusCode);
     } finally {
-      executing.delete(slot);
+      c.set('deps', deps);
     }
   });
 }

@@ -29,6 +29,9 @@ import { viewerOf } from '../tenancy/viewer.ts';
 import { listConflicts } from './conflicts.repo.ts';
 import { entryRequest } from './batch-http.ts';
 import { answerText } from './idempotency-ledger.ts';
+import type { Ledger } from './ledger-core.ts';
+import type { CommandTable } from '../commands/command-table.ts';
+import { type BatchRequestHeaders, type EntryAnswer, runCommandEntry } from '../commands/command-entry.ts';
 import { requireSyncProtocol } from './protocol-version.ts';
 import { inBatchTransaction } from './write-transaction.ts';
 
@@ -65,32 +68,33 @@ function parseBody(text: string): unknown {
 }
 
 /** One entry's result with its body already as JSON text, spliced as is into the batch's answer. */
-interface EntryResult {
+interface EntryResult extends EntryAnswer {
   key: string;
-  status: number;
-  bodyJson: string;
 }
 
-/** What each entry carries of the batch's own request: the session, the protocol and the device's clock (RT3). */
-interface BatchRequestHeaders {
-  authorization: string;
-  protocol: string;
-  sentAt: string | undefined;
+/** How the batch reaches an entry's call: its command directly, or else the whole app. */
+export interface EntryRunners {
+  dispatch: Dispatch;
+  commands: () => Pick<CommandTable, 'find'>;
+  applyOnce: Ledger;
 }
 
 async function runEntry(
-  dispatch: Dispatch,
+  runners: EntryRunners,
   deps: AppDeps,
   base: string,
   from: BatchRequestHeaders,
   entry: BatchEntry,
 ): Promise<EntryResult> {
+  const url = new URL(entry.path, base);
+  const found = runners.commands().find(entry.method, url.pathname);
+  if (found) return { key: entry.key, ...(await runCommandEntry(runners.applyOnce, deps, from, entry, found, url)) };
   const headers = new Headers({ Authorization: from.authorization, [IDEMPOTENCY_HEADER]: entry.key, [PROTOCOL_HEADER]: from.protocol });
   if (from.sentAt !== undefined) headers.set(SENT_AT_HEADER, from.sentAt);
   const hasBody = entry.body !== undefined;
   if (hasBody) headers.set('Content-Type', 'application/json');
-  const url = new URL(entry.path, base).href;
-  const response = await dispatch(entryRequest(entry.method, url, headers, hasBody ? JSON.stringify(entry.body) : null, entry.body), deps);
+  const request = entryRequest(entry.method, url.href, headers, hasBody ? JSON.stringify(entry.body) : null, entry.body);
+  const response = await runners.dispatch(request, deps);
   const answer = await answerText(response);
   // The body as the client gets it from the single call: JSON as it stands, other text as a JSON string, nothing
   // as null. An answer the app built with JSON.stringify is spliced without parsing and serializing it again.
@@ -104,10 +108,10 @@ function batchAnswer(results: EntryResult[]): string {
 }
 
 /**
- * `dispatch` is the app itself: each batch entry goes through the same routing, session check, validation and
- * idempotency ledger as its single REST call with `Idempotency-Key`, so the two can never answer differently.
+ * Each batch entry passes the same session check, validation, permission and idempotency ledger as its single REST
+ * call with `Idempotency-Key`: a command directly (server/commands/), any other call through the app itself.
  */
-export function createSyncRoutes(dispatch: Dispatch) {
+export function createSyncRoutes(runners: EntryRunners) {
   return new Hono<AppEnv>()
     .use(requireSession)
     .post(
@@ -149,7 +153,7 @@ export function createSyncRoutes(dispatch: Dispatch) {
           // In order, and nothing after the first entry that did not succeed (SPEC RP5): a later write of the same
           // record or a child of a refused parent must not overtake it. Entries without a result were not run.
           for (const entry of entries) {
-            const result = await runEntry(dispatch, batchDeps, c.req.url, from, entry);
+            const result = await runEntry(runners, batchDeps, c.req.url, from, entry);
             answered.push(result);
             if (result.status < 200 || result.status >= 300) break;
           }

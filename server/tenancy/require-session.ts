@@ -1,7 +1,8 @@
 import { createMiddleware } from 'hono/factory';
 import { AUTH_CODES, AUTH_MESSAGES } from '#sync/schemas/auth.schema.ts';
 import type { PermissionAction } from '#sync/records/permissions.ts';
-import type { AppEnv } from '../app-env.ts';
+import type { AppDeps, AppEnv } from '../app-env.ts';
+import type { SessionClaims } from './session-token.ts';
 import { rolePermissions } from './role-permissions.ts';
 import type { Db } from '../db/database.ts';
 import { HttpError } from '../http/http-error.ts';
@@ -54,19 +55,28 @@ function permissionsOf(db: Db, roleId: number): Promise<Permissions> {
 export const requireSession = createMiddleware<AppEnv>(async (c, next) => {
   // Several route groups mounted on one base (a module's catalogues) each declare it: the session is read once.
   if (c.var.session) return next();
-  const header = c.req.header('Authorization') ?? '';
+  const { claims, session } = await sessionOf(c.get('deps'), c.req.header('Authorization'));
+  c.set('claims', claims);
+  c.set('session', session);
+  await next();
+});
+
+/** The session a request's `Authorization` header opens, or the 401 every protected call answers without one. */
+export async function sessionOf(
+  deps: AppDeps,
+  authorization: string | undefined,
+): Promise<{ claims: SessionClaims; session: RequestSession }> {
+  const header = authorization ?? '';
   const token = header.startsWith('Bearer ') ? header.slice(7) : '';
-  const { tokens, db } = c.get('deps');
+  const { tokens, db } = deps;
   const claims = token ? await tokens.read(token) : null;
   // Outside any cache: a signed-out session or one a password change ended is refused at once (SPEC SE2, SE3).
   if (!claims || !(await companySessionOpen(db, claims))) throw new HttpError(401, AUTH_MESSAGES.sessionInvalid, AUTH_CODES.sessionInvalid);
   // Read again only after a row of the database changed: the same user, scope and permissions otherwise.
   const session = await whileUnchanged(db, `sesion\u0000${claims.emp}\u0000${claims.sub}`, () => loadSession(db, claims.emp, claims.sub));
   if (!session) throw new HttpError(401, AUTH_MESSAGES.sessionInvalid, AUTH_CODES.sessionInvalid);
-  c.set('claims', claims);
-  c.set('session', session);
-  await next();
-});
+  return { claims, session };
+}
 
 /** The session of an enabled user whose contractor company or client is active; null otherwise. */
 async function loadSession(db: Db, company: string, userId: number): Promise<RequestSession | null> {

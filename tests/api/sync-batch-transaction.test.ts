@@ -13,7 +13,7 @@ import { Hono } from 'hono';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AppEnv } from '#server/app-env.ts';
-import { createApp } from '#server/app.ts';
+import { createApp, entryRunnersOf } from '#server/app.ts';
 import { bootstrap } from '#server/bootstrap.ts';
 import { parseConfig } from '#server/config.ts';
 import { FileStore } from '#server/files/file-store.ts';
@@ -112,6 +112,7 @@ describe('batch transaction: one per batch, a savepoint per entry', () => {
     const entries = profileWrites(['Uno', 'Dos', 'Tres', 'Cuatro']);
     // The batch route handing entries to the real app, but failing outside any entry after two of them ran.
     let dispatched = 0;
+    const runners = entryRunnersOf(server.app);
     const dying = new Hono<AppEnv>()
       .use(async (c, next) => {
         c.set('deps', server.deps);
@@ -120,10 +121,15 @@ describe('batch transaction: one per batch, a savepoint per entry', () => {
       .onError(handleError)
       .route(
         '/api/sync',
-        createSyncRoutes(async (request, batchDeps) => {
-          dispatched += 1;
-          if (dispatched === 3) throw new Error('el proceso se cayó');
-          return server.app.fetch(request, { batchDeps });
+        createSyncRoutes({
+          ...runners,
+          commands: () => ({
+            find: (method, path) => {
+              dispatched += 1;
+              if (dispatched === 3) throw new Error('el proceso se cayó');
+              return runners.commands().find(method, path);
+            },
+          }),
         }),
       );
     const cut = await dying.request('/api/sync/batch', {

@@ -226,7 +226,8 @@ try {
   console.log(
     `  suelo sin la canalización por entrada (las mismas 8 sentencias con las consultas del proyecto, huella y respuesta guardada): ` +
       `${floorMedian.toFixed(0)} escrituras/s (${(1e6 / floorMedian).toFixed(0)} µs; rondas: ${floorRates.map((rate) => rate.toFixed(0)).join(', ')}); ` +
-      `la canalización de cada entrada (Request, ruteo, middleware, validación, Response) es el resto: ${(1e6 / median - 1e6 / floorMedian).toFixed(0)} µs`,
+      `el resto por entrada (sesión, permiso, esquema, libro y comando): ${(1e6 / median - 1e6 / floorMedian).toFixed(0)} µs; ` +
+      `razón frente al suelo: ${(median / floorMedian).toFixed(2)} (objetivo del issue "Writes near their floors": ≥ 0.8)`,
   );
   console.log(
     `  altas de trabajadores por el kit de registros (referencias, RUT único, cargos, fila y cambio; ${ROUNDS} rondas de ${WORKER_WRITES}): ` +

@@ -23,6 +23,7 @@ import { requireOwnCompany, requireSession } from '#server/tenancy/require-sessi
 import { recordChange } from '#server/sync/change-log.repo.ts';
 import { inWriteTransaction } from '#server/sync/write-transaction.ts';
 import * as repo from './perfil.repo.ts';
+import { commandHandlers, saved } from '#server/commands/command.ts';
 
 const tags = ['perfil'];
 const security = [{ bearerAuth: [] }];
@@ -92,28 +93,29 @@ export const perfilRoutes = new Hono<AppEnv>()
       summary: 'Actualiza nombres, teléfono, fecha de nacimiento y foto del usuario',
       responses: answers(PerfilUsuarioSaved, 'Perfil actualizado'),
     }),
-    validate('param', UserPathSchema),
-    requireOwnCompany,
-    // One's own profile: any signed-in user.
-    sessionOnly(),
-    validate('json', UserProfileBodySchema),
-    async (c) => {
-      const deps = c.get('deps');
-      const { user, company } = c.req.valid('param');
-      if (user !== c.get('session').userId) throw new HttpError(403, AUTH_MESSAGES.forbiddenAction, 'SIN_PERMISO');
-      const { Avatar, ...fields } = c.req.valid('json');
-      // The row, its change-log entry (what other devices pull) and the answer all come from one transaction.
-      const row = await inWriteTransaction(deps.db, async (db) => {
-        const AvatarArchivo = await storeImage({ ...deps, db, files: deps.files.withDb(db) }, company, Avatar);
-        await repo.updateUserProfile(db, company, user, { ...fields, ...(AvatarArchivo ? { AvatarArchivo } : {}) });
-        const updated = await repo.findUserProfile(db, company, user);
-        if (updated) await recordChange(db, { company, table: 'usuarios', id: user, op: 'upsert', row: updated }, deps.now());
-        return updated;
-      });
-      return c.json({ statusCode: 200, message: PERFIL_MESSAGES.userUpdated, data: presentUserProfile(deps, row) } satisfies v.InferOutput<
-        typeof PerfilUsuarioSaved
-      >);
-    },
+    ...commandHandlers({
+      // One's own profile: any signed-in user, and another user's id is refused like another company's.
+      checks: [
+        { kind: 'param', schema: UserPathSchema },
+        { kind: 'ownCompany' },
+        { kind: 'session' },
+        { kind: 'json', schema: UserProfileBodySchema },
+        { kind: 'ownUser' },
+      ],
+      run: async ({ deps }, { params, body }) => {
+        const { user, company } = params as v.InferOutput<typeof UserPathSchema>;
+        const { Avatar, ...fields } = body as v.InferOutput<typeof UserProfileBodySchema>;
+        // The row, its change-log entry (what other devices pull) and the answer all come from one transaction.
+        const row = await inWriteTransaction(deps.db, async (db) => {
+          const AvatarArchivo = await storeImage({ ...deps, db, files: deps.files.withDb(db) }, company, Avatar);
+          await repo.updateUserProfile(db, company, user, { ...fields, ...(AvatarArchivo ? { AvatarArchivo } : {}) });
+          const updated = await repo.findUserProfile(db, company, user);
+          if (updated) await recordChange(db, { company, table: 'usuarios', id: user, op: 'upsert', row: updated }, deps.now());
+          return updated;
+        });
+        return saved(PERFIL_MESSAGES.userUpdated, presentUserProfile(deps, row) satisfies v.InferOutput<typeof PerfilUsuario>);
+      },
+    }),
   )
   .route(
     '/',

@@ -9,7 +9,7 @@
 import fs from 'node:fs';
 import { Hono } from 'hono';
 import type { AppEnv } from '#server/app-env.ts';
-import { createApp } from '#server/app.ts';
+import { createApp, entryRunnersOf } from '#server/app.ts';
 import { bootstrap } from '#server/bootstrap.ts';
 import { parseConfig } from '#server/config.ts';
 import { handleError } from '#server/http/error-handler.ts';
@@ -50,6 +50,7 @@ console.log(`answered ${JSON.stringify(await first.json())}`);
 
 // The same batch route, handing entries to the same app, but the process is killed once `killAfter` ran.
 let dispatched = 0;
+const runners = entryRunnersOf(app);
 const dying: Hono<AppEnv> = new Hono<AppEnv>()
   .use(async (c, next) => {
     c.set('deps', deps);
@@ -58,10 +59,15 @@ const dying: Hono<AppEnv> = new Hono<AppEnv>()
   .onError(handleError)
   .route(
     '/api/sync',
-    createSyncRoutes(async (request, batchDeps) => {
-      if (dispatched === plan.killAfter) process.kill(process.pid, 'SIGKILL');
-      dispatched += 1;
-      return app.fetch(request, { batchDeps });
+    createSyncRoutes({
+      ...runners,
+      commands: () => ({
+        find: (method, path) => {
+          if (dispatched === plan.killAfter) process.kill(process.pid, 'SIGKILL');
+          dispatched += 1;
+          return runners.commands().find(method, path);
+        },
+      }),
     }),
   );
 await batch(dying, plan.killed);
