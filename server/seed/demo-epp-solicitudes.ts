@@ -4,7 +4,8 @@ import type { EppTipo } from '#sync/schemas/epp-tipos.schema.ts';
 import { RECORD_STORES } from '../app-modules.ts';
 import type { Db } from '../db/database.ts';
 import { eppSolicitudRules } from '../modules/epp/epp-solicitudes.rules.ts';
-import { dispatchRequests } from '../modules/epp/epp-solicitudes.service.ts';
+import { takeTransition } from '../records/workflow-routes.ts';
+import { eppSolicitudWorkflow } from '#sync/schemas/epp-solicitudes.workflow.ts';
 import { createRecord } from '../records/record-writes.ts';
 import type { WriteContext } from '../records/write-answer.ts';
 import { seedId } from './seed-id.ts';
@@ -54,7 +55,8 @@ export async function seedEppRequests(db: Db, company: string, tipos: ReadonlyMa
     await createRecord(context('supervisor', at), eppSolicitudEntity, { IdSolicitud, IdEvaluacion: null, Fecha: toWireDate(at), Lineas }, eppSolicitudRules);
     if (demo.dispatched) {
       const when = new Date(now.getTime() - demo.dispatched.daysAgo * DAY);
-      await dispatchRequests(context('admin', when), [IdSolicitud], { FechaDespacho: toWireDate(when), CodigoDespacho: demo.dispatched.codigo, RutDespachador: '12345678', DvDespachador: '5', NombreDespachador: 'Bodega Central Andes' });
+      const despacho = { FechaDespacho: toWireDate(when), CodigoDespacho: demo.dispatched.codigo, RutDespachador: '12345678', DvDespachador: '5', NombreDespachador: 'Bodega Central Andes' };
+      await takeTransition(context('admin', when), eppSolicitudWorkflow, 'despachar', [IdSolicitud], despacho);
     }
   }
 }

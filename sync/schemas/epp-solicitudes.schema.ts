@@ -151,7 +151,7 @@ const Dv = v.pipe(
 
 /**
  * The dispatch (spec: FechaDespacho, CodigoDespacho, RutDespachador, DvDespachador, NombreDespachador, IdUsuario), as
- * query parameters or body. The RUT's check digit must match (checked with `dispatchProblem`).
+ * query parameters or body. The RUT's check digit must match (checked with `transitionProblem` on the device).
  */
 export const DespachoSchema = v.object({
   FechaDespacho: WireDate,

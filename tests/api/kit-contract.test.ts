@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as v from 'valibot';
-import { rutCheckDigit } from '#sync/domain/rut.ts';
 import { uuidV7 } from '#sync/outbox/uuid-v7.ts';
-import { ENTITIES, ENTITY_LIST, type EntityTable } from '#sync/records/entities.ts';
+import { ENTITY_LIST } from '#sync/records/entities.ts';
 import { type AnyEntity, fillPath } from '#sync/records/entity.ts';
 import { codeOf } from '#server/records/record-registry.ts';
 import { ANDES, PACIFICO, startTestServer, type TestServer } from './support/api-harness.ts';
 import { type BatchAnswer, countRows, newKey, send, sendBatch } from './support/sync-harness.ts';
+import { anEdit, entitySamples, entriesOf, isWritable, updateBody } from './support/entity-samples.ts';
 import { type Session, userWithRole } from './support/usuarios-factory.ts';
 
 /**
@@ -51,14 +51,6 @@ afterAll(async () => {
   await server.close();
 });
 
-const isWritable = (entity: AnyEntity) =>
-  entity.fields.length > 0 &&
-  !!entity.createBody &&
-  !!entity.updateBody &&
-  entity.api.create !== undefined &&
-  entity.api.update !== undefined &&
-  entity.api.remove !== undefined;
-
 /** A call of the entity, its template filled with the company, the signed-in user and the record's own fields. */
 function url(
   entity: AnyEntity,
@@ -70,76 +62,10 @@ function url(
   return `${entity.api.base}${fillPath(entity.api[call]!, { company, user, ...values })}`;
 }
 
-/** The entries of an object schema, also when it is piped (an object with checks across its fields). */
-function entriesOf(schema: unknown): Record<string, v.GenericSchema> {
-  const candidate = schema as { entries?: Record<string, v.GenericSchema>; pipe?: unknown[] };
-  if (candidate.entries) return candidate.entries;
-  if (candidate.pipe) return entriesOf(candidate.pipe[0]);
-  throw new Error('not an object schema');
-}
-
-const parses = (schema: v.GenericSchema | undefined, value: unknown) => !!schema && v.safeParse(schema, value).success;
-
-let samples = 0;
-function freshRut(): string {
-  const body = String(24_000_000 + samples * 7919);
-  return `${body}-${rutCheckDigit(body)}`;
-}
-
-/**
- * Values that must differ from every other active record of the company, where the module's uniqueness is not the
- * record's name: an activity's SII code, a month of headcount (per levels and contractor), a worker's RUT, the
- * position an EPP assignment is for.
- */
-const UNIQUE_VALUES: Partial<Record<EntityTable, () => Row | Promise<Row>>> = {
-  actividades_economicas: () => ({ Codigo: String(910_000 + samples) }),
-  dotaciones: () => ({ Mes: `2019-${String((samples % 12) + 1).padStart(2, '0')}` }),
-  trabajadores: () => ({ RunPersona: freshRut() }),
-  epp_asignaciones: async () => ({ IdCargo: (await createSample(ENTITIES.cargos)).IdCargo, IdPersona: null }),
-};
-
-/** A text field that names the record (its display name changes with it) and accepts another value. */
-function namingField(entity: AnyEntity, body: Row): string | undefined {
-  return entity.fields.find(
-    (field) =>
-      typeof body[field] === 'string' &&
-      entity.displayName({ ...body, [field]: `${String(body[field])}~` }) !== entity.displayName(body) &&
-      parses(entity.createBody, { ...body, [field]: `${String(body[field])} x` }),
-  );
-}
-
-/**
- * A valid create body built from the description: the create schema's fields copied from an active record of the
- * demo company (so references, files and cross-field rules hold), a new id, child lists the create does not need
- * left out, and a fresh name (and the values the module keeps unique).
- */
-async function sampleBody(entity: AnyEntity): Promise<Row> {
-  samples += 1;
-  const entries = entriesOf(entity.createBody);
-  const list = await send<ListAnswer>(server, 'GET', url(entity, 'list'), { token: admin.token });
-  const model = list.body.data.find((row) => row.Estado !== 0);
-  if (!model) throw new Error(`${entity.table}: la demo no tiene registros activos de los que partir`);
-  const body: Row = Object.fromEntries(
-    Object.keys(entries)
-      .filter((key) => model[key] !== undefined)
-      .map((key) => [key, model[key]]),
-  );
-  body[entity.id] = uuidV7();
-  for (const key of Object.keys(body)) {
-    if (key === entity.id) continue;
-    // A stored null the create leaves out (it may send the field or not), and a child list it does not need.
-    if (body[key] === null && parses(entries[key], undefined)) delete body[key];
-    if (entity.fields.includes(key)) continue;
-    const { [key]: _left, ...without } = body;
-    if (parses(entity.createBody, without)) delete body[key];
-  }
-  const naming = namingField(entity, body);
-  if (naming) body[naming] = `${String(body[naming])} ${samples}`;
-  Object.assign(body, await UNIQUE_VALUES[entity.table as EntityTable]?.());
-  const checked = v.safeParse(entity.createBody!, body);
-  if (!checked.success) throw new Error(`${entity.table}: la muestra no cumple su esquema: ${checked.issues[0].message}`);
-  return body;
-}
+const { sampleBody, namingField } = entitySamples({
+  activeRows: async (entity) => (await send<ListAnswer>(server, 'GET', url(entity, 'list'), { token: admin.token })).body.data,
+  createSample: (entity) => createSample(entity),
+});
 
 /**
  * What the description's create schema makes of the body (trimmed, normalized), as far as the stored record has
@@ -160,30 +86,6 @@ async function createSample(entity: AnyEntity) {
   const created = await create(entity, body);
   expect(created.body, `${entity.table}: ${JSON.stringify(created.body)}`).toMatchObject({ statusCode: 200 });
   return created.body.data!;
-}
-
-/** An update body: the id (when the body carries it), the Version it is based on and the changed fields. */
-function updateBody(entity: AnyEntity, row: Row, version: number, fields: Row): Row {
-  return { ...(entity.id in entriesOf(entity.updateBody) ? { [entity.id]: row[entity.id] } : {}), Version: version, ...fields };
-}
-
-/** An edit of one field the update accepts: a text changed, a number raised, a list shortened. */
-function anEdit(entity: AnyEntity, row: Row, round: number): Row {
-  for (const field of entity.fields) {
-    const value = row[field];
-    const candidates =
-      typeof value === 'string'
-        ? [`${value} (${round})`]
-        : typeof value === 'number'
-          ? [value + round]
-          : Array.isArray(value) && value.length > round
-            ? [value.slice(round)]
-            : [];
-    for (const candidate of candidates) {
-      if (parses(entity.updateBody, updateBody(entity, row, 1, { [field]: candidate }))) return { [field]: candidate };
-    }
-  }
-  throw new Error(`${entity.table}: ningún campo editable admite un cambio simple`);
 }
 
 const sendUpdate = (entity: AnyEntity, row: Row, body: Row, token = admin.token) =>

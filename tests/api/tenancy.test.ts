@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANDES, DEMO_PASSWORD, PACIFICO, startTestServer, type TestServer } from './support/api-harness.ts';
-import { operationPath } from './support/documented-paths.ts';
+import { isQueuedWrite, operationPath } from './support/documented-paths.ts';
+import { newKey, sendBatch } from './support/sync-harness.ts';
 
 interface OpenApiOperation {
   parameters?: { name: string; in: string }[];
@@ -64,6 +65,13 @@ describe('tenancy, route by route from the API description', () => {
       const res = await server.request(route.method, url, { token: andesAdmin.token, body: route.method === 'GET' ? undefined : {} });
       expect(res.status, `${route.method} ${url}`).toBe(403);
       expect(res.body, `${route.method} ${url}`).toMatchObject({ message: 'No tienes acceso a los datos de esta empresa.' });
+      // The same write queued by a device, as a batch entry: refused alike without the HTTP stack.
+      if (!isQueuedWrite(route.method, route.path)) continue;
+      const batch = await sendBatch(server, andesAdmin.token, [{ key: newKey(), method: route.method, path: url, body: {} }]);
+      expect(batch.body.results[0], `lote: ${route.method} ${url}`).toMatchObject({
+        status: 403,
+        body: { message: 'No tienes acceso a los datos de esta empresa.' },
+      });
     }
     const untouched = await server.deps.db
       .selectFrom('empresas')

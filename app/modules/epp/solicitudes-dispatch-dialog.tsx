@@ -1,9 +1,10 @@
 import { toWireDate } from '#sync/domain/dates.ts';
 import type { Despacho } from '#sync/schemas/epp-solicitudes.schema.ts';
+import { eppSolicitudWorkflow } from '#sync/schemas/epp-solicitudes.workflow.ts';
 import { IonButton } from '@ionic/react';
 import { useEffect, useId, useRef, useState } from 'react';
+import { transitionProblem } from '#app/records/workflow-writes.ts';
 import { DateField } from '#app/ui/form/date-field.tsx';
-import { dispatchProblem } from './solicitudes-writes.ts';
 
 interface DispatchDialogProps {
   count: number;
@@ -39,7 +40,9 @@ export function DispatchDialog({ count, dispatcher, onDispatch, onClose }: Dispa
       DvDespachador: dv,
       NombreDespachador: nombre,
     } as Despacho;
-    const problem = dispatchProblem(despacho) ?? (body && dv && !/^\d{7,8}$/.test(body) ? 'El RUT de quien despacha no es válido' : null);
+    const problem =
+      transitionProblem(eppSolicitudWorkflow, 'despachar', despacho) ??
+      (body && dv && !/^\d{7,8}$/.test(body) ? 'El RUT de quien despacha no es válido' : null);
     if (problem) return setError(problem);
     setSaving(true);
     try {

@@ -1,39 +1,26 @@
 import { formatDisplayDate } from '#sync/domain/dates.ts';
 import { formatRut } from '#sync/domain/rut.ts';
-import { recordKeyOf } from '#sync/outbox/outbox-entry.ts';
-import {
-  type Despacho,
-  EPP_SOLICITUDES_MESSAGES,
-  type EppSolicitud,
-  type EstadoSolicitud,
-  requestWorkers,
-  SOLICITUD_ESTADOS,
-} from '#sync/schemas/epp-solicitudes.schema.ts';
+import { EPP_SOLICITUDES_MESSAGES, type EppSolicitud, requestWorkers } from '#sync/schemas/epp-solicitudes.schema.ts';
+import { eppSolicitudWorkflow } from '#sync/schemas/epp-solicitudes.workflow.ts';
 import { IonButton } from '@ionic/react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useQueuedRecordKeys } from '#app/data/reference-queries.ts';
 import { paths } from '#app/navigation/paths.ts';
-import { hasPermission } from '#app/session/session-permissions.ts';
+import { fullName, hasPermission } from '#app/session/session-permissions.ts';
 import { useRequiredSession } from '#app/session/use-session.ts';
 import { useDbQuery, useDevice } from '#app/sync/use-device.ts';
 import { useConfirm } from '#app/ui/feedback/use-confirm.ts';
-import { PageLoading } from '#app/ui/feedback/page-loading.tsx';
 import { useSavedToast } from '#app/ui/feedback/use-saved-toast.ts';
-import { PageContent } from '#app/ui/page-content.tsx';
+import type { WorkflowCardView } from '#app/ui/workflow/workflow-card.tsx';
+import { WorkflowListPage } from '#app/ui/workflow/workflow-list-page.tsx';
 import { useEppLookups } from './epp-queries.ts';
 import { DispatchDialog } from './solicitudes-dispatch-dialog.tsx';
-import { dispatch, removeRequest, startRequestDelivery, undoDispatch } from './solicitudes-writes.ts';
-import '#app/ui/records.css';
+import { removeRequest, startRequestDelivery } from './solicitudes-writes.ts';
 import './solicitudes.css';
 
-const TABS: { estado: EstadoSolicitud; label: string; empty: string }[] = [
-  { estado: 1, label: 'Pendientes', empty: 'No hay solicitudes pendientes de despacho.' },
-  { estado: 2, label: 'Despachadas', empty: 'No hay solicitudes despachadas esperando firma.' },
-  { estado: 3, label: 'Entregadas', empty: 'Aún no hay solicitudes entregadas.' },
-];
+const titleOf = (request: EppSolicitud) => `Solicitud del ${formatDisplayDate(request.Fecha)}`;
 
-/** Requests on this device by state, newest first; and the crew deliveries this device started for them. */
+/** Requests on this device, newest first; and the crew deliveries this device started for them. */
 function useRequests() {
   return useDbQuery(async (db) => {
     const [rows, drafts] = await Promise.all([db.epp_solicitudes.toArray(), db.borradoresEpp.toArray()]);
@@ -42,28 +29,36 @@ function useRequests() {
   }, []);
 }
 
-/** A request's workers and what each needs. */
-function RequestLines({ request }: { request: EppSolicitud }) {
+/** A request's workers and what each needs; and its dispatch, once dispatched. */
+function RequestDetails({ request }: { request: EppSolicitud }) {
   return (
-    <ul className="epp-request-card__workers">
-      {requestWorkers(request).map((worker) => {
-        const signed = request.Entregado.some((row) => row.IdPersona === worker.IdPersona);
-        return (
-          <li key={worker.IdPersona}>
-            <strong>
-              {worker.NombreTrabajador} ({formatRut(worker.RunPersona)})
-            </strong>
-            {signed && <span className="badge epp-badge--ok"> Firmó</span>}
-            <span className="muted">
-              {' '}
-              {request.Lineas.filter((line) => line.IdPersona === worker.IdPersona)
-                .map((line) => `${line.NombreEpp}${line.Talla ? ` talla ${line.Talla}` : ''} × ${line.Cantidad}`)
-                .join(' · ')}
-            </span>
-          </li>
-        );
-      })}
-    </ul>
+    <>
+      <ul className="epp-request-card__workers">
+        {requestWorkers(request).map((worker) => {
+          const signed = request.Entregado.some((row) => row.IdPersona === worker.IdPersona);
+          return (
+            <li key={worker.IdPersona}>
+              <strong>
+                {worker.NombreTrabajador} ({formatRut(worker.RunPersona)})
+              </strong>
+              {signed && <span className="badge workflow-badge--done"> Firmó</span>}
+              <span className="muted">
+                {' '}
+                {request.Lineas.filter((line) => line.IdPersona === worker.IdPersona)
+                  .map((line) => `${line.NombreEpp}${line.Talla ? ` talla ${line.Talla}` : ''} × ${line.Cantidad}`)
+                  .join(' · ')}
+              </span>
+            </li>
+          );
+        })}
+      </ul>
+      {request.Estado !== 1 && request.CodigoDespacho && (
+        <p className="muted">
+          Despacho {request.CodigoDespacho} del {formatDisplayDate(request.FechaDespacho)} por {request.NombreDespachador} (
+          {formatRut(`${request.RutDespachador}-${request.DvDespachador}`)})
+        </p>
+      )}
+    </>
   );
 }
 
@@ -80,25 +75,10 @@ export function EppSolicitudesListPage() {
   const showSaved = useSavedToast();
   const data = useRequests();
   const lookups = useEppLookups();
-  const queued = useQueuedRecordKeys();
-  const [tab, setTab] = useState<EstadoSolicitud>(1);
-  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
-  const [dispatching, setDispatching] = useState<EppSolicitud[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const route = paths.eppSolicitudes.list.href;
-  const can = (action: 'crear' | 'editar' | 'eliminar' | 'despachar') => hasPermission(session, route, action);
+  const can = (action: 'crear' | 'editar' | 'eliminar') => hasPermission(session, route, action);
   const canDeliver = hasPermission(session, paths.eppEntregados.list.href, 'crear');
-  const shown = data?.rows.filter((row) => row.Estado === tab) ?? [];
-  const chosen = shown.filter((row) => selected.has(row.IdSolicitud));
-  const userName = [session.usuario.Nombres, session.usuario.ApellidoPaterno, session.usuario.ApellidoMaterno].filter(Boolean).join(' ');
-
-  const toggle = (id: string) =>
-    setSelected((current) => {
-      const next = new Set(current);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
 
   const remove = async (request: EppSolicitud) => {
     const ok = await confirm({
@@ -109,25 +89,6 @@ export function EppSolicitudesListPage() {
     if (!ok) return;
     await removeRequest(request);
     showSaved(EPP_SOLICITUDES_MESSAGES.deleted);
-  };
-
-  const doDispatch = async (despacho: Despacho) => {
-    if (!dispatching) return;
-    await dispatch(dispatching, despacho);
-    showSaved(dispatching.length === 1 ? EPP_SOLICITUDES_MESSAGES.dispatched : EPP_SOLICITUDES_MESSAGES.dispatchedMany);
-    setSelected(new Set());
-    setDispatching(null);
-  };
-
-  const undo = async (request: EppSolicitud) => {
-    const ok = await confirm({
-      header: 'Anular despacho',
-      message: `¿Anular el despacho ${request.CodigoDespacho ?? ''}? La solicitud vuelve a estar pendiente.`,
-      confirmText: 'Anular despacho',
-    });
-    if (!ok) return;
-    await undoDispatch(request);
-    showSaved(EPP_SOLICITUDES_MESSAGES.dispatchUndone);
   };
 
   const deliver = async (request: EppSolicitud) => {
@@ -145,133 +106,70 @@ export function EppSolicitudesListPage() {
     }
   };
 
+  const deliveryAction = (request: EppSolicitud) => {
+    const crew = data?.crews.get(request.IdSolicitud);
+    if (crew?.estado === 'finalizada')
+      return <p className="notice notice--info">Firmas registradas en este dispositivo: se enviarán al sincronizar.</p>;
+    if (crew)
+      return (
+        <IonButton size="small" routerLink={paths.eppEntregados.editar.href(crew.IdEntrega)}>
+          Continuar firmas
+        </IonButton>
+      );
+    return (
+      <IonButton size="small" onClick={() => void deliver(request)}>
+        Entregar y firmar<span className="visually-hidden"> {titleOf(request)}</span>
+      </IonButton>
+    );
+  };
+
+  const view: WorkflowCardView<EppSolicitud> = {
+    title: titleOf,
+    choiceName: (request) => `${titleOf(request)}, ${requestWorkers(request).map((worker) => worker.NombreTrabajador).join(', ')}`,
+    subtitle: (request) => (
+      <>
+        por {request.Solicitante || 'este dispositivo'}
+        {request.IdEvaluacion && ' · desde una inspección'}
+      </>
+    ),
+    body: (request) => <RequestDetails request={request} />,
+    actions: (request) => (
+      <>
+        {request.Estado === 1 && can('editar') && (
+          <IonButton fill="outline" color="dark" size="small" routerLink={paths.eppSolicitudes.editar.href(request.IdSolicitud)}>
+            Editar tallas
+          </IonButton>
+        )}
+        {request.Estado === 1 && can('eliminar') && (
+          <IonButton fill="outline" color="danger" size="small" onClick={() => void remove(request)}>
+            Eliminar<span className="visually-hidden"> {titleOf(request)}</span>
+          </IonButton>
+        )}
+        {request.Estado === 2 && canDeliver && deliveryAction(request)}
+      </>
+    ),
+  };
+
   return (
-    <PageContent>
-      <div className="page-body">
-        <div className="epp-request-heading">
-          <h1 className="page-title">Solicitudes de EPP</h1>
-          {can('crear') && <IonButton routerLink={paths.eppSolicitudes.nuevo.href}>Nueva solicitud</IonButton>}
-        </div>
-        <div className="epp-request-tabs" role="group" aria-label="Estado de las solicitudes">
-          {TABS.map((option) => {
-            const count = data?.rows.filter((row) => row.Estado === option.estado).length;
-            return (
-              <IonButton
-                key={option.estado}
-                fill={tab === option.estado ? 'solid' : 'outline'}
-                color="dark"
-                aria-pressed={tab === option.estado}
-                onClick={() => {
-                  setTab(option.estado);
-                  setSelected(new Set());
-                }}
-              >
-                {option.label}
-                {count !== undefined && ` (${count})`}
-              </IonButton>
-            );
-          })}
-        </div>
-        <div role="alert">{error && <p className="notice notice--error">{error}</p>}</div>
-        {tab === 1 && can('despachar') && shown.length > 0 && (
-          <div className="button-row">
-            <IonButton disabled={chosen.length === 0} onClick={() => setDispatching(chosen)}>
-              {chosen.length > 1 ? `Despachar ${chosen.length} seleccionadas` : 'Despachar seleccionadas'}
-            </IonButton>
-          </div>
-        )}
-        {!data ? (
-          <PageLoading />
-        ) : shown.length === 0 ? (
-          <p className="muted">{TABS.find((option) => option.estado === tab)!.empty}</p>
-        ) : (
-          <ul
-            className="epp-request-list"
-            aria-label={`Solicitudes ${TABS.find((option) => option.estado === tab)!.label.toLocaleLowerCase('es')}`}
-          >
-            {shown.map((request) => {
-              const title = `Solicitud del ${formatDisplayDate(request.Fecha)}`;
-              const pending = queued?.has(recordKeyOf('epp_solicitudes', request.IdSolicitud));
-              const crew = data.crews.get(request.IdSolicitud);
-              return (
-                <li key={request.IdSolicitud} className="card epp-request-card">
-                  <div className="epp-request-card__head">
-                    {tab === 1 && can('despachar') && (
-                      <input
-                        type="checkbox"
-                        aria-label={`Elegir para despachar: ${title}, ${requestWorkers(request)
-                          .map((worker) => worker.NombreTrabajador)
-                          .join(', ')}`}
-                        checked={selected.has(request.IdSolicitud)}
-                        onChange={() => toggle(request.IdSolicitud)}
-                      />
-                    )}
-                    <h2>{title}</h2>
-                    <span className="muted">
-                      por {request.Solicitante || 'este dispositivo'}
-                      {request.IdEvaluacion && ' · desde una inspección'}
-                    </span>
-                    <span className={`badge ${request.Estado === 3 ? 'epp-badge--ok' : ''}`}>
-                      {SOLICITUD_ESTADOS[request.Estado as EstadoSolicitud]}
-                    </span>
-                    {pending && <span className="badge badge--pending">Pendiente de sincronizar</span>}
-                  </div>
-                  <RequestLines request={request} />
-                  {request.Estado !== 1 && request.CodigoDespacho && (
-                    <p className="muted">
-                      Despacho {request.CodigoDespacho} del {formatDisplayDate(request.FechaDespacho)} por {request.NombreDespachador} (
-                      {formatRut(`${request.RutDespachador}-${request.DvDespachador}`)})
-                    </p>
-                  )}
-                  <div className="button-row">
-                    {request.Estado === 1 && can('editar') && (
-                      <IonButton
-                        fill="outline"
-                        color="dark"
-                        size="small"
-                        routerLink={paths.eppSolicitudes.editar.href(request.IdSolicitud)}
-                      >
-                        Editar tallas
-                      </IonButton>
-                    )}
-                    {request.Estado === 1 && can('eliminar') && (
-                      <IonButton fill="outline" color="danger" size="small" onClick={() => void remove(request)}>
-                        Eliminar<span className="visually-hidden"> {title}</span>
-                      </IonButton>
-                    )}
-                    {request.Estado === 2 &&
-                      canDeliver &&
-                      (crew?.estado === 'finalizada' ? (
-                        <p className="notice notice--info">Firmas registradas en este dispositivo: se enviarán al sincronizar.</p>
-                      ) : crew ? (
-                        <IonButton size="small" routerLink={paths.eppEntregados.editar.href(crew.IdEntrega)}>
-                          Continuar firmas
-                        </IonButton>
-                      ) : (
-                        <IonButton size="small" onClick={() => void deliver(request)}>
-                          Entregar y firmar<span className="visually-hidden"> {title}</span>
-                        </IonButton>
-                      ))}
-                    {request.Estado === 2 && request.Entregado.length === 0 && !crew && can('despachar') && (
-                      <IonButton fill="outline" color="dark" size="small" onClick={() => void undo(request)}>
-                        Anular despacho<span className="visually-hidden"> {title}</span>
-                      </IonButton>
-                    )}
-                  </div>
-                </li>
-              );
-            })}
-          </ul>
-        )}
-      </div>
-      {dispatching && (
+    <WorkflowListPage
+      workflow={eppSolicitudWorkflow}
+      title="Solicitudes de EPP"
+      create={can('crear') && <IonButton routerLink={paths.eppSolicitudes.nuevo.href}>Nueva solicitud</IonButton>}
+      plural="solicitudes"
+      rows={data?.rows}
+      view={view}
+      // A crew delivery started here already holds the dispatched items: the dispatch stays until it is discarded.
+      offers={(request, name) => name !== 'anularDespacho' || !data?.crews.has(request.IdSolicitud)}
+      doneStates={[3]}
+      error={error}
+      form={({ rows, submit, close }) => (
         <DispatchDialog
-          count={dispatching.length}
-          dispatcher={{ Nombre: userName, Rut: formatRut(session.usuario.RunPersona) }}
-          onDispatch={doDispatch}
-          onClose={() => setDispatching(null)}
+          count={rows.length}
+          dispatcher={{ Nombre: fullName(session), Rut: formatRut(session.usuario.RunPersona) }}
+          onDispatch={submit}
+          onClose={close}
         />
       )}
-    </PageContent>
+    />
   );
 }

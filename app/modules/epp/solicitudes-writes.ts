@@ -1,24 +1,16 @@
 import { toWireDate } from '#sync/domain/dates.ts';
 import { uuidV7 } from '#sync/outbox/uuid-v7.ts';
-import { fillPath } from '#sync/records/entity.ts';
 import {
-  type Despacho,
-  DespachoSchema,
   type EppSolicitud,
   EppSolicitudCreateBodySchema,
-  eppSolicitudEntity,
   pendingRequest,
   type SolicitudLinea,
 } from '#sync/schemas/epp-solicitudes.schema.ts';
 import * as v from 'valibot';
-import { type LocalWrite, localWrites } from '#app/data/local-write.ts';
 import type { AppDb } from '#app/db/app-db.ts';
 import { deleteRecord, queueCreate, updateRecord } from '#app/records/record-writes.ts';
-import { requireDevice } from '#app/sync/device-sync.ts';
 import { createCrewDraft, type CrewOwner, lineAgain } from './epp-crew-store.ts';
 import type { LocalEppTipo } from './epp-queries.ts';
-
-const { base } = eppSolicitudEntity.api;
 
 /** The first problem of a body, in the schema's Spanish words; null when it is valid. */
 function problemOf(schema: v.GenericSchema, value: unknown): string | null {
@@ -54,60 +46,6 @@ export function editSizes(current: EppSolicitud, Lineas: SolicitudLinea[]): Prom
 
 export function removeRequest(current: EppSolicitud): Promise<void> {
   return deleteRecord('epp_solicitudes', current);
-}
-
-/** The dispatch dialog's fields, checked as the server will (the RUT's check digit too); null when valid. */
-export function dispatchProblem(despacho: Despacho): string | null {
-  return problemOf(DespachoSchema, despacho);
-}
-
-/**
- * Dispatches the chosen pending requests at once: each its own `POST solicitud/despacho/{id}` through the outbox,
- * all queued in ONE local transaction (all or none on this device); each row shows dispatched at once.
- */
-export async function dispatch(requests: readonly EppSolicitud[], despacho: Despacho): Promise<void> {
-  const parsed = v.parse(DespachoSchema, despacho);
-  const { IdUsuario: _ignored, ...fields } = parsed;
-  const { companyId, userId } = requireDevice();
-  const writes: LocalWrite[] = requests.map((request) => ({
-    table: 'epp_solicitudes',
-    id: request.IdSolicitud,
-    row: { ...request, ...fields, Estado: 2, DespachadoPor: userId, DespachadoEn: new Date().toISOString(), Version: request.Version + 1 },
-    request: {
-      method: 'POST',
-      path: `${base}${fillPath('/solicitud/despacho/:id', { id: request.IdSolicitud, company: companyId })}`,
-      body: fields,
-    },
-  }));
-  if (writes.length > 0) await localWrites(writes);
-}
-
-/** Undoes a dispatch nobody signed for yet (`DELETE solicituddespachada/{id}/{company}`): the request is pending again. */
-export async function undoDispatch(request: EppSolicitud): Promise<void> {
-  const { companyId } = requireDevice();
-  const row: EppSolicitud = {
-    ...request,
-    Estado: 1,
-    CodigoDespacho: null,
-    FechaDespacho: null,
-    RutDespachador: null,
-    DvDespachador: null,
-    NombreDespachador: null,
-    DespachadoPor: null,
-    DespachadoEn: null,
-    Version: request.Version + 1,
-  };
-  await localWrites([
-    {
-      table: 'epp_solicitudes',
-      id: request.IdSolicitud,
-      row,
-      request: {
-        method: 'DELETE',
-        path: `${base}${fillPath('/solicituddespachada/:id/:company', { id: request.IdSolicitud, company: companyId })}`,
-      },
-    },
-  ]);
 }
 
 /**

@@ -10,17 +10,6 @@ import type { Db } from '#server/db/database.ts';
 import { HttpError } from '#server/http/http-error.ts';
 import { logRecord } from '#server/records/record-writes.ts';
 import type { WriteContext } from '#server/records/write-answer.ts';
-import { inWriteTransaction } from '#server/sync/write-transaction.ts';
-import { canSeeRequest } from './epp-solicitudes.rules.ts';
-
-const notFound = () => new HttpError(404, EPP_SOLICITUDES_MESSAGES.notFound);
-
-/** The request as stored, visible to the writer, or 404. */
-async function visibleRequest(ctx: WriteContext, db: Db, id: string) {
-  const found = await ctx.records.epp_solicitudes.load(db, ctx.company, id);
-  if (!found || found.row.Estado === 0 || !canSeeRequest(ctx.viewer, found.row)) throw notFound();
-  return found;
-}
 
 /** Stores a request's new state through the kit's store, and logs it as the row a device pulls. */
 async function store(ctx: WriteContext, db: Db, previous: EppSolicitud, next: EppSolicitud, fieldVersions: string): Promise<EppSolicitud> {
@@ -28,55 +17,10 @@ async function store(ctx: WriteContext, db: Db, previous: EppSolicitud, next: Ep
   return (await logRecord(ctx, db, eppSolicitudEntity, previous.IdSolicitud, previous as never)) as unknown as EppSolicitud;
 }
 
-/**
- * Dispatches pending requests (spec: POST solicitud/despacho/{id} and despacho-masivo): all of them in one
- * transaction, or none when one is missing (404) or no longer pending (409). The dispatcher's RUT must be valid;
- * who dispatched on record is the token's user.
- */
-export function dispatchRequests(ctx: WriteContext, ids: readonly string[], despacho: Despacho): Promise<EppSolicitud[]> {
+/** A dispatch names who dispatched by a valid RUT (spec: RutDespachador, DvDespachador); who did it on record is the token's user. */
+export function checkDispatcherRut(despacho: Despacho): void {
   if (rutCheckDigit(despacho.RutDespachador) !== despacho.DvDespachador)
     throw new HttpError(400, EPP_SOLICITUDES_MESSAGES.dispatcherRut, 'VALIDACION');
-  return inWriteTransaction(ctx.db, async (db) => {
-    const saved: EppSolicitud[] = [];
-    for (const id of ids) {
-      const { row, fieldVersions } = await visibleRequest(ctx, db, id);
-      if (row.Estado !== 1) throw new HttpError(409, EPP_SOLICITUDES_MESSAGES.alreadyDispatched, 'SOLICITUD_DESPACHADA');
-      const next: EppSolicitud = {
-        ...row,
-        Estado: 2,
-        CodigoDespacho: despacho.CodigoDespacho,
-        FechaDespacho: despacho.FechaDespacho,
-        RutDespachador: despacho.RutDespachador,
-        DvDespachador: despacho.DvDespachador,
-        NombreDespachador: despacho.NombreDespachador,
-        DespachadoPor: ctx.user,
-        DespachadoEn: ctx.now.toISOString(),
-      };
-      saved.push(await store(ctx, db, row, next, fieldVersions));
-    }
-    return saved;
-  });
-}
-
-/** DELETE solicituddespachada/{id}/{company}: a dispatch nobody signed for yet goes back to pending. */
-export function undoDispatch(ctx: WriteContext, id: string): Promise<EppSolicitud> {
-  return inWriteTransaction(ctx.db, async (db) => {
-    const { row, fieldVersions } = await visibleRequest(ctx, db, id);
-    if (row.Estado === 1) throw new HttpError(409, EPP_SOLICITUDES_MESSAGES.notDispatched, 'SOLICITUD_PENDIENTE');
-    if (row.Entregado.length > 0) throw new HttpError(409, EPP_SOLICITUDES_MESSAGES.alreadyDelivered, 'SOLICITUD_ENTREGADA');
-    const next: EppSolicitud = {
-      ...row,
-      Estado: 1,
-      CodigoDespacho: null,
-      FechaDespacho: null,
-      RutDespachador: null,
-      DvDespachador: null,
-      NombreDespachador: null,
-      DespachadoPor: null,
-      DespachadoEn: null,
-    };
-    return store(ctx, db, row, next, fieldVersions);
-  });
 }
 
 /**
