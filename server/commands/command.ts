@@ -8,7 +8,7 @@ import type { AppDeps, AppEnv } from '../app-env.ts';
 import { HttpError } from '../http/http-error.ts';
 import { parseOrRefuse, validate } from '../http/validation.ts';
 import { permit, sessionOnly } from '../tenancy/permit.ts';
-import { requireOwnCompany, type RequestSession } from '../tenancy/require-session.ts';
+import { companyUsersOnly, requireOwnCompany, type RequestSession } from '../tenancy/require-session.ts';
 import type { SessionClaims } from '../tenancy/session-token.ts';
 
 /**
@@ -38,6 +38,8 @@ export type CommandCheck =
   | { kind: 'access'; route: string | readonly string[]; action: PermissionAction }
   | { kind: 'session' }
   | { kind: 'ownUser' }
+  /** Office calls on who may sign in: never a contractor's or client's user, whatever their role grants. */
+  | { kind: 'companyUsers' }
   | { kind: 'query'; schema: v.GenericSchema }
   | { kind: 'json'; schema: v.GenericSchema }
   /** Fields the spec sends in the query or in a JSON body (the body wins where both name one), parsed together. */
@@ -101,6 +103,8 @@ function middlewareOf(check: CommandCheck): MiddlewareHandler<AppEnv> {
       return sessionOnly();
     case 'ownUser':
       return ownUser;
+    case 'companyUsers':
+      return companyUsersOnly;
   }
 }
 
@@ -159,6 +163,9 @@ export function checkEntry(
       }
       case 'ownUser':
         if (input.params.user !== undefined && input.params.user !== session.userId) throw forbiddenUser();
+        break;
+      case 'companyUsers':
+        if (session.viewer.kind !== 'empresa') throw new HttpError(403, AUTH_MESSAGES.companyUsersOnly, 'SOLO_EMPRESA');
         break;
       case 'session':
         break;
