@@ -1,5 +1,7 @@
 import type { FileRef } from '#sync/records/record-fields.ts';
 import type { ReviewStepRow } from '#sync/records/review-step.ts';
+import type { ReviewWorkflow, StepBody } from '#sync/records/review-workflow.ts';
+import type { Transition } from '#sync/records/workflow.ts';
 import type { AppDb } from '#app/db/app-db.ts';
 import type { LocalFile } from './local-write.ts';
 
@@ -24,33 +26,22 @@ export interface ReviewableRow {
 
 export const MISSING_PHOTO = 'Una foto ya no está en este dispositivo: quítala y agrégala de nuevo';
 
-/** One step as the history shows it: the body the device sends, its author and its time. */
-export function stepOf(Tipo: ReviewStepRow['Tipo'], body: { IdRespuesta: string; Texto?: string; Archivos?: FileRef[]; Plazo?: string }, user: CycleUser, now: Date): ReviewStepRow {
-  return {
-    IdRespuesta: body.IdRespuesta,
-    Tipo,
-    Texto: body.Texto ?? '',
-    Archivos: body.Archivos ?? [],
-    IdUsuario: user.IdUsuario,
-    Usuario: user.Usuario,
-    Fecha: now.toISOString(),
-    Plazo: body.Plazo ?? null,
-  };
-}
-
-/** The record after a step: the step appended, what the step sets (its flags, light, deadline), the next Version. */
-export function withStep<Row extends ReviewableRow>(current: Row, step: ReviewStepRow, state: Partial<Row>): Row {
-  return { ...current, ...state, Respuestas: [...current.Respuestas, step], Version: current.Version + 1 };
-}
-
-/** An answer: the step appended and Respondida 1. */
-export function answeredRow<Row extends ReviewableRow>(current: Row, step: ReviewStepRow): Row {
-  return withStep(current, step, { Respondida: 1 } as Partial<Row>);
-}
-
-/** A review (approval or rejection): Respondida back to 0, plus what the decision sets. */
-export function reviewedRow<Row extends ReviewableRow>(current: Row, step: ReviewStepRow, state: Partial<Row>): Row {
-  return withStep(current, step, { Respondida: 0, ...state } as Partial<Row>);
+/**
+ * The record after a step of its workflow, as the device shows it: the description's own `apply` (the server stores
+ * the same) and the next Version.
+ */
+export function steppedRow<Row extends ReviewableRow>(
+  workflow: ReviewWorkflow,
+  name: 'responder' | 'aprobar' | 'rechazar',
+  current: Row,
+  body: StepBody,
+  user: CycleUser,
+  now: Date,
+  today?: string,
+): Row {
+  const step = workflow.transitions[name] as unknown as Transition<Row, StepBody>;
+  const who = { user: user.IdUsuario, userName: user.Usuario, now, today };
+  return { ...step.apply(current, body, who), Version: current.Version + 1 };
 }
 
 /** The bytes of photos taken on this device, for the outbox to upload before the write (SPEC FL1, FL3). */

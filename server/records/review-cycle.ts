@@ -1,66 +1,41 @@
-import type { AnyEntity } from '#sync/records/entity.ts';
+import { type Reviewable, stepTaken, type StepBody, type ReviewWorkflow } from '#sync/records/review-workflow.ts';
+import { type Transition, transitionRefusal, type WorkflowRefusal } from '#sync/records/workflow.ts';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { Db } from '../db/database.ts';
 import { requireFiles } from '../files/files.repo.ts';
-import type { HttpError } from '../http/http-error.ts';
+import { HttpError } from '../http/http-error.ts';
 import { recordConflict } from '../sync/conflicts.repo.ts';
 import { inWriteTransaction } from '../sync/write-transaction.ts';
 import type { WriteOutcome } from './field-versions.ts';
 import type { WriteContext } from './write-answer.ts';
 
-/** One step of a cycle: an answer of the responsible person, an approval or a rejection (with a new deadline). */
-export interface ReviewStep {
-  IdRespuesta: string;
-  Tipo: 'respuesta' | 'aprobacion' | 'rechazo';
-  Texto: string;
-  Archivos: { Sha256: string; Tipo: string }[];
-  Plazo: string | null;
-  IdUsuario: number;
-  Usuario: string;
-  Fecha: string;
-}
+/**
+ * The answer-approve-reject cycle on the server, from the record's workflow description (sync/records/review-workflow.ts):
+ * its states, refusals and the record each step makes are the description's, the same the device shows.
+ */
 
-/** A record with an answer-approve-reject cycle (an observation; an incident's control measure). */
-export interface Reviewable {
-  Version: number;
-  /** 1 once answered, back to 0 when reviewed (spec 4.4). */
-  Respondida: 0 | 1;
-  /** 1 once approved: closed. */
-  Aprobada: 0 | 1;
-  Respuestas: ReviewStep[];
-}
-
-/** What a module tells the cycle about its record: where it lives, and its own words for the refusals. */
+/** What a module tells the cycle about its record: its workflow, and where its rows live. */
 export interface ReviewCycle<R extends Reviewable> {
-  entity: AnyEntity;
+  workflow: ReviewWorkflow;
   /** The active record the writer may see, or a 404 with the module's message. */
   load(ctx: WriteContext, db: Db, id: string): Promise<R>;
   /** Stores the record after a step (state, steps, Version) with its change-log row. */
   save(ctx: WriteContext, db: Db, next: R): Promise<void>;
-  refusals: { closed: HttpError; notAnswered: HttpError };
 }
 
-type NewStep = Omit<ReviewStep, 'IdUsuario' | 'Usuario' | 'Fecha'>;
+const refused = (refusal: WorkflowRefusal) => new HttpError((refusal.status ?? 409) as ContentfulStatusCode, refusal.message, refusal.code);
 
-/** Steps are append-only children (CF5): the same IdRespuesta again changes nothing. */
-const alreadyApplied = (current: Reviewable, id: string) => current.Respuestas.some((step) => step.IdRespuesta === id);
-
-async function append<R extends Reviewable>(
-  cycle: ReviewCycle<R>,
-  ctx: WriteContext,
-  db: Db,
-  current: R,
-  step: NewStep,
-  state: Partial<R>,
-): Promise<WriteOutcome<R>> {
+/** The step's record: the description's `apply`, its files checked as the company's, and the next Version stored. */
+async function take<R extends Reviewable>(cycle: ReviewCycle<R>, name: string, ctx: WriteContext, db: Db, current: R, body: StepBody) {
   await requireFiles(
     db,
     ctx.company,
-    step.Archivos.map((file) => file.Sha256),
+    (body.Archivos ?? []).map((file) => file.Sha256),
   );
-  const authored: ReviewStep = { ...step, IdUsuario: ctx.user, Usuario: ctx.userName, Fecha: ctx.now.toISOString() };
-  const next: R = { ...current, ...state, Respuestas: [...current.Respuestas, authored], Version: current.Version + 1 };
+  const step = cycle.workflow.transitions[name] as unknown as Transition<R, StepBody>;
+  const next: R = { ...step.apply(current, body, { user: ctx.user, userName: ctx.userName, now: ctx.now }), Version: current.Version + 1 };
   await cycle.save(ctx, db, next);
-  return { kind: 'written', row: next };
+  return { kind: 'written', row: next } as const;
 }
 
 /** An answer: `Respondida` 1. Never a conflict (an appended child); refused once the record is closed. */
@@ -68,52 +43,56 @@ export function answerStep<R extends Reviewable>(
   cycle: ReviewCycle<R>,
   ctx: WriteContext,
   id: string,
-  step: Omit<NewStep, 'Tipo' | 'Plazo'>,
+  body: StepBody,
   allowed?: (current: R) => void,
 ) {
   return inWriteTransaction(ctx.db, async (db): Promise<WriteOutcome<R>> => {
     const current = await cycle.load(ctx, db, id);
     allowed?.(current);
-    if (alreadyApplied(current, step.IdRespuesta)) return { kind: 'unchanged', row: current };
-    if (current.Aprobada === 1) throw cycle.refusals.closed;
-    return append(cycle, ctx, db, current, { ...step, Tipo: 'respuesta', Plazo: null }, { Respondida: 1 } as Partial<R>);
+    if (stepTaken(current, body.IdRespuesta)) return { kind: 'unchanged', row: current };
+    const refusal = transitionRefusal(cycle.workflow, 'responder', current);
+    if (refusal) throw refused(refusal);
+    return take(cycle, 'responder', ctx, db, current, body);
   });
 }
 
 /**
  * An approval or a rejection of an answered record: a decision on what the reviewer saw, so a stale `Version` is a
- * conflict (CF4) that keeps the losing step. `state` is what the decision sets (the module's light, a new deadline).
+ * conflict (CF4) that keeps the losing step. `check` is the module's own rule on the decision (a new deadline not
+ * before today), after the cycle's.
  */
 export function reviewStep<R extends Reviewable>(
   cycle: ReviewCycle<R>,
   ctx: WriteContext,
   id: string,
-  step: Omit<NewStep, 'Tipo'> & { Tipo: 'aprobacion' | 'rechazo'; Version?: number },
-  state: (current: R) => Partial<R>,
+  decision: 'aprobar' | 'rechazar',
+  body: StepBody,
+  check?: () => void,
 ) {
   return inWriteTransaction(ctx.db, async (db): Promise<WriteOutcome<R>> => {
     const current = await cycle.load(ctx, db, id);
-    if (alreadyApplied(current, step.IdRespuesta)) return { kind: 'unchanged', row: current };
-    const { Version: base, ...fields } = step;
+    if (stepTaken(current, body.IdRespuesta)) return { kind: 'unchanged', row: current };
+    const { Version: base } = body;
     if (base !== undefined && base !== current.Version) {
-      await recordConflict(
-        db,
-        {
-          company: ctx.company,
-          table: cycle.entity.table,
-          id,
-          baseVersion: base,
-          serverVersion: current.Version,
-          body: step,
-          user: ctx.user,
-          key: ctx.key,
-        },
-        ctx.now,
-      );
+      const conflict = { company: ctx.company, table: cycle.workflow.entity.table, id, baseVersion: base, serverVersion: current.Version };
+      await recordConflict(db, { ...conflict, body: conflictBody(decision, body), user: ctx.user, key: ctx.key }, ctx.now);
       return { kind: 'conflict', row: current };
     }
-    if (current.Aprobada === 1) throw cycle.refusals.closed;
-    if (current.Respondida !== 1) throw cycle.refusals.notAnswered;
-    return append(cycle, ctx, db, current, fields, { Respondida: 0, ...state(current) } as Partial<R>);
+    const refusal = transitionRefusal(cycle.workflow, decision, current);
+    if (refusal) throw refused(refusal);
+    check?.();
+    return take(cycle, decision, ctx, db, current, body);
   });
+}
+
+/** The losing step as the conflict keeps it: what the decision would have appended, with the Version it saw. */
+function conflictBody(decision: 'aprobar' | 'rechazar', body: StepBody) {
+  return {
+    IdRespuesta: body.IdRespuesta,
+    Tipo: decision === 'aprobar' ? 'aprobacion' : 'rechazo',
+    Texto: body.Texto ?? '',
+    Archivos: body.Archivos ?? [],
+    Plazo: body.Plazo ?? null,
+    Version: body.Version,
+  };
 }

@@ -95,7 +95,7 @@ export function workflowRoutes<E extends AnyEntity>(workflow: Workflow<E>, rules
   const tags = [entity.table];
   const run = (call: CommandCall, name: string, ids: readonly string[], body: unknown) =>
     takeTransition(commandWriteContext(call), workflow, name, ids, body, rules);
-  for (const [name, step] of Object.entries(workflow.transitions) as [string, Transition<RowOf<E>, unknown>][]) {
+  for (const [name, step] of Object.entries(workflow.transitions) as unknown as [string, Transition<RowOf<E>, unknown>][]) {
     const { method, path } = step.call;
     const checks: CommandCheck[] = [
       { kind: 'param', schema: pathSchema(path) },

@@ -24,6 +24,8 @@ export interface TransitionContext {
   user: number;
   userName: string;
   now: Date;
+  /** The Chile date the screen shows (YYYY-MM-DD); by default the one of `now`. */
+  today?: string;
 }
 
 /** A refusal the transition's rules give, with the spec's message and its code (409 unless said). */
@@ -62,38 +64,52 @@ export interface Transition<Row, Body> {
 
 export interface Workflow<E extends AnyEntity = AnyEntity, S extends number | string = number> {
   entity: E;
-  /** The field that holds the state. */
-  stateField: keyof RowOf<E> & string;
+  /** The field that holds the state, or else how the state is read from the row (`stateOf`). */
+  stateField?: keyof RowOf<E> & string;
+  stateOf?: (row: RowOf<E>) => S;
   /** The states in the order their tabs show. */
   states: readonly WorkflowState<S>[];
-  /** The transitions by name. */
-  transitions: Readonly<Record<string, Transition<RowOf<E>, never>>>;
+  /** The transitions by name, each typed where it is written (`transition<Row, Body>`). */
+  transitions: Readonly<Record<string, AnyTransition>>;
   /** The refusal when the record is missing or not visible to the writer. */
   notFound: WorkflowRefusal;
 }
 
 /** Checks the description's shape at the type level and returns it. */
-export function defineWorkflow<E extends AnyEntity, S extends number | string, T extends Record<string, Transition<RowOf<E>, never>>>(
+export function defineWorkflow<E extends AnyEntity, S extends number | string, T extends Record<string, AnyTransition>>(
   workflow: Omit<Workflow<E, S>, 'transitions'> & { transitions: T },
 ): Workflow<E, S> & { transitions: T } {
   return workflow;
 }
 
-/** A transition typed with its body, for `defineWorkflow`'s record of transitions. */
-export function transition<Row, Body = undefined>(description: Transition<Row, Body>): Transition<Row, never> {
-  return description as unknown as Transition<Row, never>;
+/** A transition with its row and body types erased, as a workflow holds it. */
+export type AnyTransition = Transition<never, never>;
+
+/** A transition typed with its row and body where it is written, for a workflow's record of transitions. */
+export function transition<Row, Body = undefined>(description: Transition<Row, Body>): AnyTransition {
+  return description as unknown as AnyTransition;
+}
+
+/** The state a row is in, by its workflow's field or rule. */
+export function stateOf<S extends number | string>(workflow: Workflow<AnyEntity, S>, row: unknown): S {
+  if (workflow.stateOf) return workflow.stateOf(row as never);
+  return (row as Record<string, unknown>)[workflow.stateField!] as S;
 }
 
 /** Why a transition cannot be taken on this row now, or null: the same answer on the device and the server. */
-export function transitionRefusal<Row>(workflow: Workflow, name: string, row: Row): WorkflowRefusal | null {
+export function transitionRefusal<Row, S extends number | string>(
+  workflow: Workflow<AnyEntity, S>,
+  name: string,
+  row: Row,
+): WorkflowRefusal | null {
   const step = workflow.transitions[name] as unknown as Transition<Row, unknown> | undefined;
   if (!step) return null;
-  const state = (row as Record<string, unknown>)[workflow.stateField] as number | string;
-  if (!step.from.includes(state)) return typeof step.wrongState === 'function' ? step.wrongState(row) : step.wrongState;
+  const state = stateOf(workflow, row);
+  if (!(step.from as readonly (number | string)[]).includes(state)) return typeof step.wrongState === 'function' ? step.wrongState(row) : step.wrongState;
   return step.guard?.(row) ?? null;
 }
 
 /** The transitions a row may take now, in their declared order. */
-export function availableTransitions(workflow: Workflow, row: unknown): string[] {
+export function availableTransitions<S extends number | string>(workflow: Workflow<AnyEntity, S>, row: unknown): string[] {
   return Object.keys(workflow.transitions).filter((name) => transitionRefusal(workflow, name, row) === null);
 }

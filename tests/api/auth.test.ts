@@ -300,7 +300,7 @@ describe('session token', () => {
 
   it('refuses a missing, forged or challenge token', async () => {
     const { token } = await server.login('supervisor@andesdemo.cl');
-    const forged = `${token.slice(0, -4)}AAAA`;
+    const forged = `${token.slice(0, -4)}${token.endsWith('AAAA') ? 'BBBB' : 'AAAA'}`;
     const challenge = await server.request<{ Desafio: string }>('POST', '/api/auth/login', {
       body: { RutEmpresa: ANDES.rut, Correo: 'nuevo@andesdemo.cl', Contrasena: DEMO_PASSWORD },
     });

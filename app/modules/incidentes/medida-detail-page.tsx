@@ -1,3 +1,4 @@
+import { medidaControlWorkflow } from '#sync/schemas/medidas-control.workflow.ts';
 import { formatDisplayDate } from '#sync/domain/dates.ts';
 import { reviewState } from '#sync/domain/review-state.ts';
 import { lightOnDay } from '#sync/domain/traffic-light.ts';
@@ -94,6 +95,7 @@ export function MedidaDetailPage() {
               <ReviewHistory steps={measure.Respuestas} urls={urls} />
             </CardSection>
             <ReviewPanel
+              workflow={medidaControlWorkflow}
               noun={{ one: 'medida de control' }}
               record={measure}
               allowed={{ respond: canRespond, review: canReview, remove: false }}

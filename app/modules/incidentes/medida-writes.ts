@@ -1,4 +1,3 @@
-import { semaforoAfterRejection } from '#sync/domain/traffic-light.ts';
 import { uuidV7 } from '#sync/outbox/uuid-v7.ts';
 import { fillPath } from '#sync/records/entity.ts';
 import type { FileRef } from '#sync/records/record-fields.ts';
@@ -6,7 +5,8 @@ import { incidenteEntity } from '#sync/schemas/incidentes.schema.ts';
 import { MedidaAprobarBodySchema, MedidaRechazarBodySchema, MedidaRespuestaBodySchema } from '#sync/schemas/medidas-control.schema.ts';
 import * as v from 'valibot';
 import { localWrite } from '#app/data/local-write.ts';
-import { answeredRow, type CycleUser, photoFiles, reviewedRow, stepOf } from '#app/data/review-writes.ts';
+import { type CycleUser, photoFiles, steppedRow } from '#app/data/review-writes.ts';
+import { medidaControlWorkflow } from '#sync/schemas/medidas-control.workflow.ts';
 import type { LocalMedida } from '#app/db/incident-rows.ts';
 import { type DeviceSync, requireDevice } from '#app/sync/device-sync.ts';
 
@@ -29,7 +29,7 @@ export async function respondMeasure(
     {
       table: 'medidas_control',
       id: current.IdMedidaControl,
-      row: answeredRow(current, stepOf('respuesta', body, user, new Date())),
+      row: steppedRow(medidaControlWorkflow, 'responder', current, body, user, new Date()),
       request: {
         method: 'POST',
         path: `${REGISTRO}${fillPath('/:IdMedidaControl/:company', { IdMedidaControl: current.IdMedidaControl, company: current.IdEmpresa })}`,
@@ -54,7 +54,7 @@ export async function approveMeasure(current: LocalMedida, user: CycleUser, devi
     {
       table: 'medidas_control',
       id: current.IdMedidaControl,
-      row: reviewedRow(current, stepOf('aprobacion', body, user, new Date()), { Aprobada: 1, Semaforo: 1 }),
+      row: steppedRow(medidaControlWorkflow, 'aprobar', current, body, user, new Date()),
       request: { method: 'POST', path: `${REGISTRO}/aprobar/medida/control`, body },
       parents: parentsOf(current),
     },
@@ -80,10 +80,7 @@ export async function rejectMeasure(
     {
       table: 'medidas_control',
       id: current.IdMedidaControl,
-      row: reviewedRow(current, stepOf('rechazo', body, user, new Date()), {
-        Plazo: body.Plazo,
-        Semaforo: semaforoAfterRejection(body.Plazo, today),
-      }),
+      row: steppedRow(medidaControlWorkflow, 'rechazar', current, body, user, new Date(), today),
       request: { method: 'POST', path: `${REGISTRO}/desaprobar/medida/control`, body },
       parents: parentsOf(current),
       files: await photoFiles(device.db, body.Archivos),

@@ -1,3 +1,4 @@
+import { observacionWorkflow } from '#sync/schemas/observaciones.workflow.ts';
 import { formatDisplayDate } from '#sync/domain/dates.ts';
 import { reviewState } from '#sync/domain/review-state.ts';
 import { formatRut } from '#sync/domain/rut.ts';
@@ -137,6 +138,7 @@ export function ObservacionDetailPage() {
               <ReviewHistory steps={observation.Respuestas} urls={urls} />
             </CardSection>
             <ReviewPanel
+              workflow={observacionWorkflow}
               noun={{ one: 'observación' }}
               record={observation}
               allowed={{ respond: canEdit, review: reviewer, remove: canDelete }}

@@ -1,4 +1,3 @@
-import { semaforoAfterRejection } from '#sync/domain/traffic-light.ts';
 import { uuidV7 } from '#sync/outbox/uuid-v7.ts';
 import {
   type AprobarBody,
@@ -11,7 +10,8 @@ import {
 import type { FileRef } from '#sync/records/record-fields.ts';
 import * as v from 'valibot';
 import { localWrite } from '#app/data/local-write.ts';
-import { answeredRow, type CycleUser, photoFiles, reviewedRow, stepOf } from '#app/data/review-writes.ts';
+import { type CycleUser, photoFiles, steppedRow } from '#app/data/review-writes.ts';
+import { observacionWorkflow } from '#sync/schemas/observaciones.workflow.ts';
 import type { LocalObservacion } from '#app/db/inspection-rows.ts';
 import { type DeviceSync, requireDevice } from '#app/sync/device-sync.ts';
 
@@ -21,20 +21,17 @@ type WriteDevice = Pick<DeviceSync, 'db' | 'store' | 'replayer'>;
 
 /** SPEC OV2 for an observation. Answer: the step is appended and Respondida becomes 1. */
 export function respondedRow(current: LocalObservacion, body: RespuestaCreateBody, user: CycleUser, now: Date): LocalObservacion {
-  return answeredRow(current, stepOf('respuesta', body, user, now));
+  return steppedRow(observacionWorkflow, 'responder', current, body, user, now);
 }
 
 /** Approve: Respondida 0, Aprobada 1, green: the observation is closed. */
 export function approvedRow(current: LocalObservacion, body: AprobarBody, user: CycleUser, now: Date): LocalObservacion {
-  return reviewedRow(current, stepOf('aprobacion', body, user, now), { Aprobada: 1, SemaforoObs: 1 });
+  return steppedRow(observacionWorkflow, 'aprobar', current, body, user, now);
 }
 
 /** Reject: the reason and the new deadline; Respondida 0, yellow, or red if that deadline already passed. */
 export function rejectedRow(current: LocalObservacion, body: DesaprobarBody, user: CycleUser, now: Date, today: string): LocalObservacion {
-  return reviewedRow(current, stepOf('rechazo', body, user, now), {
-    Plazo: body.Plazo,
-    SemaforoObs: semaforoAfterRejection(body.Plazo, today),
-  });
+  return steppedRow(observacionWorkflow, 'rechazar', current, body, user, now, today);
 }
 
 /** A step never overtakes the inspection it belongs to when that one is still queued (SPEC OB7). */

@@ -1,11 +1,15 @@
 import { IonButton } from '@ionic/react';
 import { useState } from 'react';
+import { reviewStage, type ReviewWorkflow } from '#sync/records/review-workflow.ts';
+import { transitionRefusal } from '#sync/records/workflow.ts';
 import { useConfirm } from '#app/ui/feedback/use-confirm.ts';
 import { RejectForm, type RejectValues, RespondForm, type RespondValues, type ReviewNoun } from './review-forms.tsx';
 
 interface ReviewPanelProps {
   /** "observación", "medida de control": the forms' and notices' words. */
   noun: ReviewNoun;
+  /** The record's cycle as described once for the device and the server (sync/records/review-workflow.ts). */
+  workflow: ReviewWorkflow;
   record: { Respondida: 0 | 1; Aprobada: 0 | 1 };
   /** What the person may do (the server decides too: a contractor answers and never reviews). */
   allowed: { respond: boolean; review: boolean; remove: boolean };
@@ -22,12 +26,15 @@ interface ReviewPanelProps {
  * The actions of a record of the review cycle (SPEC OV2): Responder while open and unanswered, Aprobar and Rechazar
  * (with a new deadline) once answered, each step's form in place of the buttons.
  */
-export function ReviewPanel({ noun, record, allowed, today, closedText, onRespond, onApprove, onReject, onRemove }: ReviewPanelProps) {
+export function ReviewPanel(props: ReviewPanelProps) {
+  const { noun, workflow, record, allowed, today, closedText, onRespond, onApprove, onReject, onRemove } = props;
   const [form, setForm] = useState<'responder' | 'rechazar' | null>(null);
   const confirm = useConfirm();
-  const closed = record.Aprobada === 1;
-  const canRespond = allowed.respond && !closed && record.Respondida === 0;
-  const canReview = allowed.review && !closed && record.Respondida === 1;
+  const stage = reviewStage(record);
+  const closed = stage === 'cerrada';
+  // One answer at a time on screen: a second waits until the first is reviewed (the server would take it).
+  const canRespond = allowed.respond && stage === 'abierta';
+  const canReview = allowed.review && transitionRefusal(workflow, 'aprobar', record) === null;
   const canRemove = allowed.remove && onRemove !== undefined;
 
   if (form === 'responder') {

@@ -1,6 +1,6 @@
 import { recordKeyOf } from '#sync/outbox/outbox-entry.ts';
 import type { AnyEntity, RowOf } from '#sync/records/entity.ts';
-import type { Workflow } from '#sync/records/workflow.ts';
+import { stateOf as workflowState, type Workflow } from '#sync/records/workflow.ts';
 import { IonButton } from '@ionic/react';
 import { type ReactNode, useState } from 'react';
 import { useQueuedRecordKeys } from '#app/data/reference-queries.ts';
@@ -45,7 +45,7 @@ export function WorkflowListPage<E extends AnyEntity, S extends number | string>
   const actions = useWorkflowActions(workflow, props.offers);
   const queued = useQueuedRecordKeys();
   const [tab, setTab] = useState<S>(workflow.states[0]!.value);
-  const stateOf = (row: RowOf<E>) => row[workflow.stateField] as S;
+  const stateOf = (row: RowOf<E>) => workflowState(workflow as unknown as Workflow<AnyEntity, S>, row);
   const state = workflow.states.find((option) => option.value === tab)!;
   const shown = rows?.filter((row) => stateOf(row) === tab) ?? [];
   const chosen = shown.filter((row) => actions.selected.has(actions.idOf(row)));

@@ -30,6 +30,7 @@ import { derivedChildId } from './capacitacion-partes.ts';
 import { addedParticipant, changeSession, presenterBy, sessionOfChild, visibleSession } from './capacitacion-cambios.ts';
 import { cargoList, levelLists, presenterUsers, workerList } from './capacitaciones-listas.ts';
 import { capacitacionRules } from './capacitaciones.rules.ts';
+import { type CommandCheck, commandHandlers } from '#server/commands/command.ts';
 
 const tags = ['capacitaciones'];
 const security = [{ bearerAuth: [] }];
@@ -39,6 +40,11 @@ const write = (summary: string) => describeRoute({ tags, security, summary, resp
 /** An id that is not one simply finds nothing (data null or empty), as a detail of an absent record answers. */
 const SessionPath = v.object({ id: v.pipe(v.string(), v.trim(), v.toLowerCase()), company: v.string() });
 const IdPath = v.object({ id: RecordIdSchema });
+/** The checks of a spec's one-per-call addition to a session: creating on sessions, then its body. */
+const adding = (schema: v.GenericSchema): CommandCheck[] => [
+  { kind: 'access', route: capacitacionEntity.permission, action: 'crear' },
+  { kind: 'json', schema },
+];
 
 /**
  * Sessions ("creadas") on the record kit: the list, ONE-write create and update, delete; the detail with signed
@@ -79,66 +85,54 @@ export const creadasRoutes = recordRoutes(capacitacionEntity, {
   .post(
     '/creadas/cargos',
     write('Agrega como participantes a los trabajadores activos de un cargo (spec, uno por llamada): { IdCapacitacion, IdCargo }'),
-    can('crear'),
-    validate('json', SesionCargoBodySchema),
-    async (c) => {
-      const { IdCapacitacion, IdCargo } = c.req.valid('json');
-      const session = await visibleSession(c, IdCapacitacion);
-      return changeSession(
-        c,
-        session,
-        { CargosParticipantes: [...new Set([...session.CargosParticipantes, IdCargo])] },
-        CAPACITACIONES_MESSAGES.participantAdded,
-      );
-    },
+    ...commandHandlers({
+      checks: adding(SesionCargoBodySchema),
+      run: async (call, { body }) => {
+        const { IdCapacitacion, IdCargo } = body as v.InferOutput<typeof SesionCargoBodySchema>;
+        const session = await visibleSession(call, IdCapacitacion);
+        const CargosParticipantes = [...new Set([...session.CargosParticipantes, IdCargo])];
+        return changeSession(call, session, { CargosParticipantes }, CAPACITACIONES_MESSAGES.participantAdded);
+      },
+    }),
   )
   .post(
     '/creadas/participantes',
     write('Agrega un trabajador como participante: { IdCapacitacion, IdPersona }. Repetirla no lo agrega dos veces'),
-    can('crear'),
-    validate('json', SesionPersonaBodySchema),
-    async (c) => {
-      const { IdCapacitacion, IdPersona } = c.req.valid('json');
-      const session = await visibleSession(c, IdCapacitacion);
-      return changeSession(
-        c,
-        session,
-        { Participantes: addedParticipant(c.get('session').company, session, IdPersona) },
-        CAPACITACIONES_MESSAGES.participantAdded,
-      );
-    },
+    ...commandHandlers({
+      checks: adding(SesionPersonaBodySchema),
+      run: async (call, { body }) => {
+        const { IdCapacitacion, IdPersona } = body as v.InferOutput<typeof SesionPersonaBodySchema>;
+        const session = await visibleSession(call, IdCapacitacion);
+        const Participantes = addedParticipant(call.session.company, session, IdPersona);
+        return changeSession(call, session, { Participantes }, CAPACITACIONES_MESSAGES.participantAdded);
+      },
+    }),
   )
   .post(
     '/creadas/cargosRelatores',
     write('Agrega un cargo como relator: { IdCapacitacion, IdCargo }'),
-    can('crear'),
-    validate('json', SesionCargoBodySchema),
-    async (c) => {
-      const { IdCapacitacion, IdCargo } = c.req.valid('json');
-      const session = await visibleSession(c, IdCapacitacion);
-      return changeSession(
-        c,
-        session,
-        { Relatores: [{ Id: derivedChildId(c.get('session').company, IdCapacitacion, 'relator-cargo', IdCargo), IdCargo, Estado: 1 }] },
-        CAPACITACIONES_MESSAGES.presenterAdded,
-      );
-    },
+    ...commandHandlers({
+      checks: adding(SesionCargoBodySchema),
+      run: async (call, { body }) => {
+        const { IdCapacitacion, IdCargo } = body as v.InferOutput<typeof SesionCargoBodySchema>;
+        const session = await visibleSession(call, IdCapacitacion);
+        const Id = derivedChildId(call.session.company, IdCapacitacion, 'relator-cargo', IdCargo);
+        return changeSession(call, session, { Relatores: [{ Id, IdCargo, Estado: 1 }] }, CAPACITACIONES_MESSAGES.presenterAdded);
+      },
+    }),
   )
   .post(
     '/creadas/relatores',
     write('Agrega un relator por persona: { IdCapacitacion, IdPersona } con el IdUsuario de un usuario o el IdPersona de un trabajador'),
-    can('crear'),
-    validate('json', SesionRelatorBodySchema),
-    async (c) => {
-      const { IdCapacitacion, IdPersona } = c.req.valid('json');
-      const session = await visibleSession(c, IdCapacitacion);
-      return changeSession(
-        c,
-        session,
-        { Relatores: [presenterBy(c.get('session').company, IdCapacitacion, IdPersona)] },
-        CAPACITACIONES_MESSAGES.presenterAdded,
-      );
-    },
+    ...commandHandlers({
+      checks: adding(SesionRelatorBodySchema),
+      run: async (call, { body }) => {
+        const { IdCapacitacion, IdPersona } = body as v.InferOutput<typeof SesionRelatorBodySchema>;
+        const session = await visibleSession(call, IdCapacitacion);
+        const Relatores = [presenterBy(call.session.company, IdCapacitacion, IdPersona)];
+        return changeSession(call, session, { Relatores }, CAPACITACIONES_MESSAGES.presenterAdded);
+      },
+    }),
   )
   .post(
     '/guiasEvidencias',
@@ -146,21 +140,22 @@ export const creadasRoutes = recordRoutes(capacitacionEntity, {
       'Agrega una guía o evidencia ya subida (PUT /api/files/{sha256}): { IdCapacitacion, Evidencia (nombre o ruta), TipoEvidencia, fecha, Archivo: { ' +
         'Sha256, Tipo } }. Se guarda como <empresa>/<capacitación>/evidencias/<nombre> con las reglas de nombres de la sección 5',
     ),
-    can('crear'),
-    validate('json', GuiaEvidenciaBodySchema),
-    async (c) => {
-      const body = c.req.valid('json');
-      const session = await visibleSession(c, body.IdCapacitacion);
-      const evidence = {
-        Id: derivedChildId(c.get('session').company, body.IdCapacitacion, 'evidencia', body.Archivo.Sha256),
-        Nombre: fileNameOfPath(body.Evidencia),
-        TipoEvidencia: body.TipoEvidencia,
-        Archivo: body.Archivo,
-        Fecha: body.fecha ?? toWireDate(c.get('deps').now()),
-        Estado: 1 as const,
-      };
-      return changeSession(c, session, { Evidencias: [evidence] }, CAPACITACIONES_MESSAGES.evidenceAdded);
-    },
+    ...commandHandlers({
+      checks: adding(GuiaEvidenciaBodySchema),
+      run: async (call, input) => {
+        const body = input.body as v.InferOutput<typeof GuiaEvidenciaBodySchema>;
+        const session = await visibleSession(call, body.IdCapacitacion);
+        const evidence = {
+          Id: derivedChildId(call.session.company, body.IdCapacitacion, 'evidencia', body.Archivo.Sha256),
+          Nombre: fileNameOfPath(body.Evidencia),
+          TipoEvidencia: body.TipoEvidencia,
+          Archivo: body.Archivo,
+          Fecha: body.fecha ?? toWireDate(call.deps.now()),
+          Estado: 1 as const,
+        };
+        return changeSession(call, session, { Evidencias: [evidence] }, CAPACITACIONES_MESSAGES.evidenceAdded);
+      },
+    }),
   )
   .route(
     '/',
@@ -190,13 +185,17 @@ export const creadasRoutes = recordRoutes(capacitacionEntity, {
   .post(
     '/creadasGuiasEvidencias/:id',
     write('Quita una guía o evidencia por su Id (Estado 0)'),
-    validate('param', IdPath),
-    can('editar'),
-    async (c) => {
-      const id = c.req.valid('param').id;
-      const session = await sessionOfChild(c, 'capacitacion_evidencias', id, PROGRAMA_MESSAGES.evidenceNotFound);
-      return changeSession(c, session, { Evidencias: [{ Id: id, Estado: 0 }] }, CAPACITACIONES_MESSAGES.guideRemoved);
-    },
+    ...commandHandlers({
+      checks: [
+        { kind: 'param', schema: IdPath },
+        { kind: 'access', route: capacitacionEntity.permission, action: 'editar' },
+      ],
+      run: async (call, { params }) => {
+        const { id } = params as v.InferOutput<typeof IdPath>;
+        const session = await sessionOfChild(call, 'capacitacion_evidencias', id, PROGRAMA_MESSAGES.evidenceNotFound);
+        return changeSession(call, session, { Evidencias: [{ Id: id, Estado: 0 }] }, CAPACITACIONES_MESSAGES.guideRemoved);
+      },
+    }),
   )
   .route(
     '/',

@@ -12,10 +12,10 @@ import { HttpError } from '#server/http/http-error.ts';
 import { rendersDocument } from '#server/http/document-render.ts';
 import { CompanyPathSchema as CompanyPath, readRoute } from '#server/http/read-route.ts';
 import { validate } from '#server/http/validation.ts';
+import { commandHandlers } from '#server/commands/command.ts';
 import { MasksAnswer } from '#server/records/dashboard-answers.ts';
 import { renderReportPdf } from '#server/reports/render-report-pdf.ts';
 import { permissionsOf } from '#server/tenancy/permit.ts';
-import { requireOwnCompany } from '#server/tenancy/require-session.ts';
 import { buildCertificate } from './certificado.data.ts';
 import { levelLists, maskList, typeList, workerList } from './capacitaciones-listas.ts';
 import { DASHBOARD_ROUTE } from './dashboard.routes.ts';
@@ -28,7 +28,8 @@ const doc = (summary: string) => describeRoute({ tags, security, summary });
 const report = (summary: string) =>
   describeRoute({ tags, security, summary, responses: answers(InformeAnswerSchema, 'Una página del informe de asistencia') });
 /** The report also lists the records behind the dashboard's charts and the realised sessions' attendance. */
-const can = permissionsOf(['/capacitaciones/informes', DASHBOARD_ROUTE, '/capacitaciones/realizadas']);
+const REPORT_READERS = ['/capacitaciones/informes', DASHBOARD_ROUTE, '/capacitaciones/realizadas'];
+const can = permissionsOf(REPORT_READERS);
 /** Whoever may read sessions or their attendance may print a participant's certificate. */
 const canPrint = permissionsOf(['/capacitaciones/realizadas', '/capacitaciones/creadas', '/capacitaciones/informes']);
 const LevelQuery = v.object({
@@ -104,19 +105,18 @@ export const informesRoutes = new Hono<AppEnv>()
     report(
       'Informe de asistencia a capacitaciones realizadas: { type (IdTipoCapacitacion), start, end (AAAA-MM), idNv2, idNv3, capacitaciones (títulos), trabajadores (RunPersona), Pagina, PorPagina (máx. 1000) }. Un contratista ve la asistencia de sus trabajadores y de las capacitaciones hechas para él; un cliente, la de las suyas. { statusCode, data: InformeFila[], total, Pagina, PorPagina }',
     ),
-    validate('param', CompanyPath),
-    requireOwnCompany,
-    can('index'),
-    validate('json', InformeBodySchema),
-    async (c) =>
-      c.json(
-        (await trainingReport(
-          c.get('deps'),
-          c.get('session').company,
-          c.get('session').viewer,
-          c.req.valid('json'),
-        )) satisfies v.InferOutput<typeof InformeAnswerSchema>,
-      ),
+    ...commandHandlers({
+      checks: [
+        { kind: 'param', schema: CompanyPath },
+        { kind: 'ownCompany' },
+        { kind: 'access', route: REPORT_READERS, action: 'index' },
+        { kind: 'json', schema: InformeBodySchema },
+      ],
+      run: async ({ deps, session }, { body }) => {
+        const answer = await trainingReport(deps, session.company, session.viewer, body as v.InferOutput<typeof InformeBodySchema>);
+        return { status: 200, body: answer satisfies v.InferOutput<typeof InformeAnswerSchema> };
+      },
+    }),
   )
   .post(
     '/recursos-app/pdf',

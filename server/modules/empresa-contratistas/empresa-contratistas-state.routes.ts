@@ -1,4 +1,3 @@
-import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { describeRoute } from 'hono-openapi';
 import * as v from 'valibot';
@@ -13,22 +12,21 @@ import {
 import type { AppEnv } from '#server/app-env.ts';
 import { deleteAccounts, resetAccountPassword } from '#server/records/office-accounts.ts';
 import { recordAudit, wasDeleted } from '#server/records/office-audit-log.ts';
-import { inOfficeWrite, type OfficeWrite } from '#server/records/office-write.ts';
+import { inOfficeWrite, officeChecks, type OfficeWrite } from '#server/records/office-write.ts';
 import { partyAccountIds } from '#server/records/office-party-accounts.ts';
 import { answers } from '#server/http/api-answers.ts';
 import { HttpError } from '#server/http/http-error.ts';
-import { validate } from '#server/http/validation.ts';
-import { permissionsOf } from '#server/tenancy/permit.ts';
-import { companyUsersOnly, requireOwnCompany } from '#server/tenancy/require-session.ts';
 import { endEverySession } from '#server/tenancy/session-state.ts';
 import { partyAccounts } from '#server/records/office-parties.ts';
-import { EmpresaContratistaSaved } from './empresa-contratistas.answers.ts';
+import { type EmpresaContratista, EmpresaContratistaSaved } from './empresa-contratistas.answers.ts';
 import * as repo from './empresa-contratistas.repo.ts';
+import { type CommandAnswer, type CommandCall, commandHandlers, saved } from '#server/commands/command.ts';
 
 const tags = ['empresa-contratistas'];
 const security = [{ bearerAuth: [] }];
-const can = permissionsOf('/empresa-contratistas');
+const ROUTE = '/empresa-contratistas';
 const CompanyPath = v.object({ company: v.string() });
+const OnePath = v.object({ company: v.string(), id: EmpresaContratistaIdParamSchema });
 
 async function existing(write: OfficeWrite, id: string) {
   const current = await repo.findContractor(write.db, write.company, id);
@@ -42,8 +40,8 @@ const stateSummary = {
 };
 
 /** Spec Estado: 1 active, 2 deactivated. A deactivated one's users cannot sign in, and are told why. */
-async function changeState(c: Context<AppEnv>, id: string, estado: 1 | 2) {
-  const data = await inOfficeWrite(c, async (write) => {
+async function changeState(call: CommandCall, id: string, estado: 1 | 2): Promise<CommandAnswer> {
+  const data = await inOfficeWrite(call, async (write) => {
     const current = await existing(write, id);
     if (current.Estado !== estado) {
       await write.db
@@ -73,11 +71,8 @@ async function changeState(c: Context<AppEnv>, id: string, estado: 1 | 2) {
     }
     return repo.toWire(write.db, write.files, write.now, (await repo.findContractor(write.db, write.company, id))!);
   });
-  return c.json({
-    statusCode: 200,
-    message: estado === 1 ? CONTRATISTAS_MESSAGES.activated : CONTRATISTAS_MESSAGES.deactivated,
-    data,
-  } satisfies v.InferOutput<typeof EmpresaContratistaSaved>);
+  const message = estado === 1 ? CONTRATISTAS_MESSAGES.activated : CONTRATISTAS_MESSAGES.deactivated;
+  return saved(message, data satisfies v.InferOutput<typeof EmpresaContratista>);
 }
 
 /** Mounted under the contractor companies' routes, which check the session. */
@@ -90,12 +85,10 @@ export const contractorStateRoutes = new Hono<AppEnv>()
       summary: stateSummary[2],
       responses: answers(EmpresaContratistaSaved, 'Empresa contratista desactivada'),
     }),
-    validate('param', CompanyPath),
-    requireOwnCompany,
-    can('editar'),
-    companyUsersOnly,
-    validate('json', EmpresaContratistaIdBodySchema),
-    (c) => changeState(c, c.req.valid('json').IdEmpresaContratista, 2),
+    ...commandHandlers({
+      checks: [...officeChecks(ROUTE, 'editar', CompanyPath), { kind: 'json', schema: EmpresaContratistaIdBodySchema }],
+      run: (call, input) => changeState(call, (input.body as v.InferOutput<typeof EmpresaContratistaIdBodySchema>).IdEmpresaContratista, 2),
+    }),
   )
   .put(
     '/contratistas/activar/:company',
@@ -105,12 +98,10 @@ export const contractorStateRoutes = new Hono<AppEnv>()
       summary: stateSummary[1],
       responses: answers(EmpresaContratistaSaved, 'Empresa contratista activada'),
     }),
-    validate('param', CompanyPath),
-    requireOwnCompany,
-    can('editar'),
-    companyUsersOnly,
-    validate('json', EmpresaContratistaIdBodySchema),
-    (c) => changeState(c, c.req.valid('json').IdEmpresaContratista, 1),
+    ...commandHandlers({
+      checks: [...officeChecks(ROUTE, 'editar', CompanyPath), { kind: 'json', schema: EmpresaContratistaIdBodySchema }],
+      run: (call, input) => changeState(call, (input.body as v.InferOutput<typeof EmpresaContratistaIdBodySchema>).IdEmpresaContratista, 1),
+    }),
   )
   .post(
     '/contratistas/restablecer_contrasena/:company',
@@ -122,42 +113,41 @@ export const contractorStateRoutes = new Hono<AppEnv>()
           'SIN_CUENTA si no tiene',
       responses: answers(PasswordSentAnswerSchema, 'Contraseña restablecida, y si se envió el correo'),
     }),
-    validate('param', CompanyPath),
-    requireOwnCompany,
-    can('editar'),
-    companyUsersOnly,
-    validate('json', EmpresaContratistaPasswordBodySchema),
-    async (c) => {
-      const { IdEmpresaContratista, ContrasenaTemporal } = c.req.valid('json');
-      const result = await inOfficeWrite(c, async (write) => {
-        const current = await existing(write, IdEmpresaContratista);
-        const account =
-          current.IdUsuario === null
-            ? undefined
-            : await write.db.selectFrom('usuarios').selectAll().where('IdUsuario', '=', current.IdUsuario).executeTakeFirst();
-        if (!account) throw new HttpError(409, CONTRATISTAS_MESSAGES.withoutAccount, 'SIN_CUENTA');
-        const sent = await resetAccountPassword(write, account, ContrasenaTemporal);
-        await recordAudit(
-          write.db,
-          {
-            company: write.company,
-            author: write.author,
-            entity: 'empresa_contratista',
-            id: IdEmpresaContratista,
-            name: current.Nombre,
-            action: 'restablecer_contrasena',
-          },
-          write.now,
-        );
-        return sent;
-      });
-      const message = result.mailFailed
-        ? `${CONTRATISTAS_MESSAGES.passwordReset} ${ACCOUNT_MESSAGES.mailFailed}`
-        : CONTRATISTAS_MESSAGES.passwordReset;
-      return c.json({ statusCode: 200, message, CorreoEnviado: result.CorreoEnviado } satisfies v.InferOutput<
-        typeof PasswordSentAnswerSchema
-      >);
-    },
+    ...commandHandlers({
+      checks: [...officeChecks(ROUTE, 'editar', CompanyPath), { kind: 'json', schema: EmpresaContratistaPasswordBodySchema }],
+      run: async (call, input) => {
+        const { IdEmpresaContratista, ContrasenaTemporal } = input.body as v.InferOutput<typeof EmpresaContratistaPasswordBodySchema>;
+        const result = await inOfficeWrite(call, async (write) => {
+          const current = await existing(write, IdEmpresaContratista);
+          const account =
+            current.IdUsuario === null
+              ? undefined
+              : await write.db.selectFrom('usuarios').selectAll().where('IdUsuario', '=', current.IdUsuario).executeTakeFirst();
+          if (!account) throw new HttpError(409, CONTRATISTAS_MESSAGES.withoutAccount, 'SIN_CUENTA');
+          const sent = await resetAccountPassword(write, account, ContrasenaTemporal);
+          await recordAudit(
+            write.db,
+            {
+              company: write.company,
+              author: write.author,
+              entity: 'empresa_contratista',
+              id: IdEmpresaContratista,
+              name: current.Nombre,
+              action: 'restablecer_contrasena',
+            },
+            write.now,
+          );
+          return sent;
+        });
+        const message = result.mailFailed
+          ? `${CONTRATISTAS_MESSAGES.passwordReset} ${ACCOUNT_MESSAGES.mailFailed}`
+          : CONTRATISTAS_MESSAGES.passwordReset;
+        return {
+          status: 200,
+          body: { statusCode: 200, message, CorreoEnviado: result.CorreoEnviado } satisfies v.InferOutput<typeof PasswordSentAnswerSchema>,
+        };
+      },
+    }),
   )
   .delete(
     '/delete/:company/:id',
@@ -169,42 +159,41 @@ export const contractorStateRoutes = new Hono<AppEnv>()
           '(desactívala). Eliminar de nuevo responde 200',
       responses: answers(MessageAnswerSchema, 'Empresa contratista eliminada'),
     }),
-    validate('param', v.object({ company: v.string(), id: EmpresaContratistaIdParamSchema })),
-    requireOwnCompany,
-    can('eliminar'),
-    companyUsersOnly,
-    async (c) => {
-      const { id } = c.req.valid('param');
-      const { records } = c.get('deps');
-      await inOfficeWrite(c, async (write) => {
-        const current = await repo.findContractor(write.db, write.company, id);
-        if (!current) {
-          if (await wasDeleted(write.db, write.company, 'empresa_contratista', id)) return;
-          throw new HttpError(404, CONTRATISTAS_MESSAGES.notFound);
-        }
-        const workers = await records.trabajadores.listActive(write.db, write.company, { kind: 'contratista', rut: current.RutCompleto });
-        if (workers.length > 0) throw new HttpError(409, CONTRATISTAS_MESSAGES.hasWorkers, 'CONTRATISTA_CON_TRABAJADORES');
-        await deleteAccounts(
-          write.db,
-          write.company,
-          await partyAccountIds(write.db, write.company, { contractorRut: current.RutCompleto }),
-        );
-        await write.db.deleteFrom('empresas_contratistas').where('IdEmpresaContratista', '=', id).execute();
-        const changes = [{ Campo: 'RUT', Antes: current.RutCompleto, Despues: '' }];
-        await recordAudit(
-          write.db,
-          {
-            company: write.company,
-            author: write.author,
-            entity: 'empresa_contratista',
-            id,
-            name: current.Nombre,
-            action: 'eliminar',
-            changes,
-          },
-          write.now,
-        );
-      });
-      return c.json({ statusCode: 200, message: CONTRATISTAS_MESSAGES.deleted } satisfies MessageAnswer);
-    },
+    ...commandHandlers({
+      checks: officeChecks(ROUTE, 'eliminar', OnePath),
+      run: async (call, input) => {
+        const { id } = input.params as v.InferOutput<typeof OnePath>;
+        const { records } = call.deps;
+        await inOfficeWrite(call, async (write) => {
+          const current = await repo.findContractor(write.db, write.company, id);
+          if (!current) {
+            if (await wasDeleted(write.db, write.company, 'empresa_contratista', id)) return;
+            throw new HttpError(404, CONTRATISTAS_MESSAGES.notFound);
+          }
+          const workers = await records.trabajadores.listActive(write.db, write.company, { kind: 'contratista', rut: current.RutCompleto });
+          if (workers.length > 0) throw new HttpError(409, CONTRATISTAS_MESSAGES.hasWorkers, 'CONTRATISTA_CON_TRABAJADORES');
+          await deleteAccounts(
+            write.db,
+            write.company,
+            await partyAccountIds(write.db, write.company, { contractorRut: current.RutCompleto }),
+          );
+          await write.db.deleteFrom('empresas_contratistas').where('IdEmpresaContratista', '=', id).execute();
+          const changes = [{ Campo: 'RUT', Antes: current.RutCompleto, Despues: '' }];
+          await recordAudit(
+            write.db,
+            {
+              company: write.company,
+              author: write.author,
+              entity: 'empresa_contratista',
+              id,
+              name: current.Nombre,
+              action: 'eliminar',
+              changes,
+            },
+            write.now,
+          );
+        });
+        return { status: 200, body: { statusCode: 200, message: CONTRATISTAS_MESSAGES.deleted } satisfies MessageAnswer };
+      },
+    }),
   );

@@ -3,6 +3,7 @@ import { describeRoute, resolver } from 'hono-openapi';
 import * as v from 'valibot';
 import {
   EPP_ENTREGAS_MESSAGES,
+  type EppEntregaCreateBody,
   EppEntregaCreateBodySchema,
   eppEntregaEntity,
   EppEntregaSchema,
@@ -13,8 +14,8 @@ import { rendersDocument } from '#server/http/document-render.ts';
 import { validate, VersionQuerySchema } from '#server/http/validation.ts';
 import { renderReportPdf } from '#server/reports/render-report-pdf.ts';
 import { recordResponses } from '#server/records/record-routes.ts';
-import { answerWrite, writeContext } from '#server/records/write-answer.ts';
-import { conflictBody } from '#server/sync/conflicts.repo.ts';
+import { commandWriteContext, writeOutcomeAnswer } from '#server/records/write-answer.ts';
+import { commandHandlers } from '#server/commands/command.ts';
 import { permissionsOf } from '#server/tenancy/permit.ts';
 import { requireOwnCompany, requireSession } from '#server/tenancy/require-session.ts';
 import { buildEppActaReport } from './epp-acta-report.ts';
@@ -77,13 +78,16 @@ export const eppEntregasRoutes = new Hono<AppEnv>()
         'Registra el acta sellada de UN trabajador (una entrega a una cuadrilla son varias llamadas, una por acta). El servidor recalcula el sello y la rechaza (400 SELLO_DISTINTO) si no coincide; guarda su propia hora de recepción. 409 ARCHIVO_PENDIENTE si una firma no ha llegado; 409 CONFLICTO si el id ya existe.',
       responses: responses.write,
     }),
-    can('crear'),
-    validate('json', EppEntregaCreateBodySchema),
-    async (c) => {
-      const outcome = await service.createDelivery(writeContext(c), c.req.valid('json'));
-      if (outcome.kind === 'conflict') return c.json(conflictBody(outcome.row), 409);
-      return c.json({ statusCode: 200 as const, message: EPP_ENTREGAS_MESSAGES.created, data: outcome.row! }, 200);
-    },
+    ...commandHandlers({
+      checks: [
+        { kind: 'access', route: eppEntregaEntity.permission, action: 'crear' },
+        { kind: 'json', schema: EppEntregaCreateBodySchema },
+      ],
+      run: async (call, { body }) => {
+        const outcome = await service.createDelivery(commandWriteContext(call), body as EppEntregaCreateBody);
+        return writeOutcomeAnswer(outcome, EPP_ENTREGAS_MESSAGES.created);
+      },
+    }),
   )
   .get(
     '/one/:company/:IdEntregadosEpp',
@@ -130,16 +134,19 @@ export const eppEntregasRoutes = new Hono<AppEnv>()
           'corrige); 404 si no existe',
       responses: sealedAnswer,
     }),
-    validate('param', ActaPath),
-    requireOwnCompany,
-    can('editar'),
-    async (c) => {
-      const { db } = c.get('deps');
-      const { company, viewer } = c.get('session');
-      const acta = await repo.findDeliveryById(db, c.req.valid('param').IdEntregadosEpp);
-      if (!acta || acta.IdEmpresa !== company || !repo.canSee(viewer, acta)) throw new HttpError(404, EPP_ENTREGAS_MESSAGES.notFound);
-      throw new HttpError(409, EPP_ENTREGAS_MESSAGES.sealed, 'ACTA_SELLADA');
-    },
+    ...commandHandlers({
+      checks: [
+        { kind: 'param', schema: ActaPath },
+        { kind: 'ownCompany' },
+        { kind: 'access', route: eppEntregaEntity.permission, action: 'editar' },
+      ],
+      run: async ({ deps, session }, { params }) => {
+        const { company, viewer } = session;
+        const acta = await repo.findDeliveryById(deps.db, (params as v.InferOutput<typeof ActaPath>).IdEntregadosEpp);
+        if (!acta || acta.IdEmpresa !== company || !repo.canSee(viewer, acta)) throw new HttpError(404, EPP_ENTREGAS_MESSAGES.notFound);
+        throw new HttpError(409, EPP_ENTREGAS_MESSAGES.sealed, 'ACTA_SELLADA');
+      },
+    }),
   )
   .delete(
     '/one/:company/:IdEntregadosEpp',
@@ -151,14 +158,20 @@ export const eppEntregasRoutes = new Hono<AppEnv>()
           'una anulación sobre datos viejos; anular de nuevo responde 200',
       responses: responses.write,
     }),
-    validate('param', ActaPath),
-    requireOwnCompany,
-    can('eliminar'),
-    validate('query', VersionQuerySchema),
-    async (c) => {
-      const outcome = await service.annulDelivery(writeContext(c), c.req.valid('param').IdEntregadosEpp, c.req.valid('query').Version);
-      return answerWrite(c, outcome, EPP_ENTREGAS_MESSAGES.annulled);
-    },
+    ...commandHandlers({
+      checks: [
+        { kind: 'param', schema: ActaPath },
+        { kind: 'ownCompany' },
+        { kind: 'access', route: eppEntregaEntity.permission, action: 'eliminar' },
+        { kind: 'query', schema: VersionQuerySchema },
+      ],
+      run: async (call, { params, query }) => {
+        const { IdEntregadosEpp } = params as v.InferOutput<typeof ActaPath>;
+        const { Version } = query as v.InferOutput<typeof VersionQuerySchema>;
+        const outcome = await service.annulDelivery(commandWriteContext(call), IdEntregadosEpp, Version);
+        return writeOutcomeAnswer(outcome, EPP_ENTREGAS_MESSAGES.annulled);
+      },
+    }),
   )
   .get(
     '/entregados/acta/:company/:IdEntregadosEpp',

@@ -5,8 +5,10 @@ import { RecordIdSchema } from '#sync/records/record-fields.ts';
 import {
   FORMULARIO_TYPES,
   FORMULARIOS_MESSAGES,
+  type FormularioCreateBody,
   FormularioCreateBodySchema,
   formularioEntity,
+  type FormularioUpdateBody,
   FormularioUpdateBodySchema,
   TEMPLATE_READERS,
 } from '#sync/schemas/formularios.schema.ts';
@@ -14,15 +16,15 @@ import type { AppEnv } from '#server/app-env.ts';
 import { HttpError } from '#server/http/http-error.ts';
 import { validate, VersionQuerySchema } from '#server/http/validation.ts';
 import { recordResponses } from '#server/records/record-routes.ts';
-import { answerWrite, writeContext } from '#server/records/write-answer.ts';
-import { permissionsOf, permit } from '#server/tenancy/permit.ts';
+import { commandWriteContext, writeOutcomeAnswer } from '#server/records/write-answer.ts';
+import { permit } from '#server/tenancy/permit.ts';
 import { requireSession } from '#server/tenancy/require-session.ts';
 import * as repo from './formularios.repo.ts';
 import * as service from './formularios.service.ts';
+import { commandHandlers } from '#server/commands/command.ts';
 
 const tags = ['formularios'];
 const security = [{ bearerAuth: [] }];
-const can = permissionsOf(formularioEntity.permission);
 const responses = recordResponses(formularioEntity);
 const BASE = '/formularios';
 
@@ -91,9 +93,16 @@ export const formulariosRoutes = new Hono<AppEnv>()
       summary:
         'Crea un formulario (versión 1) con el IdFormulario (UUID) generado en el dispositivo; duplicar es crear con otro id. 409 CONFLICTO si el id ya existe',
     }),
-    can('crear'),
-    validate('json', FormularioCreateBodySchema),
-    async (c) => answerWrite(c, await service.createFormulario(writeContext(c), c.req.valid('json')), FORMULARIOS_MESSAGES.created),
+    ...commandHandlers({
+      checks: [
+        { kind: 'access', route: formularioEntity.permission, action: 'crear' },
+        { kind: 'json', schema: FormularioCreateBodySchema },
+      ],
+      run: async (call, { body }) => {
+        const outcome = await service.createFormulario(commandWriteContext(call), body as FormularioCreateBody);
+        return writeOutcomeAnswer(outcome, FORMULARIOS_MESSAGES.created);
+      },
+    }),
   )
   .put(
     `${BASE}/:IdFormulario`,
@@ -105,15 +114,18 @@ export const formulariosRoutes = new Hono<AppEnv>()
         'Edita los campos enviados (IdFormulario y Version en el cuerpo; fusión por campo, 409 CONFLICTO con la fila actual). Un Contenido distinto ' +
           'crea la siguiente VersionFormulario; las anteriores no cambian',
     }),
-    validate('param', TemplatePath),
-    can('editar'),
-    validate('json', FormularioUpdateBodySchema),
-    async (c) =>
-      answerWrite(
-        c,
-        await service.updateFormulario(writeContext(c), c.req.valid('param').IdFormulario, c.req.valid('json')),
-        FORMULARIOS_MESSAGES.updated,
-      ),
+    ...commandHandlers({
+      checks: [
+        { kind: 'param', schema: TemplatePath },
+        { kind: 'access', route: formularioEntity.permission, action: 'editar' },
+        { kind: 'json', schema: FormularioUpdateBodySchema },
+      ],
+      run: async (call, { params, body }) => {
+        const { IdFormulario } = params as v.InferOutput<typeof TemplatePath>;
+        const outcome = await service.updateFormulario(commandWriteContext(call), IdFormulario, body as FormularioUpdateBody);
+        return writeOutcomeAnswer(outcome, FORMULARIOS_MESSAGES.updated);
+      },
+    }),
   )
   .delete(
     `${BASE}/:IdFormulario`,
@@ -125,13 +137,17 @@ export const formulariosRoutes = new Hono<AppEnv>()
         'Retira un formulario (Estado 0; viaja como fila con Estado 0, no como lápida): no admite inspecciones nuevas, las ya iniciadas terminan. ' +
           '?Version=n detecta un retiro sobre datos viejos; retirar de nuevo responde 200',
     }),
-    validate('param', TemplatePath),
-    can('eliminar'),
-    validate('query', VersionQuerySchema),
-    async (c) =>
-      answerWrite(
-        c,
-        await service.retireFormulario(writeContext(c), c.req.valid('param').IdFormulario, c.req.valid('query').Version),
-        FORMULARIOS_MESSAGES.retired,
-      ),
+    ...commandHandlers({
+      checks: [
+        { kind: 'param', schema: TemplatePath },
+        { kind: 'access', route: formularioEntity.permission, action: 'eliminar' },
+        { kind: 'query', schema: VersionQuerySchema },
+      ],
+      run: async (call, { params, query }) => {
+        const { IdFormulario } = params as v.InferOutput<typeof TemplatePath>;
+        const { Version } = query as v.InferOutput<typeof VersionQuerySchema>;
+        const outcome = await service.retireFormulario(commandWriteContext(call), IdFormulario, Version);
+        return writeOutcomeAnswer(outcome, FORMULARIOS_MESSAGES.retired);
+      },
+    }),
   );

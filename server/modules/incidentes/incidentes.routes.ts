@@ -2,14 +2,35 @@ import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { describeRoute, resolver } from 'hono-openapi';
 import * as v from 'valibot';
-import { EstadoBodySchema, INCIDENTES_MESSAGES, IncidenteCreateBodySchema, incidenteEntity, IncidenteUpdateBodySchema, IncidentesQuerySchema } from '#sync/schemas/incidentes.schema.ts';
-import { MEDIDAS_MESSAGES, MedidaAprobarBodySchema, MedidaControlSchema, medidaControlEntity, MedidaRechazarBodySchema, MedidaRespuestaBodySchema } from '#sync/schemas/medidas-control.schema.ts';
+import type { PermissionAction } from '#sync/records/permissions.ts';
+import {
+  EstadoBodySchema,
+  INCIDENTES_MESSAGES,
+  type IncidenteCreateBody,
+  IncidenteCreateBodySchema,
+  incidenteEntity,
+  type IncidenteUpdateBody,
+  IncidenteUpdateBodySchema,
+  IncidentesQuerySchema,
+} from '#sync/schemas/incidentes.schema.ts';
+import {
+  MEDIDAS_MESSAGES,
+  type MedidaAprobarBody,
+  MedidaAprobarBodySchema,
+  MedidaControlSchema,
+  medidaControlEntity,
+  type MedidaRechazarBody,
+  MedidaRechazarBodySchema,
+  type MedidaRespuestaBody,
+  MedidaRespuestaBodySchema,
+} from '#sync/schemas/medidas-control.schema.ts';
 import type { AppEnv } from '#server/app-env.ts';
+import { type CommandAnswer, type CommandCheck, commandHandlers } from '#server/commands/command.ts';
 import { validate, VersionQuerySchema } from '#server/http/validation.ts';
 import type { WriteOutcome } from '#server/records/field-versions.ts';
 import { applyOverdueToday } from '#server/records/overdue-lights.ts';
 import { recordResponses } from '#server/records/record-routes.ts';
-import { answerWrite, writeContext } from '#server/records/write-answer.ts';
+import { commandWriteContext, writeOutcomeAnswer } from '#server/records/write-answer.ts';
 import { conflictBody } from '#server/sync/conflicts.repo.ts';
 import { permissionsOf } from '#server/tenancy/permit.ts';
 import { requireOwnCompany, requireSession } from '#server/tenancy/require-session.ts';
@@ -42,9 +63,30 @@ const StatePath = v.object({ IdEvaluacion: IdParam });
 const MeasurePath = v.object({ IdMedidaControl: IdParam, company: v.string() });
 
 /** `{ statusCode, message, data, medidas }`, or 409 CONFLICTO with the server's case (kept for replays, RP17). */
-function answerCase(c: Context<AppEnv>, outcome: WriteOutcome<service.SavedIncident | null>, message: string) {
-  if (outcome.kind === 'conflict') return c.json(conflictBody(outcome.row?.incident ?? null), 409);
-  return c.json({ statusCode: 200 as const, message, data: outcome.row!.incident, medidas: outcome.row!.measures }, 200);
+function answerCase(outcome: WriteOutcome<service.SavedIncident | null>, message: string): CommandAnswer {
+  if (outcome.kind === 'conflict') return { status: 409, body: conflictBody(outcome.row?.incident ?? null) };
+  return { status: 200, body: { statusCode: 200, message, data: outcome.row!.incident, medidas: outcome.row!.measures } };
+}
+
+const access = (action: PermissionAction): CommandCheck => ({ kind: 'access', route: incidenteEntity.permission, action });
+/** A path that names the company: its parameters, then the company against the token, then the permission. */
+const companyChecks = (path: v.GenericSchema, action: PermissionAction): CommandCheck[] => [
+  { kind: 'param', schema: path },
+  { kind: 'ownCompany' },
+  access(action),
+];
+const caseId = (params: Record<string, unknown>) => (params as v.InferOutput<typeof CasePath>).IdEvaluacion;
+const versionOf = (query: Record<string, unknown>) => (query as v.InferOutput<typeof VersionQuerySchema>).Version;
+
+/** Closing (2) or reopening (1) a case: its path names no company, so none is checked. */
+function stateCommand(target: 1 | 2, message: string) {
+  return commandHandlers({
+    checks: [{ kind: 'param', schema: StatePath }, access('cerrar'), { kind: 'json', schema: EstadoBodySchema }],
+    run: async (call, { params, body }) => {
+      const { Version } = body as v.InferOutput<typeof EstadoBodySchema>;
+      return writeOutcomeAnswer(await service.setIncidentState(commandWriteContext(call), caseId(params), target, Version), message);
+    },
+  });
 }
 
 /** The overdue rule for control measures runs before any answer that shows their lights (SPEC OV1, IC5). */
@@ -108,11 +150,11 @@ export const registroRoutes = new Hono<AppEnv>()
         'Reporta un caso, completo y de una vez (SPEC IC1): etapa 1 como mínimo, y las etapas 2 y 3 si ya se tienen, con sus archivos (subidos antes: 409 ARCHIVO_PENDIENTE si falta uno) y medidas de control. 400 con el mensaje y nada escrito; 409 CONFLICTO si el id ya existe. { statusCode, message, data, medidas }',
       responses: caseWrite,
     }),
-    validate('param', CompanyPath),
-    requireOwnCompany,
-    can('crear'),
-    validate('json', IncidenteCreateBodySchema),
-    async (c) => answerCase(c, await service.createIncident(writeContext(c), c.req.valid('json')), INCIDENTES_MESSAGES.created),
+    ...commandHandlers({
+      checks: [...companyChecks(CompanyPath, 'crear'), { kind: 'json', schema: IncidenteCreateBodySchema }],
+      run: async (call, { body }) =>
+        answerCase(await service.createIncident(commandWriteContext(call), body as IncidenteCreateBody), INCIDENTES_MESSAGES.created),
+    }),
   )
   .put(
     `${BASE}/:IdEvaluacion/:company`,
@@ -123,11 +165,13 @@ export const registroRoutes = new Hono<AppEnv>()
         'Completa o corrige un caso (etapas 2 y 3): la Version de partida y solo los campos cambiados (fusión por campo; 409 CONFLICTO con la fila actual); evidencias, declaraciones e investigadores se agregan por su id; MedidasControl agrega medidas nuevas. 409 si el caso está cerrado',
       responses: caseWrite,
     }),
-    validate('param', CasePath),
-    requireOwnCompany,
-    can('editar'),
-    validate('json', IncidenteUpdateBodySchema),
-    async (c) => answerCase(c, await service.updateIncident(writeContext(c), c.req.valid('param').IdEvaluacion, c.req.valid('json')), INCIDENTES_MESSAGES.updated),
+    ...commandHandlers({
+      checks: [...companyChecks(CasePath, 'editar'), { kind: 'json', schema: IncidenteUpdateBodySchema }],
+      run: async (call, { params, body }) => {
+        const outcome = await service.updateIncident(commandWriteContext(call), caseId(params), body as IncidenteUpdateBody);
+        return answerCase(outcome, INCIDENTES_MESSAGES.updated);
+      },
+    }),
   )
   .delete(
     `${BASE}/:IdEvaluacion/:company`,
@@ -137,11 +181,13 @@ export const registroRoutes = new Hono<AppEnv>()
       summary: 'Elimina un caso y sus medidas (Estado 0, lápidas en los cambios). ?Version=n detecta un borrado sobre datos viejos; eliminar de nuevo responde 200',
       responses: caseResponses.write,
     }),
-    validate('param', CasePath),
-    requireOwnCompany,
-    can('eliminar'),
-    validate('query', VersionQuerySchema),
-    async (c) => answerWrite(c, await service.deleteIncident(writeContext(c), c.req.valid('param').IdEvaluacion, c.req.valid('query').Version), INCIDENTES_MESSAGES.deleted),
+    ...commandHandlers({
+      checks: [...companyChecks(CasePath, 'eliminar'), { kind: 'query', schema: VersionQuerySchema }],
+      run: async (call, { params, query }) => {
+        const outcome = await service.deleteIncident(commandWriteContext(call), caseId(params), versionOf(query));
+        return writeOutcomeAnswer(outcome, INCIDENTES_MESSAGES.deleted);
+      },
+    }),
   )
   .post(
     `${BASE}/cerrar/registro/:IdEvaluacion`,
@@ -151,18 +197,12 @@ export const registroRoutes = new Hono<AppEnv>()
       summary: 'Cierra un caso (Estado 2) si todas sus medidas de control están aprobadas; si no, 409 MEDIDAS_SIN_APROBAR. Version: la que vio la persona (409 CONFLICTO si quedó atrás)',
       responses: caseResponses.write,
     }),
-    validate('param', StatePath),
-    can('cerrar'),
-    validate('json', EstadoBodySchema),
-    async (c) => answerWrite(c, await service.setIncidentState(writeContext(c), c.req.valid('param').IdEvaluacion, 2, c.req.valid('json').Version), INCIDENTES_MESSAGES.closed),
+    ...stateCommand(2, INCIDENTES_MESSAGES.closed),
   )
   .post(
     `${BASE}/abrir/registro/:IdEvaluacion`,
     describeRoute({ tags, security, summary: 'Reabre un caso cerrado (Estado 1). Version: la que vio la persona (409 CONFLICTO si quedó atrás)', responses: caseResponses.write }),
-    validate('param', StatePath),
-    can('cerrar'),
-    validate('json', EstadoBodySchema),
-    async (c) => answerWrite(c, await service.setIncidentState(writeContext(c), c.req.valid('param').IdEvaluacion, 1, c.req.valid('json').Version), INCIDENTES_MESSAGES.opened),
+    ...stateCommand(1, INCIDENTES_MESSAGES.opened),
   )
   .post(
     `${BASE}/aprobar/medida/control`,
@@ -172,9 +212,13 @@ export const registroRoutes = new Hono<AppEnv>()
       summary: 'Aprueba una medida de control respondida (Respondida 0, Aprobada 1, Semaforo 1); solo usuarios de la empresa. 409 SIN_RESPUESTA si no tiene respuesta, 409 CONFLICTO si Version quedó atrás',
       responses: measureResponses.write,
     }),
-    can('aprobar'),
-    validate('json', MedidaAprobarBodySchema),
-    async (c) => answerWrite(c, await measures.approveMeasure(writeContext(c), c.get('session').viewer, c.req.valid('json')), MEDIDAS_MESSAGES.approved),
+    ...commandHandlers({
+      checks: [access('aprobar'), { kind: 'json', schema: MedidaAprobarBodySchema }],
+      run: async (call, { body }) => {
+        const outcome = await measures.approveMeasure(commandWriteContext(call), call.session.viewer, body as MedidaAprobarBody);
+        return writeOutcomeAnswer(outcome, MEDIDAS_MESSAGES.approved);
+      },
+    }),
   )
   .post(
     `${BASE}/desaprobar/medida/control`,
@@ -184,9 +228,13 @@ export const registroRoutes = new Hono<AppEnv>()
       summary: 'Rechaza una medida de control respondida con el motivo y un nuevo Plazo (no anterior a hoy): Respondida 0, Semaforo 2 (3 si ya venció); solo usuarios de la empresa',
       responses: measureResponses.write,
     }),
-    can('aprobar'),
-    validate('json', MedidaRechazarBodySchema),
-    async (c) => answerWrite(c, await measures.rejectMeasure(writeContext(c), c.get('session').viewer, c.req.valid('json')), MEDIDAS_MESSAGES.rejected),
+    ...commandHandlers({
+      checks: [access('aprobar'), { kind: 'json', schema: MedidaRechazarBodySchema }],
+      run: async (call, { body }) => {
+        const outcome = await measures.rejectMeasure(commandWriteContext(call), call.session.viewer, body as MedidaRechazarBody);
+        return writeOutcomeAnswer(outcome, MEDIDAS_MESSAGES.rejected);
+      },
+    }),
   )
   .post(
     `${BASE}/:IdMedidaControl/:company`,
@@ -197,11 +245,14 @@ export const registroRoutes = new Hono<AppEnv>()
         'Responde una medida de control (Respondida 1): el contratista del caso o un usuario de la empresa, con archivos { Sha256, Tipo } subidos antes. La misma IdRespuesta otra vez no cambia nada',
       responses: measureResponses.write,
     }),
-    validate('param', MeasurePath),
-    requireOwnCompany,
-    can('editar'),
-    validate('json', MedidaRespuestaBodySchema),
-    async (c) => answerWrite(c, await measures.respondMeasure(writeContext(c), c.get('session').viewer, c.req.valid('param').IdMedidaControl, c.req.valid('json')), MEDIDAS_MESSAGES.responseCreated),
+    ...commandHandlers({
+      checks: [...companyChecks(MeasurePath, 'editar'), { kind: 'json', schema: MedidaRespuestaBodySchema }],
+      run: async (call, { params, body }) => {
+        const id = (params as v.InferOutput<typeof MeasurePath>).IdMedidaControl;
+        const outcome = await measures.respondMeasure(commandWriteContext(call), call.session.viewer, id, body as MedidaRespuestaBody);
+        return writeOutcomeAnswer(outcome, MEDIDAS_MESSAGES.responseCreated);
+      },
+    }),
   )
   .get(
     '/medidas-control/:company',

@@ -1,5 +1,4 @@
 import { toWireDate } from '#sync/domain/dates.ts';
-import { semaforoAfterRejection } from '#sync/domain/traffic-light.ts';
 import { INCIDENTES_MESSAGES, type Incidente } from '#sync/schemas/incidentes.schema.ts';
 import {
   MEDIDAS_MESSAGES,
@@ -15,6 +14,7 @@ import type { Db } from '#server/db/database.ts';
 import { HttpError } from '#server/http/http-error.ts';
 import { logRecord } from '#server/records/record-writes.ts';
 import { answerStep, type ReviewCycle, reviewStep } from '#server/records/review-cycle.ts';
+import { medidaControlWorkflow } from '#sync/schemas/medidas-control.workflow.ts';
 import type { WriteContext } from '#server/records/write-answer.ts';
 import { canSeeParties, type Viewer } from '#server/tenancy/viewer.ts';
 import { companyOnly } from './incidentes.rules.ts';
@@ -84,7 +84,7 @@ export async function followCaseParties(ctx: WriteContext, db: Db, incident: Inc
 /** The cycle of control measures (SPEC OV2) on the shared review cycle: where measures live and their words. */
 function cycleFor(viewer: Viewer): ReviewCycle<MedidaControl> {
   return {
-    entity: medidaControlEntity,
+    workflow: medidaControlWorkflow,
     async load(ctx, db, id) {
       const row = (await ctx.records.medidas_control.load(db, ctx.company, id))?.row;
       if (!row || row.Estado !== 1 || !canSeeParties(viewer, row)) throw notFound();
@@ -94,16 +94,12 @@ function cycleFor(viewer: Viewer): ReviewCycle<MedidaControl> {
       await ctx.records.medidas_control.update!(db, next, '{}');
       await logMeasure(db, next, ctx.now);
     },
-    refusals: {
-      closed: new HttpError(409, MEDIDAS_MESSAGES.alreadyClosed, 'MEDIDA_CERRADA'),
-      notAnswered: new HttpError(409, MEDIDAS_MESSAGES.notAnswered, 'SIN_RESPUESTA'),
-    },
   };
 }
 
 /** The responsible person (a contractor user on its own cases) or a company user answers: Respondida 1. */
 export function respondMeasure(ctx: WriteContext, viewer: Viewer, id: string, body: MedidaRespuestaBody) {
-  return answerStep(cycleFor(viewer), ctx, id, { IdRespuesta: body.IdRespuesta, Texto: body.Texto, Archivos: body.Archivos }, () => {
+  return answerStep(cycleFor(viewer), ctx, id, body, () => {
     if (viewer.kind === 'cliente') throw new HttpError(403, MEDIDAS_MESSAGES.notResponsible, 'SIN_PERMISO');
   });
 }
@@ -111,31 +107,13 @@ export function respondMeasure(ctx: WriteContext, viewer: Viewer, id: string, bo
 /** Approve: Respondida 0, Aprobada 1, green: the measure is done. */
 export function approveMeasure(ctx: WriteContext, viewer: Viewer, body: MedidaAprobarBody) {
   companyOnly(viewer);
-  const step = {
-    IdRespuesta: body.IdRespuesta,
-    Tipo: 'aprobacion' as const,
-    Texto: body.Texto,
-    Archivos: [],
-    Plazo: null,
-    Version: body.Version,
-  };
-  return reviewStep(cycleFor(viewer), ctx, body.IdMedidaControl, step, () => ({ Aprobada: 1 as const, Semaforo: 1 as const }));
+  return reviewStep(cycleFor(viewer), ctx, body.IdMedidaControl, 'aprobar', body);
 }
 
 /** Reject: the reason and a new deadline from today on; yellow (red if that deadline already passed). */
 export function rejectMeasure(ctx: WriteContext, viewer: Viewer, body: MedidaRechazarBody) {
   companyOnly(viewer);
-  const today = toWireDate(ctx.now);
-  const step = {
-    IdRespuesta: body.IdRespuesta,
-    Tipo: 'rechazo' as const,
-    Texto: body.Texto,
-    Archivos: body.Archivos,
-    Plazo: body.Plazo,
-    Version: body.Version,
-  };
-  return reviewStep(cycleFor(viewer), ctx, body.IdMedidaControl, step, () => {
-    if (body.Plazo < today) throw new HttpError(400, MEDIDAS_MESSAGES.deadlineTooEarly, 'VALIDACION');
-    return { Plazo: body.Plazo, Semaforo: semaforoAfterRejection(body.Plazo, today) };
+  return reviewStep(cycleFor(viewer), ctx, body.IdMedidaControl, 'rechazar', body, () => {
+    if (body.Plazo < toWireDate(ctx.now)) throw new HttpError(400, MEDIDAS_MESSAGES.deadlineTooEarly, 'VALIDACION');
   });
 }

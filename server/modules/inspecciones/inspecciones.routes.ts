@@ -19,6 +19,7 @@ import {
 } from '#sync/schemas/inspecciones.schema.ts';
 import { observacionEntity } from '#sync/schemas/observaciones.schema.ts';
 import type { AppEnv } from '#server/app-env.ts';
+import { commandHandlers } from '#server/commands/command.ts';
 import { answers } from '#server/http/api-answers.ts';
 import { HttpError } from '#server/http/http-error.ts';
 import { readRoute } from '#server/http/read-route.ts';
@@ -26,7 +27,7 @@ import { rendersDocument } from '#server/http/document-render.ts';
 import { validate, VersionQuerySchema } from '#server/http/validation.ts';
 import { renderReportPdf } from '#server/reports/render-report-pdf.ts';
 import { recordResponses } from '#server/records/record-routes.ts';
-import { answerWrite, writeContext } from '#server/records/write-answer.ts';
+import { commandWriteContext, writeOutcomeAnswer } from '#server/records/write-answer.ts';
 import { conflictBody } from '#server/sync/conflicts.repo.ts';
 import { permissionsOf, permit } from '#server/tenancy/permit.ts';
 import { readAccess } from '#server/records/read-access.ts';
@@ -74,15 +75,20 @@ export const inspeccionesRoutes = new Hono<AppEnv>()
         'Guarda una inspección FINALIZADA, completa y de una vez (SPEC IN2): se valida contra la versión del formulario que nombra y el servidor calcula Porcentaje y Nota. 400 con el mensaje y nada escrito si algo falta; 409 ARCHIVO_PENDIENTE si una foto o firma no ha llegado; 409 CONFLICTO si el id ya existe. { statusCode, message, data: Inspeccion, observaciones: Observacion[] }',
       responses: answers(InspeccionSavedAnswer, 'La inspección guardada y sus observaciones'),
     }),
-    can('crear'),
-    validate('json', InspeccionCreateBodySchema),
-    async (c) => {
-      const outcome = await service.createInspection(writeContext(c), viewerOf(c), c.req.valid('json'));
-      if (outcome.kind === 'conflict') return c.json(conflictBody(outcome.row?.inspeccion ?? null), 409);
-      const { inspeccion, observaciones } = outcome.row!;
-      const saved = { statusCode: 200 as const, message: INSPECCIONES_MESSAGES.created, data: inspeccion, observaciones };
-      return c.json(saved satisfies v.InferOutput<typeof InspeccionSavedAnswer>, 200);
-    },
+    ...commandHandlers({
+      checks: [
+        { kind: 'access', route: inspeccionEntity.permission, action: 'crear' },
+        { kind: 'json', schema: InspeccionCreateBodySchema },
+      ],
+      run: async (call, input) => {
+        const body = input.body as v.InferOutput<typeof InspeccionCreateBodySchema>;
+        const outcome = await service.createInspection(commandWriteContext(call), call.session.viewer, body);
+        if (outcome.kind === 'conflict') return { status: 409, body: conflictBody(outcome.row?.inspeccion ?? null) };
+        const { inspeccion, observaciones } = outcome.row!;
+        const answer = { statusCode: 200 as const, message: INSPECCIONES_MESSAGES.created, data: inspeccion, observaciones };
+        return { status: 200, body: answer satisfies v.InferOutput<typeof InspeccionSavedAnswer> };
+      },
+    }),
   )
   .get(
     `${BASE}/one/:id`,
@@ -190,18 +196,19 @@ export const inspeccionesRoutes = new Hono<AppEnv>()
           'eliminar de nuevo responde 200',
       responses: recordResponses(inspeccionEntity).write,
     }),
-    validate('param', InspectionPath),
-    can('eliminar'),
-    validate('query', VersionQuerySchema),
-    async (c) => {
-      const outcome = await service.deleteInspection(
-        writeContext(c),
-        viewerOf(c),
-        c.req.valid('param').IdEvaluacion,
-        c.req.valid('query').Version,
-      );
-      return answerWrite(c, outcome, INSPECCIONES_MESSAGES.deleted);
-    },
+    ...commandHandlers({
+      checks: [
+        { kind: 'param', schema: InspectionPath },
+        { kind: 'access', route: inspeccionEntity.permission, action: 'eliminar' },
+        { kind: 'query', schema: VersionQuerySchema },
+      ],
+      run: async (call, { params, query }) => {
+        const { IdEvaluacion } = params as v.InferOutput<typeof InspectionPath>;
+        const { Version } = query as v.InferOutput<typeof VersionQuerySchema>;
+        const outcome = await service.deleteInspection(commandWriteContext(call), call.session.viewer, IdEvaluacion, Version);
+        return writeOutcomeAnswer(outcome, INSPECCIONES_MESSAGES.deleted);
+      },
+    }),
   )
   .post(
     '/recursos-app/pdf',

@@ -1,38 +1,45 @@
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import { describeRoute } from 'hono-openapi';
 import * as v from 'valibot';
 import { RecordIdSchema } from '#sync/records/record-fields.ts';
 import { ObservacionApprovedAnswer, ObservacionRejectedAnswer } from '#sync/schemas/inspecciones-answers.schema.ts';
 import { INSPECCIONES_MESSAGES } from '#sync/schemas/inspecciones.schema.ts';
 import { AprobarBodySchema, DesaprobarBodySchema, observacionEntity, RespuestaCreateBodySchema, type Observacion } from '#sync/schemas/observaciones.schema.ts';
+import type { PermissionAction } from '#sync/records/permissions.ts';
 import type { AppEnv } from '#server/app-env.ts';
+import { type CommandAnswer, type CommandCall, type CommandCheck, commandHandlers } from '#server/commands/command.ts';
 import { answers } from '#server/http/api-answers.ts';
 import { HttpError } from '#server/http/http-error.ts';
 import { validate, VersionQuerySchema } from '#server/http/validation.ts';
-import { permissionsOf } from '#server/tenancy/permit.ts';
 import { readAccess } from '#server/records/read-access.ts';
 import { viewerOf } from '#server/tenancy/viewer.ts';
 import { conflictBody } from '#server/sync/conflicts.repo.ts';
 import type { WriteOutcome } from '#server/records/field-versions.ts';
 import { recordResponses } from '#server/records/record-routes.ts';
-import { answerWrite, writeContext } from '#server/records/write-answer.ts';
+import { commandWriteContext, writeOutcomeAnswer } from '#server/records/write-answer.ts';
 import * as repo from './inspecciones.repo.ts';
 import { answerFollowUpList, InspectionListQuery } from './inspecciones-query.ts';
 import * as service from './observaciones.service.ts';
 
 const tags = ['observaciones'];
 const security = [{ bearerAuth: [] }];
-const can = permissionsOf(observacionEntity.permission);
 const responses = recordResponses(observacionEntity);
 
 const ObservationPath = v.object({ IdObservacion: RecordIdSchema });
 
 /** A review's answer: the observation, and the lights of its inspection's observations (spec: semaforos). */
-async function reviewAnswer(c: Context<AppEnv>, outcome: WriteOutcome<Observacion>, message: string) {
-  if (outcome.kind === 'conflict') return { conflict: c.json(conflictBody(outcome.row), 409) };
-  const semaforos = await service.lightsOf(c.get('deps').db, c.get('session').company, outcome.row.IdEvaluacion);
+async function reviewAnswer(call: CommandCall, outcome: WriteOutcome<Observacion>, message: string) {
+  if (outcome.kind === 'conflict') return { conflict: { status: 409, body: conflictBody(outcome.row) } satisfies CommandAnswer };
+  const semaforos = await service.lightsOf(call.deps.db, call.session.company, outcome.row.IdEvaluacion);
   return { answer: { statusCode: 200 as const, message, data: outcome.row, semaforos } };
 }
+
+/** The checks of a write on one observation: its id, the permission's action, then the body or query. */
+function observationChecks(action: PermissionAction, last: CommandCheck): CommandCheck[] {
+  return [{ kind: 'param', schema: ObservationPath }, { kind: 'access', route: observacionEntity.permission, action }, last];
+}
+
+const idOf = (params: Record<string, unknown>) => (params as v.InferOutput<typeof ObservationPath>).IdObservacion;
 
 /**
  * The observation cycle under /observaciones-inspecciones (SPEC OV2, OV3). Mounted before the inspection routes:
@@ -76,13 +83,14 @@ export const observacionesRoutes = new Hono<AppEnv>()
       summary: 'Elimina una observación (Estado 0, lápida en los cambios). ?Version=n detecta un borrado sobre datos viejos; eliminar de nuevo responde 200',
       responses: responses.write,
     }),
-    validate('param', ObservationPath),
-    can('eliminar'),
-    validate('query', VersionQuerySchema),
-    async (c) => {
-      const outcome = await service.deleteObservation(writeContext(c), viewerOf(c), c.req.valid('param').IdObservacion, c.req.valid('query').Version);
-      return answerWrite(c, outcome, INSPECCIONES_MESSAGES.observationDeleted);
-    },
+    ...commandHandlers({
+      checks: observationChecks('eliminar', { kind: 'query', schema: VersionQuerySchema }),
+      run: async (call, { params, query }) => {
+        const { Version } = query as v.InferOutput<typeof VersionQuerySchema>;
+        const outcome = await service.deleteObservation(commandWriteContext(call), call.session.viewer, idOf(params), Version);
+        return writeOutcomeAnswer(outcome, INSPECCIONES_MESSAGES.observationDeleted);
+      },
+    }),
   )
   .post(
     '/:IdObservacion/aprobar',
@@ -93,14 +101,15 @@ export const observacionesRoutes = new Hono<AppEnv>()
         'Aprueba una observación respondida (Respondida 0, Aprobada 1, SemaforoObs 1); solo usuarios de la empresa. 409 SIN_RESPUESTA si no tiene respuesta, 409 CONFLICTO si Version quedó atrás. { statusCode, message, data: Observacion, semaforos: [{ IdObservacion, SemaforoObs }] }',
       responses: answers(ObservacionApprovedAnswer, 'La observación aprobada y los semáforos de su inspección'),
     }),
-    validate('param', ObservationPath),
-    can('aprobar'),
-    validate('json', AprobarBodySchema),
-    async (c) => {
-      const outcome = await service.approveObservation(writeContext(c), viewerOf(c), c.req.valid('param').IdObservacion, c.req.valid('json'));
-      const review = await reviewAnswer(c, outcome, INSPECCIONES_MESSAGES.approved);
-      return review.conflict ?? c.json(review.answer satisfies v.InferOutput<typeof ObservacionApprovedAnswer>, 200);
-    },
+    ...commandHandlers({
+      checks: observationChecks('aprobar', { kind: 'json', schema: AprobarBodySchema }),
+      run: async (call, { params, body }) => {
+        const approval = body as v.InferOutput<typeof AprobarBodySchema>;
+        const outcome = await service.approveObservation(commandWriteContext(call), call.session.viewer, idOf(params), approval);
+        const review = await reviewAnswer(call, outcome, INSPECCIONES_MESSAGES.approved);
+        return review.conflict ?? { status: 200, body: review.answer satisfies v.InferOutput<typeof ObservacionApprovedAnswer> };
+      },
+    }),
   )
   .post(
     '/:IdObservacion/desaprobar',
@@ -111,19 +120,19 @@ export const observacionesRoutes = new Hono<AppEnv>()
         'Rechaza una observación respondida con el motivo y un nuevo Plazo (no anterior a hoy): Respondida 0, SemaforoObs 2 (3 si ya venció); solo usuarios de la empresa. { statusCode, message, data: Observacion, idR, semaforos, respuestaArchivos: [{ Sha256, Tipo, Url }] }',
       responses: answers(ObservacionRejectedAnswer, 'La observación rechazada, los semáforos de su inspección y los archivos del rechazo'),
     }),
-    validate('param', ObservationPath),
-    can('aprobar'),
-    validate('json', DesaprobarBodySchema),
-    async (c) => {
-      const body = c.req.valid('json');
-      const outcome = await service.rejectObservation(writeContext(c), viewerOf(c), c.req.valid('param').IdObservacion, body);
-      const review = await reviewAnswer(c, outcome, INSPECCIONES_MESSAGES.rejected);
-      if (review.conflict) return review.conflict;
-      const { files, now } = c.get('deps');
-      const respuestaArchivos = body.Archivos.map((file) => ({ ...file, Url: files.signedUrl(file.Sha256, now()) }));
-      const rejected = { ...review.answer, idR: body.IdRespuesta, respuestaArchivos };
-      return c.json(rejected satisfies v.InferOutput<typeof ObservacionRejectedAnswer>, 200);
-    },
+    ...commandHandlers({
+      checks: observationChecks('aprobar', { kind: 'json', schema: DesaprobarBodySchema }),
+      run: async (call, input) => {
+        const body = input.body as v.InferOutput<typeof DesaprobarBodySchema>;
+        const outcome = await service.rejectObservation(commandWriteContext(call), call.session.viewer, idOf(input.params), body);
+        const review = await reviewAnswer(call, outcome, INSPECCIONES_MESSAGES.rejected);
+        if (review.conflict) return review.conflict;
+        const { files, now } = call.deps;
+        const respuestaArchivos = body.Archivos.map((file) => ({ ...file, Url: files.signedUrl(file.Sha256, now()) }));
+        const rejected = { ...review.answer, idR: body.IdRespuesta, respuestaArchivos };
+        return { status: 200, body: rejected satisfies v.InferOutput<typeof ObservacionRejectedAnswer> };
+      },
+    }),
   )
   .post(
     '/:IdObservacion',
@@ -134,11 +143,12 @@ export const observacionesRoutes = new Hono<AppEnv>()
         'Responde una observación (Respondida 1): el contratista responsable de la observación o un usuario de la empresa. Archivos por { Sha256, Tipo }, subidos antes (409 ARCHIVO_PENDIENTE si falta uno). La misma IdRespuesta otra vez no cambia nada',
       responses: responses.write,
     }),
-    validate('param', ObservationPath),
-    can('editar'),
-    validate('json', RespuestaCreateBodySchema),
-    async (c) => {
-      const outcome = await service.respondObservation(writeContext(c), viewerOf(c), c.req.valid('param').IdObservacion, c.req.valid('json'));
-      return answerWrite(c, outcome, INSPECCIONES_MESSAGES.responseCreated);
-    },
+    ...commandHandlers({
+      checks: observationChecks('editar', { kind: 'json', schema: RespuestaCreateBodySchema }),
+      run: async (call, { params, body }) => {
+        const response = body as v.InferOutput<typeof RespuestaCreateBodySchema>;
+        const outcome = await service.respondObservation(commandWriteContext(call), call.session.viewer, idOf(params), response);
+        return writeOutcomeAnswer(outcome, INSPECCIONES_MESSAGES.responseCreated);
+      },
+    }),
   );

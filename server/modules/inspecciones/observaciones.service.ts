@@ -1,12 +1,11 @@
 import { AUTH_MESSAGES } from '#sync/schemas/auth.schema.ts';
 import { toWireDate } from '#sync/domain/dates.ts';
-import { semaforoAfterRejection, type Semaforo } from '#sync/domain/traffic-light.ts';
+import type { Semaforo } from '#sync/domain/traffic-light.ts';
 import { INSPECCIONES_MESSAGES } from '#sync/schemas/inspecciones.schema.ts';
 import {
   type AprobarBody,
   type DesaprobarBody,
   type Observacion,
-  observacionEntity,
   type RespuestaCreateBody,
 } from '#sync/schemas/observaciones.schema.ts';
 import type { Db } from '#server/db/database.ts';
@@ -17,12 +16,11 @@ import { recordConflict } from '#server/sync/conflicts.repo.ts';
 import { inWriteTransaction } from '#server/sync/write-transaction.ts';
 import type { WriteOutcome } from '#server/records/field-versions.ts';
 import { answerStep, type ReviewCycle, reviewStep } from '#server/records/review-cycle.ts';
+import { observacionWorkflow } from '#sync/schemas/observaciones.workflow.ts';
 import { logObservation, OBSERVATIONS_TABLE } from './inspecciones-change-log.ts';
 import * as repo from './inspecciones.repo.ts';
 
 const notFound = () => new HttpError(404, INSPECCIONES_MESSAGES.observationNotFound);
-const closed = () => new HttpError(409, INSPECCIONES_MESSAGES.alreadyClosed, 'OBSERVACION_CERRADA');
-const notAnswered = () => new HttpError(409, INSPECCIONES_MESSAGES.notAnswered, 'SIN_RESPUESTA');
 
 /** An active observation the viewer may see; deleted ones and other parties' are simply not found. */
 async function visibleObservation(db: Db, ctx: WriteContext, viewer: Viewer, id: string) {
@@ -52,7 +50,7 @@ async function conflict(ctx: WriteContext, db: Db, current: Observacion, base: n
 /** The observation cycle (SPEC OV2) on the shared review cycle: where observations live and how they are named. */
 function cycleFor(viewer: Viewer): ReviewCycle<Observacion> {
   return {
-    entity: observacionEntity,
+    workflow: observacionWorkflow,
     load: async (ctx, db, id) => repo.toWireObservacion(await visibleObservation(db, ctx, viewer, id)),
     async save(ctx, db, next) {
       await repo.updateObservation(db, ctx.company, next.IdObservacion, {
@@ -65,7 +63,6 @@ function cycleFor(viewer: Viewer): ReviewCycle<Observacion> {
       });
       await logObservation(db, next, ctx.now);
     },
-    refusals: { closed: closed(), notAnswered: notAnswered() },
   };
 }
 
@@ -80,7 +77,7 @@ export function respondObservation(
   id: string,
   body: RespuestaCreateBody,
 ): Promise<WriteOutcome<Observacion>> {
-  return answerStep(cycleFor(viewer), ctx, id, { IdRespuesta: body.IdRespuesta, Texto: body.Texto, Archivos: body.Archivos }, () => {
+  return answerStep(cycleFor(viewer), ctx, id, body, () => {
     if (viewer.kind === 'cliente') throw new HttpError(403, INSPECCIONES_MESSAGES.notResponsible, 'SIN_PERMISO');
   });
 }
@@ -93,32 +90,14 @@ function companyOnly(viewer: Viewer): void {
 /** SPEC OV2, approve: Respondida 0, Aprobada 1, SemaforoObs 1 (closed). */
 export function approveObservation(ctx: WriteContext, viewer: Viewer, id: string, body: AprobarBody): Promise<WriteOutcome<Observacion>> {
   companyOnly(viewer);
-  const step = {
-    IdRespuesta: body.IdRespuesta,
-    Tipo: 'aprobacion' as const,
-    Texto: body.Texto,
-    Archivos: [],
-    Plazo: null,
-    Version: body.Version,
-  };
-  return reviewStep(cycleFor(viewer), ctx, id, step, () => ({ Aprobada: 1, SemaforoObs: 1 }));
+  return reviewStep(cycleFor(viewer), ctx, id, 'aprobar', body);
 }
 
 /** SPEC OV2, reject: the reason and a new Plazo (not before today), Respondida 0, SemaforoObs 2 (3 if already past). */
 export function rejectObservation(ctx: WriteContext, viewer: Viewer, id: string, body: DesaprobarBody): Promise<WriteOutcome<Observacion>> {
   companyOnly(viewer);
-  const today = toWireDate(ctx.now);
-  const step = {
-    IdRespuesta: body.IdRespuesta,
-    Tipo: 'rechazo' as const,
-    Texto: body.Texto,
-    Archivos: body.Archivos,
-    Plazo: body.Plazo,
-    Version: body.Version,
-  };
-  return reviewStep(cycleFor(viewer), ctx, id, step, () => {
-    if (body.Plazo < today) throw new HttpError(400, INSPECCIONES_MESSAGES.newDeadlineTooEarly, 'VALIDACION');
-    return { Plazo: body.Plazo, SemaforoObs: semaforoAfterRejection(body.Plazo, today) };
+  return reviewStep(cycleFor(viewer), ctx, id, 'rechazar', body, () => {
+    if (body.Plazo < toWireDate(ctx.now)) throw new HttpError(400, INSPECCIONES_MESSAGES.newDeadlineTooEarly, 'VALIDACION');
   });
 }
 

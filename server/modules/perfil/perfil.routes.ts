@@ -28,7 +28,8 @@ import { commandHandlers, saved } from '#server/commands/command.ts';
 const tags = ['perfil'];
 const security = [{ bearerAuth: [] }];
 const PROFILE_NOT_FOUND = 'Perfil no encontrado';
-const canOnCompanyProfile = permissionsOf('/perfil/empresa');
+const COMPANY_PROFILE = '/perfil/empresa';
+const canOnCompanyProfile = permissionsOf(COMPANY_PROFILE);
 const PerfilUsuario = named('PerfilUsuario', UserProfileSchema);
 const PerfilUsuarioSaved = savedAnswer(PerfilUsuario);
 const PerfilEmpresa = named('PerfilEmpresa', CompanyProfileSchema);
@@ -133,20 +134,20 @@ export const perfilRoutes = new Hono<AppEnv>()
       summary: 'Actualiza el perfil y el logo de la empresa',
       responses: answers(PerfilEmpresaSaved, 'Perfil de la empresa actualizado'),
     }),
-    validate('param', CompanyPathSchema),
-    requireOwnCompany,
-    canOnCompanyProfile('editar'),
-    validate('json', CompanyProfileBodySchema),
-    async (c) => {
-      const deps = c.get('deps');
-      const { company } = c.req.valid('param');
-      const { Logo, ...fields } = c.req.valid('json');
-      const LogoArchivo = await storeImage(deps, company, Logo);
-      await repo.updateCompanyProfile(deps.db, company, { ...fields, ...(LogoArchivo ? { LogoArchivo } : {}) });
-      return c.json({
-        statusCode: 200,
-        message: PERFIL_MESSAGES.companyUpdated,
-        data: await loadCompanyProfile(deps, company),
-      } satisfies v.InferOutput<typeof PerfilEmpresaSaved>);
-    },
+    ...commandHandlers({
+      checks: [
+        { kind: 'param', schema: CompanyPathSchema },
+        { kind: 'ownCompany' },
+        { kind: 'access', route: COMPANY_PROFILE, action: 'editar' },
+        { kind: 'json', schema: CompanyProfileBodySchema },
+      ],
+      run: async ({ deps }, { params, body }) => {
+        const { company } = params as v.InferOutput<typeof CompanyPathSchema>;
+        const { Logo, ...fields } = body as v.InferOutput<typeof CompanyProfileBodySchema>;
+        const LogoArchivo = await storeImage(deps, company, Logo);
+        await repo.updateCompanyProfile(deps.db, company, { ...fields, ...(LogoArchivo ? { LogoArchivo } : {}) });
+        const profile = await loadCompanyProfile(deps, company);
+        return saved(PERFIL_MESSAGES.companyUpdated, profile satisfies v.InferOutput<typeof PerfilEmpresa>);
+      },
+    }),
   );

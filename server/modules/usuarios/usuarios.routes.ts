@@ -14,24 +14,25 @@ import {
 import type { AppEnv } from '#server/app-env.ts';
 import { createAccount, keepAnAdministrator, markReadsChanged } from '#server/records/office-accounts.ts';
 import { recordAudit } from '#server/records/office-audit-log.ts';
-import { inOfficeWrite } from '#server/records/office-write.ts';
+import { inOfficeWrite, officeChecks } from '#server/records/office-write.ts';
 import { activeParties } from '#server/records/office-parties.ts';
 import { storeInlineImage } from '#server/files/inline-image.ts';
 import { answers } from '#server/http/api-answers.ts';
 import { HttpError } from '#server/http/http-error.ts';
 import { readRoute } from '#server/http/read-route.ts';
-import { validate } from '#server/http/validation.ts';
 import { permissionsOf } from '#server/tenancy/permit.ts';
 import { companyUsersOnly, requireSession } from '#server/tenancy/require-session.ts';
 import { usuarioChangesRoutes } from './usuario-changes.routes.ts';
 import { auditoriaRoutes } from './usuarios-lists.routes.ts';
 import * as repo from './usuarios.repo.ts';
 import { Usuario, UsuarioCreated, UsuarioSaved } from './usuarios.answers.ts';
+import { commandHandlers, saved } from '#server/commands/command.ts';
 import { auditView, checkUser, UserIdParam, userChanges, userOf, withKindParty, withMailWarning } from './usuarios.rules.ts';
 
 const tags = ['usuarios'];
 const security = [{ bearerAuth: [] }];
-const can = permissionsOf('/usuarios');
+const ROUTE = '/usuarios';
+const can = permissionsOf(ROUTE);
 
 const OnePath = v.object({ company: v.string(), id: UserIdParam });
 /** Who reads users: Ver on Usuarios, and only the company's own users. */
@@ -131,39 +132,42 @@ export const usuariosRoutes = new Hono<AppEnv>()
         'Crea un usuario con la contraseña temporal hecha en el dispositivo del administrador: se le envía por correo (o queda en el buzón local sin SMTP) y debe cambiarla al iniciar sesión. Sin foto muestra el avatar predeterminado. 409 CORREO_EN_USO, NOMBRE_USUARIO_EN_USO o RUT_EN_USO. { statusCode, message, data: Usuario, CorreoEnviado }',
       responses: answers(UsuarioCreated, 'Usuario creado, y si se le envió el correo'),
     }),
-    can('crear'),
-    companyUsersOnly,
-    validate('json', UsuarioCreateBodySchema),
-    async (c) => {
-      const { Avatar, ContrasenaTemporal, Sistemas, ...fields } = c.req.valid('json');
-      const result = await inOfficeWrite(c, async (write) => {
-        const user = withKindParty(fields);
-        const roleName = await checkUser(write, user);
-        const AvatarArchivo = Avatar ? await storeInlineImage(write.files, write.company, Avatar, write.now) : null;
-        const made = await createAccount(write, { ...user, Sistemas, AvatarArchivo, ContrasenaTemporal });
-        const changes = userChanges(null, auditView({ ...user, Sistemas, Foto: AvatarArchivo ? 'Cargada' : '' }, roleName));
-        await recordAudit(
-          write.db,
-          {
-            company: write.company,
-            author: write.author,
-            entity: 'usuario',
-            id: made.IdUsuario,
-            name: personName(user),
-            action: 'crear',
-            changes,
-          },
-          write.now,
-        );
-        return { ...made, user: await userOf(write, made.IdUsuario) };
-      });
-      return c.json({
-        statusCode: 200,
-        message: withMailWarning(USUARIOS_MESSAGES.created, result.mailFailed),
-        data: result.user,
-        CorreoEnviado: result.CorreoEnviado,
-      } satisfies v.InferOutput<typeof UsuarioCreated>);
-    },
+    ...commandHandlers({
+      checks: [...officeChecks(ROUTE, 'crear'), { kind: 'json', schema: UsuarioCreateBodySchema }],
+      run: async (call, input) => {
+        const { Avatar, ContrasenaTemporal, Sistemas, ...fields } = input.body as v.InferOutput<typeof UsuarioCreateBodySchema>;
+        const result = await inOfficeWrite(call, async (write) => {
+          const user = withKindParty(fields);
+          const roleName = await checkUser(write, user);
+          const AvatarArchivo = Avatar ? await storeInlineImage(write.files, write.company, Avatar, write.now) : null;
+          const made = await createAccount(write, { ...user, Sistemas, AvatarArchivo, ContrasenaTemporal });
+          const changes = userChanges(null, auditView({ ...user, Sistemas, Foto: AvatarArchivo ? 'Cargada' : '' }, roleName));
+          await recordAudit(
+            write.db,
+            {
+              company: write.company,
+              author: write.author,
+              entity: 'usuario',
+              id: made.IdUsuario,
+              name: personName(user),
+              action: 'crear',
+              changes,
+            },
+            write.now,
+          );
+          return { ...made, user: await userOf(write, made.IdUsuario) };
+        });
+        return {
+          status: 200,
+          body: {
+            statusCode: 200,
+            message: withMailWarning(USUARIOS_MESSAGES.created, result.mailFailed),
+            data: result.user,
+            CorreoEnviado: result.CorreoEnviado,
+          } satisfies v.InferOutput<typeof UsuarioCreated>,
+        };
+      },
+    }),
   )
   .put(
     '/',
@@ -174,94 +178,94 @@ export const usuariosRoutes = new Hono<AppEnv>()
         'Edita un usuario: IdUsuario y solo los campos cambiados. Un cambio de rol, tipo, contratista o cliente rige desde su próxima petición y sus dispositivos vuelven a descargar lo que puede leer (SPEC PL11); nunca deja a la empresa sin administrador (409 ULTIMO_ADMINISTRADOR)',
       responses: answers(UsuarioSaved, 'Usuario actualizado'),
     }),
-    can('editar'),
-    companyUsersOnly,
-    validate('json', UsuarioUpdateBodySchema),
-    async (c) => {
-      const { IdUsuario, Avatar, Sistemas, ...sent } = c.req.valid('json');
-      const changed = Object.fromEntries(Object.entries(sent).filter(([, value]) => value !== undefined));
-      const user = await inOfficeWrite(c, async (write) => {
-        const current = await repo.findUserRow(write.db, write.company, IdUsuario);
-        if (!current) throw new HttpError(404, USUARIOS_MESSAGES.notFound);
-        const merged = withKindParty({ ...current, Tipo: current.Tipo as 'empresa', ...changed });
-        const roleName = await checkUser(write, merged, IdUsuario);
-        const previousSystems = await repo.systemsOf(write.db, IdUsuario);
-        const AvatarArchivo = Avatar ? await storeInlineImage(write.files, write.company, Avatar, write.now) : undefined;
-        const {
-          RunPersona,
-          NombreUsuario,
-          Nombres,
-          ApellidoPaterno,
-          ApellidoMaterno,
-          CorreoElectronicoPersona,
-          TelefonoPersona,
-          FechaNacimiento,
-          IdRol,
-          Tipo,
-          IdContratista,
-          IdCliente,
-        } = merged;
-        await write.db
-          .updateTable('usuarios')
-          .set((eb) => ({
-            ...{
-              RunPersona,
-              NombreUsuario,
-              Nombres,
-              ApellidoPaterno,
-              ApellidoMaterno,
-              CorreoElectronicoPersona,
-              TelefonoPersona,
-              FechaNacimiento,
-              IdRol,
-              Tipo,
-              IdContratista,
-              IdCliente,
-            },
-            ...(AvatarArchivo ? { AvatarArchivo } : {}),
-            Version: eb('Version', '+', 1),
-          }))
-          .where('IdUsuario', '=', IdUsuario)
-          .execute();
-        if (Sistemas) await repo.replaceSystems(write.db, IdUsuario, Sistemas);
-        const access =
-          current.IdRol !== IdRol || current.Tipo !== Tipo || current.IdContratista !== IdContratista || current.IdCliente !== IdCliente;
-        if (access) {
-          await keepAnAdministrator(write.db, write.company, USUARIOS_MESSAGES.lastAdminRole);
-          await markReadsChanged(write, { user: IdUsuario });
-        }
-        const previousRole = await write.db.selectFrom('roles').select('NombreRol').where('IdRol', '=', current.IdRol).executeTakeFirst();
-        const before = auditView(
-          { ...current, Sistemas: previousSystems, Foto: current.AvatarArchivo ? 'Cargada' : '' },
-          previousRole?.NombreRol,
-        );
-        const after = auditView(
-          {
-            ...changed,
-            ...(changed.Tipo !== undefined ? { IdContratista, IdCliente } : {}),
-            ...(Sistemas ? { Sistemas } : {}),
-            ...(AvatarArchivo ? { Foto: 'Cambiada' } : {}),
-            Tipo: changed.Tipo as 'empresa' | undefined,
-          },
-          changed.IdRol !== undefined ? roleName : undefined,
-        );
-        const changes = userChanges(before, after);
-        if (changes.length)
-          await recordAudit(
-            write.db,
-            {
-              company: write.company,
-              author: write.author,
-              entity: 'usuario',
-              id: IdUsuario,
-              name: personName(merged),
-              action: 'editar',
-              changes,
-            },
-            write.now,
+    ...commandHandlers({
+      checks: [...officeChecks(ROUTE, 'editar'), { kind: 'json', schema: UsuarioUpdateBodySchema }],
+      run: async (call, input) => {
+        const { IdUsuario, Avatar, Sistemas, ...sent } = input.body as v.InferOutput<typeof UsuarioUpdateBodySchema>;
+        const changed = Object.fromEntries(Object.entries(sent).filter(([, value]) => value !== undefined));
+        const user = await inOfficeWrite(call, async (write) => {
+          const current = await repo.findUserRow(write.db, write.company, IdUsuario);
+          if (!current) throw new HttpError(404, USUARIOS_MESSAGES.notFound);
+          const merged = withKindParty({ ...current, Tipo: current.Tipo as 'empresa', ...changed });
+          const roleName = await checkUser(write, merged, IdUsuario);
+          const previousSystems = await repo.systemsOf(write.db, IdUsuario);
+          const AvatarArchivo = Avatar ? await storeInlineImage(write.files, write.company, Avatar, write.now) : undefined;
+          const {
+            RunPersona,
+            NombreUsuario,
+            Nombres,
+            ApellidoPaterno,
+            ApellidoMaterno,
+            CorreoElectronicoPersona,
+            TelefonoPersona,
+            FechaNacimiento,
+            IdRol,
+            Tipo,
+            IdContratista,
+            IdCliente,
+          } = merged;
+          await write.db
+            .updateTable('usuarios')
+            .set((eb) => ({
+              ...{
+                RunPersona,
+                NombreUsuario,
+                Nombres,
+                ApellidoPaterno,
+                ApellidoMaterno,
+                CorreoElectronicoPersona,
+                TelefonoPersona,
+                FechaNacimiento,
+                IdRol,
+                Tipo,
+                IdContratista,
+                IdCliente,
+              },
+              ...(AvatarArchivo ? { AvatarArchivo } : {}),
+              Version: eb('Version', '+', 1),
+            }))
+            .where('IdUsuario', '=', IdUsuario)
+            .execute();
+          if (Sistemas) await repo.replaceSystems(write.db, IdUsuario, Sistemas);
+          const access =
+            current.IdRol !== IdRol || current.Tipo !== Tipo || current.IdContratista !== IdContratista || current.IdCliente !== IdCliente;
+          if (access) {
+            await keepAnAdministrator(write.db, write.company, USUARIOS_MESSAGES.lastAdminRole);
+            await markReadsChanged(write, { user: IdUsuario });
+          }
+          const previousRole = await write.db.selectFrom('roles').select('NombreRol').where('IdRol', '=', current.IdRol).executeTakeFirst();
+          const before = auditView(
+            { ...current, Sistemas: previousSystems, Foto: current.AvatarArchivo ? 'Cargada' : '' },
+            previousRole?.NombreRol,
           );
-        return userOf(write, IdUsuario);
-      });
-      return c.json({ statusCode: 200, message: USUARIOS_MESSAGES.updated, data: user } satisfies v.InferOutput<typeof UsuarioSaved>);
-    },
+          const after = auditView(
+            {
+              ...changed,
+              ...(changed.Tipo !== undefined ? { IdContratista, IdCliente } : {}),
+              ...(Sistemas ? { Sistemas } : {}),
+              ...(AvatarArchivo ? { Foto: 'Cambiada' } : {}),
+              Tipo: changed.Tipo as 'empresa' | undefined,
+            },
+            changed.IdRol !== undefined ? roleName : undefined,
+          );
+          const changes = userChanges(before, after);
+          if (changes.length)
+            await recordAudit(
+              write.db,
+              {
+                company: write.company,
+                author: write.author,
+                entity: 'usuario',
+                id: IdUsuario,
+                name: personName(merged),
+                action: 'editar',
+                changes,
+              },
+              write.now,
+            );
+          return userOf(write, IdUsuario);
+        });
+        return saved(USUARIOS_MESSAGES.updated, user satisfies v.InferOutput<typeof Usuario>);
+      },
+    }),
   );
