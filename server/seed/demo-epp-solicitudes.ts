@@ -4,7 +4,7 @@ import type { EppTipo } from '#sync/schemas/epp-tipos.schema.ts';
 import { RECORD_STORES } from '../app-modules.ts';
 import type { Db } from '../db/database.ts';
 import { eppSolicitudRules } from '../modules/epp/epp-solicitudes.rules.ts';
-import { takeTransition } from '../records/workflow-routes.ts';
+import { takeTransition } from '../records/workflow-transition.ts';
 import { eppSolicitudWorkflow } from '#sync/schemas/epp-solicitudes.workflow.ts';
 import { createRecord } from '../records/record-writes.ts';
 import type { WriteContext } from '../records/write-answer.ts';

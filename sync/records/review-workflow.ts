@@ -77,6 +77,28 @@ const STATES = [
   { value: 'cerrada', label: 'Cerradas', name: 'Aprobada', empty: 'No hay registros cerrados.' },
 ] as const;
 
+const stepFiles = (body: StepBody) => (body.Archivos ?? []).map((file) => file.Sha256);
+
+/**
+ * A decision is versioned (CF4): the losing step is kept as the step it would have appended, with the Version it
+ * saw; taken once per IdRespuesta (CF5); its files the company's.
+ */
+function decision(Tipo: 'aprobacion' | 'rechazo') {
+  return {
+    versioned: true,
+    kept: (body: StepBody) => ({
+      IdRespuesta: body.IdRespuesta,
+      Tipo,
+      Texto: body.Texto ?? '',
+      Archivos: body.Archivos ?? [],
+      Plazo: body.Plazo ?? null,
+      Version: body.Version,
+    }),
+    taken: (row: Reviewable, body: StepBody) => stepTaken(row, body.IdRespuesta),
+    files: stepFiles,
+  };
+}
+
 /** The cycle of one kind of record, from its calls and words. `apply` never moves `Version`: whoever stores it does. */
 export function reviewWorkflow<Row extends Reviewable>(options: ReviewWorkflowOptions<Row>) {
   const { refusals } = options;
@@ -101,6 +123,8 @@ export function reviewWorkflow<Row extends Reviewable>(options: ReviewWorkflowOp
         from: ['abierta', 'respondida'],
         wrongState: refusals.closed,
         apply: (row, body, who) => withStep(row, authoredStep('respuesta', body, who), { Respondida: 1 } as Partial<Row>),
+        taken: (row, body) => stepTaken(row, body.IdRespuesta),
+        files: stepFiles,
         message: options.messages.responder,
         summary: options.summaries.responder,
       }),
@@ -111,6 +135,7 @@ export function reviewWorkflow<Row extends Reviewable>(options: ReviewWorkflowOp
         body: options.bodies.aprobar as v.GenericSchema<unknown, StepBody>,
         from: ['respondida'],
         wrongState: decided,
+        ...decision('aprobacion'),
         apply: (row, body, who) =>
           withStep(row, authoredStep('aprobacion', body, who), { Respondida: 0, Aprobada: 1, ...options.approved } as Partial<Row>),
         message: options.messages.aprobar,
@@ -123,6 +148,7 @@ export function reviewWorkflow<Row extends Reviewable>(options: ReviewWorkflowOp
         body: options.bodies.rechazar as v.GenericSchema<unknown, StepBody>,
         from: ['respondida'],
         wrongState: decided,
+        ...decision('rechazo'),
         apply: (row, body, who) => {
           const rejection = options.rejected(body.Plazo!, who.today ?? toWireDate(who.now));
           return withStep(row, authoredStep('rechazo', body, who), { Respondida: 0, ...rejection } as Partial<Row>);

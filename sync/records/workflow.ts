@@ -60,13 +60,23 @@ export interface Transition<Row, Body> {
   many?: { path: string; body: v.GenericSchema<unknown, Body & { Ids: string[] }>; message: string; summary: string };
   /** What the call says in the API reference. */
   summary: string;
+  /**
+   * A decision on what the person saw: a body whose `Version` is older than the record's is a conflict (CF4), kept
+   * with `kept(body)` (by default the body as sent) and answered 409 CONFLICTO with the server's record.
+   */
+  versioned?: boolean;
+  kept?: (body: Body) => unknown;
+  /** Already taken with this body (an appended step's id): the record is answered as it is, nothing written (CF5). */
+  taken?: (row: Row, body: Body) => boolean;
+  /** The files the body names (uploaded before, SPEC FL): each must be the company's. */
+  files?: (body: Body) => readonly string[];
 }
 
 export interface Workflow<E extends AnyEntity = AnyEntity, S extends number | string = number> {
   entity: E;
   /** The field that holds the state, or else how the state is read from the row (`stateOf`). */
   stateField?: keyof RowOf<E> & string;
-  stateOf?: (row: RowOf<E>) => S;
+  stateOf?(row: RowOf<E>): S;
   /** The states in the order their tabs show. */
   states: readonly WorkflowState<S>[];
   /** The transitions by name, each typed where it is written (`transition<Row, Body>`). */

@@ -101,4 +101,35 @@ describe('RP5: every documented write answers the same alone and as a batch entr
     const profile = { Nombres: 'Ana', ApellidoPaterno: 'Rojas', ApellidoMaterno: 'Soto', TelefonoPersona: '+56 9 1111 2222', FechaNacimiento: '1980-01-02' };
     expect((await both('PUT', `/api/perfil/perfil_usuario/${userId}/${ANDES.id}`, profile)).statusCode).toBe(200);
   });
+
+  it('successes: an observation and a control measure answered, decided on a stale Version (409), then approved or rejected', async () => {
+    const { db } = alone.deps;
+    const open = async (table: 'observaciones' | 'medidas_control') =>
+      db
+        .selectFrom(table)
+        .selectAll()
+        .where('IdEmpresa', '=', ANDES.id)
+        .where('Estado', '=', 1)
+        .where('Aprobada', '=', 0)
+        .where('Respondida', '=', 0)
+        .executeTakeFirstOrThrow() as Promise<{ Version: number } & Row>;
+    const observation = await open('observaciones');
+    const path = `/api/inspecciones/observaciones-inspecciones/${String(observation.IdObservacion)}`;
+    const answer = { IdRespuesta: newKey(), Texto: 'Se cambió el mango' };
+    expect((await both('POST', path, answer)).statusCode).toBe(200);
+    expect((await both('POST', path, answer)).statusCode).toBe(200);
+    const answered = observation.Version + 1;
+    expect((await both('POST', `${path}/aprobar`, { IdRespuesta: newKey(), Version: observation.Version })).code).toBe('CONFLICTO');
+    expect((await both('POST', `${path}/aprobar`, { IdRespuesta: newKey(), Version: answered })).statusCode).toBe(200);
+    expect((await both('POST', `${path}/aprobar`, { IdRespuesta: newKey(), Version: answered + 1 })).code).toBe('OBSERVACION_CERRADA');
+
+    const measure = await open('medidas_control');
+    const decide = (verb: 'aprobar' | 'desaprobar') => `/api/accidentes/registro-accidentes/${verb}/medida/control`;
+    const respond = `/api/accidentes/registro-accidentes/${String(measure.IdMedidaControl)}/${ANDES.id}`;
+    expect((await both('POST', respond, { IdRespuesta: newKey(), Texto: 'Baranda instalada' })).statusCode).toBe(200);
+    const rejection = { IdMedidaControl: measure.IdMedidaControl, IdRespuesta: newKey(), Texto: 'Falta la foto', Plazo: '2026-12-31' };
+    expect((await both('POST', decide('desaprobar'), { ...rejection, Version: measure.Version })).code).toBe('CONFLICTO');
+    expect((await both('POST', decide('desaprobar'), { ...rejection, IdRespuesta: newKey(), Version: measure.Version + 1 })).statusCode).toBe(200);
+    expect((await both('POST', decide('aprobar'), { IdMedidaControl: measure.IdMedidaControl, IdRespuesta: newKey() })).code).toBe('SIN_RESPUESTA');
+  });
 });

@@ -13,14 +13,12 @@ import {
 import type { Db } from '#server/db/database.ts';
 import { HttpError } from '#server/http/http-error.ts';
 import { logRecord } from '#server/records/record-writes.ts';
-import { answerStep, type ReviewCycle, reviewStep } from '#server/records/review-cycle.ts';
+import { takeTransitionOn, type WorkflowRules } from '#server/records/workflow-transition.ts';
 import { medidaControlWorkflow } from '#sync/schemas/medidas-control.workflow.ts';
 import type { WriteContext } from '#server/records/write-answer.ts';
 import { canSeeParties, type Viewer } from '#server/tenancy/viewer.ts';
 import { companyOnly } from './incidentes.rules.ts';
 import { logMeasure } from './medidas.repo.ts';
-
-const notFound = () => new HttpError(404, MEDIDAS_MESSAGES.notFound);
 
 /** A user of the company named as responsible, so their home lists the measure. */
 async function checkResponsible(db: Db, company: string, userId: number | null): Promise<void> {
@@ -81,39 +79,49 @@ export async function followCaseParties(ctx: WriteContext, db: Db, incident: Inc
   }
 }
 
-/** The cycle of control measures (SPEC OV2) on the shared review cycle: where measures live and their words. */
-function cycleFor(viewer: Viewer): ReviewCycle<MedidaControl> {
-  return {
-    workflow: medidaControlWorkflow,
+/**
+ * The cycle of control measures (SPEC OV2, medidas-control.workflow.ts) where measures live: the kit's store, logged
+ * with the case's parties as their audience. The responsible person (a contractor user on its own cases) or a company
+ * user answers; a client never.
+ */
+const measureRules: WorkflowRules<MedidaControl> = {
+  visible: canSeeParties,
+  allowed: {
+    responder: (_row, ctx) => {
+      if (ctx.viewer.kind === 'cliente') throw new HttpError(403, MEDIDAS_MESSAGES.notResponsible, 'SIN_PERMISO');
+    },
+  },
+  check: {
+    rechazar: (_row, body: MedidaRechazarBody, ctx) => {
+      if (body.Plazo < toWireDate(ctx.now)) throw new HttpError(400, MEDIDAS_MESSAGES.deadlineTooEarly, 'VALIDACION');
+    },
+  },
+  store: {
     async load(ctx, db, id) {
       const row = (await ctx.records.medidas_control.load(db, ctx.company, id))?.row;
-      if (!row || row.Estado !== 1 || !canSeeParties(viewer, row)) throw notFound();
-      return row;
+      return row?.Estado === 1 ? row : undefined;
     },
     async save(ctx, db, next) {
       await ctx.records.medidas_control.update!(db, next, '{}');
       await logMeasure(db, next, ctx.now);
+      return next;
     },
-  };
-}
+  },
+};
 
 /** The responsible person (a contractor user on its own cases) or a company user answers: Respondida 1. */
-export function respondMeasure(ctx: WriteContext, viewer: Viewer, id: string, body: MedidaRespuestaBody) {
-  return answerStep(cycleFor(viewer), ctx, id, body, () => {
-    if (viewer.kind === 'cliente') throw new HttpError(403, MEDIDAS_MESSAGES.notResponsible, 'SIN_PERMISO');
-  });
+export function respondMeasure(ctx: WriteContext, _viewer: Viewer, id: string, body: MedidaRespuestaBody) {
+  return takeTransitionOn(ctx, medidaControlWorkflow, 'responder', id, body, measureRules);
 }
 
-/** Approve: Respondida 0, Aprobada 1, green: the measure is done. */
+/** Approve: Respondida 0, Aprobada 1, green: the measure is done. A stale Version is a conflict (CF4). */
 export function approveMeasure(ctx: WriteContext, viewer: Viewer, body: MedidaAprobarBody) {
   companyOnly(viewer);
-  return reviewStep(cycleFor(viewer), ctx, body.IdMedidaControl, 'aprobar', body);
+  return takeTransitionOn(ctx, medidaControlWorkflow, 'aprobar', body.IdMedidaControl, body, measureRules);
 }
 
 /** Reject: the reason and a new deadline from today on; yellow (red if that deadline already passed). */
 export function rejectMeasure(ctx: WriteContext, viewer: Viewer, body: MedidaRechazarBody) {
   companyOnly(viewer);
-  return reviewStep(cycleFor(viewer), ctx, body.IdMedidaControl, 'rechazar', body, () => {
-    if (body.Plazo < toWireDate(ctx.now)) throw new HttpError(400, MEDIDAS_MESSAGES.deadlineTooEarly, 'VALIDACION');
-  });
+  return takeTransitionOn(ctx, medidaControlWorkflow, 'rechazar', body.IdMedidaControl, body, measureRules);
 }
