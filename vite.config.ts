@@ -202,6 +202,9 @@ export default defineConfig(({ mode }) => ({
         extends: true,
         test: {
           name: 'api',
+          // The real server and real password checks, with the suite on both engines in four workers on two cores:
+          // a test that takes 2 s alone may take 8 s in the full run. Still short enough to catch a hang.
+          testTimeout: 30_000,
           root: '.',
           include: ['tests/api/**/*.test.ts'],
           // What only the PostgreSQL run has: a second engine to compare with, a cluster to move into.
@@ -217,6 +220,7 @@ export default defineConfig(({ mode }) => ({
         extends: true,
         test: {
           name: 'api-postgresql',
+          testTimeout: 30_000,
           root: '.',
           include: ['tests/api/**/*.test.ts'],
           globalSetup: ['tests/api/support/seeded-template.ts'],

@@ -1,6 +1,8 @@
 import type { Kysely } from 'kysely';
 import { toWireDate } from '#sync/domain/dates.ts';
 import { lightOnDay, type ReviewLightState, type Semaforo } from '#sync/domain/traffic-light.ts';
+import type { AnyEntity } from '#sync/records/entity.ts';
+import type { Workflow } from '#sync/records/workflow.ts';
 import type { Db } from '../db/database.ts';
 import { inWriteTransaction } from '../sync/write-transaction.ts';
 
@@ -12,16 +14,19 @@ type Loose = Kysely<Record<string, StoredRow>>;
 
 /**
  * A table of records with the review cycle and a traffic light (an inspection's observations, an incident's control
- * measures): where its rows are and how a changed one is logged. The overdue rule itself is the same for all.
+ * measures): its workflow (which says what becomes overdue: its `overdue` light and deadline), where its rows are and
+ * how a changed one is logged. The overdue rule itself is the same for all.
  */
 export interface OverdueRule<Wire extends ReviewLightState & { Version: number }> {
+  workflow: Workflow<AnyEntity, number | string>;
   table: 'observaciones' | 'medidas_control';
   id: string;
-  light: string;
   toWire(row: StoredRow): Wire;
-  lightOf(row: Wire): Semaforo;
   log(db: Db, row: Wire, now: Date): Promise<void>;
 }
+
+/** The light field the rule's workflow names. */
+const lightField = (rule: { workflow: Workflow<AnyEntity, number | string> }) => rule.workflow.overdue!.light;
 
 type AnyRule = OverdueRule<ReviewLightState & { Version: number }>;
 
@@ -44,19 +49,20 @@ export async function applyOverdue<Wire extends ReviewLightState & { Version: nu
       .selectAll()
       .where('Estado', '=', 1)
       .where('Aprobada', '=', 0)
-      .where(rule.light, '<>', 3)
+      .where(lightField(rule), '<>', 3)
       .where('Plazo', 'is not', null)
       .where('Plazo', '<', today);
     if (company !== undefined) query = query.where('IdEmpresa', '=', company);
     let count = 0;
     for (const row of await query.execute()) {
       const current = rule.toWire(row);
-      const light = lightOnDay(current, rule.lightOf(current), today);
-      if (light === rule.lightOf(current)) continue;
-      const next = { ...current, [rule.light]: light, Version: current.Version + 1 } as Wire;
+      const stored = (current as unknown as Record<string, Semaforo>)[lightField(rule)]!;
+      const light = lightOnDay(current, stored, today);
+      if (light === stored) continue;
+      const next = { ...current, [lightField(rule)]: light, Version: current.Version + 1 } as Wire;
       await loose
         .updateTable(rule.table)
-        .set({ [rule.light]: light, Version: next.Version })
+        .set({ [lightField(rule)]: light, Version: next.Version })
         .where(rule.id, '=', row[rule.id])
         .execute();
       await rule.log(trx, next, now);

@@ -1,5 +1,6 @@
 import type * as v from 'valibot';
 import { toWireDate } from '../domain/dates.ts';
+import { semaforoAfterRejection } from '../domain/traffic-light.ts';
 import type { AnyEntity } from './entity.ts';
 import type { FileRef } from './record-fields.ts';
 import type { ReviewStepRow } from './review-step.ts';
@@ -64,10 +65,11 @@ export interface ReviewWorkflowOptions<Row extends Reviewable> {
   bodies: { responder: v.GenericSchema; aprobar: v.GenericSchema; rechazar: v.GenericSchema };
   messages: { responder: string; aprobar: string; rechazar: string };
   refusals: { notFound: WorkflowRefusal; closed: WorkflowRefusal; notAnswered: WorkflowRefusal };
-  /** What an approval sets besides closing it (the module's green light). */
-  approved: Partial<Row>;
-  /** What a rejection sets: the new deadline and the light it gives on `today` (America/Santiago). */
-  rejected(plazo: string, today: string): Partial<Row>;
+  /**
+   * The record's traffic light: green once approved, yellow after a rejection (red if its new `Plazo` already passed,
+   * on `today` in America/Santiago), red when `Plazo` passes while open (SPEC OV1).
+   */
+  light: keyof Row & string;
   summaries: { responder: string; aprobar: string; rechazar: string };
 }
 
@@ -113,6 +115,7 @@ export function reviewWorkflow<Row extends Reviewable>(options: ReviewWorkflowOp
     stateOf: (row) => reviewStage(row as unknown as Row),
     states: STATES,
     notFound: refusals.notFound,
+    overdue: { deadline: 'Plazo', light: options.light },
     transitions: {
       responder: transition<Row, StepBody>({
         label: 'Responder',
@@ -137,7 +140,7 @@ export function reviewWorkflow<Row extends Reviewable>(options: ReviewWorkflowOp
         wrongState: decided,
         ...decision('aprobacion'),
         apply: (row, body, who) =>
-          withStep(row, authoredStep('aprobacion', body, who), { Respondida: 0, Aprobada: 1, ...options.approved } as Partial<Row>),
+          withStep(row, authoredStep('aprobacion', body, who), { Respondida: 0, Aprobada: 1, [options.light]: 1 } as Partial<Row>),
         message: options.messages.aprobar,
         summary: options.summaries.aprobar,
       }),
@@ -150,8 +153,9 @@ export function reviewWorkflow<Row extends Reviewable>(options: ReviewWorkflowOp
         wrongState: decided,
         ...decision('rechazo'),
         apply: (row, body, who) => {
-          const rejection = options.rejected(body.Plazo!, who.today ?? toWireDate(who.now));
-          return withStep(row, authoredStep('rechazo', body, who), { Respondida: 0, ...rejection } as Partial<Row>);
+          const light = semaforoAfterRejection(body.Plazo!, who.today ?? toWireDate(who.now));
+          const state = { Respondida: 0, Plazo: body.Plazo, [options.light]: light };
+          return withStep(row, authoredStep('rechazo', body, who), state as unknown as Partial<Row>);
         },
         message: options.messages.rechazar,
         summary: options.summaries.rechazar,

@@ -83,6 +83,11 @@ export interface Workflow<E extends AnyEntity = AnyEntity, S extends number | st
   transitions: Readonly<Record<string, AnyTransition>>;
   /** The refusal when the record is missing or not visible to the writer. */
   notFound: WorkflowRefusal;
+  /**
+   * What becomes overdue and when (SPEC OV1): an active record not yet closed whose `deadline` (YYYY-MM-DD) is before
+   * today in America/Santiago turns its `light` red; the server's overdue job applies it (server/records/overdue-lights.ts).
+   */
+  overdue?: { deadline: string; light: string };
 }
 
 /** Checks the description's shape at the type level and returns it. */

@@ -1,4 +1,3 @@
-import { semaforoAfterRejection } from '../domain/traffic-light.ts';
 import { reviewWorkflow } from '../records/review-workflow.ts';
 import {
   MEDIDAS_MESSAGES,
@@ -24,7 +23,6 @@ export const medidaControlWorkflow = reviewWorkflow<MedidaControl>({
     closed: { message: MEDIDAS_MESSAGES.alreadyClosed, code: 'MEDIDA_CERRADA' },
     notAnswered: { message: MEDIDAS_MESSAGES.notAnswered, code: 'SIN_RESPUESTA' },
   },
-  approved: { Semaforo: 1 },
-  rejected: (Plazo, today) => ({ Plazo, Semaforo: semaforoAfterRejection(Plazo, today) }),
+  light: 'Semaforo',
   summaries: { responder: 'Responde una medida de control', aprobar: 'Aprueba una medida de control', rechazar: 'Rechaza una medida de control' },
 });

@@ -1,4 +1,3 @@
-import { semaforoAfterRejection } from '../domain/traffic-light.ts';
 import { reviewWorkflow } from '../records/review-workflow.ts';
 import { INSPECCIONES_MESSAGES } from './inspecciones.schema.ts';
 import {
@@ -28,7 +27,6 @@ export const observacionWorkflow = reviewWorkflow<Observacion>({
     closed: { message: INSPECCIONES_MESSAGES.alreadyClosed, code: 'OBSERVACION_CERRADA' },
     notAnswered: { message: INSPECCIONES_MESSAGES.notAnswered, code: 'SIN_RESPUESTA' },
   },
-  approved: { SemaforoObs: 1 },
-  rejected: (Plazo, today) => ({ Plazo, SemaforoObs: semaforoAfterRejection(Plazo, today) }),
+  light: 'SemaforoObs',
   summaries: { responder: 'Responde una observación', aprobar: 'Aprueba una observación respondida', rechazar: 'Rechaza una observación respondida' },
 });

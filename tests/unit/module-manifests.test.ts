@@ -43,11 +43,12 @@ describe('the server halves of the modules', () => {
     }
   });
 
+  // Imports the whole server: seconds while the full run loads both cores.
   it('a module’s half keeps the record store of each of its entities, and only of its own', async () => {
     const { SERVER_HALVES } = await import('#server/app-modules.ts');
     for (const module of MODULES) {
       const half = SERVER_HALVES.find((found) => found.name === module.name)?.half;
       expect(Object.keys(half?.stores ?? {}).sort(), module.name).toEqual(Object.keys(module.entities).sort());
     }
-  });
+  }, 30_000);
 });

@@ -1,5 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { Semaforo } from '#sync/domain/traffic-light.ts';
+import { medidaControlWorkflow } from '#sync/schemas/medidas-control.workflow.ts';
 import { type MedidaControl, medidaControlEntity } from '#sync/schemas/medidas-control.schema.ts';
 import type { Db } from '#server/db/database.ts';
 import type { Database } from '#server/db/schema.ts';
@@ -50,10 +51,9 @@ export async function logMeasure(db: Db, row: MedidaControl, now: Date): Promise
 
 /** SPEC OV1 on control measures (IC5): their light is `Semaforo`. */
 export const measuresOverdue: OverdueRule<MedidaControl> = {
+  workflow: medidaControlWorkflow,
   table: 'medidas_control',
   id: 'IdMedidaControl',
-  light: 'Semaforo',
   toWire: (row) => toWireMedida(row as unknown as Selectable<Database['medidas_control']>),
-  lightOf: (row) => row.Semaforo,
   log: logMeasure,
 };

@@ -1,4 +1,5 @@
 import type { Observacion } from '#sync/schemas/observaciones.schema.ts';
+import { observacionWorkflow } from '#sync/schemas/observaciones.workflow.ts';
 import type { Selectable } from 'kysely';
 import type { Db } from '#server/db/database.ts';
 import type { ObservacionesTable } from '#server/db/schema.ts';
@@ -10,11 +11,10 @@ export { OVERDUE_INTERVAL_MS } from '#server/records/overdue-lights.ts';
 
 /** SPEC OV1 on the observations of inspections: their light is `SemaforoObs`. */
 export const observationsOverdue: OverdueRule<Observacion> = {
+  workflow: observacionWorkflow,
   table: 'observaciones',
   id: 'IdObservacion',
-  light: 'SemaforoObs',
   toWire: (row) => toWireObservacion(row as unknown as Selectable<ObservacionesTable>),
-  lightOf: (row) => row.SemaforoObs,
   log: (db, row, now) => logObservation(db, row, now),
 };
 
