@@ -39,11 +39,11 @@ const despacho = {
 };
 
 describe('queueTransition', () => {
-  it('queues each row its own call in one go, with the row the transition builds and the parsed body without IdUsuario', async () => {
+  it('queues each row its own call in one go, with the row the transition builds and the parsed body', async () => {
     const test = device();
     const rows = [request(), request({ Version: 4 })];
     await test.db.epp_solicitudes.bulkPut(rows);
-    await queueTransition(eppSolicitudWorkflow, 'despachar', rows, { ...despacho, IdUsuario: 99 }, test);
+    await queueTransition(eppSolicitudWorkflow, 'despachar', rows, despacho, test);
 
     const entries = await test.db.outbox.orderBy('seq').toArray();
     const body = { ...despacho, CodigoDespacho: 'GD-1' };

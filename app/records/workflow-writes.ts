@@ -31,13 +31,12 @@ export function transitionProblem<E extends AnyEntity, S extends number | string
   return result.success ? null : (result.issues[0]?.message ?? 'Revisa los datos');
 }
 
-/** The body as it travels: the schema's output without `IdUsuario`, since the writer on record is always the token's user. */
+/** The body as it travels: the transition's schema's output (trimmed, normalized), as the server will parse it. */
 function wireBody(step: Transition<unknown, unknown>, body: unknown): Record<string, unknown> | undefined {
   if (!step.body) return undefined;
   const result = v.safeParse(step.body, body);
   if (!result.success) throw new Error(result.issues[0]?.message ?? 'Revisa los datos');
-  const { IdUsuario: _writer, ...fields } = result.output as Record<string, unknown>;
-  return fields;
+  return result.output as Record<string, unknown>;
 }
 
 /**
