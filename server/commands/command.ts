@@ -56,6 +56,29 @@ export interface Command {
   run(call: CommandCall, input: CommandInput): Promise<CommandAnswer>;
 }
 
+/** What the checks of kind `K` parse to; a check list built by spreading loses its schemas' types (then: `Loose`). */
+type Parsed<C extends readonly CommandCheck[], K extends CommandCheck['kind'], Loose, Absent> =
+  Extract<C[number], { kind: K }> extends never
+    ? Absent
+    : Extract<C[number], { kind: K }> extends { schema: infer S extends v.GenericSchema }
+      ? unknown extends v.InferOutput<S>
+        ? Loose
+        : v.InferOutput<S>
+      : Absent;
+
+/** A command's input typed from its checks: the path's, query's and body's schemas' outputs. */
+export interface TypedInput<C extends readonly CommandCheck[]> {
+  params: Parsed<C, 'param', Record<string, unknown>, Record<string, string>>;
+  query: Parsed<C, 'query', Record<string, unknown>, Record<string, never>>;
+  body: Parsed<C, 'json' | 'fields', unknown, undefined>;
+}
+
+/** A command whose `run` reads its input with the types its checks' schemas give. */
+export interface TypedCommand<C extends readonly CommandCheck[]> {
+  checks: C;
+  run(call: CommandCall, input: TypedInput<C>): Promise<CommandAnswer>;
+}
+
 /** Marks a route's last handler as a command's, so the batch finds the command behind a path (command-table.ts). */
 export const COMMAND = Symbol('command');
 
@@ -109,7 +132,8 @@ function middlewareOf(check: CommandCheck): MiddlewareHandler<AppEnv> {
 }
 
 /** The route's handlers after its description: the checks, then the command, whose answer goes out with `c.json`. */
-export function commandHandlers(command: Command): MiddlewareHandler<AppEnv>[] {
+export function commandHandlers<const C extends readonly CommandCheck[]>(typed: TypedCommand<C>): MiddlewareHandler<AppEnv>[] {
+  const command = typed as unknown as Command;
   const has = (kind: CommandCheck['kind']) => command.checks.some((check) => check.kind === kind);
   const handler: MiddlewareHandler<AppEnv> = async (c) => {
     const valid = (target: 'param' | 'query' | 'json') => c.req.valid(target as never) as Record<string, unknown>;

@@ -190,7 +190,7 @@ export function removeHandlers<E extends AnyEntity>(entity: E, template: string,
       ],
       run: async (call, input) => {
         const params = input.params;
-        const { Version } = input.query as v.InferOutput<typeof VersionQuerySchema>;
+        const { Version } = input.query;
         // Other fields the path names (a position's levels) must be the record's current ones, or it is not found.
         const named = Object.entries(params).filter(([name]) => name !== entity.id && name in entity.schema.entries);
         const rules = {

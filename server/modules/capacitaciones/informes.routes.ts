@@ -113,7 +113,7 @@ export const informesRoutes = new Hono<AppEnv>()
         { kind: 'json', schema: InformeBodySchema },
       ],
       run: async ({ deps, session }, { body }) => {
-        const answer = await trainingReport(deps, session.company, session.viewer, body as v.InferOutput<typeof InformeBodySchema>);
+        const answer = await trainingReport(deps, session.company, session.viewer, body);
         return { status: 200, body: answer satisfies v.InferOutput<typeof InformeAnswerSchema> };
       },
     }),

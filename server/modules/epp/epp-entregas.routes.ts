@@ -142,7 +142,7 @@ export const eppEntregasRoutes = new Hono<AppEnv>()
       ],
       run: async ({ deps, session }, { params }) => {
         const { company, viewer } = session;
-        const acta = await repo.findDeliveryById(deps.db, (params as v.InferOutput<typeof ActaPath>).IdEntregadosEpp);
+        const acta = await repo.findDeliveryById(deps.db, params.IdEntregadosEpp);
         if (!acta || acta.IdEmpresa !== company || !repo.canSee(viewer, acta)) throw new HttpError(404, EPP_ENTREGAS_MESSAGES.notFound);
         throw new HttpError(409, EPP_ENTREGAS_MESSAGES.sealed, 'ACTA_SELLADA');
       },
@@ -166,8 +166,8 @@ export const eppEntregasRoutes = new Hono<AppEnv>()
         { kind: 'query', schema: VersionQuerySchema },
       ],
       run: async (call, { params, query }) => {
-        const { IdEntregadosEpp } = params as v.InferOutput<typeof ActaPath>;
-        const { Version } = query as v.InferOutput<typeof VersionQuerySchema>;
+        const { IdEntregadosEpp } = params;
+        const { Version } = query;
         const outcome = await service.annulDelivery(commandWriteContext(call), IdEntregadosEpp, Version);
         return writeOutcomeAnswer(outcome, EPP_ENTREGAS_MESSAGES.annulled);
       },

@@ -121,7 +121,7 @@ export const formulariosRoutes = new Hono<AppEnv>()
         { kind: 'json', schema: FormularioUpdateBodySchema },
       ],
       run: async (call, { params, body }) => {
-        const { IdFormulario } = params as v.InferOutput<typeof TemplatePath>;
+        const { IdFormulario } = params;
         const outcome = await service.updateFormulario(commandWriteContext(call), IdFormulario, body as FormularioUpdateBody);
         return writeOutcomeAnswer(outcome, FORMULARIOS_MESSAGES.updated);
       },
@@ -144,8 +144,8 @@ export const formulariosRoutes = new Hono<AppEnv>()
         { kind: 'query', schema: VersionQuerySchema },
       ],
       run: async (call, { params, query }) => {
-        const { IdFormulario } = params as v.InferOutput<typeof TemplatePath>;
-        const { Version } = query as v.InferOutput<typeof VersionQuerySchema>;
+        const { IdFormulario } = params;
+        const { Version } = query;
         const outcome = await service.retireFormulario(commandWriteContext(call), IdFormulario, Version);
         return writeOutcomeAnswer(outcome, FORMULARIOS_MESSAGES.retired);
       },

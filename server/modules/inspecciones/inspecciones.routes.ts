@@ -81,7 +81,7 @@ export const inspeccionesRoutes = new Hono<AppEnv>()
         { kind: 'json', schema: InspeccionCreateBodySchema },
       ],
       run: async (call, input) => {
-        const body = input.body as v.InferOutput<typeof InspeccionCreateBodySchema>;
+        const body = input.body;
         const outcome = await service.createInspection(commandWriteContext(call), call.session.viewer, body);
         if (outcome.kind === 'conflict') return { status: 409, body: conflictBody(outcome.row?.inspeccion ?? null) };
         const { inspeccion, observaciones } = outcome.row!;
@@ -203,8 +203,8 @@ export const inspeccionesRoutes = new Hono<AppEnv>()
         { kind: 'query', schema: VersionQuerySchema },
       ],
       run: async (call, { params, query }) => {
-        const { IdEvaluacion } = params as v.InferOutput<typeof InspectionPath>;
-        const { Version } = query as v.InferOutput<typeof VersionQuerySchema>;
+        const { IdEvaluacion } = params;
+        const { Version } = query;
         const outcome = await service.deleteInspection(commandWriteContext(call), call.session.viewer, IdEvaluacion, Version);
         return writeOutcomeAnswer(outcome, INSPECCIONES_MESSAGES.deleted);
       },

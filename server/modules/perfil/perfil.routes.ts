@@ -104,8 +104,8 @@ export const perfilRoutes = new Hono<AppEnv>()
         { kind: 'ownUser' },
       ],
       run: async ({ deps }, { params, body }) => {
-        const { user, company } = params as v.InferOutput<typeof UserPathSchema>;
-        const { Avatar, ...fields } = body as v.InferOutput<typeof UserProfileBodySchema>;
+        const { user, company } = params;
+        const { Avatar, ...fields } = body;
         // The row, its change-log entry (what other devices pull) and the answer all come from one transaction.
         const row = await inWriteTransaction(deps.db, async (db) => {
           const AvatarArchivo = await storeImage({ ...deps, db, files: deps.files.withDb(db) }, company, Avatar);
@@ -142,8 +142,8 @@ export const perfilRoutes = new Hono<AppEnv>()
         { kind: 'json', schema: CompanyProfileBodySchema },
       ],
       run: async ({ deps }, { params, body }) => {
-        const { company } = params as v.InferOutput<typeof CompanyPathSchema>;
-        const { Logo, ...fields } = body as v.InferOutput<typeof CompanyProfileBodySchema>;
+        const { company } = params;
+        const { Logo, ...fields } = body;
         const LogoArchivo = await storeImage(deps, company, Logo);
         await repo.updateCompanyProfile(deps.db, company, { ...fields, ...(LogoArchivo ? { LogoArchivo } : {}) });
         const profile = await loadCompanyProfile(deps, company);
