@@ -55,7 +55,7 @@ export function workflowRoutes<E extends AnyEntity>(workflow: Workflow<E>, rules
       const many = step.many;
       routes.post(
         many.path,
-        describeRoute({ tags, security, summary: many.summary, responses: answerDoc(`${workflow.states.length} estados`, v.array(entity.schema)) }),
+        describeRoute({ tags, security, summary: many.summary, responses: answerDoc(many.message, v.array(entity.schema)) }),
         ...commandHandlers({
           checks: [{ kind: 'access', route: entity.permission, action: step.action }, fieldsCheck(many.body)],
           run: async (call, { body }) => {

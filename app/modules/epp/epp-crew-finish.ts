@@ -1,4 +1,4 @@
-import { deliveredItemExpiry } from '#sync/domain/epp-delivery.ts';
+import { actaRecord } from '#sync/schemas/epp-acta-record.ts';
 import { type EppEntrega, type EppEntregaCreateBody, eppEntregaEntity } from '#sync/schemas/epp-entregas.schema.ts';
 import type { CrewWorker, EppDeliveryDraft } from '#app/db/epp-delivery-draft.ts';
 import { type FinishPlan, type FinishResult, finishDraft } from '#app/data/drafts.ts';
@@ -14,36 +14,14 @@ export const UNSIGNED_MESSAGE = (pending: number) => (pending === 1 ? 'Falta la 
 
 /** The acta as this device shows it until the server has it (its receipt time then comes with the next pull). */
 export function localActa(draft: EppDeliveryDraft, worker: CrewWorker, acta: EppEntregaCreateBody): EppEntrega {
-  const lives = new Map(worker.items.map((line) => [line.IdLinea, line.VidaUtilMeses]));
-  return {
-    IdEntregadosEpp: acta.IdEntregadosEpp,
+  return actaRecord(acta, {
     IdEmpresa: draft.IdEmpresa,
-    Estado: 1,
-    Version: 1,
-    IdEntrega: acta.IdEntrega,
-    IdPersona: acta.IdPersona,
-    RunPersona: acta.RunPersona,
-    NombreTrabajador: acta.NombreTrabajador,
     RutContratista: worker.RutContratista,
-    IdCliente: acta.IdCliente,
-    Motivo: acta.Motivo,
-    Fecha: acta.Fecha,
-    Items: acta.Items.map((item) => {
-      const months = lives.get(item.IdLinea) ?? 0;
-      return { ...item, VidaUtilMeses: months, VenceEl: deliveredItemExpiry(acta.Fecha, months) };
-    }),
-    Entregador: acta.Entregador,
-    FirmaTrabajador: acta.FirmaTrabajador,
-    FirmadoEn: acta.FirmadoEn,
-    Corrige: acta.Corrige,
-    Sello: acta.Sello,
-    VersionSello: acta.VersionSello ?? 1,
-    RecibidoEn: null,
+    NombreTrabajador: acta.NombreTrabajador,
+    lives: new Map(worker.items.map((line) => [line.IdLinea, line.VidaUtilMeses])),
     IdUsuario: draft.IdUsuario,
-    Anulada: 0,
-    AnuladaPor: null,
-    AnuladaEn: null,
-  };
+    RecibidoEn: null,
+  });
 }
 
 function actaWrite(draft: EppDeliveryDraft, worker: CrewWorker, acta: EppEntregaCreateBody): { write: Omit<LocalWrite, 'files' | 'also'>; files: EppEntregaCreateBody['FirmaTrabajador'][] } {

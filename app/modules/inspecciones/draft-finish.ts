@@ -1,14 +1,12 @@
-import { computeCompliance } from '#sync/domain/compliance.ts';
 import { type InspectionCandidate, type InspectionProblem, inspectionProblems } from '#sync/domain/inspection-rules.ts';
 import { cleanRut } from '#sync/domain/rut.ts';
 import { statementsOf } from '#sync/schemas/formularios.schema.ts';
+import { inspectionRecord } from '#sync/schemas/inspeccion-record.ts';
 import {
-  type Inspeccion,
   type InspeccionCreateBody,
   InspeccionCreateBodySchema,
   type ObservacionNueva,
 } from '#sync/schemas/inspecciones.schema.ts';
-import { type Observacion } from '#sync/schemas/observaciones.schema.ts';
 import * as v from 'valibot';
 import { type DraftObservation, filesOfInspectionDraft, type InspectionDraft } from '#app/db/inspection-rows.ts';
 import { finishDraft as finishAnyDraft, type FinishPlan, type FinishResult as AnyFinishResult } from '#app/data/drafts.ts';
@@ -81,69 +79,6 @@ export function draftProblems(draft: InspectionDraft): InspectionProblem[] {
   return inspectionProblems(candidateOf(draft), draft.formulario.Contenido);
 }
 
-function inspectionRow(draft: InspectionDraft, body: InspeccionCreateBody): Inspeccion {
-  const compliance = computeCompliance(draft.formulario.Contenido, body.Respuestas);
-  return {
-    IdEvaluacion: body.IdEvaluacion,
-    IdEmpresa: draft.IdEmpresa,
-    IdFormulario: body.IdFormulario,
-    VersionFormulario: body.VersionFormulario,
-    NombreFormulario: draft.formulario.Nombre,
-    Tipo: draft.formulario.Tipo,
-    Fecha: body.Fecha,
-    Lugar: body.Lugar,
-    IdNivel2: body.IdNivel2,
-    IdNivel3: body.IdNivel3,
-    IdSupervisor: draft.IdUsuario,
-    Supervisor: body.Supervisor,
-    Observados: body.Observados,
-    EquipoTrabajo: body.EquipoTrabajo,
-    RutContratista: body.RutContratista,
-    IdCliente: body.IdCliente,
-    Encabezado: body.Encabezado,
-    Respuestas: body.Respuestas,
-    Firmas: body.Firmas,
-    Porcentaje: compliance.Porcentaje,
-    Nota: compliance.Nota,
-    Estado: 1,
-    IniciadaEn: body.IniciadaEn,
-    FinalizadaEn: body.FinalizadaEn,
-    Version: 1,
-  };
-}
-
-function observationRows(draft: InspectionDraft, body: InspeccionCreateBody, finisher: Finisher): Observacion[] {
-  const texts = new Map(statementsOf(draft.formulario.Contenido).map((statement) => [statement.IdEnunciado, statement.Texto]));
-  return body.Observaciones.map((observation) => ({
-    IdObservacion: observation.IdObservacion,
-    IdEvaluacion: body.IdEvaluacion,
-    IdEmpresa: draft.IdEmpresa,
-    IdFormulario: body.IdFormulario,
-    TipoObs: observation.TipoObs,
-    IdEnunciado: observation.IdEnunciado,
-    Enunciado: observation.IdEnunciado ? (texts.get(observation.IdEnunciado) ?? null) : null,
-    Observacion: observation.Observacion,
-    Responsable: observation.Responsable,
-    IdResponsable: observation.IdResponsable,
-    Plazo: observation.Plazo,
-    SemaforoObs: observation.SemaforoObs,
-    Severidad: observation.Severidad,
-    Respondida: 0,
-    Aprobada: 0,
-    Estado: 1,
-    EmisorObs: finisher.userName,
-    Archivos: observation.Archivos,
-    Respuestas: [],
-    Fecha: body.Fecha,
-    IdNivel2: body.IdNivel2,
-    IdNivel3: body.IdNivel3,
-    RutContratista: body.RutContratista,
-    IdCliente: body.IdCliente,
-    CreadoEn: body.FinalizadaEn,
-    Version: 1,
-  }));
-}
-
 const general = (message: string): InspectionProblem => ({ target: { kind: 'general' }, message });
 
 /** What the draft writes when it is finished, or what stops it. */
@@ -153,14 +88,21 @@ function finishPlan(draft: InspectionDraft, finisher: Finisher, device: FinishDe
   const parsed = v.safeParse(InspeccionCreateBodySchema, candidateOf(draft));
   if (!parsed.success) return { ok: false, problems: [...new Set(parsed.issues.map((issue) => issue.message))].map(general) };
   const body = parsed.output;
-  const observations = observationRows(draft, body, finisher);
+  // The records as the server will store them (its receipt time and its day's lights aside).
+  const { inspeccion, observaciones: observations } = inspectionRecord(body, {
+    IdEmpresa: draft.IdEmpresa,
+    template: draft.formulario,
+    IdSupervisor: draft.IdUsuario,
+    Emisor: finisher.userName,
+    CreadoEn: body.FinalizadaEn,
+  });
   return {
     ok: true,
     finish: {
       write: {
         table: 'inspecciones',
         id: draft.IdEvaluacion,
-        row: inspectionRow(draft, body),
+        row: inspeccion,
         request: { method: 'POST', path: INSPECTIONS_PATH, body },
         parents: [
           ...[body.IdNivel2, body.IdNivel3]

@@ -1,5 +1,5 @@
 import { NOBODY } from '#server/db/portable-sql.ts';
-import type { Insertable, Selectable } from 'kysely';
+import type { Selectable } from 'kysely';
 import type { FileRef } from '#sync/records/record-fields.ts';
 import type { EntregaLinea, Entregador, EppEntrega } from '#sync/schemas/epp-entregas.schema.ts';
 import type { Db } from '#server/db/database.ts';
@@ -108,12 +108,29 @@ export async function listDeliveries(db: Db, company: string, viewer: Viewer): P
   return rows.map((row) => toWireEntrega(row, byDelivery.get(row.IdEntregadosEpp) ?? []));
 }
 
-export async function insertDelivery(
-  db: Db,
-  row: Insertable<EppEntregasTable>,
-  lines: Insertable<EppEntregasLineasTable>[],
-): Promise<void> {
-  await db.insertInto('epp_entregas').values(row).execute();
+/** Stores an acta's record (actaRecord) as its row and its lines, in the order they were signed. */
+export async function insertActa(db: Db, acta: EppEntrega & { RecibidoEn: string }): Promise<void> {
+  // State, version and annulment take the table's defaults: a new acta is active, version 1, not annulled.
+  const { Items, Entregador, FirmaTrabajador, Estado: _state, Version: _version, ...signed } = acta;
+  const { Anulada: _annulled, AnuladaPor: _by, AnuladaEn: _on, ...row } = signed;
+  await db
+    .insertInto('epp_entregas')
+    .values({ ...row, Entregador: JSON.stringify(Entregador), FirmaTrabajador: JSON.stringify(FirmaTrabajador) })
+    .execute();
+  const lines = Items.map((item, index) => ({
+    IdLinea: item.IdLinea,
+    IdEntregadosEpp: acta.IdEntregadosEpp,
+    IdEmpresa: acta.IdEmpresa,
+    Orden: index,
+    IdPersona: acta.IdPersona,
+    IdEpp: item.IdEpp,
+    NombreEpp: item.NombreEpp,
+    Talla: item.Talla,
+    Cantidad: item.Cantidad,
+    Fecha: acta.Fecha,
+    VidaUtilMeses: item.VidaUtilMeses,
+    VenceEl: item.VenceEl,
+  }));
   await db.insertInto('epp_entregas_lineas').values(lines).execute();
 }
 

@@ -1,4 +1,5 @@
-import { actaSeal, deliveredItemExpiry } from '#sync/domain/epp-delivery.ts';
+import { actaSeal } from '#sync/domain/epp-delivery.ts';
+import { actaRecord } from '#sync/schemas/epp-acta-record.ts';
 import { AUTH_MESSAGES } from '#sync/schemas/auth.schema.ts';
 import {
   deliveryItemProblem,
@@ -113,43 +114,15 @@ export async function createDelivery(ctx: WriteContext, body: EppEntregaCreateBo
     // Signatures travel first (SPEC FL3): a missing one is 409 ARCHIVO_PENDIENTE, retried after the upload.
     await requireFiles(db, ctx.company, [body.Entregador.Firma.Sha256, body.FirmaTrabajador.Sha256]);
 
-    await repo.insertDelivery(
-      db,
-      {
-        IdEntregadosEpp: body.IdEntregadosEpp,
-        IdEmpresa: ctx.company,
-        IdEntrega: body.IdEntrega,
-        IdPersona: body.IdPersona,
-        RunPersona: body.RunPersona,
-        NombreTrabajador: workerName,
-        RutContratista: worker.RutContratista,
-        IdCliente: body.IdCliente?.trim() || null,
-        Motivo: body.Motivo,
-        Fecha: body.Fecha,
-        Entregador: JSON.stringify(body.Entregador),
-        VersionSello: body.VersionSello ?? 1,
-        FirmaTrabajador: JSON.stringify(body.FirmaTrabajador),
-        FirmadoEn: body.FirmadoEn,
-        Corrige: body.Corrige,
-        Sello: body.Sello,
-        RecibidoEn: ctx.now.toISOString(),
-        IdUsuario: ctx.user,
-      },
-      body.Items.map((item, index) => ({
-        IdLinea: item.IdLinea,
-        IdEntregadosEpp: body.IdEntregadosEpp,
-        IdEmpresa: ctx.company,
-        Orden: index,
-        IdPersona: body.IdPersona,
-        IdEpp: item.IdEpp,
-        NombreEpp: item.NombreEpp,
-        Talla: item.Talla,
-        Cantidad: item.Cantidad,
-        Fecha: body.Fecha,
-        VidaUtilMeses: lives[index]!,
-        VenceEl: deliveredItemExpiry(body.Fecha, lives[index]!),
-      })),
-    );
+    const record = actaRecord(body, {
+      IdEmpresa: ctx.company,
+      RutContratista: worker.RutContratista,
+      NombreTrabajador: workerName,
+      lives: new Map(body.Items.map((item, index) => [item.IdLinea, lives[index]!])),
+      IdUsuario: ctx.user,
+      RecibidoEn: ctx.now.toISOString(),
+    });
+    await repo.insertActa(db, record);
     const saved = (await repo.loadDelivery(db, ctx.company, body.IdEntregadosEpp))!;
     await logDelivery(db, saved, ctx.now);
     await owePersonalCopy(db, ctx.company, body.IdPersona, body.IdEntregadosEpp, ctx.now);

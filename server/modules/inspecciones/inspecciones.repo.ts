@@ -1,10 +1,11 @@
 import { NOBODY } from '#server/db/portable-sql.ts';
-import { sql, type Insertable, type RawBuilder, type Selectable } from 'kysely';
+import { sql, type RawBuilder, type Selectable } from 'kysely';
 import type { Semaforo } from '#sync/domain/traffic-light.ts';
 import type { Firma, Inspeccion, RespuestaEnunciado, SeguimientoQuery } from '#sync/schemas/inspecciones.schema.ts';
 import type { Observacion, RespuestaObservacion } from '#sync/schemas/observaciones.schema.ts';
 import type { FileRef } from '#sync/records/record-fields.ts';
 import type { Db } from '#server/db/database.ts';
+import type { InspectionRecord } from '#sync/schemas/inspeccion-record.ts';
 import type { EvaluacionesTable, ObservacionesTable } from '#server/db/schema.ts';
 import { canSeeParties, type Viewer } from '#server/tenancy/viewer.ts';
 
@@ -161,12 +162,25 @@ export async function observationsOf(db: Db, company: string, idEvaluacion: stri
   return query.orderBy('CreadoEn').orderBy(sql`rowid`).execute();
 }
 
-export async function insertInspection(db: Db, row: Insertable<EvaluacionesTable>): Promise<void> {
-  await db.insertInto('evaluaciones').values(row).execute();
-}
-
-export async function insertObservations(db: Db, rows: Insertable<ObservacionesTable>[]): Promise<void> {
-  if (rows.length) await db.insertInto('observaciones').values(rows).execute();
+/** Stores an inspection's records (inspectionRecord) as its row and its observations' rows. */
+export async function insertRecord(db: Db, record: InspectionRecord, createdAt: string): Promise<void> {
+  const { Estado: _state, Version: _version, ...inspection } = record.inspeccion;
+  await db
+    .insertInto('evaluaciones')
+    .values({
+      ...inspection,
+      Observados: JSON.stringify(inspection.Observados),
+      Encabezado: JSON.stringify(inspection.Encabezado),
+      Respuestas: JSON.stringify(inspection.Respuestas),
+      Firmas: JSON.stringify(inspection.Firmas),
+      CreadoEn: createdAt,
+    })
+    .execute();
+  // State, version, the cycle's flags and steps take the table's defaults: a new observation is open.
+  const observations = record.observaciones.map(({ Estado: _s, Version: _v, Respondida: _r, Aprobada: _a, Respuestas: _steps, ...row }) => {
+    return { ...row, Archivos: JSON.stringify(row.Archivos) };
+  });
+  if (observations.length) await db.insertInto('observaciones').values(observations).execute();
 }
 
 export async function updateInspection(db: Db, company: string, id: string, changes: Partial<Pick<InspectionRow, 'Estado' | 'Version'>>): Promise<void> {

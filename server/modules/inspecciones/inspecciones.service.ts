@@ -1,11 +1,7 @@
-import type { Insertable } from 'kysely';
 import { toWireDate } from '#sync/domain/dates.ts';
-import { cleanRut } from '#sync/domain/rut.ts';
-import { semaforoOnDay } from '#sync/domain/traffic-light.ts';
 import { INSPECCIONES_MESSAGES, type Inspeccion, type InspeccionCreateBody, inspeccionEntity } from '#sync/schemas/inspecciones.schema.ts';
 import { type Observacion } from '#sync/schemas/observaciones.schema.ts';
 import type { Db } from '#server/db/database.ts';
-import type { ObservacionesTable } from '#server/db/schema.ts';
 import { requireFiles } from '#server/files/files.repo.ts';
 import { HttpError } from '#server/http/http-error.ts';
 import type { Viewer } from '#server/tenancy/viewer.ts';
@@ -14,7 +10,8 @@ import type { WriteContext } from '#server/records/write-answer.ts';
 import { recordConflict } from '#server/sync/conflicts.repo.ts';
 import { inWriteTransaction } from '#server/sync/write-transaction.ts';
 import type { WriteOutcome } from '#server/records/field-versions.ts';
-import { checkAgainstTemplate } from './inspeccion-validation.ts';
+import { inspectionRefusal } from '#sync/domain/inspection-rules.ts';
+import { inspectionRecord } from '#sync/schemas/inspeccion-record.ts';
 import { INSPECTIONS_TABLE, logInspection, logObservation, OBSERVATIONS_TABLE } from './inspecciones-change-log.ts';
 import * as repo from './inspecciones.repo.ts';
 
@@ -27,11 +24,6 @@ export interface SavedInspection {
 }
 
 /** The contractor as workers store it (12345678-5), or null; its validity is an inspection rule (SPEC IN7). */
-function contractorRut(value: string | null): string | null {
-  const rut = cleanRut(value ?? '');
-  return rut === '' ? null : rut;
-}
-
 /** Levels and observed workers exist and are active (the inspection's references), and its level 3 is under its level 2. */
 async function checkPlaceAndPeople(ctx: WriteContext, db: Db, body: InspeccionCreateBody): Promise<void> {
   await checkReferences(ctx.records, db, ctx.company, inspeccionEntity, body, ['IdNivel2', 'IdNivel3', 'Observados']);
@@ -93,11 +85,9 @@ export function createInspection(
     const template = await ctx.records.formularios.loadVersion!(db, ctx.company, body.IdFormulario, body.VersionFormulario);
     // A retired template still takes inspections started on it (SPEC IN3): only an unknown version is refused.
     if (!template) throw invalid(INSPECCIONES_MESSAGES.templateInvalid);
-    const content = template.Contenido;
     // SPEC IN6: the template's rules first, then what only the database knows (levels, workers, files).
-    const checked = checkAgainstTemplate(body, content);
-    const rutContratista = contractorRut(body.RutContratista);
-    const idCliente = body.IdCliente?.trim() || null;
+    const refusal = inspectionRefusal(body, template.Contenido);
+    if (refusal) throw invalid(refusal);
     await checkPlaceAndPeople(ctx, db, body);
     // Files travel first (SPEC FL3): a missing one is 409 ARCHIVO_PENDIENTE, retried after the upload.
     const files = [...body.Firmas.map((firma) => firma.Archivo), ...body.Observaciones.flatMap((observation) => observation.Archivos)];
@@ -106,61 +96,16 @@ export function createInspection(
       ctx.company,
       files.map((file) => file.Sha256),
     );
-
-    const createdAt = ctx.now.toISOString();
-    const today = toWireDate(ctx.now);
-    await repo.insertInspection(db, {
-      IdEvaluacion: body.IdEvaluacion,
+    // The server's grade and lights, never the device's (SPEC IN4, OV1).
+    const record = inspectionRecord(body, {
       IdEmpresa: ctx.company,
-      IdFormulario: body.IdFormulario,
-      VersionFormulario: body.VersionFormulario,
-      NombreFormulario: template.Nombre,
-      Tipo: template.Tipo,
-      Fecha: body.Fecha,
-      Lugar: body.Lugar,
-      IdNivel2: body.IdNivel2,
-      IdNivel3: body.IdNivel3,
+      template,
       IdSupervisor: ctx.user,
-      Supervisor: body.Supervisor,
-      Observados: JSON.stringify([...new Set(body.Observados)]),
-      EquipoTrabajo: body.EquipoTrabajo,
-      RutContratista: rutContratista,
-      IdCliente: idCliente,
-      Encabezado: JSON.stringify(checked.encabezado),
-      Respuestas: JSON.stringify(checked.respuestas),
-      Firmas: JSON.stringify(body.Firmas),
-      Porcentaje: checked.compliance.Porcentaje,
-      Nota: checked.compliance.Nota,
-      IniciadaEn: body.IniciadaEn,
-      FinalizadaEn: body.FinalizadaEn,
-      CreadoEn: createdAt,
+      Emisor: ctx.userName,
+      CreadoEn: ctx.now.toISOString(),
+      today: toWireDate(ctx.now),
     });
-    const emitter = ctx.userName;
-    const rows: Insertable<ObservacionesTable>[] = checked.observaciones.map((observation) => ({
-      IdObservacion: observation.IdObservacion,
-      IdEvaluacion: body.IdEvaluacion,
-      IdEmpresa: ctx.company,
-      IdFormulario: body.IdFormulario,
-      TipoObs: observation.TipoObs,
-      IdEnunciado: observation.IdEnunciado,
-      Enunciado: observation.Enunciado,
-      Observacion: observation.Observacion,
-      Responsable: observation.Responsable,
-      IdResponsable: observation.IdResponsable,
-      Plazo: observation.Plazo,
-      // The server's light, not the device's: a deadline already past is red from the start (SPEC OV1).
-      SemaforoObs: semaforoOnDay({ Estado: 1, Aprobada: 0, Plazo: observation.Plazo, SemaforoObs: observation.SemaforoObs }, today),
-      Severidad: observation.Severidad,
-      EmisorObs: emitter,
-      Archivos: JSON.stringify(observation.Archivos),
-      Fecha: body.Fecha,
-      IdNivel2: body.IdNivel2,
-      IdNivel3: body.IdNivel3,
-      RutContratista: rutContratista,
-      IdCliente: idCliente,
-      CreadoEn: createdAt,
-    }));
-    await repo.insertObservations(db, rows);
+    await repo.insertRecord(db, record, ctx.now.toISOString());
     const saved = await loadSaved(db, ctx.company, body.IdEvaluacion);
     await logInspection(db, saved.inspeccion, ctx.now);
     for (const observation of saved.observaciones) await logObservation(db, observation, ctx.now);
