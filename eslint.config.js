@@ -167,5 +167,18 @@ export default tseslint.config(
         },
       ],
     },
+  },  {
+    // The API tests share each worker's modules (vite.config.ts, isolate: false): a module mocked in one file would
+    // stay mocked for the next. They drive the real server instead.
+    files: ['tests/api/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.object.name='vi'][callee.property.name=/^(mock|doMock|stubGlobal|stubEnv)$/]",
+          message: 'Las pruebas de la API comparten módulos: no reemplaces un módulo ni un global; usa el servidor real.',
+        },
+      ],
+    },
   },
 );

@@ -1,4 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { computeCompliance } from '#sync/domain/compliance.ts';
 import { uuidV7 } from '#sync/outbox/uuid-v7.ts';
 import type { Formulario } from '#sync/schemas/formularios.schema.ts';
@@ -26,13 +30,19 @@ import {
   uploadImage,
 } from './support/inspecciones-factory.ts';
 
-const rendered = vi.hoisted(() => ({ calls: [] as unknown[] }));
-vi.mock('#server/reports/render-report-pdf.ts', () => ({
-  renderReportPdf: async (_kind: string, data: unknown) => {
-    rendered.calls.push(data);
-    return Buffer.from('%PDF-1.7 prueba');
-  },
-}));
+/** The text of a PDF and its embedded images (`pdfimages -list` rows of type "image"), read by poppler. */
+function readPdf(bytes: Buffer): { text: string; images: number } {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'andes-inspeccion-'));
+  const file = path.join(dir, 'informe.pdf');
+  fs.writeFileSync(file, bytes);
+  try {
+    const text = execFileSync('pdftotext', ['-layout', '-enc', 'UTF-8', file, '-'], { encoding: 'utf8' });
+    const list = execFileSync('pdfimages', ['-list', file], { encoding: 'utf8' }).split('\n').slice(2);
+    return { text, images: list.filter((line) => line.trim().split(/\s+/)[2] === 'image').length };
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
 
 type Session = { token: string; userId: number };
 type List<T> = { statusCode: number; data: T[] };
@@ -511,19 +521,25 @@ describe('inspections: report data (spec 2.4)', () => {
     expect(seeded.body.data.Observaciones[0]).toMatchObject({ EstadoTexto: 'Aprobada', SemaforoObs: 1 });
   });
 
-  it('answers the PDF drawn by renderReportPdf with data: images when asked for application/pdf', async () => {
-    rendered.calls.length = 0;
+  it('answers the PDF drawn on the server with its signature and photo embedded when asked for application/pdf', async () => {
+    const body = { IdObjeto: SEEDED_INSPECTION(1), Empresa: ANDES.id, Tipo: 'inspeccion' };
     const res = await server.app.request(REPORT, {
       method: 'POST',
       headers: { Authorization: `Bearer ${supervisor.token}`, 'Content-Type': 'application/json', Accept: 'application/pdf' },
-      body: JSON.stringify({ IdObjeto: SEEDED_INSPECTION(1), Empresa: ANDES.id, Tipo: 'inspeccion' }),
+      body: JSON.stringify(body),
     });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/pdf');
-    expect(await res.text()).toBe('%PDF-1.7 prueba');
-    const data = rendered.calls[0] as ChecklistReportData;
-    expect(data.Firmas[0]!.Imagen.Url).toMatch(/^data:image\/png;base64,iVBOR/);
-    expect(data.Observaciones[0]!.Fotos[0]!.Url).toMatch(/^data:image\/png;base64,/);
+    const bytes = Buffer.from(await res.arrayBuffer());
+    expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    // The images are read from this server's files, not linked: the logo, every signature and every photo are drawn.
+    const { data } = (await post<ChecklistReportData>(server, supervisor.token, REPORT, body)).body;
+    const photos = [...data.Observaciones, ...data.ObservacionesG, ...data.ObservacionesB].flatMap((observation) => observation.Fotos);
+    expect(data.Firmas.length).toBeGreaterThan(0);
+    expect(photos.length).toBeGreaterThan(0);
+    const pdf = readPdf(bytes);
+    expect(pdf.images).toBe((data.Empresa.Logo ? 1 : 0) + data.Firmas.length + photos.length);
+    expect(pdf.text).not.toContain('no disponible');
   });
 
   it('applies the viewer limits and refuses another company in the body', async () => {
