@@ -12,7 +12,7 @@ import type { Outcome, Transport } from './transport.ts';
 import { uuidV7 } from './uuid-v7.ts';
 import { createLocalLock, type WithLock } from './local-lock.ts';
 import type { ReplayerOptions } from './replayer-options.ts';
-import type { DrainResult, DrainStop, PullRun, SyncOptions, SyncState } from './sync-state.ts';
+import { type DrainResult, type DrainStop, INITIAL_SYNC_STATE, type PullRun, type SyncOptions, type SyncState } from './sync-state.ts';
 
 export type { ReplayerOptions } from './replayer-options.ts';
 
@@ -32,16 +32,7 @@ export class Replayer {
   private readonly pull: (() => Promise<PullRun>) | undefined;
   private readonly files: FileUploader;
 
-  private state: SyncState = {
-    online: true,
-    pending: 0,
-    sending: false,
-    dead: 0,
-    paused: false,
-    updateRequired: false,
-    lastSuccessAt: null,
-    lastError: null,
-  };
+  private state: SyncState = { ...INITIAL_SYNC_STATE };
   private readonly listeners = new Set<(state: SyncState) => void>();
   private running: Promise<void> | null = null;
   private rerun: SyncOptions | null = null;

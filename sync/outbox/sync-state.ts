@@ -18,6 +18,18 @@ export interface SyncState {
   lastError: EntryError | null;
 }
 
+/** Before the first look at the outbox: online, nothing pending, never synced. */
+export const INITIAL_SYNC_STATE: Readonly<SyncState> = {
+  online: true,
+  pending: 0,
+  sending: false,
+  dead: 0,
+  paused: false,
+  updateRequired: false,
+  lastSuccessAt: null,
+  lastError: null,
+};
+
 /** The result of one pull, as `pullChanges` returns it; only its kind and outcome matter here. */
 export type PullRun = { kind: 'ok' } | { kind: 'failed'; outcome: Outcome };
 

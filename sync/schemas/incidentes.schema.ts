@@ -240,25 +240,6 @@ export type IncidenteUpdateBody = v.InferOutput<typeof IncidenteUpdateBodySchema
 /** POST cerrar/registro/{id} and abrir/registro/{id}: the Version the person saw (a stale one is a conflict). */
 export const EstadoBodySchema = v.object({ Version: v.optional(BaseVersionSchema) });
 
-const FilterDate = v.optional(
-  v.pipe(
-    v.string(),
-    v.trim(),
-    v.check((value) => value === '' || isWireDate(value), M.dateRequired),
-  ),
-);
-
-/** Filters of the cases list (query string); a contractor user is limited by the server anyway. */
-export const IncidentesQuerySchema = v.object({
-  desde: FilterDate,
-  hasta: FilterDate,
-  Clasificacion: v.optional(v.picklist(CLASIFICACIONES, M.classificationRequired)),
-  Estado: v.optional(v.picklist(['1', '2'])),
-  nv2: v.optional(v.pipe(v.string(), v.trim(), v.toLowerCase())),
-  nv3: v.optional(v.pipe(v.string(), v.trim(), v.toLowerCase())),
-});
-export type IncidentesQuery = v.InferOutput<typeof IncidentesQuerySchema>;
-
 const incidentNoun = { one: 'accidente', many: 'accidentes' };
 const STATE_VERBS: Record<string, string> = { cerrar: 'Cerrar', abrir: 'Abrir' };
 

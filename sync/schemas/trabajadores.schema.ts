@@ -1,6 +1,7 @@
 import * as v from 'valibot';
+import { TRABAJADORES_MESSAGES } from './trabajadores-messages.ts';
 import { isWireDate } from '../domain/dates.ts';
-import { formatRut, RUT_MESSAGES } from '../domain/rut.ts';
+import { formatRut } from '../domain/rut.ts';
 import { defineEntity, recordMessages } from '../records/entity.ts';
 import {
   BaseVersionSchema,
@@ -13,26 +14,7 @@ import {
 } from '../records/record-fields.ts';
 import { MESSAGES, RutSchema } from './common.schema.ts';
 
-/** Spec error catalogue: worker notices, plus the messages of the worker form. */
-export const TRABAJADORES_MESSAGES = {
-  namesRequired: 'Los nombres son requeridos',
-  surnameRequired: 'El apellido paterno es requerido',
-  rutDuplicate: 'Ya existe un trabajador con ese rut',
-  contractorRutRequired: 'El rut del contratista es requerido',
-  contractorRutForbidden: 'Un trabajador de la empresa no lleva rut de contratista',
-  contractorOnly: 'Solo puedes gestionar los trabajadores de tu empresa contratista',
-  companyTypeInvalid: 'El tipo de empresa debe ser 1 (empresa) o 2 (contratista)',
-  cargoInvalid: 'Uno de los cargos indicados no existe',
-  levelInvalid: 'El nivel indicado no existe',
-  medicalDateFormat: 'La fecha de la ficha médica debe tener el formato AAAA-MM-DD HH:mm:ss',
-  certificationNameRequired: 'El nombre de la certificación es requerido',
-  licenceClassRequired: 'La clase de la licencia es requerida',
-  evidenceNameRequired: 'El nombre de la evidencia es requerido',
-  queryInvalid: 'Los filtros de la búsqueda no son válidos',
-  emailInvalid: 'El correo personal no es válido',
-  emailConsentRequired: 'Para enviarle sus actas al correo personal, registra que el trabajador lo autoriza',
-  consentInvalid: 'La fecha del consentimiento debe tener fecha, hora y zona horaria',
-} as const;
+export { TRABAJADORES_MESSAGES };
 
 /** Spec constants: the medical file date travels as YYYY-MM-DD HH:mm:ss, and "no date" as zeros. */
 export const EMPTY_MEDICAL_DATE = '0000-00-00 00:00:00';
@@ -226,43 +208,8 @@ export const WORKER_FIELDS = [
 ] as const;
 export type WorkerField = (typeof WORKER_FIELDS)[number];
 
-const digitsOnly = (max: number, fallback: string) =>
-  v.optional(
-    v.pipe(
-      v.string(),
-      v.regex(/^\d{1,6}$/, TRABAJADORES_MESSAGES.queryInvalid),
-      v.transform(Number),
-      v.minValue(1, TRABAJADORES_MESSAGES.queryInvalid),
-      v.maxValue(max, TRABAJADORES_MESSAGES.queryInvalid),
-    ),
-    fallback,
-  );
-const QueryIdSchema = v.optional(v.pipe(v.string(), v.trim(), v.toLowerCase(), v.uuid(TRABAJADORES_MESSAGES.queryInvalid)));
-
+/** The largest page of the worker list. */
 export const MAX_WORKERS_PAGE = 500;
-
-/** GET newtrabajadores2/{company}: every filter is optional; a contractor user always sees only their own workers. */
-export const TrabajadoresQuerySchema = v.object({
-  /** Part of the RUT (with or without dots and dash) or of the names. */
-  Buscar: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100, TRABAJADORES_MESSAGES.queryInvalid))),
-  nv2: QueryIdSchema,
-  nv3: QueryIdSchema,
-  Cargo: QueryIdSchema,
-  RutContratista: v.optional(
-    v.pipe(
-      v.string(),
-      v.trim(),
-      v.check((value) => value === '' || /^[\d.]{7,10}-[\dkK]$/.test(value), RUT_MESSAGES.format),
-      v.transform((value) => value.replace(/\./g, '').toUpperCase()),
-    ),
-  ),
-  TipoEmpresa: v.optional(v.pipe(v.picklist(['1', '2'], TRABAJADORES_MESSAGES.companyTypeInvalid), v.transform(Number))),
-  /** Accepted for the spec's call shape; client users have no access to workers, so it never widens anything. */
-  ClienteUsuario: v.optional(v.string()),
-  Pagina: digitsOnly(100_000, '1'),
-  PorPagina: digitsOnly(MAX_WORKERS_PAGE, '50'),
-});
-export type TrabajadoresQuery = v.InferOutput<typeof TrabajadoresQuerySchema>;
 
 /** A worker as the device stores it (the change-log row of table `trabajadores`) and as every answer sends it. */
 export const TrabajadorSchema = v.object({

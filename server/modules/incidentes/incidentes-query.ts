@@ -1,4 +1,5 @@
-import type { Incidente, IncidentesQuery } from '#sync/schemas/incidentes.schema.ts';
+import type { Incidente } from '#sync/schemas/incidentes.schema.ts';
+import type { IncidentesQuery } from '#sync/schemas/incidentes-query.schema.ts';
 import type { MedidaControl } from '#sync/schemas/medidas-control.schema.ts';
 import { incidenteEntity } from '#sync/schemas/incidentes.schema.ts';
 import { medidaControlEntity } from '#sync/schemas/medidas-control.schema.ts';

@@ -3,16 +3,8 @@ import { Hono } from 'hono';
 import { describeRoute, resolver } from 'hono-openapi';
 import * as v from 'valibot';
 import type { PermissionAction } from '#sync/records/permissions.ts';
-import {
-  EstadoBodySchema,
-  INCIDENTES_MESSAGES,
-  type IncidenteCreateBody,
-  IncidenteCreateBodySchema,
-  incidenteEntity,
-  type IncidenteUpdateBody,
-  IncidenteUpdateBodySchema,
-  IncidentesQuerySchema,
-} from '#sync/schemas/incidentes.schema.ts';
+import { EstadoBodySchema, INCIDENTES_MESSAGES, type IncidenteCreateBody, IncidenteCreateBodySchema, incidenteEntity, type IncidenteUpdateBody, IncidenteUpdateBodySchema } from '#sync/schemas/incidentes.schema.ts';
+import { IncidentesQuerySchema } from '#sync/schemas/incidentes-query.schema.ts';
 import {
   MEDIDAS_MESSAGES,
   type MedidaAprobarBody,

@@ -1,0 +1,20 @@
+/** Spec error catalogue: worker notices, plus the messages of the worker form. */
+export const TRABAJADORES_MESSAGES = {
+  namesRequired: 'Los nombres son requeridos',
+  surnameRequired: 'El apellido paterno es requerido',
+  rutDuplicate: 'Ya existe un trabajador con ese rut',
+  contractorRutRequired: 'El rut del contratista es requerido',
+  contractorRutForbidden: 'Un trabajador de la empresa no lleva rut de contratista',
+  contractorOnly: 'Solo puedes gestionar los trabajadores de tu empresa contratista',
+  companyTypeInvalid: 'El tipo de empresa debe ser 1 (empresa) o 2 (contratista)',
+  cargoInvalid: 'Uno de los cargos indicados no existe',
+  levelInvalid: 'El nivel indicado no existe',
+  medicalDateFormat: 'La fecha de la ficha médica debe tener el formato AAAA-MM-DD HH:mm:ss',
+  certificationNameRequired: 'El nombre de la certificación es requerido',
+  licenceClassRequired: 'La clase de la licencia es requerida',
+  evidenceNameRequired: 'El nombre de la evidencia es requerido',
+  queryInvalid: 'Los filtros de la búsqueda no son válidos',
+  emailInvalid: 'El correo personal no es válido',
+  emailConsentRequired: 'Para enviarle sus actas al correo personal, registra que el trabajador lo autoriza',
+  consentInvalid: 'La fecha del consentimiento debe tener fecha, hora y zona horaria',
+} as const;
