@@ -1,9 +1,8 @@
 import * as v from 'valibot';
-import { isWireDate } from '../domain/dates.ts';
 import { RUT_MESSAGES, rutError, cleanRut } from '../domain/rut.ts';
 import { VALIDITY_STATES } from '../domain/validity.ts';
 import type { ReportCompany } from '../records/record-fields.ts';
-import { ReportPageQueryEntries } from './report-list.schema.ts';
+import { type ReportFilter, type ReportQuery, reportQuerySchema } from '../records/report-list.ts';
 
 /**
  * The EPP "consultas" (spec 2.3: epp/consultas/asignados, entregados, vencidos, epp_vencidos, pendientes_entrega)
@@ -17,59 +16,22 @@ export const DATED_CONSULTAS: ReadonlySet<EppConsulta> = new Set(['entregados', 
 
 export const CONSULTAS_MESSAGES = {
   filterInvalid: 'Los filtros de la consulta no son válidos',
-  dateInvalid: 'La fecha debe tener el formato AAAA-MM-DD',
-  rangeReversed: 'Fecha inicial no puede ser mayor que Fecha final',
   workerNotFound: 'El RUT indicado no corresponde a un trabajador de la empresa',
 } as const;
 
-const Id = v.optional(
-  v.pipe(
-    v.string(CONSULTAS_MESSAGES.filterInvalid),
-    v.trim(),
-    v.toLowerCase(),
-    v.check((value) => value === '' || /^[0-9a-f-]{36}$/.test(value), CONSULTAS_MESSAGES.filterInvalid),
-  ),
-  '',
-);
-const Day = v.optional(
-  v.pipe(
-    v.string(CONSULTAS_MESSAGES.dateInvalid),
-    v.trim(),
-    v.check((value) => value === '' || isWireDate(value), CONSULTAS_MESSAGES.dateInvalid),
-  ),
-  '',
-);
-const Rut = v.optional(
-  v.pipe(
-    v.string(RUT_MESSAGES.format),
-    v.trim(),
-    v.check((value) => value === '' || rutError(value) === null, RUT_MESSAGES.invalid),
-    v.transform((value) => (value ? cleanRut(value) : '')),
-  ),
-  '',
-);
+/** The filters of every consulta: levels 2 and 3 and the position of the worker, delivery dates, a contractor. */
+export const CONSULTA_FILTERS = [
+  { kind: 'level', name: 'nv2', level: 2, message: CONSULTAS_MESSAGES.filterInvalid },
+  { kind: 'level', name: 'nv3', level: 3, parent: 'nv2', message: CONSULTAS_MESSAGES.filterInvalid },
+  { kind: 'id', name: 'IdCargo', label: 'Cargo', message: CONSULTAS_MESSAGES.filterInvalid },
+  /** The delivery's date, both included (entregados, vencidos, epp_vencidos). */
+  { kind: 'days', from: 'FechaInicio', to: 'FechaTermino', labels: ['Entregado desde', 'Entregado hasta'] },
+  /** A company user may narrow to one contractor's workers; a contractor user always sees only its own. */
+  { kind: 'rut', name: 'RutContratista', label: 'Contratista', emptyLabel: 'Todas', companyOnly: true },
+] as const satisfies readonly ReportFilter[];
 
-/** The query string of every consulta: levels 2 and 3 and the position of the worker, delivery dates, a contractor, paging. */
-export const ConsultaQuerySchema = v.pipe(
-  v.object({
-    nv2: Id,
-    nv3: Id,
-    IdCargo: Id,
-    /** The delivery's date, both included (entregados, vencidos, epp_vencidos). */
-    FechaInicio: Day,
-    FechaTermino: Day,
-    /** A company user may narrow to one contractor's workers; a contractor user always sees only its own. */
-    RutContratista: Rut,
-    ...ReportPageQueryEntries,
-  }),
-  v.check(
-    (query) => !query.FechaInicio || !query.FechaTermino || query.FechaInicio <= query.FechaTermino,
-    CONSULTAS_MESSAGES.rangeReversed,
-  ),
-);
-export type ConsultaQuery = v.InferOutput<typeof ConsultaQuerySchema>;
-/** The filters as a page sets them (texts, as they travel in the query string). */
-export type ConsultaFilters = Partial<Record<'nv2' | 'nv3' | 'IdCargo' | 'FechaInicio' | 'FechaTermino' | 'RutContratista', string>>;
+export const ConsultaQuerySchema = reportQuerySchema(CONSULTA_FILTERS);
+export type ConsultaQuery = ReportQuery<typeof CONSULTA_FILTERS>;
 
 /** The informe SAT's path: a worker's RUT (dots allowed) and the company. */
 export const InformeSatPathSchema = v.object({

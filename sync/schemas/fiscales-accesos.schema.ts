@@ -1,6 +1,5 @@
 import * as v from 'valibot';
-import { isWireDate } from '../domain/dates.ts';
-import { ReportPageQueryEntries } from './report-list.schema.ts';
+import { REPORT_FILTER_MESSAGES, type ReportFilter, type ReportQuery, reportQuerySchema } from '../records/report-list.ts';
 
 /**
  * GET /api/perfil/accesos-fiscalizadores/{company}: what inspectors consulted of the company, newest first, a page
@@ -10,24 +9,18 @@ import { ReportPageQueryEntries } from './report-list.schema.ts';
 export const ACCESS_LOG_MESSAGES = {
   inspectorInvalid: 'El fiscalizador indicado no es válido',
   workerInvalid: 'El trabajador buscado no puede tener más de 60 caracteres',
-  dateInvalid: 'La fecha debe tener el formato AAAA-MM-DD',
-  rangeReversed: 'Fecha inicial no puede ser mayor que Fecha final',
+  ...REPORT_FILTER_MESSAGES,
 } as const;
 
-const Day = v.optional(v.pipe(v.string(), v.trim(), v.check((value) => value === '' || isWireDate(value), ACCESS_LOG_MESSAGES.dateInvalid)), '');
+export const ACCESS_LOG_FILTERS = [
+  { kind: 'number', name: 'IdFiscalizador', label: 'Fiscalizador', message: ACCESS_LOG_MESSAGES.inspectorInvalid },
+  /** Part of the worker's name or RUT, as the inspector saw them. */
+  { kind: 'text', name: 'Trabajador', label: 'Trabajador (nombre o RUT)', max: 60, message: ACCESS_LOG_MESSAGES.workerInvalid },
+  { kind: 'days', from: 'Desde', to: 'Hasta', labels: ['Desde', 'Hasta'] },
+] as const satisfies readonly ReportFilter[];
 
-export const AccessLogQuerySchema = v.pipe(
-  v.object({
-    IdFiscalizador: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^\d{0,12}$/, ACCESS_LOG_MESSAGES.inspectorInvalid)), ''),
-    /** Part of the worker's name or RUT, as the inspector saw them. */
-    Trabajador: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(60, ACCESS_LOG_MESSAGES.workerInvalid)), ''),
-    Desde: Day,
-    Hasta: Day,
-    ...ReportPageQueryEntries,
-  }),
-  v.check((query) => !query.Desde || !query.Hasta || query.Desde <= query.Hasta, ACCESS_LOG_MESSAGES.rangeReversed),
-);
-export type AccessLogQuery = v.InferOutput<typeof AccessLogQuerySchema>;
+export const AccessLogQuerySchema = reportQuerySchema(ACCESS_LOG_FILTERS);
+export type AccessLogQuery = ReportQuery<typeof ACCESS_LOG_FILTERS>;
 
 /** An inspector who consulted the company: the filter's choices. */
 export const AccessLogInspectorSchema = v.object({ IdFiscalizador: v.number(), Correo: v.string() });

@@ -1,11 +1,12 @@
 import { formatDisplayDate } from '#sync/domain/dates.ts';
 import { cleanRut, formatRut, rutError } from '#sync/domain/rut.ts';
 import { VALIDITY_LABELS } from '#sync/domain/validity.ts';
+import type { ReportColumn } from '#sync/records/report-list-columns.ts';
 import type { InformeSat, InformeSatLinea } from '#sync/schemas/epp-consultas.schema.ts';
 import { IonButton } from '@ionic/react';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import { apiRequest } from '#app/data/api-client.ts';
 import { errorMessage } from '#app/data/api-error.ts';
 import { paths } from '#app/navigation/paths.ts';
@@ -17,8 +18,7 @@ import { PageContent } from '#app/ui/page-content.tsx';
 import { useOnlineStatus } from '#app/ui/use-online-status.ts';
 import { InformeSatPdf } from './epp-informe-sat-pdf.tsx';
 import '#app/ui/records.css';
-import '#app/ui/report-list/server-report-list.css';
-import { ScrollTable } from '#app/ui/scroll-table.tsx';
+import { ReportTable } from '#app/ui/report-list/report-table.tsx';
 
 /**
  * Informe SAT (spec epp/informe_sat): a worker searched by RUT, what they hold today of each EPP (since when, until
@@ -112,38 +112,23 @@ export function EppInformeSatPage() {
   );
 }
 
+const lineColumns = (current: boolean): ReportColumn<InformeSatLinea>[] => [
+  { header: 'EPP', value: (line) => line.NombreEpp },
+  { header: 'Talla', value: (line) => line.Talla, empty: 'Única' },
+  { header: 'Cantidad', value: (line) => line.Cantidad, format: 'number' },
+  { header: 'Entregado el', value: (line) => line.Fecha, format: 'date' },
+  { header: 'Vence el', value: (line) => line.VenceEl, format: 'date', empty: 'No vence' },
+  current
+    ? { header: 'Estado', value: (line) => VALIDITY_LABELS[line.Estado] }
+    : { header: 'Acta', value: (line) => (line.Anulada ? 'Anulada' : 'Válida') },
+];
+const actaLink = (line: InformeSatLinea) => ({
+  href: paths.eppEntregados.detalles.href(line.IdEntregadosEpp),
+  label: 'Ver acta',
+  more: ` del ${formatDisplayDate(line.Fecha)} (${line.NombreEpp})`,
+});
+
 function Lines({ label, lines, empty, current }: { label: string; lines: InformeSatLinea[]; empty: string; current: boolean }) {
   if (lines.length === 0) return <p className="notice notice--info">{empty}</p>;
-  return (
-    <ScrollTable label={label} className="server-report__table">
-      <thead>
-        <tr>
-          <th scope="col">EPP</th>
-          <th scope="col">Talla</th>
-          <th scope="col">Cantidad</th>
-          <th scope="col">Entregado el</th>
-          <th scope="col">Vence el</th>
-          <th scope="col">{current ? 'Estado' : 'Acta'}</th>
-          <th scope="col">Ver</th>
-        </tr>
-      </thead>
-      <tbody>
-        {lines.map((line) => (
-          <tr key={line.IdLinea}>
-            <td>{line.NombreEpp}</td>
-            <td>{line.Talla || 'Única'}</td>
-            <td>{line.Cantidad}</td>
-            <td>{formatDisplayDate(line.Fecha)}</td>
-            <td>{line.VenceEl ? formatDisplayDate(line.VenceEl) : 'No vence'}</td>
-            <td>{current ? VALIDITY_LABELS[line.Estado] : line.Anulada ? 'Anulada' : 'Válida'}</td>
-            <td>
-              <Link to={paths.eppEntregados.detalles.href(line.IdEntregadosEpp)}>
-                Ver acta<span className="visually-hidden">{` del ${formatDisplayDate(line.Fecha)} (${line.NombreEpp})`}</span>
-              </Link>
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </ScrollTable>
-  );
+  return <ReportTable label={label} columns={lineColumns(current)} rows={lines} rowKey={(line) => line.IdLinea} rowLink={actaLink} />;
 }

@@ -1,8 +1,6 @@
 import { AUTH_CODES } from '#sync/schemas/auth.schema.ts';
 import type { AccessLogInspector } from '#sync/schemas/fiscales-accesos.schema.ts';
-import type { ReportListAnswer } from '#sync/schemas/report-list.schema.ts';
 import type {
-  InspectorAccessRow,
   InspectorChangePasswordBody,
   InspectorLoginBody,
   InspectorLoginChallenge,
@@ -79,12 +77,6 @@ export const recordPdfLink = (company: string, worker: string, kind: CardKind, i
     `/empresas/${encodeURIComponent(company)}/trabajadores/${encodeURIComponent(worker)}/pdf/${kind}/${encodeURIComponent(id)}`,
     { method: 'POST', body: {} },
   ).then((answer) => answer.data);
-
-/** The company side: who consulted the company's records (its administrators), a page at a time with the page's filters. */
-export const fetchInspectorAccesses = (company: string, filters: Record<string, string>, signal?: AbortSignal) =>
-  apiRequest<ReportListAnswer<InspectorAccessRow>>(`/perfil/accesos-fiscalizadores/${encodeURIComponent(company)}${query(filters)}`, {
-    signal,
-  });
 
 /** The inspectors who consulted the company: the choices of the log's filter. */
 export const fetchAccessInspectors = (company: string, signal?: AbortSignal) =>

@@ -4,22 +4,17 @@ import { IonButton, IonIcon } from '@ionic/react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { downloadOutline } from 'ionicons/icons';
 import { type ReactNode, useEffect, useId, useState } from 'react';
-import { Link } from 'react-router-dom';
 import { errorMessage } from '#app/data/api-error.ts';
 import { ErrorState } from '#app/ui/feedback/error-state.tsx';
 import { PageLoading } from '#app/ui/feedback/page-loading.tsx';
 import { useNotice } from '#app/ui/feedback/use-notice.ts';
 import { downloadCsv, toCsv } from '#app/ui/records/record-csv.ts';
 import './server-report-list.css';
-import { ScrollTable } from '#app/ui/scroll-table.tsx';
+import { useRequiredSession } from '#app/session/use-session.ts';
+import { type AnyReportColumn, headerOf, ReportTable, type RowLink, type TextColumn, textOf } from './report-table.tsx';
 
-/** A column of a report: its header and the text of a row (the same text on screen and in the CSV). */
-export interface ReportColumn<Row> {
-  header: string;
-  cell: (row: Row) => string;
-  /** A long text (a name, a detail) that breaks over lines so the table fits a wide screen; others stay on one line. */
-  wrap?: boolean;
-}
+/** The old name of a page-computed column, as the dashboards write theirs. */
+export type ReportColumn<Row> = TextColumn<Row>;
 
 export interface ServerReportListProps<Row> {
   /** Names the table (its caption) and the region around it. */
@@ -28,10 +23,10 @@ export interface ServerReportListProps<Row> {
   queryKey: readonly unknown[];
   /** One page of rows from the server, with the total that match. */
   fetchPage: (page: { Pagina: number; PorPagina: number }, signal?: AbortSignal) => Promise<ReportListAnswer<Row>>;
-  columns: ReportColumn<Row>[];
+  columns: readonly AnyReportColumn<Row>[];
   rowKey: (row: Row) => string;
   /** A link from a row to what it is about (a certificate, a record), in a last column. */
-  rowLink?: (row: Row) => { href: string; label: string } | null;
+  rowLink?: (row: Row) => RowLink | null;
   /** The CSV's file name, without ".csv". */
   fileName: string;
   pageSize?: number;
@@ -50,7 +45,7 @@ export interface ServerReportListProps<Row> {
 
 /**
  * A list too big for the device (reports, "consultas"): asked to the server a page at a time with the page's
- * filters, and exported whole to CSV (every page, UTF-8 with BOM, `;` separators, as the kit's lists export).
+ * filters, and exported whole to CSV for Excel in Chile (every page; UTF-8 with BOM, `;` separators, CRLF: `toCsv`).
  */
 export function ServerReportList<Row>({
   label,
@@ -70,6 +65,7 @@ export function ServerReportList<Row>({
   const [page, setPage] = useState(1);
   const [exporting, setExporting] = useState(false);
   const notify = useNotice();
+  const session = useRequiredSession();
   const key = JSON.stringify(queryKey);
   useEffect(() => setPage(1), [key]);
   const query = useQuery({
@@ -90,13 +86,8 @@ export function ServerReportList<Row>({
         rows.push(...answer.data);
         if (answer.data.length < MAX_REPORT_PAGE) break;
       }
-      downloadCsv(
-        `${fileName}.csv`,
-        toCsv(
-          columns.map((column) => column.header),
-          rows.map((row) => columns.map((column) => column.cell(row))),
-        ),
-      );
+      const headers = columns.map((column) => headerOf(column as AnyReportColumn<never>, session));
+      downloadCsv(`${fileName}.csv`, toCsv(headers, rows.map((row) => columns.map((column) => textOf(column, row, 'csv')))));
     } catch (error) {
       notify({ message: errorMessage(error), tone: 'error' });
     } finally {
@@ -133,37 +124,7 @@ export function ServerReportList<Row>({
       {rows.length === 0 ? (
         <p className="notice notice--info">{emptyMessage}</p>
       ) : (
-        <ScrollTable label={label} className="server-report__table">
-          <thead>
-            <tr>
-              {columns.map((column) => (
-                <th key={column.header} scope="col">
-                  {column.header}
-                </th>
-              ))}
-              {rowLink && (
-                <th scope="col" className="server-report__link">
-                  Ver
-                </th>
-              )}
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => {
-              const link = rowLink?.(row);
-              return (
-                <tr key={rowKey(row)}>
-                  {columns.map((column) => (
-                    <td key={column.header} className={column.wrap ? 'server-report__wrap' : undefined}>
-                      {column.cell(row)}
-                    </td>
-                  ))}
-                  {rowLink && <td className="server-report__link">{link ? <Link to={link.href}>{link.label}</Link> : null}</td>}
-                </tr>
-              );
-            })}
-          </tbody>
-        </ScrollTable>
+        <ReportTable label={label} columns={columns} rows={rows} rowKey={rowKey} rowLink={rowLink} />
       )}
       {pages > 1 && (
         <nav className="server-report__pages" aria-label={`Páginas de ${label.toLocaleLowerCase('es')}`}>

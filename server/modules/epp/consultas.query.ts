@@ -12,61 +12,41 @@ import type {
 } from '#sync/schemas/epp-consultas.schema.ts';
 import type { ReportListAnswer } from '#sync/schemas/report-list.schema.ts';
 import type { Db } from '#server/db/database.ts';
-import { type ConsultaScope, deliveryFilters, heldCte, pageOf, requiredCte, workerFilters } from './consultas.sql.ts';
+import { pagedRows, reportPage } from '#server/records/report-lists/report-page.ts';
+import { type ConsultaScope, deliveryFilters, heldCte, requiredCte, workerFilters } from './consultas.sql.ts';
 import { describeWorkers } from './consultas.workers.ts';
 
 type Paged<Raw> = { rows: Raw[]; total: number };
 
-/** One page of `build`'s rows with the total that match (COUNT(*) OVER (): one pass over the data). */
-async function paged<Raw>(db: Db, scope: ConsultaScope, build: (page: RawBuilder<unknown>) => RawBuilder<unknown>): Promise<Paged<Raw>> {
-  const { rows } = await sql<Raw & { total: number }>`${build(pageOf(scope.query))}`.execute(db);
-  if (rows.length > 0) return { rows, total: Number(rows[0]!.total) };
-  if (scope.query.Pagina === 1) return { rows: [], total: 0 };
-  // A page past the end: how many there are, from the first row of page 1.
-  const first = await sql<{ total: number }>`${build(sql`LIMIT 1`)}`.execute(db);
-  return { rows: [], total: Number(first.rows[0]?.total ?? 0) };
-}
-
-function answer<Row>(scope: ConsultaScope, data: Row[], total: number): ReportListAnswer<Row> {
-  return { statusCode: 200, data, total, Pagina: scope.query.Pagina, PorPagina: scope.query.PorPagina };
-}
+/** One page of `build`'s rows (it selects COUNT(*) OVER () AS total) with the total that match. */
+const paged = <Raw>({ db, query }: ConsultaScope, build: (page: RawBuilder<unknown>) => RawBuilder<unknown>): Promise<Paged<Raw>> =>
+  pagedRows<Raw>(query, async ({ limit, offset }) => {
+    const { rows } = await sql<Raw & { total: number }>`${build(sql`LIMIT ${limit} OFFSET ${offset}`)}`.execute(db);
+    return rows;
+  });
 
 const motivo = (code: number) => MOTIVOS_ENTREGA[code as MotivoEntrega] ?? '';
 
 /** Each row's worker as the company has them today (names, positions, levels); the acta's name if deleted since. */
 async function withWorkers<Raw extends { IdPersona: string; RunPersona?: string; NombreTrabajador?: string }, Row>(
-  db: Db,
   scope: ConsultaScope,
   page: Paged<Raw>,
   toRow: (raw: Raw, worker: ConsultaTrabajador) => Row,
 ): Promise<ReportListAnswer<Row>> {
-  const workers = await describeWorkers(
-    db,
-    scope.company,
-    page.rows.map((raw) => raw.IdPersona),
-  );
+  const workers = await describeWorkers(scope.db, scope.company, page.rows.map((raw) => raw.IdPersona));
   const data = page.rows.map((raw) => {
-    const fallback: ConsultaTrabajador = {
-      IdPersona: raw.IdPersona,
-      RunPersona: raw.RunPersona ?? '',
-      Nombre: raw.NombreTrabajador ?? '',
-      Cargos: '',
-      Nivel2: '',
-      Nivel3: '',
-      RutContratista: null,
-    };
-    return toRow(raw, workers.get(raw.IdPersona) ?? fallback);
+    const deleted = { IdPersona: raw.IdPersona, RunPersona: raw.RunPersona ?? '', Nombre: raw.NombreTrabajador ?? '' };
+    return toRow(raw, workers.get(raw.IdPersona) ?? { ...deleted, Cargos: '', Nivel2: '', Nivel3: '', RutContratista: null });
   });
-  return answer(scope, data, page.total);
+  return reportPage(scope.query, data, page.total);
 }
 
 /** asignados: per worker, each EPP their positions' assignments plus their own require. */
-async function asignados(db: Db, scope: ConsultaScope): Promise<ReportListAnswer<AsignadoFila>> {
+async function asignados(scope: ConsultaScope): Promise<ReportListAnswer<AsignadoFila>> {
   const page = await paged<{ IdPersona: string; IdEpp: string; NombreEpp: string; VidaUtilMeses: number }>(
-    db,
     scope,
     (limit) => sql`
-    WITH ${requiredCte(db, scope.company)}
+    WITH ${requiredCte(scope.db, scope.company)}
     SELECT r."IdPersona", r."IdEpp", t."NombreEpp", t."VidaUtilMeses", COUNT(*) OVER () AS total
     FROM required r
     JOIN trabajadores w ON w."IdPersona" = r."IdPersona" AND w."IdEmpresa" = ${scope.company}
@@ -75,7 +55,7 @@ async function asignados(db: Db, scope: ConsultaScope): Promise<ReportListAnswer
     ORDER BY w."ApellidoPaterno", w."ApellidoMaterno", w."Nombres", w."IdPersona", t."NombreEpp", r."IdEpp"
     ${limit}`,
   );
-  return withWorkers(db, scope, page, (raw, worker) => ({
+  return withWorkers(scope, page, (raw, worker) => ({
     ...worker,
     IdEpp: raw.IdEpp,
     NombreEpp: raw.NombreEpp,
@@ -115,9 +95,8 @@ const lineRow =
   });
 
 /** entregados: every line of the non-annulled actas, newest first (deleted workers' too: the record stays). */
-async function entregados(db: Db, scope: ConsultaScope): Promise<ReportListAnswer<EntregadoFila>> {
+async function entregados(scope: ConsultaScope): Promise<ReportListAnswer<EntregadoFila>> {
   const page = await paged<LineRaw>(
-    db,
     scope,
     (limit) => sql`
     SELECT l."IdLinea", l."IdEntregadosEpp", l."IdPersona", e."RunPersona", e."NombreTrabajador", l."IdEpp", l."NombreEpp", l."Talla", l."Cantidad",
@@ -129,16 +108,15 @@ async function entregados(db: Db, scope: ConsultaScope): Promise<ReportListAnswe
     ORDER BY l."Fecha" DESC, e."NombreTrabajador", e."IdEntregadosEpp", l."Orden"
     ${limit}`,
   );
-  return withWorkers(db, scope, page, lineRow(scope));
+  return withWorkers(scope, page, lineRow(scope));
 }
 
 /** epp_vencidos: the expired lines themselves (held, past their useful life, not renewed), by item. */
-async function eppVencidos(db: Db, scope: ConsultaScope): Promise<ReportListAnswer<EntregadoFila>> {
+async function eppVencidos(scope: ConsultaScope): Promise<ReportListAnswer<EntregadoFila>> {
   const page = await paged<{ IdPersona: string; IdEpp: string; IdEntregadosEpp: string; Hasta: string }>(
-    db,
     scope,
     (limit) => sql`
-    WITH ${heldCte(db, scope.company)}
+    WITH ${heldCte(scope.db, scope.company)}
     SELECT h."IdPersona", h."IdEpp", h."IdEntregadosEpp", h."Hasta", COUNT(*) OVER () AS total
     FROM held h
     JOIN epp_entregas e ON e."IdEntregadosEpp" = h."IdEntregadosEpp"
@@ -148,9 +126,9 @@ async function eppVencidos(db: Db, scope: ConsultaScope): Promise<ReportListAnsw
     ORDER BY t."NombreEpp", h."Hasta", e."NombreTrabajador", h."IdPersona", h."IdEpp"
     ${limit}`,
   );
-  const lines = await expiredLines(db, page.rows);
+  const lines = await expiredLines(scope.db, page.rows);
   const held = { rows: page.rows.flatMap((raw) => lines.get(`${raw.IdEntregadosEpp} ${raw.IdEpp}`) ?? []), total: page.total };
-  return withWorkers(db, scope, held, lineRow(scope));
+  return withWorkers(scope, held, lineRow(scope));
 }
 
 /** The page's expired lines with what a list shows of them (size, quantity, the acta's reason and worker). */
@@ -187,7 +165,7 @@ async function expiredLines(db: Db, held: { IdEntregadosEpp: string; IdEpp: stri
 }
 
 /** vencidos: the workers holding at least one expired, not renewed item, with how many and since when. */
-async function vencidos(db: Db, scope: ConsultaScope): Promise<ReportListAnswer<VencidoFila>> {
+async function vencidos(scope: ConsultaScope): Promise<ReportListAnswer<VencidoFila>> {
   const page = await paged<{
     IdPersona: string;
     RunPersona: string;
@@ -196,10 +174,9 @@ async function vencidos(db: Db, scope: ConsultaScope): Promise<ReportListAnswer<
     Epps: string;
     VencidoDesde: string;
   }>(
-    db,
     scope,
     (limit) => sql`
-    WITH ${heldCte(db, scope.company)}
+    WITH ${heldCte(scope.db, scope.company)}
     SELECT x."IdPersona", MAX(x."RunPersona") AS "RunPersona", MAX(x."NombreTrabajador") AS "NombreTrabajador", COUNT(*) AS "Vencidos",
       string_agg(x."NombreEpp", ', ' ORDER BY x."NombreEpp") AS "Epps", MIN(x."Hasta") AS "VencidoDesde", MAX(x."Orden") AS "Orden",
       COUNT(*) OVER () AS total
@@ -216,7 +193,7 @@ async function vencidos(db: Db, scope: ConsultaScope): Promise<ReportListAnswer<
     ORDER BY MIN(x."Hasta"), MAX(x."Orden"), x."IdPersona"
     ${limit}`,
   );
-  return withWorkers(db, scope, page, (raw, worker) => ({
+  return withWorkers(scope, page, (raw, worker) => ({
     ...worker,
     Vencidos: Number(raw.Vencidos),
     Epps: raw.Epps,
@@ -225,12 +202,11 @@ async function vencidos(db: Db, scope: ConsultaScope): Promise<ReportListAnswer<
 }
 
 /** pendientes_entrega: per worker, each required item they hold no valid (non-expired, non-annulled) delivery of. */
-async function pendientes(db: Db, scope: ConsultaScope): Promise<ReportListAnswer<PendienteFila>> {
+async function pendientes(scope: ConsultaScope): Promise<ReportListAnswer<PendienteFila>> {
   const page = await paged<{ IdPersona: string; IdEpp: string; NombreEpp: string; Hasta: string | null }>(
-    db,
     scope,
     (limit) => sql`
-    WITH ${requiredCte(db, scope.company)}, ${heldCte(db, scope.company)}
+    WITH ${requiredCte(scope.db, scope.company)}, ${heldCte(scope.db, scope.company)}
     SELECT r."IdPersona", r."IdEpp", t."NombreEpp", h."Hasta", COUNT(*) OVER () AS total
     FROM required r
     JOIN trabajadores w ON w."IdPersona" = r."IdPersona" AND w."IdEmpresa" = ${scope.company}
@@ -241,11 +217,11 @@ async function pendientes(db: Db, scope: ConsultaScope): Promise<ReportListAnswe
     ${limit}`,
   );
   const last = await lastDeliveries(
-    db,
+    scope.db,
     scope.company,
     page.rows.filter((raw) => raw.Hasta !== null),
   );
-  return withWorkers(db, scope, page, (raw, worker) => ({
+  return withWorkers(scope, page, (raw, worker) => ({
     ...worker,
     IdEpp: raw.IdEpp,
     NombreEpp: raw.NombreEpp,
@@ -270,7 +246,7 @@ async function lastDeliveries(db: Db, company: string, pairs: { IdPersona: strin
   return new Map(rows.map((row) => [`${row.IdPersona} ${row.IdEpp}`, row.Fecha]));
 }
 
-const CONSULTAS: { [K in EppConsulta]: (db: Db, scope: ConsultaScope) => Promise<ReportListAnswer<ConsultaFilaByKind[K]>> } = {
+const CONSULTAS: { [K in EppConsulta]: (scope: ConsultaScope) => Promise<ReportListAnswer<ConsultaFilaByKind[K]>> } = {
   asignados,
   entregados,
   vencidos,
@@ -278,10 +254,6 @@ const CONSULTAS: { [K in EppConsulta]: (db: Db, scope: ConsultaScope) => Promise
   pendientes_entrega: pendientes,
 };
 
-export function runConsulta<K extends EppConsulta>(
-  kind: K,
-  db: Db,
-  scope: ConsultaScope,
-): Promise<ReportListAnswer<ConsultaFilaByKind[K]>> {
-  return CONSULTAS[kind](db, scope);
+export function runConsulta<K extends EppConsulta>(kind: K, scope: ConsultaScope): Promise<ReportListAnswer<ConsultaFilaByKind[K]>> {
+  return CONSULTAS[kind](scope);
 }

@@ -12,11 +12,10 @@ import {
   InformeSatPathSchema,
   InformeSatSchema,
 } from '#sync/schemas/epp-consultas.schema.ts';
-import { type ReportListAnswer, reportListAnswer } from '#sync/schemas/report-list.schema.ts';
 import type { AppEnv } from '#server/app-env.ts';
 import { answers } from '#server/http/api-answers.ts';
 import { HttpError } from '#server/http/http-error.ts';
-import { readRoute } from '#server/http/read-route.ts';
+import { reportListRoute } from '#server/records/report-lists/report-list-route.ts';
 import { validate } from '#server/http/validation.ts';
 import { permissionsOf } from '#server/tenancy/permit.ts';
 import { requireOwnCompany, requireSession } from '#server/tenancy/require-session.ts';
@@ -35,8 +34,8 @@ const SOLICITUDES = '/epp/solicitudes';
 const FILTERS =
   'Filtros: nv2, nv3 (niveles del trabajador), IdCargo, FechaInicio y FechaTermino (AAAA-MM-DD, fecha de la entrega; en entregados, vencidos y epp_vencidos), RutContratista (un usuario de la empresa; el de una contratista ve solo lo suyo, el de un cliente solo lo entregado para él), Pagina y PorPagina (máx. 1000). { statusCode, data, total, Pagina, PorPagina }';
 
-/** Each consulta (spec 2.3: epp/consultas/{nombre}), who may read it, and what it answers. */
-const CONSULTAS: { name: EppConsulta; readers: string[]; summary: string }[] = [
+/** Each consulta (spec 2.3: epp/consultas/{nombre}, and two solicitud calls that answer the same), who may read it, what it answers. */
+const CONSULTAS: { name: EppConsulta; readers: string[]; summary: string; path?: string }[] = [
   {
     name: 'asignados',
     readers: ['/epp/consultas/asignados'],
@@ -65,33 +64,26 @@ const CONSULTAS: { name: EppConsulta; readers: string[]; summary: string }[] = [
     summary:
       'EPP pendiente de entrega: por trabajador, cada EPP exigido del que no tiene una entrega válida (no vencida, no anulada) (PendienteFila).',
   },
+  {
+    path: '/solicitud/informes/informe_vencidos',
+    name: 'vencidos',
+    readers: ['/epp/consultas/vencidos', SOLICITUDES, DASHBOARD],
+    summary: 'Lo mismo que consultas/vencidos (spec solicitud/informes/informe_vencidos).',
+  },
+  {
+    path: '/solicitud/informes/informe_pendientes',
+    name: 'pendientes_entrega',
+    readers: ['/epp/consultas/pendientes_entrega', SOLICITUDES, DASHBOARD],
+    summary: 'Lo mismo que consultas/pendientes_entrega (spec solicitud/informes/informe_pendientes).',
+  },
 ];
 
-/** The answer of each consulta: a page of its rows (typed per consulta, so each schema must match what it runs). */
-const CONSULTA_ANSWERS: { [K in EppConsulta]: v.GenericSchema<unknown, ReportListAnswer<ConsultaFilaByKind[K]>> } = {
-  asignados: reportListAnswer(CONSULTA_ROWS.asignados),
-  entregados: reportListAnswer(CONSULTA_ROWS.entregados),
-  vencidos: reportListAnswer(CONSULTA_ROWS.vencidos),
-  epp_vencidos: reportListAnswer(CONSULTA_ROWS.epp_vencidos),
-  pendientes_entrega: reportListAnswer(CONSULTA_ROWS.pendientes_entrega),
-};
+/** The row of each consulta, typed: each schema must match what its consulta runs. */
+const ROWS: { [K in EppConsulta]: v.GenericSchema<unknown, ConsultaFilaByKind[K]> } = CONSULTA_ROWS;
 
 function consultaRoute<K extends EppConsulta>(app: Hono<AppEnv>, path: string, name: K, readers: string[], summary: string) {
-  const spec = {
-    tags,
-    summary: `${summary} ${FILTERS}`,
-    answer: CONSULTA_ANSWERS[name],
-    access: permissionsOf(readers)('index'),
-    query: ConsultaQuerySchema,
-  };
-  app.route(
-    '/',
-    readRoute(path, spec, (c, { query }) => {
-      const { company, viewer } = c.get('session');
-      const { db, now } = c.get('deps');
-      return runConsulta(name, db, { company, viewer, today: toWireDate(now()), query });
-    }),
-  );
+  const spec = { tags, summary: `${summary} ${FILTERS}`, row: ROWS[name], query: ConsultaQuerySchema, access: permissionsOf(readers)('index') };
+  app.route('/', reportListRoute(path, spec, (scope) => runConsulta(name, scope)));
 }
 
 /**
@@ -102,21 +94,7 @@ function consultaRoute<K extends EppConsulta>(app: Hono<AppEnv>, path: string, n
  */
 export const eppConsultasRoutes = (() => {
   const app = new Hono<AppEnv>().use(requireSession);
-  for (const { name, readers, summary } of CONSULTAS) consultaRoute(app, `/consultas/${name}/:company`, name, readers, summary);
-  consultaRoute(
-    app,
-    '/solicitud/informes/informe_vencidos/:company',
-    'vencidos',
-    ['/epp/consultas/vencidos', SOLICITUDES, DASHBOARD],
-    'Lo mismo que consultas/vencidos (spec solicitud/informes/informe_vencidos).',
-  );
-  consultaRoute(
-    app,
-    '/solicitud/informes/informe_pendientes/:company',
-    'pendientes_entrega',
-    ['/epp/consultas/pendientes_entrega', SOLICITUDES, DASHBOARD],
-    'Lo mismo que consultas/pendientes_entrega (spec solicitud/informes/informe_pendientes).',
-  );
+  for (const { name, readers, summary, path } of CONSULTAS) consultaRoute(app, path ?? `/consultas/${name}`, name, readers, summary);
   return app.get(
     '/informes/informe_sat/:rut/:company',
     sat(

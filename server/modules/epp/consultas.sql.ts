@@ -3,7 +3,7 @@ import { engineOf } from '#server/db/engine.ts';
 import { jsonTextItems, NOBODY } from '#server/db/portable-sql.ts';
 import { type RawBuilder, sql } from 'kysely';
 import type { ConsultaQuery } from '#sync/schemas/epp-consultas.schema.ts';
-import type { Viewer } from '#server/tenancy/viewer.ts';
+import type { ReportScope } from '#server/records/report-lists/report-list-route.ts';
 
 /**
  * The SQL pieces the EPP consultas share. "Valid" deliveries are the company's live, non-annulled actas; what a
@@ -14,12 +14,7 @@ import type { Viewer } from '#server/tenancy/viewer.ts';
 /** How `held` writes "never expires" (useful life 0), after every real date. */
 export const NEVER = '9999-12-31';
 
-export interface ConsultaScope {
-  company: string;
-  today: string;
-  query: ConsultaQuery;
-  viewer: Viewer;
-}
+export type ConsultaScope = ReportScope<ConsultaQuery>;
 
 /**
  * Filters on the worker `w`, joined on the company by the caller (levels, position; with `partiesOnWorker`, the
@@ -98,9 +93,4 @@ export function heldCte(db: Db, company: string): RawBuilder<unknown> {
     WHERE ${valid}
     GROUP BY l."IdPersona", l."IdEpp"
   )`;
-}
-
-/** LIMIT and OFFSET of the query's page. */
-export function pageOf(query: ConsultaQuery): RawBuilder<unknown> {
-  return sql`LIMIT ${query.PorPagina} OFFSET ${(query.Pagina - 1) * query.PorPagina}`;
 }

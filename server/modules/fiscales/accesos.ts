@@ -4,6 +4,7 @@ import type { AccessLogInspector, AccessLogQuery } from '#sync/schemas/fiscales-
 import type { CardKind, InspectorAccessRow, PortalPeriod, PortalWorker } from '#sync/schemas/fiscales.schema.ts';
 import type { ReportListAnswer } from '#sync/schemas/report-list.schema.ts';
 import type { Db } from '#server/db/database.ts';
+import { pagedRows, reportPage } from '#server/records/report-lists/report-page.ts';
 import type { InspectorSession } from '#server/tenancy/require-inspector.ts';
 
 type Logged =
@@ -88,8 +89,7 @@ function filteredLog(db: Db, company: string, query: AccessLogQuery) {
 
 /** What inspectors consulted of a company, newest first, a page at a time, with how many entries match. */
 export async function listAccesses(db: Db, company: string, query: AccessLogQuery): Promise<ReportListAnswer<InspectorAccessRow>> {
-  const { Pagina, PorPagina } = query;
-  const [rows, count] = await Promise.all([
+  const { rows, total } = await pagedRows(query, ({ limit, offset }) =>
     filteredLog(db, company, query)
       .select([
         'IdAcceso',
@@ -104,23 +104,16 @@ export async function listAccesses(db: Db, company: string, query: AccessLogQuer
         'Hasta',
         'Busqueda',
         'Resultados',
+        sql<number>`count(*) over ()`.as('total'),
       ])
       .orderBy('En', 'desc')
       .orderBy('IdAcceso', 'desc')
-      .limit(PorPagina)
-      .offset((Pagina - 1) * PorPagina)
+      .limit(limit)
+      .offset(offset)
       .execute(),
-    filteredLog(db, company, query)
-      .select(sql<number>`count(*)`.as('total'))
-      .executeTakeFirstOrThrow(),
-  ]);
-  return {
-    statusCode: 200,
-    data: rows.map((row) => ({ ...row, TipoRegistro: row.TipoRegistro as CardKind | '' })),
-    total: Number(count.total),
-    Pagina,
-    PorPagina,
-  };
+  );
+  const data = rows.map((row) => ({ ...row, TipoRegistro: row.TipoRegistro as CardKind | '' }));
+  return reportPage(query, data, total);
 }
 
 /** The inspectors who consulted the company, by address: the choices of the log's inspector filter. */
