@@ -6,7 +6,7 @@ import { type LocalCapacitacion, toLocalCapacitacion } from '#app/db/capacitacio
 import { toLocalTrabajador } from '#app/db/reference-rows.ts';
 import { testDevicesForEachTest } from '#app/sync/test-device.ts';
 import { finishAttendance, REALISATION_PATH } from './asistencia-finish.ts';
-import { reopenRefusedAttendance } from './asistencia-reopen.ts';
+import { reopenRefusedAttendance } from './asistencia-finish.ts';
 import { addAttendee, setGrade, setPhotos, signAttendee, signPresenter, startAttendance } from './asistencia-store.ts';
 
 const device = testDevicesForEachTest();

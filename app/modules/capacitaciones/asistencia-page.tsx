@@ -2,18 +2,18 @@ import { formatDisplayDate } from '#sync/domain/dates.ts';
 import type { RealisationProblem } from '#sync/domain/training-rules.ts';
 import { CAPACITACIONES_MESSAGES } from '#sync/schemas/capacitaciones.schema.ts';
 import { IonButton } from '@ionic/react';
-import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
+import type { AttendanceDraft } from '#app/db/capacitacion-rows.ts';
 import { paths } from '#app/navigation/paths.ts';
 import { hasPermission } from '#app/session/session-permissions.ts';
 import { useRequiredSession } from '#app/session/use-session.ts';
 import { requireDevice } from '#app/sync/device-sync.ts';
 import { useDbQuery } from '#app/sync/use-device.ts';
-import { PageLoading } from '#app/ui/feedback/page-loading.tsx';
-import { useNotice } from '#app/ui/feedback/use-notice.ts';
 import { useSavedToast } from '#app/ui/feedback/use-saved-toast.ts';
+import { FieldRecordPage } from '#app/ui/field-record/field-record-page.tsx';
+import { useDraftChange } from '#app/ui/field-record/use-draft-change.ts';
+import { useFieldRecordFinish } from '#app/ui/field-record/use-field-record-finish.ts';
 import { PhotoField } from '#app/ui/form/photo-field.tsx';
-import { PageContent } from '#app/ui/page-content.tsx';
 import { PageHeading } from '#app/ui/page-heading.tsx';
 import { finishAttendance } from './asistencia-finish.ts';
 import { AttendanceParticipants } from './asistencia-participantes.tsx';
@@ -24,6 +24,8 @@ import { useTrainingLookups } from './capacitaciones-lookups.ts';
 import '#app/ui/records.css';
 import './capacitaciones.css';
 
+const FAILURE: RealisationProblem = { id: null, message: 'No fue posible guardar el cambio en este dispositivo' };
+
 /**
  * Taking attendance at the worksite (SPEC TR1), on a tablet or a phone, offline: participants found by name or RUT
  * sign, the presenter signs, photos of the session, then the realisation with grades. Everything is on the device
@@ -33,93 +35,74 @@ export function AsistenciaPage() {
   const { id = '' } = useParams();
   const session = useRequiredSession();
   const navigate = useNavigate();
-  const notify = useNotice();
   const showSaved = useSavedToast();
+  const write = useDraftChange();
   const lookups = useTrainingLookups();
-  const [problems, setProblems] = useState<RealisationProblem[] | null>(null);
   // Two live queries: a change of the draft (each signature) reads the draft again, not the session too.
   const draft = useDbQuery(async (db) => (await db.asistencias.get(id)) ?? null, [id]);
   const training = useDbQuery(async (db) => (await db.capacitaciones.get(id)) ?? null, [id]);
-  const back = paths.capacitaciones.creadas.detalles.href(id);
-  if (draft === undefined || training === undefined || !lookups) return <PageLoading />;
-  const onError = (message: string) => notify({ message, tone: 'error' });
+  const { finish, problems } = useFieldRecordFinish(
+    () => finishAttendance(id),
+    () => {
+      showSaved(CAPACITACIONES_MESSAGES.realised);
+      navigate(paths.capacitaciones.realizadas.detalles.href(id), { replace: true });
+    },
+    FAILURE,
+  );
+  const loading = draft === undefined || training === undefined || !lookups;
   const allowed = hasPermission(session, paths.capacitaciones.creadas.list.href, 'editar');
-
-  const heading = <PageHeading parentHref={back} parentLabel={training?.Tema ?? 'Capacitación'} title="Asistencia" />;
-  if (!allowed || !training || training.Realizada === 1 || draft?.estado === 'finalizada') {
-    const reason = !allowed
-      ? 'No tienes permiso para tomar asistencia.'
-      : !training
-        ? 'La capacitación no está en este dispositivo.'
-        : 'La capacitación ya fue marcada como realizada.';
-    return (
-      <PageContent>
-        <div className="page-body">
-          {heading}
-          <p className="notice notice--info">{reason}</p>
-        </div>
-      </PageContent>
-    );
-  }
-  if (!draft) {
-    return (
-      <PageContent>
-        <div className="page-body">
-          {heading}
-          <p>
-            {training.Tema} · {formatDisplayDate(training.Fecha)} · {training.Lugar}
-          </p>
-          <IonButton
-            onClick={() =>
-              void startAttendance(requireDevice().db, training, {
-                userId: session.usuario.IdUsuario,
-                companyId: session.empresa.IdEmpresa,
-              }).catch((error: Error) => onError(error.message))
-            }
-          >
-            Comenzar asistencia
-          </IonButton>
-        </div>
-      </PageContent>
-    );
-  }
-
-  const current = problems ?? [];
-  const byPerson = new Map(current.filter((problem) => problem.id !== null).map((problem) => [problem.id!, problem.message]));
-  const finish = async () => {
-    const result = await finishAttendance(id);
-    if (!result.ok) {
-      setProblems(result.problems);
-      return;
-    }
-    showSaved(CAPACITACIONES_MESSAGES.realised);
-    navigate(paths.capacitaciones.realizadas.detalles.href(id), { replace: true });
-  };
-  return (
-    <PageContent>
-      <div className="page-body attendance-page">
-        {heading}
-        <p className="attendance-page__what">
-          <strong>{training.Tema}</strong> · {formatDisplayDate(training.Fecha)} · {training.Lugar}
+  const reason = !allowed
+    ? 'No tienes permiso para tomar asistencia.'
+    : !training
+      ? 'La capacitación no está en este dispositivo.'
+      : training.Realizada === 1 || draft?.estado === 'finalizada'
+        ? 'La capacitación ya fue marcada como realizada.'
+        : null;
+  const owner = { userId: session.usuario.IdUsuario, companyId: session.empresa.IdEmpresa };
+  const start = () => training && write(startAttendance(requireDevice().db, training, owner));
+  const byPerson = new Map((problems ?? []).flatMap((problem) => (problem.id === null ? [] : [[problem.id, problem.message] as const])));
+  const shown = (current: AttendanceDraft) => (
+    <>
+      <p className="attendance-page__what">
+        <strong>{training!.Tema}</strong> · {formatDisplayDate(training!.Fecha)} · {training!.Lugar}
+      </p>
+      {current.rechazo && (
+        <p className="notice notice--error" role="alert">
+          El servidor no aceptó la asistencia: {current.rechazo}. Corrígela y vuelve a marcarla como realizada.
         </p>
-        {draft.rechazo && (
-          <p className="notice notice--error" role="alert">
-            El servidor no aceptó la asistencia: {draft.rechazo}. Corrígela y vuelve a marcarla como realizada.
+      )}
+      <AttendanceParticipants draft={current} problems={byPerson} />
+      <AttendancePresenters draft={current} cargoName={lookups!.cargoName} />
+      <section className="card attendance" aria-labelledby="asistencia-fotos-title">
+        <h2 id="asistencia-fotos-title">Fotos de la capacitación</h2>
+        <PhotoField
+          label="Fotos de la capacitación"
+          value={current.Fotos.map((photo) => photo.Archivo)}
+          onChange={(next) => write(setPhotos(requireDevice().db, id, next))}
+          max={10}
+        />
+      </section>
+      <RealisationPanel draft={current} problems={(problems ?? []).filter((problem) => problem.id === null)} onFinish={finish} />
+    </>
+  );
+  return (
+    <FieldRecordPage
+      heading={
+        <PageHeading parentHref={paths.capacitaciones.creadas.detalles.href(id)} parentLabel={training?.Tema ?? 'Capacitación'} title="Asistencia" />
+      }
+      notice={loading || !reason ? null : { text: reason, tone: 'info' }}
+      draft={loading ? undefined : draft}
+      className="attendance-page"
+      missing={
+        <>
+          <p>
+            {training?.Tema} · {training && formatDisplayDate(training.Fecha)} · {training?.Lugar}
           </p>
-        )}
-        <AttendanceParticipants draft={draft} onError={onError} problems={byPerson} />
-        <AttendancePresenters draft={draft} cargoName={lookups.cargoName} onError={onError} />
-        <section className="card attendance" aria-labelledby="asistencia-fotos-title">
-          <h2 id="asistencia-fotos-title">Fotos de la capacitación</h2>
-          <PhotoField
-            label="Fotos de la capacitación"
-            value={draft.Fotos.map((photo) => photo.Archivo)}
-            onChange={(next) => void setPhotos(requireDevice().db, id, next).catch((error: Error) => onError(error.message))}
-            max={10}
-          />
-        </section>
-        <RealisationPanel draft={draft} problems={current.filter((problem) => problem.id === null)} onError={onError} onFinish={finish} />
-      </div>
-    </PageContent>
+          <IonButton onClick={start}>Comenzar asistencia</IonButton>
+        </>
+      }
+    >
+      {shown}
+    </FieldRecordPage>
   );
 }

@@ -7,6 +7,7 @@ import { useId, useState } from 'react';
 import type { AttendanceDraft, AttendanceParticipant } from '#app/db/capacitacion-rows.ts';
 import { requireDevice } from '#app/sync/device-sync.ts';
 import { useConfirm } from '#app/ui/feedback/use-confirm.ts';
+import { useDraftChange } from '#app/ui/field-record/use-draft-change.ts';
 import { DateField } from '#app/ui/form/date-field.tsx';
 import { setGrade, setRealisationDate } from './asistencia-store.ts';
 
@@ -14,7 +15,6 @@ interface RealisationPanelProps {
   draft: AttendanceDraft;
   /** Problems of the session as a whole (those of a person show beside them). */
   problems: RealisationProblem[];
-  onError: (message: string) => void;
   /** Marks the session realised (SPEC TR2); resolves when its one write is queued, or with the problems. */
   onFinish: () => Promise<void>;
 }
@@ -23,7 +23,8 @@ interface RealisationPanelProps {
  * Marking the session realised: the day it was given, each attendee's grade when the type is evaluated (1,0 to
  * 7,0, with a decimal comma), and the one write with everything taken at the worksite.
  */
-export function RealisationPanel({ draft, problems, onError, onFinish }: RealisationPanelProps) {
+export function RealisationPanel({ draft, problems, onFinish }: RealisationPanelProps) {
+  const write = useDraftChange();
   const confirm = useConfirm();
   const [busy, setBusy] = useState(false);
   const attendees = draft.Participantes.filter((participant) => participant.Estado === 1 && participant.Asistio === 1);
@@ -45,10 +46,7 @@ export function RealisationPanel({ draft, problems, onError, onFinish }: Realisa
         value={draft.FechaRealizacion}
         min={DATE_PICKER_MIN}
         max={toWireDate(new Date())}
-        onChange={(value) =>
-          isWireDate(value) &&
-          void setRealisationDate(requireDevice().db, draft.IdCapacitacion, value).catch((error: Error) => onError(error.message))
-        }
+        onChange={(value) => isWireDate(value) && write(setRealisationDate(requireDevice().db, draft.IdCapacitacion, value))}
       />
       {draft.Evaluada === 1 && (
         <fieldset className="attendance__grades">
@@ -58,11 +56,7 @@ export function RealisationPanel({ draft, problems, onError, onFinish }: Realisa
             <GradeInput
               key={participant.Id}
               participant={participant}
-              onChange={(grade) =>
-                void setGrade(requireDevice().db, draft.IdCapacitacion, participant.Id, grade).catch((error: Error) =>
-                  onError(error.message),
-                )
-              }
+              onChange={(grade) => write(setGrade(requireDevice().db, draft.IdCapacitacion, participant.Id, grade))}
             />
           ))}
         </fieldset>

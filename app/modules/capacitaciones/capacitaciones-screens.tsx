@@ -2,7 +2,7 @@ import { lazy, type ReactElement } from 'react';
 import { handleDiscardsOf } from '#app/data/local-write.ts';
 import { paths } from '#app/navigation/paths.ts';
 import { recordScreens, screen } from '#app/navigation/route-screens.tsx';
-import { reopenRefusedAttendance } from './asistencia-reopen.ts';
+import { reopenRefusedAttendance } from './asistencia-finish.ts';
 
 const tipos = () => import('./tipos-screens.tsx');
 const TiposListPage = lazy(() => tipos().then((module) => ({ default: module.TiposListPage })));

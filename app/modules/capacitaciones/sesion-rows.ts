@@ -1,7 +1,5 @@
-import { attendanceExpiry } from '#sync/domain/training-rules.ts';
 import type { Relator, RelatorBody } from '#sync/schemas/capacitaciones-partes.schema.ts';
 import { type EvidenciaBody, toEvidencia } from '#sync/schemas/capacitaciones-programa.schema.ts';
-import type { Capacitacion } from '#sync/schemas/capacitaciones.schema.ts';
 import type { AppDb } from '#app/db/app-db.ts';
 import type { LocalTrabajador } from '#app/db/reference-rows.ts';
 
@@ -58,17 +56,4 @@ export function evidenceRows(company: string, session: string, sent: readonly Ev
         ]
       : [],
   );
-}
-
-/** Each attendance's expiry from the realisation date and the type's vigencia, as the server fixes it. */
-export function withExpiries(session: Capacitacion, months: number): Capacitacion {
-  if (session.Realizada !== 1 || !session.FechaRealizacion) return session;
-  return {
-    ...session,
-    VigenciaMeses: months,
-    Participantes: session.Participantes.map((participant) => ({
-      ...participant,
-      FechaVencimiento: attendanceExpiry(session.FechaRealizacion!, months, participant, session.Evaluada),
-    })),
-  };
 }

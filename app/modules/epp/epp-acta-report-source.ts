@@ -1,27 +1,12 @@
-import type { FileRef, ReportImage } from '#sync/records/record-fields.ts';
 import type { Session } from '#sync/schemas/auth.schema.ts';
 import { EPP_ENTREGAS_MESSAGES, type EppActaReportData } from '#sync/schemas/epp-entregas.schema.ts';
 import { apiRequest } from '#app/data/api-client.ts';
 import { ApiError } from '#app/data/api-error.ts';
 import type { AppDb } from '#app/db/app-db.ts';
+import { deviceImage } from '#app/data/device-images.ts';
 import { buildEppActaReportData, type BuiltActaReport } from '#app/reports/epp-acta-report-data.ts';
 import { paths } from '#app/navigation/paths.ts';
 import type { ReportSource } from '#app/ui/reports/report-source.ts';
-
-function dataUrlOf(bytes: ArrayBuffer, type: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(reader.result as string);
-    reader.onerror = () => reject(reader.error ?? new Error('No fue posible leer la firma'));
-    reader.readAsDataURL(new Blob([bytes], { type }));
-  });
-}
-
-/** A signature drawn on this device: kept after upload (archivosDispositivo) or still queued (outboxFiles). */
-async function deviceImage(db: AppDb, ref: FileRef): Promise<ReportImage | null> {
-  const file = (await db.archivosDispositivo.get(ref.Sha256)) ?? (await db.outboxFiles.get(ref.Sha256));
-  return file ? { Sha256: ref.Sha256, Tipo: file.type, Url: await dataUrlOf(file.bytes, file.type) } : null;
-}
 
 /**
  * The verification links of a document made on this device point to the server's public address, which came with

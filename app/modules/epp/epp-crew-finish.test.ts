@@ -9,11 +9,10 @@ import { DRAFT_KINDS } from '#app/db/draft-row.ts';
 import { toLocalTrabajador } from '#app/db/reference-rows.ts';
 import { DraftError } from '#app/data/drafts.ts';
 import { testDevicesForEachTest } from '#app/sync/test-device.ts';
-import { ACTAS_PATH, finishCrew } from './epp-crew-finish.ts';
+import { ACTAS_PATH, CREW_MESSAGES, finishCrew } from './epp-crew-finish.ts';
 import {
   addLine,
   createCrewDraft,
-  CREW_MESSAGES,
   type DelivererChoice,
   lineFor,
   linesProblem,

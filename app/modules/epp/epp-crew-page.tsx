@@ -1,70 +1,49 @@
 import { MOTIVO_CODES, MOTIVOS_ENTREGA, type MotivoEntrega } from '#sync/domain/epp-delivery.ts';
 import { formatRut } from '#sync/domain/rut.ts';
 import { IonButton } from '@ionic/react';
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import type { EppDeliveryDraft } from '#app/db/epp-delivery-draft.ts';
-import { deleteDraft, DraftError } from '#app/data/drafts.ts';
+import { deleteDraft } from '#app/data/drafts.ts';
 import { paths } from '#app/navigation/paths.ts';
 import { hasPermission } from '#app/session/session-permissions.ts';
 import { useRequiredSession } from '#app/session/use-session.ts';
 import { useDevice } from '#app/sync/use-device.ts';
 import { CardSection } from '#app/ui/card-section.tsx';
-import { PageLoading } from '#app/ui/feedback/page-loading.tsx';
 import { useConfirm } from '#app/ui/feedback/use-confirm.ts';
-import { useNotice } from '#app/ui/feedback/use-notice.ts';
 import { useSavedToast } from '#app/ui/feedback/use-saved-toast.ts';
-import { PageContent } from '#app/ui/page-content.tsx';
+import { FieldRecordPage } from '#app/ui/field-record/field-record-page.tsx';
+import { useDraftChange } from '#app/ui/field-record/use-draft-change.ts';
+import { useFieldRecordFinish } from '#app/ui/field-record/use-field-record-finish.ts';
 import { PageHeading } from '#app/ui/page-heading.tsx';
 import { finishCrew } from './epp-crew-finish.ts';
 import { type LineActions, WorkerLines } from './epp-crew-lines.tsx';
-import { DelivererSignature, WorkerSignature } from './epp-crew-signatures.tsx';
+import { DelivererSignature, WorkerSignatures } from './epp-crew-signatures.tsx';
 import { addLine, removeLine, removeWorker, setLine, setMotivo, signDeliverer, signProblem, signWorker } from './epp-crew-store.ts';
 import { type EppLookups, useCrewDraft, useEppLookups } from './epp-queries.ts';
 import '#app/ui/records.css';
 import './epp-crew.css';
 
-/** Every change is written on the device at once; a refusal is shown, never swallowed. */
-function useCrewWrite() {
-  const notify = useNotice();
-  return useCallback(
-    (change: Promise<unknown>) =>
-      change.catch((error: unknown) => notify({ message: error instanceof DraftError ? error.message : 'No fue posible guardar el cambio en este dispositivo', tone: 'error' })),
-    [notify],
-  );
-}
-
 /**
  * SPEC EP2: once the last worker signed, every acta is queued in one local transaction. Also on opening a crew
  * whose last signature was saved but not finished (the tablet died in between): nothing is signed twice.
  */
-function useFinishWhenSigned(draft: EppDeliveryDraft | null | undefined) {
+function useFinishWhenSigned(draft: EppDeliveryDraft) {
   const device = useDevice();
   const showSaved = useSavedToast();
-  const [problem, setProblem] = useState<string | null>(null);
-  const running = useRef(false);
-  const allSigned = draft?.estado === 'abierta' && draft.trabajadores.length > 0 && draft.trabajadores.every((worker) => worker.acta);
-  const finish = useCallback(async () => {
-    if (!device || !draft || running.current) return;
-    running.current = true;
-    setProblem(null);
-    try {
-      const result = await finishCrew(draft.IdEntrega, device);
-      if (!result.ok) setProblem(result.problems[0] ?? null);
-      else if (!result.alreadyFinished) {
-        const count = draft.trabajadores.length;
-        showSaved(count === 1 ? 'Entrega de EPP registrada correctamente' : `${count} actas de entrega registradas correctamente`);
-      }
-    } catch {
-      setProblem('No fue posible registrar la entrega en este dispositivo');
-    } finally {
-      running.current = false;
-    }
-  }, [device, draft, showSaved]);
+  const allSigned = draft.estado === 'abierta' && draft.trabajadores.length > 0 && draft.trabajadores.every((worker) => worker.acta);
+  const count = draft.trabajadores.length;
+  const { finish, problems } = useFieldRecordFinish(
+    () => finishCrew(draft.IdEntrega, device ?? undefined),
+    (alreadyFinished) => {
+      if (!alreadyFinished) showSaved(count === 1 ? 'Entrega de EPP registrada correctamente' : `${count} actas de entrega registradas correctamente`);
+    },
+    'No fue posible registrar la entrega en este dispositivo',
+  );
   useEffect(() => {
     if (allSigned) void finish();
   }, [allSigned, finish]);
-  return { allSigned, problem, finish };
+  return { allSigned, problem: problems?.[0] ?? null, finish };
 }
 
 function FinishedCrew({ draft }: { draft: EppDeliveryDraft }) {
@@ -115,11 +94,11 @@ function DiscardCrew({ draft }: { draft: EppDeliveryDraft }) {
   const db = useDevice()!.db;
   const confirm = useConfirm();
   const navigate = useNavigate();
-  const write = useCrewWrite();
+  const write = useDraftChange();
   if (draft.entregador || draft.trabajadores.some((worker) => worker.acta)) return null;
   const discard = async () => {
     if (!(await confirm({ header: 'Descartar entrega', message: '¿Descartar esta entrega? Nadie ha firmado aún.', confirmText: 'Descartar' }))) return;
-    await write(deleteDraft(db, 'borradoresEpp', draft.IdEntrega));
+    write(deleteDraft(db, 'borradoresEpp', draft.IdEntrega));
     navigate(paths.eppEntregados.list.href, { replace: true });
   };
   return (
@@ -134,16 +113,16 @@ function DiscardCrew({ draft }: { draft: EppDeliveryDraft }) {
 function OpenCrew({ draft, lookups }: { draft: EppDeliveryDraft; lookups: EppLookups }) {
   const session = useRequiredSession();
   const db = useDevice()!.db;
-  const write = useCrewWrite();
+  const write = useDraftChange();
   const { allSigned, problem, finish } = useFinishWhenSigned(draft);
   const id = draft.IdEntrega;
   const signed = draft.trabajadores.filter((worker) => worker.acta).length;
   const next = draft.trabajadores.find((worker) => !worker.acta);
   const actions: LineActions = {
-    setLine: (personaId, lineId, patch) => void write(setLine(db, id, personaId, lineId, patch)),
-    addLine: (personaId, tipo) => void write(addLine(db, id, personaId, tipo)),
-    removeLine: (personaId, lineId) => void write(removeLine(db, id, personaId, lineId)),
-    removeWorker: (personaId) => void write(removeWorker(db, id, personaId)),
+    setLine: (personaId, lineId, patch) => write(setLine(db, id, personaId, lineId, patch)),
+    addLine: (personaId, tipo) => write(addLine(db, id, personaId, tipo)),
+    removeLine: (personaId, lineId) => write(removeLine(db, id, personaId, lineId)),
+    removeWorker: (personaId) => write(removeWorker(db, id, personaId)),
   };
 
   return (
@@ -152,7 +131,7 @@ function OpenCrew({ draft, lookups }: { draft: EppDeliveryDraft; lookups: EppLoo
         {signed} de {draft.trabajadores.length} trabajadores firmaron
       </p>
       <CardSection id="epp-crew-items" title="1. Elementos por trabajador">
-        <ReasonPicker draft={draft} onChange={(motivo) => void write(setMotivo(db, id, motivo))} />
+        <ReasonPicker draft={draft} onChange={(motivo) => write(setMotivo(db, id, motivo))} />
         {draft.trabajadores.map((worker) => (
           <WorkerLines key={worker.IdPersona} worker={worker} tipoById={lookups.tipoById} tipos={lookups.tipos} actions={actions} />
         ))}
@@ -163,18 +142,14 @@ function OpenCrew({ draft, lookups }: { draft: EppDeliveryDraft; lookups: EppLoo
       <CardSection id="epp-crew-workers" title="3. Firma de cada trabajador">
         {!draft.entregador ? (
           <p className="muted">Los trabajadores firman después de quien entrega.</p>
-        ) : next ? (
-          <WorkerSignature
-            key={next.IdPersona}
-            worker={next}
-            position={draft.trabajadores.indexOf(next) + 1}
-            total={draft.trabajadores.length}
-            problem={signProblem(draft, next, lookups.tipoById)}
-            onSign={async (png) => {
-              await signWorker(db, id, next.IdPersona, png, lookups.tipoById);
-            }}
-          />
         ) : (
+          <WorkerSignatures
+            draft={draft}
+            problemOf={(worker) => signProblem(draft, worker, lookups.tipoById)}
+            onSign={(personaId, png) => signWorker(db, id, personaId, png, lookups.tipoById).then(() => undefined)}
+          />
+        )}
+        {draft.entregador && !next && (
           <p role="status">{allSigned && !problem ? 'Todos firmaron: registrando las actas…' : 'Todos firmaron.'}</p>
         )}
         {problem && (
@@ -202,22 +177,15 @@ export function EppCrewPage() {
   const draft = useCrewDraft(id);
   const lookups = useEppLookups();
   const allowed = hasPermission(session, paths.eppEntregados.list.href, 'crear');
+  const title = draft?.Corrige ? 'Corrección de acta de EPP' : 'Entrega de EPP';
   return (
-    <PageContent>
-      <div className="page-body">
-        <PageHeading parentHref={paths.eppEntregados.list.href} parentLabel="Entregas de EPP" title={draft?.Corrige ? 'Corrección de acta de EPP' : 'Entrega de EPP'} />
-        {!allowed ? (
-          <p className="notice notice--warning">No tienes permiso para registrar entregas de EPP.</p>
-        ) : draft === undefined || !lookups ? (
-          <PageLoading />
-        ) : draft === null ? (
-          <p className="notice notice--warning">La entrega de EPP en curso no está en este dispositivo.</p>
-        ) : draft.estado === 'finalizada' ? (
-          <FinishedCrew draft={draft} />
-        ) : (
-          <OpenCrew draft={draft} lookups={lookups} />
-        )}
-      </div>
-    </PageContent>
+    <FieldRecordPage
+      heading={<PageHeading parentHref={paths.eppEntregados.list.href} parentLabel="Entregas de EPP" title={title} />}
+      notice={allowed ? null : { text: 'No tienes permiso para registrar entregas de EPP.', tone: 'warning' }}
+      draft={lookups ? draft : undefined}
+      missing={<p className="notice notice--warning">La entrega de EPP en curso no está en este dispositivo.</p>}
+    >
+      {(crew) => (crew.estado === 'finalizada' ? <FinishedCrew draft={crew} /> : <OpenCrew draft={crew} lookups={lookups!} />)}
+    </FieldRecordPage>
   );
 }

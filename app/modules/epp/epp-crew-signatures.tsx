@@ -6,27 +6,10 @@ import type { CrewWorker, EppDeliveryDraft } from '#app/db/epp-delivery-draft.ts
 import type { LocalTrabajador } from '#app/db/reference-rows.ts';
 import type { LocalFile } from '#app/data/local-write.ts';
 import { formatDisplayDateTime } from '#app/ui/display-format.ts';
-import { SignaturePadField } from '#app/ui/form/signature-pad-field.tsx';
+import { SignHere } from '#app/ui/field-record/sign-here.tsx';
+import { SignatureRoster } from '#app/ui/field-record/signature-roster.tsx';
 import { WorkerSearch } from '#app/ui/workers/worker-search.tsx';
 import type { DelivererChoice } from './epp-crew-store.ts';
-
-/** Runs a signing, showing its refusal (a blank signature, a missing deliverer) where the person signs. */
-function useSigning() {
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const run = async (sign: () => Promise<unknown>) => {
-    setBusy(true);
-    setError(null);
-    try {
-      await sign();
-    } catch (failure) {
-      setError(failure instanceof Error ? failure.message : 'No fue posible guardar la firma en este dispositivo');
-    } finally {
-      setBusy(false);
-    }
-  };
-  return { error, busy, run };
-}
 
 interface DelivererProps {
   draft: EppDeliveryDraft;
@@ -84,8 +67,6 @@ function DelivererPicker({
 export function DelivererSignature({ draft, user, onSign }: DelivererProps) {
   const [who, setWho] = useState<DelivererChoice['kind']>('usuario');
   const [worker, setWorker] = useState<LocalTrabajador | null>(null);
-  const [png, setPng] = useState<LocalFile | null>(null);
-  const { error, busy, run } = useSigning();
   if (draft.entregador) {
     return (
       <p>
@@ -99,33 +80,57 @@ export function DelivererSignature({ draft, user, onSign }: DelivererProps) {
   return (
     <div className="epp-crew-sign">
       <DelivererPicker user={user} who={who} worker={worker} onWho={setWho} onWorker={setWorker} />
-      <SignaturePadField label="Firma de quien entrega" hasCurrent={false} currentUrl={null} onChange={setPng} />
-      <div role="alert">{error && <p className="notice notice--error">{error}</p>}</div>
-      <IonButton onClick={() => void run(() => onSign(choice, png))} disabled={busy}>
-        Firmar como quien entrega
-      </IonButton>
+      <SignHere label="Firma de quien entrega" action="Firmar como quien entrega" onSign={(png) => onSign(choice, png)} />
     </div>
   );
 }
 
-interface WorkerProps {
+interface WorkersProps {
+  draft: EppDeliveryDraft;
+  /** What stops a worker from signing now (a line without its size, every one named); null when they can sign. */
+  problemOf: (worker: CrewWorker) => string | null;
+  onSign: (personaId: string, png: LocalFile | null) => Promise<void>;
+}
+
+/**
+ * Each worker signs their own lines, one after another: their acta is sealed on this device as they do. While a
+ * line lacks its size the button stays unavailable and says why, before anyone draws a signature.
+ */
+export function WorkerSignatures({ draft, problemOf, onSign }: WorkersProps) {
+  const workers = draft.trabajadores;
+  const next = workers.find((worker) => !worker.acta);
+  const people = workers.map((worker) => ({
+    id: worker.IdPersona,
+    name: worker.Nombre,
+    rut: worker.RunPersona,
+    signature: worker.acta?.FirmaTrabajador ?? null,
+    signedAt: worker.acta?.FirmadoEn ?? null,
+  }));
+  return (
+    <SignatureRoster
+      label="Firmas de los trabajadores"
+      people={people}
+      next={next?.IdPersona}
+      onSign={onSign}
+      renderPad={(person, pad) => {
+        const worker = workers.find((candidate) => candidate.IdPersona === person.id)!;
+        const position = workers.indexOf(worker) + 1;
+        return <WorkerPad worker={worker} position={position} total={workers.length} problem={problemOf(worker)} onSign={pad.sign} />;
+      }}
+    />
+  );
+}
+
+interface WorkerPadProps {
   worker: CrewWorker;
   position: number;
   total: number;
-  /** What stops them from signing now (a line without its size, every one named); null when they can sign. */
   problem: string | null;
   onSign: (png: LocalFile | null) => Promise<void>;
 }
 
-/**
- * The next worker signs their own lines: their acta is sealed on this device as they do. While a line lacks its
- * size the button stays unavailable and says why, before anyone draws a signature.
- */
-export function WorkerSignature({ worker, position, total, problem, onSign }: WorkerProps) {
+function WorkerPad({ worker, position, total, problem, onSign }: WorkerPadProps) {
   const titleId = useId();
-  const problemId = useId();
-  const [png, setPng] = useState<LocalFile | null>(null);
-  const { error, busy, run } = useSigning();
   return (
     <section className="epp-crew-sign" aria-labelledby={titleId}>
       <h3 id={titleId}>
@@ -143,21 +148,7 @@ export function WorkerSignature({ worker, position, total, problem, onSign }: Wo
           </li>
         ))}
       </ul>
-      <SignaturePadField label={`Firma de ${worker.Nombre}`} hasCurrent={false} currentUrl={null} onChange={setPng} />
-      <div role="alert">{error && <p className="notice notice--error">{error}</p>}</div>
-      {problem && (
-        <p id={problemId} className="notice notice--warning">
-          No puede firmar aún. {problem}
-        </p>
-      )}
-      <IonButton
-        size="large"
-        onClick={() => void run(() => onSign(png))}
-        disabled={busy || problem !== null}
-        aria-describedby={problem ? problemId : undefined}
-      >
-        Firmar y sellar acta
-      </IonButton>
+      <SignHere label={`Firma de ${worker.Nombre}`} action="Firmar y sellar acta" size="large" problem={problem} onSign={onSign} />
     </section>
   );
 }

@@ -9,26 +9,19 @@ import * as v from 'valibot';
 import type { AppDb } from '#app/db/app-db.ts';
 import type { CrewDeliverer, CrewLine, CrewWorker, EppDeliveryDraft } from '#app/db/epp-delivery-draft.ts';
 import type { LocalTrabajador } from '#app/db/reference-rows.ts';
-import { changeDraft, DraftError } from '#app/data/drafts.ts';
+import { DraftError } from '#app/data/drafts.ts';
 import type { LocalFile } from '#app/data/local-write.ts';
+import * as store from '#app/records/field-record/field-record-store.ts';
+import { CREW_MESSAGES, crewRecord } from './epp-crew-finish.ts';
 import type { LocalEppTipo } from './epp-queries.ts';
 
 /**
- * A crew EPP delivery in progress (SPEC EP1, DR1): every change is its own transaction through the drafts kit, so a
- * reload, a crash or a sign-out keeps the crew exactly where it was, signatures included. Only finishing queues
- * writes (epp-crew-finish.ts).
+ * A crew EPP delivery in progress (SPEC EP1, DR1), a signed field record: every change is its own transaction
+ * through the kit, so a reload, a crash or a sign-out keeps the crew exactly where it was, signatures included. Only
+ * finishing queues writes (epp-crew-finish.ts).
  */
-export const CREW_MESSAGES = {
-  workersRequired: 'Elige al menos un trabajador',
-  blankSignature: 'La firma está en blanco: dibújala antes de continuar',
-  delivererFirst: 'Primero firma quien entrega, una vez para toda la cuadrilla',
-  delivererRequired: 'Elige quién entrega: tú o un trabajador de la nómina',
-  delivererNotOnDevice: 'El trabajador que entrega no está en este dispositivo',
-  linesRequired: 'El trabajador debe recibir al menos un EPP',
-  alreadySigned: 'Este trabajador ya firmó su acta: no se puede modificar',
-  changedWhileSigning: 'La entrega cambió mientras se firmaba: revisa los elementos y vuelve a firmar',
-  notInCrew: 'El trabajador ya no está en esta entrega',
-} as const;
+
+const { workers } = crewRecord.signers;
 
 export interface CrewOwner {
   companyId: string;
@@ -98,19 +91,13 @@ export async function createCrewDraft(
     iniciadaEn: new Date(now).toISOString(),
     actualizadoEn: now,
   };
-  await db.borradoresEpp.add(draft);
+  await store.startFieldRecord(db, crewRecord, draft.IdEntrega, async () => draft);
   return draft.IdEntrega;
 }
 
 /** A change of one worker's lines; refused once they signed (their acta is sealed). */
-function changeWorker(db: AppDb, id: string, personaId: string, change: (worker: CrewWorker) => boolean | void): Promise<void> {
-  return changeDraft(db, 'borradoresEpp', id, (draft) => {
-    const worker = draft.trabajadores.find((candidate) => candidate.IdPersona === personaId);
-    if (!worker) throw new DraftError(CREW_MESSAGES.notInCrew);
-    if (worker.acta) throw new DraftError(CREW_MESSAGES.alreadySigned);
-    return change(worker);
-  });
-}
+const changeWorker = (db: AppDb, id: string, personaId: string, change: (worker: CrewWorker) => boolean | void) =>
+  store.changePerson(db, crewRecord, workers, id, personaId, change);
 
 export function setLine(
   db: AppDb,
@@ -141,22 +128,12 @@ export function removeLine(db: AppDb, id: string, personaId: string, lineId: str
 }
 
 /** A worker who will not receive anything after all leaves the crew (never one who already signed). */
-export function removeWorker(db: AppDb, id: string, personaId: string): Promise<void> {
-  return changeDraft(db, 'borradoresEpp', id, (draft) => {
-    const worker = draft.trabajadores.find((candidate) => candidate.IdPersona === personaId);
-    if (!worker) return false;
-    if (worker.acta) throw new DraftError(CREW_MESSAGES.alreadySigned);
-    draft.trabajadores = draft.trabajadores.filter((candidate) => candidate !== worker);
-  });
-}
+export const removeWorker = (db: AppDb, id: string, personaId: string) => store.removePerson(db, crewRecord, workers, id, personaId);
 
-export function setMotivo(db: AppDb, id: string, motivo: MotivoEntrega): Promise<void> {
-  return changeDraft(db, 'borradoresEpp', id, (draft) => {
-    if (draft.Motivo === motivo) return false;
+export const setMotivo = (db: AppDb, id: string, motivo: MotivoEntrega) =>
+  store.setField(db, crewRecord, id, 'Motivo', motivo, (draft) => {
     if (draft.trabajadores.some((worker) => worker.acta)) throw new DraftError(CREW_MESSAGES.alreadySigned);
-    draft.Motivo = motivo;
   });
-}
 
 /** SPEC EP7: who delivers is the signed-in user (from the session) or a worker of the roster on this device, never typed. */
 export type DelivererChoice =
@@ -179,16 +156,10 @@ export async function signDeliverer(db: AppDb, id: string, choice: DelivererChoi
   if (!choice) throw new DraftError(CREW_MESSAGES.delivererRequired);
   if (!png) throw new DraftError(CREW_MESSAGES.blankSignature);
   const deliverer = await delivererOf(db, choice);
-  await changeDraft(
-    db,
-    'borradoresEpp',
-    id,
-    (draft) => {
-      if (draft.trabajadores.some((worker) => worker.acta)) throw new DraftError(CREW_MESSAGES.alreadySigned);
-      draft.entregador = { ...deliverer, Firma: { Sha256: png.sha256, Tipo: 'image/png' }, FirmadoEn: new Date().toISOString() };
-    },
-    [png],
-  );
+  await store.signFieldRecord(db, crewRecord, id, png, (draft, signature) => {
+    if (draft.trabajadores.some((worker) => worker.acta)) throw new DraftError(CREW_MESSAGES.alreadySigned);
+    draft.entregador = { ...deliverer, ...signature };
+  });
 }
 
 /**
@@ -277,19 +248,10 @@ export async function signWorker(
   const parsed = v.parse(EppEntregaCreateBodySchema, { ...unsealed, Sello: '0'.repeat(64) });
   const acta = { ...parsed, Sello: await actaSeal(draft.IdEmpresa, parsed) };
   const sealedFrom = JSON.stringify([worker.items, deliverer]);
-  await changeDraft(
-    db,
-    'borradoresEpp',
-    id,
-    (current) => {
-      const now = current.trabajadores.find((candidate) => candidate.IdPersona === personaId);
-      if (!now) throw new DraftError(CREW_MESSAGES.notInCrew);
-      if (now.acta) throw new DraftError(CREW_MESSAGES.alreadySigned);
-      if (JSON.stringify([now.items, current.entregador]) !== sealedFrom || current.Motivo !== draft.Motivo)
-        throw new DraftError(CREW_MESSAGES.changedWhileSigning);
-      now.acta = acta;
-    },
-    [png],
-  );
+  await store.signPerson(db, crewRecord, workers, id, personaId, png, (now, current) => {
+    if (JSON.stringify([now.items, current.entregador]) !== sealedFrom || current.Motivo !== draft.Motivo)
+      throw new DraftError(CREW_MESSAGES.changedWhileSigning);
+    now.acta = acta;
+  });
   return acta;
 }

@@ -1,4 +1,5 @@
-import { attendanceExpiry, realisationProblems } from '#sync/domain/training-rules.ts';
+import { realisationProblems } from '#sync/domain/training-rules.ts';
+import { sessionWithValidity } from '#sync/schemas/capacitacion-record.ts';
 import type { Participante } from '#sync/schemas/capacitaciones-partes.schema.ts';
 import { type Capacitacion, type CapacitacionCreateBody, CAPACITACIONES_MESSAGES } from '#sync/schemas/capacitaciones.schema.ts';
 import type { TipoCapacitacion } from '#sync/schemas/capacitaciones-tipos.schema.ts';
@@ -34,25 +35,6 @@ function partiesOf(
   if (ctx.viewer.kind === 'contratista') return { RutContratista: ctx.viewer.rut, IdCliente: body.IdCliente || null };
   if (ctx.viewer.kind === 'cliente') return { RutContratista: body.RutContratista || null, IdCliente: ctx.viewer.id };
   return { RutContratista: body.RutContratista || null, IdCliente: body.IdCliente || null };
-}
-
-/**
- * SPEC TR4: a realised session fixes the type's vigencia and evaluation when it is realised (or its realisation
- * date changes), and each attendance's expiry follows from them and the person's attendance and grade.
- */
-function withValidity(session: Capacitacion, type: TipoCapacitacion | null): Capacitacion {
-  if (session.Realizada !== 1 || !session.FechaRealizacion) {
-    return { ...session, Participantes: session.Participantes.map((participant) => ({ ...participant, FechaVencimiento: null })) };
-  }
-  const months = type ? type.VigenciaMeses : (session.VigenciaMeses ?? 0);
-  const evaluated = type ? type.Evaluada : session.Evaluada;
-  const expiry = (participant: Participante) => attendanceExpiry(session.FechaRealizacion!, months, participant, evaluated);
-  return {
-    ...session,
-    VigenciaMeses: months,
-    Evaluada: evaluated,
-    Participantes: session.Participantes.map((participant) => ({ ...participant, FechaVencimiento: expiry(participant) })),
-  };
 }
 
 /** Children ids are global: one a body adds must not be another session's (a replay into the wrong session). */
@@ -124,7 +106,7 @@ export const capacitacionRules: RecordRules<Capacitacion> = {
     // change a realised session's certificates.
     const type = typeChanged || realising ? await typeOf(ctx, db, session.IdTipoCapacitacion) : null;
     const evaluated = type && session.Realizada === 0 ? { Evaluada: type.Evaluada } : {};
-    return withValidity({ ...session, ...evaluated }, realising ? type : null);
+    return sessionWithValidity({ ...session, ...evaluated }, realising ? type : null);
   },
   async check(_ctx, db, session, current) {
     await checkNewChildIds(db, session, current);

@@ -12,7 +12,7 @@ export interface SignatureUrls {
 }
 
 /**
- * Object URLs of the attendance's signatures, kept for as long as the screen shows them. A file is immutable (named
+ * Object URLs of a field record's signatures, kept for as long as the screen shows them. A file is immutable (named
  * by its hash), so each signature is read and made a URL once: a new signature reads only itself, or nothing when it
  * was just drawn here, and the others keep their URL (their images are not decoded again). The bytes are on the
  * device, taken here (`archivosDispositivo`) or waiting to be uploaded (`outboxFiles`), as `useDeviceFileUrls`
