@@ -20,6 +20,7 @@ import * as fiscalizadores from './migrations/0018-fiscalizadores.ts';
 import * as capacitacionesPersonas from './migrations/0019-capacitaciones-personas.ts';
 import * as sesiones from './migrations/0020-sesiones.ts';
 import * as actasNombres from './migrations/0021-actas-nombres.ts';
+import * as resumenesMensuales from './migrations/0022-resumenes-mensuales.ts';
 import * as postgresBase from './postgres/base-migration.ts';
 import { engineOf } from './engine.ts';
 import type { Database } from './schema.ts';
@@ -53,7 +54,7 @@ const SQLITE_ONLY: Record<string, Migration> = {
 
 const POSTGRES_ONLY: Record<string, Migration> = { '0021-base-postgresql': postgresBase };
 
-const BOTH_ENGINES: Record<string, Migration> = {};
+const BOTH_ENGINES: Record<string, Migration> = { '0022-resumenes-mensuales': resumenesMensuales };
 
 /** A migration's number, the start of its name: the schema version it leaves. */
 const numberOf = (name: string) => Number.parseInt(name, 10);

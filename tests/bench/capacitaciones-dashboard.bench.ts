@@ -15,7 +15,8 @@ import { expiryDate } from '#sync/domain/validity.ts';
 import { createApp } from '#server/app.ts';
 import { bootstrap } from '#server/bootstrap.ts';
 import { parseConfig } from '#server/config.ts';
-import { INDICATORS } from '#server/modules/capacitaciones/dashboard.routes.ts';
+import { indicatorNames } from '#sync/records/indicator.ts';
+import { CAPACITACIONES_DASHBOARD } from '#sync/schemas/capacitaciones-dashboard.schema.ts';
 import { DEMO_PASSWORD, seedId } from '#server/seed/demo-seed.ts';
 import { insertBenchWorkers } from './support/bench-workers.ts';
 
@@ -90,7 +91,7 @@ try {
   const count = await deps.db.selectFrom('capacitacion_participantes').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   const login = await app.request('/api/auth/login', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ RutEmpresa: '76123456-0', Correo: 'admin@andesdemo.cl', Contrasena: DEMO_PASSWORD }) });
   const { token } = (await login.json()) as { token: string };
-  const names = Object.keys(INDICATORS);
+  const names = indicatorNames(CAPACITACIONES_DASHBOARD);
   const type = (await deps.db.selectFrom('tipos_capacitacion').select(['IdTipoCapacitacion', 'Version']).where('IdEmpresa', '=', COMPANY).executeTakeFirstOrThrow());
   let edits = 0;
   /** A write of the company, as the office makes them between two looks at the dashboard. */

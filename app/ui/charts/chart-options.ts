@@ -1,8 +1,8 @@
+import type { ChartKind } from '#sync/records/indicator.ts';
 import type { DashboardAnswer } from '#sync/schemas/dashboard-filters.schema.ts';
 import { tickText, valueText } from './chart-units.ts';
 
-/** How a dashboard draws an indicator: bars (one or two series), horizontal bars (long names), lines, or a pie. */
-export type ChartKind = 'barras' | 'barras-horizontales' | 'lineas' | 'torta';
+export type { ChartKind };
 
 const COLOURS = ['#f5c400', '#2f5d8a', '#1e6b2f', '#a5281b', '#8a6d00'];
 

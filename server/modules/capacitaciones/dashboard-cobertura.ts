@@ -1,12 +1,18 @@
 import { personName } from '#sync/domain/person-name.ts';
-import { COVERAGE_POINT_UNIT, UNTRAINED_RECORDS, type UntrainedWorkerRow } from '#sync/schemas/capacitaciones-dashboard.schema.ts';
+import { indicatorOf } from '#sync/records/indicator.ts';
+import {
+  CAPACITACIONES_DASHBOARD,
+  COVERAGE_POINT_UNIT,
+  UNTRAINED_RECORDS,
+  type UntrainedWorkerRow,
+} from '#sync/schemas/capacitaciones-dashboard.schema.ts';
 import type { DashboardAnswer } from '#sync/schemas/dashboard-filters.schema.ts';
 import type { ReportListAnswer } from '#sync/schemas/report-list.schema.ts';
-import { sharedFigures } from '#server/records/dashboard-memo.ts';
 import type { Db } from '#server/db/database.ts';
 import type { DashboardScope } from '#server/records/dashboard-scope.ts';
+import { type IndicatorInput, scopedFigures } from '#server/records/indicators/indicator-input.ts';
+import { pageOf } from '#server/records/indicators/records-page.ts';
 import { realisedAttendance } from './asistencias.repo.ts';
-import type { IndicatorInput } from './dashboard-horas.ts';
 
 /**
  * The trainings dashboard's coverage: of the scope's active workers (their levels now, a contractor's own; a
@@ -61,20 +67,20 @@ async function trainedPeople(db: Db, scope: DashboardScope): Promise<Set<string>
   return new Set(rows.map((row) => row.IdPersona));
 }
 
-function coverage(db: Db, scope: DashboardScope): Promise<Coverage> {
-  const { filters, contractor, client } = scope;
-  const key = JSON.stringify(['capacitaciones-cobertura', filters.start, filters.end, filters.nv2, filters.nv3, contractor, client]);
-  return sharedFigures(db, scope.company, key, async () => {
-    const [workers, trained] = await Promise.all([scopeWorkers(db, scope), trainedPeople(db, scope)]);
+function coverage(input: IndicatorInput): Promise<Coverage> {
+  const { deps, scope } = input;
+  return scopedFigures(input, ['capacitaciones-cobertura'], async () => {
+    const [workers, trained] = await Promise.all([scopeWorkers(deps.db, scope), trainedPeople(deps.db, scope)]);
     return { workers, untrained: workers.filter((worker) => !trained.has(worker.IdPersona)) };
   });
 }
 
+// Its own rounding, as it always was: 1000 × part / whole, which the kit's 100 × part / whole × 10 may round apart.
 const percent = (part: number, whole: number) => (whole > 0 ? Math.round((1000 * part) / whole) / 10 : 0);
 
 /** Workers trained in the range against the scope's headcount: a % headline over two slices that count workers. */
 export async function cobertura(input: IndicatorInput): Promise<DashboardAnswer> {
-  const { workers, untrained } = await coverage(input.deps.db, input.scope);
+  const { workers, untrained } = await coverage(input);
   const trained = workers.length - untrained.length;
   return {
     statusCode: 200,
@@ -85,19 +91,19 @@ export async function cobertura(input: IndicatorInput): Promise<DashboardAnswer>
       { Nombre: 'Capacitados', Valor: trained, registros: {} },
       { Nombre: 'Sin capacitación en el período', Valor: untrained.length, registros: { ...UNTRAINED_RECORDS } },
     ],
-    formula: 'Trabajadores activos con asistencia a una capacitación realizada en el período × 100 / trabajadores activos',
+    formula: indicatorOf(CAPACITACIONES_DASHBOARD, 'Cobertura').formula,
   };
 }
 
 /** The workers of the "Sin capacitación" slice, a page at a time, each with their positions, levels and latest training. */
 export async function untrainedWorkers(
   input: IndicatorInput,
-  page: { Pagina: number; PorPagina: number },
+  query: { Pagina: number; PorPagina: number },
 ): Promise<ReportListAnswer<UntrainedWorkerRow>> {
   const { db } = input.deps;
   const company = input.scope.company;
-  const { untrained } = await coverage(db, input.scope);
-  const shown = untrained.slice((page.Pagina - 1) * page.PorPagina, page.Pagina * page.PorPagina);
+  const page = pageOf((await coverage(input)).untrained, query);
+  const shown = page.data;
   const ids = shown.map((worker) => worker.IdPersona);
   const levelIds = [...new Set(shown.flatMap((worker) => [worker.IdNivel2, worker.IdNivel3]).filter((id): id is string => id !== null))];
   const [cargos, levels, latest] =
@@ -135,6 +141,7 @@ export async function untrainedWorkers(
   const last = new Map(latest.map((row) => [row.IdPersona, row.Ultima as string | null]));
   return {
     statusCode: 200,
+    ...page,
     data: shown.map((worker) => ({
       IdPersona: worker.IdPersona,
       RunPersona: worker.RunPersona,
@@ -144,8 +151,5 @@ export async function untrainedWorkers(
       Nivel3: (worker.IdNivel3 && levelNames.get(worker.IdNivel3)) || '',
       UltimaCapacitacion: last.get(worker.IdPersona) ?? null,
     })),
-    total: untrained.length,
-    Pagina: page.Pagina,
-    PorPagina: page.PorPagina,
   };
 }

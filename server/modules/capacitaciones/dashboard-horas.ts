@@ -1,11 +1,10 @@
 import { sql } from 'kysely';
 import { TRAINING_STATE_LABELS } from '#sync/domain/training-rules.ts';
 import { EXPIRING_SOON_DAYS, type ValidityState } from '#sync/domain/validity.ts';
-import { type DashboardAnswer, type DashboardPoint, monthsOfYear, shortMonthLabel } from '#sync/schemas/dashboard-filters.schema.ts';
-import type { AppDeps } from '#server/app-env.ts';
-import { sharedFigures } from '#server/records/dashboard-memo.ts';
+import { type DashboardAnswer, type DashboardPoint, monthsOfYear } from '#sync/schemas/dashboard-filters.schema.ts';
 import { activeWorkerCount, type DashboardScope, monthEnd } from '#server/records/dashboard-scope.ts';
-import type { Viewer } from '#server/tenancy/viewer.ts';
+import { indicatorAnswer, monthlyPoints, round } from '#server/records/indicators/indicator-figures.ts';
+import { type IndicatorInput, scopedFigures } from '#server/records/indicators/indicator-input.ts';
 import { addDays, gainsValidity, monthOf, realisedAttendance } from './asistencias.repo.ts';
 
 /**
@@ -13,13 +12,6 @@ import { addDays, gainsValidity, monthOf, realisedAttendance } from './asistenci
  * asks together read one summary of the range (three grouped queries over the covering indexes), computed once.
  */
 
-export interface IndicatorInput {
-  deps: AppDeps;
-  scope: DashboardScope;
-  viewer: Viewer;
-}
-
-const round = (value: number, decimals = 1) => Math.round(value * 10 ** decimals) / 10 ** decimals;
 const ratio = (part: number, whole: number) => (whole > 0 ? round(part / whole) : 0);
 
 interface Counts {
@@ -128,72 +120,54 @@ async function computeSummary({ deps, scope }: IndicatorInput, range: Range): Pr
 }
 
 function summary(input: IndicatorInput, range: Range = { from: input.scope.filters.start, to: input.scope.filters.end }): Promise<Summary> {
-  const { filters, contractor, client } = input.scope;
-  const key = JSON.stringify(['capacitaciones-resumen', range, filters.nv2, filters.nv3, contractor, client]);
-  return sharedFigures(input.deps.db, input.scope.company, key, () => computeSummary(input, range));
+  return scopedFigures(input, ['capacitaciones-resumen', range], () => computeSummary(input, range));
 }
 
 function headcount(input: IndicatorInput): Promise<number> {
-  const { filters, contractor } = input.scope;
-  return sharedFigures(input.deps.db, input.scope.company, JSON.stringify(['dotacion', filters.nv2, filters.nv3, contractor]), () =>
-    activeWorkerCount(input.deps.db, input.scope),
-  );
+  return scopedFigures(input, ['dotacion'], () => activeWorkerCount(input.deps.db, input.scope));
 }
+
+/** The days of a month: what a month's bar of the year opens. */
+export const monthDays = (month: string) => ({ desde: `${month}-01`, hasta: addDays(monthEnd(month), -1) });
 
 /** The days of a month inside the dashboard's range: what a month's bar opens. */
 function monthRecords(scope: DashboardScope, month: string): Record<string, string> {
-  const first = `${month}-01`;
-  const last = addDays(monthEnd(month), -1);
-  return { desde: first > scope.filters.start ? first : scope.filters.start, hasta: last < scope.filters.end ? last : scope.filters.end };
+  const { desde, hasta } = monthDays(month);
+  return { desde: desde > scope.filters.start ? desde : scope.filters.start, hasta: hasta < scope.filters.end ? hasta : scope.filters.end };
 }
 
 function monthly(input: IndicatorInput, figures: Summary, value: (counts: Counts) => number): DashboardPoint[] {
-  return figures.months.map(({ Mes, counts }) => ({
-    Nombre: shortMonthLabel(Mes),
-    Valor: round(value(counts)),
-    registros: monthRecords(input.scope, Mes),
-  }));
+  const counts = new Map(figures.months.map((month) => [month.Mes, month.counts]));
+  const point = (month: string) => ({ Valor: round(value(counts.get(month)!)), registros: monthRecords(input.scope, month) });
+  return monthlyPoints([...counts.keys()], point);
 }
 
 export async function hhCapacitacion(input: IndicatorInput): Promise<DashboardAnswer> {
   const figures = await summary(input);
-  return { statusCode: 200, total: round(figures.total.HH), unidad: 'HH', data: monthly(input, figures, (counts) => counts.HH) };
+  return indicatorAnswer(round(figures.total.HH), 'HH', monthly(input, figures, (counts) => counts.HH));
 }
 
 export async function hhPromedio(input: IndicatorInput): Promise<DashboardAnswer> {
   const figures = await summary(input);
-  return {
-    statusCode: 200,
-    total: ratio(figures.total.HH, figures.total.Personas),
-    unidad: 'HH por asistente',
-    data: monthly(input, figures, (counts) => counts.HH / counts.Personas),
-  };
+  const data = monthly(input, figures, (counts) => counts.HH / counts.Personas);
+  return indicatorAnswer(ratio(figures.total.HH, figures.total.Personas), 'HH por asistente', data);
 }
 
 export async function totalAsistentes(input: IndicatorInput): Promise<DashboardAnswer> {
   const figures = await summary(input);
-  return { statusCode: 200, total: figures.total.Filas, unidad: 'asistencias', data: monthly(input, figures, (counts) => counts.Filas) };
+  return indicatorAnswer(figures.total.Filas, 'asistencias', monthly(input, figures, (counts) => counts.Filas));
 }
 
 export async function totalActividades(input: IndicatorInput): Promise<DashboardAnswer> {
   const figures = await summary(input);
-  return {
-    statusCode: 200,
-    total: figures.total.Sesiones,
-    unidad: 'capacitaciones',
-    data: monthly(input, figures, (counts) => counts.Sesiones),
-  };
+  return indicatorAnswer(figures.total.Sesiones, 'capacitaciones', monthly(input, figures, (counts) => counts.Sesiones));
 }
 
 /** HH of training per worker of the scope's headcount (no worked hours are kept: the rate is per worker). */
 export async function tasaCapacitacion(input: IndicatorInput): Promise<DashboardAnswer> {
   const [figures, workers] = await Promise.all([summary(input), headcount(input)]);
-  return {
-    statusCode: 200,
-    total: ratio(figures.total.HH, workers),
-    unidad: 'HH por trabajador',
-    data: monthly(input, figures, (counts) => (workers > 0 ? counts.HH / workers : 0)),
-  };
+  const data = monthly(input, figures, (counts) => (workers > 0 ? counts.HH / workers : 0));
+  return indicatorAnswer(ratio(figures.total.HH, workers), 'HH por trabajador', data);
 }
 
 /** The twelve months of the year of the dashboard's month: hours only, one pass in the index's order. */
@@ -213,12 +187,8 @@ export async function hhAnual(input: IndicatorInput): Promise<DashboardAnswer> {
     .groupBy(monthOf)
     .execute();
   const hours = new Map(rows.map((row) => [row.Mes, Number(row.HH)]));
-  const data = months.map((month) => ({
-    Nombre: shortMonthLabel(month),
-    Valor: round(hours.get(month) ?? 0),
-    registros: { desde: `${month}-01`, hasta: addDays(monthEnd(month), -1) },
-  }));
-  return { statusCode: 200, total: round([...hours.values()].reduce((sum, value) => sum + value, 0)), unidad: 'HH', data };
+  const data = monthlyPoints(months, (month) => ({ Valor: round(hours.get(month) ?? 0), registros: monthDays(month) }));
+  return indicatorAnswer(round([...hours.values()].reduce((sum, value) => sum + value, 0)), 'HH', data);
 }
 
 export async function hhTipo(input: IndicatorInput): Promise<DashboardAnswer> {
@@ -230,7 +200,7 @@ export async function hhTipo(input: IndicatorInput): Promise<DashboardAnswer> {
   const data = [...figures.byType]
     .map(([id, hours]) => ({ Nombre: names.get(id) ?? 'Tipo eliminado', Valor: round(hours), registros: { type: id } }))
     .sort((a, b) => b.Valor - a.Valor);
-  return { statusCode: 200, total: round(figures.total.HH), unidad: 'HH', data };
+  return indicatorAnswer(round(figures.total.HH), 'HH', data);
 }
 
 export async function hhCargo(input: IndicatorInput): Promise<DashboardAnswer> {
@@ -246,7 +216,7 @@ export async function hhCargo(input: IndicatorInput): Promise<DashboardAnswer> {
       ...(id ? { registros: { IdCargo: id } } : {}),
     }))
     .sort((a, b) => b.Valor - a.Valor);
-  return { statusCode: 200, total: round(figures.total.HH), unidad: 'HH', data };
+  return indicatorAnswer(round(figures.total.HH), 'HH', data);
 }
 
 /** Every day ever: the state of validities is read on today over all realised attendance in the scope. */
@@ -286,5 +256,5 @@ export async function estadoVigencias(input: IndicatorInput): Promise<DashboardA
     Valor: counts.get(name) ?? 0,
     registros: { estado: name, ...ALL_TIME },
   }));
-  return { statusCode: 200, total: data.reduce((sum, point) => sum + point.Valor, 0), unidad: 'capacitaciones por trabajador', data };
+  return indicatorAnswer(data.reduce((sum, point) => sum + point.Valor, 0), 'capacitaciones por trabajador', data);
 }

@@ -1,7 +1,7 @@
-import { type DashboardAnswer, monthsOfYear, shortMonthLabel } from '#sync/schemas/dashboard-filters.schema.ts';
-import { monthEnd } from '#server/records/dashboard-scope.ts';
-import { addDays } from './asistencias.repo.ts';
-import type { IndicatorInput } from './dashboard-horas.ts';
+import { type DashboardAnswer, monthsOfYear } from '#sync/schemas/dashboard-filters.schema.ts';
+import { indicatorAnswer, monthlyPoints, percent } from '#server/records/indicators/indicator-figures.ts';
+import type { IndicatorInput } from '#server/records/indicators/indicator-input.ts';
+import { monthDays } from './dashboard-horas.ts';
 
 /**
  * The trainings dashboard's figures over the programme: lines planned for a month (the year's plan) against those
@@ -13,8 +13,6 @@ interface PlanMonth {
   realised: number;
 }
 
-const round = (value: number) => Math.round(value * 10) / 10;
-const percent = (part: number, whole: number) => (whole > 0 ? round((100 * part) / whole) : 0);
 
 /** Planned and realised lines by month (YYYY-MM) from `first` to `last`, both included. */
 async function planByMonth({ deps, scope }: IndicatorInput, first: string, last: string): Promise<Map<string, PlanMonth>> {
@@ -58,19 +56,13 @@ const sum = (months: Iterable<PlanMonth>) =>
     planned: 0,
     realised: 0,
   });
-const monthRecords = (month: string) => ({ desde: `${month}-01`, hasta: addDays(monthEnd(month), -1) });
 
 function compliance(plan: PlanMonth, records: Record<string, string>, pending: boolean): DashboardAnswer {
-  return {
-    statusCode: 200,
-    total: percent(plan.realised, plan.planned),
-    unidad: '%',
-    data: [
-      { Nombre: 'Programadas', Valor: plan.planned },
-      { Nombre: 'Realizadas', Valor: plan.realised, registros: records },
-      ...(pending ? [{ Nombre: 'Pendientes', Valor: plan.planned - plan.realised }] : []),
-    ],
-  };
+  return indicatorAnswer(percent(plan.realised, plan.planned), '%', [
+    { Nombre: 'Programadas', Valor: plan.planned },
+    { Nombre: 'Realizadas', Valor: plan.realised, registros: records },
+    ...(pending ? [{ Nombre: 'Pendientes', Valor: plan.planned - plan.realised }] : []),
+  ]);
 }
 
 /** Lines planned in the months of the dashboard's range, and how many were realised. */
@@ -84,21 +76,20 @@ export async function cumplimientoPrograma(input: IndicatorInput): Promise<Dashb
 export async function programaMesActual(input: IndicatorInput): Promise<DashboardAnswer> {
   const { month } = input.scope.filters;
   const months = await planByMonth(input, month, month);
-  return compliance(sum(months.values()), monthRecords(month), true);
+  return compliance(sum(months.values()), monthDays(month), true);
 }
 
 /** The year's plan month by month: planned against realised lines. */
 export async function programaAnual(input: IndicatorInput): Promise<DashboardAnswer> {
   const year = monthsOfYear(input.scope.filters.month);
   const months = await planByMonth(input, year[0]!, year[11]!);
-  const data = year.map((month) => ({
-    Nombre: shortMonthLabel(month),
+  const data = monthlyPoints(year, (month) => ({
     Valor: months.get(month)?.planned ?? 0,
     Valor2: months.get(month)?.realised ?? 0,
-    registros: monthRecords(month),
+    registros: monthDays(month),
   }));
   const all = sum(months.values());
-  return { statusCode: 200, total: percent(all.realised, all.planned), unidad: '%', data, series: ['Programadas', 'Realizadas'] };
+  return indicatorAnswer(percent(all.realised, all.planned), '%', data, { series: ['Programadas', 'Realizadas'] });
 }
 
 /** Each month's compliance and the year's cumulative compliance up to it (spec: Porcentaje, PorcentajeAcumulativo). */
@@ -107,22 +98,11 @@ export async function cumplimientoAnual(input: IndicatorInput): Promise<Dashboar
   const months = await planByMonth(input, year[0]!, year[11]!);
   let planned = 0;
   let realised = 0;
-  const data = year.map((month) => {
+  const data = monthlyPoints(year, (month) => {
     const entry = months.get(month) ?? { planned: 0, realised: 0 };
     planned += entry.planned;
     realised += entry.realised;
-    return {
-      Nombre: shortMonthLabel(month),
-      Valor: percent(entry.realised, entry.planned),
-      Valor2: percent(realised, planned),
-      registros: monthRecords(month),
-    };
+    return { Valor: percent(entry.realised, entry.planned), Valor2: percent(realised, planned), registros: monthDays(month) };
   });
-  return {
-    statusCode: 200,
-    total: percent(realised, planned),
-    unidad: '%',
-    data,
-    series: ['Cumplimiento del mes', 'Cumplimiento acumulado'],
-  };
+  return indicatorAnswer(percent(realised, planned), '%', data, { series: ['Cumplimiento del mes', 'Cumplimiento acumulado'] });
 }

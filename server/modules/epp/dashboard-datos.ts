@@ -1,6 +1,5 @@
 import type { EppDashboardQuery } from '#sync/schemas/epp-dashboard.schema.ts';
-import type { AppDeps } from '#server/app-env.ts';
-import type { DashboardScope } from '#server/records/dashboard-scope.ts';
+import type { IndicatorInput } from '#server/records/indicators/indicator-input.ts';
 
 /**
  * What the EPP dashboard reads (issue #16), computed once per burst of calls (dashboard-memo.ts):
@@ -16,11 +15,7 @@ import type { DashboardScope } from '#server/records/dashboard-scope.ts';
  * - the findings of non-use: a No cumple, in an inspection of the range, on a statement linked to an item.
  */
 
-export interface EppInput {
-  deps: AppDeps;
-  scope: DashboardScope;
-  query: EppDashboardQuery;
-}
+export type EppInput = IndicatorInput<EppDashboardQuery>;
 
 export interface WorkerInfo {
   IdPersona: string;

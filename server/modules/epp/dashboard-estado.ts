@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { requiredEpps } from '#sync/domain/epp-delivery.ts';
 import { PASSING_GRADE } from '#sync/domain/grades.ts';
-import { sharedFigures } from '#server/records/dashboard-memo.ts';
+import { scopedFigures } from '#server/records/indicators/indicator-input.ts';
 import { personName } from '#sync/domain/person-name.ts';
 import {
   countedLines,
@@ -136,7 +136,5 @@ async function computeState(input: EppInput, corte: string): Promise<EppState> {
 
 /** The cut-off day's state of the scope, shared by the indicators a page asks together. */
 export function eppState(input: EppInput, corte = input.scope.filters.end): Promise<EppState> {
-  const { filters, contractor, client } = input.scope;
-  const key = JSON.stringify(['epp-estado', corte, filters.nv2, filters.nv3, contractor, client, input.query.IdCargo ?? '']);
-  return sharedFigures(input.deps.db, input.scope.company, key, () => computeState(input, corte));
+  return scopedFigures(input, ['epp-estado', corte, input.query.IdCargo ?? ''], () => computeState(input, corte));
 }

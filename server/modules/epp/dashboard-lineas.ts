@@ -1,5 +1,9 @@
 import { sql } from 'kysely';
-import { sharedFigures } from '#server/records/dashboard-memo.ts';
+import { indicatorOf } from '#sync/records/indicator.ts';
+import { EPP_DASHBOARD } from '#sync/schemas/epp-dashboard.schema.ts';
+import type { Db } from '#server/db/database.ts';
+import { scopedFigures } from '#server/records/indicators/indicator-input.ts';
+import { addToSummary, summedOverRange } from '#server/records/indicators/monthly-summary.ts';
 import { countedActs, type EppInput, type EppState, type WorkerInfo, workerMatches } from './dashboard-datos.ts';
 import { eppState } from './dashboard-estado.ts';
 
@@ -34,10 +38,8 @@ async function computeLines(input: EppInput, from: string, to: string, workers: 
 }
 
 export async function linesOf(input: EppInput, from: string, to: string): Promise<{ lines: DeliveredLine[]; state: EppState }> {
-  const { filters, contractor, client } = input.scope;
   const state = await eppState(input);
-  const key = JSON.stringify(['epp-lineas', from, to, filters.nv2, filters.nv3, contractor, client, input.query.IdCargo ?? '']);
-  const lines = await sharedFigures(input.deps.db, input.scope.company, key, () => computeLines(input, from, to, state.workers));
+  const lines = await scopedFigures(input, ['epp-lineas', from, to, input.query.IdCargo ?? ''], () => computeLines(input, from, to, state.workers));
   return { lines, state };
 }
 
@@ -54,23 +56,58 @@ function workerFilter(input: EppInput) {
 }
 
 /** Delivered lines of the range by reason, counted in SQL from the acts (each acta counts its lines). */
+export async function rawLinesByReason(input: EppInput, from: string, to: string): Promise<Map<string, number>> {
+  const { company, contractor, client } = input.scope;
+  let query = input.deps.db
+    .selectFrom('epp_entregas as e')
+    .select(['e.Motivo', sql<number>`sum((select count(*) from epp_entregas_lineas as l where l."IdEntregadosEpp" = e."IdEntregadosEpp"))`.as('Lineas')])
+    .where('e.IdEmpresa', '=', company)
+    .where('e.Anulada', '=', 0)
+    .where('e.Estado', '<>', 0)
+    .where('e.Fecha', '>=', from)
+    .where('e.Fecha', '<=', to);
+  if (contractor) query = query.where('e.RutContratista', '=', contractor);
+  if (client) query = query.where('e.IdCliente', '=', client);
+  const workers = workerFilter(input);
+  if (workers) query = query.where('e.IdPersona', 'in', workers);
+  const rows = await query.groupBy('e.Motivo').execute();
+  return new Map(rows.map((row) => [String(row.Motivo), Number(row.Lineas)]));
+}
+
+/**
+ * Delivered lines by reason, the figure that grows with every acta: over years of actas (20,000 in the bench, 40,000
+ * lines) its whole months are read from the monthly summary (`epp.lineas`: by the acta's month, reason, contractor
+ * and client), the days at the range's ends from the actas. Levels and Cargo are the worker's today, not the acta's:
+ * filtered by them, only the actas can say.
+ */
 export function linesByReason(input: EppInput, from: string, to: string): Promise<Map<number, number>> {
-  const { company, contractor, client, filters } = input.scope;
-  const key = JSON.stringify(['epp-motivos', from, to, filters.nv2, filters.nv3, contractor, client, input.query.IdCargo ?? '']);
-  return sharedFigures(input.deps.db, company, key, async () => {
-    let query = input.deps.db
-      .selectFrom('epp_entregas as e')
-      .select(['e.Motivo', sql<number>`sum((select count(*) from epp_entregas_lineas as l where l."IdEntregadosEpp" = e."IdEntregadosEpp"))`.as('Lineas')])
-      .where('e.IdEmpresa', '=', company)
-      .where('e.Anulada', '=', 0)
-      .where('e.Estado', '<>', 0)
-      .where('e.Fecha', '>=', from)
-      .where('e.Fecha', '<=', to);
-    if (contractor) query = query.where('e.RutContratista', '=', contractor);
-    if (client) query = query.where('e.IdCliente', '=', client);
-    const workers = workerFilter(input);
-    if (workers) query = query.where('e.IdPersona', 'in', workers);
-    const rows = await query.groupBy('e.Motivo').execute();
-    return new Map(rows.map((row) => [row.Motivo, Number(row.Lineas)]));
+  const { company, contractor, client } = input.scope;
+  return scopedFigures(input, ['epp-motivos', from, to, input.query.IdCargo ?? ''], async () => {
+    const raw = (first: string, last: string) => rawLinesByReason(input, first, last);
+    const where = { ...(contractor ? { Dimension2: contractor } : {}), ...(client ? { Dimension3: client } : {}) };
+    const read = { company, indicator: LINES_SUMMARY, where, by: 'Dimension1' as const };
+    const sums = workerFilter(input) ? await raw(from, to) : await summedOverRange(input.deps.db, read, from, to, raw);
+    return new Map([...sums].map(([reason, lines]) => [Number(reason), lines]));
   });
+}
+
+export const LINES_SUMMARY = indicatorOf(EPP_DASHBOARD, 'motivo_entrega').monthlySummary!;
+
+/**
+ * Keeps `epp.lineas` with the actas, in the write's transaction: an acta that counts (not annulled, not deleted) adds
+ * its lines with `sign` 1 once stored, and takes them away with -1 just before it is annulled.
+ */
+export async function summariseActaLines(db: Db, company: string, id: string, sign: 1 | -1): Promise<void> {
+  const acta = await db
+    .selectFrom('epp_entregas as e')
+    .select(['e.Fecha', 'e.Motivo', 'e.RutContratista', 'e.IdCliente'])
+    .select(sql<number>`(select count(*) from epp_entregas_lineas as l where l."IdEntregadosEpp" = e."IdEntregadosEpp")`.as('Lineas'))
+    .where('e.IdEmpresa', '=', company)
+    .where('e.IdEntregadosEpp', '=', id)
+    .where('e.Anulada', '=', 0)
+    .where('e.Estado', '<>', 0)
+    .executeTakeFirst();
+  if (!acta) return;
+  const dimensions = [String(acta.Motivo), acta.RutContratista ?? '', acta.IdCliente ?? ''] as const;
+  await addToSummary(db, { company, indicator: LINES_SUMMARY, month: acta.Fecha.slice(0, 7), dimensions }, sign * Number(acta.Lineas ?? 0));
 }

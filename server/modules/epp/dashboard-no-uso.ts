@@ -1,6 +1,6 @@
 import { type ContenidoFormulario, statementsOf } from '#sync/schemas/formularios.schema.ts';
 import type { RespuestaEnunciado } from '#sync/schemas/inspecciones.schema.ts';
-import { sharedFigures } from '#server/records/dashboard-memo.ts';
+import { scopedFigures } from '#server/records/indicators/indicator-input.ts';
 import { type EppInput, type EppState, type Finding, stringsOf, type WorkerInfo } from './dashboard-datos.ts';
 import { eppState } from './dashboard-estado.ts';
 
@@ -75,19 +75,8 @@ async function computeFindings(input: EppInput, from: string, to: string, worker
 }
 
 export async function findingsOf(input: EppInput, from: string, to: string): Promise<{ findings: Finding[]; state: EppState }> {
-  const { filters, contractor, client } = input.scope;
   const state = await eppState(input);
-  const key = JSON.stringify([
-    'epp-no-uso',
-    from,
-    to,
-    filters.nv2,
-    filters.nv3,
-    contractor,
-    client,
-    input.query.IdCargo ?? '',
-    input.query.Tipo ?? '',
-  ]);
-  const findings = await sharedFigures(input.deps.db, input.scope.company, key, () => computeFindings(input, from, to, state.workers));
+  const key = ['epp-no-uso', from, to, input.query.IdCargo ?? '', input.query.Tipo ?? ''];
+  const findings = await scopedFigures(input, key, () => computeFindings(input, from, to, state.workers));
   return { findings, state };
 }

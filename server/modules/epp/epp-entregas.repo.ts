@@ -5,6 +5,7 @@ import type { EntregaLinea, Entregador, EppEntrega } from '#sync/schemas/epp-ent
 import type { Db } from '#server/db/database.ts';
 import type { EppEntregasLineasTable, EppEntregasTable } from '#server/db/schema.ts';
 import type { Viewer } from '#server/tenancy/viewer.ts';
+import { summariseActaLines } from './dashboard-lineas.ts';
 
 export type DeliveryRow = Selectable<EppEntregasTable>;
 export type LineRow = Selectable<EppEntregasLineasTable>;
@@ -132,6 +133,7 @@ export async function insertActa(db: Db, acta: EppEntrega & { RecibidoEn: string
     VenceEl: item.VenceEl,
   }));
   await db.insertInto('epp_entregas_lineas').values(lines).execute();
+  await summariseActaLines(db, acta.IdEmpresa, acta.IdEntregadosEpp, 1);
 }
 
 /** Annulling is the only change an acta takes: the sealed columns refuse any other (migration 0010). */
@@ -141,6 +143,7 @@ export async function markAnnulled(
   id: string,
   changes: { AnuladaPor: string; AnuladaEn: string; Version: number },
 ): Promise<void> {
+  await summariseActaLines(db, company, id, -1);
   await db
     .updateTable('epp_entregas')
     .set({ Anulada: 1, ...changes })

@@ -1,5 +1,6 @@
 import { deliveredItemExpiry } from '#sync/domain/epp-delivery.ts';
 import { toWireDate } from '#sync/domain/dates.ts';
+import { sql } from 'kysely';
 import type { Db } from '#server/db/database.ts';
 import { seedId } from '#server/seed/demo-seed.ts';
 
@@ -66,6 +67,14 @@ export async function insertBenchDeliveries(db: Db, company: string, count: numb
       for (let at = 0; at < rows.length; at += 500) await trx.insertInto('epp_entregas_lineas').values(rows.slice(at, at + 500)).execute();
       lines += rows.length;
     }
+    // Straight into the tables, past the acta's write: its monthly summary rows are rebuilt as migration 0022 builds them.
+    await sql`DELETE FROM resumenes_mensuales WHERE "IdEmpresa" = ${company} AND "Indicador" = 'epp.lineas'`.execute(trx);
+    await sql`INSERT INTO resumenes_mensuales ("IdEmpresa", "Indicador", "Mes", "Dimension1", "Dimension2", "Dimension3", "Valor")
+      SELECT e."IdEmpresa", 'epp.lineas', substr(e."Fecha", 1, 7), CAST(e."Motivo" AS TEXT), coalesce(e."RutContratista", ''),
+        coalesce(e."IdCliente", ''), count(*)
+      FROM epp_entregas e JOIN epp_entregas_lineas l ON l."IdEntregadosEpp" = e."IdEntregadosEpp"
+      WHERE e."IdEmpresa" = ${company} AND e."Anulada" = 0 AND e."Estado" <> 0
+      GROUP BY e."IdEmpresa", substr(e."Fecha", 1, 7), CAST(e."Motivo" AS TEXT), coalesce(e."RutContratista", ''), coalesce(e."IdCliente", '')`.execute(trx);
   });
   return lines;
 }

@@ -1,0 +1,23 @@
+import { type DashboardAnswer, type DashboardPoint, shortMonthLabel } from '#sync/schemas/dashboard-filters.schema.ts';
+
+/** The arithmetic and shapes every indicator's answer shares. */
+
+export const round = (value: number, decimals = 1) => Math.round(value * 10 ** decimals) / 10 ** decimals;
+
+/** part × 100 / whole with one decimal; 0 when there is nothing to divide by. */
+export const percent = (part: number, whole: number) => (whole > 0 ? round((100 * part) / whole) : 0);
+
+/** An indicator's answer: its headline, its unit and its points, then what it adds (series, formula, avisos). */
+export function indicatorAnswer(
+  total: number | null,
+  unidad: string,
+  data: DashboardPoint[],
+  more: Pick<DashboardAnswer, 'series' | 'formula' | 'avisos'> = {},
+): DashboardAnswer {
+  return { statusCode: 200, total, unidad, data, ...more };
+}
+
+/** One point per month (YYYY-MM), named "mar 2026" on the axis. */
+export function monthlyPoints(months: readonly string[], point: (month: string) => Omit<DashboardPoint, 'Nombre'>): DashboardPoint[] {
+  return months.map((month) => ({ Nombre: shortMonthLabel(month), ...point(month) }));
+}
