@@ -47,6 +47,13 @@ export const ConfirmPasswordSchema = v.pipe(
   v.minLength(PASSWORD_MIN_LENGTH, MESSAGES.passwordMin),
 );
 
+/** YYYY-MM-DD. */
+export const WireDateSchema = v.pipe(v.string(MESSAGES.dateFormat), v.trim(), v.check(isWireDate, MESSAGES.dateFormat));
+
+/** A required text of up to `max` characters, trimmed; every refusal says `message`. */
+export const requiredText = (message: string, max: number) =>
+  v.pipe(v.string(message), v.trim(), v.nonEmpty(message), v.maxLength(max, message));
+
 /** YYYY-MM-DD, or empty when the person has not given it. */
 export const OptionalWireDateSchema = v.pipe(
   v.string(MESSAGES.dateFormat),

@@ -1,6 +1,5 @@
 import * as v from 'valibot';
 import { ACTA_SEAL_VERSIONS, MOTIVO_CODES } from '../domain/epp-delivery.ts';
-import { isWireDate } from '../domain/dates.ts';
 import { formatRut } from '../domain/rut.ts';
 import { isSeal } from '../domain/seal.ts';
 import { defineEntity, recordMessages } from '../records/entity.ts';
@@ -12,7 +11,7 @@ import {
   type ReportImage,
   type ReportCompany,
 } from '../records/record-fields.ts';
-import { MESSAGES, RutSchema } from './common.schema.ts';
+import { requiredText as Text, RutSchema, WireDateSchema as WireDate } from './common.schema.ts';
 
 /** Spec part 2 "EPP" (Delivered: IdEntregadosEpp) and section 8; the messages follow the product's tone. */
 export const EPP_ENTREGAS_MESSAGES = {
@@ -49,8 +48,6 @@ export const EPP_ENTREGAS_MESSAGES = {
   codeNotFound: 'No existe un acta de entrega con ese código',
 } as const;
 
-const Text = (message: string, max: number) => v.pipe(v.string(message), v.trim(), v.nonEmpty(message), v.maxLength(max, message));
-const WireDate = v.pipe(v.string(MESSAGES.dateFormat), v.trim(), v.check(isWireDate, MESSAGES.dateFormat));
 const Instant = v.pipe(
   v.string(EPP_ENTREGAS_MESSAGES.signedAtInvalid),
   v.regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/, EPP_ENTREGAS_MESSAGES.signedAtInvalid),

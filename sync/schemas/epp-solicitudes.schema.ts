@@ -1,9 +1,9 @@
 import * as v from 'valibot';
-import { isWireDate } from '../domain/dates.ts';
 import { formatRut } from '../domain/rut.ts';
 import { defineEntity, recordBodies, recordMessages } from '../records/entity.ts';
 import { OptionalRecordIdSchema, RecordIdSchema } from '../records/record-fields.ts';
-import { MESSAGES, RutSchema } from './common.schema.ts';
+import { requiredText as Text, RutSchema, WireDateSchema as WireDate } from './common.schema.ts';
+import { EntregaItemSchema } from './epp-entregas.schema.ts';
 
 /** Spec part 2 "EPP request" and section 8 ("Solicitud editada correctamente."); the others follow the product's tone. */
 export const EPP_SOLICITUDES_MESSAGES = {
@@ -37,8 +37,6 @@ export const EPP_SOLICITUDES_MESSAGES = {
 export const SOLICITUD_ESTADOS = { 1: 'Pendiente', 2: 'Despachada', 3: 'Entregada' } as const;
 export type EstadoSolicitud = keyof typeof SOLICITUD_ESTADOS;
 
-const Text = (message: string, max: number) => v.pipe(v.string(message), v.trim(), v.nonEmpty(message), v.maxLength(max, message));
-const WireDate = v.pipe(v.string(MESSAGES.dateFormat), v.trim(), v.check(isWireDate, MESSAGES.dateFormat));
 
 /** One worker × one item: what the worker needs, in which size (only one the catalogue offers) and how many. */
 export const SolicitudLineaSchema = v.object({
@@ -50,12 +48,8 @@ export const SolicitudLineaSchema = v.object({
   NombreEpp: Text(EPP_SOLICITUDES_MESSAGES.eppName, 120),
   /** '' for a one-size item (checked against the catalogue with `deliveryItemProblem`). */
   Talla: v.pipe(v.optional(v.string(), ''), v.trim(), v.maxLength(20)),
-  Cantidad: v.pipe(
-    v.number(EPP_SOLICITUDES_MESSAGES.quantityInvalid),
-    v.integer(EPP_SOLICITUDES_MESSAGES.quantityInvalid),
-    v.minValue(1, EPP_SOLICITUDES_MESSAGES.quantityInvalid),
-    v.maxValue(99, EPP_SOLICITUDES_MESSAGES.quantityInvalid),
-  ),
+  // An acta's quantity, with the same words.
+  Cantidad: EntregaItemSchema.entries.Cantidad,
 });
 export type SolicitudLinea = v.InferOutput<typeof SolicitudLineaSchema>;
 
@@ -123,31 +117,15 @@ const FIELDS = ['Lineas'] as const;
 const { updateBody } = recordBodies(EppSolicitudSchema, 'IdSolicitud', FIELDS);
 export const EppSolicitudUpdateBodySchema = updateBody;
 
-const Code = v.pipe(
-  v.string(EPP_SOLICITUDES_MESSAGES.codeRequired),
-  v.trim(),
-  v.nonEmpty(EPP_SOLICITUDES_MESSAGES.codeRequired),
-  v.maxLength(60, EPP_SOLICITUDES_MESSAGES.codeRequired),
-);
-const DispatcherName = v.pipe(
-  v.string(EPP_SOLICITUDES_MESSAGES.dispatcherName),
-  v.trim(),
-  v.nonEmpty(EPP_SOLICITUDES_MESSAGES.dispatcherName),
-  v.maxLength(150, EPP_SOLICITUDES_MESSAGES.dispatcherName),
-);
-const RutBody = v.pipe(
-  v.union([v.string(), v.number()], EPP_SOLICITUDES_MESSAGES.dispatcherRut),
-  v.transform(String),
-  v.trim(),
-  v.regex(/^\d{7,8}$/, EPP_SOLICITUDES_MESSAGES.dispatcherRut),
-);
-const Dv = v.pipe(
-  v.union([v.string(), v.number()], EPP_SOLICITUDES_MESSAGES.dispatcherRut),
-  v.transform(String),
-  v.trim(),
-  v.toUpperCase(),
-  v.regex(/^[\dK]$/, EPP_SOLICITUDES_MESSAGES.dispatcherRut),
-);
+/** A part of the dispatcher's RUT, as text or number (the spec sends either), matching `pattern` once upper-cased. */
+const RutPart = (pattern: RegExp) =>
+  v.pipe(
+    v.union([v.string(), v.number()], EPP_SOLICITUDES_MESSAGES.dispatcherRut),
+    v.transform(String),
+    v.trim(),
+    v.toUpperCase(),
+    v.regex(pattern, EPP_SOLICITUDES_MESSAGES.dispatcherRut),
+  );
 
 /**
  * The dispatch (spec: FechaDespacho, CodigoDespacho, RutDespachador, DvDespachador, NombreDespachador, IdUsuario), as
@@ -155,10 +133,10 @@ const Dv = v.pipe(
  */
 export const DespachoSchema = v.object({
   FechaDespacho: WireDate,
-  CodigoDespacho: Code,
-  RutDespachador: RutBody,
-  DvDespachador: Dv,
-  NombreDespachador: DispatcherName,
+  CodigoDespacho: Text(EPP_SOLICITUDES_MESSAGES.codeRequired, 60),
+  RutDespachador: RutPart(/^\d{7,8}$/),
+  DvDespachador: RutPart(/^[\dK]$/),
+  NombreDespachador: Text(EPP_SOLICITUDES_MESSAGES.dispatcherName, 150),
   /** Accepted as the spec sends it; the dispatcher on record is the token's user. */
   IdUsuario: v.optional(v.unknown()),
 });

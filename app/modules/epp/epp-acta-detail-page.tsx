@@ -2,13 +2,10 @@ import { formatDisplayDate, toWireDate } from '#sync/domain/dates.ts';
 import { MOTIVOS_ENTREGA, verificationUrl } from '#sync/domain/epp-delivery.ts';
 import { formatRut } from '#sync/domain/rut.ts';
 import { VALIDITY_LABELS, validityState } from '#sync/domain/validity.ts';
-import type { FileRef } from '#sync/records/record-fields.ts';
 import type { EppEntrega } from '#sync/schemas/epp-entregas.schema.ts';
 import { IonButton } from '@ionic/react';
-import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { apiRequest } from '#app/data/api-client.ts';
-import { collectSignedUrls, useDeviceFileUrls } from '#app/data/inspection-files.ts';
+import { useRecordFileUrls } from '#app/data/record-file-urls.ts';
 import { paths } from '#app/navigation/paths.ts';
 import { fullName, hasPermission } from '#app/session/session-permissions.ts';
 import { useRequiredSession } from '#app/session/use-session.ts';
@@ -23,23 +20,10 @@ import { PageHeading } from '#app/ui/page-heading.tsx';
 import { RecordMissing, ServerCopyNote } from '#app/ui/records/record-missing.tsx';
 import { RecordSyncNotice, useRecordOutbox } from '#app/ui/records/record-sync-notice.tsx';
 import { useRecord } from '#app/ui/records/use-record.ts';
-import { useOnlineStatus } from '#app/ui/use-online-status.ts';
 import { verificationBase } from './epp-acta-report-source.ts';
 import { annulActa } from './epp-acta-writes.ts';
 import '#app/ui/records.css';
 import './epp-acta.css';
-
-/** Signed addresses of the acta's signatures when their bytes are not on this device (an acta pulled from the server). */
-function useSignatureUrls(acta: EppEntrega | null, company: string, missing: boolean): Record<string, string> | undefined {
-  const online = useOnlineStatus();
-  const id = acta?.IdEntregadosEpp ?? '';
-  return useQuery({
-    queryKey: ['epp', 'firmas', id],
-    queryFn: async ({ signal }) => collectSignedUrls(await apiRequest<unknown>(`/epp/one/${encodeURIComponent(company)}/${encodeURIComponent(id)}`, { signal })),
-    enabled: online && missing && id !== '',
-    staleTime: 60 * 60 * 1000,
-  }).data;
-}
 
 function Signature({ label, name, rut, url }: { label: string; name: string; rut: string; url: string | undefined }) {
   return (
@@ -65,11 +49,11 @@ export function EppActaDetailPage() {
   const acta = record.status === 'encontrado' ? record.row : null;
   const { entries, refused } = useRecordOutbox('epp_entregas', id);
   const corrections = useDbQuery(async (db) => (id ? await db.epp_entregas.where('Corrige').equals(id).toArray() : []), [id]);
-  const files: FileRef[] = acta ? [acta.Entregador.Firma, acta.FirmaTrabajador] : [];
-  const deviceUrls = useDeviceFileUrls(files);
-  const missing = deviceUrls !== undefined && files.some((file) => !deviceUrls[file.Sha256]);
-  const serverUrls = useSignatureUrls(acta, session.empresa.IdEmpresa, missing);
-  const urls = { ...serverUrls, ...deviceUrls };
+  // An acta pulled from the server may not have its signatures' bytes on this device.
+  const urls = useRecordFileUrls(
+    `/epp/one/${encodeURIComponent(session.empresa.IdEmpresa)}/${encodeURIComponent(id)}`,
+    acta ? [acta.Entregador.Firma, acta.FirmaTrabajador] : [],
+  );
   const route = paths.eppEntregados.list.href;
   const today = toWireDate(new Date());
 

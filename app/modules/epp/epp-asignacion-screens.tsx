@@ -8,6 +8,7 @@ import { type CustomRecordForm, RecordFormPage } from '#app/ui/records/record-fo
 import { RecordListPage } from '#app/ui/records/record-list-page.tsx';
 import type { RecordView } from '#app/ui/records/record-view.ts';
 import { WorkerSearch } from '#app/ui/workers/worker-search.tsx';
+import { CheckList } from '#app/ui/form/check-list.tsx';
 import { type EppLookups, useAssignments, useEppLookups } from './epp-queries.ts';
 import '#app/ui/records.css';
 
@@ -140,23 +141,12 @@ function AssignmentForm({ row, lookups, others, submitLabel, submit, cancel }: A
         ) : (
           <WorkerSearch label="Trabajador*" onPick={(worker) => setPersona(worker.IdPersona)} />
         )}
-        <fieldset className="check-group">
-          <legend>EPP que debe tener*</legend>
-          {lookups.tipos.map((tipo) => (
-            <label key={tipo.IdEpp} className="check-group__option">
-              <input
-                type="checkbox"
-                checked={Epps.includes(tipo.IdEpp)}
-                onChange={() =>
-                  setEpps((current) =>
-                    current.includes(tipo.IdEpp) ? current.filter((candidate) => candidate !== tipo.IdEpp) : [...current, tipo.IdEpp],
-                  )
-                }
-              />
-              {tipo.NombreEpp}
-            </label>
-          ))}
-        </fieldset>
+        <CheckList
+          legend="EPP que debe tener*"
+          options={lookups.tipos.map((tipo) => ({ value: tipo.IdEpp, label: tipo.NombreEpp }))}
+          chosen={Epps}
+          onChange={setEpps}
+        />
       </section>
       <div role="alert">{problem && <p className="notice notice--error">{problem}</p>}</div>
       <div className="button-row record-form__actions">

@@ -28,18 +28,6 @@ export interface CrewOwner {
   userId: number;
 }
 
-/** A line for `tipo`, its size still to choose when it has sizes. */
-export function lineFor(tipo: LocalEppTipo): CrewLine {
-  return {
-    IdLinea: uuidV7(),
-    IdEpp: tipo.IdEpp,
-    NombreEpp: tipo.NombreEpp,
-    Talla: tipo.Tallas.length === 1 ? tipo.Tallas[0]! : '',
-    Cantidad: 1,
-    VidaUtilMeses: tipo.VidaUtilMeses,
-  };
-}
-
 /** A line of a correction: the corrected acta's line again, as a new line of the new acta. */
 export function lineAgain(item: Pick<CrewLine, 'IdEpp' | 'NombreEpp' | 'Talla' | 'Cantidad' | 'VidaUtilMeses'>): CrewLine {
   return {
@@ -51,6 +39,9 @@ export function lineAgain(item: Pick<CrewLine, 'IdEpp' | 'NombreEpp' | 'Talla' |
     VidaUtilMeses: item.VidaUtilMeses,
   };
 }
+
+/** A line for `tipo`, its size still to choose when it has sizes. */
+export const lineFor = (tipo: LocalEppTipo): CrewLine => lineAgain({ ...tipo, Talla: tipo.Tallas.length === 1 ? tipo.Tallas[0]! : '', Cantidad: 1 });
 
 /**
  * A new crew delivery for `workers`, each with the lines `lines` gives them (their assignment's, or the lines of the

@@ -1,6 +1,6 @@
 import { EPP_TIPOS_MESSAGES, EppTipoCreateBodySchema, eppTipoEntity } from '#sync/schemas/epp-tipos.schema.ts';
 import { IonButton } from '@ionic/react';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import * as v from 'valibot';
 import { fold } from '#app/db/reference-rows.ts';
@@ -13,13 +13,13 @@ import { PageLoading } from '#app/ui/feedback/page-loading.tsx';
 import { useSavedToast } from '#app/ui/feedback/use-saved-toast.ts';
 import { PageContent } from '#app/ui/page-content.tsx';
 import { PageHeading } from '#app/ui/page-heading.tsx';
+import { CheckList } from '#app/ui/form/check-list.tsx';
+import { RepeatedRow, useRepeatedRows } from '#app/ui/form/repeated-rows.tsx';
 import { useEppLookups } from './epp-queries.ts';
 import { SIZES_HINT } from './epp-tipos-view.ts';
 import '#app/ui/records.css';
-import './epp-tipos-new-page.css';
 
 interface ItemRow {
-  key: number;
   NombreEpp: string;
   Riesgo: string;
   Norma: string;
@@ -27,8 +27,7 @@ interface ItemRow {
   VidaUtilMeses: string;
 }
 
-let nextKey = 1;
-const blankRow = (): ItemRow => ({ key: nextKey++, NombreEpp: '', Riesgo: '', Norma: '', Tallas: '', VidaUtilMeses: '12' });
+const blankRow = (): ItemRow => ({ NombreEpp: '', Riesgo: '', Norma: '', Tallas: '', VidaUtilMeses: '12' });
 
 /** The create body of one row, or the first problem of its fields. */
 function rowBody(row: ItemRow, actividades: string[]): { body: Record<string, unknown> } | { problem: string } {
@@ -47,21 +46,9 @@ function rowBody(row: ItemRow, actividades: string[]): { body: Record<string, un
   return parsed.success ? { body: candidate } : { problem: parsed.issues[0].message };
 }
 
-function ItemFields({
-  row,
-  index,
-  problem,
-  onChange,
-  onRemove,
-}: {
-  row: ItemRow;
-  index: number;
-  problem: string | undefined;
-  onChange: (patch: Partial<ItemRow>) => void;
-  onRemove?: () => void;
-}) {
-  const id = useId();
-  const field = (name: keyof Omit<ItemRow, 'key'>, label: string, extra: { inputMode?: 'numeric'; hint?: string } = {}) => (
+/** One EPP's fields, labelled by the row's `id`. */
+function ItemFields({ id, row, onChange }: { id: string; row: ItemRow; onChange: (patch: Partial<ItemRow>) => void }) {
+  const field = (name: keyof ItemRow, label: string, extra: { inputMode?: 'numeric'; hint?: string } = {}) => (
     <div className="select-field">
       <label htmlFor={`${id}-${name}`}>{label}</label>
       <input
@@ -75,26 +62,13 @@ function ItemFields({
     </div>
   );
   return (
-    <fieldset className="epp-new-item" aria-describedby={problem ? `${id}-problem` : undefined}>
-      <legend>EPP {index + 1}</legend>
-      <div className="record-form__grid">
-        {field('NombreEpp', 'Nombre del EPP*')}
-        {field('Riesgo', 'Riesgo del que protege')}
-        {field('Norma', 'Certificación o norma')}
-        {field('Tallas', 'Tallas', { hint: SIZES_HINT })}
-        {field('VidaUtilMeses', 'Vida útil en meses (0: no vence)*', { inputMode: 'numeric' })}
-      </div>
-      {problem ? (
-        <p id={`${id}-problem`} className="field-error">
-          {problem}
-        </p>
-      ) : null}
-      {onRemove ? (
-        <IonButton fill="outline" color="dark" size="small" onClick={onRemove}>
-          Quitar EPP {index + 1}
-        </IonButton>
-      ) : null}
-    </fieldset>
+    <div className="record-form__grid">
+      {field('NombreEpp', 'Nombre del EPP*')}
+      {field('Riesgo', 'Riesgo del que protege')}
+      {field('Norma', 'Certificación o norma')}
+      {field('Tallas', 'Tallas', { hint: SIZES_HINT })}
+      {field('VidaUtilMeses', 'Vida útil en meses (0: no vence)*', { inputMode: 'numeric' })}
+    </div>
   );
 }
 
@@ -107,16 +81,11 @@ export function EppTiposNewPage() {
   const navigate = useNavigate();
   const showSaved = useSavedToast();
   const lookups = useEppLookups();
-  const [rows, setRows] = useState<ItemRow[]>(() => [blankRow()]);
+  const { rows, change, add, remove } = useRepeatedRows(blankRow);
   const [actividades, setActividades] = useState<string[]>([]);
   const [problems, setProblems] = useState<Map<number, string>>(new Map());
   const [saving, setSaving] = useState(false);
   const allowed = hasPermission(session, eppTipoEntity.permission, 'crear');
-
-  const change = (key: number, patch: Partial<ItemRow>) =>
-    setRows((current) => current.map((row) => (row.key === key ? { ...row, ...patch } : row)));
-  const toggleActivity = (id: string) =>
-    setActividades((current) => (current.includes(id) ? current.filter((candidate) => candidate !== id) : [...current, id]));
 
   const save = async () => {
     if (!lookups) return;
@@ -152,35 +121,26 @@ export function EppTiposNewPage() {
             <CardSection id="epp-new-items" title="EPP a crear">
               <p className="muted">Agrega uno o varios; cada uno se guarda como un EPP del catálogo.</p>
               {rows.map((row, index) => (
-                <ItemFields
+                <RepeatedRow
                   key={row.key}
-                  row={row}
-                  index={index}
+                  legend={`EPP ${index + 1}`}
                   problem={problems.get(row.key)}
-                  onChange={(patch) => change(row.key, patch)}
-                  onRemove={
-                    rows.length > 1 ? () => setRows((current) => current.filter((candidate) => candidate.key !== row.key)) : undefined
-                  }
-                />
+                  onRemove={rows.length > 1 ? () => remove(row.key) : undefined}
+                >
+                  {(id) => <ItemFields id={id} row={row} onChange={(patch) => change(row.key, patch)} />}
+                </RepeatedRow>
               ))}
-              <IonButton fill="outline" color="dark" onClick={() => setRows((current) => [...current, blankRow()])}>
+              <IonButton fill="outline" color="dark" onClick={add}>
                 Agregar otro EPP
               </IonButton>
             </CardSection>
             <CardSection id="epp-new-activities" title="Actividades económicas en que se usan">
-              <fieldset className="check-group">
-                <legend>Actividades (ninguna: todas)</legend>
-                {lookups.activities.map((activity) => (
-                  <label key={activity.IdActividadEconomica} className="check-group__option">
-                    <input
-                      type="checkbox"
-                      checked={actividades.includes(activity.IdActividadEconomica)}
-                      onChange={() => toggleActivity(activity.IdActividadEconomica)}
-                    />
-                    {activity.label}
-                  </label>
-                ))}
-              </fieldset>
+              <CheckList
+                legend="Actividades (ninguna: todas)"
+                options={lookups.activities.map((activity) => ({ value: activity.IdActividadEconomica, label: activity.label }))}
+                chosen={actividades}
+                onChange={setActividades}
+              />
             </CardSection>
             <div role="alert">{problems.size > 0 && <p className="notice notice--error">Revisa los EPP marcados antes de guardar.</p>}</div>
             <div className="button-row record-form__actions">

@@ -16,17 +16,25 @@ import { PageLoading } from '#app/ui/feedback/page-loading.tsx';
 import { PageContent } from '#app/ui/page-content.tsx';
 import { PageHeading } from '#app/ui/page-heading.tsx';
 import { WorkerSearch } from '#app/ui/workers/worker-search.tsx';
+import { type SizedLinePatch, SizedLinesEditor } from '#app/ui/form/sized-lines-editor.tsx';
 import { proposedFor, useAssignments, useEppLookups } from './epp-queries.ts';
-import { editSizes, raiseRequest } from './solicitudes-writes.ts';
+import { editSizes, lineOf, raiseRequest } from './solicitudes-writes.ts';
 import '#app/ui/records.css';
 import './solicitudes.css';
-import { AddItem, type Chosen, LineEditor, lineOf } from './solicitud-lines.tsx';
 
 /**
  * `/epp/solicitudes/nuevo` (and `?inspeccion={id}` from an inspection: linked to it, its observed workers chosen):
  * workers by name or RUT, each with the EPP of their assignment proposed, a size per item from the catalogue's and a
  * quantity. `/epp/solicitudes/editar/{id}`: the sizes and quantities of a pending request. All on the device.
  */
+/** A worker of the request, and their contractor (a request is for one contractor's workers, or the company's). */
+interface Chosen {
+  IdPersona: string;
+  RunPersona: string;
+  NombreTrabajador: string;
+  RutContratista: string | null;
+}
+
 export function EppSolicitudFormPage() {
   const session = useRequiredSession();
   const navigate = useNavigate();
@@ -60,8 +68,7 @@ export function EppSolicitudFormPage() {
   /** The worker joins with the EPP of their assignment proposed (none: the person adds what they need). */
   const proposal = (worker: LocalTrabajador): SolicitudLinea[] => {
     if (!lookups || !assignments) return [];
-    const who = { IdPersona: worker.IdPersona, RunPersona: worker.RunPersona, name: personName(worker) };
-    return proposedFor(worker, assignments, lookups.tipoById).map((tipo) => lineOf(who, tipo));
+    return proposedFor(worker, assignments, lookups.tipoById).map((tipo) => lineOf(chosenOf(worker), tipo));
   };
   const chosenOf = (worker: LocalTrabajador): Chosen => ({
     IdPersona: worker.IdPersona,
@@ -93,7 +100,7 @@ export function EppSolicitudFormPage() {
     setLines((all) => [...(all ?? []), ...proposed]);
     if (proposed.length === 0) setError(`${personName(worker)} no tiene EPP asignado: agrégale los EPP que necesita.`);
   };
-  const change = (lineId: string, patch: Partial<SolicitudLinea>) =>
+  const change = (lineId: string, patch: SizedLinePatch) =>
     setLines((all) => (all ?? []).map((line) => (line.IdLinea === lineId ? { ...line, ...patch } : line)));
   const removeLine = (lineId: string) => setLines((all) => (all ?? []).filter((line) => line.IdLinea !== lineId));
   const removeWorker = (personaId: string) => {
@@ -133,7 +140,6 @@ export function EppSolicitudFormPage() {
     }
   };
 
-  const workers = chosen;
   const title = id ? 'Editar tallas de la solicitud' : 'Nueva solicitud de EPP';
   return (
     <PageContent>
@@ -161,47 +167,40 @@ export function EppSolicitudFormPage() {
                 <WorkerSearch
                   label="Buscar trabajador por nombre o RUT"
                   onPick={pick}
-                  chosen={new Set(workers.map((worker) => worker.IdPersona))}
+                  chosen={new Set(chosen.map((worker) => worker.IdPersona))}
                 />
-                {workers.length === 0 && <p className="muted">Aún no eliges trabajadores. Se propone el EPP de su asignación.</p>}
+                {chosen.length === 0 && <p className="muted">Aún no eliges trabajadores. Se propone el EPP de su asignación.</p>}
               </CardSection>
             )}
             <CardSection id="epp-request-lines" title={id ? 'Tallas y cantidades' : '2. EPP, talla y cantidad por trabajador'}>
-              {workers.length === 0 ? (
+              {chosen.length === 0 ? (
                 <p className="muted">Elige trabajadores para ver su EPP.</p>
               ) : (
-                workers.map((worker) => {
+                chosen.map((worker) => {
                   const own = lines.filter((line) => line.IdPersona === worker.IdPersona);
                   return (
                     <fieldset key={worker.IdPersona} className="epp-request-worker">
                       <legend>
                         {worker.NombreTrabajador} · {formatRut(worker.RunPersona)}
                       </legend>
-                      {own.length === 0 && <p className="muted">Sin EPP: agrega lo que necesita o quítalo de la solicitud.</p>}
-                      <ul className="epp-request-lines" aria-label={`EPP de ${worker.NombreTrabajador}`}>
-                        {own.map((line) => (
-                          <LineEditor
-                            key={line.IdLinea}
-                            line={line}
-                            tipo={lookups.tipoById.get(line.IdEpp)}
-                            onChange={(patch) => change(line.IdLinea, patch)}
-                            onRemove={id ? undefined : () => removeLine(line.IdLinea)}
-                          />
-                        ))}
-                      </ul>
-                      {!id && (
-                        <AddItem
-                          tipos={lookups.tipos}
-                          taken={new Set(own.map((line) => line.IdEpp))}
-                          worker={worker.NombreTrabajador}
-                          onAdd={(tipo) =>
-                            setLines((all) => [
-                              ...(all ?? []),
-                              lineOf({ IdPersona: worker.IdPersona, RunPersona: worker.RunPersona, name: worker.NombreTrabajador }, tipo),
-                            ])
-                          }
-                        />
-                      )}
+                      <SizedLinesEditor
+                        owner={worker.NombreTrabajador}
+                        noun="EPP"
+                        lines={own}
+                        nameOf={(line) => line.NombreEpp}
+                        sizesOf={(line) => lookups.tipoById.get(line.IdEpp)?.Tallas ?? []}
+                        empty="Sin EPP: agrega lo que necesita o quítalo de la solicitud."
+                        onChange={change}
+                        {...(!id && {
+                          onRemove: removeLine,
+                          add: {
+                            items: lookups.tipos
+                              .filter((tipo) => !own.some((line) => line.IdEpp === tipo.IdEpp))
+                              .map((tipo) => ({ id: tipo.IdEpp, name: tipo.NombreEpp })),
+                            onAdd: (tipoId) => setLines((all) => [...(all ?? []), lineOf(worker, lookups.tipoById.get(tipoId)!)]),
+                          },
+                        })}
+                      />
                       {!id && (
                         <IonButton fill="clear" color="dark" size="small" onClick={() => removeWorker(worker.IdPersona)}>
                           Quitar trabajador<span className="visually-hidden"> {worker.NombreTrabajador}</span>

@@ -12,6 +12,13 @@ import { deleteRecord, queueCreate, updateRecord } from '#app/records/record-wri
 import { createCrewDraft, type CrewOwner, lineAgain } from './epp-crew-store.ts';
 import type { LocalEppTipo } from './epp-queries.ts';
 
+/** A request line for `worker` and `tipo`, its size still to choose when it has sizes. */
+export function lineOf(worker: Pick<SolicitudLinea, 'IdPersona' | 'RunPersona' | 'NombreTrabajador'>, tipo: LocalEppTipo): SolicitudLinea {
+  const { IdPersona, RunPersona, NombreTrabajador } = worker;
+  const Talla = tipo.Tallas.length === 1 ? tipo.Tallas[0]! : '';
+  return { IdLinea: uuidV7(), IdPersona, RunPersona, NombreTrabajador, IdEpp: tipo.IdEpp, NombreEpp: tipo.NombreEpp, Talla, Cantidad: 1 };
+}
+
 /** The first problem of a body, in the schema's Spanish words; null when it is valid. */
 function problemOf(schema: v.GenericSchema, value: unknown): string | null {
   const result = v.safeParse(schema, value);

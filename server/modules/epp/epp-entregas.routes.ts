@@ -13,6 +13,7 @@ import { HttpError } from '#server/http/http-error.ts';
 import { rendersDocument } from '#server/http/document-render.ts';
 import { validate, VersionQuerySchema } from '#server/http/validation.ts';
 import { renderReportPdf } from '#server/reports/render-report-pdf.ts';
+import { readRoute } from '#server/http/read-route.ts';
 import { recordResponses } from '#server/records/record-routes.ts';
 import { commandWriteContext, writeOutcomeAnswer } from '#server/records/write-answer.ts';
 import { commandHandlers } from '#server/commands/command.ts';
@@ -27,7 +28,6 @@ const security = [{ bearerAuth: [] }];
 const can = permissionsOf(eppEntregaEntity.permission);
 const responses = recordResponses(eppEntregaEntity);
 const text = v.pipe(v.string(), v.trim(), v.toLowerCase());
-const CompanyPath = v.object({ company: v.string() });
 // Any text: a company's own path with an id no acta has answers "none", never 400 (ids are checked by lookup).
 const ActaPath = v.object({ company: v.string(), IdEntregadosEpp: text });
 
@@ -48,26 +48,24 @@ const sealedAnswer = {
  */
 export const eppEntregasRoutes = new Hono<AppEnv>()
   .use(requireSession)
-  .get(
-    '/entregados/:company',
-    describeRoute({
-      tags,
-      security,
-      summary:
-        'Entregas de EPP (actas, anuladas incluidas) visibles para el usuario: un contratista solo las de sus trabajadores, un cliente solo las suyas. ' +
-          '{ statusCode, data: EppEntrega[] }',
-      responses: responses.list,
-    }),
-    validate('param', CompanyPath),
-    requireOwnCompany,
-    can('index'),
-    async (c) => {
-      const { db, records } = c.get('deps');
-      return c.json({
-        statusCode: 200,
-        data: await records.epp_entregas.listActive(db, c.get('session').company, c.get('session').viewer),
-      });
-    },
+  .route(
+    '/',
+    readRoute(
+      '/entregados/:company',
+      {
+        tags,
+        summary:
+          'Entregas de EPP (actas, anuladas incluidas) visibles para el usuario: un contratista solo las de sus trabajadores, un cliente solo las suyas. ' +
+            '{ statusCode, data: EppEntrega[] }',
+        answer: v.object({ statusCode: v.literal(200), data: v.array(EppEntregaSchema) }),
+        access: can('index'),
+      },
+      async (c) => {
+        const { db, records } = c.get('deps');
+        const { company, viewer } = c.get('session');
+        return { statusCode: 200 as const, data: await records.epp_entregas.listActive(db, company, viewer) };
+      },
+    ),
   )
   .post(
     '/entregados',
@@ -89,40 +87,30 @@ export const eppEntregasRoutes = new Hono<AppEnv>()
       },
     }),
   )
-  .get(
-    '/one/:company/:IdEntregadosEpp',
-    describeRoute({
-      tags,
-      security,
-      summary:
-        'Un acta (también anulada): { statusCode, data: EppEntrega | null, Urls: { sha256: enlace firmado } } con las firmas; data null si no existe o ' +
-          'no es visible para el usuario',
-      responses: {
-        200: {
-          description: 'El acta',
-          content: {
-            'application/json': {
-              schema: resolver(
-                v.object({ statusCode: v.literal(200), data: v.nullable(EppEntregaSchema), Urls: v.record(v.string(), v.string()) }),
-              ),
-            },
-          },
-        },
+  .route(
+    '/',
+    readRoute(
+      '/one/:company/:IdEntregadosEpp',
+      {
+        tags,
+        summary:
+          'Un acta (también anulada): { statusCode, data: EppEntrega | null, Urls: { sha256: enlace firmado } } con las firmas; data null si no existe o ' +
+            'no es visible para el usuario',
+        answer: v.object({ statusCode: v.literal(200), data: v.nullable(EppEntregaSchema), Urls: v.record(v.string(), v.string()) }),
+        access: can('index'),
+        params: ActaPath,
       },
-    }),
-    validate('param', ActaPath),
-    requireOwnCompany,
-    can('index'),
-    async (c) => {
-      const { db, files, now } = c.get('deps');
-      const { company, viewer } = c.get('session');
-      const acta = await repo.loadDelivery(db, company, c.req.valid('param').IdEntregadosEpp);
-      if (!acta || !repo.canSee(viewer, acta)) return c.json({ statusCode: 200, data: null, Urls: {} });
-      const Urls = Object.fromEntries(
-        [acta.Entregador.Firma.Sha256, acta.FirmaTrabajador.Sha256].map((sha) => [sha, files.signedUrl(sha, now())]),
-      );
-      return c.json({ statusCode: 200, data: acta, Urls });
-    },
+      async (c, { params }) => {
+        const { db, files, now } = c.get('deps');
+        const { company, viewer } = c.get('session');
+        const acta = await repo.loadDelivery(db, company, params.IdEntregadosEpp);
+        if (!acta || !repo.canSee(viewer, acta)) return { statusCode: 200 as const, data: null, Urls: {} };
+        const Urls = Object.fromEntries(
+          [acta.Entregador.Firma.Sha256, acta.FirmaTrabajador.Sha256].map((sha) => [sha, files.signedUrl(sha, now())]),
+        );
+        return { statusCode: 200 as const, data: acta, Urls };
+      },
+    ),
   )
   .put(
     '/one/:company/:IdEntregadosEpp',

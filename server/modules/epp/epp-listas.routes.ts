@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { requiredEpps } from '#sync/domain/epp-delivery.ts';
 import {
   EppCargosAnswer,
@@ -7,23 +7,30 @@ import {
   EppWorkersWithLevelsAnswer,
 } from '#sync/schemas/epp-answers.schema.ts';
 import type { AppEnv } from '#server/app-env.ts';
-import type { Db } from '#server/db/database.ts';
 import { readRoute } from '#server/http/read-route.ts';
-import type { RecordRegistry } from '#server/records/record-registry.ts';
 import { permit } from '#server/tenancy/permit.ts';
 import { requireSession } from '#server/tenancy/require-session.ts';
-import type { Viewer } from '#server/tenancy/viewer.ts';
 import { EPP_READERS } from './epp-readers.ts';
 import { personName } from '#sync/domain/person-name.ts';
 
 const tags = ['epp'];
 
-/** Workers the viewer may deliver to (a contractor only its own; a client none), and the names of every level. */
-async function workersAndLevels(records: RecordRegistry, db: Db, company: string, viewer: Viewer) {
-  const workers = viewer.kind === 'cliente' ? [] : await records.trabajadores.listActive(db, company, viewer);
+/** A read's database, registry, company and viewer. */
+function readScope(c: Context<AppEnv>) {
+  const { db, records } = c.get('deps');
+  const { company, viewer } = c.get('session');
+  return { db, records, company, viewer };
+}
+
+/** Workers the viewer may deliver to: a contractor only its own; a client none. */
+async function workersFor({ db, records, company, viewer }: ReturnType<typeof readScope>) {
+  return viewer.kind === 'cliente' ? [] : await records.trabajadores.listActive(db, company, viewer);
+}
+
+/** The name of a level by its id (null: none, or not visible). */
+async function levelNames({ db, records, company, viewer }: ReturnType<typeof readScope>) {
   const levels = new Map((await records.niveles.listActive(db, company, viewer)).map((level) => [level.IdNivel, level.Nombre]));
-  const name = (id: string | null) => (id ? (levels.get(id) ?? null) : null);
-  return { workers, name };
+  return (id: string | null) => (id ? (levels.get(id) ?? null) : null);
 }
 
 const read = permit(EPP_READERS, 'index');
@@ -48,11 +55,9 @@ export const eppListasRoutes = new Hono<AppEnv>()
         access: read,
       },
       async (c) => {
-        const { db, records } = c.get('deps');
-        const { company, viewer } = c.get('session');
-        const levels = new Map((await records.niveles.listActive(db, company, viewer)).map((level) => [level.IdNivel, level.Nombre]));
-        const name = (id: string | null) => (id ? (levels.get(id) ?? null) : null);
-        const cargos = await records.cargos.listActive(db, company, viewer);
+        const scope = readScope(c);
+        const name = await levelNames(scope);
+        const cargos = await scope.records.cargos.listActive(scope.db, scope.company, scope.viewer);
         const data = cargos.map(({ IdCargo, NombreCargo, IdNivel2, IdNivel3 }) => ({
           IdCargo,
           NombreCargo,
@@ -79,9 +84,9 @@ export const eppListasRoutes = new Hono<AppEnv>()
         access: read,
       },
       async (c) => {
-        const { db, records } = c.get('deps');
-        const { company, viewer } = c.get('session');
-        const { workers, name } = await workersAndLevels(records, db, company, viewer);
+        const scope = readScope(c);
+        const workers = await workersFor(scope);
+        const name = await levelNames(scope);
         const data = workers.map((worker) => ({
           IdPersona: worker.IdPersona,
           RunPersona: worker.RunPersona,
@@ -112,9 +117,7 @@ export const eppListasRoutes = new Hono<AppEnv>()
         access: read,
       },
       async (c) => {
-        const { db, records } = c.get('deps');
-        const { company, viewer } = c.get('session');
-        const { workers } = await workersAndLevels(records, db, company, viewer);
+        const workers = await workersFor(readScope(c));
         const data = workers.map(({ IdPersona, RunPersona, Nombres, ApellidoPaterno, ApellidoMaterno }) => ({
           IdPersona,
           RunPersona,
@@ -139,9 +142,9 @@ export const eppListasRoutes = new Hono<AppEnv>()
         access: read,
       },
       async (c) => {
-        const { db, records } = c.get('deps');
-        const { company, viewer } = c.get('session');
-        const { workers } = await workersAndLevels(records, db, company, viewer);
+        const scope = readScope(c);
+        const { db, records, company, viewer } = scope;
+        const workers = await workersFor(scope);
         const cargos = await records.cargos.listActive(db, company, viewer);
         const cargoNames = new Map(cargos.map((cargo) => [cargo.IdCargo, cargo.NombreCargo]));
         const assignments = await records.epp_asignaciones.listActive(db, company, viewer);
