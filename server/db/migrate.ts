@@ -21,6 +21,7 @@ import * as capacitacionesPersonas from './migrations/0019-capacitaciones-person
 import * as sesiones from './migrations/0020-sesiones.ts';
 import * as actasNombres from './migrations/0021-actas-nombres.ts';
 import * as resumenesMensuales from './migrations/0022-resumenes-mensuales.ts';
+import * as resumenesCapacitaciones from './migrations/0023-resumenes-capacitaciones.ts';
 import * as postgresBase from './postgres/base-migration.ts';
 import { engineOf } from './engine.ts';
 import type { Database } from './schema.ts';
@@ -54,7 +55,10 @@ const SQLITE_ONLY: Record<string, Migration> = {
 
 const POSTGRES_ONLY: Record<string, Migration> = { '0021-base-postgresql': postgresBase };
 
-const BOTH_ENGINES: Record<string, Migration> = { '0022-resumenes-mensuales': resumenesMensuales };
+const BOTH_ENGINES: Record<string, Migration> = {
+  '0022-resumenes-mensuales': resumenesMensuales,
+  '0023-resumenes-capacitaciones': resumenesCapacitaciones,
+};
 
 /** A migration's number, the start of its name: the schema version it leaves. */
 const numberOf = (name: string) => Number.parseInt(name, 10);

@@ -30,12 +30,19 @@ export const CAPACITACIONES_DASHBOARD = defineDashboard({
       summary: 'Programa del mes (month, por defecto el actual): programadas, realizadas y pendientes',
     },
     { name: 'TotalActividades', title: 'Capacitaciones realizadas', kind: bars, summary: 'Capacitaciones realizadas en el rango, por mes' },
-    { name: 'TotalAsistentes', title: 'Asistencias', kind: bars, summary: 'Asistencias registradas en el rango, por mes' },
+    {
+      name: 'TotalAsistentes',
+      title: 'Asistencias',
+      kind: bars,
+      summary: 'Asistencias registradas en el rango, por mes',
+      monthlySummary: 'capacitaciones.asistencias',
+    },
     {
       name: 'HHCapacitacion',
       title: 'Horas hombre de capacitación',
       kind: bars,
       summary: 'Horas hombre de capacitación (horas del tipo por asistente) por mes del rango',
+      monthlySummary: 'capacitaciones.hh',
     },
     { name: 'HHPromedio', title: 'Horas hombre promedio por asistente', kind: bars, summary: 'Horas hombre promedio por asistente, por mes del rango' },
     {
@@ -43,6 +50,7 @@ export const CAPACITACIONES_DASHBOARD = defineDashboard({
       title: 'Tasa de capacitación (HH por trabajador)',
       kind: bars,
       summary: 'Horas hombre de capacitación por trabajador activo del alcance, por mes del rango',
+      monthlySummary: 'capacitaciones.hh',
     },
     {
       name: 'Cobertura',
@@ -60,7 +68,13 @@ export const CAPACITACIONES_DASHBOARD = defineDashboard({
       kind: 'lineas',
       summary: 'Cumplimiento del programa de cada mes del año de month (Valor) y acumulado (Valor2), en %',
     },
-    { name: 'HHAnual', title: 'Horas hombre anuales', kind: bars, summary: 'Horas hombre de cada mes del año de month' },
+    {
+      name: 'HHAnual',
+      title: 'Horas hombre anuales',
+      kind: bars,
+      summary: 'Horas hombre de cada mes del año de month',
+      monthlySummary: 'capacitaciones.hh',
+    },
     {
       name: 'estadoVigencias',
       title: 'Estado de vigencias',

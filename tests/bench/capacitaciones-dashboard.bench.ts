@@ -8,6 +8,7 @@
  * company's data stays the same). Each indicator's own time (cold, alone) is printed too.
  */
 import fs from 'node:fs';
+import { sql } from 'kysely';
 import os from 'node:os';
 import path from 'node:path';
 import { toWireDate } from '#sync/domain/dates.ts';
@@ -18,6 +19,7 @@ import { parseConfig } from '#server/config.ts';
 import { indicatorNames } from '#sync/records/indicator.ts';
 import { CAPACITACIONES_DASHBOARD } from '#sync/schemas/capacitaciones-dashboard.schema.ts';
 import { DEMO_PASSWORD, seedId } from '#server/seed/demo-seed.ts';
+import { up as backFillTrainingSummaries } from '#server/db/migrations/0023-resumenes-capacitaciones.ts';
 import { insertBenchWorkers } from './support/bench-workers.ts';
 
 const TARGET_MS = 300;
@@ -83,6 +85,9 @@ async function insertAttendance(): Promise<void> {
       });
       await trx.insertInto('capacitacion_participantes').values(rows).execute();
     }
+    // Straight into the tables, past the session's write: the monthly summary rows are rebuilt as migration 0023 builds them.
+    await sql`DELETE FROM resumenes_mensuales WHERE "Indicador" LIKE 'capacitaciones.%'`.execute(trx);
+    await backFillTrainingSummaries(trx as never);
   });
 }
 

@@ -2,6 +2,8 @@ import type { Insertable } from 'kysely';
 import type { Capacitacion } from '#sync/schemas/capacitaciones.schema.ts';
 import type { Db } from '#server/db/database.ts';
 import type { CapacitacionParticipantesTable, CapacitacionesTable } from '#server/db/schema.ts';
+import { keepingSummary } from '#server/records/indicators/monthly-summary.ts';
+import { sessionShares } from './dashboard-meses.ts';
 
 /** Sessions written whole: the row and its three lists, each in its own table (migration 0009). */
 
@@ -93,20 +95,33 @@ async function writeChildren(db: Db, session: Capacitacion): Promise<void> {
   }
 }
 
-export async function insertSession(db: Db, session: Capacitacion, fieldVersions: string): Promise<void> {
-  await db
-    .insertInto('capacitaciones')
-    .values({ ...sessionColumns(session, fieldVersions), IdEmpresa: session.IdEmpresa, IdCapacitacion: session.IdCapacitacion })
-    .execute();
-  await writeChildren(db, session);
+/**
+ * Every write of a session passes here (the store's insert and update: creation, realisation, edits, lists, deletion)
+ * and rewrites its attendance rows, so here the session's share of the monthly summaries is taken away as it was
+ * and added as it is, in the write's transaction: the summaries never part from the rows.
+ */
+function keepingShares(db: Db, session: Capacitacion, write: () => Promise<void>): Promise<void> {
+  return keepingSummary(db, () => sessionShares(db, session.IdEmpresa, session.IdCapacitacion), write);
 }
 
-export async function updateSession(db: Db, session: Capacitacion, fieldVersions: string): Promise<void> {
-  await db
-    .updateTable('capacitaciones')
-    .set(sessionColumns(session, fieldVersions))
-    .where('IdEmpresa', '=', session.IdEmpresa)
-    .where('IdCapacitacion', '=', session.IdCapacitacion)
-    .execute();
-  await writeChildren(db, session);
+export function insertSession(db: Db, session: Capacitacion, fieldVersions: string): Promise<void> {
+  return keepingShares(db, session, async () => {
+    await db
+      .insertInto('capacitaciones')
+      .values({ ...sessionColumns(session, fieldVersions), IdEmpresa: session.IdEmpresa, IdCapacitacion: session.IdCapacitacion })
+      .execute();
+    await writeChildren(db, session);
+  });
+}
+
+export function updateSession(db: Db, session: Capacitacion, fieldVersions: string): Promise<void> {
+  return keepingShares(db, session, async () => {
+    await db
+      .updateTable('capacitaciones')
+      .set(sessionColumns(session, fieldVersions))
+      .where('IdEmpresa', '=', session.IdEmpresa)
+      .where('IdCapacitacion', '=', session.IdCapacitacion)
+      .execute();
+    await writeChildren(db, session);
+  });
 }

@@ -6,10 +6,13 @@ import { activeWorkerCount, type DashboardScope, monthEnd } from '#server/record
 import { indicatorAnswer, monthlyPoints, round } from '#server/records/indicators/indicator-figures.ts';
 import { type IndicatorInput, scopedFigures } from '#server/records/indicators/indicator-input.ts';
 import { addDays, gainsValidity, monthOf, realisedAttendance } from './asistencias.repo.ts';
+import { type MonthFigures, summedMonths } from './dashboard-meses.ts';
 
 /**
  * The trainings dashboard's figures over attendance (hours, people, sessions, validity). The indicators the page
  * asks together read one summary of the range (three grouped queries over the covering indexes), computed once.
+ * Hours and attendances by month, sums that only add up, read their whole months from the monthly summary rows
+ * (dashboard-meses.ts); people and sessions are distinct counts, which months of parties cannot add up.
  */
 
 const ratio = (part: number, whole: number) => (whole > 0 ? round(part / whole) : 0);
@@ -123,6 +126,15 @@ function summary(input: IndicatorInput, range: Range = { from: input.scope.filte
   return scopedFigures(input, ['capacitaciones-resumen', range], () => computeSummary(input, range));
 }
 
+/**
+ * Hours and attendances by month of the dashboard's range: from the monthly summary rows, or, with a level chosen,
+ * from the attendance (an attendee's levels are not kept in the summary).
+ */
+function hoursByMonth(input: IndicatorInput): Promise<MonthFigures> {
+  const { nv2, nv3, start, end } = input.scope.filters;
+  return nv2 || nv3 ? summary(input) : summedMonths(input, start, end);
+}
+
 function headcount(input: IndicatorInput): Promise<number> {
   return scopedFigures(input, ['dotacion'], () => activeWorkerCount(input.deps.db, input.scope));
 }
@@ -136,14 +148,14 @@ function monthRecords(scope: DashboardScope, month: string): Record<string, stri
   return { desde: desde > scope.filters.start ? desde : scope.filters.start, hasta: hasta < scope.filters.end ? hasta : scope.filters.end };
 }
 
-function monthly(input: IndicatorInput, figures: Summary, value: (counts: Counts) => number): DashboardPoint[] {
+function monthly<C>(input: IndicatorInput, figures: Pick<MonthFigures<C>, 'months'>, value: (counts: C) => number): DashboardPoint[] {
   const counts = new Map(figures.months.map((month) => [month.Mes, month.counts]));
   const point = (month: string) => ({ Valor: round(value(counts.get(month)!)), registros: monthRecords(input.scope, month) });
   return monthlyPoints([...counts.keys()], point);
 }
 
 export async function hhCapacitacion(input: IndicatorInput): Promise<DashboardAnswer> {
-  const figures = await summary(input);
+  const figures = await hoursByMonth(input);
   return indicatorAnswer(round(figures.total.HH), 'HH', monthly(input, figures, (counts) => counts.HH));
 }
 
@@ -154,7 +166,7 @@ export async function hhPromedio(input: IndicatorInput): Promise<DashboardAnswer
 }
 
 export async function totalAsistentes(input: IndicatorInput): Promise<DashboardAnswer> {
-  const figures = await summary(input);
+  const figures = await hoursByMonth(input);
   return indicatorAnswer(figures.total.Filas, 'asistencias', monthly(input, figures, (counts) => counts.Filas));
 }
 
@@ -165,28 +177,30 @@ export async function totalActividades(input: IndicatorInput): Promise<Dashboard
 
 /** HH of training per worker of the scope's headcount (no worked hours are kept: the rate is per worker). */
 export async function tasaCapacitacion(input: IndicatorInput): Promise<DashboardAnswer> {
-  const [figures, workers] = await Promise.all([summary(input), headcount(input)]);
+  const [figures, workers] = await Promise.all([hoursByMonth(input), headcount(input)]);
   const data = monthly(input, figures, (counts) => (workers > 0 ? counts.HH / workers : 0));
   return indicatorAnswer(ratio(figures.total.HH, workers), 'HH por trabajador', data);
 }
 
-/** The twelve months of the year of the dashboard's month: hours only, one pass in the index's order. */
-export async function hhAnual(input: IndicatorInput): Promise<DashboardAnswer> {
-  const months = monthsOfYear(input.scope.filters.month);
+/** Hours by month with a level chosen, which the summary does not keep: one pass over the attendance in the index's order. */
+async function yearHoursOfLevels(input: IndicatorInput, range: Range): Promise<Map<string, number>> {
   const { company, filters, contractor, client } = input.scope;
-  const rows = await realisedAttendance(input.deps.db, {
-    company,
-    from: `${months[0]}-01`,
-    to: `${months[11]}-31`,
-    nv2: filters.nv2,
-    nv3: filters.nv3,
-    contractor,
-    client,
-  })
+  const rows = await realisedAttendance(input.deps.db, { company, ...range, nv2: filters.nv2, nv3: filters.nv3, contractor, client })
     .select([monthOf.as('Mes'), sql<number>`sum(capacitacion_participantes."DuracionHoras")`.as('HH')])
     .groupBy(monthOf)
     .execute();
-  const hours = new Map(rows.map((row) => [row.Mes, Number(row.HH)]));
+  return new Map(rows.map((row) => [row.Mes, Number(row.HH)]));
+}
+
+/** The twelve months of the year of the dashboard's month: hours only, whole months from the monthly summary. */
+export async function hhAnual(input: IndicatorInput): Promise<DashboardAnswer> {
+  const months = monthsOfYear(input.scope.filters.month);
+  const range = { from: `${months[0]}-01`, to: `${months[11]}-31` };
+  const { nv2, nv3 } = input.scope.filters;
+  const hours =
+    nv2 || nv3
+      ? await yearHoursOfLevels(input, range)
+      : new Map((await summedMonths(input, range.from, range.to)).months.map((month) => [month.Mes, month.counts.HH]));
   const data = monthlyPoints(months, (month) => ({ Valor: round(hours.get(month) ?? 0), registros: monthDays(month) }));
   return indicatorAnswer(round([...hours.values()].reduce((sum, value) => sum + value, 0)), 'HH', data);
 }

@@ -4,8 +4,9 @@ import type { Db } from '#server/db/database.ts';
 /**
  * Monthly summary rows (migration 0022): what an indicator counts, per company, month and up to three dimensions
  * it filters by, so a figure over years of raw rows reads a few hundred rows instead. The write that changes the raw
- * rows changes the summary in its own transaction (`addToSummary` with the write's `db`), so a summary is never
- * behind its rows; the figure reads whole months from it and the days of a month cut by the range from the rows.
+ * rows changes the summary in its own transaction (`addToSummary` or `keepingSummary` with the write's `db`), so a
+ * summary is never behind its rows; the figure reads whole months from it and the days of a month cut by the range
+ * from the rows.
  */
 interface ResumenesMensualesTable {
   IdEmpresa: string;
@@ -43,6 +44,43 @@ export async function addToSummary(db: Db, cell: SummaryCell, amount: number): P
     .execute();
 }
 
+/** What one record adds to a summary: a cell and its amount (a record may add to several cells). */
+export interface SummaryShare {
+  cell: SummaryCell;
+  amount: number;
+}
+
+const cellKey = ({ company, indicator, month, dimensions }: SummaryCell) => JSON.stringify([company, indicator, month, ...dimensions]);
+
+/**
+ * Takes away a record's share as it was before a write and adds its share after it, cell by cell, in the write's
+ * transaction: whatever the write changed (the month, the amounts, a dimension, or whether it counts at all), the
+ * summary follows, because both shares are read from the rows the figure counts. Cells left as they were are not
+ * written.
+ */
+export async function applySummaryDelta(db: Db, before: readonly SummaryShare[], after: readonly SummaryShare[]): Promise<void> {
+  const delta = new Map<string, SummaryShare>();
+  for (const [shares, sign] of [
+    [before, -1],
+    [after, 1],
+  ] as const) {
+    for (const { cell, amount } of shares) {
+      const found = delta.get(cellKey(cell)) ?? { cell, amount: 0 };
+      found.amount += sign * amount;
+      delta.set(cellKey(cell), found);
+    }
+  }
+  for (const { cell, amount } of delta.values()) if (amount !== 0) await addToSummary(db, cell, amount);
+}
+
+/** Runs a write of one record keeping its summary: `share` (read with the write's `db`) before and after, the difference added. */
+export async function keepingSummary<T>(db: Db, share: () => Promise<SummaryShare[]>, write: () => Promise<T>): Promise<T> {
+  const before = await share();
+  const result = await write();
+  await applySummaryDelta(db, before, await share());
+  return result;
+}
+
 interface DayRange {
   from: string;
   to: string;
@@ -77,17 +115,21 @@ function previousMonth(month: string): string {
   return value === 1 ? `${year - 1}-12` : `${year}-${String(value - 1).padStart(2, '0')}`;
 }
 
+type Dimension = 'Dimension1' | 'Dimension2' | 'Dimension3';
+
 export interface SummaryRead {
   company: string;
   indicator: string;
   /** The dimensions fixed to one value (a contractor's own); the others are summed over. */
-  where: Partial<Record<'Dimension1' | 'Dimension2' | 'Dimension3', string>>;
-  /** The dimension the sums are by. */
-  by: 'Dimension1' | 'Dimension2' | 'Dimension3';
+  where: Partial<Record<Dimension, string>>;
+  /** A value any of these dimensions may hold, each cell counted once (a contractor: the attendee's or the session's). */
+  anyOf?: { dimensions: readonly Dimension[]; value: string };
+  /** What the sums are by: a dimension, or the month. */
+  by: Dimension | 'Mes';
 }
 
 /**
- * The sums by one dimension over a range of days: the whole months from the summary rows, the days at the ends from
+ * The sums by one dimension (or by month) over a range of days: the whole months from the summary rows, the days at the ends from
  * `raw` (the raw rows' sums by the same dimension, as the figure always counted them). Equal to `raw(from, to)`.
  */
 export async function summedOverRange(
@@ -113,7 +155,9 @@ async function summaryOf(db: Db, read: SummaryRead, first: string, last: string)
     .where('Indicador', '=', read.indicator)
     .where('Mes', '>=', first)
     .where('Mes', '<=', last);
-  for (const [column, value] of Object.entries(read.where)) query = query.where(column as SummaryRead['by'], '=', value);
+  for (const [column, value] of Object.entries(read.where)) query = query.where(column as Dimension, '=', value);
+  const anyOf = read.anyOf;
+  if (anyOf) query = query.where((eb) => eb.or(anyOf.dimensions.map((column) => eb(column, '=', anyOf.value))));
   const rows = await query.groupBy(read.by).execute();
   return new Map(rows.map((row) => [row[read.by] as string, Number(row.Valor)]));
 }
