@@ -9,6 +9,7 @@ import { apiRequest } from '#app/data/api-client.ts';
 import { useWorkersById } from '#app/data/worker-queries.ts';
 import { fullName } from '#app/session/session-permissions.ts';
 import { useRequiredSession } from '#app/session/use-session.ts';
+import { CheckList } from '#app/ui/form/check-list.tsx';
 import { SelectFilter } from '#app/ui/list-filters.tsx';
 import { useOnlineStatus } from '#app/ui/use-online-status.ts';
 import { WorkerSearch } from '#app/ui/workers/worker-search.tsx';
@@ -32,15 +33,12 @@ export function ParticipantsEditor({ lookups, cargos, people, onCargos, onPeople
   return (
     <section className="card" aria-labelledby="sesion-participantes-title">
       <h2 id="sesion-participantes-title">Participantes</h2>
-      <fieldset className="check-group">
-        <legend>Por cargo (los trabajadores que lo tienen al guardar)</legend>
-        {lookups.cargos.map((cargo) => (
-          <label key={cargo.IdCargo} className="check-group__option">
-            <input type="checkbox" checked={cargos.includes(cargo.IdCargo)} onChange={(event) => onCargos(event.target.checked ? [...cargos, cargo.IdCargo] : cargos.filter((id) => id !== cargo.IdCargo))} />
-            {cargo.NombreCargo}
-          </label>
-        ))}
-      </fieldset>
+      <CheckList
+        legend="Por cargo (los trabajadores que lo tienen al guardar)"
+        options={lookups.cargos.map((cargo) => ({ value: cargo.IdCargo, label: cargo.NombreCargo }))}
+        chosen={cargos}
+        onChange={onCargos}
+      />
       <WorkerSearch label="Agregar por persona (RUT o nombre)" chosen={chosen} onPick={(worker) => onPeople([...people, worker.IdPersona])} />
       {people.length === 0 ? (
         <p className="muted">Sin participantes por persona.</p>

@@ -14,6 +14,7 @@ import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import type { LocalFile } from '#app/data/local-write.ts';
 import type { LocalCargo, LocalNivel, LocalRows } from '#app/db/reference-rows.ts';
+import { CheckList } from '#app/ui/form/check-list.tsx';
 import { FormDateField } from '#app/ui/form/date-field.tsx';
 import { FormInput } from '#app/ui/form/form-input.tsx';
 import { FormSelect } from '#app/ui/form/form-select.tsx';
@@ -129,25 +130,13 @@ export function TrabajadorForm(props: TrabajadorFormProps) {
           control={control}
           name="cargos"
           render={({ field }) => (
-            <fieldset className="check-group">
-              <legend>Cargos</legend>
-              {cargos.length === 0 && <p className="muted">No hay cargos en este dispositivo.</p>}
-              {cargos.map((cargo) => {
-                const checked = field.value.includes(cargo.IdCargo);
-                return (
-                  <label key={cargo.IdCargo} className="check-group__option">
-                    <input
-                      type="checkbox"
-                      checked={checked}
-                      onChange={() =>
-                        field.onChange(checked ? field.value.filter((id) => id !== cargo.IdCargo) : [...field.value, cargo.IdCargo])
-                      }
-                    />
-                    {cargo.NombreCargo}
-                  </label>
-                );
-              })}
-            </fieldset>
+            <CheckList
+              legend="Cargos"
+              options={cargos.map((cargo) => ({ value: cargo.IdCargo, label: cargo.NombreCargo }))}
+              chosen={field.value}
+              onChange={field.onChange}
+              empty="No hay cargos en este dispositivo."
+            />
           )}
         />
       </section>

@@ -6,6 +6,7 @@ import { valibotResolver } from '@hookform/resolvers/valibot';
 import { IonButton } from '@ionic/react';
 import { useState } from 'react';
 import { type Control, Controller, useForm, useWatch } from 'react-hook-form';
+import { CheckList } from '#app/ui/form/check-list.tsx';
 import { FormDateField } from '#app/ui/form/date-field.tsx';
 import { FormInput } from '#app/ui/form/form-input.tsx';
 import { FormSelect } from '#app/ui/form/form-select.tsx';
@@ -13,7 +14,7 @@ import { ImagePicker } from '#app/ui/form/image-picker.tsx';
 import { SubmitButton } from '#app/ui/form/submit-button.tsx';
 import { type UsuarioFormInput, UsuarioFormSchema, type UsuarioFormValues } from './usuario-form-model.ts';
 
-const SYSTEM_LABELS: Record<number, string> = { 1: 'HSE', 2: 'Producción' };
+const SYSTEM_LABELS: Record<(typeof SYSTEM_IDS)[number], string> = { 1: 'HSE', 2: 'Producción' };
 
 interface UsuarioFormProps {
   user: Usuario | null;
@@ -118,26 +119,14 @@ export function UsuarioForm({ user, initial, lists, onSubmit, onCancel }: Usuari
           control={control}
           name="Sistemas"
           render={({ field, fieldState }) => (
-            <fieldset className="check-group check-group--inline">
-              <legend>Sistemas*</legend>
-              {SYSTEM_IDS.map((system) => (
-                <label key={system} className="check-group__option">
-                  <input
-                    type="checkbox"
-                    checked={(field.value ?? []).includes(system)}
-                    onChange={(event) =>
-                      field.onChange(
-                        event.target.checked
-                          ? [...(field.value ?? []), system].sort()
-                          : (field.value ?? []).filter((value) => value !== system),
-                      )
-                    }
-                  />
-                  {SYSTEM_LABELS[system]}
-                </label>
-              ))}
-              {fieldState.error && <p className="field-error">{fieldState.error.message}</p>}
-            </fieldset>
+            <CheckList
+              className="check-group--inline"
+              legend="Sistemas*"
+              options={SYSTEM_IDS.map((system) => ({ value: String(system), label: SYSTEM_LABELS[system] }))}
+              chosen={(field.value ?? []).map(String)}
+              onChange={(chosen) => field.onChange(chosen.map(Number).sort((a, b) => a - b))}
+              problem={fieldState.error?.message}
+            />
           )}
         />
         {!user && (

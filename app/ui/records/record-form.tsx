@@ -4,6 +4,7 @@ import { IonButton } from '@ionic/react';
 import { useState } from 'react';
 import { Controller, type Control, type FieldValues, useForm, useWatch } from 'react-hook-form';
 import * as v from 'valibot';
+import { CheckList } from '#app/ui/form/check-list.tsx';
 import { FieldShell } from '#app/ui/form/field-shell.tsx';
 import { FormInput } from '#app/ui/form/form-input.tsx';
 import { FormMonthField } from '#app/ui/form/month-field.tsx';
@@ -92,36 +93,18 @@ function MultiInput({
     <Controller
       control={control}
       name={name}
-      render={({ field, fieldState }) => {
-        const chosen = new Set((field.value as string[] | undefined) ?? []);
-        const toggle = (value: string) =>
-          field.onChange(
-            options.map((option) => option.value).filter((candidate) => (candidate === value ? !chosen.has(value) : chosen.has(candidate))),
-          );
-        return (
-          <fieldset className="check-group record-form__wide" aria-describedby={fieldState.error ? `record-${name}-error` : undefined}>
-            <legend>{label}</legend>
-            {options.length === 0 ? <p className="muted">No hay opciones en este dispositivo.</p> : null}
-            {options.map((option) => (
-              <label key={option.value} className="check-group__option">
-                <input
-                  type="checkbox"
-                  name={field.name}
-                  checked={chosen.has(option.value)}
-                  onChange={() => toggle(option.value)}
-                  onBlur={field.onBlur}
-                />
-                {option.label}
-              </label>
-            ))}
-            {fieldState.error && (
-              <p id={`record-${name}-error`} className="field-error">
-                {fieldState.error.message}
-              </p>
-            )}
-          </fieldset>
-        );
-      }}
+      render={({ field, fieldState }) => (
+        <CheckList
+          className="record-form__wide"
+          legend={label}
+          options={options}
+          chosen={(field.value as string[] | undefined) ?? []}
+          // The record keeps its choices in the options' order.
+          onChange={(chosen) => field.onChange(options.map((option) => option.value).filter((value) => chosen.includes(value)))}
+          empty="No hay opciones en este dispositivo."
+          problem={fieldState.error?.message}
+        />
+      )}
     />
   );
 }
