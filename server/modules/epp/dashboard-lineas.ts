@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { indicatorOf } from '#sync/records/indicator.ts';
 import { EPP_DASHBOARD } from '#sync/schemas/epp-dashboard.schema.ts';
+import type { EppEntrega } from '#sync/schemas/epp-entregas.schema.ts';
 import type { Db } from '#server/db/database.ts';
 import { scopedFigures } from '#server/records/indicators/indicator-input.ts';
 import { addToSummary, summedOverRange } from '#server/records/indicators/monthly-summary.ts';
@@ -95,19 +96,12 @@ export const LINES_SUMMARY = indicatorOf(EPP_DASHBOARD, 'motivo_entrega').monthl
 
 /**
  * Keeps `epp.lineas` with the actas, in the write's transaction: an acta that counts (not annulled, not deleted) adds
- * its lines with `sign` 1 once stored, and takes them away with -1 just before it is annulled.
+ * its lines with `sign` 1 once stored, and takes them away with -1 as it is annulled. The acta is the one the write
+ * holds, so the summary costs no read.
  */
-export async function summariseActaLines(db: Db, company: string, id: string, sign: 1 | -1): Promise<void> {
-  const acta = await db
-    .selectFrom('epp_entregas as e')
-    .select(['e.Fecha', 'e.Motivo', 'e.RutContratista', 'e.IdCliente'])
-    .select(sql<number>`(select count(*) from epp_entregas_lineas as l where l."IdEntregadosEpp" = e."IdEntregadosEpp")`.as('Lineas'))
-    .where('e.IdEmpresa', '=', company)
-    .where('e.IdEntregadosEpp', '=', id)
-    .where('e.Anulada', '=', 0)
-    .where('e.Estado', '<>', 0)
-    .executeTakeFirst();
-  if (!acta) return;
+export async function summariseActaLines(db: Db, acta: EppEntrega, sign: 1 | -1): Promise<void> {
+  if (acta.Anulada === 1 || acta.Estado === 0) return;
   const dimensions = [String(acta.Motivo), acta.RutContratista ?? '', acta.IdCliente ?? ''] as const;
-  await addToSummary(db, { company, indicator: LINES_SUMMARY, month: acta.Fecha.slice(0, 7), dimensions }, sign * Number(acta.Lineas ?? 0));
+  const cell = { company: acta.IdEmpresa, indicator: LINES_SUMMARY, month: acta.Fecha.slice(0, 7), dimensions };
+  await addToSummary(db, cell, sign * acta.Items.length);
 }

@@ -133,21 +133,20 @@ export async function insertActa(db: Db, acta: EppEntrega & { RecibidoEn: string
     VenceEl: item.VenceEl,
   }));
   await db.insertInto('epp_entregas_lineas').values(lines).execute();
-  await summariseActaLines(db, acta.IdEmpresa, acta.IdEntregadosEpp, 1);
+  await summariseActaLines(db, acta, 1);
 }
 
 /** Annulling is the only change an acta takes: the sealed columns refuse any other (migration 0010). */
 export async function markAnnulled(
   db: Db,
-  company: string,
-  id: string,
+  acta: EppEntrega,
   changes: { AnuladaPor: string; AnuladaEn: string; Version: number },
 ): Promise<void> {
-  await summariseActaLines(db, company, id, -1);
+  await summariseActaLines(db, acta, -1);
   await db
     .updateTable('epp_entregas')
     .set({ Anulada: 1, ...changes })
-    .where('IdEmpresa', '=', company)
-    .where('IdEntregadosEpp', '=', id)
+    .where('IdEmpresa', '=', acta.IdEmpresa)
+    .where('IdEntregadosEpp', '=', acta.IdEntregadosEpp)
     .execute();
 }

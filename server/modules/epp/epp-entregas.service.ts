@@ -158,7 +158,7 @@ export function annulDelivery(ctx: WriteContext, id: string, base: number | unde
       );
       return { kind: 'conflict', row: current };
     }
-    await repo.markAnnulled(db, ctx.company, id, {
+    await repo.markAnnulled(db, current, {
       AnuladaPor: ctx.userName,
       AnuladaEn: ctx.now.toISOString(),
       Version: current.Version + 1,
