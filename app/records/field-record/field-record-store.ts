@@ -49,9 +49,14 @@ export async function signFieldRecord<T extends DraftTableName>(
   await changeDraft(db, record.table, id, (draft) => apply(draft, given), [file]);
 }
 
+/** The person `personId` of `role` in the draft; `present`: not one taken out but kept in the list. */
+function findPerson<Draft, Person>(role: SignerRole<Draft, Person>, draft: Draft, personId: string, present: boolean): Person | undefined {
+  return role.of(draft).find((candidate) => role.id(candidate) === personId && (!present || (role.present?.(candidate) ?? true)));
+}
+
 /** The person `personId` of `role` who may still change: refused when gone, taken out or sealed. */
 function personOf<Draft, Person>(role: SignerRole<Draft, Person>, draft: Draft, personId: string): Person {
-  const person = role.of(draft).find((candidate) => role.id(candidate) === personId && (role.present?.(candidate) ?? true));
+  const person = findPerson(role, draft, personId, true);
   if (!person) throw new DraftError(role.gone);
   if (role.sealed && role.signed(person)) throw new DraftError(role.sealed);
   return person;
@@ -105,7 +110,7 @@ export function clearSignature<T extends DraftTableName, Person>(
   personId: string,
 ): Promise<void> {
   return changeDraft(db, record.table, id, (draft) => {
-    const person = role.of(draft).find((candidate) => role.id(candidate) === personId);
+    const person = findPerson(role, draft, personId, false);
     if (!person || !role.signed(person) || !role.clear) return false;
     role.clear(person);
   });
@@ -120,7 +125,7 @@ export function removePerson<T extends DraftTableName, Person>(
   personId: string,
 ): Promise<void> {
   return changeDraft(db, record.table, id, (draft) => {
-    const person = role.of(draft).find((candidate) => role.id(candidate) === personId && (role.present?.(candidate) ?? true));
+    const person = findPerson(role, draft, personId, true);
     if (!person || !role.remove) return false;
     if (role.sealed && role.signed(person)) throw new DraftError(role.sealed);
     return role.remove(draft, person);

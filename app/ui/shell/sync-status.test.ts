@@ -1,18 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { SYNC_ERRORS } from '#sync/outbox/sync-protocol.ts';
+import { INITIAL_SYNC_STATE } from '#sync/outbox/sync-state.ts';
 import type { SyncStatus } from '#app/sync/use-device.ts';
 import { describeSync } from './sync-status.tsx';
 
-const settled: SyncStatus = {
-  online: true,
-  pending: 0,
-  sending: false,
-  dead: 0,
-  paused: false,
-  updateRequired: false,
-  lastSuccessAt: null,
-  lastError: null,
-};
+const settled: SyncStatus = { ...INITIAL_SYNC_STATE };
 
 describe('the sync status in words (RP14)', () => {
   it('PV3: an app the server no longer serves says "Actualiza la aplicación" first, with its queue still counted', () => {
