@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { RUT_MESSAGES, cleanRut, rutError } from '../domain/rut.ts';
 import { isWireDate } from '../domain/dates.ts';
+import { MESSAGES } from '../schemas/common.schema.ts';
 import { ReportPageQueryEntries } from '../schemas/report-list.schema.ts';
 import type { ReportColumn } from './report-list-columns.ts';
 
@@ -10,8 +11,8 @@ import type { ReportColumn } from './report-list-columns.ts';
  * app its screen from the description, and the module keeps only its query and its words.
  */
 export const REPORT_FILTER_MESSAGES = {
-  dateInvalid: 'La fecha debe tener el formato AAAA-MM-DD',
-  rangeReversed: 'Fecha inicial no puede ser mayor que Fecha final',
+  dateInvalid: MESSAGES.dateFormat,
+  rangeReversed: MESSAGES.rangeReversed,
 } as const;
 
 /** A filter's wire name (the spec's) and what it holds, which says how it is checked and drawn. */

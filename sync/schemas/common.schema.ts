@@ -13,6 +13,7 @@ export const MESSAGES = {
   passwordsDiffer: 'Las contraseñas no coinciden',
   codeRequired: 'El código es requerido',
   dateFormat: 'La fecha debe tener el formato AAAA-MM-DD',
+  rangeReversed: 'Fecha inicial no puede ser mayor que Fecha final',
   phoneFormat: 'El teléfono debe tener entre 8 y 15 dígitos',
 } as const;
 

@@ -8,7 +8,8 @@ import { apiRequest } from '#app/data/api-client.ts';
 import { paths } from '#app/navigation/paths.ts';
 import { levelName } from '#app/session/level-names.ts';
 import { useRequiredSession } from '#app/session/use-session.ts';
-import { type ReportColumn, ServerReportList } from '#app/ui/report-list/server-report-list.tsx';
+import type { ReportColumn } from '#sync/records/report-list-columns.ts';
+import { ServerReportList } from '#app/ui/report-list/server-report-list.tsx';
 
 /** The report's filters as the page sets them (the server's body without paging). */
 export type InformeFilters = Partial<Omit<InformeBody, 'Pagina' | 'PorPagina'>>;
@@ -31,21 +32,21 @@ export function AttendanceReport({
   const session = useRequiredSession();
   const company = session.empresa.IdEmpresa;
   const columns: ReportColumn<InformeFila>[] = [
-    { header: 'Realizada el', cell: (row) => formatDisplayDate(row.FechaRealizacion) },
-    { header: 'Capacitación', cell: (row) => row.Tema, wrap: true },
-    { header: 'Tipo', cell: (row) => row.TipoCapacitacion, wrap: true },
-    { header: 'Categoría', cell: (row) => row.Categoria, wrap: true },
-    { header: 'Horas', cell: (row) => formatNumber(row.DuracionHoras, Number.isInteger(row.DuracionHoras) ? 0 : 1) },
-    { header: 'RUT', cell: (row) => formatRut(row.RunPersona) },
-    { header: 'Nombre', cell: (row) => row.Nombre, wrap: true },
-    { header: 'Cargo', cell: (row) => row.Cargo, wrap: true },
-    { header: levelName(session, 2), cell: (row) => row.Nivel2, wrap: true },
-    { header: levelName(session, 3), cell: (row) => row.Nivel3, wrap: true },
-    { header: 'Nota', cell: (row) => (row.Nota === null ? '' : formatGrade(row.Nota)) },
-    { header: 'Estado', cell: (row) => TRAINING_STATE_LABELS[row.Estado] },
+    { header: 'Realizada el', value: (row) => formatDisplayDate(row.FechaRealizacion) },
+    { header: 'Capacitación', value: (row) => row.Tema, wrap: true },
+    { header: 'Tipo', value: (row) => row.TipoCapacitacion, wrap: true },
+    { header: 'Categoría', value: (row) => row.Categoria, wrap: true },
+    { header: 'Horas', value: (row) => formatNumber(row.DuracionHoras, Number.isInteger(row.DuracionHoras) ? 0 : 1) },
+    { header: 'RUT', value: (row) => formatRut(row.RunPersona) },
+    { header: 'Nombre', value: (row) => row.Nombre, wrap: true },
+    { header: 'Cargo', value: (row) => row.Cargo, wrap: true },
+    { header: levelName(session, 2), value: (row) => row.Nivel2, wrap: true },
+    { header: levelName(session, 3), value: (row) => row.Nivel3, wrap: true },
+    { header: 'Nota', value: (row) => (row.Nota === null ? '' : formatGrade(row.Nota)) },
+    { header: 'Estado', value: (row) => TRAINING_STATE_LABELS[row.Estado] },
     {
       header: 'Vence el',
-      cell: (row) => (row.FechaVencimiento ? formatDisplayDate(row.FechaVencimiento) : row.Estado === 'reprobada' ? '' : 'Indefinida'),
+      value: (row) => (row.FechaVencimiento ? formatDisplayDate(row.FechaVencimiento) : row.Estado === 'reprobada' ? '' : 'Indefinida'),
     },
   ];
   return (

@@ -7,19 +7,19 @@ import { useRequiredSession } from '#app/session/use-session.ts';
 import { DashboardRecords } from '#app/ui/charts/dashboard-records.tsx';
 import type { DrillDown } from '#app/ui/charts/dashboard-page.tsx';
 import { IndicatorDashboard } from '#app/ui/charts/indicator-dashboard.tsx';
-import type { ReportColumn } from '#app/ui/report-list/server-report-list.tsx';
+import type { ReportColumn } from '#sync/records/report-list-columns.ts';
 import { AttendanceReport } from './asistencia-informe.tsx';
 
 /** The coverage's "Sin capacitación" slice: the workers of the scope with no training in the range, to train next. */
 function UntrainedWorkers({ selection }: { selection: DrillDown }) {
   const session = useRequiredSession();
   const columns: ReportColumn<UntrainedWorkerRow>[] = [
-    { header: 'Trabajador', cell: (row) => row.Nombre, wrap: true },
-    { header: 'RUT', cell: (row) => formatRut(row.RunPersona) },
-    { header: 'Cargo', cell: (row) => row.Cargos, wrap: true },
-    { header: levelName(session, 2), cell: (row) => row.Nivel2, wrap: true },
-    { header: levelName(session, 3), cell: (row) => row.Nivel3, wrap: true },
-    { header: 'Última capacitación', cell: (row) => (row.UltimaCapacitacion ? formatDisplayDate(row.UltimaCapacitacion) : 'Nunca') },
+    { header: 'Trabajador', value: (row) => row.Nombre, wrap: true },
+    { header: 'RUT', value: (row) => formatRut(row.RunPersona) },
+    { header: 'Cargo', value: (row) => row.Cargos, wrap: true },
+    { header: levelName(session, 2), value: (row) => row.Nivel2, wrap: true },
+    { header: levelName(session, 3), value: (row) => row.Nivel3, wrap: true },
+    { header: 'Última capacitación', value: (row) => (row.UltimaCapacitacion ? formatDisplayDate(row.UltimaCapacitacion) : 'Nunca') },
   ];
   return (
     <DashboardRecords<UntrainedWorkerRow>

@@ -11,7 +11,7 @@ import { DashboardRecords } from '#app/ui/charts/dashboard-records.tsx';
 import type { ExtraDashboardFilter } from '#app/ui/charts/dashboard-filters.ts';
 import type { DrillDown } from '#app/ui/charts/dashboard-page.tsx';
 import { IndicatorDashboard } from '#app/ui/charts/indicator-dashboard.tsx';
-import type { ReportColumn } from '#app/ui/report-list/server-report-list.tsx';
+import type { ReportColumn } from '#sync/records/report-list-columns.ts';
 
 interface Filtros {
   data: { cargos: { IdCargo: string; NombreCargo: string }[] };
@@ -35,14 +35,14 @@ function EppDashboardRecords({ selection }: { selection: DrillDown }) {
   const session = useRequiredSession();
   const name = selection.indicator.name as EppIndicator;
   const columns: ReportColumn<EppDashboardRecord>[] = [
-    { header: indicatorOf(EPP_DASHBOARD, name).records!.dateHeader!, cell: (row) => (row.Fecha ? formatDisplayDate(row.Fecha) : '') },
-    { header: 'Trabajador', cell: (row) => row.NombreTrabajador, wrap: true },
-    { header: 'RUT', cell: (row) => row.RunPersona.split(', ').filter(Boolean).map(formatRut).join(', ') },
-    { header: 'Cargo', cell: (row) => row.Cargos, wrap: true },
-    { header: levelName(session, 2), cell: (row) => row.Nivel2, wrap: true },
-    { header: levelName(session, 3), cell: (row) => row.Nivel3, wrap: true },
-    { header: 'EPP', cell: (row) => row.NombreEpp, wrap: true },
-    { header: 'Detalle', cell: (row) => row.Detalle, wrap: true },
+    { header: indicatorOf(EPP_DASHBOARD, name).records!.dateHeader!, value: (row) => (row.Fecha ? formatDisplayDate(row.Fecha) : '') },
+    { header: 'Trabajador', value: (row) => row.NombreTrabajador, wrap: true },
+    { header: 'RUT', value: (row) => row.RunPersona.split(', ').filter(Boolean).map(formatRut).join(', ') },
+    { header: 'Cargo', value: (row) => row.Cargos, wrap: true },
+    { header: levelName(session, 2), value: (row) => row.Nivel2, wrap: true },
+    { header: levelName(session, 3), value: (row) => row.Nivel3, wrap: true },
+    { header: 'EPP', value: (row) => row.NombreEpp, wrap: true },
+    { header: 'Detalle', value: (row) => row.Detalle, wrap: true },
   ];
   return (
     <DashboardRecords<EppDashboardRecord>

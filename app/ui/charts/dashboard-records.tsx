@@ -2,7 +2,8 @@ import type { DashboardDef } from '#sync/records/indicator.ts';
 import type { ReportListAnswer } from '#sync/schemas/report-list.schema.ts';
 import { apiRequest } from '#app/data/api-client.ts';
 import { useRequiredSession } from '#app/session/use-session.ts';
-import { type ReportColumn, ServerReportList } from '#app/ui/report-list/server-report-list.tsx';
+import type { ReportColumn } from '#sync/records/report-list-columns.ts';
+import { ServerReportList } from '#app/ui/report-list/server-report-list.tsx';
 import { dashboardQueryString } from './dashboard-filters.ts';
 import type { DrillDown } from './dashboard-page.tsx';
 

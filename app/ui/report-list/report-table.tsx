@@ -5,14 +5,6 @@ import { useRequiredSession } from '#app/session/use-session.ts';
 import { ScrollTable } from '#app/ui/scroll-table.tsx';
 import './server-report-list.css';
 
-/** A column whose text the page computes (a dashboard's records): kept beside the described ones. */
-export interface TextColumn<Row> {
-  header: string;
-  cell: (row: Row) => string;
-  wrap?: boolean;
-}
-export type AnyReportColumn<Row> = ReportColumn<Row> | TextColumn<Row>;
-
 /** A link from a row to what it is about; `more` completes its name for a screen reader only. */
 export interface RowLink {
   href: string;
@@ -23,16 +15,13 @@ export interface RowLink {
 type Levels = Parameters<typeof levelName>[0];
 
 /** A column's header as the company names its levels. */
-export const headerOf = (column: AnyReportColumn<never>, session: Levels) =>
+export const headerOf = (column: ReportColumn<never>, session: Levels) =>
   typeof column.header === 'string' ? column.header : levelName(session, column.header.level);
 
-/** A column's text of a row, on screen or in the CSV. */
-export const textOf = <Row,>(column: AnyReportColumn<Row>, row: Row, target: 'screen' | 'csv') =>
-  'cell' in column ? column.cell(row) : cellText(column, row, target);
 
 interface ReportTableProps<Row> {
   label: string;
-  columns: readonly AnyReportColumn<Row>[];
+  columns: readonly ReportColumn<Row>[];
   rows: readonly Row[];
   rowKey: (row: Row) => string;
   /** A link from each row, in a last column "Ver" that stays in sight while the table scrolls sideways. */
@@ -42,7 +31,7 @@ interface ReportTableProps<Row> {
 /** A report's table: its columns' headers and texts, and each row's link. */
 export function ReportTable<Row>({ label, columns, rows, rowKey, rowLink }: ReportTableProps<Row>) {
   const session = useRequiredSession();
-  const headers = columns.map((column) => headerOf(column as AnyReportColumn<never>, session));
+  const headers = columns.map((column) => headerOf(column as ReportColumn<never>, session));
   return (
     <ScrollTable label={label} className="server-report__table">
       <thead>
@@ -66,7 +55,7 @@ export function ReportTable<Row>({ label, columns, rows, rowKey, rowLink }: Repo
             <tr key={rowKey(row)}>
               {columns.map((column, index) => (
                 <td key={headers[index]} className={column.wrap ? 'server-report__wrap' : undefined}>
-                  {textOf(column, row, 'screen')}
+                  {cellText(column, row, 'screen')}
                 </td>
               ))}
               {rowLink && (

@@ -11,10 +11,8 @@ import { useNotice } from '#app/ui/feedback/use-notice.ts';
 import { downloadCsv, toCsv } from '#app/ui/records/record-csv.ts';
 import './server-report-list.css';
 import { useRequiredSession } from '#app/session/use-session.ts';
-import { type AnyReportColumn, headerOf, ReportTable, type RowLink, type TextColumn, textOf } from './report-table.tsx';
-
-/** The old name of a page-computed column, as the dashboards write theirs. */
-export type ReportColumn<Row> = TextColumn<Row>;
+import { cellText, type ReportColumn } from '#sync/records/report-list-columns.ts';
+import { headerOf, ReportTable, type RowLink } from './report-table.tsx';
 
 export interface ServerReportListProps<Row> {
   /** Names the table (its caption) and the region around it. */
@@ -23,7 +21,7 @@ export interface ServerReportListProps<Row> {
   queryKey: readonly unknown[];
   /** One page of rows from the server, with the total that match. */
   fetchPage: (page: { Pagina: number; PorPagina: number }, signal?: AbortSignal) => Promise<ReportListAnswer<Row>>;
-  columns: readonly AnyReportColumn<Row>[];
+  columns: readonly ReportColumn<Row>[];
   rowKey: (row: Row) => string;
   /** A link from a row to what it is about (a certificate, a record), in a last column. */
   rowLink?: (row: Row) => RowLink | null;
@@ -86,8 +84,8 @@ export function ServerReportList<Row>({
         rows.push(...answer.data);
         if (answer.data.length < MAX_REPORT_PAGE) break;
       }
-      const headers = columns.map((column) => headerOf(column as AnyReportColumn<never>, session));
-      downloadCsv(`${fileName}.csv`, toCsv(headers, rows.map((row) => columns.map((column) => textOf(column, row, 'csv')))));
+      const headers = columns.map((column) => headerOf(column as ReportColumn<never>, session));
+      downloadCsv(`${fileName}.csv`, toCsv(headers, rows.map((row) => columns.map((column) => cellText(column, row, 'csv')))));
     } catch (error) {
       notify({ message: errorMessage(error), tone: 'error' });
     } finally {
