@@ -11,7 +11,7 @@ import { requireDevice } from '#app/sync/device-sync.ts';
 import { useDbQuery } from '#app/sync/use-device.ts';
 import { useSavedToast } from '#app/ui/feedback/use-saved-toast.ts';
 import { FieldRecordPage } from '#app/ui/field-record/field-record-page.tsx';
-import { useDraftChange } from '#app/ui/field-record/use-draft-change.ts';
+import { useDraftWrite } from '#app/ui/drafts/use-draft-write.ts';
 import { useFieldRecordFinish } from '#app/ui/field-record/use-field-record-finish.ts';
 import { PhotoField } from '#app/ui/form/photo-field.tsx';
 import { PageHeading } from '#app/ui/page-heading.tsx';
@@ -36,7 +36,7 @@ export function AsistenciaPage() {
   const session = useRequiredSession();
   const navigate = useNavigate();
   const showSaved = useSavedToast();
-  const write = useDraftChange();
+  const { write } = useDraftWrite();
   const lookups = useTrainingLookups();
   // Two live queries: a change of the draft (each signature) reads the draft again, not the session too.
   const draft = useDbQuery(async (db) => (await db.asistencias.get(id)) ?? null, [id]);

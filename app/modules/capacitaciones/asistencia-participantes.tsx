@@ -1,7 +1,7 @@
 import type { AttendanceDraft } from '#app/db/capacitacion-rows.ts';
 import { requireDevice } from '#app/sync/device-sync.ts';
 import { SignHere } from '#app/ui/field-record/sign-here.tsx';
-import { useDraftChange } from '#app/ui/field-record/use-draft-change.ts';
+import { useDraftWrite } from '#app/ui/drafts/use-draft-write.ts';
 import { SignatureRoster } from '#app/ui/field-record/signature-roster.tsx';
 import { WorkerSearch } from '#app/ui/workers/worker-search.tsx';
 import { addAttendee, clearAttendeeSignature, removeAttendee, signAttendee } from './asistencia-store.ts';
@@ -17,7 +17,7 @@ interface AttendanceParticipantsProps {
  * saved signature is on the device at once (SPEC TR1). Someone added on site by mistake may be taken out again.
  */
 export function AttendanceParticipants({ draft, problems }: AttendanceParticipantsProps) {
-  const write = useDraftChange();
+  const { write } = useDraftWrite();
   const id = draft.IdCapacitacion;
   const active = draft.Participantes.filter((participant) => participant.Estado === 1);
   const signed = active.filter((participant) => participant.Asistio === 1).length;

@@ -7,7 +7,7 @@ import { useId, useState } from 'react';
 import type { AttendanceDraft, AttendanceParticipant } from '#app/db/capacitacion-rows.ts';
 import { requireDevice } from '#app/sync/device-sync.ts';
 import { useConfirm } from '#app/ui/feedback/use-confirm.ts';
-import { useDraftChange } from '#app/ui/field-record/use-draft-change.ts';
+import { useDraftWrite } from '#app/ui/drafts/use-draft-write.ts';
 import { DateField } from '#app/ui/form/date-field.tsx';
 import { setGrade, setRealisationDate } from './asistencia-store.ts';
 
@@ -24,7 +24,7 @@ interface RealisationPanelProps {
  * 7,0, with a decimal comma), and the one write with everything taken at the worksite.
  */
 export function RealisationPanel({ draft, problems, onFinish }: RealisationPanelProps) {
-  const write = useDraftChange();
+  const { write } = useDraftWrite();
   const confirm = useConfirm();
   const [busy, setBusy] = useState(false);
   const attendees = draft.Participantes.filter((participant) => participant.Estado === 1 && participant.Asistio === 1);

@@ -3,7 +3,7 @@ import { useId, useState } from 'react';
 import type { AttendanceDraft } from '#app/db/capacitacion-rows.ts';
 import { requireDevice } from '#app/sync/device-sync.ts';
 import { SignHere } from '#app/ui/field-record/sign-here.tsx';
-import { useDraftChange } from '#app/ui/field-record/use-draft-change.ts';
+import { useDraftWrite } from '#app/ui/drafts/use-draft-write.ts';
 import { type PadControls, type RosterPerson, SignatureRoster } from '#app/ui/field-record/signature-roster.tsx';
 import { WorkerSearch } from '#app/ui/workers/worker-search.tsx';
 import { addPresenter, signPresenter } from './asistencia-store.ts';
@@ -20,7 +20,7 @@ type Presenter = RosterPerson & { Nombre: string; Rut: string };
  * someone from outside), is named with RUT where they sign.
  */
 export function AttendancePresenters({ draft, cargoName }: AttendancePresentersProps) {
-  const write = useDraftChange();
+  const { write } = useDraftWrite();
   const id = draft.IdCapacitacion;
   const people: Presenter[] = draft.Relatores.filter((relator) => relator.Estado === 1).map((relator) => {
     const label = relator.Nombre || `Relator del cargo ${relator.IdCargo ? (cargoName.get(relator.IdCargo) ?? '') : ''}`;

@@ -13,7 +13,7 @@ import { CardSection } from '#app/ui/card-section.tsx';
 import { useConfirm } from '#app/ui/feedback/use-confirm.ts';
 import { useSavedToast } from '#app/ui/feedback/use-saved-toast.ts';
 import { FieldRecordPage } from '#app/ui/field-record/field-record-page.tsx';
-import { useDraftChange } from '#app/ui/field-record/use-draft-change.ts';
+import { useDraftWrite } from '#app/ui/drafts/use-draft-write.ts';
 import { useFieldRecordFinish } from '#app/ui/field-record/use-field-record-finish.ts';
 import { PageHeading } from '#app/ui/page-heading.tsx';
 import { finishCrew } from './epp-crew-finish.ts';
@@ -94,7 +94,7 @@ function DiscardCrew({ draft }: { draft: EppDeliveryDraft }) {
   const db = useDevice()!.db;
   const confirm = useConfirm();
   const navigate = useNavigate();
-  const write = useDraftChange();
+  const { write } = useDraftWrite();
   if (draft.entregador || draft.trabajadores.some((worker) => worker.acta)) return null;
   const discard = async () => {
     if (!(await confirm({ header: 'Descartar entrega', message: '¿Descartar esta entrega? Nadie ha firmado aún.', confirmText: 'Descartar' }))) return;
@@ -113,7 +113,7 @@ function DiscardCrew({ draft }: { draft: EppDeliveryDraft }) {
 function OpenCrew({ draft, lookups }: { draft: EppDeliveryDraft; lookups: EppLookups }) {
   const session = useRequiredSession();
   const db = useDevice()!.db;
-  const write = useDraftChange();
+  const { write } = useDraftWrite();
   const { allSigned, problem, finish } = useFinishWhenSigned(draft);
   const id = draft.IdEntrega;
   const signed = draft.trabajadores.filter((worker) => worker.acta).length;

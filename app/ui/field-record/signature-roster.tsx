@@ -5,7 +5,7 @@ import { memo, type ReactNode, useMemo, useRef, useState } from 'react';
 import type { LocalFile } from '#app/data/local-write.ts';
 import { formatDisplayDateTime } from '#app/ui/display-format.ts';
 import { useConfirm } from '#app/ui/feedback/use-confirm.ts';
-import { useDraftChange } from './use-draft-change.ts';
+import { useDraftWrite } from '#app/ui/drafts/use-draft-write.ts';
 import { useSignatureUrls } from './use-signature-urls.ts';
 import './signature-roster.css';
 
@@ -52,7 +52,7 @@ interface SignatureRosterProps<P extends RosterPerson> {
 export function SignatureRoster<P extends RosterPerson>(props: SignatureRosterProps<P>) {
   const { label, people, renderPad, onSign, onClear, onRemove, next } = props;
   const confirm = useConfirm();
-  const change = useDraftChange();
+  const { write: change } = useDraftWrite();
   // Whose pad is open, and the drawing being saved there (its hash): the pad closes when the draft holds it, in the
   // same render that shows the signature; a save that fails leaves it open, as it was.
   const [signing, setSigning] = useState<{ id: string; saved: string | null } | null>(null);
