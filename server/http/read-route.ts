@@ -16,6 +16,8 @@ export interface ReadRoute<Answer extends v.GenericSchema, Params extends Compan
   summary: string;
   /** What the call answers: the read's result is typed with it, and /api/openapi.json says it. */
   answer: Answer;
+  /** The answer's description in /api/openapi.json; the summary's words before ':' when omitted. */
+  described?: string;
   /** Who may call it (`can('index')`), and any further check of the caller (`companyUsersOnly`), in order. */
   access: MiddlewareHandler<AppEnv> | readonly MiddlewareHandler<AppEnv>[];
   /** The path's parameters when it names more than `{company}`. */
@@ -54,7 +56,7 @@ export function readRoute<
     return c.json((await read(c, input)) as object);
   };
   const handlers = [
-    describeRoute({ tags: spec.tags, summary: spec.summary, responses: answers(spec.answer, spec.summary.split(':')[0]!) }),
+    describeRoute({ tags: spec.tags, summary: spec.summary, responses: answers(spec.answer, spec.described ?? spec.summary.split(':')[0]!) }),
     untyped(validate('param', spec.params ?? CompanyPathSchema)),
     requireOwnCompany,
     ...access,
