@@ -26,6 +26,7 @@ export function SignHere({ label, action, onSign, problem = null, needsInk = fal
   const [png, setPng] = useState<LocalFile | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [encoding, setEncoding] = useState(false);
   const sign = async () => {
     setBusy(true);
     setError(null);
@@ -40,7 +41,7 @@ export function SignHere({ label, action, onSign, problem = null, needsInk = fal
   return (
     <>
       {children}
-      <SignaturePadField label={label} hasCurrent={false} currentUrl={null} onChange={setPng} />
+      <SignaturePadField label={label} hasCurrent={false} currentUrl={null} onChange={setPng} onEncoding={setEncoding} />
       <div role="alert">{error && <p className="notice notice--error">{error}</p>}</div>
       {problem && (
         <p id={problemId} className="notice notice--warning">
@@ -51,7 +52,7 @@ export function SignHere({ label, action, onSign, problem = null, needsInk = fal
         <IonButton
           size={size}
           onClick={() => void sign()}
-          disabled={busy || problem !== null || (needsInk && !png)}
+          disabled={busy || encoding || problem !== null || (needsInk && !png)}
           aria-describedby={problem ? problemId : undefined}
         >
           {action}

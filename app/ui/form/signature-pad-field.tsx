@@ -13,6 +13,11 @@ interface SignaturePadFieldProps {
   currentUrl: string | null;
   /** The drawn signature as PNG bytes, or null while nothing is drawn (blank, cleared, or lost to a resize). */
   onChange: (file: LocalFile | null) => void;
+  /**
+   * True from the end of a stroke until its PNG is handed over: a button that reads the signature must wait, or a
+   * tap right after drawing would read what the pad held before (a drawn signature refused as blank).
+   */
+  onEncoding?: (encoding: boolean) => void;
   disabled?: boolean;
 }
 
@@ -32,12 +37,13 @@ function inked(canvas: HTMLCanvasElement): boolean {
  * window resized) the canvas is cleared by the browser; the strokes are kept, scaled to the new size and drawn
  * again, and the signature is handed over again as it now looks.
  */
-export function SignaturePadField({ label, hasCurrent, currentUrl, onChange, disabled = false }: SignaturePadFieldProps) {
+export function SignaturePadField({ label, hasCurrent, currentUrl, onChange, onEncoding, disabled = false }: SignaturePadFieldProps) {
   const id = useId();
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const padRef = useRef<SignaturePad | null>(null);
   const clearRef = useRef<() => void>(() => undefined);
   const onChangeRef = useRef(onChange);
+  const onEncodingRef = useRef(onEncoding);
   const [drawn, setDrawn] = useState(false);
   const [replacing, setReplacing] = useState(false);
   // The stored signature may arrive after the first render; once the person draws, the pad stays.
@@ -45,7 +51,8 @@ export function SignaturePadField({ label, hasCurrent, currentUrl, onChange, dis
 
   useEffect(() => {
     onChangeRef.current = onChange;
-  }, [onChange]);
+    onEncodingRef.current = onEncoding;
+  }, [onChange, onEncoding]);
 
   useEffect(() => {
     const canvas = canvasRef.current;
@@ -63,12 +70,16 @@ export function SignaturePadField({ label, hasCurrent, currentUrl, onChange, dis
       const turn = ++published;
       if (pad.toData().length === 0 || !inked(canvas)) {
         setDrawn(false);
+        onEncodingRef.current?.(false);
         onChangeRef.current(null);
         return;
       }
+      onEncodingRef.current?.(true);
       const blob = await canvasPng(canvas);
       const file = blob && (await toLocalFile(blob, 'image/png'));
-      if (!alive || !file || turn !== published) return;
+      if (!alive || turn !== published) return;
+      onEncodingRef.current?.(false);
+      if (!file) return;
       setDrawn(true);
       onChangeRef.current(file);
     };
@@ -102,6 +113,7 @@ export function SignaturePadField({ label, hasCurrent, currentUrl, onChange, dis
       published += 1;
       pad.clear();
       setDrawn(false);
+      onEncodingRef.current?.(false);
       onChangeRef.current(null);
     };
     return () => {
