@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from './support/test.ts';
 import { expectAccessible } from './support/accessibility.ts';
+import { openSettings } from './support/settings-menu.ts';
 import { ADMIN, apiToken, COMPANY_ID, controlledByServiceWorker, syncStatus, expectAllSent } from './support/field-session.ts';
 import { openSignedIn } from './support/shared-session.ts';
 
@@ -21,16 +22,6 @@ interface ServerCargo {
   IdNivel3: string | null;
 }
 
-async function openSettings(page: Page, entry: string, parent?: string): Promise<void> {
-  const group = page.getByRole('navigation', { name: 'Secciones' }).getByRole('button', { name: /Ajustes/ });
-  if ((await group.getAttribute('aria-pressed')) !== 'true') await group.click();
-  const menu = page.getByRole('navigation', { name: 'Menú Ajustes' });
-  if (parent) {
-    const toggle = menu.getByRole('button', { name: parent });
-    if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
-  }
-  await menu.getByRole('link', { name: entry, exact: true }).click();
-}
 
 async function serverLevels(request: APIRequestContext, token: string, type: 2 | 3): Promise<ServerLevel[]> {
   const response = await request.get(`/api/niveles/${COMPANY_ID}?TipoNivel=${type}`, { headers: { Authorization: `Bearer ${token}` } });

@@ -1,18 +1,8 @@
-import type { Page } from '@playwright/test';
 import { expect, test } from './support/test.ts';
 import { expectAccessible } from './support/accessibility.ts';
+import { openSettings } from './support/settings-menu.ts';
 import { ADMIN, apiToken, COMPANY_ID, controlledByServiceWorker, PASSWORD, signIn, syncStatus, expectAllSent } from './support/field-session.ts';
 
-async function openSettings(page: Page, entry: string, parent?: string): Promise<void> {
-  const group = page.getByRole('navigation', { name: 'Secciones' }).getByRole('button', { name: /Ajustes/ });
-  if ((await group.getAttribute('aria-pressed')) !== 'true') await group.click();
-  const menu = page.getByRole('navigation', { name: 'Menú Ajustes' });
-  if (parent) {
-    const toggle = menu.getByRole('button', { name: parent });
-    if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
-  }
-  await menu.getByRole('link', { name: entry, exact: true }).click();
-}
 
 test('OB7/OB10: positions and levels (named by the masks) are written offline, kept through a sign-out and sent after signing in again', async ({ page, context }) => {
   await signIn(page, ADMIN);

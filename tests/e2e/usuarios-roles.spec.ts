@@ -3,6 +3,7 @@ import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { expect, test } from './support/test.ts';
 import { workerBody } from '../api/support/trabajadores-factory.ts';
 import { expectAccessible } from './support/accessibility.ts';
+import { openSettings } from './support/settings-menu.ts';
 import { ADMIN, apiToken, COMPANY_ID, COMPANY_RUT, freshRut, WORKERS_API } from './support/field-session.ts';
 import { openSignedIn } from './support/shared-session.ts';
 
@@ -10,17 +11,6 @@ test.use({ viewport: { width: 1280, height: 800 }, actionTimeout: 15_000 });
 
 const NEW_PASSWORD = 'Clave.Nueva.2026';
 
-async function openSettings(page: Page, entry: string, parent?: string): Promise<void> {
-  const group = page.getByRole('navigation', { name: 'Secciones' }).getByRole('button', { name: /Ajustes/ });
-  if ((await group.getAttribute('aria-pressed')) !== 'true') await group.click();
-  const menu = page.getByRole('navigation', { name: 'Menú Ajustes' });
-  if (parent) {
-    const toggle = menu.getByRole('button', { name: parent });
-    if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
-  }
-  await menu.getByRole('link', { name: entry, exact: true }).click();
-  await expect(page.getByRole('heading', { name: entry, level: 1 })).toBeVisible();
-}
 
 /** The temporary password the administrator is shown once (no SMTP here), then closed. */
 async function handedOverPassword(page: Page): Promise<string> {
