@@ -1,4 +1,5 @@
 import { computeCompliance } from '#sync/domain/compliance.ts';
+import { countingImages } from './report-images.ts';
 import { formatDisplayDate } from '#sync/domain/dates.ts';
 import { REVIEW_STATE_LABELS, reviewState } from '#sync/domain/review-state.ts';
 import { formatRut } from '#sync/domain/rut.ts';
@@ -72,13 +73,8 @@ export async function buildChecklistReportData(
   context: ReportContext,
 ): Promise<BuiltChecklistReport> {
   const { inspeccion, content } = rows;
-  let missingFiles = 0;
-  const image = async (file: FileRef): Promise<ReportImage> => {
-    const loaded = await context.loadFile(file);
-    if (loaded) return loaded;
-    missingFiles += 1;
-    return { Sha256: file.Sha256, Tipo: file.Tipo, Url: '' };
-  };
+  const images = countingImages(context.loadFile);
+  const { image } = images;
 
   const answers = new Map(inspeccion.Respuestas.map((answer) => [answer.IdEnunciado, answer]));
   const statementOrder = new Map<string, { number: number; text: string }>();
@@ -160,7 +156,7 @@ export async function buildChecklistReportData(
       ObservacionesG: await ofType('General'),
       ObservacionesB: await ofType('Brechas'),
     },
-    missingFiles,
+    missingFiles: images.missing(),
   };
 }
 

@@ -1,5 +1,6 @@
 import { MOTIVOS_ENTREGA, type MotivoEntrega, verificationUrl } from '#sync/domain/epp-delivery.ts';
 import type { FileRef, ReportImage } from '#sync/records/record-fields.ts';
+import { countingImages } from './report-images.ts';
 import type { EppActaReportData, EppEntrega } from '#sync/schemas/epp-entregas.schema.ts';
 
 /**
@@ -27,13 +28,8 @@ export async function buildEppActaReportData(
   >,
   context: ActaReportContext,
 ): Promise<BuiltActaReport> {
-  let missingFiles = 0;
-  const image = async (file: FileRef): Promise<ReportImage> => {
-    const loaded = await context.loadFile(file);
-    if (loaded) return loaded;
-    missingFiles += 1;
-    return { Sha256: file.Sha256, Tipo: file.Tipo, Url: '' };
-  };
+  const images = countingImages(context.loadFile);
+  const { image } = images;
   const [delivererSignature, workerSignature] = await Promise.all([image(acta.Entregador.Firma), image(acta.FirmaTrabajador)]);
   return {
     data: {
@@ -52,6 +48,6 @@ export async function buildEppActaReportData(
       Corrige: acta.Corrige,
       Anulada: acta.Anulada === 1 && acta.AnuladaEn ? { Por: acta.AnuladaPor ?? '', En: acta.AnuladaEn } : null,
     },
-    missingFiles,
+    missingFiles: images.missing(),
   };
 }

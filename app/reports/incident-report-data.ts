@@ -8,6 +8,7 @@ import { DEFAULT_RISK_MATRIX, weightingName } from '#sync/domain/risk-matrix.ts'
 import { formatRut } from '#sync/domain/rut.ts';
 import { lightOnDay } from '#sync/domain/traffic-light.ts';
 import type { FileRef, ReportImage } from '#sync/records/record-fields.ts';
+import { countingImages } from './report-images.ts';
 import type { IncidentReportData, ReportRow } from '#sync/schemas/incidentes-informe.ts';
 import type { Incidente } from '#sync/schemas/incidentes.schema.ts';
 import type { MedidaControl } from '#sync/schemas/medidas-control.schema.ts';
@@ -58,13 +59,8 @@ export async function buildIncidentReportData(
   context: IncidentReportContext,
 ): Promise<BuiltIncidentReport> {
   const { incident } = rows;
-  let missingFiles = 0;
-  const image = async (file: FileRef): Promise<ReportImage> => {
-    const loaded = await context.loadFile(file);
-    if (loaded) return loaded;
-    missingFiles += 1;
-    return { Sha256: file.Sha256, Tipo: file.Tipo, Url: '' };
-  };
+  const images = countingImages(context.loadFile);
+  const { image } = images;
   const name = (id: string | null) => (id ? (context.names.get(id) ?? '') : '');
   const names = (ids: readonly string[]) => ids.map((id) => context.names.get(id) ?? '').filter(Boolean);
   const clasificacion = isClasificacion(incident.Clasificacion) ? incident.Clasificacion : null;
@@ -192,6 +188,6 @@ export async function buildIncidentReportData(
         Fecha: incident.CreadoEn,
       },
     },
-    missingFiles,
+    missingFiles: images.missing(),
   };
 }

@@ -1,4 +1,4 @@
-import type { ReportImage } from '#sync/records/record-fields.ts';
+import type { FileRef, ReportImage } from '#sync/records/record-fields.ts';
 
 /**
  * Images of a report, made drawable before the layout starts. @react-pdf draws only JPEG and PNG and, when an image
@@ -99,4 +99,21 @@ export async function resolveReportImages<T>(data: T, resolve: ImageResolver, on
   };
   await Promise.all(Array.from({ length: Math.min(4, images.length) }, work));
   return withImageUrls(data, (image) => resolved.get(image.Url) ?? '');
+}
+
+/**
+ * A report builder's image loader that counts what it could not load: a missing image is drawn as an empty box named
+ * by its hash, and `missing()` tells the screen how many (the report says it is incomplete).
+ */
+export function countingImages(loadFile: (file: FileRef) => Promise<ReportImage | null>) {
+  let missing = 0;
+  return {
+    image: async (file: FileRef): Promise<ReportImage> => {
+      const loaded = await loadFile(file);
+      if (loaded) return loaded;
+      missing += 1;
+      return { Sha256: file.Sha256, Tipo: file.Tipo, Url: '' };
+    },
+    missing: () => missing,
+  };
 }
