@@ -11,36 +11,25 @@ import { hasPermission } from '#app/session/session-permissions.ts';
 import { useRequiredSession } from '#app/session/use-session.ts';
 import { formatRecentTime } from '#app/ui/display-format.ts';
 import { ListPage } from '#app/ui/list-page.tsx';
+import { OpenDrafts } from '#app/ui/drafts/open-drafts.tsx';
 import { useActas, useOpenCrewDrafts } from './epp-queries.ts';
 import '#app/ui/records/record-list.css';
-import './epp-entregas-list.css';
 
 const ROW_HEIGHT = 64;
 
 /** Crew deliveries still being signed on this device, with a way back to each. */
 function OpenCrews() {
   const drafts = useOpenCrewDrafts();
-  if (!drafts || drafts.length === 0) return null;
   return (
-    <section className="epp-open-crews" aria-labelledby="epp-open-crews-title">
-      <h2 id="epp-open-crews-title">Entregas en curso en este dispositivo</h2>
-      <ul>
-        {drafts.map((draft) => {
-          const signed = draft.trabajadores.filter((worker) => worker.acta).length;
-          return (
-            <li key={draft.IdEntrega}>
-              <span>
-                {draft.trabajadores.length === 1 ? draft.trabajadores[0]!.Nombre : `Cuadrilla de ${draft.trabajadores.length} trabajadores`} · {signed} de {draft.trabajadores.length} firmaron · modificada{' '}
-                {formatRecentTime(new Date(draft.actualizadoEn))}
-              </span>
-              <Link className="epp-link-button" to={paths.eppEntregados.editar.href(draft.IdEntrega)}>
-                Continuar
-              </Link>
-            </li>
-          );
-        })}
-      </ul>
-    </section>
+    <OpenDrafts
+      title="Entregas en curso en este dispositivo"
+      drafts={(drafts ?? []).map((draft) => ({
+        id: draft.IdEntrega,
+        title: draft.trabajadores.length === 1 ? draft.trabajadores[0]!.Nombre : `Cuadrilla de ${draft.trabajadores.length} trabajadores`,
+        detail: `${draft.trabajadores.filter((worker) => worker.acta).length} de ${draft.trabajadores.length} firmaron · modificada ${formatRecentTime(new Date(draft.actualizadoEn))}`,
+        href: paths.eppEntregados.editar.href(draft.IdEntrega),
+      }))}
+    />
   );
 }
 
