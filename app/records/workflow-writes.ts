@@ -62,7 +62,9 @@ export async function queueTransition<E extends AnyEntity, S extends number | st
     if (refusal) throw new Error(refusal.message);
     const id = String(row[entity.id]);
     const next = { ...step.apply(row, sent, who), Version: (row as { Version: number }).Version + 1 };
-    const path = `${entity.api.base}${fillPath(step.call.path, { id, company: device.companyId })}`;
+    const called = `${entity.api.base}${fillPath(step.call.path, { id, company: device.companyId })}`;
+    // A decision without a body names the version the person saw in the query (the server's conflict check, CF4).
+    const path = step.versioned && !step.body ? `${called}?Version=${(row as { Version: number }).Version}` : called;
     return {
       table,
       id,

@@ -127,6 +127,12 @@ export class FileStore {
     return `/api/files/${sha256}?exp=${expires}&sig=${this.signature(sha256, expires)}`;
   }
 
+  /** The signed links of a record's files by hash: a detail answer's `Urls`, for the files the device does not hold. */
+  signedUrls(files: Iterable<string | { Sha256: string }>, now: Date): Record<string, string> {
+    const shas = [...files].map((file) => (typeof file === 'string' ? file : file.Sha256));
+    return Object.fromEntries(shas.map((sha) => [sha, this.signedUrl(sha, now)]));
+  }
+
   isValidSignature(sha256: string, expires: number, signature: string, now: Date): boolean {
     if (!Number.isFinite(expires) || expires < now.getTime() / 1000) return false;
     const expected = Buffer.from(this.signature(sha256, expires));

@@ -5,6 +5,7 @@ import type { AnyEntity, RowOf } from '#sync/records/entity.ts';
 import type { Transition, Workflow } from '#sync/records/workflow.ts';
 import type { AppEnv } from '../app-env.ts';
 import { type CommandCall, type CommandCheck, commandHandlers, saved } from '../commands/command.ts';
+import { VersionQuerySchema } from '../http/validation.ts';
 import { requireSession } from '../tenancy/require-session.ts';
 import { commandWriteContext, writeOutcomeAnswer } from './write-answer.ts';
 import { takeTransition, type WorkflowRules } from './workflow-transition.ts';
@@ -50,6 +51,8 @@ export function workflowRoutes<E extends AnyEntity>(workflow: Workflow<E>, rules
       ...(path.includes(':company') ? [{ kind: 'ownCompany' } as const] : []),
       { kind: 'access', route: entity.permission, action: step.action },
       ...(step.body ? [fieldsCheck(step.body)] : []),
+      // A decision without a body (an annulment) names the version the person saw in the query: `?Version=n`.
+      ...(step.versioned && !step.body ? [{ kind: 'query', schema: VersionQuerySchema } as const] : []),
     ];
     if (step.many) {
       const many = step.many;
@@ -72,7 +75,8 @@ export function workflowRoutes<E extends AnyEntity>(workflow: Workflow<E>, rules
       describeRoute({ tags, security, summary: step.summary, responses: answerDoc(step.message, entity.schema) }),
       ...commandHandlers({
         checks,
-        run: async (call, { params, body }) => writeOutcomeAnswer((await run(call, name, [String(params.id)], body))[0]!, step.message),
+        run: async (call, { params, body, query }) =>
+          writeOutcomeAnswer((await run(call, name, [String(params.id)], step.body ? body : query))[0]!, step.message),
       }),
     );
   }

@@ -62,7 +62,8 @@ export interface Transition<Row, Body> {
   summary: string;
   /**
    * A decision on what the person saw: a body whose `Version` is older than the record's is a conflict (CF4), kept
-   * with `kept(body)` (by default the body as sent) and answered 409 CONFLICTO with the server's record.
+   * with `kept(body)` (by default the body as sent) and answered 409 CONFLICTO with the server's record. A transition
+   * without a body sends that `Version` in the query (`?Version=n`), read from the row the device showed.
    */
   versioned?: boolean;
   kept?: (body: Body) => unknown;

@@ -3,48 +3,34 @@ import { MOTIVOS_ENTREGA, verificationUrl } from '#sync/domain/epp-delivery.ts';
 import { formatRut } from '#sync/domain/rut.ts';
 import { VALIDITY_LABELS, validityState } from '#sync/domain/validity.ts';
 import type { EppEntrega } from '#sync/schemas/epp-entregas.schema.ts';
+import { eppActaWorkflow } from '#sync/schemas/epp-entregas.workflow.ts';
 import { IonButton } from '@ionic/react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useRecordFileUrls } from '#app/data/record-file-urls.ts';
 import { paths } from '#app/navigation/paths.ts';
-import { fullName, hasPermission } from '#app/session/session-permissions.ts';
+import { hasPermission } from '#app/session/session-permissions.ts';
 import { useRequiredSession } from '#app/session/use-session.ts';
 import { useDbQuery } from '#app/sync/use-device.ts';
 import { CardSection } from '#app/ui/card-section.tsx';
 import { formatDisplayDateTime } from '#app/ui/display-format.ts';
 import { PageLoading } from '#app/ui/feedback/page-loading.tsx';
-import { useConfirm } from '#app/ui/feedback/use-confirm.ts';
-import { useSavedToast } from '#app/ui/feedback/use-saved-toast.ts';
 import { PageContent } from '#app/ui/page-content.tsx';
 import { PageHeading } from '#app/ui/page-heading.tsx';
+import { SignatureFigures } from '#app/ui/field-record/signature-figures.tsx';
 import { RecordMissing, ServerCopyNote } from '#app/ui/records/record-missing.tsx';
 import { RecordSyncNotice, useRecordOutbox } from '#app/ui/records/record-sync-notice.tsx';
 import { useRecord } from '#app/ui/records/use-record.ts';
+import { useWorkflowActions } from '#app/ui/workflow/use-workflow-actions.ts';
 import { verificationBase } from './epp-acta-report-source.ts';
-import { annulActa } from './epp-acta-writes.ts';
 import '#app/ui/records.css';
 import './epp-acta.css';
-
-function Signature({ label, name, rut, url }: { label: string; name: string; rut: string; url: string | undefined }) {
-  return (
-    <figure className="epp-acta-signature">
-      {url ? <img src={url} alt={`${label}: ${name}`} /> : <div className="epp-acta-signature__missing">Firma guardada en el servidor: se ve en el PDF con conexión.</div>}
-      <figcaption>
-        <strong>{name}</strong>
-        <br />
-        {label} · RUT {formatRut(rut)}
-      </figcaption>
-    </figure>
-  );
-}
 
 /** `/epp/entregados/detalles/{id}`: one worker's sealed acta, its state, its seal and verification link, and what may be done with it. */
 export function EppActaDetailPage() {
   const { id = '' } = useParams();
   const session = useRequiredSession();
   const navigate = useNavigate();
-  const confirm = useConfirm();
-  const showSaved = useSavedToast();
+  const actions = useWorkflowActions(eppActaWorkflow);
   const record = useRecord('epp_entregas', id);
   const acta = record.status === 'encontrado' ? record.row : null;
   const { entries, refused } = useRecordOutbox('epp_entregas', id);
@@ -69,16 +55,6 @@ export function EppActaDetailPage() {
     );
   }
 
-  const annul = async () => {
-    const confirmed = await confirm({
-      header: 'Anular acta',
-      message: `¿Anular el acta de ${acta.NombreTrabajador}? Se conserva con su sello, marcada como anulada. Para corregirla, registra después una nueva entrega que la corrija.`,
-      confirmText: 'Anular',
-    });
-    if (!confirmed) return;
-    await annulActa(acta, fullName(session));
-    showSaved('Entrega de EPP anulada correctamente');
-  };
   const link = verificationUrl(verificationBase(session), acta.Sello);
 
   return (
@@ -147,10 +123,12 @@ export function EppActaDetailPage() {
           </table>
         </CardSection>
         <CardSection id="epp-acta-signatures" title="Firmas">
-          <div className="epp-acta-signatures">
-            <Signature label="Entrega" name={acta.Entregador.Nombre} rut={acta.Entregador.Rut} url={urls[acta.Entregador.Firma.Sha256]} />
-            <Signature label="Recibe" name={acta.NombreTrabajador} rut={acta.RunPersona} url={urls[acta.FirmaTrabajador.Sha256]} />
-          </div>
+          <SignatureFigures
+            signatures={[
+              { key: 'entrega', role: 'Entrega', name: acta.Entregador.Nombre, rut: acta.Entregador.Rut, url: urls[acta.Entregador.Firma.Sha256] },
+              { key: 'recibe', role: 'Recibe', name: acta.NombreTrabajador, rut: acta.RunPersona, url: urls[acta.FirmaTrabajador.Sha256] },
+            ]}
+          />
         </CardSection>
         <CardSection id="epp-acta-seal" title="Sello y verificación">
           <p className="muted">Sello SHA-256 calculado en el dispositivo al firmar el trabajador:</p>
@@ -164,6 +142,7 @@ export function EppActaDetailPage() {
             </a>
           </p>
         </CardSection>
+        <div role="alert">{actions.error && <p className="notice notice--error">{actions.error}</p>}</div>
         <div className="button-row record-form__actions">
           <IonButton routerLink={paths.pdf.report.href('epp', acta.IdEmpresa, acta.IdEntregadosEpp)}>Ver PDF</IonButton>
           {hasPermission(session, route, 'crear') && (
@@ -171,9 +150,9 @@ export function EppActaDetailPage() {
               Registrar corrección
             </IonButton>
           )}
-          {hasPermission(session, route, 'eliminar') && acta.Anulada === 0 && (
-            <IonButton fill="outline" color="danger" onClick={() => void annul()}>
-              Anular acta
+          {actions.offered(acta, 'anular') && (
+            <IonButton fill="outline" color="danger" onClick={() => void actions.take('anular', [acta])}>
+              {eppActaWorkflow.transitions.anular.label}
             </IonButton>
           )}
         </div>

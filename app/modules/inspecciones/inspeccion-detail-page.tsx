@@ -24,7 +24,7 @@ import { formatDisplayDateTime } from '#app/ui/display-format.ts';
 import { PageLoading } from '#app/ui/feedback/page-loading.tsx';
 import { PageContent } from '#app/ui/page-content.tsx';
 import { PageHeading } from '#app/ui/page-heading.tsx';
-import { useOnlineStatus } from '#app/ui/use-online-status.ts';
+import { SignatureFigures } from '#app/ui/field-record/signature-figures.tsx';
 import { RecordMissing, ServerCopyNote } from '#app/ui/records/record-missing.tsx';
 import { RecordSyncNotice, useRecordOutbox } from '#app/ui/records/record-sync-notice.tsx';
 import { useRecord } from '#app/ui/records/use-record.ts';
@@ -79,7 +79,6 @@ export function InspeccionDetailPage() {
   const missing = deviceUrls ? files.filter((file) => !deviceUrls[file.Sha256]).map((file) => file.Sha256) : [];
   const signedUrls = useSignedInspectionUrls({ idEvaluacion: inspection ? id : '', missing });
   const urls = { ...signedUrls, ...deviceUrls };
-  const online = useOnlineStatus();
   const route = paths.inspecciones.list.href;
 
   if (record.status === 'cargando') return <PageLoading />;
@@ -207,32 +206,16 @@ export function InspeccionDetailPage() {
           );
         })}
         <CardSection id="inspection-signatures" title="Firmas">
-          {inspection.Firmas.length === 0 ? (
-            <p className="muted">Sin firmas.</p>
-          ) : (
-            <ul className="inspection-signatures">
-              {inspection.Firmas.map((firma) => {
-                const url = urls[firma.Archivo.Sha256];
-                return (
-                  <li key={firma.IdFirma}>
-                    <p>
-                      <strong>{firma.Rol === 'Ejecutor' ? 'Ejecutor' : 'Firmante'}:</strong> {firma.Nombre}
-                      {firma.Rut && ` · ${formatRut(firma.Rut)}`}
-                      {firma.Cargo && ` · ${firma.Cargo}`}
-                    </p>
-                    <p className="muted">Firmado {instantLabel(firma.FirmadoEn)}</p>
-                    {url ? (
-                      <img className="signature-image" src={url} alt={`Firma de ${firma.Nombre}`} />
-                    ) : (
-                      <p className="muted">
-                        {online ? 'La imagen de la firma no está disponible.' : 'La firma se mostrará cuando haya conexión.'}
-                      </p>
-                    )}
-                  </li>
-                );
-              })}
-            </ul>
-          )}
+          <SignatureFigures
+            signatures={inspection.Firmas.map((firma) => ({
+              key: firma.IdFirma,
+              role: firma.Rol === 'Ejecutor' ? 'Ejecutor' : 'Firmante',
+              name: firma.Nombre,
+              rut: firma.Rut,
+              detail: [firma.Cargo, `Firmado ${instantLabel(firma.FirmadoEn)}`].filter(Boolean).join(' · '),
+              url: urls[firma.Archivo.Sha256],
+            }))}
+          />
         </CardSection>
         <div className="button-row">
           <IonButton routerLink={paths.pdf.report.href(inspection.Tipo, session.empresa.IdEmpresa, inspection.IdEvaluacion)}>

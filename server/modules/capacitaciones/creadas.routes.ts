@@ -78,7 +78,7 @@ export const creadasRoutes = recordRoutes(capacitacionEntity, {
       const { db, files, now } = c.get('deps');
       const found = await c.get('deps').records.capacitaciones.load(db, c.get('session').company, c.req.valid('param').id);
       if (!found || !capacitacionRules.visible!(c.get('session').viewer, found.row)) return c.json({ statusCode: 200, data: null });
-      const Urls = Object.fromEntries(sessionFiles(found.row).map((file) => [file.Sha256, files.signedUrl(file.Sha256, now())]));
+      const Urls = files.signedUrls(sessionFiles(found.row), now());
       return c.json({ statusCode: 200, data: { ...found.row, Urls } });
     },
   )

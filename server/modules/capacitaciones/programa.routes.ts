@@ -59,9 +59,7 @@ export const programaRoutes = recordRoutes(programaCapacitacionEntity, { rules: 
     const { db, records, files, now } = c.get('deps');
     const found = await records.programas_capacitacion.load(db, c.get('session').company, c.req.valid('param').id);
     if (!found) return c.json({ statusCode: 200, data: null });
-    const Urls = Object.fromEntries(
-      found.row.Evidencias.map((evidence) => [evidence.Archivo.Sha256, files.signedUrl(evidence.Archivo.Sha256, now())]),
-    );
+    const Urls = files.signedUrls(found.row.Evidencias.map((evidence) => evidence.Archivo), now());
     return c.json({ statusCode: 200, data: { ...found.row, Urls } });
   },
 );

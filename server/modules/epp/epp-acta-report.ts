@@ -2,7 +2,7 @@ import { buildEppActaReportData } from '#app/reports/epp-acta-report-data.ts';
 import type { EppActaReportData } from '#sync/schemas/epp-entregas.schema.ts';
 import type { AppDeps } from '#server/app-env.ts';
 import { type ImageMode, reportCompany, reportImageLoader } from '#server/reports/report-sources.ts';
-import type { Viewer } from '#server/tenancy/viewer.ts';
+import { canSeeParties, type Viewer } from '#server/tenancy/viewer.ts';
 import * as repo from './epp-entregas.repo.ts';
 
 type ReportDeps = Pick<AppDeps, 'db' | 'files' | 'now' | 'config'>;
@@ -19,7 +19,7 @@ export async function buildEppActaReport(
   mode: ImageMode,
 ): Promise<EppActaReportData | undefined> {
   const acta = await repo.loadDelivery(deps.db, company, id);
-  if (!acta || acta.Estado !== 1 || !repo.canSee(viewer, acta)) return undefined;
+  if (!acta || acta.Estado !== 1 || !canSeeParties(viewer, acta)) return undefined;
   const image = reportImageLoader(deps, mode);
   const empresa = await reportCompany(deps, company, image);
   if (!empresa) return undefined;

@@ -8,15 +8,18 @@ import {
   eppEntregaEntity,
   EppEntregaSchema,
 } from '#sync/schemas/epp-entregas.schema.ts';
+import { eppActaWorkflow } from '#sync/schemas/epp-entregas.workflow.ts';
 import type { AppEnv } from '#server/app-env.ts';
 import { HttpError } from '#server/http/http-error.ts';
 import { rendersDocument } from '#server/http/document-render.ts';
-import { validate, VersionQuerySchema } from '#server/http/validation.ts';
+import { validate } from '#server/http/validation.ts';
 import { renderReportPdf } from '#server/reports/render-report-pdf.ts';
 import { readRoute } from '#server/http/read-route.ts';
 import { recordResponses } from '#server/records/record-routes.ts';
 import { commandWriteContext, writeOutcomeAnswer } from '#server/records/write-answer.ts';
 import { commandHandlers } from '#server/commands/command.ts';
+import { workflowRoutes } from '#server/records/workflow-routes.ts';
+import { canSeeParties } from '#server/tenancy/viewer.ts';
 import { permissionsOf } from '#server/tenancy/permit.ts';
 import { requireOwnCompany, requireSession } from '#server/tenancy/require-session.ts';
 import { buildEppActaReport } from './epp-acta-report.ts';
@@ -44,7 +47,8 @@ const sealedAnswer = {
 
 /**
  * Delivered EPP (spec "Delivered": POST epp/entregados; GET, PUT and DELETE one/{company}/{id}), each acta one
- * worker's, sealed on the device. A sealed acta is never edited (PUT answers 409 saying why) and the DELETE annuls it.
+ * worker's, sealed on the device. A sealed acta is never edited (PUT answers 409 saying why); the DELETE annuls it
+ * (eppActaWorkflow, mounted below).
  */
 export const eppEntregasRoutes = new Hono<AppEnv>()
   .use(requireSession)
@@ -104,10 +108,8 @@ export const eppEntregasRoutes = new Hono<AppEnv>()
         const { db, files, now } = c.get('deps');
         const { company, viewer } = c.get('session');
         const acta = await repo.loadDelivery(db, company, params.IdEntregadosEpp);
-        if (!acta || !repo.canSee(viewer, acta)) return { statusCode: 200 as const, data: null, Urls: {} };
-        const Urls = Object.fromEntries(
-          [acta.Entregador.Firma.Sha256, acta.FirmaTrabajador.Sha256].map((sha) => [sha, files.signedUrl(sha, now())]),
-        );
+        if (!acta || !canSeeParties(viewer, acta)) return { statusCode: 200 as const, data: null, Urls: {} };
+        const Urls = files.signedUrls(eppEntregaEntity.files!(acta), now());
         return { statusCode: 200 as const, data: acta, Urls };
       },
     ),
@@ -131,33 +133,8 @@ export const eppEntregasRoutes = new Hono<AppEnv>()
       run: async ({ deps, session }, { params }) => {
         const { company, viewer } = session;
         const acta = await repo.findDeliveryById(deps.db, params.IdEntregadosEpp);
-        if (!acta || acta.IdEmpresa !== company || !repo.canSee(viewer, acta)) throw new HttpError(404, EPP_ENTREGAS_MESSAGES.notFound);
+        if (!acta || acta.IdEmpresa !== company || !canSeeParties(viewer, acta)) throw new HttpError(404, EPP_ENTREGAS_MESSAGES.notFound);
         throw new HttpError(409, EPP_ENTREGAS_MESSAGES.sealed, 'ACTA_SELLADA');
-      },
-    }),
-  )
-  .delete(
-    '/one/:company/:IdEntregadosEpp',
-    describeRoute({
-      tags,
-      security,
-      summary:
-        'Anula un acta: se conserva con su sello, marcada Anulada con quién y cuándo (viaja como actualización, no como lápida). ?Version=n detecta ' +
-          'una anulación sobre datos viejos; anular de nuevo responde 200',
-      responses: responses.write,
-    }),
-    ...commandHandlers({
-      checks: [
-        { kind: 'param', schema: ActaPath },
-        { kind: 'ownCompany' },
-        { kind: 'access', route: eppEntregaEntity.permission, action: 'eliminar' },
-        { kind: 'query', schema: VersionQuerySchema },
-      ],
-      run: async (call, { params, query }) => {
-        const { IdEntregadosEpp } = params;
-        const { Version } = query;
-        const outcome = await service.annulDelivery(commandWriteContext(call), IdEntregadosEpp, Version);
-        return writeOutcomeAnswer(outcome, EPP_ENTREGAS_MESSAGES.annulled);
       },
     }),
   )
@@ -189,3 +166,6 @@ export const eppEntregasRoutes = new Hono<AppEnv>()
       return c.body(new Uint8Array(pdf), 200, { 'Content-Type': 'application/pdf' });
     },
   );
+
+/** SPEC EP3: the acta's annulment (the spec's DELETE), its workflow's one transition. */
+export const eppActaAnnulRoutes = workflowRoutes(eppActaWorkflow, service.eppActaRules);

@@ -8,6 +8,7 @@ import {
   type EppEntregaCreateBody,
   eppEntregaEntity,
 } from '#sync/schemas/epp-entregas.schema.ts';
+import { eppActaWorkflow } from '#sync/schemas/epp-entregas.workflow.ts';
 import type { Db } from '#server/db/database.ts';
 import { requireFiles } from '#server/files/files.repo.ts';
 import { HttpError } from '#server/http/http-error.ts';
@@ -16,6 +17,8 @@ import type { WriteContext } from '#server/records/write-answer.ts';
 import { partiesAudience, recordChange } from '#server/sync/change-log.repo.ts';
 import { recordConflict } from '#server/sync/conflicts.repo.ts';
 import { inWriteTransaction } from '#server/sync/write-transaction.ts';
+import { takeTransitionOn, type WorkflowRules } from '#server/records/workflow-transition.ts';
+import { canSeeParties } from '#server/tenancy/viewer.ts';
 import * as repo from './epp-entregas.repo.ts';
 import { markDelivered } from './epp-solicitudes.service.ts';
 import { owePersonalCopy } from './acta-copia.ts';
@@ -23,7 +26,6 @@ import { checkDeliverer, workerNameOf } from './acta-personas.ts';
 
 const TABLE = eppEntregaEntity.table;
 const invalid = (message: string, code = 'VALIDACION') => new HttpError(400, message, code);
-const notFound = () => new HttpError(404, EPP_ENTREGAS_MESSAGES.notFound);
 
 /** Deliveries travel to company users, to the worker's contractor and to the client they name (SPEC PL7, EP5). */
 async function logDelivery(db: Db, row: EppEntrega, now: Date): Promise<void> {
@@ -44,7 +46,7 @@ async function logDelivery(db: Db, row: EppEntrega, now: Date): Promise<void> {
 async function idConflict(ctx: WriteContext, db: Db, body: EppEntregaCreateBody): Promise<WriteOutcome<EppEntrega | null>> {
   const existing = await repo.findDeliveryById(db, body.IdEntregadosEpp);
   const current =
-    existing && existing.IdEmpresa === ctx.company && repo.canSee(ctx.viewer, existing)
+    existing && existing.IdEmpresa === ctx.company && canSeeParties(ctx.viewer, existing)
       ? ((await repo.loadDelivery(db, ctx.company, existing.IdEntregadosEpp)) ?? null)
       : null;
   await recordConflict(
@@ -131,40 +133,20 @@ export async function createDelivery(ctx: WriteContext, body: EppEntregaCreateBo
   });
 }
 
-/**
- * SPEC EP3: the spec's DELETE annuls an acta. It is kept, with its seal, marked Anulada with who and when, and
- * travels as an upsert (not a tombstone): devices and the verification page show it annulled. Annulling again
- * answers 200; a stale `Version` is a conflict (CF4).
- */
-export function annulDelivery(ctx: WriteContext, id: string, base: number | undefined): Promise<WriteOutcome<EppEntrega>> {
-  return inWriteTransaction(ctx.db, async (db) => {
-    const current = await repo.loadDelivery(db, ctx.company, id);
-    if (!current || !repo.canSee(ctx.viewer, current)) throw notFound();
-    if (current.Anulada === 1) return { kind: 'unchanged', row: current };
-    if (base !== undefined && base !== current.Version) {
-      await recordConflict(
-        db,
-        {
-          company: ctx.company,
-          table: TABLE,
-          id,
-          baseVersion: base,
-          serverVersion: current.Version,
-          body: { Anulada: 1, Version: base },
-          user: ctx.user,
-          key: ctx.key,
-        },
-        ctx.now,
-      );
-      return { kind: 'conflict', row: current };
-    }
-    await repo.markAnnulled(db, current, {
-      AnuladaPor: ctx.userName,
-      AnuladaEn: ctx.now.toISOString(),
-      Version: current.Version + 1,
-    });
-    const saved = (await repo.loadDelivery(db, ctx.company, id))!;
-    await logDelivery(db, saved, ctx.now);
-    return { kind: 'written', row: saved };
-  });
-}
+/** The acta's annulment over its own tables: the only change a sealed acta takes (markAnnulled), with its change-log row. */
+export const eppActaRules: WorkflowRules<EppEntrega> = {
+  visible: canSeeParties,
+  store: {
+    load: (ctx, db, id) => repo.loadDelivery(db, ctx.company, id),
+    async save(ctx, db, next, previous) {
+      await repo.markAnnulled(db, previous, { AnuladaPor: next.AnuladaPor ?? '', AnuladaEn: next.AnuladaEn ?? '', Version: next.Version });
+      const saved = (await repo.loadDelivery(db, ctx.company, next.IdEntregadosEpp))!;
+      await logDelivery(db, saved, ctx.now);
+      return saved;
+    },
+  },
+};
+
+/** SPEC EP3: annuls an acta (eppActaWorkflow); `base`, the version the person saw, makes a stale one a conflict. */
+export const annulDelivery = (ctx: WriteContext, id: string, base?: number) =>
+  takeTransitionOn(ctx, eppActaWorkflow, 'anular', id, { Version: base }, eppActaRules);

@@ -129,7 +129,7 @@ export const registroRoutes = new Hono<AppEnv>()
       const row = (await records.incidentes.load(db, company, c.req.valid('param').IdEvaluacion))?.row;
       if (!row || !canSeeParties(viewer, row)) return c.json({ statusCode: 200, data: null });
       const medidas = await measuresOf(db, company, row.IdEvaluacion);
-      const Urls = Object.fromEntries(incidentFiles(row, medidas).map((sha) => [sha, files.signedUrl(sha, now())]));
+      const Urls = files.signedUrls(incidentFiles(row, medidas), now());
       return c.json({ statusCode: 200, data: row, medidas, Urls });
     },
   )

@@ -98,7 +98,7 @@ export const trabajadoresRoutes = recordRoutes(trabajadorEntity, {
         ...(worker.FichaMedicaAnterior ? [worker.FichaMedicaAnterior] : []),
         ...(worker.FirmaAnterior ? [worker.FirmaAnterior] : []),
       ];
-      const Urls = Object.fromEntries(files.map((file) => [file.Sha256, deps.files.signedUrl(file.Sha256, deps.now())]));
+      const Urls = deps.files.signedUrls(files, deps.now());
       return c.json({ statusCode: 200, data: { ...worker, Urls } });
     },
   )
