@@ -4,7 +4,7 @@ import { MOTIVO_CODES } from '../domain/epp-delivery.ts';
 import { defineDashboard, indicatorNames } from '../records/indicator.ts';
 import { DASHBOARD_MESSAGES, DashboardQuerySchema } from './dashboard-filters.schema.ts';
 import { FORMULARIO_TYPES } from './formularios.schema.ts';
-import { ReportPageEntries } from './report-list.schema.ts';
+import { ReportPageEntries, reportListAnswer } from './report-list.schema.ts';
 
 /** The permission route of the EPP dashboard (spec part 1, 2.3: dashboard/epp). */
 export const EPP_DASHBOARD_ROUTE = '/dashboard/epp';
@@ -192,14 +192,13 @@ export const EppDashboardRecordSchema = v.object({
 export type EppDashboardRecord = v.InferOutput<typeof EppDashboardRecordSchema>;
 
 /** GET dashboard/registros/{company}: a page of the records behind a figure, with what the figure is. */
+const { statusCode, ...page } = reportListAnswer(EppDashboardRecordSchema).entries;
 export const EppRecordsAnswerSchema = v.object({
-  statusCode: v.literal(200),
+  statusCode,
   /** What the figure is, e.g. "Trabajadores con EPP vencido: Casco de seguridad". */
   titulo: v.string(),
   formula: v.string(),
-  data: v.array(EppDashboardRecordSchema),
-  total: v.number(),
-  Pagina: v.number(),
-  PorPagina: v.number(),
+  /** A page of the records (data, total, Pagina, PorPagina), as every report list answers it. */
+  ...page,
 });
 export type EppRecordsAnswer = v.InferOutput<typeof EppRecordsAnswerSchema>;

@@ -11,7 +11,8 @@ import type { ReportListAnswer } from '#sync/schemas/report-list.schema.ts';
 import type { Db } from '#server/db/database.ts';
 import type { DashboardScope } from '#server/records/dashboard-scope.ts';
 import { type IndicatorInput, scopedFigures } from '#server/records/indicators/indicator-input.ts';
-import { pageOf } from '#server/records/indicators/records-page.ts';
+import { levelColumns, pageOf } from '#server/records/indicators/records-page.ts';
+import { workersOfScope } from '#server/records/indicators/scope-workers.ts';
 import { realisedAttendance } from './asistencias.repo.ts';
 
 /**
@@ -38,15 +39,10 @@ interface Coverage {
 
 /** The scope's active workers, by surname. */
 function scopeWorkers(db: Db, scope: DashboardScope): Promise<ScopeWorker[]> {
-  let query = db
-    .selectFrom('trabajadores')
+  const active = workersOfScope(db, scope)
     .select(['IdPersona', 'RunPersona', 'Nombres', 'ApellidoPaterno', 'ApellidoMaterno', 'IdNivel2', 'IdNivel3'])
-    .where('IdEmpresa', '=', scope.company)
     .where('Estado', '=', 1);
-  if (scope.filters.nv2) query = query.where('IdNivel2', '=', scope.filters.nv2);
-  if (scope.filters.nv3) query = query.where('IdNivel3', '=', scope.filters.nv3);
-  if (scope.contractor) query = query.where('RutContratista', '=', scope.contractor);
-  return query.orderBy('ApellidoPaterno').orderBy('ApellidoMaterno').orderBy('Nombres').orderBy('IdPersona').execute();
+  return active.orderBy('ApellidoPaterno').orderBy('ApellidoMaterno').orderBy('Nombres').orderBy('IdPersona').execute();
 }
 
 /** The people with a realised attendance in the range, read from the index of month and person. */
@@ -147,8 +143,7 @@ export async function untrainedWorkers(
       RunPersona: worker.RunPersona,
       Nombre: personName(worker),
       Cargos: (positions.get(worker.IdPersona) ?? []).join('; '),
-      Nivel2: (worker.IdNivel2 && levelNames.get(worker.IdNivel2)) || '',
-      Nivel3: (worker.IdNivel3 && levelNames.get(worker.IdNivel3)) || '',
+      ...levelColumns(levelNames, worker),
       UltimaCapacitacion: last.get(worker.IdPersona) ?? null,
     })),
   };

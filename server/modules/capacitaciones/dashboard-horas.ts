@@ -3,7 +3,7 @@ import { TRAINING_STATE_LABELS } from '#sync/domain/training-rules.ts';
 import { EXPIRING_SOON_DAYS, type ValidityState } from '#sync/domain/validity.ts';
 import { type DashboardAnswer, type DashboardPoint, monthsOfYear } from '#sync/schemas/dashboard-filters.schema.ts';
 import { activeWorkerCount, type DashboardScope, monthEnd } from '#server/records/dashboard-scope.ts';
-import { indicatorAnswer, monthlyPoints, round } from '#server/records/indicators/indicator-figures.ts';
+import { barsById, indicatorAnswer, monthlyPoints, round } from '#server/records/indicators/indicator-figures.ts';
 import { type IndicatorInput, scopedFigures } from '#server/records/indicators/indicator-input.ts';
 import { addDays, gainsValidity, monthOf, realisedAttendance } from './asistencias.repo.ts';
 import { type MonthFigures, summedMonths } from './dashboard-meses.ts';
@@ -205,15 +205,16 @@ export async function hhAnual(input: IndicatorInput): Promise<DashboardAnswer> {
   return indicatorAnswer(round([...hours.values()].reduce((sum, value) => sum + value, 0)), 'HH', data);
 }
 
+/** Hours by id, rounded as the bars show them. */
+const rounded = <Id extends string | null>(hours: Map<Id, number>) => [...hours].map(([id, value]) => [id, round(value)] as const);
+
 export async function hhTipo(input: IndicatorInput): Promise<DashboardAnswer> {
   const [figures, types] = await Promise.all([
     summary(input),
     input.deps.records.tipos_capacitacion.listActive(input.deps.db, input.scope.company, input.viewer),
   ]);
   const names = new Map(types.map((type) => [type.IdTipoCapacitacion, type.Nombre]));
-  const data = [...figures.byType]
-    .map(([id, hours]) => ({ Nombre: names.get(id) ?? 'Tipo eliminado', Valor: round(hours), registros: { type: id } }))
-    .sort((a, b) => b.Valor - a.Valor);
+  const data = barsById(rounded(figures.byType), (id) => names.get(id) ?? 'Tipo eliminado', 'type');
   return indicatorAnswer(round(figures.total.HH), 'HH', data);
 }
 
@@ -223,13 +224,7 @@ export async function hhCargo(input: IndicatorInput): Promise<DashboardAnswer> {
     input.deps.records.cargos.listActive(input.deps.db, input.scope.company, input.viewer),
   ]);
   const names = new Map(cargos.map((cargo) => [cargo.IdCargo, cargo.NombreCargo]));
-  const data = [...figures.byCargo]
-    .map(([id, hours]) => ({
-      Nombre: (id && names.get(id)) || 'Sin cargo',
-      Valor: round(hours),
-      ...(id ? { registros: { IdCargo: id } } : {}),
-    }))
-    .sort((a, b) => b.Valor - a.Valor);
+  const data = barsById(rounded(figures.byCargo), (id) => (id && names.get(id)) || 'Sin cargo', 'IdCargo');
   return indicatorAnswer(round(figures.total.HH), 'HH', data);
 }
 

@@ -1,5 +1,5 @@
 import { type DashboardAnswer, monthsOfYear } from '#sync/schemas/dashboard-filters.schema.ts';
-import { indicatorAnswer, monthlyPoints, percent } from '#server/records/indicators/indicator-figures.ts';
+import { countBy, indicatorAnswer, monthlyPoints, percent } from '#server/records/indicators/indicator-figures.ts';
 import type { IndicatorInput } from '#server/records/indicators/indicator-input.ts';
 import { monthDays } from './dashboard-horas.ts';
 
@@ -39,16 +39,12 @@ async function planByMonth({ deps, scope }: IndicatorInput, first: string, last:
   if (client) sessions = sessions.where('IdCliente', '=', client);
   const [planned, realised] = await Promise.all([lines.execute(), sessions.execute()]);
   const done = new Set(realised.map((row) => row.IdPrograma));
-  const months = new Map<string, PlanMonth>();
-  for (const line of planned) {
-    const month = `${line.Anio}-${String(line.Mes).padStart(2, '0')}`;
-    if (month < first || month > last) continue;
-    const entry = months.get(month) ?? { planned: 0, realised: 0 };
-    entry.planned += 1;
-    if (done.has(line.IdCapacitacion)) entry.realised += 1;
-    months.set(month, entry);
-  }
-  return months;
+  const inRange = planned
+    .map((line) => ({ month: `${line.Anio}-${String(line.Mes).padStart(2, '0')}`, realised: done.has(line.IdCapacitacion) }))
+    .filter(({ month }) => month >= first && month <= last);
+  const realisedBy = countBy(inRange.filter((line) => line.realised).map((line) => line.month));
+  const plannedBy = countBy(inRange.map((line) => line.month));
+  return new Map([...plannedBy].map(([month, count]) => [month, { planned: count, realised: realisedBy.get(month) ?? 0 }]));
 }
 
 const sum = (months: Iterable<PlanMonth>) =>

@@ -61,9 +61,9 @@ export interface EppState {
   workers: Map<string, WorkerInfo>;
   /** The scope's workers, in name order. */
   scoped: WorkerInfo[];
-  /** IdEpp → name, of every item the company ever had; `active` those still in the catalogue. */
+  /** IdEpp → name, of every item the company ever had. */
   items: Map<string, string>;
-  active: string[];
+  /** Each scoped worker's required items, of those still in the catalogue. */
   required: Map<string, string[]>;
   holdings: Map<string, Holding>;
   trained: Map<string, Training>;
@@ -84,9 +84,12 @@ export function stringsOf(text: string | null | undefined): string[] {
   }
 }
 
+/** Whether the figures narrow the workers by level or Cargo: without those, the acts that count (the parties' own) need no worker. */
+export const narrowsWorkers = (input: EppInput) => Boolean(input.scope.filters.nv2 || input.scope.filters.nv3 || input.query.IdCargo);
+
 /** Whether a worker is of the chosen levels and Cargo, and the contractor's own. */
 export function workerMatches(worker: WorkerInfo | undefined, input: EppInput): boolean {
-  if (!worker) return !input.scope.filters.nv2 && !input.scope.filters.nv3 && !input.query.IdCargo;
+  if (!worker) return !narrowsWorkers(input);
   const { filters, contractor } = input.scope;
   if (filters.nv2 && worker.IdNivel2 !== filters.nv2) return false;
   if (filters.nv3 && worker.IdNivel3 !== filters.nv3) return false;
@@ -95,13 +98,12 @@ export function workerMatches(worker: WorkerInfo | undefined, input: EppInput): 
   return true;
 }
 
-/** Acts that count: not annulled, not deleted, and (contractor, client) the viewer's own. */
-export function countedActs(input: EppInput) {
+/** The acts that count, written once: not annulled, not deleted, and (contractor, client) the viewer's own. */
+export function countedActas(input: EppInput) {
   const { company, contractor, client } = input.scope;
   let query = input.deps.db
-    .selectFrom('epp_entregas_lineas as l')
-    .innerJoin('epp_entregas as e', 'e.IdEntregadosEpp', 'l.IdEntregadosEpp')
-    .where('l.IdEmpresa', '=', company)
+    .selectFrom('epp_entregas as e')
+    .where('e.IdEmpresa', '=', company)
     .where('e.Anulada', '=', 0)
     .where('e.Estado', '<>', 0);
   if (contractor) query = query.where('e.RutContratista', '=', contractor);
@@ -116,7 +118,7 @@ export function countedActs(input: EppInput) {
 export function countedLines(input: EppInput) {
   const { company, contractor, client } = input.scope;
   const { db } = input.deps;
-  let query = db
+  const query = db
     .selectFrom('epp_entregas_lineas as l')
     .where('l.IdEmpresa', '=', company)
     .where(
@@ -128,17 +130,5 @@ export function countedLines(input: EppInput) {
         .where('IdEmpresa', '=', company)
         .where((eb) => eb.or([eb('Anulada', '<>', 0), eb('Estado', '=', 0)])),
     );
-  if (contractor)
-    query = query.where(
-      'l.IdEntregadosEpp',
-      'in',
-      db.selectFrom('epp_entregas').select('IdEntregadosEpp').where('IdEmpresa', '=', company).where('RutContratista', '=', contractor),
-    );
-  if (client)
-    query = query.where(
-      'l.IdEntregadosEpp',
-      'in',
-      db.selectFrom('epp_entregas').select('IdEntregadosEpp').where('IdEmpresa', '=', company).where('IdCliente', '=', client),
-    );
-  return query;
+  return contractor || client ? query.where('l.IdEntregadosEpp', 'in', countedActas(input).select('e.IdEntregadosEpp')) : query;
 }

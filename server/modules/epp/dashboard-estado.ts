@@ -109,10 +109,9 @@ async function computeState(input: EppInput, corte: string): Promise<EppState> {
   const scoped = [...workers.values()]
     .filter((worker) => worker.activo && workerMatches(worker, input) && (!ofClient || ofClient.has(worker.IdPersona)))
     .sort(byName);
-  const active = items.filter((item) => item.Estado === 1).map((item) => item.IdEpp);
-  const activeSet = new Set(active);
+  const active = new Set(items.filter((item) => item.Estado === 1).map((item) => item.IdEpp));
   const rules = assignments.map((row) => ({ IdCargo: row.IdCargo, IdPersona: row.IdPersona, Epps: stringsOf(row.Epps) }));
-  const required = new Map(scoped.map((worker) => [worker.IdPersona, requiredEpps(rules, worker).filter((id) => activeSet.has(id))]));
+  const required = new Map(scoped.map((worker) => [worker.IdPersona, requiredEpps(rules, worker).filter((id) => active.has(id))]));
   const holdings = new Map(holdingRows.map((row) => [pairKey(row.IdPersona, row.IdEpp), { Vence: row.Vence, Ultima: row.Ultima }]));
   const trained = new Map<string, Training>();
   // In date order: each pair keeps the latest training that makes the worker capacitado.
@@ -125,7 +124,6 @@ async function computeState(input: EppInput, corte: string): Promise<EppState> {
     workers,
     scoped,
     items: new Map(items.map((item) => [item.IdEpp, item.NombreEpp])),
-    active,
     required,
     holdings,
     trained,

@@ -1,9 +1,10 @@
+import { monthsBetween } from '#sync/domain/accident-rates.ts';
 import { MOTIVO_CODES, MOTIVOS_ENTREGA } from '#sync/domain/epp-delivery.ts';
 import { formatDisplayDate } from '#sync/domain/dates.ts';
 import { indicatorOf } from '#sync/records/indicator.ts';
-import type { DashboardAnswer, DashboardPoint } from '#sync/schemas/dashboard-filters.schema.ts';
+import type { DashboardAnswer } from '#sync/schemas/dashboard-filters.schema.ts';
 import { EPP_DASHBOARD, type EppIndicator } from '#sync/schemas/epp-dashboard.schema.ts';
-import { indicatorAnswer, monthlyPoints, percent } from '#server/records/indicators/indicator-figures.ts';
+import { barsById, countBy, indicatorAnswer, monthlyPoints, percent } from '#server/records/indicators/indicator-figures.ts';
 import { type EppInput, type EppState, pairKey } from './dashboard-datos.ts';
 import { eppState } from './dashboard-estado.ts';
 import { findingsOf } from './dashboard-no-uso.ts';
@@ -11,17 +12,21 @@ import { linesByReason } from './dashboard-lineas.ts';
 
 /** What the EPP dashboard's indicators count (EPP_DASHBOARD in sync/schemas/epp-dashboard.schema.ts). */
 
-/** Per (worker, item) pair of the scope: its state on the cut-off day. */
-export type PairState = 'vigente' | 'vencido' | 'sin-entrega';
-export function pairState(state: EppState, worker: string, item: string): PairState {
-  const holding = state.holdings.get(pairKey(worker, item));
-  if (!holding) return 'sin-entrega';
-  return holding.Vence >= state.corte ? 'vigente' : 'vencido';
+/** A worker's item, of the scope. */
+export type Pair = { worker: string; item: string };
+
+/** Whether the worker holds the item on the cut-off day: a delivery still in force. */
+export function holdsValid(state: EppState, pair: Pair): boolean {
+  const holding = state.holdings.get(pairKey(pair.worker, pair.item));
+  return holding !== undefined && holding.Vence >= state.corte;
 }
 
+/** Whether the worker is trained in the use of the item on the cut-off day. */
+export const isTrained = (state: EppState, pair: Pair) => state.trained.has(pairKey(pair.worker, pair.item));
+
 /** The scope's expired pairs: a worker's item delivered before, with no delivery still in force. */
-export function expiredPairs(state: EppState): { worker: string; item: string }[] {
-  const pairs: { worker: string; item: string }[] = [];
+export function expiredPairs(state: EppState): Pair[] {
+  const pairs: Pair[] = [];
   for (const worker of state.scoped) {
     for (const item of state.items.keys()) {
       const holding = state.holdings.get(pairKey(worker.IdPersona, item));
@@ -32,22 +37,18 @@ export function expiredPairs(state: EppState): { worker: string; item: string }[
 }
 
 /** The scope's required pairs: each worker's positions' items plus their own, still in the catalogue. */
-export function requiredPairs(state: EppState): { worker: string; item: string }[] {
+export function requiredPairs(state: EppState): Pair[] {
   return state.scoped.flatMap((worker) => (state.required.get(worker.IdPersona) ?? []).map((item) => ({ worker: worker.IdPersona, item })));
 }
 
-const distinctWorkers = (pairs: readonly { worker: string }[]) => new Set(pairs.map((pair) => pair.worker)).size;
+/** The required pairs the worker holds no delivery in force of. */
+export const pendingPairs = (state: EppState) => requiredPairs(state).filter((pair) => !holdsValid(state, pair));
+
+const distinctWorkers = (pairs: readonly Pair[]) => new Set(pairs.map((pair) => pair.worker)).size;
 
 /** An indicator's formula as the dashboard describes it. */
 export const formulaOf = (name: EppIndicator) => indicatorOf(EPP_DASHBOARD, name).formula!;
 const onCutOff = (name: EppIndicator, state: EppState) => `${formulaOf(name)}. Día de corte: ${formatDisplayDate(state.corte)}`;
-
-/** How many times each key occurs. */
-function countBy<Key>(items: Iterable<Key>): Map<Key, number> {
-  const counts = new Map<Key, number>();
-  for (const key of items) counts.set(key, (counts.get(key) ?? 0) + 1);
-  return counts;
-}
 
 /** Bars by item of counts, in the catalogue's order, leaving out items without any. */
 const itemPoints = (state: EppState, counts: Map<string, number>) =>
@@ -56,30 +57,26 @@ const itemPoints = (state: EppState, counts: Map<string, number>) =>
     .map(([id, name]) => ({ Nombre: name, Valor: counts.get(id)!, registros: { IdEpp: id } }));
 
 /** Bars by item of the workers with a pair of it. */
-const byItem = (state: EppState, pairs: readonly { worker: string; item: string }[]): DashboardPoint[] =>
+const byItem = (state: EppState, pairs: readonly Pair[]) =>
   itemPoints(state, countBy(new Map(pairs.map((pair) => [pairKey(pair.worker, pair.item), pair.item])).values()));
 
-async function vencidos(input: EppInput): Promise<DashboardAnswer> {
-  const state = await eppState(input);
-  const pairs = expiredPairs(state);
-  return indicatorAnswer(distinctWorkers(pairs), 'trabajadores', byItem(state, pairs), { formula: onCutOff('vencidos', state) });
-}
-
-async function pendientes(input: EppInput): Promise<DashboardAnswer> {
-  const state = await eppState(input);
-  const pairs = requiredPairs(state).filter((pair) => pairState(state, pair.worker, pair.item) !== 'vigente');
-  return indicatorAnswer(distinctWorkers(pairs), 'trabajadores', byItem(state, pairs), { formula: onCutOff('pendientes', state) });
-}
+/** A state's figure (vencidos, pendientes): the workers with a pair of it, by item and in all. */
+const workersByItem =
+  (name: EppIndicator, pairsOf: (state: EppState) => Pair[]) =>
+  async (input: EppInput): Promise<DashboardAnswer> => {
+    const state = await eppState(input);
+    const pairs = pairsOf(state);
+    return indicatorAnswer(distinctWorkers(pairs), 'trabajadores', byItem(state, pairs), { formula: onCutOff(name, state) });
+  };
 
 async function capacitados(input: EppInput): Promise<DashboardAnswer> {
   const state = await eppState(input);
   const required = requiredPairs(state);
-  const trained = required.filter((pair) => state.trained.has(pairKey(pair.worker, pair.item)));
-  const must = byItem(state, required);
-  const done = new Map(byItem(state, trained).map((point) => [point.registros!.IdEpp, point.Valor]));
-  const data = must.map((point) => ({
+  const trained = required.filter((pair) => isTrained(state, pair));
+  const done = new Map(byItem(state, trained).map((point) => [point.registros.IdEpp, point.Valor]));
+  const data = byItem(state, required).map((point) => ({
     Nombre: point.Nombre,
-    Valor: done.get(point.registros!.IdEpp!) ?? 0,
+    Valor: done.get(point.registros.IdEpp) ?? 0,
     Valor2: point.Valor,
     registros: { ...point.registros, Capacitado: '1' },
   }));
@@ -97,7 +94,7 @@ async function capacitados(input: EppInput): Promise<DashboardAnswer> {
 async function cobertura(input: EppInput): Promise<DashboardAnswer> {
   const state = await eppState(input);
   const required = requiredPairs(state);
-  const valid = required.filter((pair) => pairState(state, pair.worker, pair.item) === 'vigente');
+  const valid = required.filter((pair) => holdsValid(state, pair));
   const [all, held] = [countBy(required.map((pair) => pair.item)), countBy(valid.map((pair) => pair.item))];
   const data = itemPoints(state, all).map((point) => ({ ...point, Valor: percent(held.get(point.registros.IdEpp) ?? 0, point.Valor) }));
   const formula = `${formulaOf('cobertura')}: ${valid.length} de ${required.length}. Día de corte: ${formatDisplayDate(state.corte)}`;
@@ -111,30 +108,18 @@ async function noUso(input: EppInput): Promise<DashboardAnswer> {
   return indicatorAnswer(findings.length, 'hallazgos', data, { formula: formulaOf('no_uso') });
 }
 
-/** The months (YYYY-MM) a range of days touches. */
-function monthsBetween(from: string, to: string): string[] {
-  const months: string[] = [];
-  let [year, month] = [Number(from.slice(0, 4)), Number(from.slice(5, 7))];
-  const last = to.slice(0, 7);
-  for (let guard = 0; guard < 240; guard += 1) {
-    const name = `${year}-${String(month).padStart(2, '0')}`;
-    months.push(name);
-    if (name >= last) break;
-    [year, month] = month === 12 ? [year + 1, 1] : [year, month + 1];
-  }
-  return months;
-}
-
 async function noUsoLinea(input: EppInput): Promise<DashboardAnswer> {
   const { filters } = input.scope;
   const { findings } = await findingsOf(input, filters.start, filters.end);
   const counts = countBy(findings.map((finding) => finding.Fecha.slice(0, 7)));
   const point = (month: string) => ({ Valor: counts.get(month) ?? 0, registros: { Mes: month } });
-  const data = monthlyPoints(monthsBetween(filters.start, filters.end), point);
+  // Every month of the range; as the chart always drew them, the start's month at least and twenty years at most.
+  const months = monthsBetween(filters.start, filters.end < filters.start ? filters.start : filters.end).slice(0, 240);
+  const data = monthlyPoints(months, point);
   return indicatorAnswer(findings.length, 'hallazgos', data, { formula: formulaOf('no_uso_linea') });
 }
 
-export const NO_LEVEL = 'Sin nivel';
+const NO_LEVEL = 'Sin nivel';
 
 /** The level a finding is charted under: level 3 once a level 2 is chosen, level 2 otherwise. */
 export const findingLevel = (input: EppInput, finding: { IdNivel2: string | null; IdNivel3: string | null }) =>
@@ -143,13 +128,8 @@ export const findingLevel = (input: EppInput, finding: { IdNivel2: string | null
 async function noUsoGrafico(input: EppInput): Promise<DashboardAnswer> {
   const { filters } = input.scope;
   const { findings, state } = await findingsOf(input, filters.start, filters.end);
-  const data = [...countBy(findings.map((finding) => findingLevel(input, finding)))]
-    .map(([level, count]) => ({
-      Nombre: (level && state.levelNames.get(level)) || NO_LEVEL,
-      Valor: count,
-      ...(level ? { registros: { IdNivel: level } } : {}),
-    }))
-    .sort((a, b) => b.Valor - a.Valor || a.Nombre.localeCompare(b.Nombre, 'es'));
+  const counts = countBy(findings.map((finding) => findingLevel(input, finding)));
+  const data = barsById(counts, (level) => (level && state.levelNames.get(level)) || NO_LEVEL, 'IdNivel', true);
   return indicatorAnswer(findings.length, 'hallazgos', data, { formula: formulaOf('no_uso_grafico') });
 }
 
@@ -170,8 +150,8 @@ async function motivoEntrega(input: EppInput): Promise<DashboardAnswer> {
 }
 
 export const EPP_INDICATOR_ANSWERS: Record<EppIndicator, (input: EppInput) => Promise<DashboardAnswer>> = {
-  vencidos,
-  pendientes,
+  vencidos: workersByItem('vencidos', expiredPairs),
+  pendientes: workersByItem('pendientes', pendingPairs),
   no_uso: noUso,
   capacitados,
   cobertura,

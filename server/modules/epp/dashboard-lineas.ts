@@ -5,7 +5,8 @@ import type { EppEntrega } from '#sync/schemas/epp-entregas.schema.ts';
 import type { Db } from '#server/db/database.ts';
 import { scopedFigures } from '#server/records/indicators/indicator-input.ts';
 import { addToSummary, summedOverRange } from '#server/records/indicators/monthly-summary.ts';
-import { countedActs, type EppInput, type EppState, type WorkerInfo, workerMatches } from './dashboard-datos.ts';
+import { workersOfScope } from '#server/records/indicators/scope-workers.ts';
+import { countedActas, type EppInput, type EppState, narrowsWorkers, type WorkerInfo, workerMatches } from './dashboard-datos.ts';
 import { eppState } from './dashboard-estado.ts';
 
 /** The EPP dashboard's delivered lines: listed for the records of a figure, and counted by reason in SQL. */
@@ -26,7 +27,8 @@ export interface DeliveredLine {
 
 /** The delivered lines of the range (acts not annulled) of the scope's workers. */
 async function computeLines(input: EppInput, from: string, to: string, workers: Map<string, WorkerInfo>): Promise<DeliveredLine[]> {
-  const rows = await countedActs(input)
+  const rows = await countedActas(input)
+    .innerJoin('epp_entregas_lineas as l', 'l.IdEntregadosEpp', 'e.IdEntregadosEpp')
     .select(['l.IdLinea', 'l.IdEntregadosEpp', 'l.IdPersona', 'e.RunPersona', 'e.NombreTrabajador', 'l.Fecha', 'e.Motivo', 'l.IdEpp', 'l.NombreEpp', 'l.Talla', 'l.Cantidad'])
     .where('e.Fecha', '>=', from)
     .where('e.Fecha', '<=', to)
@@ -34,8 +36,7 @@ async function computeLines(input: EppInput, from: string, to: string, workers: 
     .orderBy('l.IdEntregadosEpp')
     .orderBy('l.Orden')
     .execute();
-  const filtered = Boolean(input.scope.filters.nv2 || input.scope.filters.nv3 || input.query.IdCargo);
-  return filtered ? rows.filter((row) => workerMatches(workers.get(row.IdPersona), input)) : rows;
+  return narrowsWorkers(input) ? rows.filter((row) => workerMatches(workers.get(row.IdPersona), input)) : rows;
 }
 
 export async function linesOf(input: EppInput, from: string, to: string): Promise<{ lines: DeliveredLine[]; state: EppState }> {
@@ -44,31 +45,26 @@ export async function linesOf(input: EppInput, from: string, to: string): Promis
   return { lines, state };
 }
 
-/** The workers of the chosen levels and Cargo (and the contractor's): a set for SQL, or null when not filtered. */
+/**
+ * The workers of the chosen levels and Cargo: a set for SQL, or null when not filtered. Their contractor is not asked:
+ * the acts counted are the contractor's already.
+ */
 function workerFilter(input: EppInput) {
-  const { company, filters } = input.scope;
+  if (!narrowsWorkers(input)) return null;
+  const { db } = input.deps;
   const cargo = input.query.IdCargo;
-  if (!filters.nv2 && !filters.nv3 && !cargo) return null;
-  let query = input.deps.db.selectFrom('trabajadores').select('trabajadores.IdPersona').where('trabajadores.IdEmpresa', '=', company);
-  if (filters.nv2) query = query.where('trabajadores.IdNivel2', '=', filters.nv2);
-  if (filters.nv3) query = query.where('trabajadores.IdNivel3', '=', filters.nv3);
-  if (cargo) query = query.where('trabajadores.IdPersona', 'in', input.deps.db.selectFrom('trabajador_cargos').select('IdPersona').where('IdEmpresa', '=', company).where('IdCargo', '=', cargo));
-  return query;
+  const query = workersOfScope(db, { ...input.scope, contractor: null }).select('trabajadores.IdPersona');
+  if (!cargo) return query;
+  const ofCargo = db.selectFrom('trabajador_cargos').select('IdPersona').where('IdEmpresa', '=', input.scope.company).where('IdCargo', '=', cargo);
+  return query.where('trabajadores.IdPersona', 'in', ofCargo);
 }
 
 /** Delivered lines of the range by reason, counted in SQL from the acts (each acta counts its lines). */
 export async function rawLinesByReason(input: EppInput, from: string, to: string): Promise<Map<string, number>> {
-  const { company, contractor, client } = input.scope;
-  let query = input.deps.db
-    .selectFrom('epp_entregas as e')
+  let query = countedActas(input)
     .select(['e.Motivo', sql<number>`sum((select count(*) from epp_entregas_lineas as l where l."IdEntregadosEpp" = e."IdEntregadosEpp"))`.as('Lineas')])
-    .where('e.IdEmpresa', '=', company)
-    .where('e.Anulada', '=', 0)
-    .where('e.Estado', '<>', 0)
     .where('e.Fecha', '>=', from)
     .where('e.Fecha', '<=', to);
-  if (contractor) query = query.where('e.RutContratista', '=', contractor);
-  if (client) query = query.where('e.IdCliente', '=', client);
   const workers = workerFilter(input);
   if (workers) query = query.where('e.IdPersona', 'in', workers);
   const rows = await query.groupBy('e.Motivo').execute();
@@ -87,7 +83,7 @@ export function linesByReason(input: EppInput, from: string, to: string): Promis
     const raw = (first: string, last: string) => rawLinesByReason(input, first, last);
     const where = { ...(contractor ? { Dimension2: contractor } : {}), ...(client ? { Dimension3: client } : {}) };
     const read = { company, indicator: LINES_SUMMARY, where, by: 'Dimension1' as const };
-    const sums = workerFilter(input) ? await raw(from, to) : await summedOverRange(input.deps.db, read, from, to, raw);
+    const sums = narrowsWorkers(input) ? await raw(from, to) : await summedOverRange(input.deps.db, read, from, to, raw);
     return new Map([...sums].map(([reason, lines]) => [Number(reason), lines]));
   });
 }

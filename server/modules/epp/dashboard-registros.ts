@@ -10,12 +10,12 @@ import {
   type EppRecordsAnswer,
   type EppRecordsQuery,
 } from '#sync/schemas/epp-dashboard.schema.ts';
-import { pageOf } from '#server/records/indicators/records-page.ts';
+import { levelColumns, pageOf } from '#server/records/indicators/records-page.ts';
 import { type EppInput, type EppState, NEVER, pairKey, type WorkerInfo } from './dashboard-datos.ts';
 import { eppState } from './dashboard-estado.ts';
 import { findingsOf } from './dashboard-no-uso.ts';
 import { linesOf } from './dashboard-lineas.ts';
-import { expiredPairs, findingLevel, formulaOf, pairState, requiredPairs } from './dashboard-indicadores.ts';
+import { expiredPairs, findingLevel, formulaOf, isTrained, type Pair, pendingPairs, requiredPairs } from './dashboard-indicadores.ts';
 
 /**
  * GET /api/epp/dashboard/registros/{company}: the records behind a figure, as the figure counted them, a page at a
@@ -26,8 +26,7 @@ import { expiredPairs, findingLevel, formulaOf, pairState, requiredPairs } from 
 function person(state: EppState, worker: WorkerInfo | undefined) {
   return {
     Cargos: worker ? worker.cargos.flatMap((id) => state.cargoNames.get(id) ?? []).join('; ') : '',
-    Nivel2: (worker?.IdNivel2 && state.levelNames.get(worker.IdNivel2)) || '',
-    Nivel3: (worker?.IdNivel3 && state.levelNames.get(worker.IdNivel3)) || '',
+    ...levelColumns(state.levelNames, worker ?? { IdNivel2: null, IdNivel3: null }),
   };
 }
 
@@ -66,7 +65,6 @@ function trainingText(state: EppState, worker: string, item: string): { fecha: s
   return { fecha: training.Fecha, text: `Capacitado: ${training.Tipo}, ${formatDisplayDate(training.Fecha)}${until}` };
 }
 
-type Pair = { worker: string; item: string };
 type Found = { records: EppDashboardRecord[]; state: EppState; subject: string };
 type RecordsOf = (input: EppInput, query: EppRecordsQuery, from: string, to: string) => Promise<Found>;
 
@@ -103,8 +101,7 @@ const findingRecords: RecordsOf = async (input, query, from, to) => {
         RunPersona: observed.map((worker) => worker.RunPersona).join(', '),
         NombreTrabajador: observed.map((worker) => worker.Nombre).join(', ') || 'Sin trabajador observado',
         ...person(state, first),
-        Nivel2: (finding.IdNivel2 && state.levelNames.get(finding.IdNivel2)) || '',
-        Nivel3: (finding.IdNivel3 && state.levelNames.get(finding.IdNivel3)) || '',
+        ...levelColumns(state.levelNames, finding),
         IdEpp: finding.IdEpp,
         NombreEpp: state.items.get(finding.IdEpp) ?? '',
         Detalle: `No cumple: ${finding.Enunciado} (${finding.NombreFormulario}, ${FORMULARIO_TYPE_LABELS[finding.Tipo as FormularioTipo] ?? finding.Tipo})`,
@@ -136,11 +133,10 @@ const lineRecords: RecordsOf = async (input, query, from, to) => {
 /** The records behind each indicator's points, as its figure counts them. */
 const RECORDS: Record<EppIndicator, RecordsOf> = {
   vencidos: stateRecords(expiredPairs, holdingText),
-  pendientes: stateRecords((state) => requiredPairs(state).filter((pair) => pairState(state, pair.worker, pair.item) !== 'vigente'), holdingText),
+  pendientes: stateRecords(pendingPairs, holdingText),
   cobertura: stateRecords(requiredPairs, holdingText),
   capacitados: stateRecords(
-    (state, query) =>
-      requiredPairs(state).filter((pair) => !query.Capacitado || state.trained.has(pairKey(pair.worker, pair.item)) === (query.Capacitado === '1')),
+    (state, query) => requiredPairs(state).filter((pair) => !query.Capacitado || isTrained(state, pair) === (query.Capacitado === '1')),
     trainingText,
   ),
   no_uso: findingRecords,

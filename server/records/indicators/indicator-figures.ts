@@ -21,3 +21,25 @@ export function indicatorAnswer(
 export function monthlyPoints(months: readonly string[], point: (month: string) => Omit<DashboardPoint, 'Nombre'>): DashboardPoint[] {
   return months.map((month) => ({ Nombre: shortMonthLabel(month), ...point(month) }));
 }
+
+/** How many times each key occurs, in the order of each key's first occurrence. */
+export function countBy<Key>(keys: Iterable<Key>): Map<Key, number> {
+  const counts = new Map<Key, number>();
+  for (const key of keys) counts.set(key, (counts.get(key) ?? 0) + 1);
+  return counts;
+}
+
+/**
+ * Bars of values by id (a type, a position, a level), largest first (ties: by name when `byName`, otherwise in the
+ * values' order), each opening its records by `key`; a bar without an id ("Sin cargo") opens none.
+ */
+export function barsById<Id extends string | null>(
+  values: Iterable<readonly [Id, number]>,
+  nameOf: (id: Id) => string,
+  key: string,
+  byName = false,
+): DashboardPoint[] {
+  return [...values]
+    .map(([id, value]) => ({ Nombre: nameOf(id), Valor: value, ...(id ? { registros: { [key]: id } } : {}) }))
+    .sort((a, b) => b.Valor - a.Valor || (byName ? a.Nombre.localeCompare(b.Nombre, 'es') : 0));
+}

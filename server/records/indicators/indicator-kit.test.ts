@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { indicatorAnswer, monthlyPoints, percent, round } from './indicator-figures.ts';
-import { pageOf } from './records-page.ts';
+import { barsById, countBy, indicatorAnswer, monthlyPoints, percent, round } from './indicator-figures.ts';
+import { levelColumns, pageOf } from './records-page.ts';
 import { splitByMonths } from './monthly-summary.ts';
 
 describe('the indicator kit', () => {
@@ -29,6 +29,27 @@ describe('the indicator kit', () => {
   it('rounds to one decimal, answers 0 % of nothing, and shapes an answer', () => {
     expect([round(2.25), round(1.005, 2), percent(1, 3), percent(5, 0)]).toEqual([2.3, 1, 33.3, 0]);
     expect(indicatorAnswer(3, 'líneas', [], { formula: 'f' })).toEqual({ statusCode: 200, total: 3, unidad: 'líneas', data: [], formula: 'f' });
+  });
+
+  it('counts keys in the order they first occur, and draws bars by id largest first', () => {
+    expect([...countBy(['b', 'a', 'b', null])]).toEqual([
+      ['b', 2],
+      ['a', 1],
+      [null, 1],
+    ]);
+    const names = new Map([
+      ['a', 'Alfa'],
+      ['b', 'Beta'],
+    ]);
+    const nameOf = (id: string | null) => (id && names.get(id)) || 'Sin nivel';
+    const values = [['b', 1], [null, 2], ['a', 1]] as const;
+    expect(barsById(values, nameOf, 'IdNivel')).toEqual([
+      { Nombre: 'Sin nivel', Valor: 2 },
+      { Nombre: 'Beta', Valor: 1, registros: { IdNivel: 'b' } },
+      { Nombre: 'Alfa', Valor: 1, registros: { IdNivel: 'a' } },
+    ]);
+    expect(barsById(values, nameOf, 'IdNivel', true).map((bar) => bar.Nombre)).toEqual(['Sin nivel', 'Alfa', 'Beta']);
+    expect(levelColumns(names, { IdNivel2: 'a', IdNivel3: null })).toEqual({ Nivel2: 'Alfa', Nivel3: '' });
   });
 
   it('pages the records behind a figure, 50 by default', () => {
