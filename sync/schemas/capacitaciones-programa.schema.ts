@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { isWireDate } from '../domain/dates.ts';
 import { evidenceFileName, evidencePath, guideFileName } from '../domain/file-names.ts';
 import { defineEntity, recordMessages } from '../records/entity.ts';
+import { companyRecordApi } from '../records/entity-api.ts';
 import {
   BaseVersionSchema,
   FileRefSchema,
@@ -186,14 +187,7 @@ export const programaCapacitacionEntity = defineEntity({
     return [row.Tema, when].filter(Boolean).join(' · ');
   },
   permission: '/capacitaciones/programa',
-  api: {
-    base: '/api/capacitaciones',
-    list: '/programa/:company',
-    detail: '/programa/:IdCapacitacion/:company',
-    create: '/programa/:company',
-    update: '/programa/:IdCapacitacion/:company',
-    remove: '/programa/:IdCapacitacion/:company',
-  },
+  api: companyRecordApi('/api/capacitaciones', '/programa', 'IdCapacitacion'),
   audience: 'todos',
   references: [
     { field: 'IdTipoCapacitacion', table: 'tipos_capacitacion', message: PROGRAMA_MESSAGES.typeInvalid },

@@ -1,7 +1,8 @@
 import * as v from 'valibot';
 import { formatRut } from '../domain/rut.ts';
 import { defineEntity, recordBodies, recordMessages } from '../records/entity.ts';
-import { OptionalRecordIdSchema, RecordIdSchema } from '../records/record-fields.ts';
+import { companyRecordApi } from '../records/entity-api.ts';
+import { OptionalRecordIdSchema, RecordIdSchema, RecordMetaEntries } from '../records/record-fields.ts';
 import { requiredText as Text, RutSchema, WireDateSchema as WireDate } from './common.schema.ts';
 import { EntregaItemSchema } from './epp-entregas.schema.ts';
 
@@ -13,7 +14,6 @@ export const EPP_SOLICITUDES_MESSAGES = {
   dispatched: 'Solicitud despachada correctamente',
   dispatchedMany: 'Solicitudes despachadas correctamente',
   dispatchUndone: 'Despacho anulado: la solicitud vuelve a estar pendiente',
-  notFound: 'Solicitud de EPP no encontrada',
   linesRequired: 'La solicitud debe tener al menos un EPP para un trabajador',
   linesRepeated: 'Un trabajador tiene el mismo EPP dos veces en la solicitud',
   workerInvalid: 'Uno de los trabajadores de la solicitud no existe',
@@ -21,8 +21,6 @@ export const EPP_SOLICITUDES_MESSAGES = {
   workerRutMismatch: 'El RUT de una línea no es el del trabajador indicado',
   contractorsMixed: 'Los trabajadores de una solicitud deben ser de la misma empresa: haz una solicitud por empresa contratista',
   eppInvalid: 'Un EPP de la solicitud no existe en el catálogo',
-  eppName: 'El nombre del EPP es requerido',
-  quantityInvalid: 'La cantidad debe ser un número entero entre 1 y 99',
   inspectionInvalid: 'La inspección indicada no existe',
   notPending: 'La solicitud ya fue despachada: no se puede editar ni eliminar',
   alreadyDispatched: 'La solicitud ya fue despachada',
@@ -34,10 +32,6 @@ export const EPP_SOLICITUDES_MESSAGES = {
   idsRequired: 'Elige al menos una solicitud para despachar',
 } as const;
 
-export const SOLICITUD_ESTADOS = { 1: 'Pendiente', 2: 'Despachada', 3: 'Entregada' } as const;
-export type EstadoSolicitud = keyof typeof SOLICITUD_ESTADOS;
-
-
 /** One worker × one item: what the worker needs, in which size (only one the catalogue offers) and how many. */
 export const SolicitudLineaSchema = v.object({
   IdLinea: RecordIdSchema,
@@ -45,13 +39,15 @@ export const SolicitudLineaSchema = v.object({
   RunPersona: RutSchema,
   NombreTrabajador: Text(EPP_SOLICITUDES_MESSAGES.workerName, 200),
   IdEpp: RecordIdSchema,
-  NombreEpp: Text(EPP_SOLICITUDES_MESSAGES.eppName, 120),
+  // An acta's item name and quantity, with the same words.
+  NombreEpp: EntregaItemSchema.entries.NombreEpp,
   /** '' for a one-size item (checked against the catalogue with `deliveryItemProblem`). */
   Talla: v.pipe(v.optional(v.string(), ''), v.trim(), v.maxLength(20)),
-  // An acta's quantity, with the same words.
   Cantidad: EntregaItemSchema.entries.Cantidad,
 });
 export type SolicitudLinea = v.InferOutput<typeof SolicitudLineaSchema>;
+/** A worker as a request's lines name them. */
+export type RequestWorker = Pick<SolicitudLinea, 'IdPersona' | 'RunPersona' | 'NombreTrabajador'>;
 
 const LineasSchema = v.pipe(
   v.array(SolicitudLineaSchema, EPP_SOLICITUDES_MESSAGES.linesRequired),
@@ -74,7 +70,6 @@ export const SolicitudEntregadoSchema = v.object({
   IdEntregadosEpp: v.string(),
   Fecha: v.string(),
 });
-export type SolicitudEntregado = v.InferOutput<typeof SolicitudEntregadoSchema>;
 
 /**
  * An EPP request (spec "EPP request": IdEvaluacion, tallas, Despacho, Entregado). Estado 1 Pendiente, 2 Despachada
@@ -82,9 +77,8 @@ export type SolicitudEntregado = v.InferOutput<typeof SolicitudEntregadoSchema>;
  */
 export const EppSolicitudSchema = v.object({
   IdSolicitud: RecordIdSchema,
-  IdEmpresa: v.string(),
+  ...RecordMetaEntries,
   Estado: v.picklist([0, 1, 2, 3]),
-  Version: v.pipe(v.number(), v.integer(), v.minValue(1)),
   /** The inspection it came from, when raised from one. */
   IdEvaluacion: OptionalRecordIdSchema,
   Fecha: WireDate,
@@ -105,17 +99,11 @@ export const EppSolicitudSchema = v.object({
 export type EppSolicitud = v.InferOutput<typeof EppSolicitudSchema>;
 
 /** POST /api/epp/solicitud/{company} (the spec omits the create; this is its list's path). */
-export const EppSolicitudCreateBodySchema = v.object({
-  IdSolicitud: RecordIdSchema,
-  IdEvaluacion: OptionalRecordIdSchema,
-  Fecha: WireDate,
-  Lineas: LineasSchema,
-});
+export const EppSolicitudCreateBodySchema = v.pick(EppSolicitudSchema, ['IdSolicitud', 'IdEvaluacion', 'Fecha', 'Lineas']);
 export type EppSolicitudCreateBody = v.InferOutput<typeof EppSolicitudCreateBodySchema>;
 
 const FIELDS = ['Lineas'] as const;
 const { updateBody } = recordBodies(EppSolicitudSchema, 'IdSolicitud', FIELDS);
-export const EppSolicitudUpdateBodySchema = updateBody;
 
 /** A part of the dispatcher's RUT, as text or number (the spec sends either), matching `pattern` once upper-cased. */
 const RutPart = (pattern: RegExp) =>
@@ -152,14 +140,12 @@ export const DespachoMasivoSchema = v.object({
     v.transform((ids) => [...new Set(ids)]),
   ),
 });
-export type DespachoMasivo = v.InferOutput<typeof DespachoMasivoSchema>;
 
 /** The workers of a request, once each, in the order they first appear. */
-export function requestWorkers(row: Pick<EppSolicitud, 'Lineas'>): { IdPersona: string; RunPersona: string; NombreTrabajador: string }[] {
-  const seen = new Map<string, { IdPersona: string; RunPersona: string; NombreTrabajador: string }>();
-  for (const line of row.Lineas)
-    if (!seen.has(line.IdPersona))
-      seen.set(line.IdPersona, { IdPersona: line.IdPersona, RunPersona: line.RunPersona, NombreTrabajador: line.NombreTrabajador });
+export function requestWorkers(row: Pick<EppSolicitud, 'Lineas'>): RequestWorker[] {
+  const seen = new Map<string, RequestWorker>();
+  for (const { IdPersona, RunPersona, NombreTrabajador } of row.Lineas)
+    if (!seen.has(IdPersona)) seen.set(IdPersona, { IdPersona, RunPersona, NombreTrabajador });
   return [...seen.values()];
 }
 
@@ -171,6 +157,17 @@ function requestName(row: Partial<EppSolicitud>): string {
 }
 
 const noun = { one: 'solicitud de EPP', many: 'solicitudes de EPP', feminine: true };
+
+/** A request not (or no longer) dispatched: no dispatch fields; a dispatch undone clears them back to this. */
+export const NO_DISPATCH = {
+  CodigoDespacho: null,
+  FechaDespacho: null,
+  RutDespachador: null,
+  DvDespachador: null,
+  NombreDespachador: null,
+  DespachadoPor: null,
+  DespachadoEn: null,
+} as const;
 
 /**
  * A request as it is first stored, pending and undispatched: the device's row shown at once, and the server's row
@@ -186,13 +183,7 @@ export function pendingRequest(
     ...owner,
     Estado: 1,
     Version: 1,
-    CodigoDespacho: null,
-    FechaDespacho: null,
-    RutDespachador: null,
-    DvDespachador: null,
-    NombreDespachador: null,
-    DespachadoPor: null,
-    DespachadoEn: null,
+    ...NO_DISPATCH,
     Entregado: [],
   };
 }
@@ -210,21 +201,15 @@ export const eppSolicitudEntity = defineEntity({
     created: EPP_SOLICITUDES_MESSAGES.created,
     updated: EPP_SOLICITUDES_MESSAGES.updated,
     deleted: EPP_SOLICITUDES_MESSAGES.deleted,
-    notFound: EPP_SOLICITUDES_MESSAGES.notFound,
+    // notFound: the kit's words, "Solicitud de EPP no encontrada".
   },
   displayName: requestName,
   verb: (write) =>
     write.path.includes('/solicitud/despacho') ? 'Despachar' : write.path.includes('/solicituddespachada/') ? 'Anular despacho' : undefined,
   permission: '/epp/solicitudes',
-  // Spec "Requests": GET solicitud/{company}; solicitud/{id}/{company}; PUT and DELETE solicitud/{id}/{company}.
-  api: {
-    base: '/api/epp',
-    list: '/solicitud/:company',
-    detail: '/solicitud/:IdSolicitud/:company',
-    create: '/solicitud/:company',
-    update: '/solicitud/:IdSolicitud/:company',
-    remove: '/solicitud/:IdSolicitud/:company',
-  },
+  // Spec "Requests": GET solicitud/{company}; solicitud/{id}/{company}; PUT and DELETE solicitud/{id}/{company}; the
+  // create, which the spec omits, is POST solicitud/{company}.
+  api: companyRecordApi('/api/epp', '/solicitud', 'IdSolicitud'),
   audience: { contratista: 'RutContratista' },
   references: [{ field: 'IdEvaluacion', table: 'inspecciones', message: EPP_SOLICITUDES_MESSAGES.inspectionInvalid, onDelete: 'keep' }],
   pullOrder: 7,

@@ -6,19 +6,8 @@ import {
   EPP_SOLICITUDES_MESSAGES,
   type EppSolicitud,
   eppSolicitudEntity,
-  SOLICITUD_ESTADOS,
+  NO_DISPATCH,
 } from './epp-solicitudes.schema.ts';
-
-const alreadyDispatched = { message: EPP_SOLICITUDES_MESSAGES.alreadyDispatched, code: 'SOLICITUD_DESPACHADA' } as const;
-const dispatchCleared = {
-  CodigoDespacho: null,
-  FechaDespacho: null,
-  RutDespachador: null,
-  DvDespachador: null,
-  NombreDespachador: null,
-  DespachadoPor: null,
-  DespachadoEn: null,
-} as const;
 
 /**
  * EPP requests (spec "Requests"): pending → dispatched (waiting for the workers' signatures in the field) → delivered
@@ -28,11 +17,11 @@ export const eppSolicitudWorkflow = defineWorkflow({
   entity: eppSolicitudEntity,
   stateField: 'Estado',
   states: [
-    { value: 1, label: 'Pendientes', name: SOLICITUD_ESTADOS[1], empty: 'No hay solicitudes pendientes de despacho.' },
-    { value: 2, label: 'Despachadas', name: SOLICITUD_ESTADOS[2], empty: 'No hay solicitudes despachadas esperando firma.' },
-    { value: 3, label: 'Entregadas', name: SOLICITUD_ESTADOS[3], empty: 'Aún no hay solicitudes entregadas.' },
+    { value: 1, label: 'Pendientes', name: 'Pendiente', empty: 'No hay solicitudes pendientes de despacho.' },
+    { value: 2, label: 'Despachadas', name: 'Despachada', empty: 'No hay solicitudes despachadas esperando firma.' },
+    { value: 3, label: 'Entregadas', name: 'Entregada', empty: 'Aún no hay solicitudes entregadas.' },
   ],
-  notFound: { message: EPP_SOLICITUDES_MESSAGES.notFound, status: 404 },
+  notFound: { message: eppSolicitudEntity.messages.notFound, status: 404 },
   transitions: {
     despachar: transition<EppSolicitud, Despacho>({
       label: 'Despachar',
@@ -40,15 +29,12 @@ export const eppSolicitudWorkflow = defineWorkflow({
       call: { method: 'POST', path: '/solicitud/despacho/:id' },
       body: DespachoSchema,
       from: [1],
-      wrongState: alreadyDispatched,
-      apply: (row, despacho, who) => ({
+      wrongState: { message: EPP_SOLICITUDES_MESSAGES.alreadyDispatched, code: 'SOLICITUD_DESPACHADA' },
+      // The body is the schema's output (its five fields, and the spec's IdUsuario, which the record does not keep).
+      apply: (row, { IdUsuario: _bySpec, ...despacho }, who) => ({
         ...row,
         Estado: 2,
-        CodigoDespacho: despacho.CodigoDespacho,
-        FechaDespacho: despacho.FechaDespacho,
-        RutDespachador: despacho.RutDespachador,
-        DvDespachador: despacho.DvDespachador,
-        NombreDespachador: despacho.NombreDespachador,
+        ...despacho,
         DespachadoPor: who.user,
         DespachadoEn: who.now.toISOString(),
       }),
@@ -73,7 +59,7 @@ export const eppSolicitudWorkflow = defineWorkflow({
       wrongState: { message: EPP_SOLICITUDES_MESSAGES.notDispatched, code: 'SOLICITUD_PENDIENTE' },
       guard: (row) =>
         row.Entregado.length > 0 ? { message: EPP_SOLICITUDES_MESSAGES.alreadyDelivered, code: 'SOLICITUD_ENTREGADA' } : null,
-      apply: (row) => ({ ...row, Estado: 1, ...dispatchCleared }),
+      apply: (row) => ({ ...row, Estado: 1, ...NO_DISPATCH }),
       message: EPP_SOLICITUDES_MESSAGES.dispatchUndone,
       confirm: {
         header: 'Anular despacho',

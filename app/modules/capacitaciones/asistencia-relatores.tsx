@@ -1,8 +1,9 @@
 import { personName } from '#sync/domain/person-name.ts';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import type { AttendanceDraft } from '#app/db/capacitacion-rows.ts';
 import { requireDevice } from '#app/sync/device-sync.ts';
 import { SignHere } from '#app/ui/field-record/sign-here.tsx';
+import { TextField } from '#app/ui/form/text-field.tsx';
 import { useDraftWrite } from '#app/ui/drafts/use-draft-write.ts';
 import { type PadControls, type RosterPerson, SignatureRoster } from '#app/ui/field-record/signature-roster.tsx';
 import { WorkerSearch } from '#app/ui/workers/worker-search.tsx';
@@ -68,7 +69,6 @@ interface PresenterPadProps {
 
 /** The presenter signs with the name and RUT written here (a presenter by position is named as they sign). */
 function PresenterPad({ presenter, pad, onSign }: PresenterPadProps) {
-  const ids = useId();
   const [name, setName] = useState(presenter.Nombre);
   const [rut, setRut] = useState(presenter.Rut);
   return (
@@ -83,14 +83,8 @@ function PresenterPad({ presenter, pad, onSign }: PresenterPadProps) {
       onCancel={pad.cancel}
     >
       <div className="record-form__grid">
-        <div className="select-field">
-          <label htmlFor={`${ids}-nombre`}>Nombre del relator</label>
-          <input id={`${ids}-nombre`} value={name} onChange={(event) => setName(event.target.value)} />
-        </div>
-        <div className="select-field">
-          <label htmlFor={`${ids}-rut`}>RUT del relator</label>
-          <input id={`${ids}-rut`} value={rut} onChange={(event) => setRut(event.target.value)} />
-        </div>
+        <TextField label="Nombre del relator" value={name} onChange={setName} />
+        <TextField label="RUT del relator" value={rut} onChange={setRut} />
       </div>
     </SignHere>
   );

@@ -1,24 +1,25 @@
 import { personName } from '#sync/domain/person-name.ts';
 import { formatRut } from '#sync/domain/rut.ts';
 import { deliveryItemProblem } from '#sync/schemas/epp-entregas.schema.ts';
-import { EPP_SOLICITUDES_MESSAGES, requestWorkers, type SolicitudLinea } from '#sync/schemas/epp-solicitudes.schema.ts';
+import { EPP_SOLICITUDES_MESSAGES, type RequestWorker, requestWorkers, type SolicitudLinea } from '#sync/schemas/epp-solicitudes.schema.ts';
 import { IonButton } from '@ionic/react';
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import type { LocalTrabajador } from '#app/db/reference-rows.ts';
 import { paths } from '#app/navigation/paths.ts';
-import { hasPermission } from '#app/session/session-permissions.ts';
+import { updateRecord } from '#app/records/record-writes.ts';
+import { fullName, hasPermission } from '#app/session/session-permissions.ts';
 import { useRequiredSession } from '#app/session/use-session.ts';
 import { useDbQuery } from '#app/sync/use-device.ts';
 import { CardSection } from '#app/ui/card-section.tsx';
 import { useSavedToast } from '#app/ui/feedback/use-saved-toast.ts';
-import { PageLoading } from '#app/ui/feedback/page-loading.tsx';
-import { PageContent } from '#app/ui/page-content.tsx';
+import { FieldRecordPage } from '#app/ui/field-record/field-record-page.tsx';
+import { FormActions } from '#app/ui/form/form-actions.tsx';
 import { PageHeading } from '#app/ui/page-heading.tsx';
 import { WorkerSearch } from '#app/ui/workers/worker-search.tsx';
 import { type SizedLinePatch, SizedLinesEditor } from '#app/ui/form/sized-lines-editor.tsx';
 import { proposedFor, useAssignments, useEppLookups } from './epp-queries.ts';
-import { editSizes, lineOf, raiseRequest } from './solicitudes-writes.ts';
+import { lineOf, raiseRequest } from './solicitudes-writes.ts';
 import '#app/ui/records.css';
 import './solicitudes.css';
 
@@ -28,12 +29,7 @@ import './solicitudes.css';
  * quantity. `/epp/solicitudes/editar/{id}`: the sizes and quantities of a pending request. All on the device.
  */
 /** A worker of the request, and their contractor (a request is for one contractor's workers, or the company's). */
-interface Chosen {
-  IdPersona: string;
-  RunPersona: string;
-  NombreTrabajador: string;
-  RutContratista: string | null;
-}
+type Chosen = RequestWorker & { RutContratista: string | null };
 
 export function EppSolicitudFormPage() {
   const session = useRequiredSession();
@@ -45,15 +41,12 @@ export function EppSolicitudFormPage() {
   const lookups = useEppLookups();
   const assignments = useAssignments();
   const current = useDbQuery(async (db) => (id ? ((await db.epp_solicitudes.get(id)) ?? null) : null), [id]);
+  // The inspection's observed workers on this device (none when the inspection is not here), or null without one.
   const fromInspection = useDbQuery(
     async (db) => {
-      if (!inspeccion) return null;
-      const inspection = await db.inspecciones.get(inspeccion);
-      if (!inspection) return { found: false as const, workers: [] };
-      return {
-        found: true as const,
-        workers: (await db.trabajadores.bulkGet(inspection.Observados)).flatMap((worker) => (worker ? [worker] : [])),
-      };
+      const inspection = inspeccion ? await db.inspecciones.get(inspeccion) : undefined;
+      const workers = (await db.trabajadores.bulkGet(inspection?.Observados ?? [])).flatMap((worker) => (worker ? [worker] : []));
+      return inspeccion ? { found: inspection !== undefined, workers } : null;
     },
     [inspeccion],
   );
@@ -121,15 +114,13 @@ export function EppSolicitudFormPage() {
     setError(null);
     try {
       if (current) {
-        await editSizes(current, lines);
+        // New sizes and quantities of a pending request: only the lines travel, from the Version the person saw.
+        await updateRecord('epp_solicitudes', current, { Lineas: lines });
         showSaved(EPP_SOLICITUDES_MESSAGES.updated);
       } else {
-        const userName = [session.usuario.Nombres, session.usuario.ApellidoPaterno, session.usuario.ApellidoMaterno]
-          .filter(Boolean)
-          .join(' ');
         await raiseRequest(
           { IdEvaluacion: inspeccion && fromInspection?.found ? inspeccion : null, Lineas: lines, RutContratista: contractor },
-          { userId: session.usuario.IdUsuario, userName, companyId: session.empresa.IdEmpresa },
+          { userId: session.usuario.IdUsuario, userName: fullName(session), companyId: session.empresa.IdEmpresa },
         );
         showSaved(EPP_SOLICITUDES_MESSAGES.created);
       }
@@ -141,89 +132,87 @@ export function EppSolicitudFormPage() {
   };
 
   const title = id ? 'Editar tallas de la solicitud' : 'Nueva solicitud de EPP';
+  const notice = !allowed
+    ? `No tienes permiso para ${id ? 'editar' : 'crear'} solicitudes de EPP.`
+    : current && current.Estado !== 1
+      ? EPP_SOLICITUDES_MESSAGES.notPending
+      : null;
   return (
-    <PageContent>
-      <div className="page-body">
-        <PageHeading parentHref={paths.eppSolicitudes.list.href} parentLabel="Solicitudes de EPP" title={title} />
-        {!allowed ? (
-          <p className="notice notice--warning">No tienes permiso para {id ? 'editar' : 'crear'} solicitudes de EPP.</p>
-        ) : !ready || !lines ? (
-          <PageLoading />
-        ) : id && !current ? (
-          <p className="notice notice--warning">La solicitud no está en este dispositivo.</p>
-        ) : current && current.Estado !== 1 ? (
-          <p className="notice notice--warning">{EPP_SOLICITUDES_MESSAGES.notPending}</p>
-        ) : (
-          <>
-            {inspeccion && (
-              <p className="notice notice--info">
-                {fromInspection?.found
-                  ? 'La solicitud queda vinculada a la inspección; sus trabajadores observados ya están elegidos.'
-                  : 'La inspección no está en este dispositivo: la solicitud se hará sin vincularla.'}
-              </p>
-            )}
-            {!id && (
-              <CardSection id="epp-request-workers" title="1. Trabajadores">
-                <WorkerSearch
-                  label="Buscar trabajador por nombre o RUT"
-                  onPick={pick}
-                  chosen={new Set(chosen.map((worker) => worker.IdPersona))}
-                />
-                {chosen.length === 0 && <p className="muted">Aún no eliges trabajadores. Se propone el EPP de su asignación.</p>}
-              </CardSection>
-            )}
-            <CardSection id="epp-request-lines" title={id ? 'Tallas y cantidades' : '2. EPP, talla y cantidad por trabajador'}>
-              {chosen.length === 0 ? (
-                <p className="muted">Elige trabajadores para ver su EPP.</p>
-              ) : (
-                chosen.map((worker) => {
-                  const own = lines.filter((line) => line.IdPersona === worker.IdPersona);
-                  return (
-                    <fieldset key={worker.IdPersona} className="epp-request-worker">
-                      <legend>
-                        {worker.NombreTrabajador} · {formatRut(worker.RunPersona)}
-                      </legend>
-                      <SizedLinesEditor
-                        owner={worker.NombreTrabajador}
-                        noun="EPP"
-                        lines={own}
-                        nameOf={(line) => line.NombreEpp}
-                        sizesOf={(line) => lookups.tipoById.get(line.IdEpp)?.Tallas ?? []}
-                        empty="Sin EPP: agrega lo que necesita o quítalo de la solicitud."
-                        onChange={change}
-                        {...(!id && {
-                          onRemove: removeLine,
-                          add: {
-                            items: lookups.tipos
-                              .filter((tipo) => !own.some((line) => line.IdEpp === tipo.IdEpp))
-                              .map((tipo) => ({ id: tipo.IdEpp, name: tipo.NombreEpp })),
-                            onAdd: (tipoId) => setLines((all) => [...(all ?? []), lineOf(worker, lookups.tipoById.get(tipoId)!)]),
-                          },
-                        })}
-                      />
-                      {!id && (
-                        <IonButton fill="clear" color="dark" size="small" onClick={() => removeWorker(worker.IdPersona)}>
-                          Quitar trabajador<span className="visually-hidden"> {worker.NombreTrabajador}</span>
-                        </IonButton>
-                      )}
-                    </fieldset>
-                  );
-                })
-              )}
+    <FieldRecordPage
+      heading={<PageHeading parentHref={paths.eppSolicitudes.list.href} parentLabel="Solicitudes de EPP" title={title} />}
+      notice={notice === null ? null : { text: notice, tone: 'warning' }}
+      draft={!ready || !lines ? undefined : id && !current ? null : { lines, lookups }}
+      missing={<p className="notice notice--warning">La solicitud no está en este dispositivo.</p>}
+    >
+      {({ lines, lookups }) => (
+        <>
+          {inspeccion && (
+            <p className="notice notice--info">
+              {fromInspection?.found
+                ? 'La solicitud queda vinculada a la inspección; sus trabajadores observados ya están elegidos.'
+                : 'La inspección no está en este dispositivo: la solicitud se hará sin vincularla.'}
+            </p>
+          )}
+          {!id && (
+            <CardSection id="epp-request-workers" title="1. Trabajadores">
+              <WorkerSearch
+                label="Buscar trabajador por nombre o RUT"
+                onPick={pick}
+                chosen={new Set(chosen.map((worker) => worker.IdPersona))}
+              />
+              {chosen.length === 0 && <p className="muted">Aún no eliges trabajadores. Se propone el EPP de su asignación.</p>}
             </CardSection>
-            <div role="alert">{error && <p className="notice notice--error">{error}</p>}</div>
-            <p className="muted">La solicitud se guarda en este dispositivo y se envía cuando haya conexión.</p>
-            <div className="button-row record-form__actions">
-              <IonButton size="large" onClick={() => void save()} disabled={saving}>
-                {id ? 'Guardar tallas' : 'Registrar solicitud'}
-              </IonButton>
-              <IonButton fill="outline" color="dark" routerLink={paths.eppSolicitudes.list.href}>
-                Cancelar
-              </IonButton>
-            </div>
-          </>
-        )}
-      </div>
-    </PageContent>
+          )}
+          <CardSection id="epp-request-lines" title={id ? 'Tallas y cantidades' : '2. EPP, talla y cantidad por trabajador'}>
+            {chosen.length === 0 ? (
+              <p className="muted">Elige trabajadores para ver su EPP.</p>
+            ) : (
+              chosen.map((worker) => {
+                const own = lines.filter((line) => line.IdPersona === worker.IdPersona);
+                return (
+                  <fieldset key={worker.IdPersona} className="epp-request-worker">
+                    <legend>
+                      {worker.NombreTrabajador} · {formatRut(worker.RunPersona)}
+                    </legend>
+                    <SizedLinesEditor
+                      owner={worker.NombreTrabajador}
+                      noun="EPP"
+                      lines={own}
+                      nameOf={(line) => line.NombreEpp}
+                      sizesOf={(line) => lookups.tipoById.get(line.IdEpp)?.Tallas ?? []}
+                      empty="Sin EPP: agrega lo que necesita o quítalo de la solicitud."
+                      onChange={change}
+                      {...(!id && {
+                        onRemove: removeLine,
+                        add: {
+                          items: lookups.tipos
+                            .filter((tipo) => !own.some((line) => line.IdEpp === tipo.IdEpp))
+                            .map((tipo) => ({ id: tipo.IdEpp, name: tipo.NombreEpp })),
+                          onAdd: (tipoId) => setLines((all) => [...(all ?? []), lineOf(worker, lookups.tipoById.get(tipoId)!)]),
+                        },
+                      })}
+                    />
+                    {!id && (
+                      <IonButton fill="clear" color="dark" size="small" onClick={() => removeWorker(worker.IdPersona)}>
+                        Quitar trabajador<span className="visually-hidden"> {worker.NombreTrabajador}</span>
+                      </IonButton>
+                    )}
+                  </fieldset>
+                );
+              })
+            )}
+          </CardSection>
+          <FormActions
+            error={error}
+            note="La solicitud se guarda en este dispositivo y se envía cuando haya conexión."
+            busy={saving}
+            onSubmit={() => void save()}
+            cancelHref={paths.eppSolicitudes.list.href}
+          >
+            {id ? 'Guardar tallas' : 'Registrar solicitud'}
+          </FormActions>
+        </>
+      )}
+    </FieldRecordPage>
   );
 }

@@ -6,6 +6,7 @@ import { IonButton } from '@ionic/react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '#app/navigation/paths.ts';
+import { deleteRecord } from '#app/records/record-writes.ts';
 import { fullName, hasPermission } from '#app/session/session-permissions.ts';
 import { useRequiredSession } from '#app/session/use-session.ts';
 import { useDbQuery, useDevice } from '#app/sync/use-device.ts';
@@ -15,7 +16,7 @@ import type { WorkflowCardView } from '#app/ui/workflow/workflow-card.tsx';
 import { WorkflowListPage } from '#app/ui/workflow/workflow-list-page.tsx';
 import { useEppLookups } from './epp-queries.ts';
 import { DispatchDialog } from './solicitudes-dispatch-dialog.tsx';
-import { removeRequest, startRequestDelivery } from './solicitudes-writes.ts';
+import { startRequestDelivery } from './solicitudes-writes.ts';
 import './solicitudes.css';
 
 const titleOf = (request: EppSolicitud) => `Solicitud del ${formatDisplayDate(request.Fecha)}`;
@@ -87,7 +88,7 @@ export function EppSolicitudesListPage() {
         `acción no se puede deshacer.`,
     });
     if (!ok) return;
-    await removeRequest(request);
+    await deleteRecord('epp_solicitudes', request);
     showSaved(EPP_SOLICITUDES_MESSAGES.deleted);
   };
 

@@ -4,25 +4,20 @@ import {
   type EppSolicitud,
   EppSolicitudCreateBodySchema,
   pendingRequest,
+  type RequestWorker,
   type SolicitudLinea,
 } from '#sync/schemas/epp-solicitudes.schema.ts';
 import * as v from 'valibot';
 import type { AppDb } from '#app/db/app-db.ts';
-import { deleteRecord, queueCreate, updateRecord } from '#app/records/record-writes.ts';
+import { queueCreate } from '#app/records/record-writes.ts';
 import { createCrewDraft, type CrewOwner, lineAgain } from './epp-crew-store.ts';
 import type { LocalEppTipo } from './epp-queries.ts';
 
 /** A request line for `worker` and `tipo`, its size still to choose when it has sizes. */
-export function lineOf(worker: Pick<SolicitudLinea, 'IdPersona' | 'RunPersona' | 'NombreTrabajador'>, tipo: LocalEppTipo): SolicitudLinea {
+export function lineOf(worker: RequestWorker, tipo: LocalEppTipo): SolicitudLinea {
   const { IdPersona, RunPersona, NombreTrabajador } = worker;
   const Talla = tipo.Tallas.length === 1 ? tipo.Tallas[0]! : '';
   return { IdLinea: uuidV7(), IdPersona, RunPersona, NombreTrabajador, IdEpp: tipo.IdEpp, NombreEpp: tipo.NombreEpp, Talla, Cantidad: 1 };
-}
-
-/** The first problem of a body, in the schema's Spanish words; null when it is valid. */
-function problemOf(schema: v.GenericSchema, value: unknown): string | null {
-  const result = v.safeParse(schema, value);
-  return result.success ? null : (result.issues[0]?.message ?? 'Revisa los datos');
 }
 
 /**
@@ -34,8 +29,7 @@ export async function raiseRequest(
   who: { userId: number; userName: string; companyId: string },
 ): Promise<string> {
   const body = { IdSolicitud: uuidV7(), IdEvaluacion: fields.IdEvaluacion, Fecha: toWireDate(new Date()), Lineas: fields.Lineas };
-  const problem = problemOf(EppSolicitudCreateBodySchema, body);
-  if (problem) throw new Error(problem);
+  // A body the schema refuses throws its first problem, in the schema's Spanish words, for the form to show.
   const parsed = v.parse(EppSolicitudCreateBodySchema, body);
   const row = pendingRequest(parsed, {
     IdEmpresa: who.companyId,
@@ -44,15 +38,6 @@ export async function raiseRequest(
     Solicitante: who.userName,
   });
   return queueCreate('epp_solicitudes', parsed, { row });
-}
-
-/** New sizes and quantities of a pending request: only the lines travel, from the Version the person saw. */
-export function editSizes(current: EppSolicitud, Lineas: SolicitudLinea[]): Promise<boolean> {
-  return updateRecord('epp_solicitudes', current, { Lineas });
-}
-
-export function removeRequest(current: EppSolicitud): Promise<void> {
-  return deleteRecord('epp_solicitudes', current);
 }
 
 /**
@@ -79,13 +64,7 @@ export async function startRequestDelivery(
       solicitud: request.IdSolicitud,
       lines: (worker) =>
         request.Lineas.filter((line) => line.IdPersona === worker.IdPersona).map((line) =>
-          lineAgain({
-            IdEpp: line.IdEpp,
-            NombreEpp: line.NombreEpp,
-            Talla: line.Talla,
-            Cantidad: line.Cantidad,
-            VidaUtilMeses: tipoById.get(line.IdEpp)?.VidaUtilMeses ?? 0,
-          }),
+          lineAgain({ ...line, VidaUtilMeses: tipoById.get(line.IdEpp)?.VidaUtilMeses ?? 0 }),
         ),
     },
     owner,

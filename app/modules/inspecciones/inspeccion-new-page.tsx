@@ -13,6 +13,7 @@ import { useRequiredSession } from '#app/session/use-session.ts';
 import { useDevice } from '#app/sync/use-device.ts';
 import { CardSection } from '#app/ui/card-section.tsx';
 import { PageLoading } from '#app/ui/feedback/page-loading.tsx';
+import { FormActions } from '#app/ui/form/form-actions.tsx';
 import { PageContent } from '#app/ui/page-content.tsx';
 import { PageHeading } from '#app/ui/page-heading.tsx';
 import { problemAnchor, problemsByAnchor } from './draft-fields.tsx';
@@ -130,16 +131,15 @@ export function InspeccionNewPage() {
                 onFieldChange={onFieldChange}
               />
             </CardSection>
-            <div role="alert">{error && <p className="notice notice--error">{error}</p>}</div>
-            <p className="muted">Cada respuesta se guarda en este dispositivo al momento; puedes continuar aunque no haya conexión.</p>
-            <div className="button-row record-form__actions">
-              <IonButton size="large" onClick={() => void start()} disabled={starting || !db}>
-                Comenzar inspección
-              </IonButton>
-              <IonButton fill="outline" color="dark" routerLink={paths.inspecciones.list.href}>
-                Cancelar
-              </IonButton>
-            </div>
+            <FormActions
+              error={error}
+              note="Cada respuesta se guarda en este dispositivo al momento; puedes continuar aunque no haya conexión."
+              busy={starting || !db}
+              onSubmit={() => void start()}
+              cancelHref={paths.inspecciones.list.href}
+            >
+              Comenzar inspección
+            </FormActions>
           </>
         )}
       </div>

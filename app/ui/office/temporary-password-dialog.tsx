@@ -1,5 +1,6 @@
 import { IonButton } from '@ionic/react';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
+import { useModalDialog } from '#app/ui/feedback/use-modal-dialog.ts';
 import './office.css';
 
 interface TemporaryPasswordDialogProps {
@@ -18,13 +19,7 @@ interface TemporaryPasswordDialogProps {
  */
 export function TemporaryPasswordDialog({ name, email, password, pending, onClose }: TemporaryPasswordDialogProps) {
   const [copied, setCopied] = useState(false);
-  const dialog = useRef<HTMLDialogElement>(null);
-  // A native modal dialog: the browser traps focus and names it; IonModal would bring its code to the first screen.
-  useEffect(() => {
-    const element = dialog.current;
-    if (element && !element.open) element.showModal();
-    return () => element?.close();
-  }, []);
+  const dialog = useModalDialog();
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(password);
@@ -36,7 +31,7 @@ export function TemporaryPasswordDialog({ name, email, password, pending, onClos
   return (
     <dialog
       ref={dialog}
-      className="temporary-password"
+      className="modal-dialog temporary-password"
       aria-labelledby="temporary-password-title"
       // Escape must not close it before the password is handed over: only "Entendido" does.
       onCancel={(event) => event.preventDefault()}

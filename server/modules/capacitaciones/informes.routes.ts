@@ -14,7 +14,8 @@ import { CompanyPathSchema as CompanyPath, readRoute } from '#server/http/read-r
 import { validate } from '#server/http/validation.ts';
 import { commandHandlers } from '#server/commands/command.ts';
 import { MasksAnswer } from '#server/records/dashboard-answers.ts';
-import { renderReportPdf } from '#server/reports/render-report-pdf.ts';
+import { reportAnswer } from '#server/reports/render-report-pdf.ts';
+import type { ImageMode } from '#server/reports/report-sources.ts';
 import { permissionsOf } from '#server/tenancy/permit.ts';
 import { buildCertificate } from './certificado.data.ts';
 import { levelLists, maskList, typeList, workerList } from './capacitaciones-listas.ts';
@@ -131,11 +132,7 @@ export const informesRoutes = new Hono<AppEnv>()
       const { IdObjeto, Empresa } = c.req.valid('json');
       const company = c.get('session').company;
       if (Empresa !== company) throw new HttpError(403, AUTH_MESSAGES.forbiddenCompany, 'EMPRESA_AJENA');
-      const wantsPdf = (c.req.header('Accept') ?? '').includes('application/pdf');
-      const data = await buildCertificate(c.get('deps'), company, c.get('session').viewer, IdObjeto, wantsPdf ? 'data-url' : 'signed-url');
-      if (!data) throw new HttpError(404, PARTES_MESSAGES.participantNotFound);
-      if (!wantsPdf) return c.json({ statusCode: 200, data });
-      const pdf = await renderReportPdf('certificado-capacitacion', data);
-      return c.body(new Uint8Array(pdf), 200, { 'Content-Type': 'application/pdf' });
+      const certificate = (mode: ImageMode) => buildCertificate(c.get('deps'), company, c.get('session').viewer, IdObjeto, mode);
+      return reportAnswer(c, 'certificado-capacitacion', certificate, PARTES_MESSAGES.participantNotFound);
     },
   );

@@ -13,7 +13,7 @@ import type { AppEnv } from '#server/app-env.ts';
 import { HttpError } from '#server/http/http-error.ts';
 import { rendersDocument } from '#server/http/document-render.ts';
 import { validate } from '#server/http/validation.ts';
-import { renderReportPdf } from '#server/reports/render-report-pdf.ts';
+import { reportAnswer } from '#server/reports/render-report-pdf.ts';
 import { readRoute } from '#server/http/read-route.ts';
 import { recordResponses } from '#server/records/record-routes.ts';
 import { commandWriteContext, writeOutcomeAnswer } from '#server/records/write-answer.ts';
@@ -152,18 +152,8 @@ export const eppEntregasRoutes = new Hono<AppEnv>()
     can('index'),
     async (c) => {
       const { company, viewer } = c.get('session');
-      const wantsPdf = (c.req.header('Accept') ?? '').includes('application/pdf');
-      const data = await buildEppActaReport(
-        c.get('deps'),
-        company,
-        viewer,
-        c.req.valid('param').IdEntregadosEpp,
-        wantsPdf ? 'data-url' : 'signed-url',
-      );
-      if (!wantsPdf) return c.json({ statusCode: 200, data: data ?? null });
-      if (!data) throw new HttpError(404, EPP_ENTREGAS_MESSAGES.notFound);
-      const pdf = await renderReportPdf('eppActa', data);
-      return c.body(new Uint8Array(pdf), 200, { 'Content-Type': 'application/pdf' });
+      const id = c.req.valid('param').IdEntregadosEpp;
+      return reportAnswer(c, 'eppActa', (mode) => buildEppActaReport(c.get('deps'), company, viewer, id, mode), EPP_ENTREGAS_MESSAGES.notFound, true);
     },
   );
 

@@ -4,6 +4,7 @@ import { eppSolicitudEntity } from '#sync/schemas/epp-solicitudes.schema.ts';
 import { eppSolicitudWorkflow } from '#sync/schemas/epp-solicitudes.workflow.ts';
 import type { AppEnv } from '#server/app-env.ts';
 import { readRoute } from '#server/http/read-route.ts';
+import { enabledUsers, pickableWorkers } from '#server/records/pick-lists.ts';
 import { recordRoutes } from '#server/records/record-routes.ts';
 import { permissionsOf } from '#server/tenancy/permit.ts';
 import { requireSession } from '#server/tenancy/require-session.ts';
@@ -14,29 +15,14 @@ import { personName } from '#sync/domain/person-name.ts';
 
 const tags = [eppSolicitudEntity.table];
 const can = permissionsOf(eppSolicitudEntity.permission);
-/** Any text: an id no request has is simply not found (404), never a 400. */
-/** Enabled users of the company whose role may dispatch requests (the dispatch dialog offers them). */
+/** Enabled staff users of the company whose role may dispatch requests (the dispatch dialog offers them). */
 async function dispatchers(c: Context<AppEnv>) {
-  const { db } = c.get('deps');
-  const rows = await db
-    .selectFrom('usuarios')
+  const rows = await enabledUsers(c.get('deps').db, c.get('session').company)
     .innerJoin('rol_permisos', 'rol_permisos.IdRol', 'usuarios.IdRol')
     .innerJoin('submodulos', 'submodulos.IdSubmodulo', 'rol_permisos.IdSubmodulo')
-    .select([
-      'usuarios.IdUsuario',
-      'usuarios.Nombres',
-      'usuarios.ApellidoPaterno',
-      'usuarios.ApellidoMaterno',
-      'usuarios.RunPersona',
-      'rol_permisos.Acciones',
-    ])
-    .where('usuarios.IdEmpresa', '=', c.get('session').company)
-    .where('usuarios.Habilitado', '=', 1)
+    .select('rol_permisos.Acciones')
     .where('usuarios.Tipo', '=', 'empresa')
     .where('submodulos.Ruta', '=', eppSolicitudEntity.permission)
-    .orderBy('usuarios.ApellidoPaterno')
-    .orderBy('usuarios.Nombres')
-    .orderBy('usuarios.IdUsuario')
     .execute();
   return rows
     .filter((row) => row.Acciones.split(',').includes('despachar'))
@@ -82,10 +68,7 @@ export const eppSolicitudesDespachoRoutes = new Hono<AppEnv>()
         access: can('index'),
       },
       async (c) => {
-        const { db, records } = c.get('deps');
-        const { company, viewer } = c.get('session');
-        const workers = viewer.kind === 'cliente' ? [] : await records.trabajadores.listActive(db, company, viewer);
-        const data = workers.map((worker) => ({
+        const data = (await pickableWorkers(c)).map((worker) => ({
           IdPersona: worker.IdPersona,
           RunPersona: worker.RunPersona,
           Nombre: personName(worker),

@@ -8,17 +8,14 @@ import {
 } from '#sync/schemas/epp-solicitudes.schema.ts';
 import type { Db } from '#server/db/database.ts';
 import { HttpError } from '#server/http/http-error.ts';
+import { contractorRowVisible } from '#server/records/contractor-rows.ts';
 import type { RecordRules } from '#server/records/record-writes.ts';
 import type { WriteContext } from '#server/records/write-answer.ts';
-import type { Viewer } from '#server/tenancy/viewer.ts';
 
 const invalid = (message: string) => new HttpError(400, message, 'VALIDACION');
 
 /** A contractor user reaches only its own workers' requests; a client user none (requests name no client). */
-export function canSeeRequest(viewer: Viewer, row: Pick<EppSolicitud, 'RutContratista'>): boolean {
-  if (viewer.kind === 'contratista') return viewer.rut !== '' && row.RutContratista === viewer.rut;
-  return viewer.kind === 'empresa';
-}
+export const canSeeRequest = contractorRowVisible;
 
 /** 409: only a pending request is edited, deleted or dispatched. */
 export const notPending = () => new HttpError(409, EPP_SOLICITUDES_MESSAGES.notPending, 'SOLICITUD_DESPACHADA');

@@ -1,21 +1,9 @@
 import { rutCheckDigit } from '#sync/domain/rut.ts';
-import {
-  type Despacho,
-  EPP_SOLICITUDES_MESSAGES,
-  type EppSolicitud,
-  eppSolicitudEntity,
-  requestWorkers,
-} from '#sync/schemas/epp-solicitudes.schema.ts';
+import { type Despacho, EPP_SOLICITUDES_MESSAGES, eppSolicitudEntity, requestWorkers } from '#sync/schemas/epp-solicitudes.schema.ts';
 import type { Db } from '#server/db/database.ts';
 import { HttpError } from '#server/http/http-error.ts';
 import { logRecord } from '#server/records/record-writes.ts';
 import type { WriteContext } from '#server/records/write-answer.ts';
-
-/** Stores a request's new state through the kit's store, and logs it as the row a device pulls. */
-async function store(ctx: WriteContext, db: Db, previous: EppSolicitud, next: EppSolicitud, fieldVersions: string): Promise<EppSolicitud> {
-  await ctx.records.epp_solicitudes.update!(db, { ...next, Version: previous.Version + 1 }, fieldVersions);
-  return (await logRecord(ctx, db, eppSolicitudEntity, previous.IdSolicitud, previous as never)) as unknown as EppSolicitud;
-}
 
 /** A dispatch names who dispatched by a valid RUT (spec: RutDespachador, DvDespachador); who did it on record is the token's user. */
 export function checkDispatcherRut(despacho: Despacho): void {
@@ -52,5 +40,7 @@ export async function markDelivered(
     },
   ];
   const done = workers.every((worker) => Entregado.some((signed) => signed.IdPersona === worker.IdPersona));
-  await store(ctx, db, row, { ...row, Entregado, Estado: done ? 3 : 2 }, fieldVersions);
+  // Stored through the kit's store, and logged as the row a device pulls.
+  await ctx.records.epp_solicitudes.update!(db, { ...row, Entregado, Estado: done ? 3 : 2, Version: row.Version + 1 }, fieldVersions);
+  await logRecord(ctx, db, eppSolicitudEntity, row.IdSolicitud, row as never);
 }

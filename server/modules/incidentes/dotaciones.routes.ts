@@ -2,17 +2,11 @@ import { toWireMonth } from '#sync/domain/dates.ts';
 import { AUTH_MESSAGES } from '#sync/schemas/auth.schema.ts';
 import { type Dotacion, DOTACIONES_MESSAGES, dotacionEntity } from '#sync/schemas/dotaciones.schema.ts';
 import { HttpError } from '#server/http/http-error.ts';
+import { contractorRowVisible } from '#server/records/contractor-rows.ts';
 import { recordRoutes } from '#server/records/record-routes.ts';
 import type { RecordRules } from '#server/records/record-writes.ts';
-import type { Viewer } from '#server/tenancy/viewer.ts';
 
 const invalid = (message: string) => new HttpError(400, message, 'VALIDACION');
-
-/** A contractor user reaches only its own contractor's rows; company users every row. */
-function visible(viewer: Viewer, row: Pick<Dotacion, 'RutContratista'>): boolean {
-  if (viewer.kind === 'contratista') return viewer.rut !== '' && row.RutContratista === viewer.rut;
-  return viewer.kind === 'empresa';
-}
 
 /**
  * Headcount and hours of a month: one active row per month, levels and contractor (also kept by the partial unique
@@ -20,10 +14,11 @@ function visible(viewer: Viewer, row: Pick<Dotacion, 'RutContratista'>): boolean
  * a contractor user writes only its own contractor's rows.
  */
 export const dotacionRules: RecordRules<Dotacion> = {
-  visible,
+  // A contractor user reaches only its own contractor's rows; company users every row.
+  visible: contractorRowVisible,
   unique: [{ fields: ['Mes', 'IdNivel2', 'IdNivel3', 'RutContratista'], message: DOTACIONES_MESSAGES.duplicate, code: 'DOTACION_DUPLICADA' }],
   async check(ctx, db, row) {
-    if (!visible(ctx.viewer, row)) throw new HttpError(403, AUTH_MESSAGES.forbiddenAction, 'SIN_PERMISO');
+    if (!contractorRowVisible(ctx.viewer, row)) throw new HttpError(403, AUTH_MESSAGES.forbiddenAction, 'SIN_PERMISO');
     if (row.Mes > toWireMonth(ctx.now)) throw invalid(DOTACIONES_MESSAGES.future);
     const level3 = row.IdNivel3 ? (await ctx.records.niveles.load(db, ctx.company, row.IdNivel3))?.row : undefined;
     if (level3 && level3.IdNivelPadre !== row.IdNivel2) throw invalid(DOTACIONES_MESSAGES.levelMismatch);

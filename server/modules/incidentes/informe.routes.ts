@@ -4,11 +4,10 @@ import * as v from 'valibot';
 import { RecordIdSchema } from '#sync/records/record-fields.ts';
 import { INCIDENTES_MESSAGES, incidenteEntity } from '#sync/schemas/incidentes.schema.ts';
 import type { AppEnv } from '#server/app-env.ts';
-import { HttpError } from '#server/http/http-error.ts';
 import { rendersDocument } from '#server/http/document-render.ts';
 import { validate } from '#server/http/validation.ts';
 import { applyOverdueToday } from '#server/records/overdue-lights.ts';
-import { renderReportPdf } from '#server/reports/render-report-pdf.ts';
+import { reportAnswer } from '#server/reports/render-report-pdf.ts';
 import { permissionsOf } from '#server/tenancy/permit.ts';
 import { requireSession } from '#server/tenancy/require-session.ts';
 import { measuresOverdue } from './medidas.repo.ts';
@@ -33,11 +32,7 @@ export const informeRoutes = new Hono<AppEnv>().use(requireSession).get(
     const deps = c.get('deps');
     const { company, viewer } = c.get('session');
     await applyOverdueToday(deps.db, deps.now(), measuresOverdue, company);
-    const wantsPdf = (c.req.header('Accept') ?? '').includes('application/pdf');
-    const data = await buildIncidentReport(deps, company, viewer, c.req.valid('param').IdEvaluacion, wantsPdf ? 'data-url' : 'signed-url');
-    if (!data) throw new HttpError(404, INCIDENTES_MESSAGES.notFound);
-    if (!wantsPdf) return c.json({ statusCode: 200, data });
-    const pdf = await renderReportPdf('incidente', data);
-    return c.body(new Uint8Array(pdf), 200, { 'Content-Type': 'application/pdf' });
+    const id = c.req.valid('param').IdEvaluacion;
+    return reportAnswer(c, 'incidente', (mode) => buildIncidentReport(deps, company, viewer, id, mode), INCIDENTES_MESSAGES.notFound);
   },
 );

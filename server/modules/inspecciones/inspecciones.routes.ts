@@ -25,7 +25,8 @@ import { HttpError } from '#server/http/http-error.ts';
 import { readRoute } from '#server/http/read-route.ts';
 import { rendersDocument } from '#server/http/document-render.ts';
 import { validate, VersionQuerySchema } from '#server/http/validation.ts';
-import { renderReportPdf } from '#server/reports/render-report-pdf.ts';
+import { reportAnswer } from '#server/reports/render-report-pdf.ts';
+import { pickableWorkers } from '#server/records/pick-lists.ts';
 import { recordResponses } from '#server/records/record-routes.ts';
 import { commandWriteContext, writeOutcomeAnswer } from '#server/records/write-answer.ts';
 import { conflictBody } from '#server/sync/conflicts.repo.ts';
@@ -136,11 +137,7 @@ export const inspeccionesRoutes = new Hono<AppEnv>()
         access: can('index'),
       },
       async (c) => {
-        const { db, records } = c.get('deps');
-        const { company, viewer } = c.get('session');
-        // Clients pick no workers.
-        const workers = viewer.kind === 'cliente' ? [] : await records.trabajadores.listActive(db, company, viewer);
-        const data = workers.map((worker) => ({
+        const data = (await pickableWorkers(c)).map((worker) => ({
           IdPersona: worker.IdPersona,
           RunPersona: worker.RunPersona,
           Nombres: worker.Nombres,
@@ -181,7 +178,7 @@ export const inspeccionesRoutes = new Hono<AppEnv>()
           [...observation.Archivos, ...observation.Respuestas.flatMap((step) => step.Archivos)].map((file) => file.Sha256),
         ),
       ];
-      const Urls = Object.fromEntries([...new Set(shas)].map((sha) => [sha, files.signedUrl(sha, now())]));
+      const Urls = files.signedUrls(shas, now());
       const detail = { statusCode: 200 as const, data, observaciones: checklist!, obsgenerales: general!, brechas: gaps! };
       return c.json({ ...detail, lista_firmas: data.Firmas, Urls } satisfies v.InferOutput<typeof InspeccionDetailAnswer>);
     },
@@ -225,11 +222,6 @@ export const inspeccionesRoutes = new Hono<AppEnv>()
       const { IdObjeto, Empresa } = c.req.valid('json');
       const company = c.get('session').company;
       if (Empresa !== company) throw new HttpError(403, AUTH_MESSAGES.forbiddenCompany, 'EMPRESA_AJENA');
-      const wantsPdf = (c.req.header('Accept') ?? '').includes('application/pdf');
-      const data = await buildChecklistReport(c.get('deps'), company, viewerOf(c), IdObjeto, wantsPdf ? 'data-url' : 'signed-url');
-      if (!data) throw inspectionNotFound();
-      if (!wantsPdf) return c.json({ statusCode: 200, data });
-      const pdf = await renderReportPdf('checklist', data);
-      return c.body(new Uint8Array(pdf), 200, { 'Content-Type': 'application/pdf' });
+      return reportAnswer(c, 'checklist', (mode) => buildChecklistReport(c.get('deps'), company, viewerOf(c), IdObjeto, mode), INSPECCIONES_MESSAGES.notFound);
     },
   );
