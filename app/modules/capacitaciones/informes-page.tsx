@@ -1,7 +1,5 @@
 import { personName } from '#sync/domain/person-name.ts';
-import { formatRut } from '#sync/domain/rut.ts';
 import { isWireMonth, toWireDate } from '#sync/domain/dates.ts';
-import { IonButton } from '@ionic/react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { apiRequest } from '#app/data/api-client.ts';
@@ -12,7 +10,7 @@ import { MonthField } from '#app/ui/form/month-field.tsx';
 import { FilterPanel, SelectFilter } from '#app/ui/list-filters.tsx';
 import { PageContent } from '#app/ui/page-content.tsx';
 import { useOnlineStatus } from '#app/ui/use-online-status.ts';
-import { WorkerSearch } from '#app/ui/workers/worker-search.tsx';
+import { ChosenWorkers } from '#app/ui/workers/chosen-workers.tsx';
 import { AttendanceReport, type InformeFilters } from './asistencia-informe.tsx';
 import { useTrainingLookups } from './capacitaciones-lookups.ts';
 import '#app/ui/records.css';
@@ -106,35 +104,19 @@ export function InformesPage() {
             onChange={(value) => set({ capacitaciones: value ? [value] : [] })}
           />
         </FilterPanel>
-        <WorkerSearch
-          label="Trabajador (RUT o nombre)"
-          chosen={new Set()}
+        <ChosenWorkers
+          searchLabel="Trabajador (RUT o nombre)"
+          listLabel="Trabajadores del informe"
+          people={workers.map((worker) => ({ id: worker.rut, name: worker.name, rut: worker.rut }))}
+          hideChosen={false}
           onPick={(worker) =>
             chooseWorkers([
               ...workers.filter((chosen) => chosen.rut !== worker.RunPersona),
               { rut: worker.RunPersona, name: personName(worker) },
             ])
           }
+          onRemove={(rut) => chooseWorkers(workers.filter((chosen) => chosen.rut !== rut))}
         />
-        {workers.length > 0 && (
-          <ul className="training-people" aria-label="Trabajadores del informe">
-            {workers.map((worker) => (
-              <li key={worker.rut}>
-                <span>
-                  {worker.name} <span className="muted">· {formatRut(worker.rut)}</span>
-                </span>
-                <IonButton
-                  fill="clear"
-                  color="danger"
-                  size="small"
-                  onClick={() => chooseWorkers(workers.filter((chosen) => chosen.rut !== worker.rut))}
-                >
-                  Quitar a {worker.name}
-                </IonButton>
-              </li>
-            ))}
-          </ul>
-        )}
         {!online ? (
           <p className="notice notice--info">El informe se consulta al servidor: vuelve a intentarlo con conexión.</p>
         ) : reversed ? null : (

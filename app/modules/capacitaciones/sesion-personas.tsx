@@ -12,6 +12,7 @@ import { useRequiredSession } from '#app/session/use-session.ts';
 import { CheckList } from '#app/ui/form/check-list.tsx';
 import { SelectFilter } from '#app/ui/list-filters.tsx';
 import { useOnlineStatus } from '#app/ui/use-online-status.ts';
+import { ChosenWorkers } from '#app/ui/workers/chosen-workers.tsx';
 import { WorkerSearch } from '#app/ui/workers/worker-search.tsx';
 import type { TrainingLookups } from './capacitaciones-lookups.ts';
 
@@ -29,7 +30,6 @@ interface ParticipantsEditorProps {
  */
 export function ParticipantsEditor({ lookups, cargos, people, onCargos, onPeople }: ParticipantsEditorProps) {
   const workers = useWorkersById(people);
-  const chosen = new Set(people);
   return (
     <section className="card" aria-labelledby="sesion-participantes-title">
       <h2 id="sesion-participantes-title">Participantes</h2>
@@ -39,28 +39,17 @@ export function ParticipantsEditor({ lookups, cargos, people, onCargos, onPeople
         chosen={cargos}
         onChange={onCargos}
       />
-      <WorkerSearch label="Agregar por persona (RUT o nombre)" chosen={chosen} onPick={(worker) => onPeople([...people, worker.IdPersona])} />
-      {people.length === 0 ? (
-        <p className="muted">Sin participantes por persona.</p>
-      ) : (
-        <ul className="training-people" aria-label="Participantes por persona">
-          {people.map((person) => {
-            const worker = workers?.get(person);
-            const name = worker ? personName(worker) : 'Trabajador no disponible en este dispositivo';
-            return (
-              <li key={person}>
-                <span>
-                  {name}
-                  {worker && <span className="muted"> · {formatRut(worker.RunPersona)}</span>}
-                </span>
-                <IonButton fill="clear" color="danger" size="small" onClick={() => onPeople(people.filter((id) => id !== person))}>
-                  Quitar a {name}
-                </IonButton>
-              </li>
-            );
-          })}
-        </ul>
-      )}
+      <ChosenWorkers
+        searchLabel="Agregar por persona (RUT o nombre)"
+        listLabel="Participantes por persona"
+        people={people.map((person) => {
+          const worker = workers?.get(person);
+          return { id: person, name: worker ? personName(worker) : 'Trabajador no disponible en este dispositivo', rut: worker?.RunPersona };
+        })}
+        empty="Sin participantes por persona."
+        onPick={(worker) => onPeople([...people, worker.IdPersona])}
+        onRemove={(id) => onPeople(people.filter((person) => person !== id))}
+      />
     </section>
   );
 }

@@ -14,10 +14,11 @@ import { hasPermission } from '#app/session/session-permissions.ts';
 import { useRequiredSession } from '#app/session/use-session.ts';
 import { useDbQuery, useDevice } from '#app/sync/use-device.ts';
 import { CardSection } from '#app/ui/card-section.tsx';
+import { FormActions } from '#app/ui/form/form-actions.tsx';
 import { PageLoading } from '#app/ui/feedback/page-loading.tsx';
 import { PageContent } from '#app/ui/page-content.tsx';
 import { PageHeading } from '#app/ui/page-heading.tsx';
-import { WorkerSearch } from '#app/ui/workers/worker-search.tsx';
+import { ChosenWorkers } from '#app/ui/workers/chosen-workers.tsx';
 import { createCrewDraft, lineAgain, lineFor } from './epp-crew-store.ts';
 import { proposedFor, useAssignments, useEppLookups } from './epp-queries.ts';
 import '#app/ui/records.css';
@@ -159,12 +160,14 @@ export function EppEntregaNewPage() {
                   {corrected.NombreTrabajador} ({formatRut(corrected.RunPersona)})
                 </p>
               ) : (
-                <>
-                  <WorkerSearch
-                    label="Buscar trabajador por nombre o RUT"
-                    onPick={(worker) => add([worker])}
-                    chosen={new Set(chosen.map((worker) => worker.IdPersona))}
-                  />
+                <ChosenWorkers
+                  searchLabel="Buscar trabajador por nombre o RUT"
+                  listLabel="Trabajadores elegidos"
+                  people={chosen.map((worker) => ({ id: worker.IdPersona, name: personName(worker), rut: worker.RunPersona }))}
+                  empty="Aún no eliges trabajadores."
+                  onPick={(worker) => add([worker])}
+                  onRemove={(id) => setChosen((current) => current.filter((other) => other.IdPersona !== id))}
+                >
                   <div className="epp-group-pickers">
                     <GroupPicker
                       label="Todos los de un cargo"
@@ -182,28 +185,7 @@ export function EppEntregaNewPage() {
                       onAdd={(value) => void addGroup('nv3', value)}
                     />
                   </div>
-                  {chosen.length === 0 ? (
-                    <p className="muted">Aún no eliges trabajadores.</p>
-                  ) : (
-                    <ul className="epp-chosen" aria-label="Trabajadores elegidos">
-                      {chosen.map((worker) => (
-                        <li key={worker.IdPersona}>
-                          <span>
-                            {personName(worker)} · {formatRut(worker.RunPersona)}
-                          </span>
-                          <IonButton
-                            fill="clear"
-                            color="dark"
-                            size="small"
-                            onClick={() => setChosen((current) => current.filter((other) => other.IdPersona !== worker.IdPersona))}
-                          >
-                            Quitar<span className="visually-hidden"> a {personName(worker)}</span>
-                          </IonButton>
-                        </li>
-                      ))}
-                    </ul>
-                  )}
-                </>
+                </ChosenWorkers>
               )}
             </CardSection>
             <CardSection id="epp-new-reason" title="2. Motivo de la entrega">
@@ -217,16 +199,15 @@ export function EppEntregaNewPage() {
                 ))}
               </fieldset>
             </CardSection>
-            <div role="alert">{error && <p className="notice notice--error">{error}</p>}</div>
-            <p className="muted">La entrega se guarda en este dispositivo a cada paso; puedes continuar aunque no haya conexión.</p>
-            <div className="button-row record-form__actions">
-              <IonButton size="large" onClick={() => void start()} disabled={starting}>
-                {workers.length > 1 ? `Comenzar entrega a ${workers.length} trabajadores` : 'Comenzar entrega'}
-              </IonButton>
-              <IonButton fill="outline" color="dark" routerLink={paths.eppEntregados.list.href}>
-                Cancelar
-              </IonButton>
-            </div>
+            <FormActions
+              error={error}
+              note="La entrega se guarda en este dispositivo a cada paso; puedes continuar aunque no haya conexión."
+              busy={starting}
+              onSubmit={() => void start()}
+              cancelHref={paths.eppEntregados.list.href}
+            >
+              {workers.length > 1 ? `Comenzar entrega a ${workers.length} trabajadores` : 'Comenzar entrega'}
+            </FormActions>
           </>
         )}
       </div>
