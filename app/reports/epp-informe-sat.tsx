@@ -2,8 +2,8 @@ import { Document, Page, StyleSheet, Text, View } from '@react-pdf/renderer';
 import type { ComponentProps, ReactElement } from 'react';
 import { formatDisplayDate } from '#sync/domain/dates.ts';
 import { formatRut } from '#sync/domain/rut.ts';
-import { VALIDITY_LABELS } from '#sync/domain/validity.ts';
-import type { InformeSatLinea, InformeSatReportData } from '#sync/schemas/epp-consultas.schema.ts';
+import { cellText } from '#sync/records/report-list-columns.ts';
+import { type InformeSatLinea, type InformeSatReportData, informeSatColumns } from '#sync/schemas/epp-consultas.schema.ts';
 import { CONTENT_WIDTH, FieldGrid, kit, PageFrame, REPORT_COLOURS, ReportHeading, type ReportSection, ReportSections } from './report-kit.tsx';
 
 /**
@@ -42,30 +42,25 @@ export function eppInformeSatElement(data: InformeSatReportData): ReactElement<C
   return <EppInformeSat data={data} />;
 }
 
-const COLUMNS = { epp: 0.3, talla: 0.08, cantidad: 0.08, desde: 0.13, hasta: 0.13, estado: 0.12, acta: 0.16 };
-const width = (share: number) => ({ width: CONTENT_WIDTH * share });
+/** The page's shorter headers of the informe's columns (the screen's), and each column's share of its width, the acta's code last. */
+const SHORT = ['EPP', 'Talla', 'Cant.', 'Entregado', 'Vence'];
+const WIDTHS = [0.3, 0.08, 0.08, 0.13, 0.13, 0.12, 0.16].map((share) => ({ width: CONTENT_WIDTH * share }));
 
 function Lines({ lines, withState }: { lines: InformeSatLinea[]; withState: boolean }) {
+  const columns = informeSatColumns(withState);
+  const headers = [...columns.map((column, index) => SHORT[index] ?? String(column.header)), 'Código del acta'];
+  const cell = (text: string, index: number, code = false) => (
+    <Text key={index} style={code ? [styles.cell, styles.code, WIDTHS[index]!] : [styles.cell, WIDTHS[index]!]}>{text}</Text>
+  );
   return (
     <>
       <View style={[styles.row, styles.head]} wrap={false}>
-        <Text style={[styles.cell, width(COLUMNS.epp)]}>EPP</Text>
-        <Text style={[styles.cell, width(COLUMNS.talla)]}>Talla</Text>
-        <Text style={[styles.cell, width(COLUMNS.cantidad)]}>Cant.</Text>
-        <Text style={[styles.cell, width(COLUMNS.desde)]}>Entregado</Text>
-        <Text style={[styles.cell, width(COLUMNS.hasta)]}>Vence</Text>
-        <Text style={[styles.cell, width(COLUMNS.estado)]}>{withState ? 'Estado' : 'Acta'}</Text>
-        <Text style={[styles.cell, width(COLUMNS.acta)]}>Código del acta</Text>
+        {headers.map((text, index) => cell(text, index))}
       </View>
       {lines.map((line) => (
         <View key={line.IdLinea} style={styles.row} wrap={false}>
-          <Text style={[styles.cell, width(COLUMNS.epp)]}>{line.NombreEpp}</Text>
-          <Text style={[styles.cell, width(COLUMNS.talla)]}>{line.Talla || 'Única'}</Text>
-          <Text style={[styles.cell, width(COLUMNS.cantidad)]}>{line.Cantidad}</Text>
-          <Text style={[styles.cell, width(COLUMNS.desde)]}>{formatDisplayDate(line.Fecha)}</Text>
-          <Text style={[styles.cell, width(COLUMNS.hasta)]}>{line.VenceEl ? formatDisplayDate(line.VenceEl) : 'No vence'}</Text>
-          <Text style={[styles.cell, width(COLUMNS.estado)]}>{withState ? VALIDITY_LABELS[line.Estado] : line.Anulada ? 'Anulada' : 'Válida'}</Text>
-          <Text style={[styles.cell, styles.code, width(COLUMNS.acta)]}>{line.Codigo.slice(0, 12)}</Text>
+          {columns.map((column, index) => cell(cellText(column, line, 'screen'), index))}
+          {cell(line.Codigo.slice(0, 12), columns.length, true)}
         </View>
       ))}
     </>

@@ -1,7 +1,8 @@
 import * as v from 'valibot';
 import { RUT_MESSAGES, rutError, cleanRut } from '../domain/rut.ts';
-import { VALIDITY_STATES } from '../domain/validity.ts';
+import { VALIDITY_LABELS, VALIDITY_STATES } from '../domain/validity.ts';
 import type { ReportCompany } from '../records/record-fields.ts';
+import type { ReportColumn } from '../records/report-list-columns.ts';
 import { type ReportFilter, type ReportQuery, reportQuerySchema } from '../records/report-list.ts';
 
 /**
@@ -57,7 +58,11 @@ export const ConsultaTrabajadorSchema = v.object({
 });
 export type ConsultaTrabajador = v.InferOutput<typeof ConsultaTrabajadorSchema>;
 
-const StateSchema = v.picklist(VALIDITY_STATES);
+/** What a list says of a delivered line: which line of which acta, the item given, until when it lasts and its state. */
+const LineEntries = { IdLinea: v.string(), IdEntregadosEpp: v.string() };
+const ItemEntries = { NombreEpp: v.string(), Talla: v.string(), Cantidad: v.number() };
+/** VenceEl null: never expires (useful life 0). */
+const ExpiryEntries = { VenceEl: v.nullable(v.string()), Estado: v.picklist(VALIDITY_STATES) };
 
 /** asignados: one line per worker and EPP their positions' assignments plus their own require. */
 export const AsignadoFilaSchema = v.object({
@@ -71,17 +76,12 @@ export type AsignadoFila = v.InferOutput<typeof AsignadoFilaSchema>;
 /** A delivered line of a non-annulled acta (entregados; epp_vencidos when it is expired and not renewed). */
 export const EntregadoFilaSchema = v.object({
   ...ConsultaTrabajadorSchema.entries,
-  IdLinea: v.string(),
-  IdEntregadosEpp: v.string(),
+  ...LineEntries,
   Fecha: v.string(),
   IdEpp: v.string(),
-  NombreEpp: v.string(),
-  Talla: v.string(),
-  Cantidad: v.number(),
+  ...ItemEntries,
   Motivo: v.string(),
-  /** Null: never expires (useful life 0). */
-  VenceEl: v.nullable(v.string()),
-  Estado: StateSchema,
+  ...ExpiryEntries,
 });
 export type EntregadoFila = v.InferOutput<typeof EntregadoFilaSchema>;
 
@@ -119,20 +119,33 @@ export type ConsultaFilaByKind = { [K in EppConsulta]: v.InferOutput<(typeof CON
 
 /** A line of the informe SAT: one delivered item, with the acta it was signed in. */
 export const InformeSatLineaSchema = v.object({
-  IdLinea: v.string(),
-  IdEntregadosEpp: v.string(),
-  NombreEpp: v.string(),
-  Talla: v.string(),
-  Cantidad: v.number(),
+  ...LineEntries,
+  ...ItemEntries,
   Fecha: v.string(),
-  VenceEl: v.nullable(v.string()),
-  Estado: StateSchema,
+  ...ExpiryEntries,
   Motivo: v.string(),
   /** The acta's verification code (its seal). */
   Codigo: v.string(),
   Anulada: v.picklist([0, 1]),
 });
 export type InformeSatLinea = v.InferOutput<typeof InformeSatLineaSchema>;
+
+/** A delivered line's columns, the same in the consultas and in the informe SAT (its screen and its PDF). */
+export const LINE_COLUMNS = {
+  epp: { header: 'EPP', value: (line) => line.NombreEpp },
+  talla: { header: 'Talla', value: (line) => line.Talla },
+  cantidad: { header: 'Cantidad', value: (line) => line.Cantidad, format: 'number' },
+  entregado: { header: 'Entregado el', value: (line) => line.Fecha, format: 'date' },
+  vence: { header: 'Vence el', value: (line) => line.VenceEl, format: 'date', empty: 'No vence' },
+  estado: { header: 'Estado', value: (line) => VALIDITY_LABELS[line.Estado] },
+} satisfies Record<string, ReportColumn<Pick<InformeSatLinea, 'NombreEpp' | 'Talla' | 'Cantidad' | 'Fecha' | 'VenceEl' | 'Estado'>>>;
+
+/** The informe's lines: what the worker holds (`current`: its state) or held (its acta's), a line without size "Única". */
+export const informeSatColumns = (current: boolean): ReportColumn<InformeSatLinea>[] => {
+  const { epp, talla, cantidad, entregado, vence, estado } = LINE_COLUMNS;
+  const acta: ReportColumn<InformeSatLinea> = { header: 'Acta', value: (line) => (line.Anulada ? 'Anulada' : 'Válida') };
+  return [epp, { ...talla, empty: 'Única' }, cantidad, entregado, vence, current ? estado : acta];
+};
 
 /** Informe SAT: everything a worker holds today (the last valid delivery of each item) and every delivery before. */
 export const InformeSatSchema = v.object({

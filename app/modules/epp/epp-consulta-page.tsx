@@ -5,15 +5,10 @@ import { useDbQuery } from '#app/sync/use-device.ts';
 import { ReportListPage } from '#app/ui/report-list/report-list-page.tsx';
 import { consultaList } from './epp-consultas-view.ts';
 
-/** The contractors the device's workers belong to (a company user may narrow a consulta to one). */
+/** The contractors the device's workers belong to (a company user may narrow a consulta to one), in order. */
 function useContractorRuts(): string[] {
-  return (
-    useDbQuery(
-      async (db) =>
-        [...new Set((await db.trabajadores.toArray()).map((worker) => worker.RutContratista).filter((rut): rut is string => !!rut))].sort(),
-      [],
-    ) ?? []
-  );
+  const ruts = useDbQuery((db) => db.trabajadores.orderBy('RutContratista').uniqueKeys(), []);
+  return (ruts ?? []).filter((rut): rut is string => typeof rut === 'string' && rut !== '');
 }
 
 /** An EPP consulta (spec 2.3 epp/consultas/{nombre}): a report list filtered by the worker's levels, position and contractor. */

@@ -1,8 +1,8 @@
 import type { ReportColumn } from '#sync/records/report-list-columns.ts';
 import type { ReportList } from '#sync/records/report-list.ts';
 import { formatDisplayDate } from '#sync/domain/dates.ts';
-import { VALIDITY_LABELS } from '#sync/domain/validity.ts';
-import { CONSULTA_FILTERS, type ConsultaFilaByKind, type ConsultaTrabajador, DATED_CONSULTAS, type EppConsulta } from '#sync/schemas/epp-consultas.schema.ts';
+import { CONSULTA_FILTERS, type ConsultaFilaByKind, type ConsultaTrabajador, DATED_CONSULTAS } from '#sync/schemas/epp-consultas.schema.ts';
+import { type EppConsulta, LINE_COLUMNS } from '#sync/schemas/epp-consultas.schema.ts';
 import { paths } from '#app/navigation/paths.ts';
 import type { RowLink } from '#app/ui/report-list/report-table.tsx';
 
@@ -22,18 +22,8 @@ const actaLink = (row: { IdEntregadosEpp: string; Nombre: string }) => ({
 });
 const satLink = (row: ConsultaTrabajador) => ({ href: paths.eppInformeSat.href(row.RunPersona), label: `Informe SAT de ${row.Nombre}` });
 
-type LineRow = ConsultaFilaByKind['entregados'];
-const item: ReportColumn<LineRow>[] = [
-  { header: 'EPP', value: (row) => row.NombreEpp },
-  { header: 'Talla', value: (row) => row.Talla },
-  { header: 'Cantidad', value: (row) => row.Cantidad, format: 'number' },
-];
-const [delivered, ...dates]: ReportColumn<LineRow>[] = [
-  { header: 'Entregado el', value: (row) => row.Fecha, format: 'date' },
-  { header: 'Motivo', value: (row) => row.Motivo },
-  { header: 'Vence el', value: (row) => row.VenceEl, format: 'date', empty: 'No vence' },
-  { header: 'Estado', value: (row) => VALIDITY_LABELS[row.Estado] },
-];
+const { epp, talla, cantidad, entregado, vence, estado } = LINE_COLUMNS;
+const motivo: ReportColumn<ConsultaFilaByKind['entregados']> = { header: 'Motivo', value: (row) => row.Motivo };
 
 type ConsultaList<K extends EppConsulta> = Omit<ReportList<ConsultaFilaByKind[K]>, 'filters'> & {
   rowLink?: (row: ConsultaFilaByKind[K]) => RowLink;
@@ -54,7 +44,7 @@ const LISTS: { [K in EppConsulta]: ConsultaList<K> } = {
     label: 'Líneas de las actas de entrega',
     fileName: 'epp-entregado',
     empty: 'No tiene epp entregado en este periodo.',
-    columns: [delivered!, ...workerColumns, ...item, ...dates],
+    columns: [entregado, ...workerColumns, epp, talla, cantidad, motivo, vence, estado],
     rowKey: (row) => row.IdLinea,
     rowLink: actaLink,
   },
@@ -77,7 +67,7 @@ const LISTS: { [K in EppConsulta]: ConsultaList<K> } = {
     label: 'EPP vencidos sin reponer, por elemento',
     fileName: 'epp-vencidos',
     empty: 'No tiene epp vencidos.',
-    columns: [...item, ...workerColumns, delivered!, ...dates],
+    columns: [epp, talla, cantidad, ...workerColumns, entregado, motivo, vence, estado],
     rowKey: (row) => row.IdLinea,
     rowLink: actaLink,
   },

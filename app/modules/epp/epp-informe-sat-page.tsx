@@ -1,8 +1,6 @@
 import { formatDisplayDate } from '#sync/domain/dates.ts';
 import { cleanRut, formatRut, rutError } from '#sync/domain/rut.ts';
-import { VALIDITY_LABELS } from '#sync/domain/validity.ts';
-import type { ReportColumn } from '#sync/records/report-list-columns.ts';
-import type { InformeSat, InformeSatLinea } from '#sync/schemas/epp-consultas.schema.ts';
+import { type InformeSat, type InformeSatLinea, informeSatColumns } from '#sync/schemas/epp-consultas.schema.ts';
 import { IonButton } from '@ionic/react';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
@@ -112,16 +110,6 @@ export function EppInformeSatPage() {
   );
 }
 
-const lineColumns = (current: boolean): ReportColumn<InformeSatLinea>[] => [
-  { header: 'EPP', value: (line) => line.NombreEpp },
-  { header: 'Talla', value: (line) => line.Talla, empty: 'Única' },
-  { header: 'Cantidad', value: (line) => line.Cantidad, format: 'number' },
-  { header: 'Entregado el', value: (line) => line.Fecha, format: 'date' },
-  { header: 'Vence el', value: (line) => line.VenceEl, format: 'date', empty: 'No vence' },
-  current
-    ? { header: 'Estado', value: (line) => VALIDITY_LABELS[line.Estado] }
-    : { header: 'Acta', value: (line) => (line.Anulada ? 'Anulada' : 'Válida') },
-];
 const actaLink = (line: InformeSatLinea) => ({
   href: paths.eppEntregados.detalles.href(line.IdEntregadosEpp),
   label: 'Ver acta',
@@ -130,5 +118,5 @@ const actaLink = (line: InformeSatLinea) => ({
 
 function Lines({ label, lines, empty, current }: { label: string; lines: InformeSatLinea[]; empty: string; current: boolean }) {
   if (lines.length === 0) return <p className="notice notice--info">{empty}</p>;
-  return <ReportTable label={label} columns={lineColumns(current)} rows={lines} rowKey={(line) => line.IdLinea} rowLink={actaLink} />;
+  return <ReportTable label={label} columns={informeSatColumns(current)} rows={lines} rowKey={(line) => line.IdLinea} rowLink={actaLink} />;
 }

@@ -12,9 +12,7 @@ type PdfState = { status: 'inicio' } | { status: 'generando' } | { status: 'list
 export function InformeSatPdf({ data }: { data: InformeSat }) {
   const session = useRequiredSession();
   const [state, setState] = useState<PdfState>({ status: 'inicio' });
-  useEffect(() => {
-    setState({ status: 'inicio' });
-  }, [data]);
+  useEffect(() => setState({ status: 'inicio' }), [data]);
   useEffect(() => () => (state.status === 'listo' ? URL.revokeObjectURL(state.url) : undefined), [state]);
   const generate = async () => {
     setState({ status: 'generando' });

@@ -17,41 +17,38 @@ export const NEVER = '9999-12-31';
 export type ConsultaScope = ReportScope<ConsultaQuery>;
 
 /**
- * Filters on the worker `w`, joined on the company by the caller (levels, position; with `partiesOnWorker`, the
- * contractor's workers, and a client's: the workers delivered to for it). `active`: only workers not deleted.
+ * A consulta's filters, from the query's values and who asks. On the worker `w` (joined on the company by the
+ * caller): levels, position and, with `active`, only workers not deleted. Whose rows they are: `by` 'delivery', the
+ * delivery `e`'s (a contractor's, a client's) and its dates; `by` 'worker', the worker's (the contractor's workers;
+ * a client's: the workers delivered to for it).
  */
-export function workerFilters(
-  { company, query, viewer }: ConsultaScope,
-  options: { partiesOnWorker: boolean; active: boolean },
-): RawBuilder<unknown> {
-  const parts: RawBuilder<unknown>[] = [sql`1 = 1`];
-  if (options.active) parts.push(sql`w."Estado" = 1`);
-  if (query.nv2) parts.push(sql`w."IdNivel2" = ${query.nv2}`);
-  if (query.nv3) parts.push(sql`w."IdNivel3" = ${query.nv3}`);
-  if (query.IdCargo)
-    parts.push(sql`EXISTS (SELECT 1 FROM trabajador_cargos tc WHERE tc."IdPersona" = w."IdPersona" AND tc."IdCargo" = ${query.IdCargo})`);
-  if (options.partiesOnWorker) {
-    const contractor = viewer.kind === 'contratista' ? viewer.rut || NOBODY : viewer.kind === 'empresa' ? query.RutContratista : '';
-    if (contractor) parts.push(sql`w."RutContratista" = ${contractor}`);
-    if (viewer.kind === 'cliente') {
-      parts.push(
-        sql`EXISTS (SELECT 1 FROM epp_entregas ce WHERE ce."IdEmpresa" = ${company} AND ce."IdPersona" = w."IdPersona"
-          AND ce."IdCliente" = ${viewer.id || NOBODY} AND ce."Anulada" = 0 AND ce."Estado" = 1)`,
-      );
-    }
-  }
-  return sql.join(parts, sql` AND `);
-}
-
-/** Filters on the delivery `e`: whose it is (a contractor's, a client's) and its date range. */
-export function deliveryFilters({ query, viewer }: ConsultaScope): RawBuilder<unknown> {
-  const parts: RawBuilder<unknown>[] = [sql`e."Anulada" = 0`, sql`e."Estado" = 1`];
-  if (viewer.kind === 'contratista') parts.push(sql`e."RutContratista" = ${viewer.rut || NOBODY}`);
-  else if (viewer.kind === 'cliente') parts.push(sql`e."IdCliente" = ${viewer.id || NOBODY}`);
-  else if (query.RutContratista) parts.push(sql`e."RutContratista" = ${query.RutContratista}`);
-  if (query.FechaInicio) parts.push(sql`e."Fecha" >= ${query.FechaInicio}`);
-  if (query.FechaTermino) parts.push(sql`e."Fecha" <= ${query.FechaTermino}`);
-  return sql.join(parts, sql` AND `);
+export function consultaFilters({ company, query, viewer }: ConsultaScope, by: 'worker' | 'delivery', active = true): RawBuilder<unknown> {
+  const contractor = viewer.kind === 'contratista' ? viewer.rut || NOBODY : viewer.kind === 'empresa' ? query.RutContratista : '';
+  const client = viewer.kind === 'cliente' ? viewer.id || NOBODY : '';
+  const whose =
+    by === 'delivery'
+      ? [
+          sql`e."Anulada" = 0 AND e."Estado" = 1`,
+          contractor && sql`e."RutContratista" = ${contractor}`,
+          client && sql`e."IdCliente" = ${client}`,
+          query.FechaInicio && sql`e."Fecha" >= ${query.FechaInicio}`,
+          query.FechaTermino && sql`e."Fecha" <= ${query.FechaTermino}`,
+        ]
+      : [
+          contractor && sql`w."RutContratista" = ${contractor}`,
+          client &&
+            sql`EXISTS (SELECT 1 FROM epp_entregas ce WHERE ce."IdEmpresa" = ${company} AND ce."IdPersona" = w."IdPersona"
+              AND ce."IdCliente" = ${client} AND ce."Anulada" = 0 AND ce."Estado" = 1)`,
+        ];
+  const parts = [
+    ...whose,
+    active && sql`w."Estado" = 1`,
+    query.nv2 && sql`w."IdNivel2" = ${query.nv2}`,
+    query.nv3 && sql`w."IdNivel3" = ${query.nv3}`,
+    query.IdCargo && sql`EXISTS (SELECT 1 FROM trabajador_cargos tc WHERE tc."IdPersona" = w."IdPersona" AND tc."IdCargo" = ${query.IdCargo})`,
+  ];
+  // Each part that applies (a filter not given is ''); true when none does.
+  return sql.join([sql`1 = 1`, ...parts.filter((part): part is RawBuilder<unknown> => !!part)], sql` AND `);
 }
 
 /** `required(IdPersona, IdEpp)`: what each worker must hold, their positions' assignments plus their own. */
@@ -94,3 +91,7 @@ export function heldCte(db: Db, company: string): RawBuilder<unknown> {
     GROUP BY l."IdPersona", l."IdEpp"
   )`;
 }
+
+/** What a list shows of a delivered line `l` of the acta `e` (its reason a code: `lineState` writes it). */
+export const LINE_SELECT =
+  ['l.IdLinea', 'l.IdEntregadosEpp', 'l.IdEpp', 'l.NombreEpp', 'l.Talla', 'l.Cantidad', 'l.Fecha', 'l.VenceEl', 'e.Motivo'] as const;

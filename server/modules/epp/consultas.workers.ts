@@ -1,4 +1,5 @@
-import type { ConsultaTrabajador } from '#sync/schemas/epp-consultas.schema.ts';
+import * as v from 'valibot';
+import { type ConsultaTrabajador, ConsultaTrabajadorSchema } from '#sync/schemas/epp-consultas.schema.ts';
 import type { Db } from '#server/db/database.ts';
 import { personName } from '#sync/domain/person-name.ts';
 
@@ -27,20 +28,15 @@ export async function describeWorkers(db: Db, company: string, ids: readonly str
   ]);
   const cargosOf = new Map<string, string[]>();
   for (const row of cargos) cargosOf.set(row.IdPersona, [...(cargosOf.get(row.IdPersona) ?? []), row.NombreCargo]);
-  return new Map(
-    workers.map((worker) => [
-      worker.IdPersona,
-      {
-        IdPersona: worker.IdPersona,
-        RunPersona: worker.RunPersona,
-        Nombre: personName(worker),
-        Cargos: (cargosOf.get(worker.IdPersona) ?? []).join(', '),
-        Nivel2: worker.Nivel2 ?? '',
-        Nivel3: worker.Nivel3 ?? '',
-        RutContratista: worker.RutContratista,
-      },
-    ]),
-  );
+  const described = (worker: (typeof workers)[number]) =>
+    v.parse(ConsultaTrabajadorSchema, {
+      ...worker,
+      Nombre: personName(worker),
+      Cargos: (cargosOf.get(worker.IdPersona) ?? []).join(', '),
+      Nivel2: worker.Nivel2 ?? '',
+      Nivel3: worker.Nivel3 ?? '',
+    });
+  return new Map(workers.map((worker) => [worker.IdPersona, described(worker)]));
 }
 
 /** The company's active worker with this RUT (cleaned, "12345678-5"), or undefined. */

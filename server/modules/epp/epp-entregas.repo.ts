@@ -51,13 +51,6 @@ export function toWireEntrega(row: DeliveryRow, lines: readonly LineRow[]): EppE
   };
 }
 
-/** Whether `viewer` may see a delivery: a contractor only its workers' (the worker's RUT at delivery), a client only its own. */
-export function canSee(viewer: Viewer, row: { RutContratista: string | null; IdCliente: string | null }): boolean {
-  if (viewer.kind === 'contratista') return viewer.rut !== '' && row.RutContratista === viewer.rut;
-  if (viewer.kind === 'cliente') return viewer.id !== '' && row.IdCliente === viewer.id;
-  return true;
-}
-
 export function findDeliveryById(db: Db, id: string) {
   return db.selectFrom('epp_entregas').selectAll().where('IdEntregadosEpp', '=', id).executeTakeFirst();
 }

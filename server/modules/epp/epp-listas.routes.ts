@@ -1,4 +1,5 @@
 import { type Context, Hono } from 'hono';
+import type * as v from 'valibot';
 import { requiredEpps } from '#sync/domain/epp-delivery.ts';
 import {
   EppCargosAnswer,
@@ -27,13 +28,38 @@ async function workersFor({ db, records, company, viewer }: ReturnType<typeof re
   return viewer.kind === 'cliente' ? [] : await records.trabajadores.listActive(db, company, viewer);
 }
 
-/** The name of a level by its id (null: none, or not visible). */
+/** A worker by name and RUT. */
+type Worker = Awaited<ReturnType<typeof workersFor>>[number];
+const identity = ({ IdPersona, RunPersona, Nombres, ApellidoPaterno, ApellidoMaterno }: Worker) => ({
+  IdPersona,
+  RunPersona,
+  Nombres,
+  ApellidoPaterno,
+  ApellidoMaterno,
+});
+
+/** A position's or worker's levels, each with its name (null: none, or not visible). */
 async function levelNames({ db, records, company, viewer }: ReturnType<typeof readScope>) {
   const levels = new Map((await records.niveles.listActive(db, company, viewer)).map((level) => [level.IdNivel, level.Nombre]));
-  return (id: string | null) => (id ? (levels.get(id) ?? null) : null);
+  const name = (id: string | null) => (id ? (levels.get(id) ?? null) : null);
+  return ({ IdNivel2, IdNivel3 }: { IdNivel2: string | null; IdNivel3: string | null }) => ({
+    IdNivel2,
+    Nivel2: name(IdNivel2),
+    IdNivel3,
+    Nivel3: name(IdNivel3),
+  });
 }
 
-const read = permit(EPP_READERS, 'index');
+/** A pick list of the EPP screens: a company read (readRoute) answering `{ statusCode: 200, data }` with `list`'s data. */
+function pickList<Data extends v.GenericSchema>(
+  path: string,
+  summary: string,
+  answer: v.ObjectSchema<{ statusCode: v.LiteralSchema<200, undefined>; data: Data }, undefined>,
+  list: (scope: ReturnType<typeof readScope>) => Promise<v.InferOutput<Data>>,
+) {
+  const answered = async (c: Context<AppEnv>) => ({ statusCode: 200, data: await list(readScope(c)) }) as v.InferOutput<typeof answer>;
+  return readRoute(path, { tags, summary, answer, access: permit(EPP_READERS, 'index') }, answered);
+}
 
 /**
  * The lists the EPP screens pick from (spec "Assignment" and "Delivered": lista_cargos, lista_trabajadores_niveles,
@@ -44,118 +70,68 @@ export const eppListasRoutes = new Hono<AppEnv>()
   .use(requireSession)
   .route(
     '/',
-    readRoute(
+    pickList(
       '/lista_cargos/:company',
-      {
-        tags,
-        summary:
-          'Cargos activos con los nombres de sus niveles, para asignar EPP (epp/lista_cargos): { statusCode, data: [{ IdCargo, NombreCargo, IdNivel2, ' +
-            'Nivel2, IdNivel3, Nivel3 }] }',
-        answer: EppCargosAnswer,
-        access: read,
-      },
-      async (c) => {
-        const scope = readScope(c);
-        const name = await levelNames(scope);
+      'Cargos activos con los nombres de sus niveles, para asignar EPP (epp/lista_cargos): { statusCode, data: [{ IdCargo, NombreCargo, IdNivel2, ' +
+        'Nivel2, IdNivel3, Nivel3 }] }',
+      EppCargosAnswer,
+      async (scope) => {
+        const levels = await levelNames(scope);
         const cargos = await scope.records.cargos.listActive(scope.db, scope.company, scope.viewer);
-        const data = cargos.map(({ IdCargo, NombreCargo, IdNivel2, IdNivel3 }) => ({
-          IdCargo,
-          NombreCargo,
-          IdNivel2,
-          Nivel2: name(IdNivel2),
-          IdNivel3,
-          Nivel3: name(IdNivel3),
-        }));
-        return { statusCode: 200, data };
+        return cargos.map((cargo) => ({ IdCargo: cargo.IdCargo, NombreCargo: cargo.NombreCargo, ...levels(cargo) }));
       },
     ),
   )
   .route(
     '/',
-    readRoute(
+    pickList(
       '/lista_trabajadores_niveles/:company',
-      {
-        tags,
-        summary:
-          'Trabajadores activos con sus niveles y cargos, para elegir a quién entregar por nombre, RUT, cargo, nivel 2 o nivel 3 (un contratista solo ' +
-            'los suyos): { statusCode, data: [{ IdPersona, RunPersona, Nombres, ApellidoPaterno, ApellidoMaterno, RutContratista, cargos, IdNivel2, ' +
-            'Nivel2, IdNivel3, Nivel3 }] }',
-        answer: EppWorkersWithLevelsAnswer,
-        access: read,
-      },
-      async (c) => {
-        const scope = readScope(c);
+      'Trabajadores activos con sus niveles y cargos, para elegir a quién entregar por nombre, RUT, cargo, nivel 2 o nivel 3 (un contratista solo ' +
+        'los suyos): { statusCode, data: [{ IdPersona, RunPersona, Nombres, ApellidoPaterno, ApellidoMaterno, RutContratista, cargos, IdNivel2, ' +
+        'Nivel2, IdNivel3, Nivel3 }] }',
+      EppWorkersWithLevelsAnswer,
+      async (scope) => {
         const workers = await workersFor(scope);
-        const name = await levelNames(scope);
-        const data = workers.map((worker) => ({
-          IdPersona: worker.IdPersona,
-          RunPersona: worker.RunPersona,
-          Nombres: worker.Nombres,
-          ApellidoPaterno: worker.ApellidoPaterno,
-          ApellidoMaterno: worker.ApellidoMaterno,
+        const levels = await levelNames(scope);
+        return workers.map((worker) => ({
+          ...identity(worker),
           RutContratista: worker.RutContratista,
           cargos: worker.cargos,
-          IdNivel2: worker.IdNivel2,
-          Nivel2: name(worker.IdNivel2),
-          IdNivel3: worker.IdNivel3,
-          Nivel3: name(worker.IdNivel3),
+          ...levels(worker),
         }));
-        return { statusCode: 200, data };
       },
     ),
   )
   .route(
     '/',
-    readRoute(
+    pickList(
       '/lista_trabajadores/:company',
-      {
-        tags,
-        summary:
-          'Trabajadores activos a quienes se puede entregar EPP (epp/lista_trabajadores; un contratista solo los suyos): { statusCode, data: [{ ' +
-            'IdPersona, RunPersona, Nombres, ApellidoPaterno, ApellidoMaterno }] }',
-        answer: EppWorkersAnswer,
-        access: read,
-      },
-      async (c) => {
-        const workers = await workersFor(readScope(c));
-        const data = workers.map(({ IdPersona, RunPersona, Nombres, ApellidoPaterno, ApellidoMaterno }) => ({
-          IdPersona,
-          RunPersona,
-          Nombres,
-          ApellidoPaterno,
-          ApellidoMaterno,
-        }));
-        return { statusCode: 200, data };
-      },
+      'Trabajadores activos a quienes se puede entregar EPP (epp/lista_trabajadores; un contratista solo los suyos): { statusCode, data: [{ ' +
+        'IdPersona, RunPersona, Nombres, ApellidoPaterno, ApellidoMaterno }] }',
+      EppWorkersAnswer,
+      async (scope) => (await workersFor(scope)).map(identity),
     ),
   )
   .route(
     '/',
-    readRoute(
+    pickList(
       '/epp/personas/cargos/:company',
-      {
-        tags,
-        summary:
-          'Cada trabajador con sus cargos y el EPP que debe tener: el de sus cargos más el suyo (epp/epp/personas/cargos): { statusCode, data: [{ ' +
-            'IdPersona, RunPersona, Nombre, cargos: [{ IdCargo, NombreCargo }], Epps: IdEpp[] }] }',
-        answer: EppWorkersRequiredAnswer,
-        access: read,
-      },
-      async (c) => {
-        const scope = readScope(c);
+      'Cada trabajador con sus cargos y el EPP que debe tener: el de sus cargos más el suyo (epp/epp/personas/cargos): { statusCode, data: [{ ' +
+        'IdPersona, RunPersona, Nombre, cargos: [{ IdCargo, NombreCargo }], Epps: IdEpp[] }] }',
+      EppWorkersRequiredAnswer,
+      async (scope) => {
         const { db, records, company, viewer } = scope;
         const workers = await workersFor(scope);
         const cargos = await records.cargos.listActive(db, company, viewer);
         const cargoNames = new Map(cargos.map((cargo) => [cargo.IdCargo, cargo.NombreCargo]));
         const assignments = await records.epp_asignaciones.listActive(db, company, viewer);
-        const data = workers.map((worker) => ({
+        return workers.map((worker) => ({
           IdPersona: worker.IdPersona,
           RunPersona: worker.RunPersona,
           Nombre: personName(worker),
           cargos: worker.cargos.filter((id) => cargoNames.has(id)).map((id) => ({ IdCargo: id, NombreCargo: cargoNames.get(id)! })),
           Epps: requiredEpps(assignments, worker),
         }));
-        return { statusCode: 200, data };
       },
     ),
   );

@@ -1,20 +1,20 @@
-import { MOTIVOS_ENTREGA, type MotivoEntrega } from '#sync/domain/epp-delivery.ts';
-import { validityState } from '#sync/domain/validity.ts';
-import type { InformeSat, InformeSatLinea } from '#sync/schemas/epp-consultas.schema.ts';
+import * as v from 'valibot';
+import { type InformeSat, InformeSatLineaSchema } from '#sync/schemas/epp-consultas.schema.ts';
 import type { Db } from '#server/db/database.ts';
-import type { Viewer } from '#server/tenancy/viewer.ts';
-import { canSee } from './epp-entregas.repo.ts';
+import { canSeeParties, type Viewer } from '#server/tenancy/viewer.ts';
+import { lineState } from './consultas.query.ts';
+import { LINE_SELECT, NEVER } from './consultas.sql.ts';
 import { findWorkerByRut } from './consultas.workers.ts';
 
-const NEVER = '9999-12-31';
+type Line = { IdLinea: string; IdEpp: string; NombreEpp: string; Fecha: string; VenceEl: string | null; Anulada: number };
 
 /** What the worker holds of each item: its longest-lasting valid line (the latest when several last as long). */
-function currentLines<Line extends InformeSatLinea & { IdEpp: string }>(lines: readonly Line[]): Line[] {
-  const best = new Map<string, Line>();
+function currentLines<L extends Line>(lines: readonly L[]): L[] {
+  const best = new Map<string, L>();
   for (const line of lines) {
     if (line.Anulada === 1) continue;
     const held = best.get(line.IdEpp);
-    const key = (candidate: InformeSatLinea) => `${candidate.VenceEl ?? NEVER} ${candidate.Fecha} ${candidate.IdLinea}`;
+    const key = (candidate: Line) => `${candidate.VenceEl ?? NEVER} ${candidate.Fecha} ${candidate.IdLinea}`;
     if (!held || key(line) > key(held)) best.set(line.IdEpp, line);
   }
   return [...best.values()].sort((a, b) => a.NombreEpp.localeCompare(b.NombreEpp, 'es'));
@@ -32,21 +32,7 @@ export async function informeSat(db: Db, company: string, viewer: Viewer, rut: s
   const rows = await db
     .selectFrom('epp_entregas_lineas as l')
     .innerJoin('epp_entregas as e', 'e.IdEntregadosEpp', 'l.IdEntregadosEpp')
-    .select([
-      'l.IdLinea',
-      'l.IdEntregadosEpp',
-      'l.IdEpp',
-      'l.NombreEpp',
-      'l.Talla',
-      'l.Cantidad',
-      'l.Fecha',
-      'l.VenceEl',
-      'e.Motivo',
-      'e.Sello',
-      'e.Anulada',
-      'e.RutContratista',
-      'e.IdCliente',
-    ])
+    .select([...LINE_SELECT, 'e.Sello', 'e.Anulada', 'e.RutContratista', 'e.IdCliente'])
     .where('l.IdEmpresa', '=', company)
     .where('l.IdPersona', '=', worker.IdPersona)
     .where('e.Estado', '=', 1)
@@ -54,33 +40,21 @@ export async function informeSat(db: Db, company: string, viewer: Viewer, rut: s
     .orderBy('l.IdEntregadosEpp')
     .orderBy('l.Orden')
     .execute();
-  const visible = rows.filter((row) => canSee(viewer, row));
+  const visible = rows.filter((row) => canSeeParties(viewer, row));
   if (viewer.kind === 'cliente' && visible.length === 0) return undefined;
   const empresa = await db
     .selectFrom('empresas')
     .select(['NombreEmpresa', 'RutEmpresa'])
     .where('IdEmpresa', '=', company)
     .executeTakeFirstOrThrow();
-  const lines = visible.map((row) => ({
-    IdLinea: row.IdLinea,
-    IdEntregadosEpp: row.IdEntregadosEpp,
-    IdEpp: row.IdEpp,
-    NombreEpp: row.NombreEpp,
-    Talla: row.Talla,
-    Cantidad: row.Cantidad,
-    Fecha: row.Fecha,
-    VenceEl: row.VenceEl,
-    Estado: validityState(row.VenceEl, today),
-    Motivo: MOTIVOS_ENTREGA[row.Motivo as MotivoEntrega] ?? '',
-    Codigo: row.Sello,
-    Anulada: row.Anulada === 1 ? (1 as const) : (0 as const),
-  }));
-  const strip = ({ IdEpp: _id, ...line }: (typeof lines)[number]): InformeSatLinea => line;
+  // The informe's line as its schema says it (its fields, in its order; not the item's id).
+  const line = (row: (typeof visible)[number]) =>
+    v.parse(InformeSatLineaSchema, { ...row, ...lineState(today)(row), Codigo: row.Sello, Anulada: row.Anulada === 1 ? 1 : 0 });
   return {
     Empresa: { Nombre: empresa.NombreEmpresa, Rut: empresa.RutEmpresa },
     Trabajador: worker,
     Fecha: today,
-    Vigentes: currentLines(lines).map(strip),
-    Historial: lines.map(strip),
+    Vigentes: currentLines(visible).map(line),
+    Historial: visible.map(line),
   };
 }
