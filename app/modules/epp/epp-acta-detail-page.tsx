@@ -1,8 +1,9 @@
 import { formatDisplayDate, toWireDate } from '#sync/domain/dates.ts';
 import { MOTIVOS_ENTREGA, verificationUrl } from '#sync/domain/epp-delivery.ts';
+import type { ReportColumn } from '#sync/records/report-list-columns.ts';
+import type { EntregaLinea } from '#sync/schemas/epp-entregas.schema.ts';
 import { formatRut } from '#sync/domain/rut.ts';
 import { VALIDITY_LABELS, validityState } from '#sync/domain/validity.ts';
-import type { EppEntrega } from '#sync/schemas/epp-entregas.schema.ts';
 import { eppActaWorkflow } from '#sync/schemas/epp-entregas.workflow.ts';
 import { IonButton } from '@ionic/react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
@@ -12,10 +13,12 @@ import { hasPermission } from '#app/session/session-permissions.ts';
 import { useRequiredSession } from '#app/session/use-session.ts';
 import { useDbQuery } from '#app/sync/use-device.ts';
 import { CardSection } from '#app/ui/card-section.tsx';
+import { type Fact, FactList } from '#app/ui/fact-list.tsx';
 import { formatDisplayDateTime } from '#app/ui/display-format.ts';
 import { PageLoading } from '#app/ui/feedback/page-loading.tsx';
 import { PageContent } from '#app/ui/page-content.tsx';
 import { PageHeading } from '#app/ui/page-heading.tsx';
+import { ReportTable } from '#app/ui/report-list/report-table.tsx';
 import { SignatureFigures } from '#app/ui/field-record/signature-figures.tsx';
 import { RecordMissing, ServerCopyNote } from '#app/ui/records/record-missing.tsx';
 import { RecordSyncNotice, useRecordOutbox } from '#app/ui/records/record-sync-notice.tsx';
@@ -24,6 +27,18 @@ import { useWorkflowActions } from '#app/ui/workflow/use-workflow-actions.ts';
 import { verificationBase } from './epp-acta-report-source.ts';
 import '#app/ui/records.css';
 import './epp-acta.css';
+
+/** The acta's lines: what was handed over, in which size, and until when it is in force. */
+const itemColumns = (today: string): ReportColumn<EntregaLinea>[] => [
+  { header: 'EPP', value: (item) => item.NombreEpp, wrap: true },
+  { header: 'Talla', value: (item) => item.Talla, empty: 'Única' },
+  { header: 'Cantidad', value: (item) => item.Cantidad, format: 'number' },
+  {
+    header: 'Vence',
+    value: (item) => item.VenceEl && `${formatDisplayDate(item.VenceEl)} (${VALIDITY_LABELS[validityState(item.VenceEl, today)]})`,
+    empty: 'No vence',
+  },
+];
 
 /** `/epp/entregados/detalles/{id}`: one worker's sealed acta, its state, its seal and verification link, and what may be done with it. */
 export function EppActaDetailPage() {
@@ -55,6 +70,7 @@ export function EppActaDetailPage() {
     );
   }
 
+  const received = 'Aún no: se envía al haber conexión';
   const link = verificationUrl(verificationBase(session), acta.Sello);
 
   return (
@@ -70,57 +86,25 @@ export function EppActaDetailPage() {
           </p>
         )}
         <CardSection id="epp-acta-data" title="Datos de la entrega">
-          <dl className="record-fields">
-            <dt>Trabajador</dt>
-            <dd>{acta.NombreTrabajador}</dd>
-            <dt>RUT</dt>
-            <dd>{formatRut(acta.RunPersona)}</dd>
-            <dt>Fecha de entrega</dt>
-            <dd>{formatDisplayDate(acta.Fecha)}</dd>
-            <dt>Motivo</dt>
-            <dd>{MOTIVOS_ENTREGA[acta.Motivo]}</dd>
-            <dt>Entregado por</dt>
-            <dd>
-              {acta.Entregador.Nombre} ({formatRut(acta.Entregador.Rut)})
-            </dd>
-            <dt>Firmada</dt>
-            <dd>{formatDisplayDateTime(new Date(acta.FirmadoEn))}</dd>
-            <dt>Recibida por el servidor</dt>
-            <dd>{acta.RecibidoEn ? formatDisplayDateTime(new Date(acta.RecibidoEn)) : 'Aún no: se envía al haber conexión'}</dd>
-            {acta.Corrige && (
-              <>
-                <dt>Corrige el acta</dt>
-                <dd>
-                  <Link to={paths.eppEntregados.detalles.href(acta.Corrige)}>Ver el acta corregida</Link>
-                </dd>
-              </>
-            )}
-            {(corrections ?? []).map((correction) => (
-              <FragmentCorrection key={correction.IdEntregadosEpp} correction={correction} />
-            ))}
-          </dl>
+          <FactList
+            facts={[
+              ['Trabajador', acta.NombreTrabajador],
+              ['RUT', formatRut(acta.RunPersona)],
+              ['Fecha de entrega', formatDisplayDate(acta.Fecha)],
+              ['Motivo', MOTIVOS_ENTREGA[acta.Motivo]],
+              ['Entregado por', `${acta.Entregador.Nombre} (${formatRut(acta.Entregador.Rut)})`],
+              ['Firmada', formatDisplayDateTime(new Date(acta.FirmadoEn))],
+              ['Recibida por el servidor', acta.RecibidoEn ? formatDisplayDateTime(new Date(acta.RecibidoEn)) : received],
+              acta.Corrige ? ['Corrige el acta', <Link to={paths.eppEntregados.detalles.href(acta.Corrige)}>Ver el acta corregida</Link>] : null,
+              ...(corrections ?? []).map(({ IdEntregadosEpp, Fecha }): Fact => [
+                'Corregida por',
+                <Link to={paths.eppEntregados.detalles.href(IdEntregadosEpp)}>Acta del {formatDisplayDate(Fecha)}</Link>,
+              ]),
+            ]}
+          />
         </CardSection>
         <CardSection id="epp-acta-items" title="Elementos entregados">
-          <table className="record-table">
-            <thead>
-              <tr>
-                <th scope="col">EPP</th>
-                <th scope="col">Talla</th>
-                <th scope="col">Cantidad</th>
-                <th scope="col">Vence</th>
-              </tr>
-            </thead>
-            <tbody>
-              {acta.Items.map((item) => (
-                <tr key={item.IdLinea}>
-                  <td>{item.NombreEpp}</td>
-                  <td>{item.Talla || 'Única'}</td>
-                  <td>{item.Cantidad}</td>
-                  <td>{item.VenceEl ? `${formatDisplayDate(item.VenceEl)} (${VALIDITY_LABELS[validityState(item.VenceEl, today)]})` : 'No vence'}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <ReportTable label="Líneas del acta" columns={itemColumns(today)} rows={acta.Items} rowKey={(item) => item.IdLinea} />
         </CardSection>
         <CardSection id="epp-acta-signatures" title="Firmas">
           <SignatureFigures
@@ -158,16 +142,5 @@ export function EppActaDetailPage() {
         </div>
       </div>
     </PageContent>
-  );
-}
-
-function FragmentCorrection({ correction }: { correction: EppEntrega }) {
-  return (
-    <>
-      <dt>Corregida por</dt>
-      <dd>
-        <Link to={paths.eppEntregados.detalles.href(correction.IdEntregadosEpp)}>Acta del {formatDisplayDate(correction.Fecha)}</Link>
-      </dd>
-    </>
   );
 }

@@ -6,6 +6,7 @@ import { useParams } from 'react-router-dom';
 import { apiRequest } from '#app/data/api-client.ts';
 import { ApiError } from '#app/data/api-error.ts';
 import { formatDisplayDateTime } from '#app/ui/display-format.ts';
+import { FactList } from '#app/ui/fact-list.tsx';
 import { PublicPage } from '#app/ui/public-page.tsx';
 // Signed out nothing else brings the facts' layout (records.css): the page brings it itself.
 import '#app/ui/records.css';
@@ -100,20 +101,16 @@ function Verified({ data }: { data: EppVerification }) {
       <p className={`epp-verdict epp-verdict--${tone}`} role="status">
         {text}
       </p>
-      <dl className="record-fields">
-        <dt>Empresa</dt>
-        <dd>{data.Empresa}</dd>
-        <dt>Fecha de entrega</dt>
-        <dd>{formatDisplayDate(data.Fecha)}</dd>
-        <dt>Elementos entregados</dt>
-        <dd>{data.Lineas === 1 ? '1 línea' : `${data.Lineas} líneas`}</dd>
-        <dt>Recibida por el servidor</dt>
-        <dd>{formatDisplayDateTime(new Date(data.RecibidoEn))}</dd>
-        <dt>Sello</dt>
-        <dd>{data.VersionSello === 1 ? 'Versión 1 (sin los nombres)' : `Versión ${data.VersionSello} (incluye los nombres del trabajador y de quien entrega)`}</dd>
-        <dt>Estado</dt>
-        <dd>{data.Anulada ? 'Anulada' : 'Vigente'}</dd>
-      </dl>
+      <FactList
+        facts={[
+          ['Empresa', data.Empresa],
+          ['Fecha de entrega', formatDisplayDate(data.Fecha)],
+          ['Elementos entregados', data.Lineas === 1 ? '1 línea' : `${data.Lineas} líneas`],
+          ['Recibida por el servidor', formatDisplayDateTime(new Date(data.RecibidoEn))],
+          ['Sello', data.VersionSello === 1 ? 'Versión 1 (sin los nombres)' : `Versión ${data.VersionSello} (incluye los nombres del trabajador y de quien entrega)`],
+          ['Estado', data.Anulada ? 'Anulada' : 'Vigente'],
+        ]}
+      />
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { entityOf, type EntityTable } from '#sync/records/entities.ts';
-import { Fragment } from 'react';
+import { FactList } from '#app/ui/fact-list.tsx';
 import { useNavigate, useParams } from 'react-router-dom';
 import { hasPermission } from '#app/session/session-permissions.ts';
 import { useRequiredSession } from '#app/session/use-session.ts';
@@ -55,14 +55,7 @@ export function RecordDetailPage<T extends EntityTable, Lookups>({ view }: { vie
               correctHref={refused && correctionHref(session, refused, record.row)}
             />
             <CardSection id="record-data" title="Datos">
-              <dl className="record-fields">
-                {view.fields.map((field) => (
-                  <Fragment key={field.name}>
-                    <dt>{field.label}</dt>
-                    <dd>{fieldText(field, record.row, lookups as Lookups) || '—'}</dd>
-                  </Fragment>
-                ))}
-              </dl>
+              <FactList facts={view.fields.map((field) => [field.label, fieldText(field, record.row, lookups as Lookups) || '—'])} />
             </CardSection>
             {view.sections?.(record.row, lookups as Lookups)}
             <RecordActions
