@@ -1,8 +1,8 @@
 import { Document, Image, Page, StyleSheet, Text, View } from '@react-pdf/renderer';
 import type { ComponentProps, ReactElement } from 'react';
-import type { ReportImage } from '#sync/records/record-fields.ts';
 import type { CertificadoCapacitacionData } from '#sync/schemas/capacitaciones-certificado.schema.ts';
-import { CONTENT_WIDTH, FieldGrid, ImageBox, kit, PageFrame, REPORT_COLOURS, SectionTitle } from './report-kit.tsx';
+import { FieldGrid, kit, PageFrame, REPORT_COLOURS, SectionTitle } from './report-kit.tsx';
+import { SIGNATURE_ROW_HEIGHT, SignatureRow } from './report-rows.tsx';
 
 /**
  * The training certificate (spec 2.4): company, participant with RUT, training, type, hours, date, grade where
@@ -46,13 +46,14 @@ export function CertificadoCapacitacion({ data }: { data: CertificadoCapacitacio
           realizada el {data.Capacitacion.Fecha}.
         </Text>
         <FieldGrid rows={rows} columns={1} />
-        <SectionTitle keepWith={SIGNATURE_HEIGHT}>Firmas</SectionTitle>
-        <View style={styles.signatures} wrap={false}>
-          <Signature name={data.Participante.Nombre} rut={data.Participante.Rut} role="Participante" image={data.Participante.Firma} />
-          {data.Relatores.map((relator, index) => (
-            <Signature key={`${index}-${relator.Nombre}`} name={relator.Nombre} rut={relator.Rut} role="Relator" image={relator.Firma} />
-          ))}
-        </View>
+        <SectionTitle keepWith={SIGNATURE_ROW_HEIGHT}>Firmas</SectionTitle>
+        <SignatureRow
+          perRow={3}
+          signatures={[
+            { image: data.Participante.Firma, name: data.Participante.Nombre, rut: data.Participante.Rut, role: 'Participante' },
+            ...data.Relatores.map((relator) => ({ image: relator.Firma, name: relator.Nombre, rut: relator.Rut, role: 'Relator' })),
+          ]}
+        />
         <Text style={styles.footer}>
           Folio {data.Folio} · Emitido el {data.Emitido}
         </Text>
@@ -65,31 +66,11 @@ export function certificadoCapacitacionElement(data: CertificadoCapacitacionData
   return <CertificadoCapacitacion data={data} />;
 }
 
-const GAP = 8;
-const SIGNATURES_PER_ROW = 3;
-const SIGNATURE_WIDTH = (CONTENT_WIDTH - (SIGNATURES_PER_ROW - 1) * GAP) / SIGNATURES_PER_ROW;
-const SIGNATURE_HEIGHT = 110;
-
 const styles = StyleSheet.create({
   company: { flexDirection: 'row', alignItems: 'center', marginBottom: 14 },
   logo: { width: 110, height: 55, objectFit: 'contain', marginRight: 12 },
   companyName: { fontFamily: 'Helvetica-Bold', fontSize: 12 },
   title: { fontFamily: 'Helvetica-Bold', fontSize: 18, marginBottom: 10, textAlign: 'center' },
   statement: { fontSize: 11, lineHeight: 1.4, marginBottom: 12 },
-  signatures: { flexDirection: 'row', flexWrap: 'wrap' },
-  signature: { width: SIGNATURE_WIDTH, marginRight: GAP, marginBottom: 12, alignItems: 'center' },
-  signatureLine: { width: '90%', borderTopWidth: 0.5, borderTopColor: REPORT_COLOURS.text, marginTop: 2, marginBottom: 3 },
   footer: { marginTop: 16, fontSize: 8, color: REPORT_COLOURS.muted },
 });
-
-function Signature({ name, rut, role, image }: { name: string; rut: string; role: string; image: ReportImage | null }) {
-  return (
-    <View style={styles.signature}>
-      <ImageBox url={image?.Url ?? ''} width={SIGNATURE_WIDTH - 12} height={60} missingLabel="Firma no disponible" />
-      <View style={styles.signatureLine} />
-      <Text style={kit.bold}>{name}</Text>
-      {rut ? <Text>RUT {rut}</Text> : null}
-      <Text style={kit.muted}>{role}</Text>
-    </View>
-  );
-}

@@ -4,7 +4,8 @@ import type { ComponentProps, ReactElement } from 'react';
 import { formatDisplayDate, TIME_ZONE, toWireDate } from '#sync/domain/dates.ts';
 import { formatRut } from '#sync/domain/rut.ts';
 import type { EppActaReportData } from '#sync/schemas/epp-entregas.schema.ts';
-import { CONTENT_WIDTH, FieldGrid, ImageBox, kit, PageFrame, REPORT_COLOURS, ReportHeading, SectionTitle } from './report-kit.tsx';
+import { FieldGrid, kit, PageFrame, REPORT_COLOURS, ReportHeading, SectionTitle } from './report-kit.tsx';
+import { type PdfColumn, PdfTable, SIGNATURE_ROW_HEIGHT, SignatureRow } from './report-rows.tsx';
 
 /**
  * The EPP delivery acta (spec 2.4): company, worker with RUT, the items with size, quantity, reason and date, both
@@ -51,22 +52,25 @@ export function EppActaReport({ data }: { data: EppActaReportData }) {
           ]}
         />
         <SectionTitle keepWith={40}>Elementos entregados</SectionTitle>
-        <ItemsTable items={data.Items} />
+        <PdfTable columns={ITEM_COLUMNS} rows={data.Items} />
         <Text style={styles.declaration}>
           El trabajador declara haber recibido gratuitamente y en buen estado los elementos de protección personal indicados, y haber sido
           instruido en su uso correcto y en su obligación de usarlos (Ley 16.744, art. 68; DS 594, art. 53).
         </Text>
         <View wrap={false}>
-          <SectionTitle keepWith={SIGNATURE_BLOCK}>Firmas</SectionTitle>
-          <View style={styles.signatures}>
-            <Signature image={data.Entregador.Firma.Url} name={data.Entregador.Nombre} rut={data.Entregador.Rut} role="Entrega" />
-            <Signature
-              image={data.FirmaTrabajador.Url}
-              name={data.Trabajador.Nombre}
-              rut={data.Trabajador.Rut}
-              role={`Recibe · firmado el ${displayInstant(data.FirmadoEn)}`}
-            />
-          </View>
+          <SectionTitle keepWith={SIGNATURE_ROW_HEIGHT}>Firmas</SectionTitle>
+          <SignatureRow
+            perRow={2}
+            signatures={[
+              { image: data.Entregador.Firma, name: data.Entregador.Nombre, rut: formatRut(data.Entregador.Rut), role: 'Entrega' },
+              {
+                image: data.FirmaTrabajador,
+                name: data.Trabajador.Nombre,
+                rut: formatRut(data.Trabajador.Rut),
+                role: `Recibe · firmado el ${displayInstant(data.FirmadoEn)}`,
+              },
+            ]}
+          />
         </View>
         <SealBlock data={data} />
       </Page>
@@ -79,59 +83,24 @@ export function eppActaReportElement(data: EppActaReportData): ReactElement<Comp
   return <EppActaReport data={data} />;
 }
 
-const SIGNATURE_BLOCK = 120;
-const SIGNATURE_WIDTH = (CONTENT_WIDTH - 16) / 2;
 const QR_SIZE = 96;
-const COLUMNS = { epp: '52%', talla: '14%', cantidad: '12%', vence: '22%' } as const;
+
+/** The acta's lines: what was handed over, in which size, how many, and until when. */
+const ITEM_COLUMNS: PdfColumn<EppActaReportData['Items'][number]>[] = [
+  { header: 'EPP', share: 0.52, text: (item) => item.NombreEpp },
+  { header: 'Talla', share: 0.14, text: (item) => item.Talla || 'Única' },
+  { header: 'Cantidad', share: 0.12, text: (item) => String(item.Cantidad) },
+  { header: 'Vence', share: 0.22, text: (item) => (item.VenceEl ? formatDisplayDate(item.VenceEl) : 'No vence') },
+];
 
 const styles = StyleSheet.create({
   annulled: { borderWidth: 1.5, borderColor: '#a5281b', color: '#a5281b', fontFamily: 'Helvetica-Bold', padding: 6, marginBottom: 10 },
-  row: { flexDirection: 'row', borderBottomWidth: 0.5, borderBottomColor: REPORT_COLOURS.border, paddingVertical: 4 },
-  head: { backgroundColor: REPORT_COLOURS.band, fontFamily: 'Helvetica-Bold' },
-  cell: { paddingHorizontal: 4 },
   declaration: { marginTop: 10, color: REPORT_COLOURS.muted },
-  signatures: { flexDirection: 'row', justifyContent: 'space-between' },
-  signature: { width: SIGNATURE_WIDTH, alignItems: 'center' },
-  signatureLine: { width: '90%', borderTopWidth: 0.5, borderTopColor: REPORT_COLOURS.text, marginTop: 2, marginBottom: 3 },
-  signatureText: { textAlign: 'center' },
   seal: { flexDirection: 'row', marginTop: 14, borderWidth: 0.5, borderColor: REPORT_COLOURS.border, padding: 8 },
   sealText: { flex: 1, paddingRight: 10 },
   sealCode: { fontFamily: 'Courier', fontSize: 8, marginVertical: 3 },
   small: { fontSize: 7.5, color: REPORT_COLOURS.muted },
 });
-
-function ItemsTable({ items }: { items: EppActaReportData['Items'] }) {
-  return (
-    <>
-      <View style={[styles.row, styles.head]} wrap={false}>
-        <Text style={[styles.cell, { width: COLUMNS.epp }]}>EPP</Text>
-        <Text style={[styles.cell, { width: COLUMNS.talla }]}>Talla</Text>
-        <Text style={[styles.cell, { width: COLUMNS.cantidad }]}>Cantidad</Text>
-        <Text style={[styles.cell, { width: COLUMNS.vence }]}>Vence</Text>
-      </View>
-      {items.map((item, index) => (
-        <View key={index} style={styles.row} wrap={false}>
-          <Text style={[styles.cell, { width: COLUMNS.epp }]}>{item.NombreEpp}</Text>
-          <Text style={[styles.cell, { width: COLUMNS.talla }]}>{item.Talla || 'Única'}</Text>
-          <Text style={[styles.cell, { width: COLUMNS.cantidad }]}>{item.Cantidad}</Text>
-          <Text style={[styles.cell, { width: COLUMNS.vence }]}>{item.VenceEl ? formatDisplayDate(item.VenceEl) : 'No vence'}</Text>
-        </View>
-      ))}
-    </>
-  );
-}
-
-function Signature({ image, name, rut, role }: { image: string; name: string; rut: string; role: string }) {
-  return (
-    <View style={styles.signature}>
-      <ImageBox url={image} width={SIGNATURE_WIDTH - 40} height={64} missingLabel="Firma no disponible" />
-      <View style={styles.signatureLine} />
-      <Text style={[styles.signatureText, kit.bold]}>{name}</Text>
-      <Text style={styles.signatureText}>RUT {formatRut(rut)}</Text>
-      <Text style={[styles.signatureText, kit.muted]}>{role}</Text>
-    </View>
-  );
-}
 
 const timeFormat = new Intl.DateTimeFormat('es-CL', { timeZone: TIME_ZONE, hour: '2-digit', minute: '2-digit', hour12: false });
 

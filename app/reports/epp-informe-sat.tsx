@@ -1,10 +1,11 @@
-import { Document, Page, StyleSheet, Text, View } from '@react-pdf/renderer';
+import { Document, Page } from '@react-pdf/renderer';
 import type { ComponentProps, ReactElement } from 'react';
 import { formatDisplayDate } from '#sync/domain/dates.ts';
 import { formatRut } from '#sync/domain/rut.ts';
 import { cellText } from '#sync/records/report-list-columns.ts';
 import { type InformeSatLinea, type InformeSatReportData, informeSatColumns } from '#sync/schemas/epp-consultas.schema.ts';
-import { CONTENT_WIDTH, FieldGrid, kit, PageFrame, REPORT_COLOURS, ReportHeading, type ReportSection, ReportSections } from './report-kit.tsx';
+import { FieldGrid, kit, PageFrame, ReportHeading, type ReportSection, ReportSections } from './report-kit.tsx';
+import { type PdfColumn, PdfTable } from './report-rows.tsx';
 
 /**
  * The informe SAT (spec epp/informe_sat): what one worker holds today, since when and until when, with the acta each
@@ -44,32 +45,16 @@ export function eppInformeSatElement(data: InformeSatReportData): ReactElement<C
 
 /** The page's shorter headers of the informe's columns (the screen's), and each column's share of its width, the acta's code last. */
 const SHORT = ['EPP', 'Talla', 'Cant.', 'Entregado', 'Vence'];
-const WIDTHS = [0.3, 0.08, 0.08, 0.13, 0.13, 0.12, 0.16].map((share) => ({ width: CONTENT_WIDTH * share }));
+const SHARES = [0.3, 0.08, 0.08, 0.13, 0.13, 0.12, 0.16];
 
 function Lines({ lines, withState }: { lines: InformeSatLinea[]; withState: boolean }) {
-  const columns = informeSatColumns(withState);
-  const headers = [...columns.map((column, index) => SHORT[index] ?? String(column.header)), 'Código del acta'];
-  const cell = (text: string, index: number, code = false) => (
-    <Text key={index} style={code ? [styles.cell, styles.code, WIDTHS[index]!] : [styles.cell, WIDTHS[index]!]}>{text}</Text>
-  );
-  return (
-    <>
-      <View style={[styles.row, styles.head]} wrap={false}>
-        {headers.map((text, index) => cell(text, index))}
-      </View>
-      {lines.map((line) => (
-        <View key={line.IdLinea} style={styles.row} wrap={false}>
-          {columns.map((column, index) => cell(cellText(column, line, 'screen'), index))}
-          {cell(line.Codigo.slice(0, 12), columns.length, true)}
-        </View>
-      ))}
-    </>
-  );
+  const columns: PdfColumn<InformeSatLinea>[] = [
+    ...informeSatColumns(withState).map((column, index) => ({
+      header: SHORT[index] ?? String(column.header),
+      share: SHARES[index]!,
+      text: (line: InformeSatLinea) => cellText(column, line, 'screen'),
+    })),
+    { header: 'Código del acta', share: SHARES[informeSatColumns(withState).length]!, text: (line) => line.Codigo.slice(0, 12), code: true },
+  ];
+  return <PdfTable columns={columns} rows={lines} rowKey={(line) => line.IdLinea} />;
 }
-
-const styles = StyleSheet.create({
-  row: { flexDirection: 'row', borderBottomWidth: 0.5, borderBottomColor: REPORT_COLOURS.border, paddingVertical: 4 },
-  head: { backgroundColor: REPORT_COLOURS.band, fontFamily: 'Helvetica-Bold' },
-  cell: { paddingHorizontal: 3 },
-  code: { fontFamily: 'Courier', fontSize: 7.5 },
-});
