@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { defineEntity, recordBodies, recordMessages } from '../records/entity.ts';
 import { nameSchema, RecordIdSchema, RecordMetaEntries } from '../records/record-fields.ts';
+import { recordIdsSchema, wholeNumberSchema } from '../records/value-fields.ts';
 
 /** Training types (spec "Trainings": IdTipoCapacitacion, categories); the other fields follow the issue. */
 export const TIPOS_CAPACITACION_MESSAGES = {
@@ -42,12 +43,7 @@ export const HoursSchema = v.pipe(
 );
 
 /** Spec 9: a certificate's vigencia in months, 0 meaning indefinite. */
-export const ValidityMonthsSchema = v.pipe(
-  v.number(TIPOS_CAPACITACION_MESSAGES.validityInvalid),
-  v.integer(TIPOS_CAPACITACION_MESSAGES.validityInvalid),
-  v.minValue(0, TIPOS_CAPACITACION_MESSAGES.validityInvalid),
-  v.maxValue(600, TIPOS_CAPACITACION_MESSAGES.validityInvalid),
-);
+export const ValidityMonthsSchema = wholeNumberSchema(0, 600, TIPOS_CAPACITACION_MESSAGES.validityInvalid);
 
 export const TipoCapacitacionSchema = v.object({
   IdTipoCapacitacion: RecordIdSchema,
@@ -71,14 +67,7 @@ export const TipoCapacitacionSchema = v.object({
    * The EPP items the training teaches the use of (issue #16): a worker with a valid realised attendance of it is
    * "capacitado" in them on the EPP dashboard.
    */
-  Epps: v.optional(
-    v.pipe(
-      v.array(RecordIdSchema, TIPOS_CAPACITACION_MESSAGES.eppInvalid),
-      v.maxLength(50, TIPOS_CAPACITACION_MESSAGES.eppInvalid),
-      v.transform((ids) => [...new Set(ids)]),
-    ),
-    [],
-  ),
+  Epps: v.optional(recordIdsSchema(TIPOS_CAPACITACION_MESSAGES.eppInvalid, 50, TIPOS_CAPACITACION_MESSAGES.eppInvalid), []),
 });
 export type TipoCapacitacion = v.InferOutput<typeof TipoCapacitacionSchema>;
 

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { defineEntity, recordBodies, recordMessages } from '../records/entity.ts';
 import { nameSchema, RecordIdSchema, RecordMetaEntries } from '../records/record-fields.ts';
+import { wholeNumberSchema } from '../records/value-fields.ts';
 
 /** The spec names only the id; the fields and messages follow the product's tone. */
 export const CERTIFICACIONES_MESSAGES = {
@@ -13,13 +14,6 @@ export const CERTIFICACIONES_MESSAGES = {
   notInCatalogue: 'La certificación indicada no existe en el catálogo',
 } as const;
 
-const months = v.pipe(
-  v.number(CERTIFICACIONES_MESSAGES.validityInvalid),
-  v.integer(CERTIFICACIONES_MESSAGES.validityInvalid),
-  v.minValue(0, CERTIFICACIONES_MESSAGES.validityInvalid),
-  v.maxValue(600, CERTIFICACIONES_MESSAGES.validityInvalid),
-);
-
 /** A certification a worker may hold (spec catalogue "certificaciones"): who issues it and how long it lasts. */
 export const CertificacionCatalogoSchema = v.object({
   IdCertificacion: RecordIdSchema,
@@ -29,7 +23,7 @@ export const CertificacionCatalogoSchema = v.object({
   Emisor: v.pipe(v.optional(v.string(), ''), v.trim(), v.maxLength(160)),
   /** 1 it expires after `VigenciaMeses`; 0 it does not (spec 9: vigencia in months, 0 indefinite). */
   Vence: v.picklist([0, 1], CERTIFICACIONES_MESSAGES.expiresInvalid),
-  VigenciaMeses: months,
+  VigenciaMeses: wholeNumberSchema(0, 600, CERTIFICACIONES_MESSAGES.validityInvalid),
 });
 export type CertificacionCatalogo = v.InferOutput<typeof CertificacionCatalogoSchema>;
 

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { defineEntity, recordBodies, recordMessages } from '../records/entity.ts';
 import { nameSchema, RecordIdSchema, RecordMetaEntries } from '../records/record-fields.ts';
+import { recordIdsSchema, wholeNumberSchema } from '../records/value-fields.ts';
 
 /** The spec names IdEpp, NombreEpp and actividades; the other fields and the messages follow the product's tone. */
 export const EPP_TIPOS_MESSAGES = {
@@ -14,7 +15,6 @@ export const EPP_TIPOS_MESSAGES = {
   lifeInvalid: 'La vida útil debe ser un número entero de meses, entre 0 y 120 (0: no vence)',
   duplicate: 'Ya existe un EPP con ese nombre',
   inUse: 'No se puede eliminar el EPP: está asignado a cargos o trabajadores. Quítalo de sus asignaciones primero',
-  itemsRequired: 'Agrega al menos un EPP',
 } as const;
 
 const Size = v.pipe(
@@ -25,17 +25,10 @@ const Size = v.pipe(
 );
 
 /** The sizes it comes in, in the order they are offered; empty for a one-size item. */
-export const SizesSchema = v.pipe(
+const SizesSchema = v.pipe(
   v.array(Size, EPP_TIPOS_MESSAGES.sizeInvalid),
   v.maxLength(30, EPP_TIPOS_MESSAGES.sizesTooMany),
   v.check((sizes) => new Set(sizes.map((size) => size.toLocaleLowerCase('es'))).size === sizes.length, EPP_TIPOS_MESSAGES.sizesRepeated),
-);
-
-export const UsefulLifeSchema = v.pipe(
-  v.number(EPP_TIPOS_MESSAGES.lifeInvalid),
-  v.integer(EPP_TIPOS_MESSAGES.lifeInvalid),
-  v.minValue(0, EPP_TIPOS_MESSAGES.lifeInvalid),
-  v.maxValue(120, EPP_TIPOS_MESSAGES.lifeInvalid),
 );
 
 /** An item of protective equipment the company gives (spec "EPP catalogue": IdEpp, NombreEpp, actividades). */
@@ -44,25 +37,20 @@ export const EppTipoSchema = v.object({
   ...RecordMetaEntries,
   NombreEpp: nameSchema(EPP_TIPOS_MESSAGES.nameRequired, 120),
   /** The economic activities it applies to (IdActividadEconomica of the catalogue). */
-  actividades: v.pipe(
-    v.array(RecordIdSchema, EPP_TIPOS_MESSAGES.activityInvalid),
-    v.maxLength(50),
-    v.transform((ids) => [...new Set(ids)]),
-  ),
+  actividades: recordIdsSchema(EPP_TIPOS_MESSAGES.activityInvalid, 50),
   /** The risk it protects from: "Caída de objetos", "Ruido sobre 85 dB(A)". */
   Riesgo: v.pipe(v.optional(v.string(), ''), v.trim(), v.maxLength(200, EPP_TIPOS_MESSAGES.riskTooLong)),
   /** Its certification or standard: "NCh 461", "ANSI Z89.1". */
   Norma: v.pipe(v.optional(v.string(), ''), v.trim(), v.maxLength(160, EPP_TIPOS_MESSAGES.standardTooLong)),
   Tallas: SizesSchema,
   /** Months it lasts after delivery; 0: it does not expire (spec 9). */
-  VidaUtilMeses: UsefulLifeSchema,
+  VidaUtilMeses: wholeNumberSchema(0, 120, EPP_TIPOS_MESSAGES.lifeInvalid),
 });
 export type EppTipo = v.InferOutput<typeof EppTipoSchema>;
 
 export const EPP_TIPO_FIELDS = ['NombreEpp', 'actividades', 'Riesgo', 'Norma', 'Tallas', 'VidaUtilMeses'] as const;
 const { createBody, updateBody } = recordBodies(EppTipoSchema, 'IdEpp', EPP_TIPO_FIELDS);
 export const EppTipoCreateBodySchema = createBody;
-export type EppTipoCreateBody = v.InferOutput<typeof EppTipoCreateBodySchema>;
 
 /** "12 meses", "1 mes", "No vence". */
 export function usefulLifeText(months: number): string {

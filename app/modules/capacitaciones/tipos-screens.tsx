@@ -7,6 +7,7 @@ import { PageHeading } from '#app/ui/page-heading.tsx';
 import { RecordDetailPage } from '#app/ui/records/record-detail-page.tsx';
 import { RecordFormPage } from '#app/ui/records/record-form-page.tsx';
 import { RecordListPage } from '#app/ui/records/record-list-page.tsx';
+import { recordLabels } from '#app/ui/records/record-labels.ts';
 import type { RecordView } from '#app/ui/records/record-view.ts';
 import { useDbQuery } from '#app/sync/use-device.ts';
 import { hoursText, validityText } from './capacitaciones-lookups.ts';
@@ -32,13 +33,7 @@ const tiposView: RecordView<'tipos_capacitacion', TipoLookups> = {
   table: 'tipos_capacitacion',
   routes: paths.capacitaciones.tipos,
   title: 'Tipos de capacitación',
-  labels: {
-    create: 'Nuevo tipo de capacitación',
-    newTitle: 'Nuevo tipo de capacitación',
-    editTitle: 'Editar tipo de capacitación',
-    correctTitle: 'Corregir tipo de capacitación',
-    data: 'Datos del tipo de capacitación',
-  },
+  labels: recordLabels('tipo de capacitación'),
   fields: [
     { name: 'Nombre', label: 'Nombre', required: true, input: { kind: 'text' }, inList: false },
     {

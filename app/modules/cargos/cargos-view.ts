@@ -4,6 +4,7 @@ import { type LevelLookups, useLevelLookups } from '#app/data/reference-queries.
 import { paths } from '#app/navigation/paths.ts';
 import { levelName } from '#app/session/level-names.ts';
 import { useRequiredSession } from '#app/session/use-session.ts';
+import { recordLabels } from '#app/ui/records/record-labels.ts';
 import type { RecordView } from '#app/ui/records/record-view.ts';
 
 /** Positions on the kit: a name for one combination of level 2 and level 3 (either empty: the whole company). */
@@ -14,13 +15,7 @@ export function useCargosView(): RecordView<'cargos', LevelLookups> {
       table: 'cargos',
       routes: paths.cargos,
       title: 'Cargos',
-      labels: {
-        create: 'Nuevo cargo',
-        newTitle: 'Nuevo cargo',
-        editTitle: 'Editar cargo',
-        correctTitle: 'Corregir cargo',
-        data: 'Datos del cargo',
-      },
+      labels: recordLabels('cargo'),
       useLookups: useLevelLookups,
       fields: [
         { name: 'NombreCargo', label: 'Nombre del cargo', required: true, input: { kind: 'text' }, inList: false },

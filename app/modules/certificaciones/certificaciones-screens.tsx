@@ -3,6 +3,7 @@ import { paths } from '#app/navigation/paths.ts';
 import { RecordDetailPage } from '#app/ui/records/record-detail-page.tsx';
 import { RecordFormPage } from '#app/ui/records/record-form-page.tsx';
 import { RecordListPage } from '#app/ui/records/record-list-page.tsx';
+import { recordLabels } from '#app/ui/records/record-labels.ts';
 import type { RecordView } from '#app/ui/records/record-view.ts';
 
 const validity = (row: { Vence: number; VigenciaMeses: number }) =>
@@ -13,13 +14,7 @@ const certificacionesView: RecordView<'certificaciones'> = {
   table: 'certificaciones',
   routes: paths.certificaciones,
   title: 'Certificaciones',
-  labels: {
-    create: 'Nueva certificación',
-    newTitle: 'Nueva certificación',
-    editTitle: 'Editar certificación',
-    correctTitle: 'Corregir certificación',
-    data: 'Datos de la certificación',
-  },
+  labels: recordLabels('certificación', true),
   fields: [
     { name: 'Nombre', label: 'Nombre', required: true, input: { kind: 'text' }, inList: false },
     { name: 'Emisor', label: 'Organismo emisor', input: { kind: 'text' } },

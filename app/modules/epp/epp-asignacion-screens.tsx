@@ -3,12 +3,16 @@ import { IonButton } from '@ionic/react';
 import { useId, useMemo, useState } from 'react';
 import { createRecord, resendRecord, updateRecord } from '#app/records/record-writes.ts';
 import { paths } from '#app/navigation/paths.ts';
+import { CardSection } from '#app/ui/card-section.tsx';
 import { RecordDetailPage } from '#app/ui/records/record-detail-page.tsx';
 import { type CustomRecordForm, RecordFormPage } from '#app/ui/records/record-form-page.tsx';
 import { RecordListPage } from '#app/ui/records/record-list-page.tsx';
+import { recordLabels } from '#app/ui/records/record-labels.ts';
 import type { RecordView } from '#app/ui/records/record-view.ts';
 import { WorkerSearch } from '#app/ui/workers/worker-search.tsx';
 import { CheckList } from '#app/ui/form/check-list.tsx';
+import { RadioList } from '#app/ui/form/radio-list.tsx';
+import { SelectFilter } from '#app/ui/list-filters.tsx';
 import { type EppLookups, useAssignments, useEppLookups } from './epp-queries.ts';
 import '#app/ui/records.css';
 
@@ -21,13 +25,7 @@ const asignacionView: RecordView<'epp_asignaciones', EppLookups> = {
   routes: paths.eppAsignacion,
   title: 'Asignación de EPP',
   listLabel: 'Asignaciones de EPP',
-  labels: {
-    create: 'Nueva asignación',
-    newTitle: 'Nueva asignación de EPP',
-    editTitle: 'Editar asignación de EPP',
-    correctTitle: 'Corregir asignación de EPP',
-    data: 'Datos de la asignación',
-  },
+  labels: { ...recordLabels('asignación de EPP', true), create: 'Nueva asignación', data: 'Datos de la asignación' },
   useLookups: useEppLookups,
   name: (row, { cargoNames, workerNames }) =>
     row.IdCargo
@@ -62,16 +60,17 @@ const asignacionView: RecordView<'epp_asignaciones', EppLookups> = {
   ],
 };
 
+const TARGET_KINDS = [
+  { value: 'cargo', label: 'Un cargo' },
+  { value: 'persona', label: 'Un trabajador' },
+] as const;
+
 type AssignmentValues = Pick<EppAsignacion, 'IdCargo' | 'IdPersona' | 'Epps'>;
 
-interface AssignmentFormProps {
-  row: EppAsignacion | null;
+type AssignmentFormProps = Parameters<CustomRecordForm<'epp_asignaciones', AssignmentValues>['render']>[0] & {
   lookups: EppLookups;
   others: EppAsignacion[];
-  submitLabel: string;
-  submit: (values: AssignmentValues) => Promise<void>;
-  cancel: () => void;
-}
+};
 
 /** The position or the worker, and the EPP they must hold. One assignment per position or worker. */
 function AssignmentForm({ row, lookups, others, submitLabel, submit, cancel }: AssignmentFormProps) {
@@ -106,31 +105,16 @@ function AssignmentForm({ row, lookups, others, submitLabel, submit, cancel }: A
 
   return (
     <div className="record-form">
-      <section className="card" aria-labelledby={`${id}-title`}>
-        <h2 id={`${id}-title`}>Datos de la asignación</h2>
-        <fieldset className="check-group check-group--inline">
-          <legend>Asignación de*</legend>
-          <label className="check-group__option">
-            <input type="radio" name={`${id}-kind`} checked={kind === 'cargo'} onChange={() => setKind('cargo')} />
-            Un cargo
-          </label>
-          <label className="check-group__option">
-            <input type="radio" name={`${id}-kind`} checked={kind === 'persona'} onChange={() => setKind('persona')} />
-            Un trabajador
-          </label>
-        </fieldset>
+      <CardSection id={id} title="Datos de la asignación">
+        <RadioList legend="Asignación de*" options={TARGET_KINDS} chosen={kind} onChange={setKind} />
         {kind === 'cargo' ? (
-          <div className="select-field">
-            <label htmlFor={`${id}-cargo`}>Cargo*</label>
-            <select id={`${id}-cargo`} value={IdCargo ?? ''} onChange={(event) => setCargo(event.target.value || null)}>
-              <option value="">Elige un cargo</option>
-              {lookups.cargos.map((cargo) => (
-                <option key={cargo.IdCargo} value={cargo.IdCargo}>
-                  {cargo.NombreCargo}
-                </option>
-              ))}
-            </select>
-          </div>
+          <SelectFilter
+            label="Cargo*"
+            value={IdCargo ?? ''}
+            emptyLabel="Elige un cargo"
+            options={lookups.cargos.map((cargo) => ({ value: cargo.IdCargo, label: cargo.NombreCargo }))}
+            onChange={(value) => setCargo(value || null)}
+          />
         ) : IdPersona ? (
           <p>
             Trabajador: <strong>{lookups.workerNames.get(IdPersona) ?? 'no disponible en este dispositivo'}</strong>{' '}
@@ -147,7 +131,7 @@ function AssignmentForm({ row, lookups, others, submitLabel, submit, cancel }: A
           chosen={Epps}
           onChange={setEpps}
         />
-      </section>
+      </CardSection>
       <div role="alert">{problem && <p className="notice notice--error">{problem}</p>}</div>
       <div className="button-row record-form__actions">
         <IonButton onClick={() => void save()} disabled={saving}>

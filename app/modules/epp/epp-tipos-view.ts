@@ -3,7 +3,7 @@ import { paths } from '#app/navigation/paths.ts';
 import type { RecordView } from '#app/ui/records/record-view.ts';
 import { type EppLookups, useEppLookups } from './epp-queries.ts';
 
-export const SIZES_HINT = 'Separadas por coma: S, M, L, XL. Vacío si es talla única.';
+const SIZES_HINT = 'Separadas por coma: S, M, L, XL. Vacío si es talla única.';
 
 /** The EPP catalogue on the kit: what the company gives, the risk it protects from, its standard, sizes and useful life. */
 export const eppTiposView: RecordView<'epp_tipos', EppLookups> = {

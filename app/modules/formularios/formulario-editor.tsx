@@ -7,6 +7,7 @@ import { useId } from 'react';
 import { FormProvider, useFieldArray, useForm, useFormContext, useWatch } from 'react-hook-form';
 import { CardSection } from '#app/ui/card-section.tsx';
 import { FormSelect } from '#app/ui/form/form-select.tsx';
+import { RadioList } from '#app/ui/form/radio-list.tsx';
 import { SubmitButton } from '#app/ui/form/submit-button.tsx';
 import { errorAt, IconButton, TextButton, TextField } from './editor-fields.tsx';
 import { type TemplateEditorValues, type TemplateFields, nextLocalId, templateEditorSchema } from './formulario-editor-model.ts';
@@ -21,6 +22,11 @@ const HEADER_FIELD_TYPES = [
   { value: 'fecha', label: 'Fecha' },
 ] as const;
 
+const COLUMN_OPTIONS = [
+  { value: 1, label: '1 columna' },
+  { value: 2, label: '2 columnas' },
+] as const;
+
 function TypeSelect() {
   const { control } = useFormContext<TemplateEditorValues>();
   return <FormSelect control={control} name="Tipo" label="Tipo" options={TYPE_OPTIONS} />;
@@ -33,20 +39,12 @@ function HeaderEditor() {
   const name = useId();
   return (
     <>
-      <fieldset className="check-group check-group--inline">
-        <legend>Columnas del encabezado</legend>
-        {([1, 2] as const).map((count) => (
-          <label key={count} className="check-group__option">
-            <input
-              type="radio"
-              name={name}
-              checked={Number(columns) === count}
-              onChange={() => setValue('Contenido.ColumnasEncabezado', count, { shouldDirty: true })}
-            />
-            {count === 1 ? '1 columna' : '2 columnas'}
-          </label>
-        ))}
-      </fieldset>
+      <RadioList
+        legend="Columnas del encabezado"
+        options={COLUMN_OPTIONS}
+        chosen={Number(columns)}
+        onChange={(count) => setValue('Contenido.ColumnasEncabezado', count, { shouldDirty: true })}
+      />
       <p className="muted">
         Fecha, lugar, niveles, supervisor, trabajadores observados y contratista van siempre en el encabezado. Agrega aquí los campos
         propios de este formulario.
