@@ -1,7 +1,6 @@
 import { requiredEpps } from '#sync/domain/epp-delivery.ts';
 import { personName } from '#sync/domain/person-name.ts';
 import type { EppAsignacion } from '#sync/schemas/epp-asignaciones.schema.ts';
-import type { EppEntrega } from '#sync/schemas/epp-entregas.schema.ts';
 import type { EppDeliveryDraft } from '#app/db/epp-delivery-draft.ts';
 import { type LocalRows, type LocalTrabajador } from '#app/db/reference-rows.ts';
 import { useDbQuery } from '#app/sync/use-device.ts';
@@ -47,11 +46,6 @@ export function useAssignments(): EppAsignacion[] | undefined {
 /** The EPP proposed for a worker: their positions' assignments plus their own (spec "Assignment"). */
 export function proposedFor(worker: Pick<LocalTrabajador, 'IdPersona' | 'cargos'>, assignments: readonly EppAsignacion[], tipoById: ReadonlyMap<string, LocalEppTipo>): LocalEppTipo[] {
   return requiredEpps(assignments, worker).flatMap((id) => tipoById.get(id) ?? []);
-}
-
-/** The actas on this device, newest first. */
-export function useActas(): EppEntrega[] | undefined {
-  return useDbQuery(async (db) => (await db.epp_entregas.orderBy('Fecha').reverse().toArray()).sort((a, b) => b.Fecha.localeCompare(a.Fecha) || b.FirmadoEn.localeCompare(a.FirmadoEn)), []);
 }
 
 /** Crew deliveries in progress on this device, the most recently changed first. */

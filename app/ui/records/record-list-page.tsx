@@ -33,7 +33,16 @@ function summaryOf<T extends EntityTable, Lookups>(view: RecordView<T, Lookups>,
  * may delete, a selection to delete one or many at once. `actions` adds the module's own buttons next to the export
  * (a CSV load).
  */
-export function RecordListPage<T extends EntityTable, Lookups>({ view, actions }: { view: RecordView<T, Lookups>; actions?: ReactNode }) {
+export function RecordListPage<T extends EntityTable, Lookups>({
+  view,
+  actions,
+  children,
+}: {
+  view: RecordView<T, Lookups>;
+  actions?: ReactNode;
+  /** Above the search: what the module adds to its list (the deliveries still being signed here). */
+  children?: ReactNode;
+}) {
   const session = useRequiredSession();
   const entity = entityOf(view.table);
   const lookups = view.useLookups?.();
@@ -44,7 +53,7 @@ export function RecordListPage<T extends EntityTable, Lookups>({ view, actions }
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const deleteRecords = useDeleteRecords(view, lookups);
   const canCreate = hasPermission(session, entity.permission, 'crear');
-  const canDelete = hasPermission(session, entity.permission, 'eliminar');
+  const canDelete = view.deletable !== false && hasPermission(session, entity.permission, 'eliminar');
   const ready = rows && (view.useLookups === undefined || lookups !== undefined) ? rows : undefined;
   const shown = useMemo(() => {
     if (!ready) return undefined;
@@ -94,6 +103,7 @@ export function RecordListPage<T extends EntityTable, Lookups>({ view, actions }
           <span className="simple-list__main">{name}</span>{' '}
           <span className="simple-list__meta">
             {summaryOf(view, row, lookups as Lookups)}
+            {view.badge?.(row)}
             {queued?.has(recordKeyOf(view.table, id)) && (
               <>
                 {' '}
@@ -123,6 +133,7 @@ export function RecordListPage<T extends EntityTable, Lookups>({ view, actions }
       onRange={onRange}
       listLabel={view.listLabel}
     >
+      {children}
       <div className="record-list__tools">
         <label className="list-page__search">
           <span>Buscar</span>

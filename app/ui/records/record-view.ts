@@ -66,6 +66,12 @@ export interface RecordView<T extends EntityTable, Lookups = undefined> {
   name?: (row: LocalRows[T], lookups: Lookups) => string;
   /** What a list row says under the record's name; the listed fields joined by " · " by default. */
   summary?: (row: LocalRows[T], lookups: Lookups) => string;
+  /** The list's order when it is not the device's (`orden`): the newest acta first. */
+  order?: (a: LocalRows[T], b: LocalRows[T]) => number;
+  /** A mark after a row's summary (an annulled acta). */
+  badge?: (row: LocalRows[T]) => ReactNode;
+  /** false: rows are not chosen for deletion from the list (a sealed acta is annulled on its own page). */
+  deletable?: false;
   /** What the form of a new record starts with (a validity of 0 months); empty fields otherwise. */
   defaults?: Record<string, unknown>;
   /** Values a new record takes that the form does not ask (a level's type). */

@@ -1,6 +1,6 @@
 import type { EntityTable } from '#sync/records/entities.ts';
 import { entityOf } from '#sync/records/entities.ts';
-import { fold, type LocalRows } from '#app/db/reference-rows.ts';
+import { fold, type LocalRows, searchWords } from '#app/db/reference-rows.ts';
 import { useDbQuery } from '#app/sync/use-device.ts';
 import type { FieldView, RecordView } from './record-view.ts';
 
@@ -23,27 +23,29 @@ export function rowName<T extends EntityTable, Lookups>(view: RecordView<T, Look
 
 /** The view's records on this device, in list order (`orden`); undefined while read. */
 export function useRecordRows<T extends EntityTable, Lookups>(view: RecordView<T, Lookups>): LocalRows[T][] | undefined {
-  const { table, where } = view;
+  const { table, where, order } = view;
   return useDbQuery(
     async (db) => {
       const rows = (await db.table(table).toArray()) as (LocalRows[T] & { orden?: string })[];
-      return rows.filter((row) => !where || where(row)).sort((a, b) => (a.orden ?? '').localeCompare(b.orden ?? ''));
+      const listed = rows.filter((row) => !where || where(row));
+      return listed.sort(order ?? ((a, b) => (a.orden ?? '').localeCompare(b.orden ?? '')));
     },
-    [table, where],
+    [table, where, order],
   );
 }
 
-/** The rows whose name and listed fields contain every word of the search (any case, any accent). */
+/** The rows whose name and listed fields contain every word of the search (any case, any accent; a RUT with or without dots). */
 export function matching<T extends EntityTable, Lookups>(
   view: RecordView<T, Lookups>,
   rows: LocalRows[T][],
   lookups: Lookups,
   search: string,
 ): LocalRows[T][] {
-  const words = fold(search).split(/\s+/).filter(Boolean);
+  const words = searchWords(search);
   if (words.length === 0) return rows;
   return rows.filter((row) => {
-    const text = fold([rowName(view, row, lookups), ...view.fields.map((field) => fieldText(field, row, lookups))].join(' '));
+    const shown = fold([rowName(view, row, lookups), ...view.fields.map((field) => fieldText(field, row, lookups))].join(' '));
+    const text = `${shown} ${shown.replace(/(\d)[.-](?=[\dk])/g, '$1')}`;
     return words.every((word) => text.includes(word));
   });
 }
