@@ -6,6 +6,7 @@ import { type DashboardFilters, dashboardFilters, type DashboardQuery } from '#s
 import type { AppEnv } from '../app-env.ts';
 import type { Db } from '../db/database.ts';
 import type { Viewer } from '../tenancy/viewer.ts';
+import { workersOfScope } from './indicators/scope-workers.ts';
 
 /**
  * What every dashboard reads from a request: its filters with the spec's defaults, and whose records it may count.
@@ -38,10 +39,31 @@ export function partiesOf(viewer: Viewer, filters: Pick<DashboardFilters, 'rutCo
   return { contractor: filters.rutContratista, client: filters.rutCliente };
 }
 
+type ScopeColumn = 'IdNivel2' | 'IdNivel3' | 'RutContratista' | 'IdCliente';
+
+/** The scope's chosen levels and parties as conditions on a record that keeps its own (an accident, an inspection). */
+export function scopeConditions(scope: Pick<DashboardScope, 'filters' | 'contractor' | 'client'>): [ScopeColumn, string][] {
+  const { filters, contractor, client } = scope;
+  const all: [ScopeColumn, string | null][] = [
+    ['IdNivel2', filters.nv2],
+    ['IdNivel3', filters.nv3],
+    ['RutContratista', contractor],
+    ['IdCliente', client],
+  ];
+  return all.filter((condition): condition is [ScopeColumn, string] => Boolean(condition[1]));
+}
+
 /** The first day after a YYYY-MM month, to compare wire dates with `<`. */
 export function monthEnd(month: string): string {
   const [year, value] = month.split('-').map(Number) as [number, number];
   return value === 12 ? `${year + 1}-01-01` : `${year}-${String(value + 1).padStart(2, '0')}-01`;
+}
+
+const DAY_MS = 86_400_000;
+
+/** The last day (YYYY-MM-DD) of a YYYY-MM month. */
+export function lastDayOf(month: string): string {
+  return new Date(Date.parse(`${monthEnd(month)}T12:00:00Z`) - DAY_MS).toISOString().slice(0, 10);
 }
 
 /**
@@ -50,9 +72,6 @@ export function monthEnd(month: string): string {
  * counts the whole company.
  */
 export async function activeWorkerCount(db: Db, scope: Pick<DashboardScope, 'company' | 'filters' | 'contractor'>): Promise<number> {
-  let query = db.selectFrom('trabajadores').select(sql<number>`count(*)`.as('total')).where('IdEmpresa', '=', scope.company).where('Estado', '=', 1);
-  if (scope.filters.nv2) query = query.where('IdNivel2', '=', scope.filters.nv2);
-  if (scope.filters.nv3) query = query.where('IdNivel3', '=', scope.filters.nv3);
-  if (scope.contractor) query = query.where('RutContratista', '=', scope.contractor);
+  const query = workersOfScope(db, scope).select(sql<number>`count(*)`.as('total')).where('trabajadores.Estado', '=', 1);
   return Number((await query.executeTakeFirstOrThrow()).total);
 }

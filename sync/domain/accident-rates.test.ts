@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { accidentRate, countsInRates, lostDaysBetween, type MonthFigures, monthsBetween, rollingTwelve } from './accident-rates.ts';
+import { accidentRate, countsInRates, lostDaysBetween, type MonthFigures, rollingTwelve } from './accident-rates.ts';
+import { monthsBetween } from '../schemas/dashboard-filters.schema.ts';
 
 const month = (Mes: string, accidents: number, lostDays: number, headcount: number | null, hours: number | null): MonthFigures => ({
   Mes,

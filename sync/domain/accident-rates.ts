@@ -105,17 +105,3 @@ export function rollingTwelve(month: string): string[] {
     return `${y}-${String(m + 1).padStart(2, '0')}`;
   });
 }
-
-/** The months (YYYY-MM) from the month of `start` to the month of `end`, both included. */
-export function monthsBetween(start: string, end: string): string[] {
-  const months: string[] = [];
-  let [year, month] = start.slice(0, 7).split('-').map(Number) as [number, number];
-  const last = end.slice(0, 7);
-  for (;;) {
-    const current = `${year}-${String(month).padStart(2, '0')}`;
-    if (current > last) return months;
-    months.push(current);
-    month += 1;
-    if (month > 12) [year, month] = [year + 1, 1];
-  }
-}

@@ -1,3 +1,5 @@
+import type { ReportColumn } from './report-list-columns.ts';
+
 /**
  * A dashboard described once (issue 32): its indicators, each with its route segment, its card, its formula and
  * how the records behind its points are asked for. The server registers one route per indicator from the list
@@ -55,4 +57,13 @@ export const indicatorNames = <Name extends string>(dashboard: DashboardDef<Name
 
 export function indicatorOf<Name extends string>(dashboard: DashboardDef<Name>, name: Name): IndicatorDef<Name> {
   return dashboard.indicators.find((indicator) => indicator.name === name)!;
+}
+
+/** A worker's columns in the records behind a figure: their positions, then their levels under the company's names for them. */
+export function workerRecordColumns<Row extends { Cargos: string; Nivel2: string; Nivel3: string }>(): ReportColumn<Row>[] {
+  return [
+    { header: 'Cargo', value: (row) => row.Cargos, wrap: true },
+    { header: { level: 2 }, value: (row) => row.Nivel2, wrap: true },
+    { header: { level: 3 }, value: (row) => row.Nivel3, wrap: true },
+  ];
 }

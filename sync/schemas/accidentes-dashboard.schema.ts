@@ -1,6 +1,5 @@
 import * as v from 'valibot';
-import { isWireDate } from '../domain/dates.ts';
-import { DASHBOARD_MESSAGES, DashboardQuerySchema } from './dashboard-filters.schema.ts';
+import { DashboardQuerySchema, RecordsRangeEntries } from './dashboard-filters.schema.ts';
 
 /** The permission route of the incidents dashboard (spec part 1, 2.3: dashboard/incidentes). */
 export const ACCIDENTES_DASHBOARD_ROUTE = '/dashboard/incidentes';
@@ -51,9 +50,7 @@ export const AccidentRecordsQuerySchema = v.intersect([
   v.object({
     /** Without one, every case of the period (the records of tabla_evento). */
     indicador: v.optional(v.picklist(ACCIDENT_INDICATORS, ACCIDENTES_DASHBOARD_MESSAGES.indicatorInvalid), 'tabla_evento'),
-    desde: v.optional(v.pipe(v.string(), v.trim(), v.check((value) => value === '' || isWireDate(value), DASHBOARD_MESSAGES.dateInvalid))),
-    hasta: v.optional(v.pipe(v.string(), v.trim(), v.check((value) => value === '' || isWireDate(value), DASHBOARD_MESSAGES.dateInvalid))),
-    Mes: v.optional(v.pipe(v.string(), v.trim(), v.check((value) => value === '' || /^\d{4}-(0[1-9]|1[0-2])$/.test(value), DASHBOARD_MESSAGES.monthInvalid))),
+    ...RecordsRangeEntries,
     Clasificacion: v.optional(v.string()),
     TipoEvento: v.optional(v.string()),
     IdRiesgoEspecifico: v.optional(v.string()),

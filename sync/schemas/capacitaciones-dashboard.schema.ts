@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { defineDashboard } from '../records/indicator.ts';
-import { DashboardQuerySchema } from './dashboard-filters.schema.ts';
+import { DashboardQuerySchema, WorkerColumnEntries } from './dashboard-filters.schema.ts';
 import { ReportPageQueryEntries, reportListAnswer } from './report-list.schema.ts';
 
 const bars = 'barras' as const;
@@ -103,10 +103,8 @@ export const UntrainedWorkerRowSchema = v.object({
   IdPersona: v.string(),
   RunPersona: v.string(),
   Nombre: v.string(),
-  /** The worker's positions, by name, separated by "; ". */
-  Cargos: v.string(),
-  Nivel2: v.string(),
-  Nivel3: v.string(),
+  /** The worker's positions, by name, and levels. */
+  ...WorkerColumnEntries,
   /** The day of the worker's latest realised attendance ever (YYYY-MM-DD), or null: never trained. */
   UltimaCapacitacion: v.nullable(v.string()),
 });

@@ -20,6 +20,12 @@ const Day = v.optional(v.pipe(v.string(), v.trim(), v.check((value) => value ===
 const Month = v.optional(v.pipe(v.string(), v.trim(), v.check((value) => value === '' || isWireMonth(value), DASHBOARD_MESSAGES.monthInvalid)));
 const Rut = v.optional(v.pipe(v.string(), v.trim(), v.check((value) => value === '' || /^[\d.]{7,10}-[\dkK]$/.test(value), RUT_MESSAGES.format), v.transform((value) => value.replace(/\./g, '').toUpperCase())));
 
+/** A drill-down's own range: the one it was opened with (desde, hasta: YYYY-MM-DD) or its point's month (Mes: YYYY-MM). */
+export const RecordsRangeEntries = { desde: Day, hasta: Day, Mes: Month };
+
+/** A worker's columns in the records behind a figure: their positions' names (separated by "; ") and their levels' names ('' for none). */
+export const WorkerColumnEntries = { Cargos: v.string(), Nivel2: v.string(), Nivel3: v.string() };
+
 /** The query string of a dashboard call. Empty values mean "not filtered" (or the default, for dates and month). */
 export const DashboardQuerySchema = v.pipe(
   v.object({
@@ -72,6 +78,20 @@ export function dashboardFilters(query: DashboardQuery, now: Date): DashboardFil
 export function monthsOfYear(month: string): string[] {
   const year = month.slice(0, 4);
   return Array.from({ length: 12 }, (_, index) => `${year}-${String(index + 1).padStart(2, '0')}`);
+}
+
+/** The months (YYYY-MM) from the month of `start` to the month of `end`, both included. */
+export function monthsBetween(start: string, end: string): string[] {
+  const months: string[] = [];
+  let [year, month] = start.slice(0, 7).split('-').map(Number) as [number, number];
+  const last = end.slice(0, 7);
+  for (;;) {
+    const current = `${year}-${String(month).padStart(2, '0')}`;
+    if (current > last) return months;
+    months.push(current);
+    month += 1;
+    if (month > 12) [year, month] = [year + 1, 1];
+  }
 }
 
 /** Month number and year name in Spanish, for chart axes: "mar 2026". */

@@ -1,8 +1,7 @@
 import * as v from 'valibot';
-import { isWireDate } from '../domain/dates.ts';
 import { MOTIVO_CODES } from '../domain/epp-delivery.ts';
 import { defineDashboard, indicatorNames } from '../records/indicator.ts';
-import { DASHBOARD_MESSAGES, DashboardQuerySchema } from './dashboard-filters.schema.ts';
+import { DASHBOARD_MESSAGES, DashboardQuerySchema, RecordsRangeEntries, WorkerColumnEntries } from './dashboard-filters.schema.ts';
 import { FORMULARIO_TYPES } from './formularios.schema.ts';
 import { ReportPageEntries, reportListAnswer } from './report-list.schema.ts';
 
@@ -125,7 +124,6 @@ export const EPP_DASHBOARD_MESSAGES = {
 } as const;
 
 const uuidOrEmpty = (message: string) => v.optional(v.pipe(v.string(), v.trim(), v.toLowerCase(), v.check((value) => value === '' || /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(value), message)));
-const Day = v.optional(v.pipe(v.string(), v.trim(), v.check((value) => value === '' || isWireDate(value), DASHBOARD_MESSAGES.dateInvalid)));
 
 /** The dashboard's filters plus the spec's Cargo (IdCargo) and, for no_uso_grafico, the inspection's Tipo. */
 export const EppDashboardQuerySchema = v.intersect([
@@ -149,7 +147,7 @@ export const EppRecordsQuerySchema = v.intersect([
     indicador: v.optional(v.union([v.literal(''), v.picklist(EPP_INDICATORS)], EPP_DASHBOARD_MESSAGES.indicatorInvalid)),
     IdEpp: uuidOrEmpty(EPP_DASHBOARD_MESSAGES.eppInvalid),
     IdNivel: uuidOrEmpty(DASHBOARD_MESSAGES.levelInvalid),
-    Mes: v.optional(v.pipe(v.string(), v.trim(), v.check((value) => value === '' || /^\d{4}-(0[1-9]|1[0-2])$/.test(value), DASHBOARD_MESSAGES.monthInvalid))),
+    Mes: RecordsRangeEntries.Mes,
     Motivo: v.optional(
       v.pipe(
         v.string(),
@@ -159,8 +157,8 @@ export const EppRecordsQuerySchema = v.intersect([
     ),
     Capacitado: v.optional(v.picklist(['', '1', '0'], EPP_DASHBOARD_MESSAGES.stateInvalid)),
     /** The drill-down sends the range it was opened with; the dashboard's own start/end are the same. */
-    desde: Day,
-    hasta: Day,
+    desde: RecordsRangeEntries.desde,
+    hasta: RecordsRangeEntries.hasta,
     Pagina: v.optional(v.pipe(v.string(), v.transform(Number), ReportPageEntries.Pagina.wrapped)),
     PorPagina: v.optional(v.pipe(v.string(), v.transform(Number), ReportPageEntries.PorPagina.wrapped)),
   }),
@@ -179,9 +177,7 @@ export const EppDashboardRecordSchema = v.object({
   IdPersona: v.nullable(v.string()),
   RunPersona: v.string(),
   NombreTrabajador: v.string(),
-  Cargos: v.string(),
-  Nivel2: v.string(),
-  Nivel3: v.string(),
+  ...WorkerColumnEntries,
   IdEpp: v.string(),
   NombreEpp: v.string(),
   /** What the record says about the item ("Venció el 03/02/2026", "No cumple: Usa casco"). */

@@ -1,9 +1,8 @@
 import { formatDisplayDate } from '#sync/domain/dates.ts';
 import { formatRut } from '#sync/domain/rut.ts';
+import { workerRecordColumns } from '#sync/records/indicator.ts';
 import { CAPACITACIONES_DASHBOARD, UNTRAINED_RECORDS, type UntrainedWorkerRow } from '#sync/schemas/capacitaciones-dashboard.schema.ts';
 import { paths } from '#app/navigation/paths.ts';
-import { levelName } from '#app/session/level-names.ts';
-import { useRequiredSession } from '#app/session/use-session.ts';
 import { DashboardRecords } from '#app/ui/charts/dashboard-records.tsx';
 import type { DrillDown } from '#app/ui/charts/dashboard-page.tsx';
 import { IndicatorDashboard } from '#app/ui/charts/indicator-dashboard.tsx';
@@ -12,13 +11,10 @@ import { AttendanceReport } from './asistencia-informe.tsx';
 
 /** The coverage's "Sin capacitación" slice: the workers of the scope with no training in the range, to train next. */
 function UntrainedWorkers({ selection }: { selection: DrillDown }) {
-  const session = useRequiredSession();
   const columns: ReportColumn<UntrainedWorkerRow>[] = [
     { header: 'Trabajador', value: (row) => row.Nombre, wrap: true },
     { header: 'RUT', value: (row) => formatRut(row.RunPersona) },
-    { header: 'Cargo', value: (row) => row.Cargos, wrap: true },
-    { header: levelName(session, 2), value: (row) => row.Nivel2, wrap: true },
-    { header: levelName(session, 3), value: (row) => row.Nivel3, wrap: true },
+    ...workerRecordColumns<UntrainedWorkerRow>(),
     { header: 'Última capacitación', value: (row) => (row.UltimaCapacitacion ? formatDisplayDate(row.UltimaCapacitacion) : 'Nunca') },
   ];
   return (

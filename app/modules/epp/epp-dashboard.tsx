@@ -1,11 +1,10 @@
 import { formatDisplayDate } from '#sync/domain/dates.ts';
 import { formatRut } from '#sync/domain/rut.ts';
-import { indicatorOf } from '#sync/records/indicator.ts';
+import { indicatorOf, workerRecordColumns } from '#sync/records/indicator.ts';
 import { EPP_DASHBOARD, type EppDashboardRecord, type EppIndicator } from '#sync/schemas/epp-dashboard.schema.ts';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '#app/data/api-client.ts';
 import { paths } from '#app/navigation/paths.ts';
-import { levelName } from '#app/session/level-names.ts';
 import { useRequiredSession } from '#app/session/use-session.ts';
 import { DashboardRecords } from '#app/ui/charts/dashboard-records.tsx';
 import type { ExtraDashboardFilter } from '#app/ui/charts/dashboard-filters.ts';
@@ -32,15 +31,12 @@ const LINKS = { entrega: ['Ver acta', paths.eppEntregados], inspeccion: ['Ver in
 
 /** The records behind a chart or a value, as the figure counted them. */
 function EppDashboardRecords({ selection }: { selection: DrillDown }) {
-  const session = useRequiredSession();
   const name = selection.indicator.name as EppIndicator;
   const columns: ReportColumn<EppDashboardRecord>[] = [
     { header: indicatorOf(EPP_DASHBOARD, name).records!.dateHeader!, value: (row) => (row.Fecha ? formatDisplayDate(row.Fecha) : '') },
     { header: 'Trabajador', value: (row) => row.NombreTrabajador, wrap: true },
     { header: 'RUT', value: (row) => row.RunPersona.split(', ').filter(Boolean).map(formatRut).join(', ') },
-    { header: 'Cargo', value: (row) => row.Cargos, wrap: true },
-    { header: levelName(session, 2), value: (row) => row.Nivel2, wrap: true },
-    { header: levelName(session, 3), value: (row) => row.Nivel3, wrap: true },
+    ...workerRecordColumns<EppDashboardRecord>(),
     { header: 'EPP', value: (row) => row.NombreEpp, wrap: true },
     { header: 'Detalle', value: (row) => row.Detalle, wrap: true },
   ];

@@ -14,11 +14,7 @@ export async function presenterUsers(db: Db, company: string) {
   return rows.map((row) => ({ IdUsuario: row.IdUsuario, Nombre: personName(row), Rut: row.RunPersona }));
 }
 
-export async function levelLists(c: Context<AppEnv>) {
-  const { db, records } = c.get('deps');
-  const levels = await records.niveles.listActive(db, c.get('session').company, c.get('session').viewer);
-  return { nv2: levels.filter((level) => level.TipoNivel === 2), nv3: levels.filter((level) => level.TipoNivel === 3) };
-}
+export { levelLists } from '#server/records/dashboard-levels.ts';
 
 export async function cargoList(c: Context<AppEnv>) {
   const { db, records } = c.get('deps');

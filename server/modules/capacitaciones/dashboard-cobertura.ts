@@ -11,8 +11,8 @@ import type { ReportListAnswer } from '#sync/schemas/report-list.schema.ts';
 import type { Db } from '#server/db/database.ts';
 import type { DashboardScope } from '#server/records/dashboard-scope.ts';
 import { type IndicatorInput, scopedFigures } from '#server/records/indicators/indicator-input.ts';
-import { levelColumns, pageOf } from '#server/records/indicators/records-page.ts';
-import { workersOfScope } from '#server/records/indicators/scope-workers.ts';
+import { pageOf, workerColumns } from '#server/records/indicators/records-page.ts';
+import { WORKER_COLUMNS, workersOfScope } from '#server/records/indicators/scope-workers.ts';
 import { realisedAttendance } from './asistencias.repo.ts';
 
 /**
@@ -39,9 +39,7 @@ interface Coverage {
 
 /** The scope's active workers, by surname. */
 function scopeWorkers(db: Db, scope: DashboardScope): Promise<ScopeWorker[]> {
-  const active = workersOfScope(db, scope)
-    .select(['IdPersona', 'RunPersona', 'Nombres', 'ApellidoPaterno', 'ApellidoMaterno', 'IdNivel2', 'IdNivel3'])
-    .where('Estado', '=', 1);
+  const active = workersOfScope(db, scope).select(WORKER_COLUMNS).where('Estado', '=', 1);
   return active.orderBy('ApellidoPaterno').orderBy('ApellidoMaterno').orderBy('Nombres').orderBy('IdPersona').execute();
 }
 
@@ -142,8 +140,7 @@ export async function untrainedWorkers(
       IdPersona: worker.IdPersona,
       RunPersona: worker.RunPersona,
       Nombre: personName(worker),
-      Cargos: (positions.get(worker.IdPersona) ?? []).join('; '),
-      ...levelColumns(levelNames, worker),
+      ...workerColumns(levelNames, worker, positions.get(worker.IdPersona) ?? []),
       UltimaCapacitacion: last.get(worker.IdPersona) ?? null,
     })),
   };

@@ -3,7 +3,7 @@ import { TRAINING_STATE_LABELS } from '#sync/domain/training-rules.ts';
 import { EXPIRING_SOON_DAYS, type ValidityState } from '#sync/domain/validity.ts';
 import { type DashboardAnswer, type DashboardPoint, monthsOfYear } from '#sync/schemas/dashboard-filters.schema.ts';
 import { activeWorkerCount, type DashboardScope, monthEnd } from '#server/records/dashboard-scope.ts';
-import { barsById, indicatorAnswer, monthlyPoints, round } from '#server/records/indicators/indicator-figures.ts';
+import { barsById, indicatorAnswer, monthlyPoints, round, sum } from '#server/records/indicators/indicator-figures.ts';
 import { type IndicatorInput, scopedFigures } from '#server/records/indicators/indicator-input.ts';
 import { addDays, gainsValidity, monthOf, realisedAttendance } from './asistencias.repo.ts';
 import { type MonthFigures, summedMonths } from './dashboard-meses.ts';
@@ -202,7 +202,7 @@ export async function hhAnual(input: IndicatorInput): Promise<DashboardAnswer> {
       ? await yearHoursOfLevels(input, range)
       : new Map((await summedMonths(input, range.from, range.to)).months.map((month) => [month.Mes, month.counts.HH]));
   const data = monthlyPoints(months, (month) => ({ Valor: round(hours.get(month) ?? 0), registros: monthDays(month) }));
-  return indicatorAnswer(round([...hours.values()].reduce((sum, value) => sum + value, 0)), 'HH', data);
+  return indicatorAnswer(round(sum(hours.values())), 'HH', data);
 }
 
 /** Hours by id, rounded as the bars show them. */
@@ -265,5 +265,5 @@ export async function estadoVigencias(input: IndicatorInput): Promise<DashboardA
     Valor: counts.get(name) ?? 0,
     registros: { estado: name, ...ALL_TIME },
   }));
-  return indicatorAnswer(data.reduce((sum, point) => sum + point.Valor, 0), 'capacitaciones por trabajador', data);
+  return indicatorAnswer(sum(data.map((point) => point.Valor)), 'capacitaciones por trabajador', data);
 }

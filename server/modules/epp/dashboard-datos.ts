@@ -74,16 +74,6 @@ export interface EppState {
 export const NEVER = '9999-12-31';
 export const pairKey = (worker: string, item: string) => `${worker}\u0000${item}`;
 
-/** The strings of a JSON array column; anything else reads as none. */
-export function stringsOf(text: string | null | undefined): string[] {
-  try {
-    const parsed = JSON.parse(text ?? '[]') as unknown;
-    return Array.isArray(parsed) ? parsed.filter((value): value is string => typeof value === 'string') : [];
-  } catch {
-    return [];
-  }
-}
-
 /** Whether the figures narrow the workers by level or Cargo: without those, the acts that count (the parties' own) need no worker. */
 export const narrowsWorkers = (input: EppInput) => Boolean(input.scope.filters.nv2 || input.scope.filters.nv3 || input.query.IdCargo);
 

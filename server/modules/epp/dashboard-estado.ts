@@ -2,14 +2,15 @@ import { sql } from 'kysely';
 import { requiredEpps } from '#sync/domain/epp-delivery.ts';
 import { PASSING_GRADE } from '#sync/domain/grades.ts';
 import { scopedFigures } from '#server/records/indicators/indicator-input.ts';
+import { WORKER_COLUMNS } from '#server/records/indicators/scope-workers.ts';
 import { personName } from '#sync/domain/person-name.ts';
+import { stringsOf } from '#server/db/json-strings.ts';
 import {
   countedLines,
   type EppInput,
   type EppState,
   NEVER,
   pairKey,
-  stringsOf,
   type Training,
   type WorkerInfo,
   workerMatches,
@@ -24,17 +25,7 @@ async function companyWorkers(input: EppInput): Promise<Map<string, WorkerInfo>>
   const [rows, cargos] = await Promise.all([
     db
       .selectFrom('trabajadores')
-      .select([
-        'IdPersona',
-        'RunPersona',
-        'Nombres',
-        'ApellidoPaterno',
-        'ApellidoMaterno',
-        'IdNivel2',
-        'IdNivel3',
-        'RutContratista',
-        'Estado',
-      ])
+      .select([...WORKER_COLUMNS, 'RutContratista', 'Estado'])
       .where('IdEmpresa', '=', company)
       .execute(),
     db.selectFrom('trabajador_cargos').select(['IdPersona', 'IdCargo']).where('IdEmpresa', '=', company).execute(),

@@ -1,10 +1,9 @@
-import { monthsBetween } from '#sync/domain/accident-rates.ts';
 import { MOTIVO_CODES, MOTIVOS_ENTREGA } from '#sync/domain/epp-delivery.ts';
 import { formatDisplayDate } from '#sync/domain/dates.ts';
 import { indicatorOf } from '#sync/records/indicator.ts';
-import type { DashboardAnswer } from '#sync/schemas/dashboard-filters.schema.ts';
+import { type DashboardAnswer, monthsBetween } from '#sync/schemas/dashboard-filters.schema.ts';
 import { EPP_DASHBOARD, type EppIndicator } from '#sync/schemas/epp-dashboard.schema.ts';
-import { barsById, countBy, indicatorAnswer, monthlyPoints, percent } from '#server/records/indicators/indicator-figures.ts';
+import { barsById, countBy, indicatorAnswer, monthlyPoints, percent, sum } from '#server/records/indicators/indicator-figures.ts';
 import { type EppInput, type EppState, pairKey } from './dashboard-datos.ts';
 import { eppState } from './dashboard-estado.ts';
 import { findingsOf } from './dashboard-no-uso.ts';
@@ -69,6 +68,8 @@ const workersByItem =
     return indicatorAnswer(distinctWorkers(pairs), 'trabajadores', byItem(state, pairs), { formula: onCutOff(name, state) });
   };
 
+const NO_TRAINING = 'Ningún tipo de capacitación indica los EPP cuyo uso enseña, o nadie tiene una asistencia vigente a uno de ellos';
+
 async function capacitados(input: EppInput): Promise<DashboardAnswer> {
   const state = await eppState(input);
   const required = requiredPairs(state);
@@ -80,14 +81,10 @@ async function capacitados(input: EppInput): Promise<DashboardAnswer> {
     Valor2: point.Valor,
     registros: { ...point.registros, Capacitado: '1' },
   }));
-  const avisos =
-    state.trained.size === 0
-      ? ['Ningún tipo de capacitación indica los EPP cuyo uso enseña, o nadie tiene una asistencia vigente a uno de ellos']
-      : undefined;
   return indicatorAnswer(distinctWorkers(trained), 'trabajadores', data, {
     series: ['Capacitados', 'Deben usarlo'],
     formula: onCutOff('capacitados', state),
-    ...(avisos ? { avisos } : {}),
+    ...(state.trained.size === 0 ? { avisos: [NO_TRAINING] } : {}),
   });
 }
 
@@ -102,15 +99,14 @@ async function cobertura(input: EppInput): Promise<DashboardAnswer> {
 }
 
 async function noUso(input: EppInput): Promise<DashboardAnswer> {
-  const { filters } = input.scope;
-  const { findings, state } = await findingsOf(input, filters.start, filters.end);
+  const { findings, state } = await findingsOf(input);
   const data = itemPoints(state, countBy(findings.map((finding) => finding.IdEpp)));
   return indicatorAnswer(findings.length, 'hallazgos', data, { formula: formulaOf('no_uso') });
 }
 
 async function noUsoLinea(input: EppInput): Promise<DashboardAnswer> {
   const { filters } = input.scope;
-  const { findings } = await findingsOf(input, filters.start, filters.end);
+  const { findings } = await findingsOf(input);
   const counts = countBy(findings.map((finding) => finding.Fecha.slice(0, 7)));
   const point = (month: string) => ({ Valor: counts.get(month) ?? 0, registros: { Mes: month } });
   // Every month of the range; as the chart always drew them, the start's month at least and twenty years at most.
@@ -126,27 +122,20 @@ export const findingLevel = (input: EppInput, finding: { IdNivel2: string | null
   input.scope.filters.nv2 ? finding.IdNivel3 : finding.IdNivel2;
 
 async function noUsoGrafico(input: EppInput): Promise<DashboardAnswer> {
-  const { filters } = input.scope;
-  const { findings, state } = await findingsOf(input, filters.start, filters.end);
+  const { findings, state } = await findingsOf(input);
   const counts = countBy(findings.map((finding) => findingLevel(input, finding)));
   const data = barsById(counts, (level) => (level && state.levelNames.get(level)) || NO_LEVEL, 'IdNivel', true);
   return indicatorAnswer(findings.length, 'hallazgos', data, { formula: formulaOf('no_uso_grafico') });
 }
 
 async function motivoEntrega(input: EppInput): Promise<DashboardAnswer> {
-  const { filters } = input.scope;
-  const counts = await linesByReason(input, filters.start, filters.end);
+  const counts = await linesByReason(input);
   const data = MOTIVO_CODES.map((code) => ({
     Nombre: MOTIVOS_ENTREGA[code],
     Valor: counts.get(code) ?? 0,
     registros: { Motivo: String(code) },
   }));
-  return indicatorAnswer(
-    data.reduce((sum, point) => sum + point.Valor, 0),
-    'líneas',
-    data,
-    { formula: formulaOf('motivo_entrega') },
-  );
+  return indicatorAnswer(sum(data.map((point) => point.Valor)), 'líneas', data, { formula: formulaOf('motivo_entrega') });
 }
 
 export const EPP_INDICATOR_ANSWERS: Record<EppIndicator, (input: EppInput) => Promise<DashboardAnswer>> = {

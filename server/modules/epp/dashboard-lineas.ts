@@ -77,7 +77,7 @@ export async function rawLinesByReason(input: EppInput, from: string, to: string
  * and client), the days at the range's ends from the actas. Levels and Cargo are the worker's today, not the acta's:
  * filtered by them, only the actas can say.
  */
-export function linesByReason(input: EppInput, from: string, to: string): Promise<Map<number, number>> {
+export function linesByReason(input: EppInput, from = input.scope.filters.start, to = input.scope.filters.end) {
   const { company, contractor, client } = input.scope;
   return scopedFigures(input, ['epp-motivos', from, to, input.query.IdCargo ?? ''], async () => {
     const raw = (first: string, last: string) => rawLinesByReason(input, first, last);

@@ -1,13 +1,15 @@
 import { type ContenidoFormulario, statementsOf } from '#sync/schemas/formularios.schema.ts';
 import type { RespuestaEnunciado } from '#sync/schemas/inspecciones.schema.ts';
+import { stringsOf } from '#server/db/json-strings.ts';
+import { scopeConditions } from '#server/records/dashboard-scope.ts';
 import { scopedFigures } from '#server/records/indicators/indicator-input.ts';
-import { type EppInput, type EppState, type Finding, stringsOf, type WorkerInfo } from './dashboard-datos.ts';
+import { type EppInput, type Finding, type WorkerInfo } from './dashboard-datos.ts';
 import { eppState } from './dashboard-estado.ts';
 
 /** The findings of non-use in [from..to] of the scope (and of one kind of template, when `Tipo` is given). */
 async function computeFindings(input: EppInput, from: string, to: string, workers: Map<string, WorkerInfo>): Promise<Finding[]> {
   const { db } = input.deps;
-  const { company, filters, contractor, client } = input.scope;
+  const { company } = input.scope;
   let query = db
     .selectFrom('evaluaciones')
     .select([
@@ -26,10 +28,7 @@ async function computeFindings(input: EppInput, from: string, to: string, worker
     .where('Estado', '<>', 0)
     .where('Fecha', '>=', from)
     .where('Fecha', '<=', `${to}\uffff`);
-  if (filters.nv2) query = query.where('IdNivel2', '=', filters.nv2);
-  if (filters.nv3) query = query.where('IdNivel3', '=', filters.nv3);
-  if (contractor) query = query.where('RutContratista', '=', contractor);
-  if (client) query = query.where('IdCliente', '=', client);
+  for (const [column, value] of scopeConditions(input.scope)) query = query.where(column, '=', value);
   if (input.query.Tipo) query = query.where('Tipo', '=', input.query.Tipo);
   const inspections = await query.orderBy('Fecha').orderBy('IdEvaluacion').execute();
   if (inspections.length === 0) return [];
@@ -74,7 +73,8 @@ async function computeFindings(input: EppInput, from: string, to: string, worker
   return findings;
 }
 
-export async function findingsOf(input: EppInput, from: string, to: string): Promise<{ findings: Finding[]; state: EppState }> {
+/** The findings of [from..to] (the dashboard's range unless given), with the state whose workers they were matched on. */
+export async function findingsOf(input: EppInput, from = input.scope.filters.start, to = input.scope.filters.end) {
   const state = await eppState(input);
   const key = ['epp-no-uso', from, to, input.query.IdCargo ?? '', input.query.Tipo ?? ''];
   const findings = await scopedFigures(input, key, () => computeFindings(input, from, to, state.workers));

@@ -10,7 +10,8 @@ import {
   type EppRecordsAnswer,
   type EppRecordsQuery,
 } from '#sync/schemas/epp-dashboard.schema.ts';
-import { levelColumns, pageOf } from '#server/records/indicators/records-page.ts';
+import type { IndicatorInput } from '#server/records/indicators/indicator-input.ts';
+import { levelColumns, pageOf, recordsRange, workerColumns } from '#server/records/indicators/records-page.ts';
 import { type EppInput, type EppState, NEVER, pairKey, type WorkerInfo } from './dashboard-datos.ts';
 import { eppState } from './dashboard-estado.ts';
 import { findingsOf } from './dashboard-no-uso.ts';
@@ -23,12 +24,8 @@ import { expiredPairs, findingLevel, formulaOf, isTrained, type Pair, pendingPai
  * range's last day); the findings, each No cumple; motivo_entrega and no indicator, every delivered line of the range.
  */
 
-function person(state: EppState, worker: WorkerInfo | undefined) {
-  return {
-    Cargos: worker ? worker.cargos.flatMap((id) => state.cargoNames.get(id) ?? []).join('; ') : '',
-    ...levelColumns(state.levelNames, worker ?? { IdNivel2: null, IdNivel3: null }),
-  };
-}
+const person = (state: EppState, worker: WorkerInfo | undefined) =>
+  workerColumns(state.levelNames, worker, worker ? worker.cargos.flatMap((id) => state.cargoNames.get(id) ?? []) : []);
 
 function pairRecord(state: EppState, workerId: string, item: string, fecha: string | null, detalle: string): EppDashboardRecord {
   const worker = state.workers.get(workerId);
@@ -145,10 +142,9 @@ const RECORDS: Record<EppIndicator, RecordsOf> = {
   motivo_entrega: lineRecords,
 };
 
-export async function eppRecords(input: EppInput, query: EppRecordsQuery): Promise<EppRecordsAnswer> {
-  const { filters } = input.scope;
-  const from = query.Mes ? `${query.Mes}-01` : query.desde || filters.start;
-  const to = query.Mes ? `${query.Mes}-31` : query.hasta || filters.end;
+export async function eppRecords(input: IndicatorInput<EppRecordsQuery>): Promise<EppRecordsAnswer> {
+  const { query } = input;
+  const { from, to } = recordsRange(query, input.scope.filters);
   const indicator = query.indicador || null;
   const { records, state, subject } = await (indicator ? RECORDS[indicator] : lineRecords)(input, query, from, to);
   const item = query.IdEpp ? `: ${state.items.get(query.IdEpp) ?? ''}` : '';

@@ -1,14 +1,10 @@
-import {
-  CLASIFICACION_CON_TIEMPO_PERDIDO,
-  countsInRates,
-  type MonthFigures,
-  monthsBetween,
-  rollingTwelve,
-} from '#sync/domain/accident-rates.ts';
+import { CLASIFICACION_CON_TIEMPO_PERDIDO, countsInRates, type MonthFigures, rollingTwelve } from '#sync/domain/accident-rates.ts';
+import { monthsBetween } from '#sync/schemas/dashboard-filters.schema.ts';
+import { stringsOf } from '#server/db/json-strings.ts';
 import { CLASIFICACION_FATAL } from '#sync/domain/incident-form.ts';
 import type { AppDeps } from '#server/app-env.ts';
 import { sharedFigures } from '#server/records/dashboard-memo.ts';
-import { type DashboardScope, monthEnd } from '#server/records/dashboard-scope.ts';
+import { type DashboardScope, lastDayOf, scopeConditions } from '#server/records/dashboard-scope.ts';
 import type { Viewer } from '#server/tenancy/viewer.ts';
 
 /**
@@ -26,11 +22,6 @@ export interface IndicatorInput {
 
 const DAY_MS = 86_400_000;
 
-/** The last day (YYYY-MM-DD) of a YYYY-MM month. */
-export function lastDayOf(month: string): string {
-  return new Date(Date.parse(`${monthEnd(month)}T12:00:00Z`) - DAY_MS).toISOString().slice(0, 10);
-}
-
 /** "03/2026". */
 export const monthName = (month: string) => `${month.slice(5, 7)}/${month.slice(0, 4)}`;
 
@@ -42,12 +33,9 @@ export function monthList(months: readonly string[]): string {
 
 /** Cases of the company in the scope: its levels, its contractor or client; deleted cases never. */
 export function scopedCases(input: IndicatorInput) {
-  const { company, filters, contractor, client } = input.scope;
+  const { company } = input.scope;
   let query = input.deps.db.selectFrom('incidentes').where('incidentes.IdEmpresa', '=', company).where('incidentes.Estado', '<>', 0);
-  if (filters.nv2) query = query.where('incidentes.IdNivel2', '=', filters.nv2);
-  if (filters.nv3) query = query.where('incidentes.IdNivel3', '=', filters.nv3);
-  if (contractor) query = query.where('incidentes.RutContratista', '=', contractor);
-  if (client) query = query.where('incidentes.IdCliente', '=', client);
+  for (const [column, value] of scopeConditions(input.scope)) query = query.where(column, '=', value);
   return query;
 }
 
@@ -193,15 +181,6 @@ export interface RangeCase {
   FaltaControl: string[];
 }
 
-const ids = (text: string): string[] => {
-  try {
-    const parsed = JSON.parse(text) as unknown;
-    return Array.isArray(parsed) ? parsed.filter((value): value is string => typeof value === 'string') : [];
-  } catch {
-    return [];
-  }
-};
-
 async function computeRangeCases(input: IndicatorInput, from: string, to: string): Promise<RangeCase[]> {
   const rows = await scopedCases(input)
     .select([
@@ -221,10 +200,10 @@ async function computeRangeCases(input: IndicatorInput, from: string, to: string
     .execute();
   return rows.map((row) => ({
     ...row,
-    ActosSubestandar: ids(row.ActosSubestandar),
-    CondicionSubestandar: ids(row.CondicionSubestandar),
-    Factores: ids(row.Factores),
-    FaltaControl: ids(row.FaltaControl),
+    ActosSubestandar: stringsOf(row.ActosSubestandar),
+    CondicionSubestandar: stringsOf(row.CondicionSubestandar),
+    Factores: stringsOf(row.Factores),
+    FaltaControl: stringsOf(row.FaltaControl),
   }));
 }
 

@@ -2,8 +2,9 @@ import { countsInRates, EXCLUSION_REASONS, RATE_FORMULAS } from '#sync/domain/ac
 import { CLASIFICACIONES } from '#sync/domain/incident-form.ts';
 import type { AccidentIndicator } from '#sync/schemas/accidentes-dashboard.schema.ts';
 import { type DashboardAnswer, shortMonthLabel } from '#sync/schemas/dashboard-filters.schema.ts';
+import { lastDayOf } from '#server/records/dashboard-scope.ts';
 import { CATEGORY_CHARTS, categoryIndicator } from './dashboard-categorias.ts';
-import { type IndicatorInput, lastDayOf, rangeCases, rangeMonths } from './dashboard-figuras.ts';
+import { type IndicatorInput, rangeCases, rangeMonths } from './dashboard-figuras.ts';
 import { denominatorIndicator, diasPerdidos, rateIndicator } from './dashboard-tasas.ts';
 
 /** The incidents dashboard's indicators (spec part 2, "Accidents", Dashboard). */

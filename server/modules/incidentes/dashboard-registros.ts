@@ -4,11 +4,15 @@ import {
   CLASIFICACION_CON_TIEMPO_PERDIDO,
   countsInRates,
   EXCLUSION_REASONS,
-  monthsBetween,
   RATE_FORMULAS,
   rollingTwelve,
 } from '#sync/domain/accident-rates.ts';
 import { formatDisplayDate } from '#sync/domain/dates.ts';
+import { monthsBetween } from '#sync/schemas/dashboard-filters.schema.ts';
+import { stringsOf } from '#server/db/json-strings.ts';
+import { lastDayOf } from '#server/records/dashboard-scope.ts';
+import { sum } from '#server/records/indicators/indicator-figures.ts';
+import { recordsRange } from '#server/records/indicators/records-page.ts';
 import type { Clasificacion } from '#sync/domain/incident-form.ts';
 import {
   ACCIDENT_RATES,
@@ -22,7 +26,6 @@ import { CATEGORY_CHARTS, catalogueNames } from './dashboard-categorias.ts';
 import {
   figuresOf,
   type IndicatorInput,
-  lastDayOf,
   lostDaysByMonth,
   monthBounds,
   type MonthBounds,
@@ -146,7 +149,7 @@ function recordCase(row: CaseRow, days: number | null, cuenta: boolean, motivo: 
 }
 
 const daysIn = (row: CaseRow, months: readonly MonthBounds[], today: string) =>
-  [...lostDaysByMonth(row, months, today).values()].reduce((sum, days) => sum + days, 0);
+  sum(lostDaysByMonth(row, months, today).values());
 
 async function monthRows(input: IndicatorInput, months: readonly string[]): Promise<AccidentRecordMonth[]> {
   const window = await windowFigures(input, months[0]!, months.at(-1)!);
@@ -184,24 +187,15 @@ async function rateRecords(input: IndicatorInput, rate: AccidentRate, query: Acc
   };
 }
 
-const list = (text: string): string[] => {
-  try {
-    const parsed = JSON.parse(text) as unknown;
-    return Array.isArray(parsed) ? parsed.filter((value): value is string => typeof value === 'string') : [];
-  } catch {
-    return [];
-  }
-};
-
 /** The case as the count charts read it. */
 const asRangeCase = (row: CaseRow): RangeCase => ({
   ...row,
   TipoEvento: row.TipoEvento ?? '',
   IdRiesgoEspecifico: row.IdRiesgoEspecifico ?? null,
-  ActosSubestandar: list(row.ActosSubestandar ?? '[]'),
-  CondicionSubestandar: list(row.CondicionSubestandar ?? '[]'),
-  Factores: list(row.Factores ?? '[]'),
-  FaltaControl: list(row.FaltaControl ?? '[]'),
+  ActosSubestandar: stringsOf(row.ActosSubestandar),
+  CondicionSubestandar: stringsOf(row.CondicionSubestandar),
+  Factores: stringsOf(row.Factores),
+  FaltaControl: stringsOf(row.FaltaControl),
 });
 
 /** Whether a case matches the point's own filter (a classification, a catalogue record). */
@@ -220,8 +214,7 @@ export async function accidentRecords(input: IndicatorInput, query: AccidentReco
   const indicator = query.indicador;
   if (isRate(indicator)) return rateRecords(input, indicator, query);
   const { filters, today } = input.scope;
-  const from = query.Mes ? `${query.Mes}-01` : query.desde || filters.start;
-  const to = query.Mes ? lastDayOf(query.Mes) : query.hasta || filters.end;
+  const { from, to } = recordsRange(query, filters);
   const months = monthsBetween(from, to);
   const period = months.length === 1 ? monthName(months[0]!) : `${formatDisplayDate(from)}–${formatDisplayDate(to)}`;
 
@@ -252,7 +245,7 @@ export async function accidentRecords(input: IndicatorInput, query: AccidentReco
       .filter((row) => row.Clasificacion === CLASIFICACION_CON_TIEMPO_PERDIDO)
       .map((row) => recordCase(row, daysIn(row, bounds, today), true, null))
       .filter((row) => row.DiasEnPeriodo! > 0);
-    const total = casos.reduce((sum, row) => sum + row.DiasEnPeriodo!, 0);
+    const total = sum(casos.map((row) => row.DiasEnPeriodo!));
     return {
       statusCode: 200,
       titulo: `${TITLES[indicator]} ${monthsTitle(months)}`,

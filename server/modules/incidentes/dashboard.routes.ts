@@ -9,6 +9,7 @@ import {
 } from '#sync/schemas/accidentes-dashboard.schema.ts';
 import { DashboardQuerySchema } from '#sync/schemas/dashboard-filters.schema.ts';
 import type { AppEnv } from '#server/app-env.ts';
+import { levelLists } from '#server/records/dashboard-levels.ts';
 import { dashboardScope } from '#server/records/dashboard-scope.ts';
 import { IndicatorAnswer, MasksAnswer } from '#server/records/dashboard-answers.ts';
 import { readRoute } from '#server/http/read-route.ts';
@@ -35,14 +36,7 @@ export const incidentesDashboardRoutes = new Hono<AppEnv>()
     readRoute(
       '/dashboard/filtros/:company',
       { tags, summary: 'Opciones de los filtros: { statusCode, data: { nv2, nv3 } }', answer: FiltersAnswer, access: can('index') },
-      async (c) => {
-        const { db, records } = c.get('deps');
-        const levels = await records.niveles.listActive(db, c.get('session').company, c.get('session').viewer);
-        return {
-          statusCode: 200,
-          data: { nv2: levels.filter((level) => level.TipoNivel === 2), nv3: levels.filter((level) => level.TipoNivel === 3) },
-        };
-      },
+      async (c) => ({ statusCode: 200, data: await levelLists(c) }),
     ),
   )
   .route(

@@ -7,6 +7,13 @@ export const round = (value: number, decimals = 1) => Math.round(value * 10 ** d
 /** part × 100 / whole with one decimal; 0 when there is nothing to divide by. */
 export const percent = (part: number, whole: number) => (whole > 0 ? round((100 * part) / whole) : 0);
 
+/** The sum of the values, added in order. */
+export function sum(values: Iterable<number>): number {
+  let total = 0;
+  for (const value of values) total += value;
+  return total;
+}
+
 /** An indicator's answer: its headline, its unit and its points, then what it adds (series, formula, avisos). */
 export function indicatorAnswer(
   total: number | null,

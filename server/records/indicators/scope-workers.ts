@@ -1,6 +1,9 @@
 import type { Db } from '#server/db/database.ts';
 import type { DashboardScope } from '../dashboard-scope.ts';
 
+/** What a records list shows of a worker: who they are (personName) and their levels. */
+export const WORKER_COLUMNS = ['IdPersona', 'RunPersona', 'Nombres', 'ApellidoPaterno', 'ApellidoMaterno', 'IdNivel2', 'IdNivel3'] as const;
+
 /**
  * The company's workers of the scope's levels (their levels now) and, when it has one, of its contractor: the query
  * a figure over workers narrows by, active or not as the figure says. Workers belong to a contractor or to the
