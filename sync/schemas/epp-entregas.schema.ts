@@ -17,6 +17,7 @@ import { requiredText as Text, RutSchema, WireDateSchema as WireDate } from './c
 export const EPP_ENTREGAS_MESSAGES = {
   created: 'Entrega de EPP registrada correctamente',
   annulled: 'Entrega de EPP anulada correctamente',
+  alreadyAnnulled: 'El acta ya está anulada',
   notFound: 'Entrega de EPP no encontrada',
   sealed:
     'Esta acta de entrega está sellada y no se puede editar. Para corregirla, anúlala y registra una nueva entrega que indique el acta que corrige.',

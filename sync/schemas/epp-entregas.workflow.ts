@@ -20,7 +20,7 @@ export const eppActaWorkflow = defineWorkflow({
       action: 'eliminar',
       call: { method: 'DELETE', path: '/one/:company/:id' },
       from: [0],
-      wrongState: { message: EPP_ENTREGAS_MESSAGES.annulled },
+      wrongState: { message: EPP_ENTREGAS_MESSAGES.alreadyAnnulled, code: 'ACTA_ANULADA' },
       taken: (row) => row.Anulada === 1,
       versioned: true,
       kept: (body) => ({ Anulada: 1, Version: body.Version }),

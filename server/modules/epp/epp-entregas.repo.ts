@@ -74,24 +74,24 @@ export async function loadDelivery(db: Db, company: string, id: string): Promise
   return row && toWireEntrega(row, await linesOf(db, id));
 }
 
-/** The company's deliveries the viewer may see (annulled ones too: they are kept), newest first, with their lines. */
-export async function listDeliveries(db: Db, company: string, viewer: Viewer): Promise<EppEntrega[]> {
-  let query = db.selectFrom('epp_entregas').selectAll().where('IdEmpresa', '=', company).where('Estado', '=', 1);
-  // An empty RUT or client id matches nothing (a user set up without one sees nothing, not everything).
+/** The company's active actas the viewer may see; an empty RUT or client id matches nothing (a user set up without one sees nothing). */
+function visibleActas(db: Db, company: string, viewer: Viewer) {
+  let query = db.selectFrom('epp_entregas').where('IdEmpresa', '=', company).where('Estado', '=', 1);
   if (viewer.kind === 'contratista') query = query.where('RutContratista', '=', viewer.rut === '' ? NOBODY : viewer.rut);
   if (viewer.kind === 'cliente') query = query.where('IdCliente', '=', viewer.id === '' ? NOBODY : viewer.id);
-  const rows = await query.orderBy('Fecha', 'desc').orderBy('FirmadoEn', 'desc').orderBy('IdEntregadosEpp').execute();
+  return query;
+}
+
+/** The company's deliveries the viewer may see (annulled ones too: they are kept), newest first, with their lines. */
+export async function listDeliveries(db: Db, company: string, viewer: Viewer): Promise<EppEntrega[]> {
+  const acta = visibleActas(db, company, viewer);
+  const rows = await acta.selectAll().orderBy('Fecha', 'desc').orderBy('FirmadoEn', 'desc').orderBy('IdEntregadosEpp').execute();
   if (rows.length === 0) return [];
   const lines = await db
     .selectFrom('epp_entregas_lineas')
     .selectAll()
     .where('IdEmpresa', '=', company)
-    .where('IdEntregadosEpp', 'in', (eb) => {
-      let ids = eb.selectFrom('epp_entregas').select('IdEntregadosEpp').where('IdEmpresa', '=', company).where('Estado', '=', 1);
-      if (viewer.kind === 'contratista') ids = ids.where('RutContratista', '=', viewer.rut === '' ? NOBODY : viewer.rut);
-      if (viewer.kind === 'cliente') ids = ids.where('IdCliente', '=', viewer.id === '' ? NOBODY : viewer.id);
-      return ids;
-    })
+    .where('IdEntregadosEpp', 'in', acta.select('IdEntregadosEpp'))
     .execute();
   const byDelivery = new Map<string, LineRow[]>();
   for (const line of lines) {
