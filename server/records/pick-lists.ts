@@ -17,9 +17,9 @@ export function enabledUsers(db: Db, company: string) {
     .orderBy('usuarios.IdUsuario');
 }
 
-/** Active workers the signed-in user may name in a record (SPEC PL7): a contractor only its own, a client none. */
-export async function pickableWorkers(c: Context<AppEnv>) {
+/** Active workers the signed-in user may name in a record (SPEC PL7): the worker store gives a contractor only its own, a client none. */
+export function pickableWorkers(c: Context<AppEnv>) {
   const { db, records } = c.get('deps');
   const { company, viewer } = c.get('session');
-  return viewer.kind === 'cliente' ? [] : records.trabajadores.listActive(db, company, viewer);
+  return records.trabajadores.listActive(db, company, viewer);
 }

@@ -30,3 +30,12 @@ export function canSeeParties(viewer: Viewer, record: { RutContratista: string |
   if (viewer.kind === 'cliente') return viewer.id !== '' && record.IdCliente === viewer.id;
   return true;
 }
+
+/**
+ * Records of one contractor's workers or of the company's own staff (workers, EPP requests, contractor headcounts,
+ * SPEC PL7): a contractor user only its own RUT's (none while its RUT is empty), a client user none, the company all.
+ */
+export function canSeeContractorRows(viewer: Viewer, row: { RutContratista: string | null }): boolean {
+  if (viewer.kind === 'contratista') return viewer.rut !== '' && row.RutContratista === viewer.rut;
+  return viewer.kind === 'empresa';
+}

@@ -23,9 +23,9 @@ function readScope(c: Context<AppEnv>) {
   return { db, records, company, viewer };
 }
 
-/** Workers the viewer may deliver to: a contractor only its own; a client none. */
-async function workersFor({ db, records, company, viewer }: ReturnType<typeof readScope>) {
-  return viewer.kind === 'cliente' ? [] : await records.trabajadores.listActive(db, company, viewer);
+/** Workers the viewer may deliver to: the worker store gives a contractor only its own, a client none. */
+function workersFor({ db, records, company, viewer }: ReturnType<typeof readScope>) {
+  return records.trabajadores.listActive(db, company, viewer);
 }
 
 /** A worker by name and RUT. */

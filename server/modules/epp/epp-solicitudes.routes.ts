@@ -8,7 +8,8 @@ import { enabledUsers, pickableWorkers } from '#server/records/pick-lists.ts';
 import { recordRoutes } from '#server/records/record-routes.ts';
 import { permissionsOf } from '#server/tenancy/permit.ts';
 import { requireSession } from '#server/tenancy/require-session.ts';
-import { canSeeRequest, eppSolicitudRules } from './epp-solicitudes.rules.ts';
+import { canSeeContractorRows } from '#server/tenancy/viewer.ts';
+import { eppSolicitudRules } from './epp-solicitudes.rules.ts';
 import { checkDispatcherRut } from './epp-solicitudes.service.ts';
 import { workflowRoutes } from '#server/records/workflow-routes.ts';
 import { personName } from '#sync/domain/person-name.ts';
@@ -39,7 +40,7 @@ async function dispatchers(c: Context<AppEnv>) {
  */
 export const eppSolicitudesDespachoRoutes = new Hono<AppEnv>()
   .use(requireSession)
-  .route('/', workflowRoutes(eppSolicitudWorkflow, { visible: canSeeRequest, checkBody: { despachar: checkDispatcherRut } }))
+  .route('/', workflowRoutes(eppSolicitudWorkflow, { visible: canSeeContractorRows, checkBody: { despachar: checkDispatcherRut } }))
   .route(
     '/',
     readRoute(

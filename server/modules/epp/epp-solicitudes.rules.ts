@@ -8,14 +8,11 @@ import {
 } from '#sync/schemas/epp-solicitudes.schema.ts';
 import type { Db } from '#server/db/database.ts';
 import { HttpError } from '#server/http/http-error.ts';
-import { contractorRowVisible } from '#server/records/contractor-rows.ts';
+import { canSeeContractorRows } from '#server/tenancy/viewer.ts';
 import type { RecordRules } from '#server/records/record-writes.ts';
 import type { WriteContext } from '#server/records/write-answer.ts';
 
 const invalid = (message: string) => new HttpError(400, message, 'VALIDACION');
-
-/** A contractor user reaches only its own workers' requests; a client user none (requests name no client). */
-export const canSeeRequest = contractorRowVisible;
 
 /** 409: only a pending request is edited, deleted or dispatched. */
 export const notPending = () => new HttpError(409, EPP_SOLICITUDES_MESSAGES.notPending, 'SOLICITUD_DESPACHADA');
@@ -48,7 +45,8 @@ async function checkLines(ctx: WriteContext, db: Db, lines: readonly SolicitudLi
 }
 
 export const eppSolicitudRules: RecordRules<EppSolicitud> = {
-  visible: canSeeRequest,
+  // A contractor user reaches only its own workers' requests; a client user none (requests name no client).
+  visible: canSeeContractorRows,
   async created(ctx, body, db) {
     const request = body as unknown as EppSolicitudCreateBody;
     const RutContratista = await checkLines(ctx, db, request.Lineas);

@@ -12,6 +12,7 @@ import {
 import { dataAnswer } from '#sync/schemas/answers.schema.ts';
 import { ACCIDENT_CATALOGUES, type AccidentCatalogueTable, actosSubestandaresEntity } from '#sync/schemas/incidentes-catalogos.schema.ts';
 import { incidenteEntity } from '#sync/schemas/incidentes.schema.ts';
+import { pickableWorkers } from '#server/records/pick-lists.ts';
 import type { AppEnv } from '#server/app-env.ts';
 import { readRoute } from '#server/http/read-route.ts';
 import { permissionsOf } from '#server/tenancy/permit.ts';
@@ -81,9 +82,7 @@ const LISTS: Record<string, List> = {
     ...(await catalogueRows('condiciones_subestandares')(c)).map((row) => ({ ...row, Tipo: 'condicion' as const })),
   ]),
   lista_personas: list(v.array(AccidentPersonSchema), async (c) => {
-    const { db, records } = c.get('deps');
-    const { company, viewer } = c.get('session');
-    const workers = viewer.kind === 'cliente' ? [] : await records.trabajadores.listActive(db, company, viewer);
+    const workers = await pickableWorkers(c);
     return workers.map(({ IdPersona, RunPersona, Nombres, ApellidoPaterno, ApellidoMaterno, RutContratista }) => ({
       IdPersona,
       RunPersona,

@@ -11,12 +11,6 @@ import { containing, searchWords } from '#server/records/search-words.ts';
 
 export type WorkerRow = Selectable<TrabajadoresTable>;
 
-/** Who is looking: a contractor user reaches only the workers carrying their contractor RUT; a client user none. */
-export function canSee(viewer: Viewer, worker: { RutContratista: string | null }): boolean {
-  if (viewer.kind === 'cliente') return false;
-  return viewer.kind !== 'contratista' || (viewer.rut !== '' && worker.RutContratista === viewer.rut);
-}
-
 /** The contractor RUT the viewer's workers must carry; a value no worker has when they may see none; undefined: all. */
 function onlyContractor(viewer: Viewer): string | undefined {
   if (viewer.kind === 'cliente') return NOBODY;

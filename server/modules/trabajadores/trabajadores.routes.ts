@@ -16,7 +16,7 @@ import { recordResponses, recordRoutes } from '#server/records/record-routes.ts'
 import { permissionsOf } from '#server/tenancy/permit.ts';
 import { readAccess } from '#server/records/read-access.ts';
 import { requireOwnCompany } from '#server/tenancy/require-session.ts';
-import { viewerOf } from '#server/tenancy/viewer.ts';
+import { canSeeContractorRows, viewerOf } from '#server/tenancy/viewer.ts';
 import * as repo from './trabajadores.repo.ts';
 import { trabajadorRules } from './trabajadores.rules.ts';
 
@@ -92,7 +92,7 @@ export const trabajadoresRoutes = recordRoutes(trabajadorEntity, {
     async (c) => {
       const deps = c.get('deps');
       const worker = await repo.loadWireWorker(deps.db, c.get('session').company, c.req.valid('param').id);
-      if (!worker || !repo.canSee(viewerOf(c), worker)) return c.json({ statusCode: 200, data: null });
+      if (!worker || !canSeeContractorRows(viewerOf(c), worker)) return c.json({ statusCode: 200, data: null });
       const files = [
         ...workerFileRefs(worker),
         ...(worker.FichaMedicaAnterior ? [worker.FichaMedicaAnterior] : []),

@@ -8,7 +8,7 @@ import {
 import { CERTIFICACIONES_MESSAGES } from '#sync/schemas/certificaciones.schema.ts';
 import { HttpError } from '#server/http/http-error.ts';
 import type { RecordRules } from '#server/records/record-writes.ts';
-import type { Viewer } from '#server/tenancy/viewer.ts';
+import { canSeeContractorRows, type Viewer } from '#server/tenancy/viewer.ts';
 import * as repo from './trabajadores.repo.ts';
 
 const forbidden = () => new HttpError(403, TRABAJADORES_MESSAGES.contractorOnly, 'CONTRATISTA_AJENO');
@@ -37,7 +37,7 @@ const byId =
 
 /** A worker's own rules: contractor scope, a RUT unique among active workers, replaced files kept as the previous ones. */
 export const trabajadorRules: RecordRules<Trabajador> = {
-  visible: repo.canSee,
+  visible: canSeeContractorRows,
   received(ctx, body) {
     if (ctx.viewer.kind === 'contratista')
       contractorFields(ctx.viewer, body.TipoEmpresa as number | undefined, body.RutContratista as string | undefined);
