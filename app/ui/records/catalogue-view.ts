@@ -5,6 +5,7 @@ import type { AppDb } from '#app/db/app-db.ts';
 import type { RecordPaths } from '#app/navigation/paths.ts';
 import { useDbQuery } from '#app/sync/use-device.ts';
 import type { SelectOption } from '#app/ui/form/form-select.tsx';
+import { recordLabels } from './record-labels.ts';
 import type { FieldView, RecordView } from './record-view.ts';
 
 /** The parent catalogue's records, for the parent's select, filter and name. */
@@ -61,7 +62,6 @@ function parentLookupsHook(parentTable: string | undefined): () => CatalogueLook
 export function catalogueView<T extends EntityTable>(table: T, routes: RecordPaths): RecordView<T, CatalogueLookups> {
   const declaration = declarationOf(table);
   const { noun, parent, kinds } = declaration;
-  const article = noun.feminine ? { a: 'Nueva', of: 'de la' } : { a: 'Nuevo', of: 'del' };
   const fields: FieldView<CatalogueRow, CatalogueLookups>[] = [
     { name: 'Info', label: declaration.label, required: true, input: { kind: 'text' }, inList: false },
     ...(kinds
@@ -120,13 +120,7 @@ export function catalogueView<T extends EntityTable>(table: T, routes: RecordPat
     table,
     routes,
     title: capitalized(noun.many),
-    labels: {
-      create: `${article.a} ${noun.one}`,
-      newTitle: `${article.a} ${noun.one}`,
-      editTitle: `Editar ${noun.one}`,
-      correctTitle: `Corregir ${noun.one}`,
-      data: `Datos ${article.of} ${noun.one}`,
-    },
+    labels: recordLabels(noun.one, noun.feminine),
     fields,
     useLookups: parentLookupsHook(parent?.table),
     ...(filters.length > 0 ? { filters } : {}),
