@@ -125,7 +125,7 @@ function Presenters({ row }: { row: LocalCapacitacion }) {
       {active.length === 0 ? (
         <p className="muted">Sin relatores.</p>
       ) : (
-        <ul className="training-people">
+        <ul className="people-list">
           {active.map((relator) => (
             <li key={relator.Id}>
               <span>

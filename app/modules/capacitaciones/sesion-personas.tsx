@@ -85,7 +85,7 @@ export function PresentersEditor({ lookups, presenters, onChange }: PresentersEd
       {presenters.length === 0 ? (
         <p className="muted">Sin relatores.</p>
       ) : (
-        <ul className="training-people" aria-label="Relatores">
+        <ul className="people-list" aria-label="Relatores">
           {presenters.map((presenter) => (
             <li key={presenter.Id}>
               <span>

@@ -3,7 +3,7 @@ import { personName } from '#sync/domain/person-name.ts';
 import { formatRut } from '#sync/domain/rut.ts';
 import { IonButton } from '@ionic/react';
 import { Dexie } from 'dexie';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { DraftError } from '#app/data/drafts.ts';
 import { useCargos, useNiveles } from '#app/data/reference-queries.ts';
@@ -14,6 +14,7 @@ import { hasPermission } from '#app/session/session-permissions.ts';
 import { useRequiredSession } from '#app/session/use-session.ts';
 import { useDbQuery, useDevice } from '#app/sync/use-device.ts';
 import { CardSection } from '#app/ui/card-section.tsx';
+import { SelectFilter } from '#app/ui/list-filters.tsx';
 import { FormActions } from '#app/ui/form/form-actions.tsx';
 import { PageLoading } from '#app/ui/feedback/page-loading.tsx';
 import { PageContent } from '#app/ui/page-content.tsx';
@@ -36,21 +37,10 @@ function GroupPicker({
   options: { value: string; label: string }[];
   onAdd: (value: string) => void;
 }) {
-  const id = useId();
   const [value, setValue] = useState('');
   return (
     <div className="epp-group-picker">
-      <div className="select-field">
-        <label htmlFor={id}>{label}</label>
-        <select id={id} value={value} onChange={(event) => setValue(event.target.value)}>
-          <option value="">Elige…</option>
-          {options.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectFilter label={label} emptyLabel="Elige…" value={value} options={options} onChange={setValue} />
       <IonButton fill="outline" color="dark" disabled={!value} onClick={() => onAdd(value)}>
         Agregar todos
       </IonButton>

@@ -2,7 +2,6 @@ import { complianceLabels } from '#sync/domain/compliance.ts';
 import { formatDisplayDate } from '#sync/domain/dates.ts';
 import { recordKeyOf } from '#sync/outbox/outbox-entry.ts';
 import { FORMULARIO_TYPE_LABELS } from '#sync/schemas/formularios.schema.ts';
-import { IonButton } from '@ionic/react';
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { NO_FOLLOW_UP_FILTERS, warmInspectionsOf } from '#app/data/follow-up-queries.ts';
@@ -13,6 +12,7 @@ import { paths } from '#app/navigation/paths.ts';
 import { hasPermission } from '#app/session/session-permissions.ts';
 import { useDevice } from '#app/sync/use-device.ts';
 import { formatRecentTime } from '#app/ui/display-format.ts';
+import { OpenDrafts } from '#app/ui/drafts/open-drafts.tsx';
 import { FollowUpFilterBar } from '#app/ui/follow-up-filters.tsx';
 import { ListPage } from '#app/ui/list-page.tsx';
 import { useInspectionList, useInspectionWindow, useOpenDrafts } from './use-inspecciones-list.ts';
@@ -24,33 +24,15 @@ const ROW_HEIGHT = { narrow: 120, wide: 76 };
 
 function DraftsCard({ drafts }: { drafts: InspectionDraft[] }) {
   return (
-    <section className="inspection-drafts" aria-labelledby="inspection-drafts-title">
-      <h2 id="inspection-drafts-title">En curso en este dispositivo</h2>
-      <ul>
-        {drafts.map((draft) => {
-          const titleId = `draft-${draft.IdEvaluacion}`;
-          return (
-            <li key={draft.IdEvaluacion}>
-              <span id={titleId} className="inspection-drafts__title">
-                <strong>{draft.formulario.Nombre}</strong>
-                <span className="muted">
-                  {[
-                    draft.Lugar || 'Sin lugar',
-                    formatDisplayDate(draft.Fecha),
-                    `guardada ${formatRecentTime(new Date(draft.actualizadoEn))}`,
-                  ]
-                    .filter(Boolean)
-                    .join(' · ')}
-                </span>
-              </span>
-              <IonButton size="small" routerLink={paths.inspecciones.editar.href(draft.IdEvaluacion)} aria-describedby={titleId}>
-                Continuar
-              </IonButton>
-            </li>
-          );
-        })}
-      </ul>
-    </section>
+    <OpenDrafts
+      title="En curso en este dispositivo"
+      drafts={drafts.map((draft) => ({
+        id: draft.IdEvaluacion,
+        title: draft.formulario.Nombre,
+        detail: [draft.Lugar || 'Sin lugar', formatDisplayDate(draft.Fecha), `guardada ${formatRecentTime(new Date(draft.actualizadoEn))}`].join(' · '),
+        href: paths.inspecciones.editar.href(draft.IdEvaluacion),
+      }))}
+    />
   );
 }
 

@@ -1,5 +1,5 @@
 import { IonButton } from '@ionic/react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useId } from 'react';
 import './open-drafts.css';
 
 export interface OpenDraft {
@@ -18,18 +18,20 @@ export interface OpenDraft {
  * a draft left open (a reload, a crash, the next day) is found where its records are.
  */
 export function OpenDrafts({ title, drafts }: { title: string; drafts: readonly OpenDraft[] }) {
+  const titleId = useId();
   if (drafts.length === 0) return null;
-  const titleId = `open-drafts-${title.replace(/\W+/g, '-')}`;
   return (
     <section className="open-drafts" aria-labelledby={titleId}>
       <h2 id={titleId}>{title}</h2>
       <ul>
         {drafts.map((draft) => (
           <li key={draft.id}>
-            <span id={`open-draft-${draft.id}`}>
+            <span id={`open-draft-${draft.id}`} className="open-drafts__title">
               <strong>{draft.title}</strong>
-              <span className="muted"> {draft.detail}</span>
-              {draft.badge}
+              <span className="muted">
+                {draft.detail}
+                {draft.badge}
+              </span>
             </span>
             <IonButton size="small" routerLink={draft.href} aria-describedby={`open-draft-${draft.id}`}>
               Continuar

@@ -3,7 +3,7 @@ import { IonButton } from '@ionic/react';
 import type { ReactNode } from 'react';
 import type { LocalTrabajador } from '#app/db/reference-rows.ts';
 import { WorkerSearch } from './worker-search.tsx';
-import './chosen-workers.css';
+import '#app/ui/records.css';
 
 export interface ChosenPerson {
   id: string;
@@ -37,7 +37,7 @@ export function ChosenWorkers(props: ChosenWorkersProps) {
       {people.length === 0 ? (
         empty && <p className="muted">{empty}</p>
       ) : (
-        <ul className="chosen-workers" aria-label={listLabel}>
+        <ul className="people-list" aria-label={listLabel}>
           {people.map((person) => (
             <li key={person.id}>
               <span>
