@@ -111,6 +111,9 @@ test("the EPP dashboard shows the demo company's figures over the last twelve mo
   // opens them, and the pointer leaving the chart then throws nothing (the option used to be set again on every
   // render, replacing the bar under the pointer); the table below the chart opens the same records.
   const chart = card(page, 'No uso de EPP por elemento');
+  // Each chart reads its own answer: the one about to be tapped shows every position's findings again first (its
+  // chart is drawn anew when they arrive, and a tap on the one being replaced would land on nothing).
+  await expect(chart.locator('.chart-card__total')).toHaveText(noUso.total === 1 ? '1 hallazgo' : `${noUso.total} hallazgos`);
   const records = page.getByRole('region', { name: 'Registros de No uso de EPP por elemento: Casco de seguridad', exact: true });
   await clickChartShape(chart, '#f5c400');
   await expect(records).toBeVisible();
