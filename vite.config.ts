@@ -211,7 +211,7 @@ export default defineConfig(({ mode }) => ({
           root: '.',
           include: ['tests/api/**/*.test.ts'],
           // What only the PostgreSQL run has: a second engine to compare with, a cluster to move into.
-          exclude: ['tests/api/postgres-schema.test.ts', 'tests/api/move-to-postgres.test.ts'],
+          exclude: ['tests/api/postgres-schema.test.ts', 'tests/api/move-to-postgres.test.ts', 'tests/api/two-nodes*.test.ts'],
           // One data folder migrated and seeded for the run; each test copies it (tests/api/support/api-harness.ts).
           globalSetup: ['tests/api/support/seeded-template.ts'],
           environment: 'node',

@@ -21,6 +21,7 @@ import { CommandTable } from './commands/command-table.ts';
 import { checkStatedProtocol } from './sync/protocol-version.ts';
 import { createSyncRoutes, type EntryRunners } from './sync/sync.routes.ts';
 import { publicCall } from './tenancy/permit.ts';
+import { companyWriteScope } from './tenancy/company-write-scope.ts';
 
 const HealthAnswer = v.object({ status: v.literal('ok'), schemaVersion: v.number() });
 
@@ -73,6 +74,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   });
   // A device's single write (RP6) says its protocol: an old one is refused before anything runs (PV2).
   app.use('/api/*', checkStatedProtocol);
+  app.use('/api/*', companyWriteScope);
   const applyOnce = createLedger();
   app.use('/api/*', idempotencyLedger(applyOnce));
   app.route('/api', apiRoutes);

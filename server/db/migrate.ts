@@ -22,6 +22,7 @@ import * as sesiones from './migrations/0020-sesiones.ts';
 import * as actasNombres from './migrations/0021-actas-nombres.ts';
 import * as resumenesMensuales from './migrations/0022-resumenes-mensuales.ts';
 import * as resumenesCapacitaciones from './migrations/0023-resumenes-capacitaciones.ts';
+import * as variosNodos from './migrations/0024-varios-nodos.ts';
 import * as postgresBase from './postgres/base-migration.ts';
 import { engineOf } from './engine.ts';
 import type { Database } from './schema.ts';
@@ -58,6 +59,7 @@ const POSTGRES_ONLY: Record<string, Migration> = { '0021-base-postgresql': postg
 const BOTH_ENGINES: Record<string, Migration> = {
   '0022-resumenes-mensuales': resumenesMensuales,
   '0023-resumenes-capacitaciones': resumenesCapacitaciones,
+  '0024-varios-nodos': variosNodos,
 };
 
 /** A migration's number, the start of its name: the schema version it leaves. */

@@ -24,11 +24,17 @@ export function jsonTextItems(db: Db, column: RawBuilder<unknown>, alias: string
     : sql`json_each(${column}) AS ${sql.id(alias)}`;
 }
 
-/** The last key a table's AUTOINCREMENT issued, even when the row that had it is gone (0 before the first). */
+/**
+ * The last key a table's AUTOINCREMENT issued, even when the row that had it is gone (0 before the first). On
+ * PostgreSQL the change log's comes from its sequence (migration 0024), which counts keys of transactions still open.
+ */
 export async function lastIssuedKey(db: Db, table: string): Promise<number> {
+  const postgres = engineOf(db) === 'postgres';
   const { rows } =
-    engineOf(db) === 'postgres'
-      ? await sql<{ seq: number }>`SELECT "Ultimo" AS seq FROM secuencias WHERE "Tabla" = ${table}`.execute(db)
-      : await sql<{ seq: number }>`SELECT seq FROM sqlite_sequence WHERE name = ${table}`.execute(db);
+    postgres && table === 'cambios'
+      ? await sql<{ seq: number }>`SELECT CASE WHEN is_called THEN last_value ELSE last_value - 1 END AS seq FROM cambios_seq`.execute(db)
+      : postgres
+        ? await sql<{ seq: number }>`SELECT "Ultimo" AS seq FROM secuencias WHERE "Tabla" = ${table}`.execute(db)
+        : await sql<{ seq: number }>`SELECT seq FROM sqlite_sequence WHERE name = ${table}`.execute(db);
   return Number(rows[0]?.seq ?? 0);
 }

@@ -2,6 +2,7 @@ import os from 'node:os';
 import pg from 'pg';
 import { CompiledQuery, Kysely, PostgresDialect, PostgresDriver, type DatabaseConnection, type TransactionSettings } from 'kysely';
 import type { Database } from './schema.ts';
+import { currentWriteScope } from './write-scope.ts';
 
 /**
  * Every integer column is BIGINT on PostgreSQL (SQLite's INTEGER holds 64 bits: epoch milliseconds among them), and
@@ -16,16 +17,31 @@ const types = {
 };
 
 /**
- * The one lock every transaction takes first, on every node: write transactions run one at a time, as on SQLite.
- * The change log relies on it: a puller must never see a Seq commit before a smaller one still in flight, or it
- * would move its cursor past a change it never received. Reads outside transactions run in parallel.
+ * The writer lock: a company's write transaction holds it shared, with its company's lock (one of the COMPANY_LOCKS
+ * class) exclusive; any other transaction (jobs, sign-up, the inspector portal) holds it exclusive, and so runs
+ * alone, as every transaction did before several nodes. Taken first, before anything is read, on every node.
+ * The change log relies on the company lock: a company's changes take their `Seq` (a sequence, migration 0024)
+ * while holding it, so no company's `Seq` commits before a smaller one of the same company still in flight, and a
+ * device's cursor (the company's newest committed `Seq`) never passes a change it did not receive.
  */
 export const WRITER_LOCK = 74_120_001;
+/** The first key of the two-key advisory locks that stand for companies (the second is the hash of its id). */
+export const COMPANY_LOCKS = 74_120_002;
+
+const ALONE = CompiledQuery.raw(`select pg_advisory_xact_lock(${WRITER_LOCK})`);
+
+/** The statement that takes `company`'s lock (and the writer lock shared). */
+export function companyLock(company: string, shared = true): CompiledQuery {
+  const writer = shared ? `pg_advisory_xact_lock_shared(${WRITER_LOCK}), ` : '';
+  return CompiledQuery.raw(`select ${writer}pg_advisory_xact_lock(${COMPANY_LOCKS}, hashtext($1))`, [company]);
+}
 
 class OneWriterPostgresDriver extends PostgresDriver {
   override async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
     await super.beginTransaction(connection, settings);
-    await connection.executeQuery(CompiledQuery.raw(`select pg_advisory_xact_lock(${WRITER_LOCK})`));
+    const scope = currentWriteScope();
+    if (scope?.kind === 'lectura') return;
+    await connection.executeQuery(scope?.kind === 'empresa' ? companyLock(scope.company) : ALONE);
   }
 }
 
@@ -51,6 +67,8 @@ export async function openPostgres(url: string): Promise<Kysely<Database>> {
   const pool = new pg.Pool({ connectionString: url, max: 10, types });
   // An idle client whose server went away must not take the process down; the next query reports it.
   pool.on('error', (error) => console.error(`PostgreSQL: conexión inactiva perdida: ${error.message}`));
+  // Nor one lost while checked out (a job holding its lock, a failover): the query on it fails, the process lives.
+  pool.on('connect', (client) => client.on('error', (error) => console.error(`PostgreSQL: conexión perdida: ${error.message}`)));
   const db = new Kysely<Database>({ dialect: new OneWriterPostgresDialect(pool) });
   try {
     const { rows } = await db.executeQuery<{ datcollate: string; datctype: string; datlocprovider: string }>(

@@ -23,12 +23,15 @@ import type {
   UsuariosTable,
 } from './account-tables.ts';
 import type {
+  AjustesServidorTable,
+  ArchivosContenidoTable,
   ArchivosEmpresaTable,
   ArchivosTable,
   CambiosTable,
   ConflictosTable,
   IdempotenciaTable,
   RetencionCambiosTable,
+  TrabajosProgramadosTable,
 } from './sync-tables.ts';
 import type {
   CapacitacionEvidenciasTable,
@@ -103,4 +106,7 @@ export interface Database extends KitTables {
   fiscalizadores: FiscalizadoresTable;
   codigos_fiscalizadores: CodigosFiscalizadoresTable;
   accesos_fiscalizadores: AccesosFiscalizadoresTable;
+  ajustes_servidor: AjustesServidorTable;
+  archivos_contenido: ArchivosContenidoTable;
+  trabajos_programados: TrabajosProgramadosTable;
 }

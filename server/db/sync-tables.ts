@@ -59,3 +59,25 @@ export interface ArchivosEmpresaTable {
   IdEmpresa: string;
   CreadoEn: string;
 }
+
+/** Settings every node shares (migration 0024): the session secret when the database is PostgreSQL. */
+export interface AjustesServidorTable {
+  Clave: string;
+  Valor: string;
+  CreadoEn: string;
+}
+
+/** The bytes of a stored file when they live in the database (no S3-compatible store set). */
+export interface ArchivosContenidoTable {
+  Sha256: string;
+  Contenido: Buffer;
+}
+
+/** A scheduled job's last run across the nodes: it runs once per period, whichever node ticks first. */
+export interface TrabajosProgramadosTable {
+  Nombre: string;
+  UltimoInicio: string;
+  UltimoFin: string | null;
+  Nodo: string;
+  Error: string | null;
+}

@@ -132,12 +132,16 @@ async function copyCounters(source: SQLite.Database, target: Db): Promise<number
   const counters = source.prepare('SELECT name, seq FROM sqlite_sequence').all() as { name: string; seq: number }[];
   await target.transaction().execute(async (trx) => {
     await trx.deleteFrom('secuencias' as never).execute();
-    if (counters.length) {
+    // The change log's counter is its own sequence on PostgreSQL (migration 0024).
+    const keyed = counters.filter((row) => row.name !== 'cambios');
+    if (keyed.length) {
       await trx
         .insertInto('secuencias' as never)
-        .values(counters.map((row) => ({ Tabla: row.name, Ultimo: row.seq })) as never)
+        .values(keyed.map((row) => ({ Tabla: row.name, Ultimo: row.seq })) as never)
         .execute();
     }
+    const changes = counters.find((row) => row.name === 'cambios')?.seq ?? 0;
+    await sql`SELECT setval('cambios_seq', ${changes + 1}, false)`.execute(trx);
     await sql`SELECT setval(pg_get_serial_sequence('observaciones', 'rowid'), (SELECT coalesce(max(rowid), 0) + 1 FROM observaciones), false)`.execute(trx);
   });
   return counters.find((row) => row.name === 'cambios')?.seq ?? 0;

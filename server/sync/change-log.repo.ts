@@ -1,10 +1,13 @@
 import { sql } from 'kysely';
 import type { Change, ChangesAnswer } from '#sync/outbox/sync-protocol.ts';
-import { reusableInsert, type Db } from '../db/database.ts';
+import { reusableInsert, reusableQuery, type Db } from '../db/database.ts';
 import { lastIssuedKey } from '../db/portable-sql.ts';
 import type { Viewer } from '../tenancy/viewer.ts';
 import type { ChangeOperation } from '../db/schema.ts';
 import { inWriteTransaction } from './write-transaction.ts';
+import { engineOf } from '../db/engine.ts';
+import { companyLock } from '../db/postgres.ts';
+import { currentWriteScope, readingOnly } from '../db/write-scope.ts';
 
 /**
  * Who may pull a change (migration 0006). Contractor users must not receive other contractors' records.
@@ -45,8 +48,15 @@ const insertChange = reusableInsert(
       .values({ IdEmpresa: company, Tabla: table, IdRegistro: id, Operacion: op, Fila: row, CreadoEn: at, Audiencia: audience }),
 );
 
-/** Call inside the same transaction as the write it describes, so the log never disagrees with the rows. */
+/**
+ * Call inside the same transaction as the write it describes, so the log never disagrees with the rows. On
+ * PostgreSQL a change of another company than the one the transaction locked takes that company's lock first.
+ */
 export async function recordChange(db: Db, change: ChangeInput, now: Date = new Date()): Promise<number> {
+  const scope = currentWriteScope();
+  if (scope?.kind === 'empresa' && scope.company !== change.company && engineOf(db) === 'postgres') {
+    await db.executeQuery(companyLock(change.company, false));
+  }
   const row = change.op === 'delete' ? null : JSON.stringify(change.row);
   return insertChange(db, change.company, change.table, String(change.id), change.op, row, now.toISOString(), change.audience ?? 'todos');
 }
@@ -94,23 +104,37 @@ export function recordReadsChanged(db: Db, company: string, subject: string, now
   return recordChange(db, { company, table: READS_CHANGED_TABLE, id: subject, op: 'upsert', row: {}, audience: 'empresa' }, now);
 }
 
+/** The newest change of `company` this transaction sees committed (0 before its first). */
+const companyNewestSeq = reusableQuery((db, company: string) =>
+  db.selectFrom('cambios').select((eb) => eb.fn.max('Seq').as('seq')).where('IdEmpresa', '=', company),
+);
+
 /**
- * The company's changes after `since`, in seq order. The cursor may move past other companies' changes: SQLite
- * has one writer, so every seq up to the maximum read here is already committed (a multi-writer database would
- * need to stop at the oldest open transaction instead).
+ * The company's changes after `since`, in seq order, up to the company's newest committed change. Never past it:
+ * on PostgreSQL another transaction of the company may hold a later `Seq` and commit after this read, and every
+ * `Seq` of the company below its newest committed one is committed (each company's writes hold its lock while
+ * they take a `Seq`, server/db/postgres.ts). Other companies' numbers may be in flight below it; they are not
+ * this company's to pull.
  */
 export function readChanges(db: Db, company: string, reader: ChangeReader, since: number, limit: number): Promise<ChangePage> {
   // One read transaction: the horizon, the newest seq and the rows come from the same snapshot.
   const read = (trx: Db) => readPage(trx, company, reader, since, limit);
-  return db.isTransaction ? read(db) : db.transaction().execute(read);
+  if (db.isTransaction) return read(db);
+  if (engineOf(db) === 'sqlite') return db.transaction().execute(read);
+  return readingOnly(() => db.transaction().setIsolationLevel('repeatable read').execute(read));
 }
 
 async function readPage(db: Db, company: string, reader: ChangeReader, since: number, limit: number): Promise<ChangePage> {
   const horizon = await retentionHorizon(db);
-  const newest = await lastIssuedSeq(db);
-  if (since + 1 < horizon || since > newest) return { changes: [], cursor: newest, more: false, reset: true };
+  const issued = await lastIssuedSeq(db);
+  const [newestRow] = await companyNewestSeq(db, company);
+  // A cursor a reset hands out: the device downloads its tables again, then pulls what committed after it.
+  const newest = Math.max(Number(newestRow?.seq ?? 0), horizon - 1);
+  if (since + 1 < horizon || since > issued) return { changes: [], cursor: newest, more: false, reset: true };
   // PL11: what the user may read changed after this device's cursor; a first pull (since 0) has nothing to redo.
-  if (since > 0 && since < reader.readsChangedAt) return { changes: [], cursor: newest, more: false, reset: true };
+  if (since > 0 && since < reader.readsChangedAt) {
+    return { changes: [], cursor: Math.max(newest, reader.readsChangedAt), more: false, reset: true };
+  }
   const { viewer, tables } = reader;
   const rows = await db
     .selectFrom('cambios')
@@ -155,5 +179,5 @@ async function readPage(db: Db, company: string, reader: ChangeReader, since: nu
   );
   const last = changes.at(-1);
   const more = changes.length === limit && last !== undefined;
-  return { changes, cursor: more ? last.seq : newest, more };
+  return { changes, cursor: more ? last.seq : Math.max(since, newest), more };
 }

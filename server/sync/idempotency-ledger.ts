@@ -150,8 +150,9 @@ async function sessionClaims(c: Context<AppEnv>, deps: AppDeps) {
  * runs in one transaction with its ledger row (and the change-log rows the module records), so a replay after a
  * crash or a lost answer gets the stored answer and changes nothing. Handlers stay unchanged: they receive
  * request-scoped deps whose `db` and `files` are the transaction (using the root `db` inside would wait on itself).
- * Across processes the ledger's primary key makes the second commit fail (500), and its client retries into the
- * stored answer. A batch entry whose call is a command skips this middleware and reaches the same ledger directly.
+ * The same key at two nodes (PostgreSQL): the second waits for the company's lock and answers what the first
+ * stored (ledger-core.ts). A batch entry whose call is a command skips this middleware and reaches the same ledger
+ * directly.
  */
 export function idempotencyLedger(applyOnce: Ledger) {
   return createMiddleware<AppEnv>(async (c, next) => {

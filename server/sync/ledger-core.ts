@@ -94,7 +94,9 @@ export interface LedgeredWrite {
  * The idempotency ledger (SPEC RP17) around one write, whatever carried it (a REST call with `Idempotency-Key` or
  * a batch entry): run once in one transaction with its ledger row, or answered from the stored row. The write
  * gets deps whose `db` and `files` are that transaction. Any answer other than a success or a CONFLICTO rolls it
- * back and is not stored. Concurrent writes with the same key in this process are refused with 409 EN_CURSO.
+ * back and is not stored. Concurrent writes with the same key in this process are refused with 409 EN_CURSO; on
+ * another node (PostgreSQL), the second waits for the company's lock its transaction takes first, then finds the
+ * first's row and answers it.
  */
 export function createLedger() {
   const executing = new Set<string>();
@@ -120,7 +122,7 @@ export function createLedger() {
         // Its own transaction; inside a batch, a savepoint of the batch's transaction.
         await atomically(deps.db, async (trx) => {
           // On SQLite the look-up above already waited for any transaction holding the one connection. PostgreSQL
-          // reads beside it: a batch (on any node) may have committed this key since, seen once the writer lock is held.
+          // reads beside it: a write (on any node) may have committed this key since, seen once the company lock is held.
           if (engineOf(trx) === 'postgres' && (committedMeanwhile = await findEntry(trx, company, key))) throw new RollBack();
           const executed = await execute(depsWithin(deps, trx));
           if (!executed.ledgerable) throw new RollBack();

@@ -1,6 +1,5 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { sign } from 'hono/jwt';
+import { sessionSecret } from '#server/installation/session-secret.ts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ANDES, DEMO_PASSWORD, startTestServer, type TestServer } from './support/api-harness.ts';
 import { SYNC_PROTOCOL_VERSION } from '#sync/outbox/sync-protocol.ts';
@@ -275,7 +274,7 @@ describe('SE3: a password change, a reset or a deactivation ends every session o
   it('a token issued before sessions had ids opens nothing', async () => {
     const { userId: id } = await server.login(SUPERVISOR);
     const iat = Math.floor(server.clock.now().getTime() / 1000);
-    const secret = fs.readFileSync(path.join(server.dataDir, 'session-secret'), 'utf8').trim();
+    const secret = await sessionSecret(server.deps.config, server.deps.db, server.clock.now());
     const legacy = await sign({ sub: id, emp: ANDES.id, iat, exp: iat + 3600, typ: 'sesion' }, secret, 'HS256');
     expect(await sessionOf(legacy)).toEqual(refused);
   });

@@ -28,7 +28,7 @@ afterAll(async () => {
 });
 
 /** What both engines can say alike of a column: its name, whether it may be empty, and the kind of its values. */
-const KINDS: Record<string, string> = { text: 'texto', integer: 'entero', int8: 'entero', real: 'real', float8: 'real' };
+const KINDS: Record<string, string> = { text: 'texto', integer: 'entero', int8: 'entero', real: 'real', float8: 'real', blob: 'bytes', bytea: 'bytes' };
 function shape(tables: TableMetadata[], keyColumns: Set<string> = new Set()) {
   return Object.fromEntries(
     tables

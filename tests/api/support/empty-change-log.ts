@@ -10,6 +10,6 @@ import type { TestServer } from './api-harness.ts';
 export async function emptyChangeLog(server: TestServer): Promise<void> {
   const { db } = server.deps;
   await db.deleteFrom('cambios').execute();
-  if (engineOf(db) === 'postgres') await sql`DELETE FROM secuencias WHERE "Tabla" = 'cambios'`.execute(db);
+  if (engineOf(db) === 'postgres') await sql`SELECT setval('cambios_seq', 1, false)`.execute(db);
   else await sql`DELETE FROM sqlite_sequence WHERE name = 'cambios'`.execute(db);
 }
