@@ -5,6 +5,7 @@ import type { AnyEntity } from '#sync/records/entity.ts';
 import type { Workflow } from '#sync/records/workflow.ts';
 import type { Db } from '../db/database.ts';
 import { inWriteTransaction } from '../sync/write-transaction.ts';
+import { runSteps, scheduleJob, type ScheduledJob } from '#server/jobs/schedule-job.ts';
 
 /** SPEC OV1: how often the running server applies the overdue rule besides at start and before the lists. */
 export const OVERDUE_INTERVAL_MS = 10 * 60 * 1000;
@@ -100,23 +101,13 @@ export async function applyOverdueToday<Wire extends ReviewLightState & { Versio
   await applyOverdue(db, now, rule, company);
 }
 
-export interface OverdueJob {
-  /** The first run, at start. */
-  ready: Promise<void>;
-  stop(): void;
-}
+export type OverdueJob = ScheduledJob;
 
-/** Runs the overdue rule of every table now and then every 10 minutes; the timer never keeps the process alive. */
+/**
+ * Runs the overdue rule of every table now and then every 10 minutes, once per period across the API nodes; the
+ * timer never keeps the process alive. A table whose rule fails does not keep the others from running.
+ */
 export function startOverdueJobs(db: Db, now: () => Date, rules: readonly AnyRule[], everyMs = OVERDUE_INTERVAL_MS): OverdueJob {
-  const run = async () => {
-    for (const rule of rules) {
-      await applyOverdue(db, now(), rule).catch((error: unknown) =>
-        console.error(`[semaforos] no se pudo aplicar la regla de vencimiento a ${rule.table}`, error),
-      );
-    }
-  };
-  const ready = run();
-  const timer = setInterval(() => void run(), everyMs);
-  timer.unref();
-  return { ready, stop: () => clearInterval(timer) };
+  const steps = rules.map((rule) => [`no se pudo aplicar la regla de vencimiento a ${rule.table}`, () => applyOverdue(db, now(), rule)] as const);
+  return scheduleJob(db, { name: 'semaforos-vencidos', everyMs, now, run: () => runSteps(steps) });
 }

@@ -4,6 +4,7 @@ import { pruneChanges } from './change-log.repo.ts';
 import { inWriteTransaction } from './write-transaction.ts';
 import { forgetOldAddressFailures } from '../tenancy/address-limit.ts';
 import { forgetExpiredClosedSessions } from '../tenancy/session-state.ts';
+import { runSteps, scheduleJob, type ScheduledJob } from '#server/jobs/schedule-job.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const RETENTION_INTERVAL_MS = 60 * 60 * 1000;
@@ -75,33 +76,18 @@ export async function pruneExpired(db: Db, now: Date, options: RetentionOptions 
   return pruned;
 }
 
-export interface RetentionJob {
-  /** The first run, started with the server. */
-  ready: Promise<void>;
-  stop(): void;
-}
+export type RetentionJob = ScheduledJob;
 
-/** RT2: prunes at start and every hour, in the server process; a run never overlaps the previous one. */
+/** RT2: prunes at start and every hour, once per period across the API nodes; a run never overlaps the previous one. */
 export function startRetentionJob(db: Db, now: () => Date, everyMs = RETENTION_INTERVAL_MS): RetentionJob {
-  let running: Promise<void> = Promise.resolve();
-  const run = () => {
-    running = running.then(() =>
-      pruneExpired(db, now()).then(
-        () => undefined,
-        (error: unknown) => console.error('[retención] no se pudo depurar el registro de idempotencia y de cambios', error),
-      ),
-    );
-    // What sign-in keeps only for a while: signed-out sessions past their expiry, failures of past windows (SE2, SE4).
-    running = running.then(() =>
-      Promise.all([forgetExpiredClosedSessions(db, now()), forgetOldAddressFailures(db, now())]).then(
-        () => undefined,
-        (error: unknown) => console.error('[retención] no se pudieron depurar las sesiones cerradas y los intentos por dirección', error),
-      ),
-    );
-    return running;
-  };
-  const ready = run();
-  const timer = setInterval(() => void run(), everyMs);
-  timer.unref();
-  return { ready, stop: () => clearInterval(timer) };
+  const run = () =>
+    runSteps([
+      ['no se pudo depurar el registro de idempotencia y de cambios', () => pruneExpired(db, now())],
+      // What sign-in keeps only for a while: signed-out sessions past their expiry, failures of past windows (SE2, SE4).
+      [
+        'no se pudieron depurar las sesiones cerradas y los intentos por dirección',
+        () => Promise.all([forgetExpiredClosedSessions(db, now()), forgetOldAddressFailures(db, now())]),
+      ],
+    ]);
+  return scheduleJob(db, { name: 'retencion', everyMs, now, run });
 }

@@ -2,6 +2,7 @@ import { formatDisplayDate } from '#sync/domain/dates.ts';
 import type { AppDeps } from '#server/app-env.ts';
 import type { Db } from '#server/db/database.ts';
 import { renderReportPdf } from '#server/reports/render-report-pdf.ts';
+import { scheduleJob, type ScheduledJob } from '#server/jobs/schedule-job.ts';
 import { buildEppActaReport } from './epp-acta-report.ts';
 
 /**
@@ -74,20 +75,13 @@ export async function sendOwedCopies(deps: CopyDeps): Promise<number> {
   return sent;
 }
 
-export interface CopyJob {
-  ready: Promise<void>;
-  stop(): void;
-}
+export type CopyJob = ScheduledJob;
 
-/** Sends what is owed at start and then every 15 seconds; the timer never keeps the process alive. */
+/**
+ * Sends what is owed at start and then every 15 seconds, once per period across the API nodes: one node at a time,
+ * so two nodes do not mail the same copy. The timer never keeps the process alive.
+ */
 export function startActaCopyJob(deps: CopyDeps, everyMs = EVERY_MS): CopyJob {
-  let running: Promise<void> = Promise.resolve();
-  const run = () => {
-    running = running.then(() => sendOwedCopies(deps).then(() => undefined)).catch((error: unknown) => console.error('[actas] envío de copias', error));
-    return running;
-  };
-  const ready = run();
-  const timer = setInterval(() => void run(), everyMs);
-  timer.unref();
-  return { ready, stop: () => clearInterval(timer) };
+  const run = async () => void (await sendOwedCopies(deps));
+  return scheduleJob(deps.db, { name: 'copias-actas', everyMs, now: deps.now, run });
 }
