@@ -1,9 +1,9 @@
-import path from 'node:path';
 import type { AppDeps } from './app-env.ts';
 import { RECORD_STORES } from './app-modules.ts';
 import type { Config } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { copyFolderFiles, filesFolderOf, openFileBytes } from './files/file-bytes-setup.ts';
 import { FileStore } from './files/file-store.ts';
 import { Mailer } from './mail/mailer.ts';
 import { CachingSessionTokens } from './sync/verified-token-cache.ts';
@@ -21,7 +21,9 @@ export async function bootstrap(config: Config, now: () => Date = () => new Date
   await migrateToLatest(db);
   await seedCatalogue(db);
   const secret = await sessionSecret(config, db, now());
-  const files = new FileStore(db, path.join(config.dataDir, 'files'), secret);
+  const fileBytes = await openFileBytes(config, db);
+  if (config.fileStorage.kind !== 'folder') await copyFolderFiles(filesFolderOf(config), fileBytes);
+  const files = new FileStore(db, fileBytes, secret);
   const demoCreated = config.demoSeed ? await seedDemo(db, now(), files) : false;
   return {
     db,

@@ -40,3 +40,47 @@ describe('verification base address', () => {
     }
   });
 });
+
+describe('file storage', () => {
+  it('keeps files in DATA_DIR without DATABASE_URL, and in PostgreSQL with it', () => {
+    expect(parseConfig({}).fileStorage).toEqual({ kind: 'folder' });
+    expect(parseConfig({ DATABASE_URL: 'postgres://andes@db:5432/andes' }).fileStorage).toEqual({ kind: 'database' });
+  });
+
+  it('takes FILES_URL as an S3-compatible bucket and optional key prefix, with its endpoint and region', () => {
+    const withPostgres = parseConfig({ DATABASE_URL: 'postgres://andes@db/andes', FILES_URL: 's3://andes-archivos/produccion/hse/' });
+    expect(withPostgres.fileStorage).toEqual({
+      kind: 's3',
+      bucket: 'andes-archivos',
+      prefix: 'produccion/hse',
+      endpoint: undefined,
+      region: 'us-east-1',
+    });
+    const minio = parseConfig({ FILES_URL: 's3://andes', FILES_S3_ENDPOINT: 'http://minio:9000', FILES_S3_REGION: 'auto' });
+    expect(minio.fileStorage).toEqual({ kind: 's3', bucket: 'andes', prefix: '', endpoint: 'http://minio:9000', region: 'auto' });
+  });
+
+  it("hands the SDK AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY when both are set, else leaves it to the SDK's other sources", () => {
+    const keys = { AWS_ACCESS_KEY_ID: 'AKIAEJEMPLO', AWS_SECRET_ACCESS_KEY: 'secreto' };
+    expect(parseConfig({ FILES_URL: 's3://andes', ...keys }).fileStorage).toMatchObject({
+      credentials: { accessKeyId: 'AKIAEJEMPLO', secretAccessKey: 'secreto', sessionToken: undefined },
+    });
+    expect(parseConfig({ FILES_URL: 's3://andes', ...keys, AWS_SESSION_TOKEN: 'temporal' }).fileStorage).toMatchObject({
+      credentials: { sessionToken: 'temporal' },
+    });
+    const keyWithoutSecret = parseConfig({ FILES_URL: 's3://andes', AWS_ACCESS_KEY_ID: 'AKIAEJEMPLO' });
+    expect(keyWithoutSecret.fileStorage).toMatchObject({ credentials: undefined });
+  });
+
+  it('stops on a FILES_URL that is not s3://, an endpoint that is not http(s) and a malformed region', () => {
+    for (const bad of ['/var/lib/archivos', 'https://s3.amazonaws.com/andes', 's3://', 's3://A_B/x', 'gs://andes']) {
+      expect(() => parseConfig({ FILES_URL: bad }), bad).toThrow(/FILES_URL: FILES_URL debe ser una dirección s3:\/\/bucket\/prefijo/);
+    }
+    expect(() => parseConfig({ FILES_URL: 's3://andes', FILES_S3_ENDPOINT: 'minio:9000' })).toThrow(
+      /FILES_S3_ENDPOINT: FILES_S3_ENDPOINT debe ser una dirección http\(s\)/,
+    );
+    expect(() => parseConfig({ FILES_URL: 's3://andes', FILES_S3_REGION: 'US East' })).toThrow(
+      /FILES_S3_REGION: FILES_S3_REGION debe ser una región como us-east-1/,
+    );
+  });
+});

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import * as v from 'valibot';
+import type { S3Location } from './files/s3-file-bytes.ts';
 import { isProxyEntry, TrustedProxies } from './http/client-address.ts';
 
 const port = (name: string) =>
@@ -22,6 +23,20 @@ const positive = (name: string, max: number) =>
     v.maxValue(max, `${name} debe ser un número entero entre 1 y ${max}`),
   );
 
+/** An http(s) address without parameters, fragment or credentials in it. */
+function isPlainHttpAddress(value: string): boolean {
+  try {
+    const url = new URL(value);
+    const plain = url.search === '' && url.hash === '' && url.username === '' && url.password === '';
+    return (url.protocol === 'https:' || url.protocol === 'http:') && plain;
+  } catch {
+    return false;
+  }
+}
+
+/** `s3://bucket/prefix`: a bucket name as S3 allows it, then an optional prefix for the keys. */
+const S3_ADDRESS = /^s3:\/\/([a-z0-9][a-z0-9.-]{1,61}[a-z0-9])(\/.*)?$/;
+
 const EnvSchema = v.object({
   PORT: v.optional(port('PORT'), '3000'),
   HOST: v.optional(v.pipe(v.string(), v.nonEmpty('HOST no puede estar vacío')), '0.0.0.0'),
@@ -32,6 +47,29 @@ const EnvSchema = v.object({
       v.regex(/^postgres(ql)?:\/\/\S+$/, 'DATABASE_URL debe ser una dirección postgres://usuario@servidor:puerto/base (sin ella se usa SQLite en DATA_DIR)'),
     ),
   ),
+  FILES_URL: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.regex(S3_ADDRESS, 'FILES_URL debe ser una dirección s3://bucket/prefijo (el prefijo es opcional), por ejemplo s3://andes-archivos/produccion'),
+      v.transform((value) => {
+        const [, bucket = '', rest = ''] = S3_ADDRESS.exec(value) ?? [];
+        return { bucket, prefix: rest.replace(/^\/+|\/+$/g, '') };
+      }),
+    ),
+  ),
+  FILES_S3_ENDPOINT: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.check(isPlainHttpAddress, 'FILES_S3_ENDPOINT debe ser una dirección http(s) sin parámetros, por ejemplo http://minio:9000 (sin ella se usa Amazon S3)'),
+    ),
+  ),
+  FILES_S3_REGION: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^[a-z0-9-]+$/, 'FILES_S3_REGION debe ser una región como us-east-1 (auto en Cloudflare R2)')), 'us-east-1'),
+  // The S3 SDK's own names; without them the SDK looks in its usual other places (a profile, an instance role).
+  AWS_ACCESS_KEY_ID: v.optional(v.string()),
+  AWS_SECRET_ACCESS_KEY: v.optional(v.string()),
+  AWS_SESSION_TOKEN: v.optional(v.string()),
   SESSION_SECRET: v.optional(v.pipe(v.string(), v.minLength(32, 'SESSION_SECRET debe tener al menos 32 caracteres'))),
   SMTP_HOST: v.optional(v.string()),
   SMTP_PORT: v.optional(port('SMTP_PORT'), '587'),
@@ -64,14 +102,7 @@ const EnvSchema = v.object({
     v.pipe(
       v.string(),
       v.trim(),
-      v.check((value) => {
-        try {
-          const url = new URL(value);
-          return (url.protocol === 'https:' || url.protocol === 'http:') && url.search === '' && url.hash === '' && url.username === '' && url.password === '';
-        } catch {
-          return false;
-        }
-      }, 'VERIFICATION_BASE_URL debe ser una dirección http(s) sin parámetros, por ejemplo https://hse.empresa.cl'),
+      v.check(isPlainHttpAddress, 'VERIFICATION_BASE_URL debe ser una dirección http(s) sin parámetros, por ejemplo https://hse.empresa.cl'),
       v.transform((value) => value.replace(/\/+$/, '')),
     ),
   ),
@@ -84,12 +115,20 @@ export interface SmtpConfig {
   password?: string;
 }
 
+/**
+ * Where the bytes of stored files live (server/files/file-bytes-setup.ts): the data folder of a single server, or,
+ * shared by several API nodes, an S3-compatible bucket or PostgreSQL's `archivos_contenido` table.
+ */
+export type FileStorage = { kind: 'folder' } | { kind: 'database' } | ({ kind: 's3' } & S3Location);
+
 export interface Config {
   port: number;
   host: string;
   dataDir: string;
-  /** PostgreSQL's address; without it the database is the SQLite file in `dataDir`. Files stay in `dataDir`. */
+  /** PostgreSQL's address; without it the database is the SQLite file in `dataDir`. */
   databaseUrl?: string;
+  /** FILES_URL's bucket when set; else the database table with PostgreSQL, the data folder with SQLite. */
+  fileStorage: FileStorage;
   sessionSecret?: string;
   smtp?: SmtpConfig;
   mailFrom: string;
@@ -112,6 +151,13 @@ export interface Config {
 
 export class ConfigError extends Error {}
 
+type AwsKeys = { AWS_ACCESS_KEY_ID?: string; AWS_SECRET_ACCESS_KEY?: string; AWS_SESSION_TOKEN?: string };
+
+function s3Credentials(e: AwsKeys): S3Location['credentials'] {
+  if (!e.AWS_ACCESS_KEY_ID || !e.AWS_SECRET_ACCESS_KEY) return undefined;
+  return { accessKeyId: e.AWS_ACCESS_KEY_ID, secretAccessKey: e.AWS_SECRET_ACCESS_KEY, sessionToken: e.AWS_SESSION_TOKEN };
+}
+
 /** Reads the environment once at start; a bad value stops the server with a message naming the variable. */
 export function parseConfig(env: Record<string, string | undefined>): Config {
   const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
@@ -126,6 +172,9 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    fileStorage: e.FILES_URL
+      ? { kind: 's3', ...e.FILES_URL, endpoint: e.FILES_S3_ENDPOINT, region: e.FILES_S3_REGION, credentials: s3Credentials(e) }
+      : { kind: e.DATABASE_URL ? 'database' : 'folder' },
     sessionSecret: e.SESSION_SECRET,
     smtp: e.SMTP_HOST ? { host: e.SMTP_HOST, port: e.SMTP_PORT, user: e.SMTP_USER, password: e.SMTP_PASSWORD } : undefined,
     mailFrom: e.SMTP_FROM,

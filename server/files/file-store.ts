@@ -1,7 +1,6 @@
-import { createHash, createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
-import fs from 'node:fs/promises';
-import path from 'node:path';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { Db } from '../db/database.ts';
+import type { FileBytes } from './file-bytes.ts';
 
 /** Spec: storage URLs expire after 216000 seconds. */
 export const SIGNED_URL_SECONDS = 216_000;
@@ -24,48 +23,29 @@ export function sha256Of(bytes: Uint8Array): string {
 }
 
 /**
- * Files on disk, content-addressed by SHA-256 (`files/ab/abcdef...`), described in the `archivos` table, with
- * the companies that uploaded each in `archivos_empresa`. One interface so an S3-compatible store can replace
- * the disk later.
+ * Files content-addressed by SHA-256: their bytes in a FileBytes store (a folder, an S3-compatible bucket or a
+ * database table), described in the `archivos` table, with the companies that uploaded each in `archivos_empresa`.
  */
 export class FileStore {
   constructor(
     private readonly db: Db,
-    private readonly root: string,
+    private readonly bytes: FileBytes,
     private readonly secret: string,
   ) {}
 
   /**
-   * The same store writing its rows through `db` (a transaction): inside a transaction every query must use
-   * the transaction, or the single SQLite connection waits for itself (TOOLCHAIN.md).
+   * The same store writing its rows (and bytes kept in the database) through `db` (a transaction): inside a
+   * transaction every query must use the transaction, or the single SQLite connection waits for itself (TOOLCHAIN.md).
    */
   withDb(db: Db): FileStore {
-    return new FileStore(db, this.root, this.secret);
-  }
-
-  private pathOf(sha256: string): string {
-    return path.join(this.root, sha256.slice(0, 2), sha256);
-  }
-
-  private async writeBytes(sha256: string, bytes: Uint8Array): Promise<void> {
-    const target = this.pathOf(sha256);
-    const exists = await fs.stat(target).then(
-      (stat) => stat.size === bytes.length,
-      () => false,
-    );
-    // The rename is atomic, so a file at its final name is complete; a unique temporary name keeps two
-    // simultaneous uploads of the same bytes from renaming each other's half-written file.
-    if (exists) return;
-    await fs.mkdir(path.dirname(target), { recursive: true });
-    const temporary = `${target}.${process.pid}.${randomUUID()}.tmp`;
-    await fs.writeFile(temporary, bytes);
-    await fs.rename(temporary, target);
+    return new FileStore(db, this.bytes.withDb(db), this.secret);
   }
 
   /** Stores the bytes (once, whoever sends them) and records that `company`, when given, uploaded them. */
   async put(bytes: Uint8Array, type: string, now: Date, company?: string): Promise<string> {
     const sha256 = sha256Of(bytes);
-    await this.writeBytes(sha256, bytes);
+    // Bytes before the row: a row never points at bytes that were not written.
+    await this.bytes.write(sha256, bytes);
     await this.db
       .insertInto('archivos')
       .values({ Sha256: sha256, Tipo: type, Tamano: bytes.length, CreadoEn: now.toISOString() })
@@ -95,11 +75,8 @@ export class FileStore {
   async get(sha256: string): Promise<StoredFile | null> {
     const row = await this.db.selectFrom('archivos').selectAll().where('Sha256', '=', sha256).executeTakeFirst();
     if (!row) return null;
-    try {
-      return { sha256, type: row.Tipo, bytes: await fs.readFile(this.pathOf(sha256)) };
-    } catch {
-      return null;
-    }
+    const bytes = await this.bytes.read(sha256);
+    return bytes ? { sha256, type: row.Tipo, bytes } : null;
   }
 
   private signature(sha256: string, expires: number): string {
