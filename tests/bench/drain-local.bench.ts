@@ -14,7 +14,8 @@ import { FetchTransport } from '#sync/outbox/fetch-transport.ts';
 import { MemoryOutboxStore } from '#sync/outbox/memory-outbox-store.ts';
 import { Replayer } from '#sync/outbox/replayer.ts';
 import { createUuidV7Generator } from '#sync/outbox/uuid-v7.ts';
-import { ChaosProxy, NO_FAULTS } from '../chaos/support/chaos-proxy.ts';
+import { NO_FAULTS } from '../chaos/support/chaos-faults.ts';
+import { ChaosProxy } from '../chaos/support/chaos-proxy.ts';
 import { DEVICE_USER } from '../chaos/support/chaos-run.ts';
 import { DEFAULT_MIX, Device, RECORDS_ONLY_MIX, type WriteMix } from '../chaos/support/device.ts';
 import { DirectApi } from '../chaos/support/direct-api.ts';
@@ -103,7 +104,7 @@ try {
   console.log(`  sin firmas (solo lotes de registros): ${describe(localRecords)}. ${verdict(localRecords.seconds, TARGET_LOCAL_SECONDS)}`);
   console.log(compared(await oneByOne(server.url), local));
 
-  slowLink = new ChaosProxy({ upstreamPort: port, random, rates: NO_FAULTS, latencyMs: ROUND_TRIP_MS / 2 });
+  slowLink = new ChaosProxy({ upstream: port, random, rates: NO_FAULTS, latencyMs: ROUND_TRIP_MS / 2 });
   await slowLink.start();
   const slow = await drain(slowLink.url, WRITES, DEFAULT_MIX);
   const slowRecords = await drain(slowLink.url, WRITES, RECORDS_ONLY_MIX);

@@ -27,9 +27,10 @@ for (const bench of benches) {
 
 /**
  * The server's hot paths again with the server on PostgreSQL, in the same run so the figures stand side by side:
- * batch apply, the first pull and the worker list under load, each on an empty database of a throwaway cluster.
+ * batch apply, the first pull and the worker list under load, each on an empty database of a throwaway cluster;
+ * and the big chaos run on two API nodes sharing that database.
  */
-const ON_POSTGRES = ['server-batch-apply.bench.ts', 'first-pull-20k-workers.bench.ts', 'worker-list-load.bench.ts'];
+const ON_POSTGRES = ['server-batch-apply.bench.ts', 'first-pull-20k-workers.bench.ts', 'worker-list-load.bench.ts', 'chaos-5000.bench.ts'];
 const cluster = await startPostgresCluster('bench');
 try {
   for (const [i, bench] of ON_POSTGRES.filter(chosen).entries()) {

@@ -1,43 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { gunzipSync, inflateSync } from 'node:zlib';
 import { sleep, type Random } from './prng.ts';
-
-/** Probabilities per request; every one is drawn for every request, so one seed gives one sequence of faults. */
-export interface FaultRates {
-  /** The connection is cut before the request is forwarded: the network is down. */
-  refuse: number;
-  /** The network goes down for a while (`outageMs`): every request meanwhile is cut like `refuse`. */
-  outage: number;
-  /** The server answers (it committed), then the connection is cut before the answer reaches the client. */
-  loseResponse: number;
-  /**
-   * The connection is cut while the server is still working on the request; half the time the cut reaches the
-   * server too (its socket closes mid-request, as with a real network), otherwise only the client's side drops.
-   */
-  cutInFlight: number;
-  /** The answer's headers and half its body arrive, then the connection is cut. */
-  truncate: number;
-  /**
-   * The request reaches the server twice at once (a middlebox retrying on its own); the client gets one of the
-   * two answers. The second copy of a write must find the first one in progress (409 EN_CURSO) or in the ledger.
-   */
-  duplicate: number;
-  /** A random wait before forwarding and before answering (up to `maxDelayMs` each). */
-  delay: number;
-}
-
-export const NO_FAULTS: FaultRates = { refuse: 0, outage: 0, loseResponse: 0, cutInFlight: 0, truncate: 0, duplicate: 0, delay: 0 };
-
-export const DEFAULT_FAULTS: FaultRates = {
-  refuse: 0.06,
-  outage: 0.01,
-  loseResponse: 0.08,
-  cutInFlight: 0.04,
-  truncate: 0.03,
-  duplicate: 0.03,
-  delay: 0.15,
-};
+import { decideFaults, DEFAULT_FAULTS, type Decision, type FaultRates } from './chaos-faults.ts';
+import { callUpstream, createdAny, endToEnd, entriesOf, keysOf, readBody, type UpstreamAnswer } from './proxy-wire.ts';
 
 export interface OutgoingRequest {
   method: string;
@@ -47,12 +12,24 @@ export interface OutgoingRequest {
 }
 
 export interface ForwardedRequest extends OutgoingRequest {
+  /** Which server got it (the index in `upstream`'s choice; 0 with a single server). */
+  node: number;
   /** Settles true when the server answered in full, false when it was down or died mid-request. */
   answered: Promise<boolean>;
 }
 
+/** One of several servers behind the proxy: its index (for kills and counts) and port. */
+export interface Upstream {
+  node: number;
+  port: number;
+}
+
 export interface ChaosProxyOptions {
-  upstreamPort: number;
+  /**
+   * The server's port, or a choice made per forwarded request (API nodes behind one address); `avoid` asks for a
+   * node other than that one when another is up.
+   */
+  upstream: number | ((avoid?: number) => Upstream);
   random: Random;
   rates?: FaultRates;
   maxDelayMs?: number;
@@ -68,7 +45,8 @@ export interface ChaosProxyOptions {
   /**
    * Besides the random faults, record batches lose their answer until one that created a record has (so the
    * retry meets a record already there, the case a changed idempotency key turns into a conflict), and the second
-   * batch is refused: every chaos run has both, whatever the seed (a run of few batches could draw neither).
+   * batch is refused: every chaos run has both, whatever the seed (a run of few batches could draw neither). With
+   * several nodes, the first write sent again (a retry, or a duplicated copy) goes to another node than the first.
    */
   guaranteeFaults?: boolean;
 }
@@ -91,77 +69,19 @@ export interface ProxyStats {
   upstreamErrors: number;
   /** The server's answers by status, whether or not they reached the client. */
   statuses: Record<number, number>;
-}
-
-interface Decision {
-  refuse: boolean;
-  outage: boolean;
-  loseResponse: boolean;
-  cutInFlight: boolean;
-  cutUpstream: boolean;
-  truncate: boolean;
-  duplicate: boolean;
-  /** Which copy's answer the client gets. */
-  secondAnswer: boolean;
-  requestDelayMs: number;
-  responseDelayMs: number;
-  cutAfterMs: number;
-  outageMs: number;
-}
-
-interface UpstreamAnswer {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  body: Buffer;
-}
-
-const HOP_BY_HOP = new Set([
-  'connection',
-  'keep-alive',
-  'proxy-connection',
-  'transfer-encoding',
-  'te',
-  'trailer',
-  'upgrade',
-  'host',
-  'content-length',
-]);
-
-function endToEnd(headers: http.IncomingHttpHeaders): http.OutgoingHttpHeaders {
-  const kept: http.OutgoingHttpHeaders = {};
-  for (const [name, value] of Object.entries(headers)) if (value !== undefined && !HOP_BY_HOP.has(name)) kept[name] = value;
-  return kept;
-}
-
-function entriesOf(path: string, body: Buffer): number {
-  if (path !== '/api/sync/batch') return 1;
-  try {
-    const parsed = JSON.parse(body.toString('utf8')) as { entries?: unknown };
-    return Array.isArray(parsed.entries) ? parsed.entries.length : 1;
-  } catch {
-    return 1;
-  }
-}
-
-/** Whether a record batch created a record and committed it: a POST entry whose result in the answer is a 2xx. */
-function createdAny(body: Buffer, answer: UpstreamAnswer): boolean {
-  if (answer.status !== 200) return false;
-  try {
-    const sent = JSON.parse(body.toString('utf8')) as { entries?: { key?: unknown; method?: unknown }[] };
-    const creates = new Set((sent.entries ?? []).filter((entry) => entry.method === 'POST').map((entry) => entry.key));
-    const encoding = answer.headers['content-encoding'];
-    const text = encoding === 'gzip' ? gunzipSync(answer.body) : encoding === 'deflate' ? inflateSync(answer.body) : answer.body;
-    const parsed = JSON.parse(text.toString('utf8')) as { results?: { key?: unknown; status?: unknown }[] };
-    return parsed.results?.some((result) => creates.has(result.key) && typeof result.status === 'number' && result.status < 300) ?? false;
-  } catch {
-    return false;
-  }
+  /** Requests handed to each server, by node (copies of a duplicated request included). */
+  byNode: number[];
+  /**
+   * Writes handed to a node with an idempotency key last handed to another node: a retry, or a duplicated copy,
+   * that the other node must answer as the first time.
+   */
+  otherNode: number;
 }
 
 /**
- * A small HTTP proxy on 127.0.0.1 that breaks the network between the device and the real server at random,
- * from a seeded PRNG. It buffers each request and answer whole, so a fault always lands at a known point:
- * before the server saw the request, while it works, or after it committed.
+ * A small HTTP proxy on 127.0.0.1 that breaks the network between the device and the real server (or each request
+ * to one of several API nodes) at random, from a seeded PRNG. It buffers each request and answer whole, so a fault
+ * always lands at a known point: before the server saw the request, while it works, or after it committed.
  */
 export class ChaosProxy {
   readonly stats: ProxyStats = {
@@ -178,7 +98,11 @@ export class ChaosProxy {
     delayMs: 0,
     upstreamErrors: 0,
     statuses: {},
+    byNode: [],
+    otherNode: 0,
   };
+  /** The node each idempotency key was last handed to. */
+  private readonly keyNodes = new Map<string, number>();
   private readonly server: http.Server;
   private readonly rates: FaultRates;
   private outageUntil = 0;
@@ -210,26 +134,8 @@ export class ChaosProxy {
   }
 
   private decide(): Decision {
-    const { random } = this.options;
-    const rates = this.rates;
-    const maxDelay = this.options.maxDelayMs ?? 150;
     const [outageMin, outageMax] = this.options.outageMs ?? [200, 800];
-    const draws = Array.from({ length: 12 }, () => random());
-    const delayed = draws[5]! < rates.delay;
-    return {
-      refuse: draws[0]! < rates.refuse,
-      outage: draws[1]! < rates.outage,
-      loseResponse: draws[2]! < rates.loseResponse,
-      cutInFlight: draws[3]! < rates.cutInFlight,
-      cutUpstream: draws[9]! < 0.5,
-      truncate: draws[4]! < rates.truncate,
-      duplicate: draws[10]! < rates.duplicate,
-      secondAnswer: draws[11]! < 0.5,
-      requestDelayMs: delayed ? Math.floor(draws[6]! * maxDelay) : 0,
-      responseDelayMs: delayed ? Math.floor(draws[7]! * maxDelay) : 0,
-      cutAfterMs: Math.floor(draws[8]! * 15),
-      outageMs: outageMin + Math.floor(draws[8]! * (outageMax - outageMin)),
-    };
+    return decideFaults(this.options.random, this.rates, this.options.maxDelayMs ?? 150, outageMin, outageMax);
   }
 
   private batchRequests = 0;
@@ -251,7 +157,7 @@ export class ChaosProxy {
       socket.destroy();
       return;
     }
-    const body = await this.readBody(req);
+    const body = await readBody(req, this.options.maxBodyBytes ?? 64 * 1024 * 1024);
     if (body === null) {
       socket.destroy();
       return;
@@ -324,72 +230,30 @@ export class ChaosProxy {
     res.end(answer.body);
   }
 
-  private readBody(req: http.IncomingMessage): Promise<Buffer | null> {
-    const limit = this.options.maxBodyBytes ?? 64 * 1024 * 1024;
-    return new Promise((resolve) => {
-      const chunks: Buffer[] = [];
-      let size = 0;
-      req.on('data', (chunk: Buffer) => {
-        size += chunk.length;
-        if (size > limit) {
-          resolve(null);
-          req.destroy();
-          return;
-        }
-        chunks.push(chunk);
-      });
-      req.once('end', () => resolve(Buffer.concat(chunks)));
-      req.once('error', () => resolve(null));
-      req.once('close', () => {
-        if (!req.complete) resolve(null);
-      });
-    });
-  }
-
   /** The answer, or null when the server was down or died before answering in full. */
   private forward(outgoing: OutgoingRequest, req: http.IncomingMessage, body: Buffer, signal: AbortSignal): Promise<UpstreamAnswer | null> {
-    const { method, path } = outgoing;
-    const headers = endToEnd(req.headers);
-    headers.host = `127.0.0.1:${this.options.upstreamPort}`;
-    headers.connection = 'close';
-    if (body.length > 0 || (method !== 'GET' && method !== 'HEAD')) headers['content-length'] = body.length;
-    const answer = new Promise<UpstreamAnswer | null>((resolve) => {
-      let settled = false;
-      const settle = (answer: UpstreamAnswer | null) => {
-        if (settled) return;
-        settled = true;
-        resolve(answer);
-      };
-      const upstream = http.request(
-        {
-          host: '127.0.0.1',
-          port: this.options.upstreamPort,
-          method,
-          path,
-          headers,
-          agent: false,
-          timeout: this.options.upstreamTimeoutMs ?? 30_000,
-        },
-        (response) => {
-          this.stats.statuses[response.statusCode ?? 0] = (this.stats.statuses[response.statusCode ?? 0] ?? 0) + 1;
-          const chunks: Buffer[] = [];
-          response.on('data', (chunk: Buffer) => chunks.push(chunk));
-          response.once('end', () =>
-            settle({ status: response.statusCode ?? 502, headers: response.headers, body: Buffer.concat(chunks) }),
-          );
-          response.once('error', () => settle(null));
-          response.once('close', () => {
-            if (!response.complete) settle(null);
-          });
-        },
-      );
-      upstream.once('error', () => settle(null));
-      upstream.once('timeout', () => upstream.destroy());
-      signal.addEventListener('abort', () => upstream.destroy(), { once: true });
-      upstream.end(body);
+    const { upstream } = this.options;
+    const keys = keysOf(outgoing.path, req.headers, body);
+    const seenOn = keys.map((key) => this.keyNodes.get(key)).find((node) => node !== undefined);
+    const avoid = this.options.guaranteeFaults && this.stats.otherNode === 0 ? seenOn : undefined;
+    const { node, port } = typeof upstream === 'number' ? { node: 0, port: upstream } : upstream(avoid);
+    if (keys.some((key) => (this.keyNodes.get(key) ?? node) !== node)) this.stats.otherNode += 1;
+    for (const key of keys) this.keyNodes.set(key, node);
+    const answer = callUpstream({
+      port,
+      method: outgoing.method,
+      path: outgoing.path,
+      headers: req.headers,
+      body,
+      signal,
+      timeoutMs: this.options.upstreamTimeoutMs ?? 30_000,
+      onStatus: (status) => {
+        this.stats.statuses[status] = (this.stats.statuses[status] ?? 0) + 1;
+      },
     });
     this.stats.forwarded += 1;
-    this.options.onForward?.({ ...outgoing, answered: answer.then((settled) => settled !== null) });
+    this.stats.byNode[node] = (this.stats.byNode[node] ?? 0) + 1;
+    this.options.onForward?.({ ...outgoing, node, answered: answer.then((settled) => settled !== null) });
     return answer;
   }
 }

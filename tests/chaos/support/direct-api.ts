@@ -36,6 +36,14 @@ export class DirectApi {
 
   constructor(readonly baseUrl: string) {}
 
+  /** The same session against another API node (every node checks the same tokens). */
+  at(baseUrl: string): DirectApi {
+    const other = new DirectApi(baseUrl);
+    other.token = this.token;
+    other.userId = this.userId;
+    return other;
+  }
+
   private async call<T>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
     const headers: Record<string, string> = { Accept: 'application/json', [PROTOCOL_HEADER]: String(SYNC_PROTOCOL_VERSION) };
     if (this.token) headers.Authorization = `Bearer ${this.token}`;

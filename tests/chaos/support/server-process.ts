@@ -56,6 +56,8 @@ export interface ServerProcessOptions {
   dataDir: string;
   /** PostgreSQL's address (`DATABASE_URL`); without it the server keeps its SQLite file in `dataDir`. */
   databaseUrl?: string;
+  /** Variables set for the server over this process's own; `undefined` removes one (SESSION_SECRET for two nodes). */
+  env?: Record<string, string | undefined>;
   startTimeoutMs?: number;
 }
 
@@ -105,6 +107,10 @@ export class ServerProcess {
     for (const [name, value] of Object.entries(process.env)) if (!name.startsWith('VITEST')) env[name] = value;
     Object.assign(env, { PORT: String(this.options.port), HOST: '127.0.0.1', DATA_DIR: this.options.dataDir, DEMO_SEED: '1' });
     if (this.options.databaseUrl) env.DATABASE_URL = this.options.databaseUrl;
+    for (const [name, value] of Object.entries(this.options.env ?? {})) {
+      if (value === undefined) delete env[name];
+      else env[name] = value;
+    }
     const began = Date.now();
     this.output = [];
     const child = spawn('npx', ['tsx', 'server/main.ts'], { cwd: REPO_ROOT, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });

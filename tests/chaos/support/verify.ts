@@ -190,3 +190,17 @@ export async function verifyAgainstServer(api: DirectApi, device: Device, seeded
   if (conflicts.length > 0) problem(`conflicts kept by the server: ${JSON.stringify(conflicts.slice(0, 3))}`);
   return result;
 }
+
+/** The read-backs through several API nodes as one: each count is the worse node's, each problem says its node. */
+export function worstOf(readings: readonly Verification[]): Verification {
+  const [first, ...rest] = readings;
+  if (!first) throw new Error('no read-back to combine');
+  if (rest.length === 0) return first;
+  const counts = ['lost', 'duplicated', 'diverged', 'resurrected', 'fileMismatches', 'changeLogMismatches', 'conflicts'] as const;
+  const worst: Verification = { ...first, problems: readings.flatMap((v, node) => v.problems.map((line) => `node ${node + 1}: ${line}`)) };
+  for (const count of counts) worst[count] = Math.max(...readings.map((v) => v[count]));
+  // Active rows differ between nodes only if one of them reads wrong: keep the one furthest from the expectation.
+  const off = (v: Verification) => Math.abs(v.serverActive - v.expectedActive);
+  worst.serverActive = readings.reduce((a, b) => (off(b) > off(a) ? b : a)).serverActive;
+  return worst;
+}
