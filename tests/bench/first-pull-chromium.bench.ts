@@ -5,7 +5,8 @@
  * and the status "Sincronizado", with where the time went: the app's User Timing of each page (download, parse,
  * Dexie writes, sync/outbox/pull-timing.ts), the main thread's own counters (script, style and layout), and the
  * CPU each process used (Chromium's browser process, where IndexedDB writes, the page, the server), and the floor of
- * IndexedDB itself on this machine (the same rows put one by one, without and with the workers' indexes).
+ * IndexedDB itself on this machine (the same rows put one by one, without and with the workers' indexes). Then the
+ * workers list searched on the device over that roster (SEARCHES), against the issue's target of 100 ms.
  * Needs `dist/`.
  */
 import fs from 'node:fs';
@@ -14,10 +15,34 @@ import { PULL_PHASES } from '#sync/outbox/pull-timing.ts';
 import { countLocal, fillSignIn, launchChromium, machineLine, newBenchPage, requireBuiltApp, seedWorkers, startServer, tempDataDir } from '../e2e/support/bench-harness.ts';
 import { SUPERVISOR } from '../e2e/support/field-session.ts';
 import { indexedDbFloor } from './support/indexeddb-floor.ts';
+import { type ListSearch, median, type SearchTiming, timeListSearch } from './support/list-search-timing.ts';
 import { cpuBetween, processCpuMs } from './support/process-cpu.ts';
 
 const WORKERS = 20_000;
 const TARGET_SECONDS = 3;
+/** Issue "A tablet holds its own worksites": a search by RUT or by the start of any word of a name. */
+const SEARCH_TARGET_MS = 100;
+const SEARCH_RUNS = 5;
+
+interface Search extends ListSearch {
+  what: string;
+}
+
+const oneWorker = (firstRow: string) => ({ count: '1 trabajador', firstRow });
+const RUT_ROW = '30.012.345-7';
+
+/**
+ * Bench worker i has the RUT 30,000,000 + i and the second surname «Carga»; «gonz» is the start of «González» in
+ * three of the demo seed's workers.
+ */
+const SEARCHES: Search[] = [
+  { what: 'por RUT con puntos', text: '30.012.345', expected: oneWorker(RUT_ROW) },
+  { what: 'por RUT sin puntos ni guion', text: '300123457', expected: oneWorker(RUT_ROW) },
+  { what: 'por el comienzo de un apellido', text: 'gonz', expected: { count: '3 trabajadores', firstRow: 'González' } },
+  { what: 'por el comienzo de nombre y apellido', text: 'maria mun', expected: oneWorker('Muñoz Martínez, María') },
+  { what: 'por RUT tecleado de a una tecla', text: '30.012.345', typed: true, expected: oneWorker(RUT_ROW) },
+  { what: 'por una palabra que tienen casi todos', text: 'carga', expected: { count: '20.000 trabajadores', firstRow: 'Apellido 0 Carga' } },
+];
 
 type Phase = keyof typeof PULL_PHASES;
 
@@ -63,14 +88,12 @@ try {
   const expected = WORKERS + 20;
   if (workers !== expected) throw new Error(`se esperaban ${expected} trabajadores en el dispositivo, hay ${workers}`);
 
-  // What the person sees next: the list over the whole roster, searched on the device.
+  // What the person sees next: the whole roster listed, then searched on the device (SEARCHES).
   await page.goto('/trabajadores');
   const searchbox = page.getByRole('searchbox', { name: 'Buscar por RUT o nombre' });
-  await searchbox.waitFor();
-  const searchStarted = Date.now();
-  await searchbox.fill('30.012.345');
-  await page.getByRole('status').filter({ hasText: /^1 trabajador$/ }).waitFor();
-  const searchMs = Date.now() - searchStarted;
+  const everything = `${expected.toLocaleString('es-CL')} trabajadores`;
+  const searches: [Search, SearchTiming][] = [];
+  for (const search of SEARCHES) searches.push([search, await timeListSearch(page, searchbox, search, everything, SEARCH_RUNS)]);
 
   const floor = await indexedDbFloor(page, expected);
   const delta = (name: string) => ((after[name] ?? 0) - (before[name] ?? 0)) * 1000;
@@ -92,8 +115,17 @@ try {
     `    suelo de IndexedDB en esta máquina, las mismas ${expected} filas guardadas una a una en páginas de 1000: sin índices ${seconds(floor.withoutIndexesMs)}, ` +
       `con los índices de trabajadores ${seconds(floor.withIndexesMs)}`,
   );
-  console.log(`Búsqueda por RUT "30.012.345" sobre ${expected} trabajadores en el dispositivo: ${searchMs} ms hasta ver el resultado.`);
-  if (!meets) process.exitCode = 1;
+  console.log(`Búsqueda en la lista de ${expected} trabajadores del dispositivo, ${SEARCH_RUNS} veces cada una (lista completa a la vista antes de escribir):`);
+  for (const [search, timing] of searches) {
+    const middle = median(timing.inPageMs);
+    console.log(
+      `  ${search.what} «${search.text}» → ${search.expected.count}: mediana ${middle.toFixed(0)} ms desde la tecla hasta el resultado pintado ` +
+        `(cada vez: ${timing.inPageMs.map((ms) => ms.toFixed(0)).join(', ')} ms; visto desde Playwright${search.typed ? ', con el tecleo' : ''}: ` +
+        `${timing.wallMs.join(', ')} ms). ` +
+        `Objetivo < ${SEARCH_TARGET_MS} ms → ${middle < SEARCH_TARGET_MS ? 'cumple' : 'NO cumple'}`,
+    );
+  }
+  if (!meets || searches.some(([, timing]) => median(timing.inPageMs) >= SEARCH_TARGET_MS)) process.exitCode = 1;
 } finally {
   await browser.close();
   await server.stop();
