@@ -82,6 +82,37 @@ function ioniconsPerIcon(): Plugin {
   };
 }
 
+const IONIC_REACT = /[\\/]@ionic[\\/]react[\\/]dist[\\/]index\.js$/;
+const RIPPLE_WRAPPER = /const IonRippleEffect = \/\*@__PURE__\*\/ createComponent\(/;
+
+/**
+ * @ionic/react is one module, so what the bundler keeps of it travels with the sign-in screen. Its classes extend
+ * `React.Component` (a property read the bundler must assume has effects) and its tab bar is an unannotated
+ * `React.memo`, so the tabs and the back button stayed with their Ionic components, used by no screen (8 KiB
+ * gzipped of the first-screen budget). Extending a named import and annotating the call lets both go. Their wrappers
+ * registered ion-ripple-effect, which IonButton draws in Material mode without registering it: its wrapper is now
+ * created always, which registers it.
+ */
+function ionicReactTreeShaking(): Plugin {
+  return {
+    name: 'andes:ionic-react-tree-shaking',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!IONIC_REACT.test(id)) return null;
+      const named = "import React, { Component as ReactComponent$, PureComponent as ReactPureComponent$,";
+      const next = code
+        .replace(/^import React, \{/m, named)
+        .replace(/extends React\.(Pure)?Component\b/g, (_extends, pure?: string) => `extends React${pure ?? ''}Component$`)
+        .replace(/^(const \w+ = )(React\.(?:memo|createContext)\()/gm, '$1/*@__PURE__*/ $2')
+        .replace(RIPPLE_WRAPPER, 'const IonRippleEffect = createComponent(');
+      if (!next.includes(named) || !RIPPLE_WRAPPER.test(code)) {
+        this.warn('@ionic/react cambió: revisar andes:ionic-react-tree-shaking (importación de React, IonRippleEffect)');
+      }
+      return next;
+    },
+  };
+}
+
 const MAIN = fileURLToPath(new URL('./app/main.tsx', import.meta.url));
 const BENCH_HOOKS = fileURLToPath(new URL('./tests/bench/hooks/bench-hooks.ts', import.meta.url));
 
@@ -104,6 +135,7 @@ export default defineConfig(({ mode }) => ({
   plugins: [
     ...(mode === 'bench' ? [benchHooks()] : []),
     ioniconsPerIcon(),
+    ionicReactTreeShaking(),
     pngInflateInPlace(),
     precompressAssets(),
     react(),

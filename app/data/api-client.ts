@@ -1,4 +1,4 @@
-import { AUTH_CODES } from '#sync/schemas/auth.schema.ts';
+import { AUTH_CODES } from '#sync/schemas/auth-codes.ts';
 import { getToken } from '#app/session/session-store.ts';
 import { ApiError, GENERIC_ERROR, OFFLINE_MESSAGE } from './api-error.ts';
 

@@ -1,6 +1,5 @@
-import { IonRouterOutlet } from '@ionic/react';
 import { lazy } from 'react';
-import { Route } from 'react-router-dom';
+import { Route, Routes } from 'react-router-dom';
 import { paths } from '#app/navigation/paths.ts';
 import { RoutePage } from '#app/navigation/route-page.tsx';
 
@@ -13,12 +12,13 @@ export function isOpenPath(pathname: string): boolean {
 
 /**
  * The open area: pages reachable signed out and signed in, offline-safe (the service worker serves the app for any
- * address, and each page says when it needs a connection). Today: the verification of a printed acta.
+ * address, and each page says when it needs a connection). Today: the verification of a printed acta. Plain routes,
+ * under either router (signed out or in): no page of it leads to another.
  */
 export function OpenRoutes() {
   return (
     <div className="app-main">
-      <IonRouterOutlet animated={false}>
+      <Routes>
         <Route
           path={paths.verificar.path}
           element={
@@ -27,7 +27,7 @@ export function OpenRoutes() {
             </RoutePage>
           }
         />
-      </IonRouterOutlet>
+      </Routes>
     </div>
   );
 }

@@ -1,6 +1,5 @@
-import { IonRouterOutlet } from '@ionic/react';
 import { lazy, type ReactNode } from 'react';
-import { Navigate, Route, useLocation } from 'react-router-dom';
+import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { LoginPage } from '#app/modules/auth/login-page.tsx';
 import { inspectorPaths } from '#app/modules/fiscales/inspector-paths.ts';
 import { isInspectorDevice } from '#app/modules/fiscales/inspector-session.ts';
@@ -28,8 +27,8 @@ function decodedPath(pathname: string): string {
 }
 
 /**
- * The inspectors' public screens (spec 2.5), each loaded only when opened. Chosen here, outside Ionic's outlet: the
- * outlet matches no address with a letter the browser percent-encodes (the ñ of /fiscales/recuperar-contraseña).
+ * The inspectors' public screens (spec 2.5), each loaded only when opened. Chosen here by the decoded address: the
+ * browser percent-encodes a letter such as the ñ of /fiscales/recuperar-contraseña.
  */
 const INSPECTOR_PAGES: Record<string, () => ReactNode> = {
   [inspectorPaths.login]: () => <InspectorLoginPage />,
@@ -47,7 +46,10 @@ function InspectorPublicRoutes({ path }: { path: string }) {
   );
 }
 
-/** Signed out (spec 2.2, reading B): sign-in, recovery, the inspectors' screens, and everything else back to sign-in. */
+/**
+ * Signed out (spec 2.2, reading B): sign-in, recovery, the inspectors' screens, and everything else back to sign-in.
+ * Plain routes, without Ionic's outlet: its router comes with a session (app/routes/signed-in-router.tsx).
+ */
 export function PublicRoutes() {
   const { pathname } = useLocation();
   const decoded = decodedPath(pathname);
@@ -56,7 +58,7 @@ export function PublicRoutes() {
   const signIn = isInspectorDevice() ? inspectorPaths.login : paths.login.href;
   return (
     <div className="app-main">
-      <IonRouterOutlet animated={false}>
+      <Routes>
         <Route
           path={paths.login.path}
           element={
@@ -75,7 +77,7 @@ export function PublicRoutes() {
         />
         <Route path={paths.root.path} element={<Navigate to={signIn} replace />} />
         <Route path="*" element={<Navigate to={signIn} replace />} />
-      </IonRouterOutlet>
+      </Routes>
     </div>
   );
 }

@@ -2,6 +2,8 @@ import * as v from 'valibot';
 import type { PermissionAction } from '../records/permissions.ts';
 import { ConfirmPasswordSchema, CurrentPasswordSchema, EmailSchema, MESSAGES, NewPasswordSchema, RutSchema } from './common.schema.ts';
 
+export { AUTH_CODES } from './auth-codes.ts';
+
 export const AUTH_MESSAGES = {
   wrongCredentials: 'Credenciales Incorrectas',
   lockedOut: 'Has excedido el límite de intentos, intenta más tarde.',
@@ -32,19 +34,6 @@ export function partyDeactivatedMessage(party: { kind: 'contratista' | 'cliente'
     ? `La empresa contratista ${party.nombre} fue desactivada por ${company}: sus usuarios no pueden iniciar sesión. Comunícate con ${company} para reactivarla.`
     : `El cliente ${party.nombre} fue desactivado por ${company}: sus usuarios no pueden iniciar sesión. Comunícate con ${company} para reactivarlo.`;
 }
-
-/** Machine-readable reasons the sign-in screen turns into popups or mode switches. */
-export const AUTH_CODES = {
-  companyNotRegistered: 'EMPRESA_NO_REGISTRADA',
-  companySuspended: 'EMPRESA_SUSPENDIDA',
-  userDisabled: 'USUARIO_DESHABILITADO',
-  lockedOut: 'LIMITE_INTENTOS',
-  addressLimited: 'LIMITE_DIRECCION',
-  wrongCredentials: 'CREDENCIALES_INCORRECTAS',
-  sessionInvalid: 'SESION_INVALIDA',
-  contractorDeactivated: 'CONTRATISTA_DESACTIVADO',
-  clientDeactivated: 'CLIENTE_DESACTIVADO',
-} as const;
 
 export const LoginBodySchema = v.object({
   RutEmpresa: RutSchema,

@@ -4,9 +4,9 @@ import { gzipSync } from 'node:zlib';
 import { expect, test } from './support/test.ts';
 import { expectAccessible } from './support/accessibility.ts';
 
-const BUDGET_KIB = 200;
+const BUDGET_KIB = 170;
 
-test('the first screen loads at most 200 KiB of gzipped JavaScript', async ({ page }) => {
+test('the first screen loads at most 170 KiB of gzipped JavaScript', async ({ page }) => {
   const scripts = new Map<string, Promise<Buffer>>();
   page.on('response', (response) => {
     const type = response.headers()['content-type'] ?? '';

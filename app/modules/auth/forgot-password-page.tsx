@@ -1,7 +1,7 @@
 import type { RecoveryRequestBody } from '#sync/schemas/auth.schema.ts';
 import { IonButton } from '@ionic/react';
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { paths } from '#app/navigation/paths.ts';
 import { FormMessage, type FormMessageValue } from '#app/ui/feedback/form-message.tsx';
 import { AuthLayout } from '#app/ui/auth-layout.tsx';
@@ -19,6 +19,7 @@ const TITLES: Record<Step['kind'], string> = {
 export function ForgotPasswordPage() {
   const [step, setStep] = useState<Step>({ kind: 'request' });
   const [message, setMessage] = useState<FormMessageValue | null>(null);
+  const navigate = useNavigate();
 
   return (
     <AuthLayout title={TITLES[step.kind]}>
@@ -61,7 +62,15 @@ export function ForgotPasswordPage() {
         </>
       )}
       {step.kind === 'done' && (
-        <IonButton expand="block" routerLink={paths.login.href} routerDirection="root">
+        // Signed out there is no Ionic router for `routerLink`: the link is followed by the app's own router.
+        <IonButton
+          expand="block"
+          href={paths.login.href}
+          onClick={(event) => {
+            event.preventDefault();
+            navigate(paths.login.href);
+          }}
+        >
           Volver a iniciar sesión
         </IonButton>
       )}

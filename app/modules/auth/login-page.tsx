@@ -4,12 +4,13 @@ import { paths } from '#app/navigation/paths.ts';
 import { sessionEndNotice } from '#app/session/session-store.ts';
 import { FormMessage, type FormMessageValue } from '#app/ui/feedback/form-message.tsx';
 import { AuthLayout } from '#app/ui/auth-layout.tsx';
-import { ChangePasswordForm } from './change-password-form.tsx';
+import { PageLoading } from '#app/ui/feedback/page-loading.tsx';
 import type { BlockedNotice } from './company-blocked-alert.tsx';
 import { SignInForm, type SignInIdentity } from './sign-in-form.tsx';
 
-// Shown only for a blocked company: the alert's code is not part of the sign-in screen (first-screen budget).
+// Shown only for a blocked company or a first sign-in: their code is not part of the sign-in screen (first-screen budget).
 const CompanyBlockedAlert = lazy(() => import('./company-blocked-alert.tsx').then((module) => ({ default: module.CompanyBlockedAlert })));
+const ChangePasswordForm = lazy(() => import('./change-password-form.tsx').then((module) => ({ default: module.ChangePasswordForm })));
 
 export function LoginPage() {
   const [identity, setIdentity] = useState<SignInIdentity>({ RutEmpresa: '', Correo: '' });
@@ -33,12 +34,14 @@ export function LoginPage() {
       >
         <FormMessage message={message} />
         {challenge ? (
-          <ChangePasswordForm
-            challenge={challenge}
-            onMessage={setMessage}
-            onChanged={(text) => backToSignIn({ tone: 'success', text })}
-            onCancel={() => backToSignIn(null)}
-          />
+          <Suspense fallback={<PageLoading />}>
+            <ChangePasswordForm
+              challenge={challenge}
+              onMessage={setMessage}
+              onChanged={(text) => backToSignIn({ tone: 'success', text })}
+              onCancel={() => backToSignIn(null)}
+            />
+          </Suspense>
         ) : (
           <>
             <SignInForm

@@ -1,15 +1,15 @@
 import { cleanRut } from '#sync/domain/rut.ts';
-import { AUTH_CODES, type CompanyStatus, type LoginBody, LoginBodySchema } from '#sync/schemas/auth.schema.ts';
-import { valibotResolver } from '@hookform/resolvers/valibot';
-import { useForm } from 'react-hook-form';
-import { ApiError, errorMessage } from '#app/data/api-error.ts';
+import { AUTH_CODES } from '#sync/schemas/auth-codes.ts';
+import type { CompanyStatus, LoginBody } from '#sync/schemas/auth.schema.ts';
+import { ApiError, errorMessage, OFFLINE_MESSAGE } from '#app/data/api-error.ts';
 import { requestPersistentStorage } from '#app/data/device-storage.ts';
 import { preloadSignedInArea } from '#app/routes/signed-in-area.ts';
 import { saveSession } from '#app/session/session-store.ts';
 import type { FormMessageValue } from '#app/ui/feedback/form-message.tsx';
-import { FormInput } from '#app/ui/form/form-input.tsx';
-import { PasswordInput } from '#app/ui/form/password-input.tsx';
+import { InputField } from '#app/ui/form/input-field.tsx';
+import { PasswordField } from '#app/ui/form/password-field.tsx';
 import { SubmitButton } from '#app/ui/form/submit-button.tsx';
+import { useLazySchemaForm } from '#app/ui/form/use-lazy-schema-form.ts';
 import { fetchCompanyStatus, signIn } from './auth-api.ts';
 import type { BlockedNotice } from './company-blocked-alert.tsx';
 
@@ -32,15 +32,10 @@ const BLOCKING_CODES: Record<string, BlockedNotice['kind']> = {
   [AUTH_CODES.userDisabled]: 'suspended',
 };
 
+const loadLoginSchema = () => import('#sync/schemas/auth.schema.ts').then((module) => module.LoginBodySchema);
+
 export function SignInForm({ initial, onMessage, onBlocked, onChallenge }: SignInFormProps) {
-  const {
-    control,
-    handleSubmit,
-    formState: { isSubmitting },
-  } = useForm({
-    resolver: valibotResolver(LoginBodySchema),
-    defaultValues: { ...initial, Contrasena: '' },
-  });
+  const { field, handleSubmit, isSubmitting } = useLazySchemaForm({ ...initial, Contrasena: '' }, loadLoginSchema);
 
   const submit = async (values: LoginBody) => {
     onMessage(null);
@@ -65,11 +60,14 @@ export function SignInForm({ initial, onMessage, onBlocked, onChallenge }: SignI
     }
   };
 
+  // The schema's code could not be loaded: neither the network nor the service worker's copy answered.
+  const unreachable = () => onMessage({ tone: 'error', text: OFFLINE_MESSAGE });
+
   return (
-    <form onSubmit={handleSubmit(submit)} noValidate>
-      <FormInput control={control} name="RutEmpresa" label="Rut Empresa (12345678-9)*" autocomplete="organization" />
-      <FormInput control={control} name="Correo" label="Correo Electrónico*" type="email" autocomplete="email" inputmode="email" />
-      <PasswordInput control={control} name="Contrasena" label="Contraseña*" autocomplete="current-password" />
+    <form onSubmit={handleSubmit(submit, unreachable)} noValidate>
+      <InputField {...field('RutEmpresa')} label="Rut Empresa (12345678-9)*" autocomplete="organization" />
+      <InputField {...field('Correo')} label="Correo Electrónico*" type="email" autocomplete="email" inputmode="email" />
+      <PasswordField {...field('Contrasena')} label="Contraseña*" autocomplete="current-password" />
       <SubmitButton busy={isSubmitting} expand="block">
         Iniciar sesión
       </SubmitButton>

@@ -1,8 +1,5 @@
-import { IonButton, IonIcon } from '@ionic/react';
-import { eyeOffOutline, eyeOutline } from 'ionicons/icons';
-import { useState } from 'react';
-import type { Control, FieldValues, Path } from 'react-hook-form';
-import { FormInput } from './form-input.tsx';
+import { type Control, Controller, type FieldValues, type Path } from 'react-hook-form';
+import { PasswordField } from './password-field.tsx';
 
 interface PasswordInputProps<T extends FieldValues> {
   control: Control<T>;
@@ -11,20 +8,24 @@ interface PasswordInputProps<T extends FieldValues> {
   autocomplete: 'current-password' | 'new-password';
 }
 
+/** A password field bound to react-hook-form, with its show and hide button. */
 export function PasswordInput<T extends FieldValues>({ control, name, label, autocomplete }: PasswordInputProps<T>) {
-  const [visible, setVisible] = useState(false);
   return (
-    <FormInput control={control} name={name} label={label} type={visible ? 'text' : 'password'} autocomplete={autocomplete}>
-      <IonButton
-        slot="end"
-        fill="clear"
-        color="dark"
-        aria-label={visible ? 'Ocultar contraseña' : 'Mostrar contraseña'}
-        aria-pressed={visible}
-        onClick={() => setVisible((value) => !value)}
-      >
-        <IonIcon slot="icon-only" icon={visible ? eyeOffOutline : eyeOutline} aria-hidden="true" />
-      </IonButton>
-    </FormInput>
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <PasswordField
+          label={label}
+          autocomplete={autocomplete}
+          inputRef={(element) => field.ref(element ? { focus: () => void element.setFocus() } : null)}
+          name={field.name}
+          value={(field.value as string | undefined) ?? ''}
+          error={fieldState.error?.message}
+          onValueChange={field.onChange}
+          onBlur={field.onBlur}
+        />
+      )}
+    />
   );
 }
