@@ -4,6 +4,7 @@ import type { PullTarget } from '#sync/outbox/pull.ts';
 import type { Change } from '#sync/outbox/sync-protocol.ts';
 import { ENTITY_LIST, entityOf, type EntityTable, isEntityTable } from '#sync/records/entities.ts';
 import { fillPath } from '#sync/records/entity.ts';
+import { OWN_WORKSITES_QUERY } from '#sync/records/worksites.ts';
 import type { AppDb } from '#app/db/app-db.ts';
 import type { LocalRow } from '#app/db/reference-rows.ts';
 import { idOfRow, localRowOf } from '#app/records/device-records.ts';
@@ -170,15 +171,17 @@ export function createTableDownloader(options: { companyId: string; getToken: ()
     return (await response.json()) as { data: Record<string, unknown>[]; total?: number };
   };
   return async (table) => {
-    const { api } = entityOf(table);
+    const { api, worksite } = entityOf(table);
+    // PL13: of a record that carries a worksite, the device holds its user's worksites only.
+    const scope: Record<string, string> = worksite ? OWN_WORKSITES_QUERY : {};
     const path = `${api.base}${fillPath(api.list, { company: options.companyId })}`;
     if (!api.listPage) {
-      const answer = await get(path);
+      const answer = await get(worksite ? `${path}?${new URLSearchParams(scope)}` : path);
       return answer === NOT_READABLE ? answer : answer.data;
     }
     const rows: Record<string, unknown>[] = [];
     for (let page = 1; ; page += 1) {
-      const answer = await get(`${path}?PorPagina=${api.listPage}&Pagina=${page}`);
+      const answer = await get(`${path}?${new URLSearchParams({ ...scope, PorPagina: String(api.listPage), Pagina: String(page) })}`);
       if (answer === NOT_READABLE) return answer;
       rows.push(...answer.data);
       if (answer.data.length < api.listPage || rows.length >= (answer.total ?? 0)) return rows;

@@ -43,6 +43,8 @@ export interface UsuariosTable {
   SeqPermisos: Generated<number>;
   /** Migration 0020: moved by a password change, a reset or a deactivation; earlier tokens open nothing (SPEC SE3). */
   GeneracionSesion: Generated<number>;
+  /** Migration 0025: the worksites (level ids) the user works in, a JSON array; empty for the whole company (PL13). */
+  Faenas: Generated<string>;
 }
 
 export interface SistemasTable {

@@ -31,6 +31,9 @@ export interface CambiosTable {
   CreadoEn: string;
   /** Who may pull it (see migration 0006): 'todos', 'empresa', 'contratista:<RUT>' or 'revocar:<RUT>'. */
   Audiencia: Generated<string>;
+  /** The worksite of a record that carries one (migration 0025): only devices of that worksite pull it. */
+  Nivel2: string | null;
+  Nivel3: string | null;
 }
 
 export interface RetencionCambiosTable {

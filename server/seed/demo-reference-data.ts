@@ -3,6 +3,8 @@ import { EMPTY_MEDICAL_DATE } from '#sync/schemas/trabajadores.schema.ts';
 import { RECORD_STORES } from '../app-modules.ts';
 import type { Db } from '../db/database.ts';
 import { workerSearchText } from '../records/search-words.ts';
+import { worksiteOf } from '../records/record-writes.ts';
+import { trabajadorEntity } from '#sync/schemas/trabajadores.schema.ts';
 import { contractorAudience, recordChange } from '../sync/change-log.repo.ts';
 import type { Viewer } from '../tenancy/viewer.ts';
 import { DEMO_CONTRACTOR } from './demo-parties.ts';
@@ -120,7 +122,15 @@ export async function seedReferenceData(db: Db, companyId: string, now: Date): P
     const row = (await RECORD_STORES.trabajadores.load(db, companyId, worker.IdPersona))!.row;
     await recordChange(
       db,
-      { company: companyId, table: 'trabajadores', id: row.IdPersona, op: 'upsert', row, audience: contractorAudience(row.RutContratista) },
+      {
+        company: companyId,
+        table: 'trabajadores',
+        id: row.IdPersona,
+        op: 'upsert',
+        row,
+        audience: contractorAudience(row.RutContratista),
+        worksite: worksiteOf(trabajadorEntity, row),
+      },
       now,
     );
   }

@@ -2,6 +2,7 @@ import type { Db } from '../db/database.ts';
 import type { UserKind } from '../db/schema.ts';
 import type { FileStore } from '../files/file-store.ts';
 import { hashPassword } from '../tenancy/password.ts';
+import { seedWorksiteSupervisor, WORKSITE_SUPERVISOR } from './demo-worksite-user.ts';
 import { grantEveryRouteToDemoAdmins, seedDemoCatalogues } from './demo-catalogues.ts';
 import { SERVER_HALVES } from '../app-modules.ts';
 import { seedInspectionDemo } from './demo-inspecciones.ts';
@@ -22,6 +23,7 @@ export const DEMO_PASSWORD = 'Andes.2026';
 export const DEMO_ACCOUNTS = [
   { rutEmpresa: '76123456-0', correo: 'admin@andesdemo.cl', rol: 'Administrador (todos los permisos)' },
   { rutEmpresa: '76123456-0', correo: 'supervisor@andesdemo.cl', rol: 'Supervisor de terreno' },
+  { rutEmpresa: '76123456-0', correo: WORKSITE_SUPERVISOR.correo, rol: `Supervisor de una faena: su tablet guarda solo ${WORKSITE_SUPERVISOR.faena}` },
   { rutEmpresa: '76123456-0', correo: 'contratista@andesdemo.cl', rol: 'Usuario contratista (tipo 2)' },
   { rutEmpresa: '76123456-0', correo: 'cliente@andesdemo.cl', rol: 'Usuario cliente' },
   { rutEmpresa: '76123456-0', correo: 'nuevo@andesdemo.cl', rol: 'Primer inicio: debe cambiar la contraseña' },
@@ -202,6 +204,7 @@ async function seedLaterDemoData(db: Db, now: Date, files: FileStore | undefined
     await seedDemoParties(db, company.rut.slice(0, -2), now);
     await seedDemoCatalogues(db, company.rut.slice(0, -2), now);
     await seedAccidentCatalogues(db, company.rut.slice(0, -2), now);
+    await seedWorksiteSupervisor(db, company.rut.slice(0, -2), DEMO_PASSWORD, now);
     for (const { half } of SERVER_HALVES) await half.seedDemo?.(db, company.rut.slice(0, -2), now);
   }
   // The EPP catalogue first: demo checklist statements and training types name its items (the EPP dashboard).

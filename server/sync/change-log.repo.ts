@@ -16,8 +16,14 @@ import { currentWriteScope, readingOnly } from '../db/write-scope.ts';
  */
 export type ChangeAudience = 'todos' | 'empresa' | `contratista:${string}` | `revocar:${string}` | `partes:${string}:${string}`;
 
+/** The worksite levels of a record that carries them (SPEC PL13): only devices scoped to one of them pull it. */
+export interface ChangeWorksite {
+  nivel2: string | null;
+  nivel3: string | null;
+}
+
 /** An upsert carries the row as clients should store it (an object); a delete travels as a tombstone. */
-export type ChangeInput = { company: string; table: string; id: string | number; audience?: ChangeAudience } & (
+export type ChangeInput = { company: string; table: string; id: string | number; audience?: ChangeAudience; worksite?: ChangeWorksite } & (
   { op: 'upsert'; row: object } | { op: 'delete' }
 );
 
@@ -42,10 +48,29 @@ export type ChangePage = ChangesAnswer & { cursor: number; more: boolean };
 
 const insertChange = reusableInsert(
   'Seq',
-  (db, company: string, table: string, id: string, op: ChangeOperation, row: string | null, at: string, audience: ChangeAudience) =>
-    db
-      .insertInto('cambios')
-      .values({ IdEmpresa: company, Tabla: table, IdRegistro: id, Operacion: op, Fila: row, CreadoEn: at, Audiencia: audience }),
+  (
+    db,
+    company: string,
+    table: string,
+    id: string,
+    op: ChangeOperation,
+    row: string | null,
+    at: string,
+    audience: ChangeAudience,
+    nivel2: string | null,
+    nivel3: string | null,
+  ) =>
+    db.insertInto('cambios').values({
+      IdEmpresa: company,
+      Tabla: table,
+      IdRegistro: id,
+      Operacion: op,
+      Fila: row,
+      CreadoEn: at,
+      Audiencia: audience,
+      Nivel2: nivel2,
+      Nivel3: nivel3,
+    }),
 );
 
 /**
@@ -58,7 +83,9 @@ export async function recordChange(db: Db, change: ChangeInput, now: Date = new 
     await db.executeQuery(companyLock(change.company, false));
   }
   const row = change.op === 'delete' ? null : JSON.stringify(change.row);
-  return insertChange(db, change.company, change.table, String(change.id), change.op, row, now.toISOString(), change.audience ?? 'todos');
+  const { nivel2 = null, nivel3 = null } = change.worksite ?? {};
+  const at = now.toISOString();
+  return insertChange(db, change.company, change.table, String(change.id), change.op, row, at, change.audience ?? 'todos', nivel2, nivel3);
 }
 
 async function retentionHorizon(db: Db): Promise<number> {
@@ -91,6 +118,8 @@ export interface ChangeReader {
   viewer: Viewer;
   tables: readonly string[];
   readsChangedAt: number;
+  /** The worksites the user works in (SPEC PL13); null for the whole company. */
+  worksites: readonly string[] | null;
 }
 
 /**
@@ -164,6 +193,13 @@ async function readPage(db: Db, company: string, reader: ChangeReader, since: nu
       ]);
       return eb.or([shared, ownParties]);
     })
+    // PL13: a scoped user pulls the changes of records of their worksites, and those that carry none.
+    .$if(reader.worksites !== null, (query) =>
+      query.where((eb) => {
+        const worksites = [...reader.worksites!];
+        return eb.or([eb.and([eb('Nivel2', 'is', null), eb('Nivel3', 'is', null)]), eb('Nivel2', 'in', worksites), eb('Nivel3', 'in', worksites)]);
+      }),
+    )
     .orderBy('Seq')
     .limit(limit)
     .execute();

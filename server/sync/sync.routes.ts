@@ -181,7 +181,7 @@ export function createSyncRoutes(runners: EntryRunners) {
           await readChanges(
             c.get('deps').db,
             session.company,
-            { viewer: viewerOf(c), tables, readsChangedAt: session.readsChangedAt },
+            { viewer: viewerOf(c), tables, readsChangedAt: session.readsChangedAt, worksites: session.worksites },
             since,
             limit,
           ),

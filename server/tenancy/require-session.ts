@@ -11,6 +11,7 @@ import { deactivatedParty, loadSessionUser } from './session-user.ts';
 import { companySessionOpen } from './session-state.ts';
 import { viewerOfUser, type Viewer } from './viewer.ts';
 import { personName } from '#sync/domain/person-name.ts';
+import { worksitesOf } from './worksites.ts';
 
 /** Who is asking, read once per request: the user, what of the company they may see, and what they may do. */
 export interface RequestSession {
@@ -25,6 +26,8 @@ export interface RequestSession {
    * or client). A device whose cursor is older downloads its tables again (SPEC PL11).
    */
   readsChangedAt: number;
+  /** The worksites the user works in (level ids, SPEC PL13); null for the whole company. */
+  worksites: readonly string[] | null;
 }
 
 type Permissions = Map<string, Set<PermissionAction>>;
@@ -91,6 +94,7 @@ async function loadSession(db: Db, company: string, userId: number): Promise<Req
     viewer: viewerOfUser(user),
     can: (route: string, action: PermissionAction) => permissions.get(route)?.has(action) ?? false,
     readsChangedAt: Math.max(user.SeqUsuario, user.SeqRol),
+    worksites: worksitesOf(user.Faenas),
   });
 }
 

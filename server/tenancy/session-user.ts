@@ -23,6 +23,7 @@ const selectSessionUser = reusableQuery((db, company: string, user: number) =>
       'u.IdContratista',
       'u.IdCliente',
       'u.SeqPermisos as SeqUsuario',
+      'u.Faenas',
       'r.SeqPermisos as SeqRol',
       'r.Estado as EstadoRol',
       'ec.Estado as EstadoContratista',

@@ -112,6 +112,11 @@ export interface Entity<
   readBy?: readonly string[];
   api: EntityApi;
   audience: Audience;
+  /**
+   * The fields that name the record's worksite (its level 2, and level 3): a field device holds the record only if it
+   * works there (SPEC PL13). Absent for what every device of the company holds (catalogues, templates).
+   */
+  worksite?: WorksiteFields;
   references: readonly Reference[];
   /** Every file the record (or a body of it) points at: all are uploaded before the record (FL3). */
   files?(row: Partial<Row<Schema>>): FileRef[];
@@ -123,6 +128,12 @@ export interface Entity<
    * have (app/db/app-db.test.ts holds every version to its snapshot).
    */
   device: DeviceIndexes;
+}
+
+/** The fields of a record that hold its worksite's level 2 and level 3 ids. */
+export interface WorksiteFields {
+  nivel2: string;
+  nivel3?: string;
 }
 
 /** Indexes in Dexie's notation (`orden`, `*palabras`, `[IdNivel2+orden]`), by device database version. */

@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { RUT_MESSAGES } from '../domain/rut.ts';
 import { TRABAJADORES_MESSAGES } from './trabajadores-messages.ts';
 import { MAX_WORKERS_PAGE } from './trabajadores.schema.ts';
+import { WorksitesQuerySchema } from '../records/worksites.ts';
 
 /** The worker list's filters and paging (spec newtrabajadores2), apart from the worker's own schemas. */
 
@@ -24,6 +25,8 @@ export const TrabajadoresQuerySchema = v.object({
   Buscar: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100, TRABAJADORES_MESSAGES.queryInvalid))),
   nv2: QueryIdSchema,
   nv3: QueryIdSchema,
+  /** `propias`: only the worksites the user works in (a field device's download, SPEC PL13). */
+  Faenas: WorksitesQuerySchema,
   Cargo: QueryIdSchema,
   RutContratista: v.optional(
     v.pipe(

@@ -280,6 +280,8 @@ export const trabajadorEntity = defineEntity({
   },
   // A contractor's device pulls only its own workers (SPEC PL7).
   audience: { contratista: 'RutContratista' },
+  // A field device holds the workers of its worksites (SPEC PL13).
+  worksite: { nivel2: 'IdNivel2', nivel3: 'IdNivel3' },
   references: [
     { field: 'cargos', table: 'cargos', many: true, message: TRABAJADORES_MESSAGES.cargoInvalid },
     { field: 'IdNivel2', table: 'niveles', where: { TipoNivel: 2 }, message: TRABAJADORES_MESSAGES.levelInvalid },

@@ -23,6 +23,7 @@ export const USUARIOS_MESSAGES = {
   contractorNotFound: 'La empresa contratista indicada no existe',
   clientRequired: 'Elige el cliente del usuario',
   clientNotFound: 'El cliente indicado no existe',
+  worksiteNotFound: 'Alguna de las faenas elegidas no existe en la empresa',
   systemsRequired: 'Elige al menos un sistema',
   selfDisable: 'No puedes desactivar tu propio usuario',
   selfDelete: 'No puedes eliminar tu propio usuario',
@@ -79,6 +80,12 @@ export function kindProblem(user: {
   return null;
 }
 
+const WorksitesSchema = v.pipe(
+  v.array(v.pipe(v.string(USUARIOS_MESSAGES.worksiteNotFound), v.trim(), v.toLowerCase(), v.uuid(USUARIOS_MESSAGES.worksiteNotFound))),
+  v.maxLength(200, USUARIOS_MESSAGES.worksiteNotFound),
+  v.transform((ids) => [...new Set(ids)].sort()),
+);
+
 /** A user's fields, each with its own messages: the server's bodies and the app's form are built from them. */
 export const UserFields = {
   RunPersona: RutSchema,
@@ -94,6 +101,8 @@ export const UserFields = {
   IdContratista: ContractorSchema,
   IdCliente: ClientSchema,
   Sistemas: v.optional(SystemsSchema, [1]),
+  /** The worksites (level 2 or 3 ids) a field device of the user holds; none for the whole company (SPEC PL13). */
+  Faenas: v.optional(WorksitesSchema, []),
   /** A photo; without one the user shows the default avatar (spec section 5). */
   Avatar: v.optional(InlineImageSchema),
 };
@@ -173,6 +182,8 @@ export const UsuarioSchema = v.object({
   Habilitado: v.picklist([0, 1]),
   DebeCambiarContrasena: v.picklist([0, 1]),
   Sistemas: v.array(v.number()),
+  /** Level ids; empty: the whole company. */
+  Faenas: v.array(v.string()),
   CreadoEn: v.string(),
 });
 export type Usuario = v.InferOutput<typeof UsuarioSchema>;
@@ -183,10 +194,12 @@ export const ActivePartiesSchema = v.object({
   clientes: v.array(v.object({ IdCliente: v.string(), Nombre: v.string() })),
 });
 
-/** Choices of the user form: roles, active contractor companies and clients. */
+/** Choices of the user form: roles, active contractor companies and clients, and the worksites (levels 2 and 3). */
 export const UsuarioListasSchema = v.object({
   roles: v.array(v.object({ IdRol: v.number(), NombreRol: v.string() })),
   ...ActivePartiesSchema.entries,
+  /** A level 3 names its level 2 in `Padre`, so the form can say where it is. */
+  faenas: v.array(v.object({ IdNivel: v.string(), Nombre: v.string(), TipoNivel: v.picklist([2, 3]), Padre: v.nullable(v.string()) })),
 });
 export type UsuarioListas = v.InferOutput<typeof UsuarioListasSchema>;
 

@@ -171,6 +171,7 @@ describe('users: list, edit, enable, delete', () => {
       'contratista@andesdemo.cl',
       'admin@andesdemo.cl',
       'cliente@andesdemo.cl',
+      'faena@andesdemo.cl',
     ]);
     const search = async (text: string) =>
       (await read<Usuario[]>(server, admin.token, `${BASE}/${ANDES.id}?Buscar=${encodeURIComponent(text)}`)).body.data.map(

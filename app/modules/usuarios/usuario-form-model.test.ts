@@ -18,6 +18,7 @@ const user = {
   IdContratista: null,
   IdCliente: null,
   Sistemas: [1],
+  Faenas: [],
 } as unknown as Usuario;
 
 describe('user form', () => {

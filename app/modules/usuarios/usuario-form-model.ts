@@ -42,6 +42,7 @@ export function initialValues(
       IdContratista,
       IdCliente,
       Sistemas,
+      Faenas,
     } = user;
     return {
       RunPersona,
@@ -57,6 +58,7 @@ export function initialValues(
       IdContratista,
       IdCliente,
       Sistemas: Sistemas as (1 | 2)[],
+      Faenas,
     };
   }
   const tipo = party.tipo === 'contratista' || party.tipo === 'cliente' ? party.tipo : 'empresa';
@@ -74,6 +76,7 @@ export function initialValues(
     IdContratista: tipo === 'contratista' ? (party.contratista ?? null) : null,
     IdCliente: tipo === 'cliente' ? (party.cliente ?? null) : null,
     Sistemas: [1],
+    Faenas: [],
   };
 }
 

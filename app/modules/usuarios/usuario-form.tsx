@@ -129,6 +129,24 @@ export function UsuarioForm({ user, initial, lists, onSubmit, onCancel }: Usuari
             />
           )}
         />
+        <Controller
+          control={control}
+          name="Faenas"
+          render={({ field, fieldState }) => (
+            <CheckList
+              legend="Faenas en que trabaja"
+              empty="La empresa aún no tiene faenas (niveles 2 y 3)"
+              options={lists.faenas.map((level) => ({ value: level.IdNivel, label: level.Padre ? `${level.Padre} › ${level.Nombre}` : level.Nombre }))}
+              chosen={field.value ?? []}
+              onChange={(chosen) => field.onChange([...chosen].sort())}
+              problem={fieldState.error?.message}
+            />
+          )}
+        />
+        <p className="muted">
+          Sus tablets guardan los trabajadores y registros de estas faenas; sin ninguna marcada, los de toda la empresa. Fuera de
+          ellas, un trabajador se busca con conexión.
+        </p>
         {!user && (
           <p className="muted">Al guardar se crea una contraseña temporal: llega por correo y se cambia en el primer inicio de sesión.</p>
         )}

@@ -80,8 +80,20 @@ export async function loadWireWorker(db: Db, company: string, id: string): Promi
 }
 
 /** One page of the company's active workers, visible to `viewer`, matching every filter; ordered by surname. */
-export async function listWorkers(db: Db, company: string, viewer: Viewer, query: TrabajadoresQuery) {
+export async function listWorkers(
+  db: Db,
+  company: string,
+  viewer: Viewer,
+  query: TrabajadoresQuery,
+  worksites: readonly string[] | null = null,
+) {
   let base = db.selectFrom('trabajadores as t').where('t.IdEmpresa', '=', company).where('t.Estado', '=', 1);
+  if (worksites) {
+    const ids = [...worksites];
+    base = base.where((eb) =>
+      eb.or([eb.and([eb('t.IdNivel2', 'is', null), eb('t.IdNivel3', 'is', null)]), eb('t.IdNivel2', 'in', ids), eb('t.IdNivel3', 'in', ids)]),
+    );
+  }
   const contractor = onlyContractor(viewer);
   if (contractor !== undefined) base = base.where('t.RutContratista', '=', contractor);
   if (query.RutContratista) base = base.where('t.RutContratista', '=', query.RutContratista);

@@ -5,6 +5,7 @@ import type { AppDeps } from '#server/app-env.ts';
 import { administratorRoles } from '#server/records/office-accounts.ts';
 import type { Db } from '#server/db/database.ts';
 import { imageOrDefault } from '#server/files/inline-image.ts';
+import { worksitesOf } from '#server/tenancy/worksites.ts';
 
 function usersQuery(db: Db, company: string) {
   return db
@@ -32,6 +33,7 @@ function usersQuery(db: Db, company: string) {
       'cl.Nombre as NombreCliente',
       'u.Habilitado',
       'u.DebeCambiarContrasena',
+      'u.Faenas',
       'u.CreadoEn',
     ])
     .where('u.IdEmpresa', '=', company)
@@ -56,7 +58,7 @@ export async function listUsers(deps: Pick<AppDeps, 'files' | 'now'>, db: Db, co
     administratorRoles(db, company),
   ]);
   const now = deps.now();
-  return rows.map(({ AvatarArchivo, Tipo, Habilitado, DebeCambiarContrasena, ...row }) => {
+  return rows.map(({ AvatarArchivo, Tipo, Habilitado, DebeCambiarContrasena, Faenas, ...row }) => {
     const avatar = imageOrDefault(deps.files, AvatarArchivo, now, DEFAULT_AVATAR_URL);
     return {
       ...row,
@@ -67,6 +69,7 @@ export async function listUsers(deps: Pick<AppDeps, 'files' | 'now'>, db: Db, co
       LogoPropio: avatar.own,
       Administrador: administrators.has(row.IdRol),
       Sistemas: systems.filter((system) => system.IdUsuario === row.IdUsuario).map((system) => system.IdSistema),
+      Faenas: [...(worksitesOf(Faenas) ?? [])],
     };
   });
 }
@@ -99,4 +102,25 @@ export async function inactiveDays(db: Db, company: string, id: number): Promise
 export async function replaceInactiveDays(db: Db, company: string, id: number, days: readonly string[]): Promise<void> {
   await db.deleteFrom('dias_inactivos').where('IdUsuario', '=', id).execute();
   if (days.length) await db.insertInto('dias_inactivos').values(days.map((Fecha) => ({ IdUsuario: id, IdEmpresa: company, Fecha }))).execute();
+}
+
+/** Stores the worksites a user's field devices hold (an empty list: the whole company). */
+export async function setWorksites(db: Db, id: number, worksites: readonly string[]): Promise<void> {
+  await db.updateTable('usuarios').set({ Faenas: JSON.stringify(worksites) }).where('IdUsuario', '=', id).execute();
+}
+
+/** The active levels 2 and 3 a user may be given as worksites, a level 3 with its level 2's name; by name. */
+export async function worksiteChoices(db: Db, company: string) {
+  const rows = await db
+    .selectFrom('niveles as n')
+    .leftJoin('niveles as p', (join) => join.onRef('p.IdNivel', '=', 'n.IdNivelPadre').onRef('p.IdEmpresa', '=', 'n.IdEmpresa'))
+    .select(['n.IdNivel', 'n.Nombre', 'n.TipoNivel', 'p.Nombre as Padre'])
+    .where('n.IdEmpresa', '=', company)
+    .where('n.Estado', '=', 1)
+    .where('n.TipoNivel', 'in', [2, 3])
+    .orderBy('n.TipoNivel')
+    .orderBy('n.Nombre')
+    .orderBy('n.IdNivel')
+    .execute();
+  return rows.map((row) => ({ ...row, TipoNivel: row.TipoNivel as 2 | 3, Padre: row.TipoNivel === 3 ? row.Padre : null }));
 }

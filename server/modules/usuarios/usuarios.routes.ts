@@ -27,7 +27,8 @@ import { auditoriaRoutes } from './usuarios-lists.routes.ts';
 import * as repo from './usuarios.repo.ts';
 import { Usuario, UsuarioCreated, UsuarioSaved } from './usuarios.answers.ts';
 import { commandHandlers, saved } from '#server/commands/command.ts';
-import { auditView, checkUser, UserIdParam, userChanges, userOf, withKindParty, withMailWarning } from './usuarios.rules.ts';
+import { auditView, checkUser, checkWorksites, UserIdParam, userChanges, userOf, withKindParty, withMailWarning } from './usuarios.rules.ts';
+import { worksitesOf } from '#server/tenancy/worksites.ts';
 
 const tags = ['usuarios'];
 const security = [{ bearerAuth: [] }];
@@ -55,8 +56,8 @@ export const usuariosRoutes = new Hono<AppEnv>()
       {
         tags,
         summary:
-          'Opciones del formulario de usuario: roles activos, empresas contratistas y clientes activos. { statusCode, data: { roles, contratistas, ' +
-            'clientes } }',
+          'Opciones del formulario de usuario: roles activos, empresas contratistas y clientes activos, faenas (niveles 2 y 3 activos). ' +
+            '{ statusCode, data: { roles, contratistas, clientes, faenas } }',
         answer: dataAnswer(UsuarioListasSchema),
         access: reading,
       },
@@ -70,7 +71,8 @@ export const usuariosRoutes = new Hono<AppEnv>()
           .where('Estado', '=', 1)
           .orderBy('NombreRol')
           .execute();
-        return { statusCode: 200, data: { roles, ...(await activeParties(db, company)) } };
+        const faenas = await repo.worksiteChoices(db, company);
+        return { statusCode: 200, data: { roles, ...(await activeParties(db, company)), faenas } };
       },
     ),
   )
@@ -135,12 +137,14 @@ export const usuariosRoutes = new Hono<AppEnv>()
     ...commandHandlers({
       checks: [...officeChecks(ROUTE, 'crear'), { kind: 'json', schema: UsuarioCreateBodySchema }],
       run: async (call, input) => {
-        const { Avatar, ContrasenaTemporal, Sistemas, ...fields } = input.body as v.InferOutput<typeof UsuarioCreateBodySchema>;
+        const { Avatar, ContrasenaTemporal, Sistemas, Faenas, ...fields } = input.body as v.InferOutput<typeof UsuarioCreateBodySchema>;
         const result = await inOfficeWrite(call, async (write) => {
           const user = withKindParty(fields);
           const roleName = await checkUser(write, user);
+          await checkWorksites(write, Faenas);
           const AvatarArchivo = Avatar ? await storeInlineImage(write.files, write.company, Avatar, write.now) : null;
           const made = await createAccount(write, { ...user, Sistemas, AvatarArchivo, ContrasenaTemporal });
+          if (Faenas.length) await repo.setWorksites(write.db, made.IdUsuario, Faenas);
           const changes = userChanges(null, auditView({ ...user, Sistemas, Foto: AvatarArchivo ? 'Cargada' : '' }, roleName));
           await recordAudit(
             write.db,
@@ -181,7 +185,7 @@ export const usuariosRoutes = new Hono<AppEnv>()
     ...commandHandlers({
       checks: [...officeChecks(ROUTE, 'editar'), { kind: 'json', schema: UsuarioUpdateBodySchema }],
       run: async (call, input) => {
-        const { IdUsuario, Avatar, Sistemas, ...sent } = input.body as v.InferOutput<typeof UsuarioUpdateBodySchema>;
+        const { IdUsuario, Avatar, Sistemas, Faenas, ...sent } = input.body as v.InferOutput<typeof UsuarioUpdateBodySchema>;
         const changed = Object.fromEntries(Object.entries(sent).filter(([, value]) => value !== undefined));
         const user = await inOfficeWrite(call, async (write) => {
           const current = await repo.findUserRow(write.db, write.company, IdUsuario);
@@ -227,8 +231,14 @@ export const usuariosRoutes = new Hono<AppEnv>()
             .where('IdUsuario', '=', IdUsuario)
             .execute();
           if (Sistemas) await repo.replaceSystems(write.db, IdUsuario, Sistemas);
-          const access =
-            current.IdRol !== IdRol || current.Tipo !== Tipo || current.IdContratista !== IdContratista || current.IdCliente !== IdCliente;
+          // PL13: new worksites change what the user's devices hold, as a new role does (PL11).
+          const moved = Faenas !== undefined && JSON.stringify(Faenas) !== JSON.stringify(worksitesOf(current.Faenas) ?? []);
+          if (moved) {
+            await checkWorksites(write, Faenas);
+            await repo.setWorksites(write.db, IdUsuario, Faenas);
+          }
+          const party = current.IdContratista !== IdContratista || current.IdCliente !== IdCliente;
+          const access = moved || party || current.IdRol !== IdRol || current.Tipo !== Tipo;
           if (access) {
             await keepAnAdministrator(write.db, write.company, USUARIOS_MESSAGES.lastAdminRole);
             await markReadsChanged(write, { user: IdUsuario });

@@ -44,6 +44,20 @@ export async function checkUser(write: OfficeWrite, user: UserDraft, exceptUser?
   return role.NombreRol;
 }
 
+/** Every worksite a user is given is an active level 2 or 3 of the company (400 otherwise, nothing written). */
+export async function checkWorksites(write: OfficeWrite, worksites: readonly string[]): Promise<void> {
+  if (worksites.length === 0) return;
+  const found = await write.db
+    .selectFrom('niveles')
+    .select('IdNivel')
+    .where('IdEmpresa', '=', write.company)
+    .where('IdNivel', 'in', [...worksites])
+    .where('TipoNivel', 'in', [2, 3])
+    .where('Estado', '=', 1)
+    .execute();
+  if (found.length !== worksites.length) throw invalid(USUARIOS_MESSAGES.worksiteNotFound);
+}
+
 const LABELS = {
   RunPersona: 'RUT',
   NombreUsuario: 'Nombre de usuario',
