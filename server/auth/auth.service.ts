@@ -22,6 +22,7 @@ import { countAddressFailure, refuseLimitedAddress } from '../tenancy/address-li
 import { DUMMY_HASH, hashPassword, verifyPassword } from '../tenancy/password.ts';
 import { findUser } from '../tenancy/users.repo.ts';
 import { deactivatedParty, loadSessionUser } from '../tenancy/session-user.ts';
+import { worksitesOf } from '../tenancy/worksites.ts';
 
 type UserRow = Selectable<UsuariosTable>;
 
@@ -64,6 +65,7 @@ export async function buildSession(deps: AppDeps, user: UserRow, expiresAt: Date
       IdContratista: user.IdContratista,
       IdCliente: user.IdCliente,
       IdSistemaPreferido: user.IdSistemaPreferido,
+      Faenas: [...(worksitesOf(user.Faenas) ?? [])],
     },
     empresa: {
       IdEmpresa: company.IdEmpresa,

@@ -122,6 +122,11 @@ export interface SessionUser {
   IdContratista: string | null;
   IdCliente: string | null;
   IdSistemaPreferido: number;
+  /**
+   * The worksites a field device of the user holds (SPEC PL13); empty for the whole company. Absent from a session a
+   * device stored before users had worksites.
+   */
+  Faenas?: string[];
 }
 
 export interface SessionCompany {

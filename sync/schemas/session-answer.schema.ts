@@ -35,6 +35,8 @@ const SessionUserSchema = v.object({
   IdContratista: v.nullable(v.string()),
   IdCliente: v.nullable(v.string()),
   IdSistemaPreferido: v.number(),
+  // Absent from a session stored before users had worksites: one of the whole company.
+  Faenas: v.optional(v.array(v.string())),
 });
 
 export const SessionSchema = v.object({

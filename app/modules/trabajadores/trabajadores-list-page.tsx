@@ -14,6 +14,7 @@ import { useDevice } from '#app/sync/use-device.ts';
 import { FilterPanel, SelectFilter } from '#app/ui/list-filters.tsx';
 import { downloadCsv, toCsv } from '#app/ui/records/record-csv.ts';
 import { ListPage } from '#app/ui/list-page.tsx';
+import { OutsideWorksitesSearch } from './outside-worksites-search.tsx';
 import { NO_FILTERS, OWN_WORKERS, useContractorRuts, useWorkerIds, useWorkerWindow, type WorkerFilters } from './trabajadores-queries.ts';
 import '#app/ui/records.css';
 import '#app/ui/records/record-list.css';
@@ -43,6 +44,8 @@ export function TrabajadoresListPage() {
   const canCreate = hasPermission(session, paths.trabajadores.list.href, 'crear');
   const cargoNames = new Map((cargos ?? []).map((cargo) => [cargo.IdCargo, cargo.NombreCargo]));
   const filtered = Object.values(filters).some(Boolean);
+  // SPEC PL13: this device holds only the user's worksites; the others' workers are searched online.
+  const scoped = (session.usuario.Faenas?.length ?? 0) > 0;
 
   const onRange = useCallback((start: number, end: number) => setRange({ start, end }), []);
   const device = useDevice();
@@ -129,6 +132,9 @@ export function TrabajadoresListPage() {
           onChange={(event) => set({ search: event.target.value })}
         />
       </div>
+      {scoped && filters.search.trim().length >= 2 && (
+        <OutsideWorksitesSearch company={session.empresa.IdEmpresa} text={filters.search.trim()} held={new Set(ids ?? [])} />
+      )}
       <FilterPanel id="worker-filters">
         <SelectFilter
           label={levelName(session, 2)}
