@@ -1,41 +1,13 @@
 import { uuidV7 } from '#sync/outbox/uuid-v7.ts';
-import type { Trabajador } from '#sync/schemas/trabajadores.schema.ts';
 import { describe, expect, it } from 'vitest';
+import { localWorker } from '#app/db/local-worker.fixture.ts';
 import { type LocalTrabajador, toLocalTrabajador } from '#app/db/reference-rows.ts';
 import { testDevicesForEachTest } from '#app/sync/test-device.ts';
 import { discardLocalWrite, localWrite, resendLocalWrite } from './local-write.ts';
 
 const device = testDevicesForEachTest();
 
-function worker(overrides: Partial<Trabajador> = {}): LocalTrabajador {
-  return toLocalTrabajador({
-    IdPersona: uuidV7(),
-    IdEmpresa: '76123456',
-    RunPersona: '12345678-5',
-    Nombres: 'Ana',
-    ApellidoPaterno: 'Pérez',
-    ApellidoMaterno: '',
-    cargos: [],
-    IdNivel2: null,
-    IdNivel3: null,
-    IdNivel4: null,
-    TipoEmpresa: 1,
-    RutContratista: null,
-    FichaMedica: null,
-    FechaFichaMedica: '0000-00-00 00:00:00',
-    FichaMedicaAnterior: null,
-    Firma: null,
-    FirmaAnterior: null,
-    CorreoPersonal: '',
-    ConsentimientoCorreo: null,
-    licencias: [],
-    certificaciones: [],
-    evidencias: [],
-    Estado: 1,
-    Version: 1,
-    ...overrides,
-  });
-}
+const worker = localWorker;
 
 const signature = { sha256: 'a'.repeat(64), type: 'image/png', bytes: new Uint8Array([137, 80, 78, 71]).buffer as ArrayBuffer };
 

@@ -3,7 +3,7 @@ import { REALISATION_MESSAGES } from '#sync/domain/training-rules.ts';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { type LocalCapacitacion, toLocalCapacitacion } from '#app/db/capacitacion-rows.ts';
-import { toLocalTrabajador } from '#app/db/reference-rows.ts';
+import { localWorker } from '#app/db/local-worker.fixture.ts';
 import { testDevicesForEachTest } from '#app/sync/test-device.ts';
 import { finishAttendance, REALISATION_PATH } from './asistencia-finish.ts';
 import { reopenRefusedAttendance } from './asistencia-finish.ts';
@@ -94,32 +94,7 @@ async function takenAttendance(test: ReturnType<typeof device>) {
   });
   await test.db.capacitaciones.put(training);
   await startAttendance(test.db, training, owner);
-  const onSite = toLocalTrabajador({
-    IdPersona: '01a2b3c4-0000-7000-8000-000000000203',
-    IdEmpresa: owner.companyId,
-    Estado: 1,
-    Version: 1,
-    RunPersona: '12345678-5',
-    Nombres: 'Ana',
-    ApellidoPaterno: 'Pérez',
-    ApellidoMaterno: '',
-    cargos: [],
-    IdNivel2: null,
-    IdNivel3: null,
-    IdNivel4: null,
-    TipoEmpresa: 1,
-    RutContratista: null,
-    FichaMedica: null,
-    FechaFichaMedica: '0000-00-00 00:00:00',
-    FichaMedicaAnterior: null,
-    Firma: null,
-    FirmaAnterior: null,
-    CorreoPersonal: '',
-    ConsentimientoCorreo: null,
-    licencias: [],
-    certificaciones: [],
-    evidencias: [],
-  });
+  const onSite = localWorker({ IdPersona: '01a2b3c4-0000-7000-8000-000000000203', IdEmpresa: owner.companyId });
   await addAttendee(test.db, training.IdCapacitacion, onSite);
   const added = (await test.db.asistencias.get(training.IdCapacitacion))!.Participantes.at(-1)!;
   const people = [worker(1).Id, worker(2).Id, added.Id];

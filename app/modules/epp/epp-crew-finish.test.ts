@@ -6,7 +6,7 @@ import { EppEntregaCreateBodySchema } from '#sync/schemas/epp-entregas.schema.ts
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { DRAFT_KINDS } from '#app/db/draft-row.ts';
-import { toLocalTrabajador } from '#app/db/reference-rows.ts';
+import { localWorker } from '#app/db/local-worker.fixture.ts';
 import { DraftError } from '#app/data/drafts.ts';
 import { testDevicesForEachTest } from '#app/sync/test-device.ts';
 import { ACTAS_PATH, CREW_MESSAGES, finishCrew } from './epp-crew-finish.ts';
@@ -50,31 +50,11 @@ const catalogue = new Map([casco, guantes].map((item) => [item.IdEpp, item]));
 
 function worker(n: number) {
   const body = String(12_000_000 + n * 1_111);
-  return toLocalTrabajador({
-    IdPersona: uuidV7(),
+  return localWorker({
     IdEmpresa: owner.companyId,
-    Estado: 1,
-    Version: 1,
     RunPersona: `${body}-${rutCheckDigit(body)}`,
     Nombres: `Trabajador ${n}`,
     ApellidoPaterno: 'Prueba',
-    ApellidoMaterno: '',
-    cargos: [],
-    IdNivel2: null,
-    IdNivel3: null,
-    IdNivel4: null,
-    TipoEmpresa: 1,
-    RutContratista: null,
-    FichaMedica: null,
-    FechaFichaMedica: '0000-00-00 00:00:00',
-    FichaMedicaAnterior: null,
-    Firma: null,
-    FirmaAnterior: null,
-    CorreoPersonal: '',
-    ConsentimientoCorreo: null,
-    licencias: [],
-    certificaciones: [],
-    evidencias: [],
   });
 }
 

@@ -1,6 +1,7 @@
 import type { Trabajador } from '#sync/schemas/trabajadores.schema.ts';
 import { describe, expect, it } from 'vitest';
-import { type LocalTrabajador, searchWords, toLocalTrabajador } from '#app/db/reference-rows.ts';
+import { type LocalTrabajador, searchWords } from '#app/db/reference-rows.ts';
+import { localWorker } from '#app/db/local-worker.fixture.ts';
 import { testDevicesForEachTest } from '#app/sync/test-device.ts';
 import { FEW_MATCHES, matchingIds, NO_FILTERS, OWN_WORKERS, type WorkerFilters } from './trabajadores-queries.ts';
 
@@ -9,33 +10,7 @@ const device = testDevicesForEachTest();
 let next = 0;
 function worker(overrides: Partial<Trabajador>): LocalTrabajador {
   next += 1;
-  return toLocalTrabajador({
-    IdPersona: `w${String(next).padStart(5, '0')}`,
-    IdEmpresa: '76123456',
-    RunPersona: `${20_000_000 + next}-1`,
-    Nombres: 'Ana',
-    ApellidoPaterno: 'Pérez',
-    ApellidoMaterno: '',
-    cargos: [],
-    IdNivel2: null,
-    IdNivel3: null,
-    IdNivel4: null,
-    TipoEmpresa: 1,
-    RutContratista: null,
-    FichaMedica: null,
-    FechaFichaMedica: '0000-00-00 00:00:00',
-    FichaMedicaAnterior: null,
-    Firma: null,
-    FirmaAnterior: null,
-    CorreoPersonal: '',
-    ConsentimientoCorreo: null,
-    licencias: [],
-    certificaciones: [],
-    evidencias: [],
-    Estado: 1,
-    Version: 1,
-    ...overrides,
-  });
+  return localWorker({ IdPersona: `w${String(next).padStart(5, '0')}`, RunPersona: `${20_000_000 + next}-1`, ...overrides });
 }
 
 /** What the list showed before it read the index: every row checked, in `orden` order, ties by id. */
