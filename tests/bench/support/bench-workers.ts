@@ -5,26 +5,34 @@ import { seedId } from '#server/seed/demo-seed.ts';
 import { rutCheckDigit } from '#sync/domain/rut.ts';
 import { EMPTY_MEDICAL_DATE } from '#sync/schemas/trabajadores.schema.ts';
 
+/** Where bench workers work: a level 2 and, if any, one of its levels 3. */
+export interface BenchWorksite {
+  nivel2: string;
+  nivel3: string | null;
+}
+
 /**
  * `count` workers of the demo company with their change-log rows, as if registered over the years (the demo seed
- * adds 20 more), written in one transaction straight into the tables.
+ * adds 20 more), written in one transaction straight into the tables. Worker i works at `worksites[i % length]`
+ * (by default all at Faena Los Andes, Obras Civiles), and its change row carries those levels as every write of a
+ * worker does (SPEC PL13), so a device scoped to a worksite pulls only its share.
  */
-export async function insertBenchWorkers(db: Db, company: string, count: number): Promise<void> {
+export async function insertBenchWorkers(db: Db, company: string, count: number, worksites?: readonly BenchWorksite[]): Promise<void> {
   const cargo = seedId(company, 'cargo', 1);
-  const level2 = seedId(company, 'nv2', 1);
-  const level3 = seedId(company, 'nv3', 1);
+  const places = worksites?.length ? worksites : [{ nivel2: seedId(company, 'nv2', 1), nivel3: seedId(company, 'nv3', 1) }];
   await db.transaction().execute(async (trx) => {
     for (let start = 0; start < count; start += 500) {
       const rows: WorkerRow[] = Array.from({ length: Math.min(500, count - start) }, (_, offset) => {
         const i = start + offset;
+        const place = places[i % places.length]!;
         const body = String(30_000_000 + i);
         const names = { RunPersona: `${body}-${rutCheckDigit(body)}`, Nombres: `Nombre ${i}`, ApellidoPaterno: `Apellido ${i % 997}`, ApellidoMaterno: 'Carga' };
         return {
           ...names,
           IdPersona: seedId(company, 'bench', i),
           IdEmpresa: company,
-          IdNivel2: level2,
-          IdNivel3: level3,
+          IdNivel2: place.nivel2,
+          IdNivel3: place.nivel3,
           IdNivel4: null,
           TipoEmpresa: 1,
           RutContratista: null,
@@ -57,6 +65,8 @@ export async function insertBenchWorkers(db: Db, company: string, count: number)
             Fila: JSON.stringify(toWireWorker(row, [cargo])),
             CreadoEn: new Date().toISOString(),
             Audiencia: 'empresa',
+            Nivel2: row.IdNivel2,
+            Nivel3: row.IdNivel3,
           })),
         )
         .execute();

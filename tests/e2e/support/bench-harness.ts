@@ -3,11 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from '@playwright/test';
-import { bootstrap } from '#server/bootstrap.ts';
-import { parseConfig } from '#server/config.ts';
-import { insertBenchWorkers } from '#tests/bench/support/bench-workers.ts';
 import { freePort } from '#tests/support/free-port.ts';
-import { COMPANY_ID, COMPANY_RUT, PASSWORD } from './field-session.ts';
+import { COMPANY_RUT, PASSWORD } from './field-session.ts';
 
 /** The same browser flags as playwright.config.ts: Debian's Chromium on a closed network. */
 export const CHROMIUM_ARGS = [
@@ -169,14 +166,4 @@ export function countLocal(page: Page, table: string): Promise<number> {
       }),
     table,
   );
-}
-
-/** Workers with their change-log rows in a data folder (the demo seed adds 20 more). */
-export async function seedWorkers(dataDir: string, count: number): Promise<void> {
-  const deps = await bootstrap(parseConfig({ DATA_DIR: dataDir }));
-  try {
-    await insertBenchWorkers(deps.db, COMPANY_ID, count);
-  } finally {
-    await deps.db.destroy();
-  }
 }
