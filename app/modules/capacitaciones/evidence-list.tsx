@@ -9,6 +9,7 @@ import type { LocalFile } from '#app/data/local-write.ts';
 import { CardSection } from '#app/ui/card-section.tsx';
 import { FileField, usePickedFile } from '#app/ui/form/file-pick-field.tsx';
 import { SelectFilter } from '#app/ui/list-filters.tsx';
+import '#app/ui/records.css';
 
 interface EvidenceListProps {
   id: string;
@@ -35,7 +36,7 @@ export function EvidenceList({ id, title, evidence, serverUrls, onAdd, onRemove,
       {active.length === 0 ? (
         <p className="muted">Sin evidencias.</p>
       ) : (
-        <ul className="training-evidence">
+        <ul className="people-list training-evidence">
           {active.map((item) => {
             const url = deviceUrls?.[item.Archivo.Sha256] ?? serverUrls?.[item.Archivo.Sha256];
             const fileName = fileNameOfPath(item.Evidencia);
