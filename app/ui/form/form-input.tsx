@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { type Control, Controller, type FieldValues, type Path } from 'react-hook-form';
+import { boundField } from './bound-field.ts';
 import { InputField, type InputFieldProps } from './input-field.tsx';
 
 interface FormInputProps<T extends FieldValues> extends Pick<
@@ -21,12 +22,7 @@ export function FormInput<T extends FieldValues>({ control, name, ...inputProps 
       render={({ field, fieldState }) => (
         <InputField
           {...inputProps}
-          inputRef={(element) => field.ref(element ? { focus: () => void element.setFocus() } : null)}
-          name={field.name}
-          value={(field.value as string | undefined) ?? ''}
-          error={fieldState.error?.message}
-          onValueChange={field.onChange}
-          onBlur={field.onBlur}
+          {...boundField(field, fieldState)}
         />
       )}
     />

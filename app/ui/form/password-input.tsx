@@ -1,4 +1,5 @@
 import { type Control, Controller, type FieldValues, type Path } from 'react-hook-form';
+import { boundField } from './bound-field.ts';
 import { PasswordField } from './password-field.tsx';
 
 interface PasswordInputProps<T extends FieldValues> {
@@ -18,12 +19,7 @@ export function PasswordInput<T extends FieldValues>({ control, name, label, aut
         <PasswordField
           label={label}
           autocomplete={autocomplete}
-          inputRef={(element) => field.ref(element ? { focus: () => void element.setFocus() } : null)}
-          name={field.name}
-          value={(field.value as string | undefined) ?? ''}
-          error={fieldState.error?.message}
-          onValueChange={field.onChange}
-          onBlur={field.onBlur}
+          {...boundField(field, fieldState)}
         />
       )}
     />
