@@ -8,6 +8,7 @@ import { inWriteTransaction } from './write-transaction.ts';
 import { engineOf } from '../db/engine.ts';
 import { companyLock } from '../db/postgres.ts';
 import { currentWriteScope, readingOnly } from '../db/write-scope.ts';
+import { inWorksitesSql } from '../tenancy/worksites.ts';
 
 /**
  * Who may pull a change (migration 0006). Contractor users must not receive other contractors' records.
@@ -194,12 +195,7 @@ async function readPage(db: Db, company: string, reader: ChangeReader, since: nu
       return eb.or([shared, ownParties]);
     })
     // PL13: a scoped user pulls the changes of records of their worksites, and those that carry none.
-    .$if(reader.worksites !== null, (query) =>
-      query.where((eb) => {
-        const worksites = [...reader.worksites!];
-        return eb.or([eb.and([eb('Nivel2', 'is', null), eb('Nivel3', 'is', null)]), eb('Nivel2', 'in', worksites), eb('Nivel3', 'in', worksites)]);
-      }),
-    )
+    .$if(reader.worksites !== null, (query) => query.where(inWorksitesSql('Nivel2', 'Nivel3', reader.worksites!)))
     .orderBy('Seq')
     .limit(limit)
     .execute();

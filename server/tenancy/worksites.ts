@@ -1,3 +1,5 @@
+import { sql, type RawBuilder } from 'kysely';
+
 /**
  * A user's worksites as stored (`usuarios.Faenas`, a JSON array of level ids): null when the list is empty, the
  * whole company (SPEC PL13). A value that does not read as a list of ids also means the whole company: the server
@@ -12,4 +14,13 @@ export function worksitesOf(stored: string): readonly string[] | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * SQL for `inWorksites` (sync/records/worksites.ts) over two level columns: a row of one of `worksites`, or of none.
+ * `worksites` is not empty (an empty list is the whole company, which needs no condition).
+ */
+export function inWorksitesSql(nivel2: string, nivel3: string, worksites: readonly string[]): RawBuilder<boolean> {
+  const [two, three, ids] = [sql.ref(nivel2), sql.ref(nivel3), sql.join([...worksites])];
+  return sql<boolean>`((${two} IS NULL AND ${three} IS NULL) OR ${two} IN (${ids}) OR ${three} IN (${ids}))`;
 }

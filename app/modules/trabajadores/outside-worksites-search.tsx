@@ -22,9 +22,10 @@ type Search = { state: 'idle' } | { state: 'busy' } | { state: 'done'; found: Fo
 
 /**
  * A tablet of some worksites holds only their workers (SPEC PL13); a worker of another worksite is found online, on
- * the person's request, through the server's list (which judges by role, not by worksite). Shown while a search is typed.
+ * the person's request, through the server's list (which judges by role, not by worksite). Shown while a search is typed;
+ * `held`: the device's workers matching the same search, not offered again.
  */
-export function OutsideWorksitesSearch({ company, text, held }: { company: string; text: string; held: ReadonlySet<string> }) {
+export function OutsideWorksitesSearch({ company, text, held }: { company: string; text: string; held: readonly string[] }) {
   const online = useOnlineStatus();
   const [search, setSearch] = useState<Search>({ state: 'idle' });
   // A new text is a new question: the last answer no longer applies.
@@ -35,7 +36,8 @@ export function OutsideWorksitesSearch({ company, text, held }: { company: strin
     try {
       const query = new URLSearchParams({ Buscar: text, PorPagina: String(SHOWN), Pagina: '1' });
       const answer = await apiRequest<{ data: FoundWorker[]; total: number }>(`/trabajadores/newtrabajadores2/${company}?${query}`);
-      setSearch({ state: 'done', found: answer.data.filter((worker) => !held.has(worker.IdPersona)), total: answer.total });
+      const onDevice = new Set(held);
+      setSearch({ state: 'done', found: answer.data.filter((worker) => !onDevice.has(worker.IdPersona)), total: answer.total });
     } catch (error) {
       setSearch({ state: 'failed', message: error instanceof ApiError ? error.message : 'No se pudo buscar en el servidor' });
     }

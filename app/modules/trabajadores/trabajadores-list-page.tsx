@@ -133,7 +133,7 @@ export function TrabajadoresListPage() {
         />
       </div>
       {scoped && filters.search.trim().length >= 2 && (
-        <OutsideWorksitesSearch company={session.empresa.IdEmpresa} text={filters.search.trim()} held={new Set(ids ?? [])} />
+        <OutsideWorksitesSearch company={session.empresa.IdEmpresa} text={filters.search.trim()} held={ids ?? []} />
       )}
       <FilterPanel id="worker-filters">
         <SelectFilter

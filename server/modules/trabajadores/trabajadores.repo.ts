@@ -4,6 +4,7 @@ import type { Reference } from '#sync/records/entity.ts';
 import type { FileRef } from '#sync/records/record-fields.ts';
 import type { Certificacion, Evidencia, Licencia, Trabajador } from '#sync/schemas/trabajadores.schema.ts';
 import type { TrabajadoresQuery } from '#sync/schemas/trabajadores-query.schema.ts';
+import { inWorksitesSql } from '#server/tenancy/worksites.ts';
 import type { Viewer } from '#server/tenancy/viewer.ts';
 import type { Db } from '#server/db/database.ts';
 import type { TrabajadoresTable } from '#server/db/schema.ts';
@@ -88,12 +89,7 @@ export async function listWorkers(
   worksites: readonly string[] | null = null,
 ) {
   let base = db.selectFrom('trabajadores as t').where('t.IdEmpresa', '=', company).where('t.Estado', '=', 1);
-  if (worksites) {
-    const ids = [...worksites];
-    base = base.where((eb) =>
-      eb.or([eb.and([eb('t.IdNivel2', 'is', null), eb('t.IdNivel3', 'is', null)]), eb('t.IdNivel2', 'in', ids), eb('t.IdNivel3', 'in', ids)]),
-    );
-  }
+  if (worksites) base = base.where(inWorksitesSql('t.IdNivel2', 't.IdNivel3', worksites));
   const contractor = onlyContractor(viewer);
   if (contractor !== undefined) base = base.where('t.RutContratista', '=', contractor);
   if (query.RutContratista) base = base.where('t.RutContratista', '=', query.RutContratista);
