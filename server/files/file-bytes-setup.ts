@@ -1,3 +1,4 @@
+import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
@@ -33,11 +34,21 @@ export async function openFileBytes(config: Config, db: Db): Promise<FileBytes> 
 const COPY_BATCH = 16;
 
 /**
+ * Names, in the folder, the store it was last copied into whole: nothing writes the folder once another store is
+ * chosen, so the next start need not look at every file again (a round trip each).
+ */
+const COPIED_MARKER = '.copiado-a';
+
+/**
  * Copies into `target` the files an earlier version left in `folder` that `target` lacks, and says how many. Safe
  * to run again and on two nodes at once: a file is copied under its own hash, and writing bytes that are already
  * there changes nothing. A file whose bytes do not match its name is left behind: it would be served as another.
+ * Once the folder was copied whole into this store, later starts skip it.
  */
 export async function copyFolderFiles(folder: string, target: FileBytes): Promise<number> {
+  const marker = path.join(folder, COPIED_MARKER);
+  const copiedBefore = await fs.readFile(marker, 'utf8').catch(() => null);
+  if (copiedBefore === target.place) return 0;
   const source = new FolderFileBytes(folder);
   const copyOne = async (sha256: string): Promise<number> => {
     if (await target.has(sha256)) return 0;
@@ -54,6 +65,10 @@ export async function copyFolderFiles(folder: string, target: FileBytes): Promis
     if (batch.length === COPY_BATCH) copied += await copyBatch(batch.splice(0));
   }
   copied += await copyBatch(batch);
+  // Only a folder that exists is marked: none means an installation that never kept files here.
+  await fs.writeFile(marker, target.place).catch((error: NodeJS.ErrnoException) => {
+    if (error.code !== 'ENOENT') throw error;
+  });
   if (copied > 0) console.log(`Archivos: se copiaron ${copied} archivos de ${folder} a ${target.place}.`);
   return copied;
 }

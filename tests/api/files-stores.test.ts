@@ -168,6 +168,8 @@ describe('the files an earlier version left in DATA_DIR/files, copied at start i
     log.mockClear();
     await start(configFor(store));
     expect(copyLines(log)).toEqual([]);
+    // Copied whole into this store, the folder is not read again: nothing writes it once another store is chosen.
+    expect(fs.readFileSync(path.join(dataDir, 'files', '.copiado-a'), 'utf8')).toBe(place);
   });
 
   it.each(stores)('lets two nodes copy into %s at once: both finish and each file is stored once, whole', async (store) => {
