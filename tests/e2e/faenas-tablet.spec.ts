@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './support/test.ts';
 import { expectAccessible } from './support/accessibility.ts';
-import { apiToken, COMPANY_ID, freshRut, goToWorkers, localRows, signIn, syncStatus, WORKERS_API } from './support/field-session.ts';
+import { apiToken, COMPANY_ID, controlledByServiceWorker, freshRut, goToWorkers, localRows, signIn, syncStatus, WORKERS_API } from './support/field-session.ts';
 
 /**
  * SPEC PL13–PL15 on the device: the tablet of «faena@andesdemo.cl», a supervisor of Faena Los Andes only, holds the
@@ -95,6 +95,22 @@ async function expectFoundOnline(page: Page, surname: string, name: string): Pro
   await page.getByRole('searchbox', { name: 'Buscar por RUT o nombre' }).fill('');
 }
 
+/** Offline at the worksite: the tablet's own workers are there; another worksite's cannot be searched, and it says so. */
+async function expectOfflineList(page: Page, surname: string): Promise<void> {
+  // As at a worksite: the app installed (its service worker holds every screen) before the signal goes.
+  await controlledByServiceWorker(page);
+  await page.context().setOffline(true);
+  await goToWorkers(page);
+  await page.getByRole('searchbox', { name: 'Buscar por RUT o nombre' }).fill(surname);
+  await expect(page.getByRole('status').filter({ hasText: /trabajador/ }).first()).toHaveText('1 trabajador');
+  const outside = page.getByRole('region', { name: 'Trabajadores de otras faenas' });
+  await expect(outside).toContainText('Ahora estás sin conexión.');
+  await expect(outside.getByRole('button', { name: `Buscar «${surname}» en toda la empresa` })).toBeDisabled();
+  await expectAccessible(page);
+  await page.getByRole('searchbox', { name: 'Buscar por RUT o nombre' }).fill('');
+  await page.context().setOffline(false);
+}
+
 test('PL13–PL15: a worksite supervisor’s tablet holds its worksite, loses a worker who moves away, gains and loses a widened worksite', async ({
   page,
 }) => {
@@ -118,6 +134,7 @@ test('PL13–PL15: a worksite supervisor’s tablet holds its worksite, loses a 
   expect(held.filter((row) => row.IdNivel2 === losAndes).length).toBeGreaterThanOrEqual(14);
   await expectList(page, surname, '1 trabajador', '0 trabajadores');
   await expectFoundOnline(page, surname, 'Elsa');
+  await expectOfflineList(page, surname);
 
   // PL14: the admin moves the worker to Ruta 5 Norte; the tablet's next sync takes them away.
   await office.call('PUT', WORKERS_API, { IdPersona: mover, Version: 1, IdNivel2: ruta5, IdNivel3: movimiento });
