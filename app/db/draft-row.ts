@@ -41,6 +41,8 @@ export interface DraftKind<Row> {
   fileMissing: string;
   /** Every photo and signature the draft uses (bytes in `archivosDispositivo`): kept while it is. */
   files(draft: Row): FileRef[];
+  /** The workers the draft names: a narrower scope leaves them on the device while it is (SPEC PL15). */
+  workers(draft: Row): readonly (string | null | undefined)[];
 }
 
 /**
@@ -55,6 +57,7 @@ export const DRAFT_KINDS: { [T in DraftTableName]: DraftKind<DraftOf<T>> } = {
     finished: 'La inspección ya fue finalizada: no se puede modificar',
     fileMissing: 'Falta en este dispositivo una foto o firma de la inspección: vuelve a tomarla o quítala',
     files: (draft) => filesOfInspectionDraft(draft),
+    workers: (draft) => draft.Observados,
   },
   asistencias: {
     one: 'asistencia en curso',
@@ -63,6 +66,7 @@ export const DRAFT_KINDS: { [T in DraftTableName]: DraftKind<DraftOf<T>> } = {
     finished: 'La capacitación ya fue marcada como realizada: la asistencia no se puede modificar',
     fileMissing: 'Falta en este dispositivo una firma o foto de la asistencia: vuelve a tomarla o quítala',
     files: (draft) => filesOfAttendance(draft),
+    workers: (draft) => draft.Participantes.map((participant) => participant.IdPersona),
   },
   borradoresEpp: {
     one: 'entrega de EPP en curso',
@@ -71,6 +75,7 @@ export const DRAFT_KINDS: { [T in DraftTableName]: DraftKind<DraftOf<T>> } = {
     finished: 'La entrega de EPP ya fue finalizada: no se puede modificar',
     fileMissing: 'Falta en este dispositivo una firma de la entrega: vuelve a firmarla',
     files: (draft) => filesOfEppDraft(draft),
+    workers: (draft) => draft.trabajadores.map((worker) => worker.IdPersona),
   },
   borradores_incidentes: {
     one: 'reporte de incidente en curso',
@@ -79,5 +84,6 @@ export const DRAFT_KINDS: { [T in DraftTableName]: DraftKind<DraftOf<T>> } = {
     finished: 'El reporte ya fue enviado: no se puede modificar',
     fileMissing: 'Falta en este dispositivo una foto, documento o firma del reporte: vuelve a agregarla o quítala',
     files: (draft) => filesOfIncidentDraft(draft),
+    workers: (draft) => [draft.campos.IdPersona],
   },
 };

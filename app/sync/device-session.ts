@@ -10,7 +10,12 @@ export function bindDeviceToSession(): () => void {
   void Dexie.delete(LEGACY_SHARED_DB).catch(() => undefined);
   const follow = () => {
     const stored = getStoredSession();
-    if (stored) startDeviceSync({ userId: stored.session.usuario.IdUsuario, companyId: stored.session.empresa.IdEmpresa, getToken });
+    if (stored) {
+      const { usuario, empresa } = stored.session;
+      // Read at each pull: a new sign-in may bring other worksites.
+      const scoped = () => (getStoredSession()?.session.usuario.Faenas?.length ?? 0) > 0;
+      startDeviceSync({ userId: usuario.IdUsuario, companyId: empresa.IdEmpresa, getToken, scoped });
+    }
     else stopDeviceSync();
   };
   follow();

@@ -7,6 +7,7 @@ import { setUpdateRequired } from '#app/pwa/update-required.ts';
 import { listenToBackgroundSync } from './background-sync.ts';
 import { DexieOutboxStore } from './dexie-outbox-store.ts';
 import { createTableDownloader, DexiePullTarget, PULLED_TABLES } from './dexie-pull-target.ts';
+import { createRowFetcher, ReferencedRows } from './referenced-rows.ts';
 import { startSyncTriggers, withWebLock } from './sync-triggers.ts';
 
 export const LAST_SUCCESS_KEY = 'lastSuccessAt';
@@ -18,6 +19,8 @@ export interface DeviceUser {
   userId: number;
   companyId: string;
   getToken: () => string | null;
+  /** Whether the person's devices hold only some worksites (SPEC PL13). */
+  scoped: () => boolean;
 }
 
 /** Everything of the signed-in person on this device: their database, outbox and replayer. */
@@ -65,13 +68,20 @@ export function startDeviceSync(user: DeviceUser): DeviceSync {
   const db = new AppDb(userDbName(user.userId));
   const store = new DexieOutboxStore({ db, entries: db.outbox, files: db.outboxFiles });
   const transport = new FetchTransport({ getToken: user.getToken, pullPageSize: PULL_PAGE });
-  const target = new DexiePullTarget(db, createTableDownloader(user));
+  const referenced = new ReferencedRows(user.scoped);
+  const target = new DexiePullTarget(db, createTableDownloader(user), referenced);
+  const fetchRow = createRowFetcher(user);
   const replayer = new Replayer({
     store,
     transport,
     withLock: withWebLock,
     lockName: `outbox:${db.name}`,
-    pull: () => pullChanges(transport, target, { resetTables: PULLED_TABLES }),
+    pull: async () => {
+      const result = await pullChanges(transport, target, { resetTables: PULLED_TABLES });
+      // PL16: what the pulled records name from other worksites; a failure here waits for the next sync.
+      if (result.kind === 'ok') await referenced.bring(db, fetchRow).catch(() => undefined);
+      return result;
+    },
   });
   const unsubscribe = replayer.subscribe((state) => {
     setUpdateRequired(state.updateRequired);

@@ -8,14 +8,23 @@ import { OWN_WORKSITES_QUERY } from '#sync/records/worksites.ts';
 import type { AppDb } from '#app/db/app-db.ts';
 import type { LocalRow } from '#app/db/reference-rows.ts';
 import { idOfRow, localRowOf } from '#app/records/device-records.ts';
+import { draftTables, recordsInDrafts } from '#app/db/draft-records.ts';
+import type { ReferencedRows } from './referenced-rows.ts';
 
 const CURSOR_KEY = 'cursor';
+
+/** How the device calls the server outside the outbox: the company, the session's token, and `fetch` (a test's). */
+export interface DeviceCalls {
+  companyId: string;
+  getToken: () => string | null;
+  fetch?: typeof fetch;
+}
 
 /** The user may not read the table: its list call answered 403 (SPEC PL12). */
 export const NOT_READABLE = 'sin-permiso';
 
 /** How the target downloads a whole table again after a reset (SPEC PL5), or learns it may not (PL12). */
-export type TableDownloader = (table: EntityTable) => Promise<Record<string, unknown>[] | typeof NOT_READABLE>;
+export type TableDownloader = (table: EntityTable, before?: readonly string[]) => Promise<Record<string, unknown>[] | typeof NOT_READABLE>;
 
 type PendingWrites = Map<EntityTable, Map<string, LocalRow | null>>;
 
@@ -40,6 +49,7 @@ export class DexiePullTarget implements PullTarget {
   constructor(
     private readonly db: AppDb,
     private readonly download: TableDownloader,
+    private readonly referenced?: ReferencedRows,
   ) {}
 
   transaction<T>(fn: () => Promise<T>): Promise<T> {
@@ -91,6 +101,7 @@ export class DexiePullTarget implements PullTarget {
 
   applyUpsert(table: string, id: string, row: Record<string, unknown>): void {
     if (!isEntityTable(table)) return;
+    this.referenced?.note(table, row);
     const converted = this.converted.get(row);
     this.stage(table, id, converted === undefined ? localRowOf(table, row) : converted);
   }
@@ -106,24 +117,30 @@ export class DexiePullTarget implements PullTarget {
     return this.db.serverRows.put({ recordKey: recordKeyOf(change.table, change.id), row }).then(() => undefined);
   }
 
-  async reset(tables: readonly string[]): Promise<void> {
+  async reset(tables: readonly string[], before?: readonly string[]): Promise<void> {
     const downloads = new Map<EntityTable, Record<string, unknown>[]>();
-    for (const table of tables) {
+    // PL15: after a widening only the records that carry a worksite lack rows, and only outside `before`.
+    const chosen = before ? tables.filter((table) => entityOf(table).worksite) : tables;
+    for (const table of chosen) {
       // An undescribed table here is a programming error: fail loudly rather than download another table's rows.
       const entity = entityOf(table);
-      const rows = await this.download(entity.table as EntityTable);
+      const rows = await this.download(entity.table as EntityTable, before);
+      if (rows !== NOT_READABLE) for (const row of rows) this.referenced?.note(table, row);
+      if (rows === NOT_READABLE && (before || entity.audience === 'todos')) continue;
       // PL12: a refused list leaves nothing of a record table, and reference data as the feed brought it.
-      if (rows === NOT_READABLE && entity.audience === 'todos') continue;
       downloads.set(entity.table as EntityTable, rows === NOT_READABLE ? [] : rows);
     }
     const { db } = this;
-    await db.transaction('rw', [...pulledTables(db), db.outbox], async () => {
+    await db.transaction('rw', [...pulledTables(db), db.outbox, ...draftTables(db)], async () => {
       const queued = new Set((await db.outbox.orderBy('recordKey').uniqueKeys()) as string[]);
+      const drafted = await recordsInDrafts(db);
       for (const [table, rows] of downloads) {
         const local = db.table<LocalRow, string>(table);
         const keep = (id: string) => queued.has(recordKeyOf(table, id));
-        const stale = ((await local.toCollection().primaryKeys()) as string[]).filter((id) => !keep(id));
-        await local.bulkDelete(stale);
+        if (!before) {
+          const needed = (id: string) => keep(id) || drafted.has(recordKeyOf(table, id));
+          await local.bulkDelete(((await local.toCollection().primaryKeys()) as string[]).filter((id) => !needed(id)));
+        }
         const fresh = rows.flatMap((row) => {
           const localRow = localRowOf(table, row);
           return localRow && !keep(idOfRow(table, localRow)) ? [localRow] : [];
@@ -162,18 +179,19 @@ function pulledTables(db: AppDb) {
  * Each table's list call (`api.list` of its description), the rows in the change log's shape; a paged list is read
  * page by page.
  */
-export function createTableDownloader(options: { companyId: string; getToken: () => string | null }): TableDownloader {
+export function createTableDownloader(options: DeviceCalls): TableDownloader {
+  const fetchFn = options.fetch ?? fetch;
   const get = async (path: string): Promise<{ data: Record<string, unknown>[]; total?: number } | typeof NOT_READABLE> => {
     const token = options.getToken();
-    const response = await fetch(path, { headers: { Accept: 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) } });
+    const response = await fetchFn(path, { headers: { Accept: 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) } });
     if (response.status === 403) return NOT_READABLE;
     if (!response.ok) throw new Error(`GET ${path}: ${response.status}`);
     return (await response.json()) as { data: Record<string, unknown>[]; total?: number };
   };
-  return async (table) => {
+  return async (table, before) => {
     const { api, worksite } = entityOf(table);
     // PL13: of a record that carries a worksite, the device holds its user's worksites only.
-    const scope: Record<string, string> = worksite ? OWN_WORKSITES_QUERY : {};
+    const scope: Record<string, string> = worksite ? { ...OWN_WORKSITES_QUERY, ...(before ? { Antes: before.join(',') } : {}) } : {};
     const path = `${api.base}${fillPath(api.list, { company: options.companyId })}`;
     if (!api.listPage) {
       const answer = await get(worksite ? `${path}?${new URLSearchParams(scope)}` : path);

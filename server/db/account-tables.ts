@@ -45,6 +45,10 @@ export interface UsuariosTable {
   GeneracionSesion: Generated<number>;
   /** Migration 0025: the worksites (level ids) the user works in, a JSON array; empty for the whole company (PL13). */
   Faenas: Generated<string>;
+  /** The change-log seq of the last widening of Faenas (SPEC PL15). */
+  SeqFaenas: Generated<number>;
+  /** The worksites every device behind SeqFaenas holds at least, a JSON list. */
+  FaenasAntes: Generated<string>;
 }
 
 export interface SistemasTable {

@@ -24,6 +24,7 @@ import * as resumenesMensuales from './migrations/0022-resumenes-mensuales.ts';
 import * as resumenesCapacitaciones from './migrations/0023-resumenes-capacitaciones.ts';
 import * as variosNodos from './migrations/0024-varios-nodos.ts';
 import * as faenasUsuarios from './migrations/0025-faenas-usuarios.ts';
+import * as faenasAmpliadas from './migrations/0026-faenas-ampliadas.ts';
 import * as postgresBase from './postgres/base-migration.ts';
 import { engineOf } from './engine.ts';
 import type { Database } from './schema.ts';
@@ -62,6 +63,7 @@ const BOTH_ENGINES: Record<string, Migration> = {
   '0023-resumenes-capacitaciones': resumenesCapacitaciones,
   '0024-varios-nodos': variosNodos,
   '0025-faenas-usuarios': faenasUsuarios,
+  '0026-faenas-ampliadas': faenasAmpliadas,
 };
 
 /** A migration's number, the start of its name: the schema version it leaves. */

@@ -4,7 +4,8 @@ import { describeRoute, resolver } from 'hono-openapi';
 import * as v from 'valibot';
 import { type EntityTable, isEntityTable, UndescribedTableError } from '#sync/records/entities.ts';
 import type { AnyEntity, RowOf } from '#sync/records/entity.ts';
-import { rowInWorksites, WorksitesQuerySchema } from '#sync/records/worksites.ts';
+import { DeviceScopeQueryEntries } from '#sync/records/worksites.ts';
+import { rowsForQuery } from '#server/tenancy/record-worksites.ts';
 import { AUTH_MESSAGES } from '#sync/schemas/auth.schema.ts';
 import type { AppEnv } from '../app-env.ts';
 import { validate, VersionQuerySchema } from '../http/validation.ts';
@@ -87,16 +88,15 @@ export function recordRoutes<E extends AnyEntity>(entity: E, options: RecordRout
       at(api.list),
       doc(summary('list', `${entity.noun.many} activos de la empresa del token: { statusCode, data }`), 'list'),
       validate('param', paramsSchema(api.list)),
-      validate('query', v.object({ Faenas: WorksitesQuerySchema })),
+      validate('query', v.object(DeviceScopeQueryEntries)),
       requireOwnCompany,
       read,
       async (c) => {
         const { db, store } = storeOf(c, entity);
-        const { company, viewer, worksites } = c.get('session');
-        const rows = await store.listActive(db, company, viewer);
+        const session = c.get('session');
+        const rows = await store.listActive(db, session.company, session.viewer);
         // PL13: a field device's download of a record that carries a worksite holds the user's worksites only.
-        const own = entity.worksite && c.req.valid('query').Faenas === 'propias' ? entity.worksite : undefined;
-        return c.json({ statusCode: 200, data: own ? rows.filter((row) => rowInWorksites(worksites, own, row)) : rows });
+        return c.json({ statusCode: 200, data: await rowsForQuery(db, session, entity, rows, c.req.valid('query')) });
       },
     );
   if (options.detail !== false) {

@@ -3,7 +3,10 @@ import type { AnyEntity, RowOf } from '#sync/records/entity.ts';
 import type { Db } from '../db/database.ts';
 import { requireFiles } from '../files/files.repo.ts';
 import { HttpError } from '../http/http-error.ts';
-import { type ChangeAudience, type ChangeWorksite, partiesAudience, recordChange } from '../sync/change-log.repo.ts';
+import { recordChange } from '../sync/change-log.repo.ts';
+import { audienceOf, contractorOf } from './record-audience.ts';
+import { worksiteOfChange } from '../tenancy/record-worksites.ts';
+import { followWorker } from './worksite-moves.ts';
 import { recordConflict } from '../sync/conflicts.repo.ts';
 import { inWriteTransaction } from '../sync/write-transaction.ts';
 import type { Viewer } from '../tenancy/viewer.ts';
@@ -76,28 +79,6 @@ function storeOf(ctx: WriteContext, entity: AnyEntity): WritableStore {
   return store as WritableStore;
 }
 
-const textOrNull = (value: unknown) => (typeof value === 'string' && value ? value : null);
-
-function audienceOf(entity: AnyEntity, row: Row): ChangeAudience {
-  if (entity.audience === 'todos') return 'todos';
-  if (entity.audience === 'partes') return partiesAudience(textOrNull(row.RutContratista), textOrNull(row.IdCliente));
-  const rut = textOrNull(row[entity.audience.contratista]);
-  return rut ? `contratista:${rut}` : 'empresa';
-}
-
-/** Where a record is, for the devices of its worksite (SPEC PL13); undefined for a record every device holds. */
-export function worksiteOf(entity: AnyEntity, row: Row): ChangeWorksite | undefined {
-  if (!entity.worksite) return undefined;
-  const { nivel2, nivel3 } = entity.worksite;
-  return { nivel2: textOrNull(row[nivel2]), nivel3: nivel3 ? textOrNull(row[nivel3]) : null };
-}
-
-/** The contractor that pulled the record under this audience (its own, or one of the parties), if any. */
-function contractorOf(entity: AnyEntity, row: Row): string | null {
-  if (entity.audience === 'todos') return null;
-  return textOrNull(row[entity.audience === 'partes' ? 'RutContratista' : entity.audience.contratista]);
-}
-
 async function conflict(ctx: WriteContext, db: Db, entity: AnyEntity, id: string, base: number, current: Row | null, body: unknown) {
   await recordConflict(
     db,
@@ -123,15 +104,17 @@ async function conflict(ctx: WriteContext, db: Db, entity: AnyEntity, id: string
 export async function logRecord(ctx: WriteContext, db: Db, entity: AnyEntity, id: string, previous: Row | null): Promise<Row> {
   const row = (await storeOf(ctx, entity).load(db, ctx.company, id))!.row;
   const audience = audienceOf(entity, row);
-  const worksite = worksiteOf(entity, row);
-  const was = previous ? worksiteOf(entity, previous) : undefined;
+  const worksite = await worksiteOfChange(db, ctx.company, entity.table, row);
+  const was = previous ? await worksiteOfChange(db, ctx.company, entity.table, previous) : undefined;
   // PL14: a record that moves leaves the old worksite's devices as a removal, written before the row itself so a
   // device of both worksites (or of the whole company) ends holding it.
-  if (was && worksite && (was.nivel2 !== worksite.nivel2 || was.nivel3 !== worksite.nivel3) && (was.nivel2 || was.nivel3)) {
+  const moved = was && worksite && (was.nivel2 !== worksite.nivel2 || was.nivel3 !== worksite.nivel3) && (was.nivel2 || was.nivel3);
+  if (moved) {
     const removal = { company: ctx.company, table: entity.table, id, op: 'delete' as const, audience: audienceOf(entity, previous!), worksite: was };
     await recordChange(db, removal, ctx.now);
   }
   await recordChange(db, { company: ctx.company, table: entity.table, id, op: 'upsert', row, audience, worksite }, ctx.now);
+  if (moved) await followWorker(ctx, db, entity, id, { from: was, to: worksite });
   const before = previous && contractorOf(entity, previous);
   if (before && before !== contractorOf(entity, row)) {
     await recordChange(db, { company: ctx.company, table: entity.table, id, op: 'delete', audience: `revocar:${before}` }, ctx.now);
@@ -249,7 +232,7 @@ export function deleteRecord<E extends AnyEntity>(
     const deleted: Row = { ...current, Estado: 0, Version: current.Version + 1 };
     await storeOf(ctx, entity).update(db, deleted, stored.fieldVersions);
     const tombstone = { company: ctx.company, table: entity.table, id, op: 'delete' as const, audience: audienceOf(entity, current) };
-    await recordChange(db, { ...tombstone, worksite: worksiteOf(entity, current) }, ctx.now);
+    await recordChange(db, { ...tombstone, worksite: await worksiteOfChange(db, ctx.company, entity.table, current) }, ctx.now);
     return { kind: 'written', row: deleted as RowOf<E> };
   });
 }

@@ -3,8 +3,6 @@ import { EMPTY_MEDICAL_DATE } from '#sync/schemas/trabajadores.schema.ts';
 import { RECORD_STORES } from '../app-modules.ts';
 import type { Db } from '../db/database.ts';
 import { workerSearchText } from '../records/search-words.ts';
-import { worksiteOf } from '../records/record-writes.ts';
-import { trabajadorEntity } from '#sync/schemas/trabajadores.schema.ts';
 import { contractorAudience, recordChange } from '../sync/change-log.repo.ts';
 import type { Viewer } from '../tenancy/viewer.ts';
 import { DEMO_CONTRACTOR } from './demo-parties.ts';
@@ -129,7 +127,6 @@ export async function seedReferenceData(db: Db, companyId: string, now: Date): P
         op: 'upsert',
         row,
         audience: contractorAudience(row.RutContratista),
-        worksite: worksiteOf(trabajadorEntity, row),
       },
       now,
     );

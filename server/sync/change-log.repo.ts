@@ -9,6 +9,7 @@ import { engineOf } from '../db/engine.ts';
 import { companyLock } from '../db/postgres.ts';
 import { currentWriteScope, readingOnly } from '../db/write-scope.ts';
 import { inWorksitesSql } from '../tenancy/worksites.ts';
+import { worksiteOfChange } from '../tenancy/record-worksites.ts';
 
 /**
  * Who may pull a change (migration 0006). Contractor users must not receive other contractors' records.
@@ -84,7 +85,9 @@ export async function recordChange(db: Db, change: ChangeInput, now: Date = new 
     await db.executeQuery(companyLock(change.company, false));
   }
   const row = change.op === 'delete' ? null : JSON.stringify(change.row);
-  const { nivel2 = null, nivel3 = null } = change.worksite ?? {};
+  // PL13: an upsert of a record that carries a worksite is stamped with it unless the caller says where it was.
+  const worksite = change.worksite ?? (change.op === 'upsert' ? await worksiteOfChange(db, change.company, change.table, change.row) : undefined);
+  const { nivel2 = null, nivel3 = null } = worksite ?? {};
   const at = now.toISOString();
   return insertChange(db, change.company, change.table, String(change.id), change.op, row, at, change.audience ?? 'todos', nivel2, nivel3);
 }
@@ -121,6 +124,8 @@ export interface ChangeReader {
   readsChangedAt: number;
   /** The worksites the user works in (SPEC PL13); null for the whole company. */
   worksites: readonly string[] | null;
+  /** The last widening of those (SPEC PL15); absent or at 0 for none. */
+  widening?: { at: number; before: readonly string[] };
 }
 
 /**
@@ -164,6 +169,11 @@ async function readPage(db: Db, company: string, reader: ChangeReader, since: nu
   // PL11: what the user may read changed after this device's cursor; a first pull (since 0) has nothing to redo.
   if (since > 0 && since < reader.readsChangedAt) {
     return { changes: [], cursor: Math.max(newest, reader.readsChangedAt), more: false, reset: true };
+  }
+  // PL15: the user's worksites were widened after this cursor: the device downloads only what it lacks.
+  const widening = reader.widening;
+  if (since > 0 && widening && since < widening.at) {
+    return { changes: [], cursor: Math.max(newest, widening.at), more: false, reset: true, antes: [...widening.before] };
   }
   const { viewer, tables } = reader;
   const rows = await db

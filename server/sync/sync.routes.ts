@@ -181,7 +181,13 @@ export function createSyncRoutes(runners: EntryRunners) {
           await readChanges(
             c.get('deps').db,
             session.company,
-            { viewer: viewerOf(c), tables, readsChangedAt: session.readsChangedAt, worksites: session.worksites },
+            {
+              viewer: viewerOf(c),
+              tables,
+              readsChangedAt: session.readsChangedAt,
+              worksites: session.worksites,
+              widening: session.widening,
+            },
             since,
             limit,
           ),

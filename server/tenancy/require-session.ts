@@ -28,6 +28,13 @@ export interface RequestSession {
   readsChangedAt: number;
   /** The worksites the user works in (level ids, SPEC PL13); null for the whole company. */
   worksites: readonly string[] | null;
+  /** The last widening of those (SPEC PL15): its seq, and what every device behind it holds at least. */
+  widening: WorksitesWidening;
+}
+
+export interface WorksitesWidening {
+  at: number;
+  before: readonly string[];
 }
 
 type Permissions = Map<string, Set<PermissionAction>>;
@@ -95,6 +102,7 @@ async function loadSession(db: Db, company: string, userId: number): Promise<Req
     can: (route: string, action: PermissionAction) => permissions.get(route)?.has(action) ?? false,
     readsChangedAt: Math.max(user.SeqUsuario, user.SeqRol),
     worksites: worksitesOf(user.Faenas),
+    widening: { at: user.SeqFaenas, before: worksitesOf(user.FaenasAntes) ?? [] },
   });
 }
 

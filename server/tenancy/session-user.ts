@@ -24,6 +24,8 @@ const selectSessionUser = reusableQuery((db, company: string, user: number) =>
       'u.IdCliente',
       'u.SeqPermisos as SeqUsuario',
       'u.Faenas',
+      'u.SeqFaenas',
+      'u.FaenasAntes',
       'r.SeqPermisos as SeqRol',
       'r.Estado as EstadoRol',
       'ec.Estado as EstadoContratista',

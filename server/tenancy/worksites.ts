@@ -16,11 +16,15 @@ export function worksitesOf(stored: string): readonly string[] | null {
   }
 }
 
-/**
- * SQL for `inWorksites` (sync/records/worksites.ts) over two level columns: a row of one of `worksites`, or of none.
- * `worksites` is not empty (an empty list is the whole company, which needs no condition).
- */
+/** SQL for `inWorksites` (sync/records/worksites.ts) over two level columns: a row of one of `worksites`, or of none. */
 export function inWorksitesSql(nivel2: string, nivel3: string, worksites: readonly string[]): RawBuilder<boolean> {
-  const [two, three, ids] = [sql.ref(nivel2), sql.ref(nivel3), sql.join([...worksites])];
+  const [two, three] = [sql.ref(nivel2), sql.ref(nivel3)];
+  if (worksites.length === 0) return sql<boolean>`(${two} IS NULL AND ${three} IS NULL)`;
+  const ids = sql.join([...worksites]);
   return sql<boolean>`((${two} IS NULL AND ${three} IS NULL) OR ${two} IN (${ids}) OR ${three} IN (${ids}))`;
+}
+
+/** The rows a device of a widened scope lacks (SPEC PL15): not of the worksites it held `before`, nor of none. */
+export function notInWorksitesSql(nivel2: string, nivel3: string, before: readonly string[]): RawBuilder<boolean> {
+  return sql<boolean>`NOT ${inWorksitesSql(nivel2, nivel3, before)}`;
 }

@@ -30,8 +30,10 @@ export interface PullTarget {
   /**
    * PL5: download these tables again and replace the local copies, keeping rows with queued writes. Called outside
    * `transaction` because it uses the network (an IndexedDB transaction ends at the first non-IndexedDB await).
+   * `before` (PL15): the user's worksites were only widened; add the rows of the records that carry a worksite
+   * outside these, and keep everything else.
    */
-  reset(tables: readonly string[]): Promise<void>;
+  reset(tables: readonly string[], before?: readonly string[]): Promise<void>;
   /** PL6: the server's row that was not applied because of queued writes. Runs inside `transaction`: storage only. */
   onSkipped?(change: Change): Promise<void>;
 }
@@ -65,7 +67,7 @@ export async function pullChanges(transport: Transport, target: PullTarget, opti
     const page: ChangesPage = answer.page;
     pages += 1;
     // If the refetch fails the cursor stays, so the next pull is told to reset again.
-    if (page.reset) await target.reset(options.resetTables);
+    if (page.reset) await target.reset(options.resetTables, page.antes);
     // The next page downloads while this one is written: a first sign-in pulls tens of pages. Its answer is used
     // only if this page commits; the cursor it asks from is the one this page's transaction saves.
     if (page.more && page.cursor !== cursor && pages < maxPages) {

@@ -215,11 +215,15 @@ export const ChangeSchema = v.variant('op', [
 ]);
 export type Change = v.InferOutput<typeof ChangeSchema>;
 
-/** PL2, PL5: a page of changes; `reset` asks the device to download its tables again (the cursor is too old). */
+/**
+ * PL2, PL5: a page of changes; `reset` asks the device to download its tables again (the cursor is too old). With
+ * `antes` (PL15) only the rows of its user's widened worksites: those outside the worksites it already holds.
+ */
 export const ChangesResponseSchema = v.object({
   changes: v.array(ChangeSchema),
   cursor: v.pipe(v.union([v.string(), v.number()]), v.transform(String)),
   reset: v.optional(v.boolean()),
+  antes: v.optional(v.array(v.string())),
   more: v.optional(v.boolean()),
 });
 export type ChangesPage = v.InferOutput<typeof ChangesResponseSchema>;

@@ -113,10 +113,11 @@ export interface Entity<
   api: EntityApi;
   audience: Audience;
   /**
-   * The fields that name the record's worksite (its level 2, and level 3): a field device holds the record only if it
-   * works there (SPEC PL13). Absent for what every device of the company holds (catalogues, templates).
+   * Where the record is, for field devices (SPEC PL13): the fields that name its worksite (its level 2, and level 3),
+   * or the workers it is about (an acta is where its worker is). Absent for what every device of the company holds
+   * (catalogues, templates).
    */
-  worksite?: WorksiteFields;
+  worksite?: RecordWorksite;
   references: readonly Reference[];
   /** Every file the record (or a body of it) points at: all are uploaded before the record (FL3). */
   files?(row: Partial<Row<Schema>>): FileRef[];
@@ -135,6 +136,18 @@ export interface WorksiteFields {
   nivel2: string;
   nivel3?: string;
 }
+
+/**
+ * A record that names no worksite of its own but is about workers: it is at their worksite (at none when they are at
+ * different ones, SPEC PL16). `movesWith`: the field naming its one worker, when the record follows the worker to
+ * another worksite (PL14).
+ */
+export interface WorkersWorksite {
+  workers(row: Record<string, unknown>): readonly string[];
+  movesWith?: string;
+}
+
+export type RecordWorksite = WorksiteFields | WorkersWorksite;
 
 /** Indexes in Dexie's notation (`orden`, `*palabras`, `[IdNivel2+orden]`), by device database version. */
 export type DeviceIndexes = Readonly<Record<number, readonly string[]>>;

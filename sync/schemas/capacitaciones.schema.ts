@@ -211,6 +211,8 @@ export const capacitacionEntity = defineEntity({
     { field: 'CargosParticipantes', table: 'cargos', many: true, message: CAPACITACIONES_MESSAGES.cargoInvalid, onDelete: 'keep' },
   ],
   files: sessionFiles,
+  // A field device holds the records of its worksites (SPEC PL13).
+  worksite: { nivel2: 'IdNivel2', nivel3: 'IdNivel3' },
   pullOrder: 10,
   device: { 6: ['orden', 'Realizada', '*personas', '*asistencias', 'IdPrograma'] },
 });

@@ -265,6 +265,8 @@ export const eppEntregaEntity = defineEntity({
     { field: 'Corrige', table: 'epp_entregas', message: EPP_ENTREGAS_MESSAGES.correctedInvalid, onDelete: 'keep' },
   ],
   files: (row) => [...(row.Entregador ? [row.Entregador.Firma] : []), ...(row.FirmaTrabajador ? [row.FirmaTrabajador] : [])],
+  // An acta is where its worker is, and follows them to another worksite (SPEC PL16).
+  worksite: { workers: (row) => [String(row.IdPersona)], movesWith: 'IdPersona' },
   pullOrder: 6,
   device: { 7: ['Fecha', 'IdPersona', 'IdEntrega', 'Corrige'] },
 });

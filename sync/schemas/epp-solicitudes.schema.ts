@@ -212,6 +212,8 @@ export const eppSolicitudEntity = defineEntity({
   api: companyRecordApi('/api/epp', '/solicitud', 'IdSolicitud'),
   audience: { contratista: 'RutContratista' },
   references: [{ field: 'IdEvaluacion', table: 'inspecciones', message: EPP_SOLICITUDES_MESSAGES.inspectionInvalid, onDelete: 'keep' }],
+  // A request is at the worksite of its workers (SPEC PL16).
+  worksite: { workers: (row) => (row.Lineas as { IdPersona: string }[]).map((line) => line.IdPersona) },
   pullOrder: 7,
   device: { 10: ['Estado', 'Fecha', 'IdEvaluacion'] },
 });

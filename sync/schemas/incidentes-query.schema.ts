@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { isWireDate } from '../domain/dates.ts';
 import { CLASIFICACIONES } from '../domain/incident-form.ts';
 import { INCIDENTES_MESSAGES as M } from './incidentes.schema.ts';
+import { DeviceScopeQueryEntries } from '../records/worksites.ts';
 
 const FilterDate = v.optional(
   v.pipe(
@@ -19,5 +20,6 @@ export const IncidentesQuerySchema = v.object({
   Estado: v.optional(v.picklist(['1', '2'])),
   nv2: v.optional(v.pipe(v.string(), v.trim(), v.toLowerCase())),
   nv3: v.optional(v.pipe(v.string(), v.trim(), v.toLowerCase())),
+  ...DeviceScopeQueryEntries,
 });
 export type IncidentesQuery = v.InferOutput<typeof IncidentesQuerySchema>;

@@ -290,6 +290,8 @@ export const incidenteEntity = defineEntity({
     ...(row.Investigadores ?? []).map((investigator) => investigator.Firma),
     ...(row.FirmaInformador ? [row.FirmaInformador] : []),
   ],
+  // A field device holds the records of its worksites (SPEC PL13).
+  worksite: { nivel2: 'IdNivel2', nivel3: 'IdNivel3' },
   pullOrder: 8,
   device: { 8: ['FechaOcurrencia', 'Estado'] },
 });

@@ -257,6 +257,8 @@ export const inspeccionEntity = defineEntity({
     { field: 'Observados', table: 'trabajadores', many: true, message: INSPECCIONES_MESSAGES.workerInvalid, onDelete: 'keep' },
   ],
   files: (row) => [...(row.Firmas ?? []).map((firma) => firma.Archivo)],
+  // A field device holds the records of its worksites (SPEC PL13).
+  worksite: { nivel2: 'IdNivel2', nivel3: 'IdNivel3' },
   pullOrder: 6,
   device: {
     3: ['Fecha', '[Tipo+Fecha]', '[IdFormulario+Fecha]', '[IdNivel2+Fecha]', '[IdNivel3+Fecha]', '[RutContratista+Fecha]'],

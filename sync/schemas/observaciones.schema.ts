@@ -86,6 +86,8 @@ export const observacionEntity = defineEntity({
   audience: 'partes',
   references: [{ field: 'IdEvaluacion', table: 'inspecciones', message: INSPECCIONES_MESSAGES.notFound, onDelete: 'keep' }],
   files: (row) => [...(row.Archivos ?? []), ...(row.Respuestas ?? []).flatMap((step) => step.Archivos)],
+  // A field device holds the records of its worksites (SPEC PL13).
+  worksite: { nivel2: 'IdNivel2', nivel3: 'IdNivel3' },
   pullOrder: 7,
   device: { 3: ['IdEvaluacion', 'Fecha', 'Plazo', '[SemaforoObs+Fecha]', '[TipoObs+Fecha]', 'IdResponsable'] },
 });

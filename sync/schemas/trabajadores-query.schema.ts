@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { RUT_MESSAGES } from '../domain/rut.ts';
 import { TRABAJADORES_MESSAGES } from './trabajadores-messages.ts';
 import { MAX_WORKERS_PAGE } from './trabajadores.schema.ts';
-import { WorksitesQuerySchema } from '../records/worksites.ts';
+import { WorksitesBeforeSchema, WorksitesQuerySchema } from '../records/worksites.ts';
 
 /** The worker list's filters and paging (spec newtrabajadores2), apart from the worker's own schemas. */
 
@@ -27,6 +27,8 @@ export const TrabajadoresQuerySchema = v.object({
   nv3: QueryIdSchema,
   /** `propias`: only the worksites the user works in (a field device's download, SPEC PL13). */
   Faenas: WorksitesQuerySchema,
+  /** With `Faenas=propias`: the worksites the device already holds, after its user's scope was widened (SPEC PL15). */
+  Antes: WorksitesBeforeSchema,
   Cargo: QueryIdSchema,
   RutContratista: v.optional(
     v.pipe(

@@ -31,18 +31,18 @@ const LOS_ANDES = SEEDED.nv2(1);
 const RUTA_5 = SEEDED.nv2(2);
 
 /** Every change after `since` the user's device receives, and the cursor it ends at. */
-async function pullAll(token: string, since = 0): Promise<{ changes: Change[]; cursor: number; reset: boolean }> {
+async function pullAll(token: string, since = 0): Promise<{ changes: Change[]; cursor: number; reset: boolean; antes?: string[] }> {
   const changes: Change[] = [];
   let cursor = since;
   for (;;) {
-    const page = await send<{ changes: Change[]; cursor: number; more: boolean; reset?: boolean }>(
+    const page = await send<{ changes: Change[]; cursor: number; more: boolean; reset?: boolean; antes?: string[] }>(
       server,
       'GET',
       `/api/sync/changes?since=${cursor}`,
       { token },
     );
     expect(page.status).toBe(200);
-    if (page.body.reset) return { changes, cursor: page.body.cursor, reset: true };
+    if (page.body.reset) return { changes, cursor: page.body.cursor, reset: true, antes: page.body.antes };
     changes.push(...page.body.changes);
     cursor = page.body.cursor;
     if (!page.body.more) return { changes, cursor, reset: false };
@@ -135,12 +135,21 @@ describe('PL13, PL15: a user’s worksites, set on the user form', () => {
     expect(widened.status).toBe(200);
     expect((await fieldUser()).Faenas).toEqual([LOS_ANDES, RUTA_5].sort());
     const next = await pullAll(field.token, cursor);
-    expect(next.reset).toBe(true);
+    // PL15: only widened, so the device downloads what lies outside what it held.
+    expect(next).toMatchObject({ reset: true, antes: [LOS_ANDES] });
     const downloaded = await downloadWorkers(field.token, '&Faenas=propias');
     expect(downloaded.some((row) => row.IdNivel2 === RUTA_5)).toBe(true);
+    const missing = await downloadWorkers(field.token, `&Faenas=propias&Antes=${LOS_ANDES}`);
+    expect(missing.length).toBeGreaterThan(0);
+    expect(missing.every((row) => row.IdNivel2 === RUTA_5)).toBe(true);
     // The same worksites again change nothing: no new download.
     await write(server, admin.token, 'PUT', '/api/usuarios', { IdUsuario: before.IdUsuario, Faenas: [LOS_ANDES, RUTA_5] });
     expect((await pullAll(field.token, next.cursor)).reset).toBe(false);
+    // A narrower scope is a new download of everything (PL15), with no `antes`.
+    await write(server, admin.token, 'PUT', '/api/usuarios', { IdUsuario: before.IdUsuario, Faenas: [RUTA_5] });
+    const narrowed = await pullAll(field.token, next.cursor);
+    expect(narrowed.reset).toBe(true);
+    expect(narrowed.antes).toBeUndefined();
   });
 
   it('refuses a worksite that is not an active level 2 or 3 of the company, and writes nothing', async () => {

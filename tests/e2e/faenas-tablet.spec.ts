@@ -5,9 +5,10 @@ import { expectAccessible } from './support/accessibility.ts';
 import { apiToken, COMPANY_ID, controlledByServiceWorker, freshRut, goToWorkers, localRows, signIn, syncStatus, WORKERS_API } from './support/field-session.ts';
 
 /**
- * SPEC PL13–PL15 on the device: the tablet of «faena@andesdemo.cl», a supervisor of Faena Los Andes only, holds the
- * workers of its worksite (and those with none), loses one who moves away, and gains the other worksite when the
- * admin widens the user's worksites (and loses it again when narrowed back, which leaves the demo account as seeded).
+ * SPEC PL13–PL16 on the device: the tablet of «faena@andesdemo.cl», a supervisor of Faena Los Andes only, holds the
+ * workers of its worksite (and those with none, and those its records name from elsewhere), loses one who moves away,
+ * and gains the other worksite when the admin widens the user's worksites (and loses it again when narrowed back,
+ * which leaves the demo account as seeded).
  */
 const FIELD = 'faena@andesdemo.cl';
 const LOS_ANDES = 'Faena Los Andes';
@@ -54,6 +55,15 @@ class Office {
 }
 
 const deviceWorkers = (page: Page) => localRows<DeviceWorker>(page, 'trabajadores');
+
+/** PL16: the workers the tablet's records name (an inspection's observed, an incident's injured), wherever they work. */
+async function namedByRecords(page: Page): Promise<Set<string>> {
+  const inspections = await localRows<{ Observados: string[] }>(page, 'inspecciones');
+  const incidents = await localRows<{ IdPersona: string | null }>(page, 'incidentes');
+  return new Set([...inspections.flatMap((row) => row.Observados), ...incidents.flatMap((row) => (row.IdPersona ? [row.IdPersona] : []))]);
+}
+
+const workersText = (count: number) => `${count} ${count === 1 ? 'trabajador' : 'trabajadores'}`;
 
 /** The ids of the device's workers at a level 2, sorted. */
 async function heldAt(page: Page, nivel2: string): Promise<string[]> {
@@ -111,7 +121,7 @@ async function expectOfflineList(page: Page, surname: string): Promise<void> {
   await page.context().setOffline(false);
 }
 
-test('PL13–PL15: a worksite supervisor’s tablet holds its worksite, loses a worker who moves away, gains and loses a widened worksite', async ({
+test('PL13–PL16: a worksite supervisor’s tablet holds its worksite, loses a worker who moves away, gains and loses a widened worksite', async ({
   page,
 }) => {
   const office = new Office(page.request, await apiToken(page.request));
@@ -129,10 +139,16 @@ test('PL13–PL15: a worksite supervisor’s tablet holds its worksite, loses a 
 
   await expect.poll(async () => (await deviceWorkers(page)).some((row) => row.IdPersona === mover), { timeout: 20_000 }).toBe(true);
   const held = await deviceWorkers(page);
-  expect(held.filter((row) => row.IdNivel2 !== losAndes && row.IdNivel2 !== null)).toEqual([]);
+  // Of other worksites, only the workers its own records name (PL16): the demo's inspections observe some.
+  const named = await namedByRecords(page);
+  await expect.poll(async () => (await heldAt(page, ruta5)).filter((id) => named.has(id)).length, { timeout: 20_000 }).toBe(
+    (await office.workersAt(ruta5)).filter((id) => named.has(id)).length,
+  );
+  expect(held.filter((row) => row.IdNivel2 !== losAndes && row.IdNivel2 !== null && !named.has(row.IdPersona))).toEqual([]);
   expect(held.some((row) => row.IdPersona === elsewhere)).toBe(false);
   expect(held.filter((row) => row.IdNivel2 === losAndes).length).toBeGreaterThanOrEqual(14);
-  await expectList(page, surname, '1 trabajador', '0 trabajadores');
+  const companions = await heldAt(page, ruta5);
+  await expectList(page, surname, '1 trabajador', workersText(companions.length));
   await expectFoundOnline(page, surname, 'Elsa');
   await expectOfflineList(page, surname);
 
@@ -141,9 +157,9 @@ test('PL13–PL15: a worksite supervisor’s tablet holds its worksite, loses a 
   await syncNow(page);
   await expectAccessible(page);
   await expect.poll(async () => (await deviceWorkers(page)).some((row) => row.IdPersona === mover), { timeout: 20_000 }).toBe(false);
-  await expectList(page, surname, '0 trabajadores', '0 trabajadores');
+  await expectList(page, surname, '0 trabajadores', workersText(companions.length));
 
-  // PL15: both worksites; the next sync downloads the workers again and Ruta 5 Norte's arrive, the moved one too.
+  // PL15: both worksites; the next sync downloads what the tablet lacks and Ruta 5 Norte's arrive, the moved one too.
   await office.setWorksites(userId, [losAndes, ruta5]);
   await syncNow(page);
   await expect.poll(() => heldAt(page, ruta5), { timeout: 20_000 }).toEqual(expect.arrayContaining([elsewhere, mover]));
@@ -151,10 +167,10 @@ test('PL13–PL15: a worksite supervisor’s tablet holds its worksite, loses a 
   const ruta5Count = (await heldAt(page, ruta5)).length;
   await expectList(page, surname, '2 trabajadores', `${ruta5Count} trabajadores`);
 
-  // Narrowed back to Los Andes: Ruta 5 Norte leaves the tablet again.
+  // Narrowed back to Los Andes: Ruta 5 Norte leaves the tablet again, but for the workers its records name.
   await office.setWorksites(userId, [losAndes]);
   await syncNow(page);
-  await expect.poll(() => heldAt(page, ruta5), { timeout: 20_000 }).toEqual([]);
+  await expect.poll(() => heldAt(page, ruta5), { timeout: 20_000 }).toEqual(companions);
   expect((await deviceWorkers(page)).some((row) => row.IdNivel2 === losAndes)).toBe(true);
-  await expectList(page, surname, '0 trabajadores', '0 trabajadores');
+  await expectList(page, surname, '0 trabajadores', workersText(companions.length));
 });

@@ -1,3 +1,5 @@
+import { DeviceScopeQueryEntries } from '#sync/records/worksites.ts';
+import { rowsForQuery } from '#server/tenancy/record-worksites.ts';
 import { Hono } from 'hono';
 import { describeRoute, resolver } from 'hono-openapi';
 import * as v from 'valibot';
@@ -63,11 +65,13 @@ export const eppEntregasRoutes = new Hono<AppEnv>()
             '{ statusCode, data: EppEntrega[] }',
         answer: v.object({ statusCode: v.literal(200), data: v.array(EppEntregaSchema) }),
         access: can('index'),
+        query: v.object(DeviceScopeQueryEntries),
       },
-      async (c) => {
+      async (c, { query }) => {
         const { db, records } = c.get('deps');
-        const { company, viewer } = c.get('session');
-        return { statusCode: 200 as const, data: await records.epp_entregas.listActive(db, company, viewer) };
+        const session = c.get('session');
+        const rows = await records.epp_entregas.listActive(db, session.company, session.viewer);
+        return { statusCode: 200 as const, data: await rowsForQuery(db, session, eppEntregaEntity, rows, query) };
       },
     ),
   )

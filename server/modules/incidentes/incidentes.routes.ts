@@ -1,3 +1,4 @@
+import { rowsForQuery } from '#server/tenancy/record-worksites.ts';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { describeRoute, resolver } from 'hono-openapi';
@@ -105,9 +106,10 @@ export const registroRoutes = new Hono<AppEnv>()
     validate('query', IncidentesQuerySchema),
     async (c) => {
       const { db, records } = c.get('deps');
-      const { company, viewer } = c.get('session');
-      const rows = await records.incidentes.listActive(db, company, viewer);
-      return c.json({ statusCode: 200, data: filteredIncidents(rows, c.req.valid('query')) });
+      const session = c.get('session');
+      const rows = await records.incidentes.listActive(db, session.company, session.viewer);
+      const query = c.req.valid('query');
+      return c.json({ statusCode: 200, data: await rowsForQuery(db, session, incidenteEntity, filteredIncidents(rows, query), query) });
     },
   )
   .get(

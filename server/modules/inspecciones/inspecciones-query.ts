@@ -1,5 +1,8 @@
 import type { Context } from 'hono';
 import * as v from 'valibot';
+import { DeviceScopeQueryEntries } from '#sync/records/worksites.ts';
+import type { AnyEntity } from '#sync/records/entity.ts';
+import { rowsForQuery } from '#server/tenancy/record-worksites.ts';
 import { type SeguimientoQuery, SeguimientoQuerySchema } from '#sync/schemas/inspecciones.schema.ts';
 import type { AppEnv } from '#server/app-env.ts';
 import type { Db } from '#server/db/database.ts';
@@ -15,16 +18,19 @@ export const InspectionListQuery = v.object({
   idEmpresa: v.optional(v.string()),
   TipoEmpresa: v.optional(v.string()),
   ClienteUsuario: v.optional(v.string()),
+  ...DeviceScopeQueryEntries,
 });
 
 /** Both follow-up lists: the overdue rule first (SPEC OV1), then the rows the viewer may see (OV4). */
-export async function answerFollowUpList<Row>(
+export async function answerFollowUpList<Row extends Record<string, unknown>>(
   c: Context<AppEnv>,
-  filters: SeguimientoQuery,
+  entity: AnyEntity,
+  filters: v.InferOutput<typeof InspectionListQuery>,
   list: (db: Db, company: string, viewer: Viewer, filters: SeguimientoQuery) => Promise<Row[]>,
 ) {
   const { db, now } = c.get('deps');
-  const company = c.get('session').company;
-  await applyOverdueLightsToday(db, now(), company);
-  return c.json({ statusCode: 200, data: await list(db, company, viewerOf(c), filters) });
+  const session = c.get('session');
+  await applyOverdueLightsToday(db, now(), session.company);
+  const rows = await list(db, session.company, viewerOf(c), filters);
+  return c.json({ statusCode: 200, data: await rowsForQuery(db, session, entity, rows, filters) });
 }

@@ -65,7 +65,7 @@ export const inspeccionesRoutes = new Hono<AppEnv>()
     }),
     readAccess(inspeccionEntity),
     validate('query', InspectionListQuery),
-    async (c) => answerFollowUpList(c, c.req.valid('query'), repo.listInspections),
+    async (c) => answerFollowUpList(c, inspeccionEntity, c.req.valid('query'), repo.listInspections),
   )
   .post(
     BASE,

@@ -57,7 +57,7 @@ export const observacionesRoutes = new Hono<AppEnv>()
     }),
     readAccess(observacionEntity),
     validate('query', InspectionListQuery),
-    async (c) => answerFollowUpList(c, c.req.valid('query'), repo.listObservations),
+    async (c) => answerFollowUpList(c, observacionEntity, c.req.valid('query'), repo.listObservations),
   )
   .get(
     '/observaciones/:IdObservacion',

@@ -4,7 +4,7 @@ import type { Reference } from '#sync/records/entity.ts';
 import type { FileRef } from '#sync/records/record-fields.ts';
 import type { Certificacion, Evidencia, Licencia, Trabajador } from '#sync/schemas/trabajadores.schema.ts';
 import type { TrabajadoresQuery } from '#sync/schemas/trabajadores-query.schema.ts';
-import { inWorksitesSql } from '#server/tenancy/worksites.ts';
+import { inWorksitesSql, notInWorksitesSql } from '#server/tenancy/worksites.ts';
 import type { Viewer } from '#server/tenancy/viewer.ts';
 import type { Db } from '#server/db/database.ts';
 import type { TrabajadoresTable } from '#server/db/schema.ts';
@@ -86,10 +86,11 @@ export async function listWorkers(
   company: string,
   viewer: Viewer,
   query: TrabajadoresQuery,
-  worksites: readonly string[] | null = null,
+  scope: { worksites: readonly string[] | null; before?: readonly string[] } | null = null,
 ) {
   let base = db.selectFrom('trabajadores as t').where('t.IdEmpresa', '=', company).where('t.Estado', '=', 1);
-  if (worksites) base = base.where(inWorksitesSql('t.IdNivel2', 't.IdNivel3', worksites));
+  if (scope?.worksites) base = base.where(inWorksitesSql('t.IdNivel2', 't.IdNivel3', scope.worksites));
+  if (scope?.before) base = base.where(notInWorksitesSql('t.IdNivel2', 't.IdNivel3', scope.before));
   const contractor = onlyContractor(viewer);
   if (contractor !== undefined) base = base.where('t.RutContratista', '=', contractor);
   if (query.RutContratista) base = base.where('t.RutContratista', '=', query.RutContratista);

@@ -53,7 +53,7 @@ export const trabajadoresRoutes = recordRoutes(trabajadorEntity, {
       tags,
       security,
       summary:
-        'Trabajadores activos, por apellido: ?Buscar (rut o nombre) &nv2 &nv3 &Faenas=propias (las del usuario) &Cargo &RutContratista &TipoEmpresa &Pagina &PorPagina (máx. 500). { statusCode, data: Trabajador[], total, Pagina, PorPagina }. Un contratista ve solo los suyos',
+        'Trabajadores activos, por apellido: ?Buscar (rut o nombre) &nv2 &nv3 &Faenas=propias (las del usuario) &Antes (faenas ya descargadas) &Cargo &RutContratista &TipoEmpresa &Pagina &PorPagina (máx. 500). { statusCode, data: Trabajador[], total, Pagina, PorPagina }. Un contratista ve solo los suyos',
       responses: answers(WorkersPage, 'Una página de trabajadores activos'),
     }),
     validate('param', CompanyPath),
@@ -65,10 +65,10 @@ export const trabajadoresRoutes = recordRoutes(trabajadorEntity, {
       const { db } = c.get('deps');
       const { company, worksites: own } = c.get('session');
       const viewer = viewerOf(c);
-      const worksites = query.Faenas === 'propias' ? own : null;
+      const scope = query.Faenas === 'propias' ? { worksites: own, before: query.Antes } : null;
       // Office users page through the same lists again and again: a page is built (and encoded) once while no row changes.
-      const answer = await whileUnchanged(db, `trabajadores\u0000${JSON.stringify([company, viewer, query, worksites])}`, async () => {
-        const page = await repo.listWorkers(db, company, viewer, query, worksites);
+      const answer = await whileUnchanged(db, `trabajadores\u0000${JSON.stringify([company, viewer, query, scope])}`, async () => {
+        const page = await repo.listWorkers(db, company, viewer, query, scope);
         return Buffer.from(
           JSON.stringify({ statusCode: 200, ...page, Pagina: query.Pagina, PorPagina: query.PorPagina } satisfies v.InferOutput<
             typeof WorkersPage

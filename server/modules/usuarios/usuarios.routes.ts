@@ -27,8 +27,8 @@ import { auditoriaRoutes } from './usuarios-lists.routes.ts';
 import * as repo from './usuarios.repo.ts';
 import { Usuario, UsuarioCreated, UsuarioSaved } from './usuarios.answers.ts';
 import { commandHandlers, saved } from '#server/commands/command.ts';
+import { changeWorksites } from './worksite-scope.ts';
 import { auditView, checkUser, checkWorksites, UserIdParam, userChanges, userOf, withKindParty, withMailWarning } from './usuarios.rules.ts';
-import { worksitesOf } from '#server/tenancy/worksites.ts';
 
 const tags = ['usuarios'];
 const security = [{ bearerAuth: [] }];
@@ -231,14 +231,10 @@ export const usuariosRoutes = new Hono<AppEnv>()
             .where('IdUsuario', '=', IdUsuario)
             .execute();
           if (Sistemas) await repo.replaceSystems(write.db, IdUsuario, Sistemas);
-          // PL13: new worksites change what the user's devices hold, as a new role does (PL11).
-          const moved = Faenas !== undefined && JSON.stringify(Faenas) !== JSON.stringify(worksitesOf(current.Faenas) ?? []);
-          if (moved) {
-            await checkWorksites(write, Faenas);
-            await repo.setWorksites(write.db, IdUsuario, Faenas);
-          }
+          // PL13, PL15: new worksites change what the user's devices hold, as a new role does (PL11), unless only widened.
+          const scope = Faenas === undefined ? 'iguales' : await changeWorksites(write, current, Faenas);
           const party = current.IdContratista !== IdContratista || current.IdCliente !== IdCliente;
-          const access = moved || party || current.IdRol !== IdRol || current.Tipo !== Tipo;
+          const access = scope === 'cambiadas' || party || current.IdRol !== IdRol || current.Tipo !== Tipo;
           if (access) {
             await keepAnAdministrator(write.db, write.company, USUARIOS_MESSAGES.lastAdminRole);
             await markReadsChanged(write, { user: IdUsuario });

@@ -1,0 +1,94 @@
+import { recordKeyOf } from '#sync/outbox/outbox-entry.ts';
+import { ENTITY_LIST, entityOf, type EntityTable } from '#sync/records/entities.ts';
+import { fillPath } from '#sync/records/entity.ts';
+import type { AppDb } from '#app/db/app-db.ts';
+import type { LocalRow } from '#app/db/reference-rows.ts';
+import type { DeviceCalls } from './dexie-pull-target.ts';
+import { localRowOf } from '#app/records/device-records.ts';
+
+/** Fetches one record by id from its detail call; null when the server has none for the user. */
+export type RowFetcher = (table: EntityTable, id: string) => Promise<Record<string, unknown> | null>;
+
+interface ScopedReference {
+  field: string;
+  many: boolean;
+  target: EntityTable;
+}
+
+/** Per table that carries a worksite: its references to other records that carry one (an inspection's workers). */
+const SCOPED_REFERENCES = new Map<string, ScopedReference[]>(
+  ENTITY_LIST.filter((entity) => entity.worksite).map((entity) => [
+    entity.table,
+    entity.references
+      .filter((reference) => reference.table !== entity.table && entityOf(reference.table).worksite)
+      .map((reference) => ({ field: reference.field, many: reference.many === true, target: reference.table as EntityTable })),
+  ]),
+);
+
+/** At most this many rows are fetched per sync; the rest wait for the next one. */
+const FETCHES_PER_SYNC = 100;
+
+/**
+ * SPEC PL16: a record a scoped device holds that names a record of another worksite (an inspection that observed a
+ * visiting worker) brings that record with it. The pull notes what its rows name; after it, the rows the device lacks
+ * are fetched one by one from their detail calls and kept (never over a row with queued writes).
+ */
+export class ReferencedRows {
+  private readonly wanted = new Map<EntityTable, Set<string>>();
+
+  constructor(private readonly scoped: () => boolean) {}
+
+  note(table: string, row: Record<string, unknown>): void {
+    const references = SCOPED_REFERENCES.get(table);
+    if (!references?.length || !this.scoped()) return;
+    for (const { field, many, target } of references) {
+      const value = row[field];
+      const ids = many && Array.isArray(value) ? value : [value];
+      for (const id of ids) {
+        if (typeof id !== 'string' || id === '') continue;
+        const set = this.wanted.get(target) ?? new Set<string>();
+        set.add(id);
+        this.wanted.set(target, set);
+      }
+    }
+  }
+
+  async bring(db: AppDb, fetchRow: RowFetcher): Promise<void> {
+    let budget = FETCHES_PER_SYNC;
+    for (const [table, ids] of this.wanted) {
+      const wanted = [...ids];
+      const held = await db.table<LocalRow, string>(table).bulkGet(wanted);
+      const missing = wanted.filter((_, i) => !held[i]);
+      for (const id of wanted) if (!missing.includes(id)) ids.delete(id);
+      for (const id of missing) {
+        if (budget-- <= 0) return;
+        const row = await fetchRow(table, id);
+        ids.delete(id);
+        const local = row && localRowOf(table, row);
+        if (!local) continue;
+        await db.transaction('rw', db.table(table), db.outbox, async () => {
+          if ((await db.outbox.where('recordKey').equals(recordKeyOf(table, id)).count()) === 0) await db.table(table).put(local);
+        });
+      }
+      if (ids.size === 0) this.wanted.delete(table);
+    }
+  }
+}
+
+/** A record's detail call, as the device asks it (`api.detail` of its description). */
+export function createRowFetcher(options: DeviceCalls): RowFetcher {
+  const fetchFn = options.fetch ?? fetch;
+  return async (table, id) => {
+    const entity = entityOf(table);
+    if (!entity.api.detail) return null;
+    const path = `${entity.api.base}${fillPath(entity.api.detail, { company: options.companyId, id, [entity.id]: id })}`;
+    const token = options.getToken();
+    const response = await fetchFn(path, { headers: { Accept: 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) } });
+    if (response.status === 403 || response.status === 404) return null;
+    if (!response.ok) throw new Error(`GET ${path}: ${response.status}`);
+    const { data } = (await response.json()) as { data: (Record<string, unknown> & { Urls?: unknown }) | null };
+    if (!data) return null;
+    const { Urls: _signedLinks, ...row } = data;
+    return row;
+  };
+}
