@@ -3,7 +3,8 @@ import { engineOf } from '../engine.ts';
 
 /** The record tables whose changes name a worksite (SPEC PL13, PL16): their store, id and how to find the levels. */
 const STAMPED = [
-  { tables: ['inspecciones', 'incidentes'], store: 'evaluaciones', id: 'IdEvaluacion' },
+  { tables: ['inspecciones'], store: 'evaluaciones', id: 'IdEvaluacion' },
+  { tables: ['incidentes'], store: 'incidentes', id: 'IdEvaluacion' },
   { tables: ['observaciones'], store: 'observaciones', id: 'IdObservacion' },
   { tables: ['capacitaciones'], store: 'capacitaciones', id: 'IdCapacitacion' },
 ] as const;
