@@ -1,4 +1,5 @@
 import { FetchTransport } from '#sync/outbox/fetch-transport.ts';
+import { SYNC_LIMITS } from '#sync/outbox/sync-protocol.ts';
 import { pullChanges } from '#sync/outbox/pull.ts';
 import { Replayer } from '#sync/outbox/replayer.ts';
 import { hasUnsavedWork, readUnsavedWork } from '#app/data/unsaved-work.ts';
@@ -12,8 +13,8 @@ import { startSyncTriggers, withWebLock } from './sync-triggers.ts';
 
 export const LAST_SUCCESS_KEY = 'lastSuccessAt';
 
-/** The server's largest page of changes: a first sign-in with thousands of workers needs half the round trips. */
-const PULL_PAGE = 1000;
+/** The server's largest page of changes: a first sign-in with thousands of workers needs few round trips and commits. */
+const PULL_PAGE = SYNC_LIMITS.changesPage;
 
 export interface DeviceUser {
   userId: number;

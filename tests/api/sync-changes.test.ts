@@ -121,8 +121,8 @@ describe('GET /api/sync/changes', () => {
     expect((await send(server, 'GET', '/api/sync/changes')).status).toBe(401);
     expect((await pull(supervisor.token, '?since=-1')).body).toEqual({ statusCode: 400, message: 'El cursor (since) debe ser un número entero', code: 'VALIDACION' });
     expect((await pull(supervisor.token, '?since=abc')).status).toBe(400);
-    expect((await pull(supervisor.token, '?limit=0')).body).toMatchObject({ message: 'El límite debe ser un número entre 1 y 1000' });
-    expect((await pull(supervisor.token, '?limit=1001')).status).toBe(400);
+    expect((await pull(supervisor.token, '?limit=0')).body).toMatchObject({ message: 'El límite debe ser un número entre 1 y 2500' });
+    expect((await pull(supervisor.token, '?limit=2501')).status).toBe(400);
   });
 });
 

@@ -14,6 +14,7 @@
 import fs from 'node:fs';
 import type { Browser, Page } from '@playwright/test';
 import { PULL_PHASES } from '#sync/outbox/pull-timing.ts';
+import { SYNC_LIMITS } from '#sync/outbox/sync-protocol.ts';
 import { countLocal, fillSignIn, launchChromium, machineLine, newBenchPage, requireBuiltApp, startServer, tempDataDir } from '../e2e/support/bench-harness.ts';
 import { COMPANY_ID, SUPERVISOR } from '../e2e/support/field-session.ts';
 import { seedSpreadWorkers } from './support/bench-worksites.ts';
@@ -22,7 +23,8 @@ import { type ListSearch, median, type SearchTiming, timeListSearch } from './su
 import { cpuBetween, processCpuMs } from './support/process-cpu.ts';
 
 const WORKERS = 20_000;
-const TARGET_SECONDS = 3;
+/** Issue "A tablet holds its own worksites": a whole-company device within 1.3× of IndexedDB's floor in the same run. */
+const FLOOR_RATIO_TARGET = 1.3;
 /** Issue "A tablet holds its own worksites": a supervisor of one of ten worksites, to every row of the scope stored. */
 const WORKSITES = 10;
 const SCOPED_USER = 'faena@andesdemo.cl';
@@ -123,16 +125,18 @@ try {
   const searches: [Search, SearchTiming][] = [];
   for (const search of SEARCHES) searches.push([search, await timeListSearch(page, searchbox, search, everything, SEARCH_RUNS)]);
 
-  const floor = await indexedDbFloor(page, expected);
+  const floor = await indexedDbFloor(page, expected, SYNC_LIMITS.changesPage);
   await context.close();
   const scoped = await firstSignIn(browser, server.baseUrl, SCOPED_USER);
   if (scoped.workers !== company.scopedWorkers) throw new Error(`se esperaban ${company.scopedWorkers} trabajadores de la faena, hay ${scoped.workers}`);
   const scopedMeets = scoped.totalMs < SCOPED_TARGET_MS;
   const delta = (name: string) => ((after[name] ?? 0) - (before[name] ?? 0)) * 1000;
-  const meets = totalMs < TARGET_SECONDS * 1000;
+  const ratio = totalMs / floor.withIndexesMs;
+  const meets = ratio <= FLOOR_RATIO_TARGET;
   console.log(
     `Primera sincronización en Chromium, usuario de toda la empresa (${WORKSITES} faenas): ${expected} trabajadores en Dexie ${seconds(totalMs)} después de pulsar "Iniciar sesión" ` +
-      `(de ellos ${seconds(signedIn - started)} hasta ver el inicio). Meta: < ${TARGET_SECONDS} s → ${meets ? 'cumple' : 'NO cumple'}`,
+      `(de ellos ${seconds(signedIn - started)} hasta ver el inicio), ${ratio.toFixed(2)}× el suelo de IndexedDB con índices medido abajo ` +
+      `(${seconds(floor.withIndexesMs)}). Objetivo ≤ ${FLOOR_RATIO_TARGET}× → ${meets ? 'cumple' : 'NO cumple'}`,
   );
   console.log(`  dónde va el tiempo (${phases.write.pages} páginas; descarga y escritura se solapan, PL8):`);
   console.log(`    descarga (petición hasta el texto completo, servidor incluido): ${seconds(phases.download.ms)}; de ella sin solapar, esperando la red: ${seconds(phases.wait.ms)}`);
@@ -145,7 +149,8 @@ try {
   console.log(`    CPU por proceso durante la sincronización (2 núcleos: ${seconds(2 * totalMs)} disponibles): ${cpuUsed}`);
   console.log(
     `    suelo de IndexedDB en esta máquina, las mismas ${expected} filas guardadas una a una en páginas de 1000: sin índices ${seconds(floor.withoutIndexesMs)}, ` +
-      `con los índices de trabajadores ${seconds(floor.withIndexesMs)}`,
+      `con los índices de trabajadores ${seconds(floor.withIndexesMs)}; con índices en páginas de ${SYNC_LIMITS.changesPage} como las de la app ` +
+      `${seconds(floor.withIndexesAtPageMs)} (${(totalMs / floor.withIndexesAtPageMs).toFixed(2)}× ese suelo)`,
   );
   console.log(
     `Primera sincronización en Chromium, supervisor de 1 de ${WORKSITES} faenas (${company.allWorkers} trabajadores en la empresa): ` +

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { bootstrap } from '#server/bootstrap.ts';
 import { RECORD_STORES } from '#server/app-modules.ts';
 import { parseConfig } from '#server/config.ts';
@@ -30,7 +31,10 @@ export async function insertBenchWorksites(db: Db, company: string, total: numbe
 export interface SpreadCompany {
   /** The worksite the scoped user works in: Faena Los Andes. */
   worksite: string;
-  /** The workers a device of that worksite holds: those of its worksite and those with none (SPEC PL13). */
+  /**
+   * The workers a device of that worksite holds: those of its worksite and those with none (SPEC PL13), and those the
+   * records of its worksite name from elsewhere (the demo's inspections observe some, PL16).
+   */
   scopedWorkers: number;
   allWorkers: number;
 }
@@ -58,13 +62,29 @@ export async function seedSpreadWorkers(
       .where('CorreoElectronicoPersona', '=', correo)
       .executeTakeFirst();
     if (scoped.numUpdatedRows !== 1n) throw new Error(`No existe el usuario ${correo} en la empresa ${company}`);
-    const workers = await deps.db.selectFrom('trabajadores').select(['IdNivel2', 'IdNivel3']).where('IdEmpresa', '=', company).execute();
+    const workers = await deps.db
+      .selectFrom('trabajadores')
+      .select(['IdPersona', 'IdNivel2', 'IdNivel3'])
+      .where('IdEmpresa', '=', company)
+      .where('Estado', '=', 1)
+      .execute();
+    const named = await namedAt(deps.db, company, worksite);
     return {
       worksite,
-      scopedWorkers: workers.filter((worker) => inWorksites([worksite], worker.IdNivel2, worker.IdNivel3)).length,
+      scopedWorkers: workers.filter((one) => inWorksites([worksite], one.IdNivel2, one.IdNivel3) || named.has(one.IdPersona)).length,
       allWorkers: workers.length,
     };
   } finally {
     await deps.db.destroy();
   }
+}
+
+/** The workers the inspections and incidents of a worksite name (observed, injured). */
+async function namedAt(db: Db, company: string, worksite: string): Promise<Set<string>> {
+  const inspections = await db.selectFrom('evaluaciones').select('Observados').where('IdEmpresa', '=', company).where('IdNivel2', '=', worksite).execute();
+  const incidents = await sql<{ IdPersona: string | null }>`SELECT IdPersona FROM incidentes WHERE IdEmpresa = ${company} AND IdNivel2 = ${worksite}`.execute(db);
+  return new Set([
+    ...inspections.flatMap((row) => JSON.parse(row.Observados) as string[]),
+    ...incidents.rows.flatMap((row) => (row.IdPersona ? [row.IdPersona] : [])),
+  ]);
 }
