@@ -27,6 +27,8 @@ const SCOPED_REFERENCES = new Map<string, ScopedReference[]>(
 
 /** At most this many rows are fetched per sync; the rest wait for the next one. */
 const FETCHES_PER_SYNC = 100;
+/** Detail calls in flight at once. */
+const PARALLEL_FETCHES = 6;
 
 /**
  * SPEC PL16: a record a scoped device holds that names a record of another worksite (an inspection that observed a
@@ -58,16 +60,20 @@ export class ReferencedRows {
     for (const [table, ids] of this.wanted) {
       const wanted = [...ids];
       const held = await db.table<LocalRow, string>(table).bulkGet(wanted);
-      const missing = wanted.filter((_, i) => !held[i]);
-      for (const id of wanted) if (!missing.includes(id)) ids.delete(id);
-      for (const id of missing) {
-        if (budget-- <= 0) return;
-        const row = await fetchRow(table, id);
-        ids.delete(id);
-        const local = row && localRowOf(table, row);
-        if (!local) continue;
+      for (const [i, id] of wanted.entries()) if (held[i]) ids.delete(id);
+      const missing = [...ids].slice(0, Math.max(budget, 0));
+      budget -= missing.length;
+      for (let start = 0; start < missing.length; start += PARALLEL_FETCHES) {
+        const batch = missing.slice(start, start + PARALLEL_FETCHES);
+        const rows = await Promise.all(batch.map((id) => fetchRow(table, id)));
+        const fresh = rows.flatMap((row, i) => {
+          const local = row && localRowOf(table, row);
+          return local ? [{ id: batch[i]!, local }] : [];
+        });
+        batch.forEach((id) => ids.delete(id));
         await db.transaction('rw', db.table(table), db.outbox, async () => {
-          if ((await db.outbox.where('recordKey').equals(recordKeyOf(table, id)).count()) === 0) await db.table(table).put(local);
+          const queued = new Set((await db.outbox.where('recordKey').anyOf(fresh.map(({ id }) => recordKeyOf(table, id))).keys()).map(String));
+          await db.table(table).bulkPut(fresh.filter(({ id }) => !queued.has(recordKeyOf(table, id))).map(({ local }) => local));
         });
       }
       if (ids.size === 0) this.wanted.delete(table);
