@@ -95,6 +95,18 @@ function shippedVersion10(db: Dexie): void {
   db.version(10).stores({ epp_solicitudes: 'IdSolicitud, Estado, Fecha, IdEvaluacion' });
 }
 
+/** Every object store of an open IndexedDB database with its key path and index names, as the browser holds them. */
+function storedIndexes(database: IDBDatabase): Record<string, { keyPath: unknown; indexes: string[] }> {
+  const names = [...database.objectStoreNames];
+  const transaction = database.transaction(names, 'readonly');
+  return Object.fromEntries(
+    names.map((name) => {
+      const store = transaction.objectStore(name);
+      return [name, { keyPath: store.keyPath, indexes: [...store.indexNames].sort() }];
+    }),
+  );
+}
+
 describe('a device updated from the release before', () => {
   it('opens the same database: its open draft and its queued write are there, and the queue sends that write', async () => {
     const indexedDB = new IDBFactory();
@@ -127,6 +139,11 @@ describe('a device updated from the release before', () => {
     });
     const [queued] = await store.list({ limit: 10 });
     expect(queued).toMatchObject({ key: '0191a5c2-0000-7000-8000-000000000001', path: '/api/certificaciones', state: 'pending' });
+    // Only the newest version is declared to Dexie: the stores and indexes it left are those of a new device.
+    const fresh = new AppDb(`prueba-${crypto.randomUUID()}`, { indexedDB: new IDBFactory(), IDBKeyRange });
+    await fresh.open();
+    expect(storedIndexes(after.backendDB())).toEqual(storedIndexes(fresh.backendDB()));
+    fresh.close();
     after.close();
   });
 });
