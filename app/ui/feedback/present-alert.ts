@@ -1,5 +1,4 @@
-import { alertController, type AlertOptions } from '@ionic/core/components';
-import { defineCustomElement } from '@ionic/core/components/ion-alert.js';
+import type { AlertOptions } from '@ionic/core/components';
 
 export interface ShownAlert {
   /** Resolves with the role of the button that closed it (`confirm`, `cancel`, ...). */
@@ -8,12 +7,11 @@ export interface ShownAlert {
 }
 
 /**
- * Ionic's alert through its controller rather than @ionic/react's component: the alert's code then ships with the
- * screens that show one, and the sign-in screen loads it only when a company is blocked (first-screen budget).
+ * Ionic's alert through its controller rather than @ionic/react's component, its code loaded when one is shown
+ * (precached, so offline too): neither the sign-in screen nor Inicio carries it (first-screen budget).
  */
 export function presentAlert(options: AlertOptions): ShownAlert {
-  defineCustomElement();
-  const alert = alertController.create(options);
+  const alert = import('./ionic-overlays.ts').then(({ createAlert }) => createAlert(options));
   const closed = alert.then(async (element) => {
     await element.present();
     return (await element.onDidDismiss()).role;

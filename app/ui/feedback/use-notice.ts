@@ -1,5 +1,3 @@
-import { toastController } from '@ionic/core/components';
-import { defineCustomElement as defineToast } from '@ionic/core/components/ion-toast.js';
 import { useCallback } from 'react';
 import './notice.css';
 
@@ -23,25 +21,25 @@ export const TOP_BAR_ID = 'app-top-bar';
 
 /**
  * Every notice of the app: top right under the top bar, one at a time, the newest replacing the one shown. Through
- * Ionic's toast controller rather than @ionic/react's hook, so the toast's code loads with the screens that notify
- * and not with the sign-in screen (first-screen budget).
+ * Ionic's toast controller rather than @ionic/react's hook, its code loaded with the first notice (precached, so
+ * offline too): neither the sign-in screen nor Inicio carries it (first-screen budget).
  */
 export function useNotice(): (notice: Notice) => void {
   return useCallback(({ message, tone, duration = tone === 'error' ? 3500 : 2500 }: Notice) => {
-    defineToast();
-    // Another screen's notice would sit under this one.
-    const shown = [...document.querySelectorAll<HTMLIonToastElement>(`ion-toast.${NOTICE_CLASS}`)];
-    void Promise.all(shown.map((toast) => toast.dismiss()))
-      .then(() =>
-        toastController.create({
+    void import('./ionic-overlays.ts')
+      .then(async ({ createToast }) => {
+        // Another screen's notice would sit under this one.
+        const shown = [...document.querySelectorAll<HTMLIonToastElement>(`ion-toast.${NOTICE_CLASS}`)];
+        await Promise.all(shown.map((toast) => toast.dismiss()));
+        return createToast({
           message,
           color: COLORS[tone],
           duration,
           position: 'top',
           positionAnchor: document.getElementById(TOP_BAR_ID) ?? undefined,
           cssClass: NOTICE_CLASS,
-        }),
-      )
+        });
+      })
       .then((toast) => toast.present());
   }, []);
 }
