@@ -1,5 +1,5 @@
 import { setupIonicReact } from '@ionic/react';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import '@ionic/react/css/core.css';
 import '@ionic/react/css/normalize.css';
@@ -14,12 +14,18 @@ setupIonicReact({ mode: 'md' });
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Falta el elemento #root');
-const render = () =>
-  createRoot(container).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
+// As a transition the first render runs in slices that let the browser paint and answer between them, instead of
+// one long task (total blocking time, tests/bench/inicio-lighthouse.bench.ts).
+const render = () => {
+  const root = createRoot(container);
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
   );
+};
 // Signed in already (a reload, an offline start): the person's screens are loaded before the first render, so the
 // home screen appears at once instead of after a spinner (tests/bench/offline-reload.bench.ts).
 if (getStoredSession()) void preloadSignedInArea().then(render, render);

@@ -12,23 +12,49 @@ const AFTER_SYNC_EVERY_MS = 30_000;
 let running: Promise<void> | null = null;
 let lastAsked = 0;
 
+/** Stored signed addresses of the avatar and logo are renewed on start once they expire within this (they last 60 h). */
+const RENEW_SIGNED_WITHIN_MS = 24 * 60 * 60 * 1000;
+
 /** The same session but for the signed addresses of the avatar and logo, which change at every answer. */
-function sameSession(a: Session | undefined, b: Session): boolean {
+function sameSession(a: Session | undefined, b: Session, logo: (url: string | null) => string | null = () => null): boolean {
   const comparable = (session: Session) =>
-    JSON.stringify({ ...session, usuario: { ...session.usuario, Logo: null }, empresa: { ...session.empresa, Logo: null } });
+    JSON.stringify({
+      ...session,
+      usuario: { ...session.usuario, Logo: logo(session.usuario.Logo) },
+      empresa: { ...session.empresa, Logo: logo(session.empresa.Logo) },
+    });
   return a !== undefined && comparable(a) === comparable(b);
+}
+
+/** The file a signed address names (`/api/files/<sha256>`), without its expiry and signature. */
+const signedFile = (url: string | null) => url?.split('?')[0] ?? null;
+
+function expiresSoon(url: string | null): boolean {
+  if (!url) return false;
+  const expires = Number(new URL(url, window.location.origin).searchParams.get('exp')) * 1000;
+  return !Number.isFinite(expires) || expires - Date.now() < RENEW_SIGNED_WITHIN_MS;
+}
+
+/**
+ * On start the stored session is replaced when anything in it changed, the avatar and logo files included, or when
+ * their addresses are about to expire. Replacing it re-renders every screen at once: not on every start for nothing
+ * (tests/bench/inicio-lighthouse.bench.ts).
+ */
+function staleOnStart(stored: Session | undefined, fresh: Session): boolean {
+  return !sameSession(stored, fresh, signedFile) || expiresSoon(stored?.usuario.Logo ?? null) || expiresSoon(stored?.empresa.Logo ?? null);
 }
 
 /**
  * SPEC SE1: the server's session again, so a role saved by an administrator rebuilds the menu and the screens'
- * actions. Concurrent calls share one request; an unchanged session (on start, always replaced) re-renders nothing.
+ * actions. Concurrent calls share one request; an unchanged session re-renders nothing.
  */
-export function refreshSession(options: { always?: boolean } = {}): Promise<void> {
+export function refreshSession(options: { onStart?: boolean } = {}): Promise<void> {
   running ??= (async () => {
     lastAsked = Date.now();
     try {
       const session = await apiRequest<Session>('/auth/sesion');
-      if (options.always || !sameSession(getStoredSession()?.session, session)) replaceSession(session);
+      const stored = getStoredSession()?.session;
+      if (options.onStart ? staleOnStart(stored, session) : !sameSession(stored, session)) replaceSession(session);
     } catch (error) {
       // Offline or server down: keep working on the stored session; only the server's refusal ends it.
       if (error instanceof ApiError && error.status === 401) await endInvalidSession();
@@ -65,7 +91,7 @@ function refreshAfterSyncs(): () => void {
  */
 export function useSessionCheck(): void {
   useEffect(() => {
-    void refreshSession({ always: true });
+    void refreshSession({ onStart: true });
     const onOnline = () => {
       const stored = getStoredSession();
       if (stored && isSessionExpired(stored.session)) void refreshSession();
