@@ -6,6 +6,7 @@ import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { VitePWA } from 'vite-plugin-pwa';
+import { signedInPreload } from './app/build/signed-in-preload.ts';
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '3000'}`;
 
@@ -137,6 +138,7 @@ export default defineConfig(({ mode }) => ({
     ioniconsPerIcon(),
     ionicReactTreeShaking(),
     pngInflateInPlace(),
+    signedInPreload(),
     precompressAssets(),
     react(),
     VitePWA({
