@@ -66,6 +66,16 @@ function pullPhases(page: Page): Promise<Record<Phase, { ms: number; pages: numb
   }, PULL_PHASES) as Promise<Record<Phase, { ms: number; pages: number }>>;
 }
 
+/**
+ * The app's offline copy installed, as it is by the time a person has typed their company's RUT, e-mail and password:
+ * the service worker precaches about 5 MB, and a click at once would time that against the pull (about 1 s more).
+ */
+async function appInstalled(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+}
+
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
 /**
@@ -77,6 +87,7 @@ async function firstSignIn(browser: Browser, baseUrl: string, correo: string) {
   try {
     await page.goto('/login');
     await fillSignIn(page, correo);
+    await appInstalled(page);
     const started = Date.now();
     await page.getByRole('button', { name: 'Iniciar sesión' }).click();
     await page.waitForURL(/\/dashboard$/);
@@ -100,6 +111,7 @@ try {
   const { context, page } = await newBenchPage(browser, server.baseUrl);
   await page.goto('/login');
   await fillSignIn(page, SUPERVISOR);
+  await appInstalled(page);
   const cdp = await context.newCDPSession(page);
   await cdp.send('Performance.enable');
   const metrics = async () => Object.fromEntries((await cdp.send('Performance.getMetrics')).metrics.map((metric) => [metric.name, metric.value]));
