@@ -33,32 +33,21 @@ export async function worksiteOfChange(db: Db, company: string, table: string, r
 }
 
 /**
- * A list call's answer for a field device's download (`Faenas=propias`, SPEC PL13): the rows of the user's
- * worksites; after a widening (`Antes`, PL15) only those its device lacks.
+ * The rows a list call answers: all of them, or for a field device's download (`Faenas=propias`, SPEC PL13) the
+ * rows of the user's worksites; after a widening (`Antes`, PL15) only those its device lacks.
  */
-export async function ownWorksiteRows<Row extends Record<string, unknown>>(
-  db: Db,
-  company: string,
-  entity: AnyEntity,
-  rows: readonly Row[],
-  scope: { worksites: readonly string[] | null; before?: readonly string[] },
-): Promise<Row[]> {
-  const { worksite } = entity;
-  if (!worksite || (scope.worksites === null && !scope.before)) return [...rows];
-  if (namesOwnWorksite(worksite)) return keepInWorksites(rows, worksite, scope);
-  const ids = [...new Set(rows.flatMap((row) => worksite.workers(row)))];
-  const levels = await workerLevels(db, company, ids.length > BY_ID_LIMIT ? undefined : ids);
-  return keepInWorksites(rows, worksite, scope, (id) => levels.get(id));
-}
-
-/** The rows a list call answers: all of them, or a field device's download of them (`Faenas=propias`). */
-export function rowsForQuery<Row extends Record<string, unknown>>(
+export async function rowsForQuery<Row extends Record<string, unknown>>(
   db: Db,
   session: { company: string; worksites: readonly string[] | null },
   entity: AnyEntity,
   rows: readonly Row[],
   query: DeviceScopeQuery,
 ): Promise<Row[]> {
-  if (query.Faenas !== 'propias') return Promise.resolve([...rows]);
-  return ownWorksiteRows(db, session.company, entity, rows, { worksites: session.worksites, before: query.Antes });
+  const { worksite } = entity;
+  const scope = { worksites: session.worksites, before: query.Antes };
+  if (query.Faenas !== 'propias' || !worksite || (scope.worksites === null && !scope.before)) return [...rows];
+  if (namesOwnWorksite(worksite)) return keepInWorksites(rows, worksite, scope);
+  const ids = [...new Set(rows.flatMap((row) => worksite.workers(row)))];
+  const levels = await workerLevels(db, session.company, ids.length > BY_ID_LIMIT ? undefined : ids);
+  return keepInWorksites(rows, worksite, scope, (id) => levels.get(id));
 }

@@ -7,26 +7,25 @@ import type { RecordWorksite, WorksiteFields } from './entity.ts';
  */
 export const OWN_WORKSITES_QUERY = { Faenas: 'propias' } as const;
 
-export const WorksitesQuerySchema = v.optional(v.picklist(['propias'], 'Faenas solo admite el valor propias'));
+const LevelId = v.pipe(v.string(), v.uuid());
 
 /**
- * `Antes`: the worksites the device held before its user's scope was widened (SPEC PL15), comma-separated; with
- * `Faenas=propias` the list answers only the rows the device lacks. Empty: the device held only rows naming none.
+ * A list call's download parameters (SPEC PL13, PL15). `Faenas=propias`: only the user's worksites. `Antes`: the
+ * worksites the device held before its user's scope was widened, comma-separated; the list then answers only the
+ * rows the device lacks (empty: the device held only rows naming none).
  */
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
-export const WorksitesBeforeSchema = v.optional(
-  v.pipe(
-    v.string(),
-    v.maxLength(8000),
-    v.transform((text) => text.split(',').filter(Boolean)),
-    v.check((ids) => ids.every((id) => UUID.test(id)), 'Antes solo admite ids de faenas separados por comas'),
+export const DeviceScopeQueryEntries = {
+  Faenas: v.optional(v.picklist(['propias'], 'Faenas solo admite el valor propias')),
+  Antes: v.optional(
+    v.pipe(
+      v.string(),
+      v.maxLength(8000),
+      v.transform((text) => text.split(',').filter(Boolean)),
+      v.check((ids) => ids.every((id) => v.is(LevelId, id)), 'Antes solo admite ids de faenas separados por comas'),
+    ),
   ),
-);
-
-/** A list call's download parameters (SPEC PL13, PL15): `Faenas=propias`, and `Antes` after a widening. */
-export const DeviceScopeQueryEntries = { Faenas: WorksitesQuerySchema, Antes: WorksitesBeforeSchema };
-export type DeviceScopeQuery = { Faenas?: 'propias'; Antes?: readonly string[] };
+};
+export type DeviceScopeQuery = v.InferOutput<v.ObjectSchema<typeof DeviceScopeQueryEntries, undefined>>;
 
 /** A record's worksite levels; both null for a record at no worksite (every device holds it). */
 export interface WorksiteLevels {

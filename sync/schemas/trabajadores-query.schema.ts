@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { RUT_MESSAGES } from '../domain/rut.ts';
 import { TRABAJADORES_MESSAGES } from './trabajadores-messages.ts';
 import { MAX_WORKERS_PAGE } from './trabajadores.schema.ts';
-import { WorksitesBeforeSchema, WorksitesQuerySchema } from '../records/worksites.ts';
+import { DeviceScopeQueryEntries } from '../records/worksites.ts';
 
 /** The worker list's filters and paging (spec newtrabajadores2), apart from the worker's own schemas. */
 
@@ -25,10 +25,8 @@ export const TrabajadoresQuerySchema = v.object({
   Buscar: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100, TRABAJADORES_MESSAGES.queryInvalid))),
   nv2: QueryIdSchema,
   nv3: QueryIdSchema,
-  /** `propias`: only the worksites the user works in (a field device's download, SPEC PL13). */
-  Faenas: WorksitesQuerySchema,
-  /** With `Faenas=propias`: the worksites the device already holds, after its user's scope was widened (SPEC PL15). */
-  Antes: WorksitesBeforeSchema,
+  /** `Faenas=propias` and `Antes`: a field device's download (SPEC PL13, PL15). */
+  ...DeviceScopeQueryEntries,
   Cargo: QueryIdSchema,
   RutContratista: v.optional(
     v.pipe(
