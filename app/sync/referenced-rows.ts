@@ -42,7 +42,7 @@ export class ReferencedRows {
 
   note(table: string, row: Record<string, unknown>): void {
     const references = SCOPED_REFERENCES.get(table);
-    if (!references?.length || !this.scoped()) return;
+    if (!references?.length) return;
     for (const { field, many, target } of references) {
       const value = row[field];
       const ids = many && Array.isArray(value) ? value : [value];
@@ -56,6 +56,11 @@ export class ReferencedRows {
   }
 
   async bring(db: AppDb, fetchRow: RowFetcher): Promise<void> {
+    // A whole-company device holds every row already: what it lacks was deleted or is not its to read.
+    if (!this.scoped()) {
+      this.wanted.clear();
+      return;
+    }
     let budget = FETCHES_PER_SYNC;
     for (const [table, ids] of this.wanted) {
       const wanted = [...ids];
