@@ -1,5 +1,4 @@
 import type { Db } from '../db/database.ts';
-import type { UserKind } from '../db/schema.ts';
 import type { FileStore } from '../files/file-store.ts';
 import { hashPassword } from '../tenancy/password.ts';
 import { seedWorksiteSupervisor, WORKSITE_SUPERVISOR } from './demo-worksite-user.ts';
@@ -14,6 +13,7 @@ import { DEMO_CLIENT, DEMO_CONTRACTOR, seedDemoParties } from './demo-parties.ts
 import { seedReferenceData } from './demo-reference-data.ts';
 import { seedInspectorDemo } from './demo-fiscalizador.ts';
 import { seedId } from './seed-id.ts';
+import { type DemoUser, insertDemoUser } from './demo-user.ts';
 import { ALL_ACTIONS, ROLE_GRANTS, type RoleGrant } from './module-catalogue.ts';
 
 export { seedId };
@@ -32,20 +32,6 @@ export const DEMO_ACCOUNTS = [
 ];
 
 const CONTRACTOR_RUT = DEMO_CONTRACTOR.RutCompleto;
-
-interface DemoUser {
-  correo: string;
-  nombres: string;
-  paterno: string;
-  materno: string;
-  run: string;
-  rol: 'admin' | keyof typeof ROLE_GRANTS;
-  tipo: UserKind;
-  sistemas: number[];
-  debeCambiar?: boolean;
-  idContratista?: string;
-  idCliente?: string;
-}
 
 interface DemoCompany {
   rut: string;
@@ -159,35 +145,7 @@ export async function seedDemo(db: Db, now: Date, files?: FileStore): Promise<bo
           roleIds.set(user.rol, roleId);
           await grantRole(trx, roleId, user.rol === 'admin' ? 'todo' : ROLE_GRANTS[user.rol]);
         }
-        const inserted = await trx
-          .insertInto('usuarios')
-          .values({
-            IdEmpresa: companyId,
-            CorreoElectronicoPersona: user.correo,
-            NombreUsuario: user.correo.split('@')[0]!,
-            RunPersona: user.run,
-            Nombres: user.nombres,
-            ApellidoPaterno: user.paterno,
-            ApellidoMaterno: user.materno,
-            TelefonoPersona: '+56 9 8765 4321',
-            FechaNacimiento: '1985-04-12',
-            AvatarArchivo: null,
-            HashContrasena: passwordHash,
-            DebeCambiarContrasena: user.debeCambiar ? 1 : 0,
-            Habilitado: 1,
-            IdRol: roleId,
-            Tipo: user.tipo,
-            IdContratista: user.idContratista ?? null,
-            IdCliente: user.idCliente ?? null,
-            IdSistemaPreferido: 1,
-            CreadoEn: now.toISOString(),
-          })
-          .returning('IdUsuario')
-          .executeTakeFirstOrThrow();
-        await trx
-          .insertInto('usuario_sistemas')
-          .values(user.sistemas.map((IdSistema) => ({ IdUsuario: inserted.IdUsuario, IdSistema })))
-          .execute();
+        await insertDemoUser(trx, companyId, user, roleId, passwordHash, now);
       }
       if (company.withReferenceData) await seedReferenceData(trx, companyId, now);
     }

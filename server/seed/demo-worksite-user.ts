@@ -1,6 +1,7 @@
 import type { Db } from '../db/database.ts';
 import { hashPassword } from '../tenancy/password.ts';
 import { seedId } from './seed-id.ts';
+import { type DemoUser, insertDemoUser } from './demo-user.ts';
 
 export const WORKSITE_SUPERVISOR = { correo: 'faena@andesdemo.cl', faena: 'Faena Los Andes' };
 
@@ -22,31 +23,17 @@ export async function seedWorksiteSupervisor(db: Db, companyId: string, password
     .where('NombreRol', '=', 'Supervisor de terreno')
     .executeTakeFirst();
   if (taken || !role) return;
-  const user = await db
-    .insertInto('usuarios')
-    .values({
-      IdEmpresa: companyId,
-      CorreoElectronicoPersona: WORKSITE_SUPERVISOR.correo,
-      NombreUsuario: 'faena',
-      RunPersona: '19012345-6',
-      Nombres: 'Rocío',
-      ApellidoPaterno: 'Tapia',
-      ApellidoMaterno: 'Guzmán',
-      TelefonoPersona: '+56 9 8765 4321',
-      FechaNacimiento: '1990-09-03',
-      AvatarArchivo: null,
-      HashContrasena: await hashPassword(password),
-      DebeCambiarContrasena: 0,
-      Habilitado: 1,
-      IdRol: role.IdRol,
-      Tipo: 'empresa',
-      IdContratista: null,
-      IdCliente: null,
-      IdSistemaPreferido: 1,
-      CreadoEn: now.toISOString(),
-      Faenas: JSON.stringify([seedId(companyId, 'nv2', 1)]),
-    })
-    .returning('IdUsuario')
-    .executeTakeFirstOrThrow();
-  await db.insertInto('usuario_sistemas').values({ IdUsuario: user.IdUsuario, IdSistema: 1 }).execute();
+  const supervisor = {
+    correo: WORKSITE_SUPERVISOR.correo,
+    run: '19012345-6',
+    nombres: 'Rocío',
+    paterno: 'Tapia',
+    materno: 'Guzmán',
+    rol: 'supervisor',
+    tipo: 'empresa',
+    sistemas: [1],
+    faenas: [seedId(companyId, 'nv2', 1)],
+    fechaNacimiento: '1990-09-03',
+  } satisfies DemoUser;
+  await insertDemoUser(db, companyId, supervisor, role.IdRol, await hashPassword(password), now);
 }
