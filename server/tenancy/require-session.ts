@@ -7,8 +7,8 @@ import { rolePermissions } from './role-permissions.ts';
 import type { Db } from '../db/database.ts';
 import { HttpError } from '../http/http-error.ts';
 import { whileUnchanged } from '../db/while-unchanged.ts';
-import { deactivatedParty, loadSessionUser } from './session-user.ts';
-import { companySessionOpen } from './session-state.ts';
+import { deactivatedParty, loadSessionUser, loadSessionUserWithState, type SessionUserRow } from './session-user.ts';
+import { companySessionOpen, sessionStillOpen } from './session-state.ts';
 import { viewerOfUser, type Viewer } from './viewer.ts';
 import { personName } from '#sync/domain/person-name.ts';
 import { worksitesOf } from './worksites.ts';
@@ -80,17 +80,53 @@ export async function sessionOf(
   const token = header.startsWith('Bearer ') ? header.slice(7) : '';
   const { tokens, db } = deps;
   const claims = token ? await tokens.read(token) : null;
-  // Outside any cache: a signed-out session or one a password change ended is refused at once (SPEC SE2, SE3).
-  if (!claims || !(await companySessionOpen(db, claims))) throw new HttpError(401, AUTH_MESSAGES.sessionInvalid, AUTH_CODES.sessionInvalid);
-  // Read again only after a row of the database changed: the same user, scope and permissions otherwise.
-  const session = await whileUnchanged(db, `sesion\u0000${claims.emp}\u0000${claims.sub}`, () => loadSession(db, claims.emp, claims.sub));
-  if (!session) throw new HttpError(401, AUTH_MESSAGES.sessionInvalid, AUTH_CODES.sessionInvalid);
-  return { claims, session };
+  if (!claims) throw invalidSession();
+  return { claims, session: await sessionOfClaims(db, claims) };
+}
+
+/** The session of a token already read and verified, or the 401 every protected call answers without one. */
+export async function sessionOfClaims(db: Db, claims: SessionClaims): Promise<RequestSession> {
+  let session: RequestSession | null;
+  if (db.isTransaction) {
+    // A batch entry (its transaction): nothing is kept there, so the user and the session's state are one query.
+    const user = await loadSessionUserWithState(db, claims.sid, claims.emp, claims.sub);
+    if (!user || !sessionStillOpen(user, claims)) throw invalidSession();
+    session = await sessionInTransaction(db, user);
+  } else {
+    // Outside any cache: a signed-out session or one a password change ended is refused at once (SPEC SE2, SE3).
+    if (!(await companySessionOpen(db, claims))) throw invalidSession();
+    // Read again only after a row of the database changed: the same user, scope and permissions otherwise.
+    const key = `sesion\u0000${claims.emp}\u0000${claims.sub}`;
+    session = await whileUnchanged(db, key, async () => sessionOfUser(db, await loadSessionUser(db, claims.emp, claims.sub)));
+  }
+  if (!session) throw invalidSession();
+  return session;
+}
+
+const invalidSession = () => new HttpError(401, AUTH_MESSAGES.sessionInvalid, AUTH_CODES.sessionInvalid);
+
+/** Per transaction, the last session built for each user with the row it was built from. */
+const sessionsInTransaction = new WeakMap<Db, Map<number, { user: SessionUserRow; session: Promise<RequestSession | null> }>>();
+
+/**
+ * A batch's entries are mostly one user's: the session of the entry before is given again while the user's row,
+ * read again for this entry, is the same in every column (no entry of the batch changed the user, their role or
+ * their party), since a session is built from that row alone.
+ */
+function sessionInTransaction(db: Db, user: SessionUserRow): Promise<RequestSession | null> {
+  let byUser = sessionsInTransaction.get(db);
+  if (!byUser) sessionsInTransaction.set(db, (byUser = new Map()));
+  const kept = byUser.get(user.IdUsuario);
+  if (kept && Object.keys(user).every((column) => kept.user[column as keyof SessionUserRow] === user[column as keyof SessionUserRow])) {
+    return kept.session;
+  }
+  const session = sessionOfUser(db, user);
+  byUser.set(user.IdUsuario, { user, session });
+  return session;
 }
 
 /** The session of an enabled user whose contractor company or client is active; null otherwise. */
-async function loadSession(db: Db, company: string, userId: number): Promise<RequestSession | null> {
-  const user = await loadSessionUser(db, company, userId);
+async function sessionOfUser(db: Db, user: SessionUserRow | undefined): Promise<RequestSession | null> {
   if (!user || !user.Habilitado || deactivatedParty(user)) return null;
   // A deleted role grants nothing (roles with users cannot be deleted; this is the belt to those braces).
   const permissions = user.EstadoRol === 1 ? await permissionsOf(db, user.IdRol) : new Map<string, Set<PermissionAction>>();

@@ -22,20 +22,21 @@ const selectInspectorSession = reusableQuery((db, session: string, inspector: nu
     .where('f.IdFiscalizador', '=', inspector),
 );
 
-function open(row: { GeneracionSesion: number; Cerrada: unknown } | undefined, claims: SessionClaims): boolean {
+/** A session is open while its user's generation is the token's and it was not signed out. */
+export function sessionStillOpen(row: { GeneracionSesion: number; Cerrada: unknown } | undefined, claims: SessionClaims): boolean {
   return row !== undefined && row.GeneracionSesion === claims.gen && !row.Cerrada;
 }
 
 /** SE2, SE3: the session of a company user's token was not signed out and no change of the account ended it. */
 export async function companySessionOpen(db: Db, claims: SessionClaims): Promise<boolean> {
   const [row] = await selectCompanySession(db, claims.sid, claims.sub, claims.emp);
-  return open(row, claims);
+  return sessionStillOpen(row, claims);
 }
 
 /** SE2, SE3 for an inspector's token. */
 export async function inspectorSessionOpen(db: Db, claims: SessionClaims): Promise<boolean> {
   const [row] = await selectInspectorSession(db, claims.sid, claims.sub);
-  return open(row, claims);
+  return sessionStillOpen(row, claims);
 }
 
 /** SE2: signing out ends this session only; the person's other devices keep theirs (a tablet's queue goes on). */

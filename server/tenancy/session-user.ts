@@ -5,7 +5,7 @@ import { reusableQuery, type Db } from '../db/database.ts';
  * state and name of their contractor company or client. A user names its contractor by the RUT its records carry
  * and its client by id; a party without a row (data made before they had one) does not block the user.
  */
-const selectSessionUser = reusableQuery((db, company: string, user: number) =>
+const sessionUserQuery = (db: Db) =>
   db
     .selectFrom('usuarios as u')
     .innerJoin('roles as r', 'r.IdRol', 'u.IdRol')
@@ -32,7 +32,16 @@ const selectSessionUser = reusableQuery((db, company: string, user: number) =>
       'ec.Nombre as NombreContratista',
       'cl.Estado as EstadoCliente',
       'cl.Nombre as NombreCliente',
-    ])
+    ]);
+
+const selectSessionUser = reusableQuery((db, company: string, user: number) =>
+  sessionUserQuery(db).where('u.IdEmpresa', '=', company).where('u.IdUsuario', '=', user),
+);
+
+/** The same row with whether the session is still open (session-state.ts), for a write that reads both at once. */
+const selectSessionUserWithState = reusableQuery((db, session: string, company: string, user: number) =>
+  sessionUserQuery(db)
+    .select((eb) => ['u.GeneracionSesion', eb.exists(eb.selectFrom('sesiones_cerradas').select('IdSesion').where('IdSesion', '=', session)).as('Cerrada')])
     .where('u.IdEmpresa', '=', company)
     .where('u.IdUsuario', '=', user),
 );
@@ -41,6 +50,12 @@ export type SessionUserRow = Awaited<ReturnType<typeof selectSessionUser>>[numbe
 
 export async function loadSessionUser(db: Db, company: string, user: number): Promise<SessionUserRow | undefined> {
   const [row] = await selectSessionUser(db, company, user);
+  return row;
+}
+
+/** The user of a session with its generation and whether it was signed out: one query where two would run. */
+export async function loadSessionUserWithState(db: Db, session: string, company: string, user: number) {
+  const [row] = await selectSessionUserWithState(db, session, company, user);
   return row;
 }
 

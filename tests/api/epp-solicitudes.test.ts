@@ -4,7 +4,7 @@ import type { EppSolicitud } from '#sync/schemas/epp-solicitudes.schema.ts';
 import { seedId } from '#server/seed/demo-seed.ts';
 import { ANDES, PACIFICO, serverForEachTest } from './support/api-harness.ts';
 import { actaBody, EPP, postActa, SEEDED_EPP, seededWorker, signatures } from './support/epp-factory.ts';
-import { send } from './support/sync-harness.ts';
+import { send, sendBatch } from './support/sync-harness.ts';
 
 const test = serverForEachTest();
 
@@ -379,5 +379,28 @@ describe('EPP requests (spec "Requests": solicitud/{company}, solicitud/{id}/{co
     expect((await send<List>(test.server, 'GET', LIST, { token: contractor.token })).body.data.map((row) => row.IdSolicitud)).toEqual([
       seedId(ANDES.id, 'solicitud-epp', 2),
     ]);
+  });
+});
+
+describe('requests in a batch', () => {
+  it('are signed with the name the same batch gave the user before them', async () => {
+    const profile = {
+      Nombres: 'Renata',
+      ApellidoPaterno: 'Vidal',
+      ApellidoMaterno: 'Soto',
+      TelefonoPersona: '+56 9 1234 5678',
+      FechaNacimiento: '1985-04-12',
+    };
+    const request = { IdSolicitud: uuidV7(), IdEvaluacion: null, Fecha: '2026-11-21', Lineas: [await line(2, 'casco')] };
+    const before = { IdSolicitud: uuidV7(), IdEvaluacion: null, Fecha: '2026-11-21', Lineas: [await line(3, 'guantes', 'M')] };
+    const answer = await sendBatch(test.server, test.admin.token, [
+      { key: uuidV7(), method: 'POST', path: LIST, body: before },
+      { key: uuidV7(), method: 'PUT', path: `/api/perfil/perfil_usuario/${test.admin.userId}/${ANDES.id}`, body: profile },
+      { key: uuidV7(), method: 'POST', path: LIST, body: request },
+    ]);
+    expect(answer.body.results.map((result) => result.status)).toEqual([200, 200, 200]);
+    const [first, , second] = answer.body.results.map((result) => (result.body as Answer).data);
+    expect(first!.Solicitante).not.toContain('Renata');
+    expect(second!.Solicitante).toBe('Renata Vidal Soto');
   });
 });
