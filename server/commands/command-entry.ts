@@ -6,7 +6,8 @@ import { HttpError } from '../http/http-error.ts';
 import { IDEMPOTENCY_KEY_PATTERN, requestFingerprint } from '../sync/idempotency-ledger.ts';
 import type { Ledger } from '../sync/ledger-core.ts';
 import { refusal } from '../http/http-error.ts';
-import { sessionOf } from '../tenancy/require-session.ts';
+import { sessionOfClaims } from '../tenancy/require-session.ts';
+import type { SessionClaims } from '../tenancy/session-token.ts';
 import { checkEntry, type Command } from './command.ts';
 import type { FoundCommand } from './command-table.ts';
 
@@ -35,8 +36,8 @@ function queryOf(search: string): Record<string, string | string[]> {
   return Object.fromEntries(Object.entries(all).map(([name, values]) => [name, values.length === 1 ? values[0]! : values]));
 }
 
-async function execute(command: Command, deps: AppDeps, from: BatchRequestHeaders, found: FoundCommand, entry: BatchEntry, search: string) {
-  const { claims, session } = await sessionOf(deps, from.authorization);
+async function execute(command: Command, deps: AppDeps, claims: SessionClaims, found: FoundCommand, entry: BatchEntry, search: string) {
+  const session = await sessionOfClaims(deps.db, claims);
   const raw = { params: found.params, query: queryOf(search), body: entry.body };
   const input = checkEntry(command, session, claims, raw);
   const answer = await command.run({ deps, session, claims, key: entry.key }, input);
@@ -53,7 +54,7 @@ export async function runCommandEntry(
   from: BatchRequestHeaders,
   entry: BatchEntry,
   found: FoundCommand,
-  url: URL,
+  url: { pathname: string; search: string },
 ): Promise<EntryAnswer> {
   const where = `${entry.method} ${url.pathname}`;
   try {
@@ -63,21 +64,22 @@ export async function runCommandEntry(
     // Without a valid session nothing is stored: the write is retried after sign-in.
     if (!claims) throw new HttpError(401, AUTH_MESSAGES.sessionInvalid, AUTH_CODES.sessionInvalid);
     const hasBody = entry.body !== undefined;
-    const bodyText = hasBody ? JSON.stringify(entry.body) : '';
+    const bodyText = () => (hasBody ? JSON.stringify(entry.body) : '');
     const pathWithQuery = url.pathname + url.search;
+    // A JSON body is fingerprinted from its parsed value (canonical JSON); its text is not needed for that.
     const fingerprint = requestFingerprint({
       user: claims.sub,
       method: entry.method,
       pathWithQuery,
       contentType: hasBody ? 'application/json' : '',
-      body: bodyText,
+      body: '',
       parsed: entry.body,
     });
     let own: EntryAnswer | undefined;
     const write = { deps, company: claims.emp, key: entry.key, fingerprint, sentAt: from.sentAt, bodyText };
     const outcome = await applyOnce(write, async (scoped) => {
       try {
-        own = await execute(found.command, scoped, from, found, entry, url.search);
+        own = await execute(found.command, scoped, claims, found, entry, url.search);
       } catch (error) {
         own = failed(error, where);
       }

@@ -180,7 +180,7 @@ export function idempotencyLedger(applyOnce: Ledger) {
       body,
       parsed: parsedEntryBody(c.req.raw),
     });
-    const write = { deps, company: claims.emp, key, fingerprint, sentAt: c.req.header(SENT_AT_HEADER), bodyText: typeof body === 'string' ? body : '' };
+    const write = { deps, company: claims.emp, key, fingerprint, sentAt: c.req.header(SENT_AT_HEADER), bodyText: () => (typeof body === 'string' ? body : '') };
     try {
       const outcome = await applyOnce(write, async (scoped) => {
         c.set('deps', scoped);

@@ -86,8 +86,8 @@ export interface LedgeredWrite {
   fingerprint: string;
   /** The device's clock when it sent the write (RT3), as its header says. */
   sentAt: string | undefined;
-  /** The body's text, judged again when a stale write conflicts. */
-  bodyText: string;
+  /** The body's text, judged again when a stale write conflicts (made only then: a batch entry's is not text yet). */
+  bodyText(): string;
 }
 
 /**
@@ -128,7 +128,7 @@ export function createLedger() {
           if (!executed.ledgerable) throw new RollBack();
           let status = executed.status;
           let answer = (status >= 200 && status < 300) || status === 409 ? await executed.text() : '';
-          const verdict = stale && status === 409 ? judgeStaleConflict(write.bodyText, answer) : null;
+          const verdict = stale && status === 409 ? judgeStaleConflict(write.bodyText(), answer) : null;
           if (verdict?.kind === 'refused') {
             outcome = { kind: 'verdict', status: SYNC_ERRORS.staleWrite.status, body: syncErrorBody(SYNC_ERRORS.staleWrite) };
             throw new RollBack();

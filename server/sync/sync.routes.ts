@@ -13,12 +13,14 @@ import {
   SYNC_ERRORS,
   SYNC_LIMITS,
   SYNC_RETENTION,
+  pathAndQuery,
   type BatchEntry,
 } from '#sync/outbox/sync-protocol.ts';
 import type { AppDeps, AppEnv } from '../app-env.ts';
 import { dataAnswer } from '#sync/schemas/answers.schema.ts';
 import { answers, named } from '../http/api-answers.ts';
 import { refusal } from '../http/http-error.ts';
+import { gzippedJson } from '../http/gzipped-answer.ts';
 import { validate } from '../http/validation.ts';
 import { sessionOnly } from '../tenancy/permit.ts';
 import { requireOwnCompany, requireSession } from '../tenancy/require-session.ts';
@@ -86,14 +88,15 @@ async function runEntry(
   from: BatchRequestHeaders,
   entry: BatchEntry,
 ): Promise<EntryResult> {
-  const url = new URL(entry.path, base);
-  const found = runners.commands().find(entry.method, url.pathname);
-  if (found) return { key: entry.key, ...(await runCommandEntry(runners.applyOnce, deps, from, entry, found, url)) };
+  const location = pathAndQuery(entry.path, base);
+  const found = runners.commands().find(entry.method, location.pathname);
+  if (found) return { key: entry.key, ...(await runCommandEntry(runners.applyOnce, deps, from, entry, found, location)) };
   const headers = new Headers({ Authorization: from.authorization, [IDEMPOTENCY_HEADER]: entry.key, [PROTOCOL_HEADER]: from.protocol });
   if (from.sentAt !== undefined) headers.set(SENT_AT_HEADER, from.sentAt);
   const hasBody = entry.body !== undefined;
   if (hasBody) headers.set('Content-Type', 'application/json');
-  const request = entryRequest(entry.method, url.href, headers, hasBody ? JSON.stringify(entry.body) : null, entry.body);
+  const href = new URL(entry.path, base).href;
+  const request = entryRequest(entry.method, href, headers, hasBody ? JSON.stringify(entry.body) : null, entry.body);
   const response = await runners.dispatch(request, deps);
   const answer = await answerText(response);
   // The body as the client gets it from the single call: JSON as it stands, other text as a JSON string, nothing
@@ -159,7 +162,7 @@ export function createSyncRoutes(runners: EntryRunners) {
           }
           return answered;
         });
-        return c.body(batchAnswer(results), 200, { 'Content-Type': 'application/json' });
+        return gzippedJson(c, batchAnswer(results));
       },
     )
     .get(

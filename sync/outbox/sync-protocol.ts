@@ -132,12 +132,25 @@ export function isPastOfflineLimit(key: string, sentAt: number): boolean {
   return madeAt !== null && sentAt - madeAt > SYNC_RETENTION.offlineDays * DAY_MS;
 }
 
+/**
+ * A path that a URL parser leaves as it is: letters, digits, `_`, `-` and `/` (no dot segment, no escape), and a
+ * query of characters it does not encode. Every path the app writes to is one; others are parsed as URLs.
+ */
+const PLAIN_PATH = /^\/api\/[\w\-/]*(?:\?[\w\-.~=&+,:@]+)?$/;
+
+/** An entry's path and query as `new URL(path, base)` reads them, without parsing a URL for a plain path. */
+export function pathAndQuery(path: string, base: string): { pathname: string; search: string } {
+  if (!PLAIN_PATH.test(path)) return new URL(path, base);
+  const at = path.indexOf('?');
+  return at < 0 ? { pathname: path, search: '' } : { pathname: path.slice(0, at), search: path.slice(at) };
+}
+
 /** Paths a batch may carry: API writes, never sign-in, never another batch (checked after URL normalisation). */
 export function isBatchablePath(path: string): boolean {
   if (!path.startsWith('/api/')) return false;
   let normalised: string;
   try {
-    normalised = decodeURI(new URL(path, 'http://lote.invalid').pathname);
+    normalised = decodeURI(pathAndQuery(path, 'http://lote.invalid').pathname);
   } catch {
     return false;
   }

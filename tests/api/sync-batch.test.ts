@@ -1,4 +1,6 @@
+import { gunzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { PROTOCOL_HEADER, SYNC_PROTOCOL_VERSION } from '#sync/outbox/sync-protocol.ts';
 import { ANDES, PACIFICO, startTestServer, type TestServer } from './support/api-harness.ts';
 import { emptyChangeLog } from './support/empty-change-log.ts';
 import { countRows, newKey, profileBody, profilePath, send, sendBatch, userVersion, type BatchEntry } from './support/sync-harness.ts';
@@ -109,6 +111,32 @@ describe('POST /api/sync/batch', () => {
     const single = await send(server, 'PUT', mine, { token: supervisor.token, key: entries[1]?.key, body: entries[1]?.body });
     expect({ status: single.status, body: single.body }).toEqual({ status: 200, body: first.body.results[1]?.body });
     expect(single.headers.get('Idempotency-Replayed')).toBe('true');
+  });
+
+  it('answers gzipped when the device takes gzip (the batch compresses its own answer), and plain otherwise', async () => {
+    const mine = profilePath(supervisor.userId, ANDES.id);
+    const entries = [1, 2, 3, 4].map((n) => ({ key: newKey(), method: 'PUT', path: mine, body: profileBody({ Nombres: `Gzip ${n}` }) }));
+    const request = (acceptEncoding: string) =>
+      server.app.request('/api/sync/batch', {
+        method: 'POST',
+        headers: {
+          Authorization: `Bearer ${supervisor.token}`,
+          'Content-Type': 'application/json',
+          'Accept-Encoding': acceptEncoding,
+          [PROTOCOL_HEADER]: String(SYNC_PROTOCOL_VERSION),
+        },
+        body: JSON.stringify({ entries }),
+      });
+    const zipped = await request('gzip, deflate');
+    expect(zipped.status).toBe(200);
+    expect(zipped.headers.get('Content-Encoding')).toBe('gzip');
+    expect(zipped.headers.get('Vary')).toBe('Accept-Encoding');
+    const answer = JSON.parse(gunzipSync(Buffer.from(await zipped.arrayBuffer())).toString('utf8')) as { results: { status: number }[] };
+    expect(answer.results.map((result) => result.status)).toEqual([200, 200, 200, 200]);
+    // The same batch again (its answers replayed), from a client that refuses gzip: the same answer, as plain JSON.
+    const plain = await request('gzip;q=0, identity');
+    expect(plain.headers.get('Content-Encoding')).toBeNull();
+    expect(await plain.json()).toEqual(answer);
   });
 
   it('runs the entries as the caller: the token company scopes every entry and its keys', async () => {
