@@ -177,6 +177,30 @@ export function reusableInsert<Params extends readonly unknown[]>(key: string, b
   return async (db: Db, ...params: Params): Promise<number> => runInsert(db, sqlOf(db, params), params, key);
 }
 
+/** Shapes a `shapedQuery` keeps at most; past it a new shape is compiled each time it runs (never wrong, only slower). */
+const KEPT_SHAPES = 500;
+
+/**
+ * `reusableQuery` for a query whose shape follows its input (how many ids, which filters): `shape` names the shape
+ * and `params` are the parameters in the order `build` uses them (checked on each shape's first run). Each shape is
+ * built and compiled once per engine, then only run again.
+ */
+export function shapedQuery<Row>() {
+  const texts = new Map<string, string>();
+  return async (db: Db, shape: string, params: readonly unknown[], build: () => Compilable<Row>): Promise<Row[]> => {
+    const key = `${engineOf(db)}\u0000${shape}`;
+    let text = texts.get(key);
+    if (text === undefined) {
+      const compiled = build().compile();
+      const same = compiled.parameters.length === params.length && compiled.parameters.every((value, i) => value === params[i]);
+      if (!same) throw new Error(`shapedQuery: los parámetros no siguen el orden de la consulta: ${compiled.sql}`);
+      text = compiled.sql;
+      if (texts.size < KEPT_SHAPES) texts.set(key, text);
+    }
+    return runStatement<Row>(db, text, params);
+  };
+}
+
 /** Compiled once per engine: a process may hold both (the move from SQLite to PostgreSQL does). */
 function compiledOnce<Params extends readonly unknown[]>(build: (db: Db, ...params: Params) => Compilable<unknown>) {
   const texts: Partial<Record<Engine, string>> = {};

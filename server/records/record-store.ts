@@ -2,7 +2,7 @@ import { NOBODY } from '#server/db/portable-sql.ts';
 import { sql, type Kysely } from 'kysely';
 import type * as v from 'valibot';
 import type { AnyEntity, Reference, RowOf } from '#sync/records/entity.ts';
-import type { Db } from '../db/database.ts';
+import { shapedQuery, type Db } from '../db/database.ts';
 import type { Viewer } from '../tenancy/viewer.ts';
 import type { AnyWorkerRecords } from './worker-records.ts';
 
@@ -22,8 +22,11 @@ export interface RecordStore<Row> {
   load(db: Db, company: string, id: string): Promise<StoredWithVersions<Row> | undefined>;
   /** An older version of a record that keeps them (a template's content an inspection was started on). */
   loadVersion?(db: Db, company: string, id: string, version: number): Promise<Row | undefined>;
-  /** Absent for records whose module writes them itself (a finished inspection is written whole, IN2). */
-  insert?(db: Db, row: Row, fieldVersions: string): Promise<void>;
+  /**
+   * Absent for records whose module writes them itself (a finished inspection is written whole, IN2). May give the
+   * row exactly as `load` would read it back now, when the store knows it without reading (every column written).
+   */
+  insert?(db: Db, row: Row, fieldVersions: string): Promise<Row | void>;
   update?(db: Db, row: Row, fieldVersions: string): Promise<void>;
   /** Live records (Estado not 0) the viewer may read, in the list's order. */
   listActive(db: Db, company: string, viewer: Viewer): Promise<Row[]>;
@@ -38,6 +41,8 @@ export interface RecordStore<Row> {
 }
 
 type Loose = Kysely<Record<string, Record<string, unknown>>>;
+
+const activeIdsQuery = shapedQuery<Record<string, unknown>>();
 
 const JSON_TYPES = new Set(['array', 'object', 'record', 'strict_object', 'loose_object', 'tuple']);
 
@@ -122,9 +127,15 @@ export function sqlRecordStore<E extends AnyEntity>(entity: E, options: SqlStore
     },
     async activeIds(db, owner, ids, where = {}) {
       if (ids.length === 0) return new Set();
-      let query = live(db, owner).select(id).where(id, 'in', [...ids]);
-      for (const [field, value] of Object.entries(where)) query = query.where(field, '=', value);
-      return new Set((await query.execute()).map((found) => String(found[id])));
+      // Every write checks its references with this: built once per shape (how many ids, which filters).
+      const filters = Object.entries(where);
+      const shape = `${table}:${ids.length}:${filters.map(([field]) => field).join(',')}`;
+      const found = await activeIdsQuery(db, shape, [owner, 0, ...ids, ...filters.map(([, value]) => value)], () => {
+        let query = live(db, owner).select(id).where(id, 'in', [...ids]);
+        for (const [field, value] of filters) query = query.where(field, '=', value);
+        return query;
+      });
+      return new Set(found.map((row) => String(row[id])));
     },
     async hasDuplicate(db, owner, values, exceptId) {
       let query = live(db, owner).select(id).where(id, '!=', exceptId);

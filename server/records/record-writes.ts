@@ -101,8 +101,15 @@ async function conflict(ctx: WriteContext, db: Db, entity: AnyEntity, id: string
  * The stored row is also the change-log row: what a device pulls is exactly what the answer returns. A record that
  * left a contractor (its own, or the one of its parties) gets a tombstone for that contractor (SPEC PL7).
  */
-export async function logRecord(ctx: WriteContext, db: Db, entity: AnyEntity, id: string, previous: Row | null): Promise<Row> {
-  const row = (await storeOf(ctx, entity).load(db, ctx.company, id))!.row;
+export async function logRecord(
+  ctx: WriteContext,
+  db: Db,
+  entity: AnyEntity,
+  id: string,
+  previous: Row | null,
+  stored?: Row,
+): Promise<Row> {
+  const row = stored ?? (await storeOf(ctx, entity).load(db, ctx.company, id))!.row;
   const audience = audienceOf(entity, row);
   const worksite = await worksiteOfChange(db, ctx.company, entity.table, row);
   const was = previous ? await worksiteOfChange(db, ctx.company, entity.table, previous) : undefined;
@@ -155,8 +162,8 @@ export function createRecord<E extends AnyEntity>(
     await checkReferences(ctx.records, db, ctx.company, entity, row);
     await checkUnique(ctx, db, store, id, own, row);
     await own.check?.(ctx, db, row, null);
-    await store.insert(db, row, '{}');
-    return { kind: 'written', row: (await logRecord(ctx, db, entity, id, null)) as RowOf<E> };
+    const stored = await store.insert(db, row, '{}');
+    return { kind: 'written', row: (await logRecord(ctx, db, entity, id, null, stored ?? undefined)) as RowOf<E> };
   });
 }
 

@@ -52,7 +52,8 @@ async function lastChange() {
 
 describe('workers: create, read, update, delete', () => {
   it('creates a worker with the client id and answers the spec notice with the row the change log carries', async () => {
-    const body = workerBody({ RunPersona: '12.345.678-5', cargos: [SEEDED.cargo(1), SEEDED.cargo(4)] });
+    // Positions sent out of order: the answer (built without reading the row back) lists them as stored.
+    const body = workerBody({ RunPersona: '12.345.678-5', cargos: [SEEDED.cargo(1), SEEDED.cargo(4)].sort().reverse() });
     const res = await createWorker(server, supervisor.token, body);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ statusCode: 200, message: 'Trabajador creado correctamente' });

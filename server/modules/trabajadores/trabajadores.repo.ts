@@ -6,7 +6,7 @@ import type { Certificacion, Evidencia, Licencia, Trabajador } from '#sync/schem
 import type { TrabajadoresQuery } from '#sync/schemas/trabajadores-query.schema.ts';
 import { inWorksitesSql, notInWorksitesSql } from '#server/tenancy/worksites.ts';
 import type { Viewer } from '#server/tenancy/viewer.ts';
-import type { Db } from '#server/db/database.ts';
+import { reusableQuery, shapedQuery, type Db } from '#server/db/database.ts';
 import type { TrabajadoresTable } from '#server/db/schema.ts';
 import { containing, searchWords } from '#server/records/search-words.ts';
 
@@ -51,12 +51,29 @@ export function toWireWorker(row: WorkerRow, cargos: string[]): Trabajador {
   };
 }
 
-export function findWorkerById(db: Db, id: string) {
-  return db.selectFrom('trabajadores').selectAll().where('IdPersona', '=', id).executeTakeFirst();
+// A worker's own reads and writes run on every write of a worker: built once (reusableQuery), then only run.
+const selectCompanyOf = reusableQuery((db, id: string) => db.selectFrom('trabajadores').select('IdEmpresa').where('IdPersona', '=', id));
+const selectWorker = reusableQuery((db, company: string, id: string) =>
+  db.selectFrom('trabajadores').selectAll().where('IdEmpresa', '=', company).where('IdPersona', '=', id),
+);
+const selectCargosOfOne = reusableQuery((db, id: string) =>
+  db.selectFrom('trabajador_cargos').select('IdCargo').where('IdPersona', '=', id).orderBy('IdCargo'),
+);
+
+/** The company that holds a worker's id, whichever it is (ids are global). */
+export async function companyOfWorker(db: Db, id: string): Promise<string | undefined> {
+  const [row] = await selectCompanyOf(db, id);
+  return row?.IdEmpresa;
 }
 
-export function findWorker(db: Db, company: string, id: string) {
-  return db.selectFrom('trabajadores').selectAll().where('IdEmpresa', '=', company).where('IdPersona', '=', id).executeTakeFirst();
+export async function findWorker(db: Db, company: string, id: string): Promise<WorkerRow | undefined> {
+  const [row] = await selectWorker(db, company, id);
+  return row;
+}
+
+/** One worker's positions, in the order `cargosOf` gives them. */
+export async function cargosOfWorker(db: Db, id: string): Promise<string[]> {
+  return (await selectCargosOfOne(db, id)).map((row) => row.IdCargo);
 }
 
 /** The positions of each worker, in a stable order. */
@@ -77,7 +94,7 @@ export async function cargosOf(db: Db, ids: readonly string[]): Promise<Map<stri
 
 export async function loadWireWorker(db: Db, company: string, id: string): Promise<Trabajador | undefined> {
   const row = await findWorker(db, company, id);
-  return row && toWireWorker(row, (await cargosOf(db, [id])).get(id) ?? []);
+  return row && toWireWorker(row, await cargosOfWorker(db, id));
 }
 
 /** One page of the company's active workers, visible to `viewer`, matching every filter; ordered by surname. */
@@ -120,16 +137,22 @@ export async function listWorkers(
   return { total: Number(total), data: rows.map((row) => toWireWorker(row, cargos.get(row.IdPersona) ?? [])) };
 }
 
-/** Another active worker of the company with this RUT. */
-export function findActiveByRun(db: Db, company: string, run: string, exceptId: string) {
-  return db
+// Estado = 1 written as a literal: the unique index on the RUT holds only active workers (WHERE Estado = 1), and
+// SQLite uses a partial index for a bound parameter only by preparing the statement again on every run.
+const selectActiveByRun = reusableQuery((db, company: string, run: string, exceptId: string) =>
+  db
     .selectFrom('trabajadores')
     .select('IdPersona')
     .where('IdEmpresa', '=', company)
     .where('RunPersona', '=', run)
-    .where('Estado', '=', 1)
-    .where('IdPersona', '!=', exceptId)
-    .executeTakeFirst();
+    .where('Estado', '=', sql.lit(1))
+    .where('IdPersona', '!=', exceptId),
+);
+
+/** Another active worker of the company with this RUT. */
+export async function findActiveByRun(db: Db, company: string, run: string, exceptId: string) {
+  const [row] = await selectActiveByRun(db, company, run, exceptId);
+  return row;
 }
 
 /** The contractor RUTs among the company's active workers (what the contractor filter offers). */
@@ -157,12 +180,19 @@ export async function listAllActive(db: Db, company: string, viewer: Viewer): Pr
   return rows.map((row) => toWireWorker(row, cargos.get(row.IdPersona) ?? []));
 }
 
+const activeIdsQuery = shapedQuery<{ IdPersona: string }>();
+
 /** Of `ids`, the company's active workers (matching `where`). */
 export async function activeWorkerIds(db: Db, company: string, ids: readonly string[], where: Reference['where'] = {}): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
-  let query = db.selectFrom('trabajadores').select('IdPersona').where('IdEmpresa', '=', company).where('Estado', '=', 1).where('IdPersona', 'in', [...ids]);
-  for (const [field, value] of Object.entries(where)) query = query.where(field as 'IdPersona', '=', String(value));
-  return new Set((await query.execute()).map((row) => row.IdPersona));
+  const filters = Object.entries(where).map(([field, value]) => [field, String(value)] as const);
+  const shape = `${ids.length}:${filters.map(([field]) => field).join(',')}`;
+  const rows = await activeIdsQuery(db, shape, [company, 1, ...ids, ...filters.map(([, value]) => value)], () => {
+    let query = db.selectFrom('trabajadores').select('IdPersona').where('IdEmpresa', '=', company).where('Estado', '=', 1).where('IdPersona', 'in', [...ids]);
+    for (const [field, value] of filters) query = query.where(field as 'IdPersona', '=', value);
+    return query;
+  });
+  return new Set(rows.map((row) => row.IdPersona));
 }
 
 /** Whether an active worker points at `id` through `reference` (its positions live in `trabajador_cargos`). */
@@ -178,8 +208,64 @@ export async function workerPointsAt(db: Db, company: string, reference: Referen
 
 export type WorkerColumns = Omit<WorkerRow, 'IdEmpresa' | 'IdPersona' | 'Estado' | 'Version' | 'VersionesCampos'>;
 
-export async function insertWorker(db: Db, company: string, id: string, columns: WorkerColumns & Pick<WorkerRow, 'VersionesCampos'>): Promise<void> {
-  await db.insertInto('trabajadores').values({ ...columns, IdEmpresa: company, IdPersona: id }).execute();
+export type NewWorker = WorkerColumns & Pick<WorkerRow, 'IdEmpresa' | 'IdPersona' | 'VersionesCampos'>;
+
+/** Every column a new worker is written with, in the order of the INSERT built once below. */
+const NEW_WORKER_COLUMNS = [
+  'IdPersona',
+  'IdEmpresa',
+  'RunPersona',
+  'Nombres',
+  'ApellidoPaterno',
+  'ApellidoMaterno',
+  'IdNivel2',
+  'IdNivel3',
+  'IdNivel4',
+  'TipoEmpresa',
+  'RutContratista',
+  'FichaMedica',
+  'FechaFichaMedica',
+  'FichaMedicaAnterior',
+  'Firma',
+  'FirmaAnterior',
+  'CorreoPersonal',
+  'ConsentimientoCorreo',
+  'Licencias',
+  'Certificaciones',
+  'Evidencias',
+  'Busqueda',
+  'VersionesCampos',
+] as const satisfies readonly (keyof NewWorker)[];
+
+const insertWorkerRow = reusableQuery((db, ...values: unknown[]) =>
+  db.insertInto('trabajadores').values(Object.fromEntries(NEW_WORKER_COLUMNS.map((column, i) => [column, values[i]])) as unknown as NewWorker),
+);
+
+/** Columns whose default is NULL: a value left out is stored as null either way. */
+const NULL_BY_DEFAULT = new Set<string>(['IdNivel2', 'IdNivel3', 'IdNivel4', 'RutContratista', 'FichaMedica', 'FichaMedicaAnterior', 'Firma', 'FirmaAnterior', 'ConsentimientoCorreo']);
+
+/**
+ * Stores a new worker and gives the row as it now stands (the columns written, active, version 1), or undefined when
+ * a column was left to its default: then only reading it back tells.
+ */
+export async function insertWorker(db: Db, worker: NewWorker): Promise<WorkerRow | undefined> {
+  const values = NEW_WORKER_COLUMNS.map((column) => (worker[column] === undefined && NULL_BY_DEFAULT.has(column) ? null : worker[column]));
+  // A column left out takes its default: that INSERT has another shape than the one kept.
+  if (values.some((value) => value === undefined)) {
+    await db.insertInto('trabajadores').values(worker).execute();
+    return undefined;
+  }
+  await insertWorkerRow(db, ...values);
+  return { ...(Object.fromEntries(NEW_WORKER_COLUMNS.map((column, i) => [column, values[i]])) as NewWorker), Estado: 1, Version: 1 };
+}
+
+const insertCargo = reusableQuery((db, id: string, cargo: string, company: string) =>
+  db.insertInto('trabajador_cargos').values({ IdPersona: id, IdCargo: cargo, IdEmpresa: company }),
+);
+
+/** The positions of a worker just created (none are stored yet). */
+export async function addWorkerCargos(db: Db, company: string, id: string, cargos: readonly string[]): Promise<void> {
+  for (const cargo of cargos) await insertCargo(db, id, cargo, company);
 }
 
 export async function updateWorker(db: Db, company: string, id: string, changes: Partial<WorkerColumns> & Partial<Pick<WorkerRow, 'Estado' | 'Version' | 'VersionesCampos'>>): Promise<void> {

@@ -5,16 +5,17 @@ import { workerSearchText } from '#server/records/search-words.ts';
 
 /** Workers keep their positions in a join table and their search text beside them: a store of their own. */
 export const trabajadoresStore: RecordStore<Trabajador> = {
-  async companyOf(db, id) {
-    return (await repo.findWorkerById(db, id))?.IdEmpresa;
-  },
+  companyOf: repo.companyOfWorker,
   async load(db, company, id) {
     const row = await repo.findWorker(db, company, id);
-    return row && { row: repo.toWireWorker(row, (await repo.cargosOf(db, [id])).get(id) ?? []), fieldVersions: row.VersionesCampos };
+    return row && { row: repo.toWireWorker(row, await repo.cargosOfWorker(db, id)), fieldVersions: row.VersionesCampos };
   },
   async insert(db, worker, fieldVersions) {
-    await repo.insertWorker(db, worker.IdEmpresa, worker.IdPersona, { ...columnsOf(worker), VersionesCampos: fieldVersions });
-    await repo.setWorkerCargos(db, worker.IdEmpresa, worker.IdPersona, worker.cargos);
+    const { IdEmpresa, IdPersona } = worker;
+    const stored = await repo.insertWorker(db, { ...columnsOf(worker), IdEmpresa, IdPersona, VersionesCampos: fieldVersions });
+    await repo.addWorkerCargos(db, IdEmpresa, IdPersona, worker.cargos);
+    // As `load` reads it back: positions in their stored order (ids are ASCII, so code-unit order is the database's).
+    return stored && repo.toWireWorker(stored, [...worker.cargos].sort());
   },
   async update(db, worker, fieldVersions) {
     await repo.updateWorker(db, worker.IdEmpresa, worker.IdPersona, {
