@@ -1,19 +1,34 @@
 import { uuidV7 } from '#sync/outbox/uuid-v7.ts';
-import { describe, expect, it } from 'vitest';
+import { Dexie, type ObservabilitySet } from 'dexie';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { localWorker } from '#app/db/local-worker.fixture.ts';
 import { type LocalTrabajador, toLocalTrabajador } from '#app/db/reference-rows.ts';
 import { testDevicesForEachTest } from '#app/sync/test-device.ts';
 import { discardLocalWrite, localWrite, resendLocalWrite } from './local-write.ts';
 
-const device = testDevicesForEachTest();
+const newDevice = testDevicesForEachTest();
+/** Each test runs twice: with the database not open yet (Dexie's path) and open (IndexedDB directly, raw-local-write.ts). */
+let opened = false;
+async function device(...args: Parameters<typeof newDevice>) {
+  const test = newDevice(...args);
+  if (opened) await test.db.open();
+  return test;
+}
 
 const worker = localWorker;
 
 const signature = { sha256: 'a'.repeat(64), type: 'image/png', bytes: new Uint8Array([137, 80, 78, 71]).buffer as ArrayBuffer };
 
-describe('localWrite', () => {
+describe.each([
+  ['through Dexie', false],
+  ['through IndexedDB directly', true],
+])('localWrite %s', (_path, open) => {
+  beforeEach(() => {
+    opened = open;
+  });
+
   it('OB1/FL1: the row, the file bytes and the outbox entry are committed together', async () => {
-    const test = device();
+    const test = await device();
     const row = worker({ Firma: { Sha256: signature.sha256, Tipo: 'image/png' } });
     const entry = await localWrite(
       { table: 'trabajadores', id: row.IdPersona, row, request: { method: 'POST', path: '/api/trabajadores/newtrabajadores2', body: { IdPersona: row.IdPersona } }, files: [signature] },
@@ -27,7 +42,7 @@ describe('localWrite', () => {
   });
 
   it('OB1: when the row cannot be written, neither the entry nor the file stays', async () => {
-    const test = device();
+    const test = await device();
     const broken = { ...worker(), IdPersona: undefined } as unknown as LocalTrabajador;
     await expect(
       localWrite({ table: 'trabajadores', id: 'x', row: broken, request: { method: 'POST', path: '/api/trabajadores/newtrabajadores2', body: {} }, files: [signature] }, test),
@@ -38,7 +53,7 @@ describe('localWrite', () => {
   });
 
   it('OB7: a write that points at a record created offline depends on that creation', async () => {
-    const test = device();
+    const test = await device();
     const level = uuidV7();
     const created = await localWrite({ table: 'niveles', id: level, row: null, request: { method: 'POST', path: '/api/niveles/post/76123456', body: {} } }, test);
     const child = worker();
@@ -51,7 +66,7 @@ describe('localWrite', () => {
 
   it('RP16/PL6: discarding the only write of an edited record shows the server version again', async () => {
     const refusal = { status: 409, body: { statusCode: 409, message: 'Ya existe un trabajador con ese rut', code: 'RUT_DUPLICADO' } };
-    const test = device({ refuse: () => refusal });
+    const test = await device({ refuse: () => refusal });
     const original = worker();
     await test.db.trabajadores.put(original);
     const edited = toLocalTrabajador({ ...original, Nombres: 'Anita', Version: 2 });
@@ -67,7 +82,7 @@ describe('localWrite', () => {
   });
 
   it('RP16: discarding a creation the server refused takes the record off the device', async () => {
-    const test = device({ refuse: () => ({ status: 400, body: { statusCode: 400, message: 'El rut no es válido' } }) });
+    const test = await device({ refuse: () => ({ status: 400, body: { statusCode: 400, message: 'El rut no es válido' } }) });
     const row = worker();
     const entry = await localWrite({ table: 'trabajadores', id: row.IdPersona, row, request: { method: 'POST', path: '/api/trabajadores/newtrabajadores2', body: {} } }, test);
     await test.replayer.requestSync({ ignoreBackoff: true });
@@ -77,7 +92,7 @@ describe('localWrite', () => {
 
   it('RP15: a corrected write keeps its place with a new key, and the device shows the correction', async () => {
     let refuse = true;
-    const test = device({ refuse: () => (refuse ? { status: 409, body: { statusCode: 409, message: 'Ya existe un trabajador con ese rut' } } : undefined) });
+    const test = await device({ refuse: () => (refuse ? { status: 409, body: { statusCode: 409, message: 'Ya existe un trabajador con ese rut' } } : undefined) });
     const row = worker();
     const entry = await localWrite({ table: 'trabajadores', id: row.IdPersona, row, request: { method: 'POST', path: '/api/trabajadores/newtrabajadores2', body: { RunPersona: row.RunPersona } } }, test);
     await test.replayer.requestSync({ ignoreBackoff: true });
@@ -91,5 +106,21 @@ describe('localWrite', () => {
     expect(test.server.applied[0]?.key).not.toBe(entry.key);
     expect(await test.db.outbox.count()).toBe(0);
     expect((await test.db.trabajadores.get(row.IdPersona))?.RunPersona).toBe('11111111-1');
+  });
+
+  it('OB1: the screens hear of the save (what their live queries listen to), and the replayer finds its entry', async () => {
+    const test = await device();
+    const heard: string[] = [];
+    const listener = (changed: ObservabilitySet) => heard.push(...Object.keys(changed));
+    Dexie.on('storagemutated', listener);
+    try {
+      const row = worker();
+      const entry = await localWrite({ table: 'trabajadores', id: row.IdPersona, row, request: { method: 'POST', path: '/api/trabajadores/newtrabajadores2', body: {} } }, test);
+      await expect.poll(() => heard).toEqual(expect.arrayContaining([`idb://${test.db.name}/trabajadores/`, `idb://${test.db.name}/outbox/`]));
+      expect(await test.store.get(entry.key)).toMatchObject({ seq: entry.seq, recordKey: `trabajadores:${row.IdPersona}`, state: 'pending' });
+      expect(await test.store.hasEntriesFor(`trabajadores:${row.IdPersona}`)).toBe(true);
+    } finally {
+      Dexie.on('storagemutated').unsubscribe(listener);
+    }
   });
 });

@@ -7,6 +7,7 @@ import type { OfficeKind } from '#sync/records/office-records.ts';
 import type { LocalRow } from '#app/db/reference-rows.ts';
 import { registerBackgroundSync } from '#app/sync/background-sync.ts';
 import { type DeviceSync, requireDevice } from '#app/sync/device-sync.ts';
+import { rawLocalWrites } from './raw-local-write.ts';
 
 type WriteDevice = Pick<DeviceSync, 'db' | 'store' | 'replayer'>;
 
@@ -89,6 +90,12 @@ export async function localWrite(write: LocalWrite, device: WriteDevice = requir
  */
 export async function localWrites(writes: readonly LocalWrite[], device: WriteDevice = requireDevice()): Promise<OutboxEntry[]> {
   const { db, replayer } = device;
+  const raw = rawLocalWrites(db, writes, PAYLOAD_VERSION);
+  if (raw) {
+    const entries = await raw;
+    scheduleSync(replayer);
+    return entries;
+  }
   const tables = [...new Set(writes.flatMap((write) => [write.table, ...(write.also?.tables ?? [])]))].map((name) => db.table(name));
   // A store in the scope costs its share of every transaction, and most saves carry no file.
   const fileStore = writes.some((write) => write.files?.length || write.also) ? [db.outboxFiles] : [];

@@ -57,8 +57,10 @@ export class AppDb extends Dexie {
   epp_solicitudes!: EntityTable<LocalRows['epp_solicitudes'], 'IdSolicitud'>;
 
   constructor(name: string, options: ConstructorParameters<typeof Dexie>[1] = {}) {
-    // Strict durability: a write the person saw saved has reached the disk, not just the OS cache.
-    super(name, { chromeTransactionDurability: 'strict', ...options });
+    // Strict durability: a write the person saw saved has reached the disk, not just the OS cache. No query cache:
+    // a plain save is written without Dexie (app/data/raw-local-write.ts), and a cache would answer the live queries
+    // it wakes with what they read before it.
+    super(name, { chromeTransactionDurability: 'strict', cache: 'disabled', ...options });
     // Only the newest version is declared: Dexie brings a device from any older version by comparing the stores it
     // finds with these (no version has a content upgrade; one that needs it is declared beside this). Declaring every
     // version re-read all earlier ones at each declaration: 80 ms of the first screen on a fast machine.

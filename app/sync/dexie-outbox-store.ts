@@ -24,7 +24,12 @@ export interface DexieOutboxTables {
   files: Table<OutboxFileRow, string>;
 }
 
-function toEntry(row: OutboxRow): OutboxEntry {
+/** The stored row of a new entry: the entry with the hashes of its files, for the `*fileShas` index (FL3). */
+export function outboxRowOf(entry: NewOutboxEntry): Omit<OutboxRow, 'seq'> {
+  return { ...entry, fileShas: (entry.files ?? []).map((file) => file.sha256) } as Omit<OutboxRow, 'seq'>;
+}
+
+export function toEntry(row: OutboxRow): OutboxEntry {
   const { fileShas: _fileShas, ...entry } = row;
   return entry;
 }
@@ -47,7 +52,7 @@ export class DexieOutboxStore implements OutboxStore {
 
   /** One request: the unique `&key` index refuses a duplicate key (every save waits on this, OB1). */
   async append(entry: NewOutboxEntry): Promise<OutboxEntry> {
-    const row = { ...entry, fileShas: (entry.files ?? []).map((file) => file.sha256) } as OutboxRow;
+    const row = outboxRowOf(entry) as OutboxRow;
     try {
       const seq = await this.entries.add(row);
       return toEntry({ ...row, seq });
