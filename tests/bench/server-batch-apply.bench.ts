@@ -18,8 +18,7 @@ import { createApp } from '#server/app.ts';
 import { bootstrap } from '#server/bootstrap.ts';
 import { parseConfig } from '#server/config.ts';
 import { DEMO_PASSWORD } from '#server/seed/demo-seed.ts';
-import { uuidV7 } from '#sync/outbox/uuid-v7.ts';
-import { DEVICES, startBatchClient, type BatchRound } from './support/batch-client.ts';
+import { DEVICES, profileEntries, startBatchClient, type BatchRound } from './support/batch-client.ts';
 import { cpuSplit } from './support/cpu-split.ts';
 import { holdingConnection, runStatement } from '#server/db/database.ts';
 import { findUserProfile, updateUserProfile } from '#server/modules/perfil/perfil.repo.ts';
@@ -53,19 +52,7 @@ try {
   const { token, usuario } = (await login.json()) as { token: string; usuario: { IdUsuario: number } };
   const profilePath = `/api/perfil/perfil_usuario/${usuario.IdUsuario}/${COMPANY}`;
 
-  const entries = (from: number, count: number) =>
-    Array.from({ length: count }, (_, i) => ({
-      key: uuidV7(),
-      method: 'PUT',
-      path: profilePath,
-      body: {
-        Nombres: `Jorge ${from + i}`,
-        ApellidoPaterno: 'Araya',
-        ApellidoMaterno: 'Rojas',
-        TelefonoPersona: '+56 9 1234 5678',
-        FechaNacimiento: '1985-04-12',
-      },
-    }));
+  const entries = (from: number, count: number) => profileEntries(profilePath, from, count);
 
   const profileRound = (from: number): BatchRound => ({ baseUrl, token, kind: 'perfil', writes: WRITES, batch: BATCH, from, profilePath });
   // One round of warm-up (JIT, statement paths, the page cache), not counted.

@@ -36,23 +36,32 @@ function nextRut(): string {
 
 type Entry = { key: string; method: string; path: string; body: unknown };
 
+type ProfileField = 'Nombres' | 'ApellidoPaterno' | 'ApellidoMaterno' | 'TelefonoPersona' | 'FechaNacimiento';
+
+/** Mi Perfil PUTs of the signed-in user at `profilePath`, their names numbered from `from`. */
+export function profileEntries(profilePath: string, from: number, count: number): (Entry & { body: Record<ProfileField, string> })[] {
+  return Array.from({ length: count }, (_, i) => ({
+    key: uuidV7(),
+    method: 'PUT',
+    path: profilePath,
+    body: {
+      Nombres: `Jorge ${from + i}`,
+      ApellidoPaterno: 'Araya',
+      ApellidoMaterno: 'Rojas',
+      TelefonoPersona: '+56 9 1234 5678',
+      FechaNacimiento: '1985-04-12',
+    },
+  }));
+}
+
 function entriesOf(round: BatchRound, from: number, count: number): Entry[] {
-  return Array.from({ length: count }, (_, i) =>
-    round.kind === 'perfil'
-      ? {
-          key: uuidV7(),
-          method: 'PUT',
-          path: round.profilePath,
-          body: {
-            Nombres: `Jorge ${from + i}`,
-            ApellidoPaterno: 'Araya',
-            ApellidoMaterno: 'Rojas',
-            TelefonoPersona: '+56 9 1234 5678',
-            FechaNacimiento: '1985-04-12',
-          },
-        }
-      : { key: uuidV7(), method: 'POST', path: '/api/trabajadores/newtrabajadores2', body: workerBody({ RunPersona: nextRut() }) },
-  );
+  if (round.kind === 'perfil') return profileEntries(round.profilePath, from, count);
+  return Array.from({ length: count }, () => ({
+    key: uuidV7(),
+    method: 'POST',
+    path: '/api/trabajadores/newtrabajadores2',
+    body: workerBody({ RunPersona: nextRut() }),
+  }));
 }
 
 /** Sends one batch; throws unless every entry was answered 200. */
