@@ -1,6 +1,5 @@
 import { type FileRef, newOutboxEntry, type OutboxEntry, recordKeyOf, type WriteMethod } from '#sync/outbox/outbox-entry.ts';
 import { uuidV7 } from '#sync/outbox/uuid-v7.ts';
-import { Dexie } from 'dexie';
 import type { AppDb } from '#app/db/app-db.ts';
 import type { EntityTable } from '#sync/records/entities.ts';
 import type { OfficeKind } from '#sync/records/office-records.ts';
@@ -69,10 +68,13 @@ function scheduleSync(replayer: WriteDevice['replayer']): void {
   }, SYNC_DEBOUNCE_MS);
 }
 
-/** The keys of the parents' queued creations (OB7): every parent's lookup issued at once, in the caller's transaction. */
-function queuedCreations(db: AppDb, parents: NonNullable<LocalWrite['parents']>): PromiseLike<string[]> {
-  const lookups = parents.map((parent) => db.outbox.where('recordKey').equals(recordKeyOf(parent.table, parent.id)).toArray());
-  return Dexie.Promise.all(lookups).then((lists) => lists.flat().filter((entry) => entry.method === 'POST').map((entry) => entry.key));
+async function queuedCreations(db: AppDb, parents: NonNullable<LocalWrite['parents']>): Promise<string[]> {
+  const keys: string[] = [];
+  for (const parent of parents) {
+    const entries = await db.outbox.where('recordKey').equals(recordKeyOf(parent.table, parent.id)).toArray();
+    keys.push(...entries.filter((entry) => entry.method === 'POST').map((entry) => entry.key));
+  }
+  return keys;
 }
 
 /**
@@ -89,70 +91,51 @@ export async function localWrite(write: LocalWrite, device: WriteDevice = requir
  * ONE transaction, each record its own entry, queued in the given order. All of them are on disk or none is.
  */
 export async function localWrites(writes: readonly LocalWrite[], device: WriteDevice = requireDevice()): Promise<OutboxEntry[]> {
-  const { db, replayer } = device;
-  const raw = rawLocalWrites(db, writes, PAYLOAD_VERSION);
-  if (raw) {
-    const entries = await raw;
-    scheduleSync(replayer);
-    return entries;
-  }
-  const tables = [...new Set(writes.flatMap((write) => [write.table, ...(write.also?.tables ?? [])]))].map((name) => db.table(name));
-  // A store in the scope costs its share of every transaction, and most saves carry no file.
-  const fileStore = writes.some((write) => write.files?.length || write.also) ? [db.outboxFiles] : [];
-  const stores = [...tables, db.outbox, db.serverRows, ...fileStore];
-  // Dexie follows its transaction through an `await` only by re-entering it at each native promise, which it does
-  // for an async scope alone: the code of `also` awaits, so it gets one; a plain save needs no await and is spared it.
-  const entries = writes.some((write) => write.also)
-    ? await db.transaction('rw', stores, async () => issueWrites(device, writes))
-    : await db.transaction('rw', stores, () => issueWrites(device, writes));
-  scheduleSync(replayer);
+  // A plain save goes straight to IndexedDB (raw-local-write.ts); one with `also`, or that cannot yet, through Dexie.
+  const entries = await (rawLocalWrites(device.db, writes, PAYLOAD_VERSION) ?? throughDexie(writes, device));
+  scheduleSync(device.replayer);
   return entries;
 }
 
-/**
- * The requests of `localWrites`, inside its transaction, in two waves instead of a read, then the writes: IndexedDB
- * runs a transaction's requests in the order they were issued, so the reads, issued first, see the device as it
- * was before this save, and every write that does not need their answer goes out with them. Only the server's copy
- * (PL6), and the entries of writes with parents (their dependsOn, OB7), wait for the reads. Dexie promises only,
- * never a native await: see `localWrites`.
- */
-function issueWrites({ db, store }: WriteDevice, writes: readonly LocalWrite[]): PromiseLike<OutboxEntry[]> {
-  const recordKeys = writes.map((write) => recordKeyOf(write.table, write.id));
-  const queued = Dexie.Promise.all(recordKeys.map((recordKey) => store.hasEntriesFor(recordKey)));
-  const current = Dexie.Promise.all(writes.map((write) => db.table<LocalRow, string>(write.table).get(write.id)));
-  const parents = writes.some((write) => write.parents?.length)
-    ? Dexie.Promise.all(writes.map((write) => queuedCreations(db, write.parents ?? [])))
-    : null;
-
-  // A file several of the records carry (the deliverer's signature on every acta of a crew) is stored once.
-  const files = new Map(writes.flatMap((write) => write.files ?? []).map((file) => [file.sha256, file]));
-  const work: PromiseLike<unknown>[] = [...files.values()].map((file) => store.putFile({ ...file, uploaded: false }));
-  // Appends are issued in order, so each entry's seq follows the order of `writes` (OB5).
-  const append = (dependsOn: readonly string[][]) =>
-    Dexie.Promise.all(
-      writes.map((write, index) => {
-        const files: FileRef[] = (write.files ?? []).map(({ sha256, type }) => ({ sha256, type }));
-        const recordKey = recordKeys[index];
-        const request = { ...write.request, payloadVersion: PAYLOAD_VERSION, recordKey, dependsOn: dependsOn[index], files };
-        return store.append(newOutboxEntry(request, uuidV7(), Date.now()));
+/** `localWrites` in a Dexie transaction: for writes whose `also` uses Dexie's tables in it, and saves made before the
+ * database is open or inside another Dexie transaction. */
+function throughDexie(writes: readonly LocalWrite[], { db, store }: WriteDevice): Promise<OutboxEntry[]> {
+  const tables = [...new Set(writes.flatMap((write) => [write.table, ...(write.also?.tables ?? [])]))].map((name) => db.table(name));
+  return db.transaction('rw', [...tables, db.outbox, db.outboxFiles, db.serverRows], async () => {
+    // Reads, then writes, each group issued together: every IndexedDB round trip counts on a slow tablet.
+    const read = await Promise.all(
+      writes.map(async (write) => {
+        const recordKey = recordKeyOf(write.table, write.id);
+        const [queued, current, dependsOn] = await Promise.all([
+          store.hasEntriesFor(recordKey),
+          db.table<LocalRow, string>(write.table).get(write.id),
+          queuedCreations(db, write.parents ?? []),
+        ]);
+        return { recordKey, queued, current, dependsOn };
       }),
     );
-  const appended = parents ? parents.then(append) : append(writes.map(() => []));
-  writes.forEach((write, index) => {
-    const table = db.table<LocalRow, string>(write.table);
-    work.push(write.row ? table.put(write.row) : table.delete(write.id));
-    if (write.also) work.push(write.also.apply(db, appended.then((entries) => entries[index]!)));
+    // A file several of the records carry (the deliverer's signature on every acta of a crew) is stored once.
+    const files = new Map(writes.flatMap((write) => write.files ?? []).map((file) => [file.sha256, file]));
+    const work: Promise<unknown>[] = [...files.values()].map((file) => store.putFile({ ...file, uploaded: false }));
+    // Appends are issued in order, so each entry's seq follows the order of `writes` (OB5).
+    const appended = writes.map((write, index) => {
+      const { recordKey, queued, current, dependsOn } = read[index]!;
+      const refs: FileRef[] = (write.files ?? []).map(({ sha256, type }) => ({ sha256, type }));
+      const appending = store.append(
+        newOutboxEntry({ ...write.request, payloadVersion: PAYLOAD_VERSION, recordKey, dependsOn, files: refs }, uuidV7(), Date.now()),
+      );
+      const table = db.table<LocalRow, string>(write.table);
+      work.push(
+        write.row ? table.put(write.row) : table.delete(write.id),
+        // The first queued write of a record keeps the server's version of it, for a later discard (SPEC PL6).
+        queued ? Promise.resolve() : db.serverRows.put({ recordKey, row: current ? { ...current } : null }),
+      );
+      if (write.also) work.push(write.also.apply(db, appending));
+      return appending;
+    });
+    const [done] = await Promise.all([Promise.all(appended), ...work]);
+    return done;
   });
-  // The first queued write of a record keeps the server's version of it, for a later discard (SPEC PL6).
-  const copies = Dexie.Promise.all([queued, current]).then(([queued, current]) =>
-    Dexie.Promise.all(
-      recordKeys.flatMap((recordKey, index) => {
-        const row = current[index];
-        return queued[index] ? [] : [db.serverRows.put({ recordKey, row: row ? { ...row } : null })];
-      }),
-    ),
-  );
-  return Dexie.Promise.all([appended, copies, Dexie.Promise.all(work)]).then(([entries]) => entries);
 }
 
 /** A write of office data the device does not keep (SPEC OF1): its entry alone, under `<kind>:<id>`. */
