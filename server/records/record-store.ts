@@ -42,7 +42,29 @@ export interface RecordStore<Row> {
 
 type Loose = Kysely<Record<string, Record<string, unknown>>>;
 
-const activeIdsQuery = shapedQuery<Record<string, unknown>>();
+const liveIdsQuery = shapedQuery<Record<string, unknown>>();
+
+/**
+ * Of `ids`, those of live records (Estado not 0) of the company in `table` matching `where`: how every write checks
+ * its references, so compiled once per shape (how many ids, which filters).
+ */
+export async function liveIds(
+  db: Db,
+  { table, id }: { table: string; id: string },
+  owner: string,
+  ids: readonly string[],
+  where: Reference['where'] = {},
+): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const filters = Object.entries(where);
+  const shape = `${table}:${ids.length}:${filters.map(([field]) => field).join(',')}`;
+  const found = await liveIdsQuery(db, shape, [owner, 0, ...ids, ...filters.map(([, value]) => value)], () => {
+    let query = (db as unknown as Loose).selectFrom(table).select(id).where('IdEmpresa', '=', owner).where('Estado', '<>', 0).where(id, 'in', [...ids]);
+    for (const [field, value] of filters) query = query.where(field, '=', value);
+    return query;
+  });
+  return new Set(found.map((row) => String(row[id])));
+}
 
 const JSON_TYPES = new Set(['array', 'object', 'record', 'strict_object', 'loose_object', 'tuple']);
 
@@ -125,18 +147,7 @@ export function sqlRecordStore<E extends AnyEntity>(entity: E, options: SqlStore
       const rows = await query.execute();
       return rows.map(toRow);
     },
-    async activeIds(db, owner, ids, where = {}) {
-      if (ids.length === 0) return new Set();
-      // Every write checks its references with this: built once per shape (how many ids, which filters).
-      const filters = Object.entries(where);
-      const shape = `${table}:${ids.length}:${filters.map(([field]) => field).join(',')}`;
-      const found = await activeIdsQuery(db, shape, [owner, 0, ...ids, ...filters.map(([, value]) => value)], () => {
-        let query = live(db, owner).select(id).where(id, 'in', [...ids]);
-        for (const [field, value] of filters) query = query.where(field, '=', value);
-        return query;
-      });
-      return new Set(found.map((row) => String(row[id])));
-    },
+    activeIds: (db, owner, ids, where) => liveIds(db, entity, owner, ids, where),
     async hasDuplicate(db, owner, values, exceptId) {
       let query = live(db, owner).select(id).where(id, '!=', exceptId);
       for (const [field, value] of Object.entries(values)) {

@@ -9,6 +9,7 @@ import type { Viewer } from '#server/tenancy/viewer.ts';
 import { reusableQuery, shapedQuery, type Db } from '#server/db/database.ts';
 import type { TrabajadoresTable } from '#server/db/schema.ts';
 import { containing, searchWords } from '#server/records/search-words.ts';
+import { liveIds } from '#server/records/record-store.ts';
 
 export type WorkerRow = Selectable<TrabajadoresTable>;
 
@@ -180,19 +181,9 @@ export async function listAllActive(db: Db, company: string, viewer: Viewer): Pr
   return rows.map((row) => toWireWorker(row, cargos.get(row.IdPersona) ?? []));
 }
 
-const activeIdsQuery = shapedQuery<{ IdPersona: string }>();
-
 /** Of `ids`, the company's active workers (matching `where`). */
-export async function activeWorkerIds(db: Db, company: string, ids: readonly string[], where: Reference['where'] = {}): Promise<Set<string>> {
-  if (ids.length === 0) return new Set();
-  const filters = Object.entries(where).map(([field, value]) => [field, String(value)] as const);
-  const shape = `${ids.length}:${filters.map(([field]) => field).join(',')}`;
-  const rows = await activeIdsQuery(db, shape, [company, 1, ...ids, ...filters.map(([, value]) => value)], () => {
-    let query = db.selectFrom('trabajadores').select('IdPersona').where('IdEmpresa', '=', company).where('Estado', '=', 1).where('IdPersona', 'in', [...ids]);
-    for (const [field, value] of filters) query = query.where(field as 'IdPersona', '=', value);
-    return query;
-  });
-  return new Set(rows.map((row) => row.IdPersona));
+export function activeWorkerIds(db: Db, company: string, ids: readonly string[], where?: Reference['where']): Promise<Set<string>> {
+  return liveIds(db, { table: 'trabajadores', id: 'IdPersona' }, company, ids, where);
 }
 
 /** Whether an active worker points at `id` through `reference` (its positions live in `trabajador_cargos`). */
@@ -210,53 +201,18 @@ export type WorkerColumns = Omit<WorkerRow, 'IdEmpresa' | 'IdPersona' | 'Estado'
 
 export type NewWorker = WorkerColumns & Pick<WorkerRow, 'IdEmpresa' | 'IdPersona' | 'VersionesCampos'>;
 
-/** Every column a new worker is written with, in the order of the INSERT built once below. */
-const NEW_WORKER_COLUMNS = [
-  'IdPersona',
-  'IdEmpresa',
-  'RunPersona',
-  'Nombres',
-  'ApellidoPaterno',
-  'ApellidoMaterno',
-  'IdNivel2',
-  'IdNivel3',
-  'IdNivel4',
-  'TipoEmpresa',
-  'RutContratista',
-  'FichaMedica',
-  'FechaFichaMedica',
-  'FichaMedicaAnterior',
-  'Firma',
-  'FirmaAnterior',
-  'CorreoPersonal',
-  'ConsentimientoCorreo',
-  'Licencias',
-  'Certificaciones',
-  'Evidencias',
-  'Busqueda',
-  'VersionesCampos',
-] as const satisfies readonly (keyof NewWorker)[];
-
-const insertWorkerRow = reusableQuery((db, ...values: unknown[]) =>
-  db.insertInto('trabajadores').values(Object.fromEntries(NEW_WORKER_COLUMNS.map((column, i) => [column, values[i]])) as unknown as NewWorker),
-);
-
-/** Columns whose default is NULL: a value left out is stored as null either way. */
-const NULL_BY_DEFAULT = new Set<string>(['IdNivel2', 'IdNivel3', 'IdNivel4', 'RutContratista', 'FichaMedica', 'FichaMedicaAnterior', 'Firma', 'FirmaAnterior', 'ConsentimientoCorreo']);
+const insertWorkerQuery = shapedQuery<never>();
 
 /**
- * Stores a new worker and gives the row as it now stands (the columns written, active, version 1), or undefined when
- * a column was left to its default: then only reading it back tells.
+ * Stores a new worker, the INSERT compiled once for the columns given, and gives the row as it now stands (the
+ * columns written, active, version 1), or undefined when a column was left out for its default: then only reading
+ * it back tells.
  */
 export async function insertWorker(db: Db, worker: NewWorker): Promise<WorkerRow | undefined> {
-  const values = NEW_WORKER_COLUMNS.map((column) => (worker[column] === undefined && NULL_BY_DEFAULT.has(column) ? null : worker[column]));
-  // A column left out takes its default: that INSERT has another shape than the one kept.
-  if (values.some((value) => value === undefined)) {
-    await db.insertInto('trabajadores').values(worker).execute();
-    return undefined;
-  }
-  await insertWorkerRow(db, ...values);
-  return { ...(Object.fromEntries(NEW_WORKER_COLUMNS.map((column, i) => [column, values[i]])) as NewWorker), Estado: 1, Version: 1 };
+  const written = Object.fromEntries(Object.entries(worker).filter(([, value]) => value !== undefined)) as NewWorker;
+  const columns = Object.keys(written);
+  await insertWorkerQuery(db, columns.join(','), Object.values(written), () => db.insertInto('trabajadores').values(written));
+  return columns.length === Object.keys(worker).length ? { ...written, Estado: 1, Version: 1 } : undefined;
 }
 
 const insertCargo = reusableQuery((db, id: string, cargo: string, company: string) =>

@@ -31,24 +31,25 @@ export const trabajadoresStore: RecordStore<Trabajador> = {
   isReferenced: repo.workerPointsAt,
 };
 
+/** Every column of a worker's row, none left out (an absent optional field is stored as null, as its default). */
 function columnsOf(worker: Trabajador): repo.WorkerColumns {
   return {
     RunPersona: worker.RunPersona,
     Nombres: worker.Nombres,
     ApellidoPaterno: worker.ApellidoPaterno,
     ApellidoMaterno: worker.ApellidoMaterno,
-    IdNivel2: worker.IdNivel2,
-    IdNivel3: worker.IdNivel3,
-    IdNivel4: worker.IdNivel4,
+    IdNivel2: worker.IdNivel2 ?? null,
+    IdNivel3: worker.IdNivel3 ?? null,
+    IdNivel4: worker.IdNivel4 ?? null,
     TipoEmpresa: worker.TipoEmpresa,
-    RutContratista: worker.RutContratista,
+    RutContratista: worker.RutContratista ?? null,
     FichaMedica: repo.fileColumn(worker.FichaMedica),
     FechaFichaMedica: worker.FechaFichaMedica,
     FichaMedicaAnterior: repo.fileColumn(worker.FichaMedicaAnterior),
     Firma: repo.fileColumn(worker.Firma),
     FirmaAnterior: repo.fileColumn(worker.FirmaAnterior),
     CorreoPersonal: worker.CorreoPersonal,
-    ConsentimientoCorreo: worker.ConsentimientoCorreo,
+    ConsentimientoCorreo: worker.ConsentimientoCorreo ?? null,
     Licencias: JSON.stringify(worker.licencias),
     Certificaciones: JSON.stringify(worker.certificaciones),
     Evidencias: JSON.stringify(worker.evidencias),
