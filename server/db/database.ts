@@ -196,14 +196,19 @@ export function shapedQuery<Row>() {
     const key = `${engineOf(db)}\u0000${shape}`;
     let text = texts.get(key);
     if (text === undefined) {
-      const compiled = build().compile();
-      const same = compiled.parameters.length === params.length && compiled.parameters.every((value, i) => value === params[i]);
-      if (!same) throw new Error(`shapedQuery: los parámetros no siguen el orden de la consulta: ${compiled.sql}`);
-      text = compiled.sql;
+      text = sqlTaking(build(), params);
       if (texts.size < KEPT_SHAPES) texts.set(key, text);
     }
     return runStatement<Row>(db, text, params);
   };
+}
+
+/** The SQL of `query`, checked to take exactly `params` in their order, so it can be run again with others. */
+function sqlTaking(query: Compilable<unknown>, params: readonly unknown[]): string {
+  const compiled = query.compile();
+  const same = compiled.parameters.length === params.length && compiled.parameters.every((value, i) => value === params[i]);
+  if (!same) throw new Error(`Consulta reusada: los parámetros no siguen el orden de la consulta: ${compiled.sql}`);
+  return compiled.sql;
 }
 
 /** Compiled once per engine: a process may hold both (the move from SQLite to PostgreSQL does). */
@@ -213,10 +218,7 @@ function compiledOnce<Params extends readonly unknown[]>(build: (db: Db, ...para
     const engine = engineOf(db);
     let text = texts[engine];
     if (text === undefined) {
-      const compiled = build(db, ...params).compile();
-      const same = compiled.parameters.length === params.length && compiled.parameters.every((value, i) => value === params[i]);
-      if (!same) throw new Error(`reusableQuery: los parámetros no siguen el orden de la consulta: ${compiled.sql}`);
-      text = texts[engine] = compiled.sql;
+      text = texts[engine] = sqlTaking(build(db, ...params), params);
     }
     return text;
   };
