@@ -11,6 +11,11 @@ export function recordRoutes<Base extends string>(base: Base) {
   } as const;
 }
 
+/** A maintainer with its file load (`{base}/carga`): many records from a CSV or Excel file at once. */
+function withLoad<Base extends string>(base: Base) {
+  return { ...recordRoutes(base), carga: { path: `${base}/carga`, href: `${base}/carga` } } as const;
+}
+
 export type RecordPaths = ReturnType<typeof recordRoutes>;
 
 /** Spec 2.3: usuarios has editar and detalles without an id in the path; the user goes in the query (`?id=`). */
@@ -35,13 +40,13 @@ export const paths = {
     /** Who of the labour inspectorate consulted the company's records, and when (the inspector portal's log). */
     fiscalizaciones: { path: '/perfil/empresa/fiscalizaciones', href: '/perfil/empresa/fiscalizaciones' },
   },
-  trabajadores: recordRoutes('/trabajadores'),
+  trabajadores: withLoad('/trabajadores'),
   certificaciones: recordRoutes('/certificaciones'),
   actividadesEconomicas: recordRoutes('/actividades-economicas'),
-  cargos: recordRoutes('/cargos'),
-  nv2: recordRoutes('/nv2'),
-  nv3: recordRoutes('/nv3'),
-  nv4: recordRoutes('/nv4'),
+  cargos: withLoad('/cargos'),
+  nv2: withLoad('/nv2'),
+  nv3: withLoad('/nv3'),
+  nv4: withLoad('/nv4'),
   sincronizacion: { path: '/sincronizacion', href: '/sincronizacion' },
   usuarios: queryRoutes('/usuarios'),
   roles: recordRoutes('/roles'),
@@ -50,7 +55,7 @@ export const paths = {
   auditoria: { path: '/auditoria-usuarios', href: '/auditoria-usuarios' },
   inspecciones: recordRoutes('/inspecciones'),
   observaciones: recordRoutes('/observaciones'),
-  eppTipos: recordRoutes('/epp/tipos'),
+  eppTipos: withLoad('/epp/tipos'),
   eppAsignacion: recordRoutes('/epp/asignacion'),
   /** `editar/{id}` continues a crew delivery in progress (a draft on this device); a sealed acta is never edited. */
   eppEntregados: recordRoutes('/epp/entregados'),

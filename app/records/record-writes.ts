@@ -136,10 +136,15 @@ export async function createRecord<T extends EntityTable>(table: T, fields: Fiel
  * bad one throws before anything is written. Returns their ids, in order.
  */
 export async function createRecords<T extends EntityTable>(table: T, list: readonly Fields[]): Promise<string[]> {
-  const writes = list.map((fields) => {
-    const { body, row } = creation(table, uuidV7(), fields);
-    return createWrite(table, body, { row });
-  });
+  return queueCreates(table, list.map((fields) => creation(table, uuidV7(), fields)));
+}
+
+/** Many creations whose bodies and shown rows the module built, in ONE transaction; returns their ids, in order. */
+export async function queueCreates<T extends EntityTable>(
+  table: T,
+  list: readonly { body: Fields; row: LocalRows[T] }[],
+): Promise<string[]> {
+  const writes = list.map(({ body, row }) => createWrite(table, body, { row }));
   if (writes.length > 0) await localWrites(writes);
   return writes.map((write) => write.id);
 }

@@ -18,6 +18,9 @@ const TrabajadoresListPage = lazy(() =>
 const TrabajadorFormPage = lazy(() =>
   import('#app/modules/trabajadores/trabajador-form-page.tsx').then((module) => ({ default: module.TrabajadorFormPage })),
 );
+const TrabajadoresCargaPage = lazy(() =>
+  import('#app/modules/trabajadores/trabajadores-carga-page.tsx').then((module) => ({ default: module.TrabajadoresCargaPage })),
+);
 // The worker's record joins what other modules know of the worker (their trainings): a composition of app/pages.
 const TrabajadorDetailPage = lazy(() =>
   import('#app/pages/trabajador-record-page.tsx').then((module) => ({ default: module.TrabajadorRecordPage })),
@@ -49,6 +52,7 @@ export function CompanyArea() {
           form: <TrabajadorFormPage />,
           detail: <TrabajadorDetailPage />,
         })}
+        {screen(paths.trabajadores.carga.path, <TrabajadoresCargaPage />, paths.trabajadores.list.href)}
         {MODULE_SCREENS.map((screens) => screens())}
         {screen(paths.sincronizacion.path, <SincronizacionPage />)}
         {screen(paths.pdf.report.path, <ReportPage />)}

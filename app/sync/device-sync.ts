@@ -58,6 +58,12 @@ export function requireDevice(): DeviceSync {
   return device;
 }
 
+/**
+ * Entries per batch from a device: on a weak signal a batch cut before its answer is sent again whole (the server
+ * applies it once), so a thousand-row load goes in steps that each land, and its progress moves by them.
+ */
+const DEVICE_BATCH = 200;
+
 /** Opens the person's database and starts replaying their outbox; the same person again keeps what runs. */
 export function startDeviceSync(user: DeviceUser): DeviceSync {
   if (device?.userId === user.userId) {
@@ -75,6 +81,7 @@ export function startDeviceSync(user: DeviceUser): DeviceSync {
   const replayer = new Replayer({
     store,
     transport,
+    batchSize: DEVICE_BATCH,
     withLock: withWebLock,
     lockName: `outbox:${db.name}`,
     pull: async () => {

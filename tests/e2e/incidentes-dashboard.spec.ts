@@ -177,8 +177,8 @@ test('headcount and hours load from a CSV: a bad row is refused with its line an
   await expect(page.getByRole('list', { name: 'Lista de dotaciones' }).getByRole('listitem').first()).toBeVisible();
   await expectAccessible(page);
 
-  await page.getByRole('link', { name: 'Cargar CSV' }).click();
-  await expect(page.getByRole('heading', { name: 'Cargar dotaciones desde CSV', level: 1 })).toBeVisible();
+  await page.getByRole('link', { name: 'Cargar archivo' }).click();
+  await expect(page.getByRole('heading', { name: 'Cargar dotaciones desde un archivo', level: 1 })).toBeVisible();
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Descargar plantilla' }).click()]);
   expect(download.suggestedFilename()).toBe('plantilla-dotaciones.csv');
   expect(fs.readFileSync(await download.path(), 'utf8')).toBe('\uFEFFMes;Nivel 2;Nivel 3;RUT contratista;Dotación;Horas hombre\r\n');
@@ -190,21 +190,21 @@ test('headcount and hours load from a CSV: a bad row is refused with its line an
     buffer: Buffer.from(`\uFEFFMes;Nivel 2;Nivel 3;RUT contratista;Dotación;Horas hombre\r\n${rows.join('\r\n')}\r\n`, 'utf8'),
   });
   const good = [`${shown(oldest)};Faena Los Andes;Obras Civiles;;30;"5.400,5"`, `${old};Faena Los Andes;Montaje Eléctrico;;12;2160`];
-  const upload = page.getByLabel('Archivo CSV');
+  const upload = page.getByLabel('Archivo Excel o CSV');
   await upload.setInputFiles(file([good[0]!, `${older};Faena Los Andes;Movimiento de Tierra;;20;3600`, good[1]!]));
-  const problems = page.getByRole('list', { name: 'Filas con errores' });
-  await expect(problems.getByRole('listitem')).toHaveText([
-    'Fila 3: El nivel 3 no pertenece al nivel 2 indicado (Área: «Movimiento de Tierra»)',
-  ]);
-  await expect(page.getByRole('alert').filter({ hasText: 'No se cargó ninguna fila' })).toBeVisible();
+  await expect(page.getByText(/^dotacion\.csv: 2 filas válidas \(de .+\) y 1 fila con errores, que no se cargarán\./)).toBeVisible();
+  const problems = page.getByRole('table', { name: 'Filas con errores de dotacion.csv' }).getByRole('row');
+  await expect(problems).toHaveText(['FilaColumnaError', '3Nivel 3El nivel 3 no pertenece al nivel 2 indicado (Área: «Movimiento de Tierra»)']);
+  // Nothing is queued until the person loads the valid rows.
   expect(await localRows(page, 'outbox', 'keys')).toHaveLength(0);
   expect(await localRows(page, 'dotaciones')).toHaveLength(before);
   await expectAccessible(page);
 
   // Corrected: the row goes under its own level 2, and all three are loaded together.
   await upload.setInputFiles(file([good[0]!, `${older};Faena Ruta 5 Norte;Movimiento de Tierra;;20;3600`, good[1]!]));
-  await page.getByRole('button', { name: 'Cargar 3 dotaciones' }).click();
-  await expect(page.getByText('3 dotaciones cargadas').last()).toBeVisible();
+  await page.getByRole('button', { name: 'Cargar las 3 filas válidas' }).click();
+  await expect(page.getByText('3 dotaciones guardadas en este dispositivo.')).toBeVisible();
+  await page.getByRole('link', { name: 'Volver a la lista' }).click();
   await expect(page.getByRole('heading', { name: 'Dotación y horas hombre', level: 1 })).toBeVisible();
   expect(await localRows(page, 'dotaciones')).toHaveLength(before + 3);
   await page.getByRole('searchbox', { name: 'Buscar' }).fill(shown(oldest));

@@ -7,6 +7,7 @@ const tipos = () => import('./epp-tipos-screens.tsx');
 const EppTiposListPage = lazy(() => tipos().then((module) => ({ default: module.EppTiposListPage })));
 const EppTipoFormPage = lazy(() => tipos().then((module) => ({ default: module.EppTipoFormPage })));
 const EppTipoDetailPage = lazy(() => tipos().then((module) => ({ default: module.EppTipoDetailPage })));
+const EppTiposCargaPage = lazy(() => import('./epp-tipos-carga-page.tsx').then((module) => ({ default: module.EppTiposCargaPage })));
 const EppTiposNewPage = lazy(() => import('./epp-tipos-new-page.tsx').then((module) => ({ default: module.EppTiposNewPage })));
 const asignacion = () => import('./epp-asignacion-screens.tsx');
 const EppAsignacionListPage = lazy(() => asignacion().then((module) => ({ default: module.EppAsignacionListPage })));
@@ -36,6 +37,7 @@ export function eppScreens(): ReactElement[] {
     screen(eppTipos.nuevo.path, <EppTiposNewPage />, eppTipos.list.href),
     screen(eppTipos.editar.path, <EppTipoFormPage />, eppTipos.list.href),
     screen(eppTipos.detalles.path, <EppTipoDetailPage />, eppTipos.list.href),
+    screen(eppTipos.carga.path, <EppTiposCargaPage />, eppTipos.list.href),
     screen(eppAsignacion.list.path, <EppAsignacionListPage />, eppAsignacion.list.href),
     screen(eppAsignacion.nuevo.path, <EppAsignacionFormPage />, eppAsignacion.list.href),
     screen(eppAsignacion.editar.path, <EppAsignacionFormPage />, eppAsignacion.list.href),

@@ -3,7 +3,7 @@ import { levelName } from '#app/session/level-names.ts';
 import { paths } from '#app/navigation/paths.ts';
 import { useRequiredSession } from '#app/session/use-session.ts';
 import { requireDevice } from '#app/sync/device-sync.ts';
-import { RecordCsvLoadPage } from '#app/ui/records/record-csv-load-page.tsx';
+import { RecordFileLoadPage } from '#app/ui/records/record-file-load-page.tsx';
 import { DOTACION_CSV, type DotacionCsvContext, type DotacionFields } from './dotacion-csv.ts';
 import { currentMonth, dotacionKey, monthText } from './dotacion-rules.ts';
 import { DOTACION_TITLE } from './dotacion-view.ts';
@@ -31,7 +31,7 @@ export function DotacionCargaPage() {
     };
   };
   return (
-    <RecordCsvLoadPage
+    <RecordFileLoadPage
       table="dotaciones"
       listHref={paths.incidentes.dotacion.list.href}
       listTitle={DOTACION_TITLE}

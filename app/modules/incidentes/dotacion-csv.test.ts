@@ -33,7 +33,6 @@ const template = () =>
     DOTACION_CSV.columns.map((column) => column.name),
     [],
   );
-const HEADER = CSV_LOAD_MESSAGES.header(DOTACION_CSV.columns.map((column) => column.name));
 
 const file = (...lines: string[]) => parseCsv(`\uFEFFMes;Nivel 2;Nivel 3;RUT contratista;Dotación;Horas hombre\r\n${lines.join('\r\n')}`);
 
@@ -42,7 +41,8 @@ describe('the headcount CSV load', () => {
     expect(template()).toBe('\uFEFFMes;Nivel 2;Nivel 3;RUT contratista;Dotación;Horas hombre\r\n');
     expect(await checkDotacionCsv(parseCsv(template()), context())).toEqual({
       fields: [],
-      problems: [{ line: null, message: CSV_LOAD_MESSAGES.empty }],
+      lines: [],
+      problems: [{ line: null, column: null, message: CSV_LOAD_MESSAGES.empty }],
     });
   });
 
@@ -84,28 +84,29 @@ describe('the headcount CSV load', () => {
     );
     expect(result.fields).toHaveLength(1);
     expect(result.problems).toEqual([
-      { line: 3, message: DOTACIONES_MESSAGES.monthInvalid },
-      { line: 4, message: `${DOTACIONES_MESSAGES.levelInvalid} (Faena: «Faena Este»)` },
-      { line: 5, message: `${DOTACIONES_MESSAGES.levelMismatch} (Área: «Área Planta»)` },
-      { line: 6, message: `${DOTACIONES_MESSAGES.levelInvalid} (Área: «Área Nada»)` },
-      { line: 7, message: DOTACIONES_MESSAGES.headcountInvalid },
-      { line: 8, message: DOTACIONES_MESSAGES.hoursInvalid },
-      { line: 9, message: expect.stringMatching(/.+/) },
-      { line: 10, message: DOTACIONES_MESSAGES.future },
-      { line: 11, message: DOTACIONES_MESSAGES.duplicate },
-      { line: 12, message: CSV_LOAD_MESSAGES.duplicateInFile(2, DOTACIONES_MESSAGES.duplicate) },
-      { line: 14, message: DOTACIONES_MESSAGES.levelRequired },
+      { line: 3, column: 'Mes', message: DOTACIONES_MESSAGES.monthInvalid },
+      { line: 4, column: 'Nivel 2', message: `${DOTACIONES_MESSAGES.levelInvalid} (Faena: «Faena Este»)` },
+      { line: 5, column: 'Nivel 3', message: `${DOTACIONES_MESSAGES.levelMismatch} (Área: «Área Planta»)` },
+      { line: 6, column: 'Nivel 3', message: `${DOTACIONES_MESSAGES.levelInvalid} (Área: «Área Nada»)` },
+      { line: 7, column: 'Dotación', message: DOTACIONES_MESSAGES.headcountInvalid },
+      { line: 8, column: 'Horas hombre', message: DOTACIONES_MESSAGES.hoursInvalid },
+      { line: 9, column: 'RUT contratista', message: expect.stringMatching(/.+/) },
+      { line: 10, column: 'Mes', message: DOTACIONES_MESSAGES.future },
+      { line: 11, column: 'Mes', message: DOTACIONES_MESSAGES.duplicate },
+      { line: 12, column: 'Mes', message: CSV_LOAD_MESSAGES.duplicateInFile(2, DOTACIONES_MESSAGES.duplicate) },
+      { line: 14, column: 'Nivel 2', message: DOTACIONES_MESSAGES.levelRequired },
     ]);
   });
 
-  it('refuses a file whose header is not the template’s, and accepts the company’s level names in it', async () => {
+  it('takes the columns by name in any order, the company’s level names too, and refuses a file without a required one', async () => {
     expect(
-      (await checkDotacionCsv(parseCsv('Mes,Faena,Área,RUT contratista,Dotación,Horas hombre\n2026-03,Faena Norte,,,1,"1,5"'), context()))
+      (await checkDotacionCsv(parseCsv('Horas hombre,Faena,Mes,Área,Dotación,Notas\n"1,5",Faena Norte,2026-03,,1,x'), context()))
         .fields,
     ).toHaveLength(1);
     expect(await checkDotacionCsv(parseCsv('Fecha;Nivel;Dotación\n2026-03;Faena Norte;1'), context())).toEqual({
       fields: [],
-      problems: [{ line: 1, message: HEADER }],
+      lines: [],
+      problems: [{ line: 1, column: null, message: CSV_LOAD_MESSAGES.missingColumns(['Mes', 'Nivel 2', 'Horas hombre']) }],
     });
   });
 
@@ -117,7 +118,7 @@ describe('the headcount CSV load', () => {
     expect(result.fields).toEqual([
       { Mes: '2026-03', IdNivel2: NORTE, IdNivel3: null, RutContratista: '12345678-5', Dotacion: 5, HorasHombre: 900 },
     ]);
-    expect(result.problems).toEqual([{ line: 3, message: DOTACION_CSV_MESSAGES.notOwn }]);
+    expect(result.problems).toEqual([{ line: 3, column: 'RUT contratista', message: DOTACION_CSV_MESSAGES.notOwn }]);
   });
 
   it('reads the months a spreadsheet leaves', () => {

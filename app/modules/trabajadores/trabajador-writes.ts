@@ -13,7 +13,7 @@ import * as v from 'valibot';
 import { type LocalTrabajador, toLocalTrabajador } from '#app/db/reference-rows.ts';
 import type { LocalFile } from '#app/data/local-write.ts';
 import { resendCorrection } from '#app/data/refused-writes.ts';
-import { queueCreate, queueUpdate } from '#app/records/record-writes.ts';
+import { queueCreate, queueCreates, queueUpdate } from '#app/records/record-writes.ts';
 import { requireDevice } from '#app/sync/device-sync.ts';
 
 /** The worker's child lists: each child has its own id and is only ever appended or replaced by it (SPEC CF5). */
@@ -117,6 +117,22 @@ export async function createWorker(draft: WorkerDraft): Promise<string> {
   const { companyId } = requireDevice();
   const body = createBodyOf(uuidV7(), draft);
   return queueCreate('trabajadores', body, { row: createdRow(companyId, body), files: draft.files });
+}
+
+/**
+ * Many new workers at once (a payroll file): each the form's own creation, all queued in one local transaction, so
+ * the load is all on the device or none of it is. Returns their ids, in order.
+ */
+export async function createWorkers(list: readonly WorkerDraft['fields'][]): Promise<string[]> {
+  const { companyId } = requireDevice();
+  const noChildren = { licencias: [], certificaciones: [], evidencias: [] };
+  return queueCreates(
+    'trabajadores',
+    list.map((fields) => {
+      const body = createBodyOf(uuidV7(), { fields, newChildren: noChildren, files: [] });
+      return { body, row: createdRow(companyId, body) };
+    }),
+  );
 }
 
 /** False when nothing changed: no write is queued. */

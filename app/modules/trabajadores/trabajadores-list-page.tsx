@@ -1,7 +1,7 @@
 import { formatRut } from '#sync/domain/rut.ts';
 import { recordKeyOf } from '#sync/outbox/outbox-entry.ts';
 import { IonButton, IonIcon } from '@ionic/react';
-import { downloadOutline } from 'ionicons/icons';
+import { cloudUploadOutline, downloadOutline } from 'ionicons/icons';
 import { useCallback, useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { LocalTrabajador } from '#app/db/reference-rows.ts';
@@ -173,6 +173,12 @@ export function TrabajadoresListPage() {
         )}
       </FilterPanel>
       <div className="record-list__actions">
+        {canCreate && (
+          <IonButton fill="outline" color="dark" size="small" routerLink={paths.trabajadores.carga.href}>
+            <IonIcon slot="start" icon={cloudUploadOutline} aria-hidden="true" />
+            Cargar archivo
+          </IonButton>
+        )}
         <IonButton fill="outline" color="dark" size="small" onClick={() => void exportCsv()} disabled={!ids?.length}>
           <IonIcon slot="start" icon={downloadOutline} aria-hidden="true" />
           Exportar CSV
