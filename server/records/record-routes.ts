@@ -117,58 +117,72 @@ export function recordRoutes<E extends AnyEntity>(entity: E, options: RecordRout
       },
     );
   }
-  if (api.create !== undefined && entity.createBody) {
-    routes.post(
-      at(api.create),
-      doc(
-        summary(
-          'create',
-          `Crea ${entity.noun.feminine ? 'una' : 'un'} ${entity.noun.one} con el ${entity.id} (UUID) generado en el dispositivo. 409 CONFLICTO si el ` +
-            `id ya existe`,
-        ),
-        'write',
-      ),
-      ...commandHandlers({
-        checks: [
-          { kind: 'param', schema: paramsSchema(api.create) },
-          { kind: 'ownCompany' },
-          { kind: 'access', route: entity.permission, action: 'crear' },
-          { kind: 'json', schema: entity.createBody },
-        ],
-        run: async (call, input) =>
-          writeOutcomeAnswer(
-            await createRecord(commandWriteContext(call), entity, input.body as Record<string, unknown>, options.rules),
-            entity.messages.created,
-          ),
-      }),
-    );
-  }
-  if (api.update !== undefined && entity.updateBody) {
-    const template = api.update;
-    routes.put(
-      at(template),
-      doc(
-        summary('update', `Edita los campos enviados a partir de su Version (fusión por campo; 409 CONFLICTO con la fila actual)`),
-        'write',
-      ),
-      ...commandHandlers({
-        checks: [
-          { kind: 'param', schema: paramsSchema(template) },
-          { kind: 'ownCompany' },
-          { kind: 'access', route: entity.permission, action: 'editar' },
-          { kind: 'json', schema: entity.updateBody },
-        ],
-        run: async (call, { params, body }) => {
-          const fields = body as Record<string, unknown> & { Version: number };
-          const id = String(params[entity.id] ?? fields[entity.id]);
-          const outcome = await updateRecord(commandWriteContext(call), entity, id, fields, options.rules);
-          return writeOutcomeAnswer(outcome, entity.messages.updated);
-        },
-      }),
-    );
-  }
+  if (api.create !== undefined && entity.createBody) routes.post(at(api.create), ...createHandlers(entity, api.create, options));
+  if (api.update !== undefined && entity.updateBody) routes.put(at(api.update), ...updateHandlers(entity, api.update, options));
   if (api.remove !== undefined) routes.delete(at(api.remove), ...removeHandlers(entity, api.remove, options));
   return routes;
+}
+
+/**
+ * The create call on `template` (a module may mount it on more paths: the spec's older path of the same write). Every
+ * path runs the same command, so a batch entry finds it behind each of them.
+ */
+export function createHandlers<E extends AnyEntity>(entity: E, template: string, options: RecordRoutesOptions<RowOf<E>> = {}) {
+  const body = entity.createBody;
+  if (!body) throw new Error(`${entity.table} no describe su cuerpo de creación`);
+  const standard =
+    `Crea ${entity.noun.feminine ? 'una' : 'un'} ${entity.noun.one} con el ${entity.id} (UUID) generado en el dispositivo. 409 CONFLICTO si el ` +
+    `id ya existe`;
+  return [
+    describeRoute({
+      tags: [entity.table],
+      security,
+      summary: options.summaries?.create ?? standard,
+      responses: recordResponses(entity).write,
+    }),
+    ...commandHandlers({
+      checks: [
+        { kind: 'param', schema: paramsSchema(template) },
+        { kind: 'ownCompany' },
+        { kind: 'access', route: entity.permission, action: 'crear' },
+        { kind: 'json', schema: body },
+      ],
+      run: async (call, input) =>
+        writeOutcomeAnswer(
+          await createRecord(commandWriteContext(call), entity, input.body as Record<string, unknown>, options.rules),
+          entity.messages.created,
+        ),
+    }),
+  ] as const;
+}
+
+/** The update call on `template` (a module may mount it on more paths, as the create above). */
+export function updateHandlers<E extends AnyEntity>(entity: E, template: string, options: RecordRoutesOptions<RowOf<E>> = {}) {
+  const body = entity.updateBody;
+  if (!body) throw new Error(`${entity.table} no describe su cuerpo de edición`);
+  const standard = 'Edita los campos enviados a partir de su Version (fusión por campo; 409 CONFLICTO con la fila actual)';
+  return [
+    describeRoute({
+      tags: [entity.table],
+      security,
+      summary: options.summaries?.update ?? standard,
+      responses: recordResponses(entity).write,
+    }),
+    ...commandHandlers({
+      checks: [
+        { kind: 'param', schema: paramsSchema(template) },
+        { kind: 'ownCompany' },
+        { kind: 'access', route: entity.permission, action: 'editar' },
+        { kind: 'json', schema: body },
+      ],
+      run: async (call, { params, body: sent }) => {
+        const fields = sent as Record<string, unknown> & { Version: number };
+        const id = String(params[entity.id] ?? fields[entity.id]);
+        const outcome = await updateRecord(commandWriteContext(call), entity, id, fields, options.rules);
+        return writeOutcomeAnswer(outcome, entity.messages.updated);
+      },
+    }),
+  ] as const;
 }
 
 /**

@@ -18,6 +18,7 @@ import { readAccess } from '#server/records/read-access.ts';
 import { requireOwnCompany } from '#server/tenancy/require-session.ts';
 import { canSeeContractorRows, viewerOf } from '#server/tenancy/viewer.ts';
 import * as repo from './trabajadores.repo.ts';
+import { trabajadoresLlamadasRoutes } from './trabajadores-llamadas.routes.ts';
 import { trabajadorRules } from './trabajadores.rules.ts';
 
 const tags = ['trabajadores'];
@@ -170,4 +171,6 @@ export const trabajadoresRoutes = recordRoutes(trabajadorEntity, {
         return { statusCode: 200, data: cargoLevels(cargos, levels).map(toCargoNivel) };
       },
     ),
-  );
+  )
+  // The spec's older write paths and the form's other reads (trabajadores-llamadas.routes.ts).
+  .route('/', trabajadoresLlamadasRoutes);
