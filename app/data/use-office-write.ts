@@ -40,11 +40,14 @@ export function refusalLine(refusal: Pick<OfficeRefusal, 'message' | 'notice'>):
 /**
  * SPEC OF1-OF2 for one form or action: queue the write, wait for the server's word, tell the person, and keep a
  * refusal so the next save corrects it (RP15: the same place in the queue, a new key) or the person discards it.
+ * `stored` is a refusal of this form's record the screen found in the outbox (one met before a reload), used while
+ * the form has met none of its own.
  */
-export function useOfficeWrite() {
+export function useOfficeWrite(stored?: OfficeRefusal | null) {
   const queryClient = useQueryClient();
   const notify = useNotice();
-  const [refused, setRefused] = useState<OfficeRefusal | null>(null);
+  const [own, setRefused] = useState<OfficeRefusal | null>(null);
+  const refused = own ?? stored ?? null;
 
   const save = useCallback(
     async (write: OfficeWrite, options: OfficeWriteOptions): Promise<OfficeWriteFate> => {

@@ -1,17 +1,19 @@
 import { clienteOfficeRecord } from '../schemas/clientes.schema.ts';
 import { empresaContratistaOfficeRecord } from '../schemas/empresa-contratistas.schema.ts';
+import { empresaOfficeRecord } from '../schemas/perfil.schema.ts';
 import { rolOfficeRecord } from '../schemas/roles.schema.ts';
 import { usuarioOfficeRecord } from '../schemas/usuarios.schema.ts';
 import { ENTITIES, isEntityTable, UndescribedTableError } from './entities.ts';
 import type { WriteFailureMessages } from './entity.ts';
 import type { OfficeRecord } from './office-record.ts';
 
-/** Every office record whose writes the outbox carries (SPEC OF1), by kind. */
+/** Every office record whose writes the outbox carries (SPEC OF1), by kind: Perfil Empresa's is `empresas`. */
 export const OFFICE_RECORDS = {
   usuarios: usuarioOfficeRecord,
   roles: rolOfficeRecord,
   empresas_contratistas: empresaContratistaOfficeRecord,
   clientes: clienteOfficeRecord,
+  empresas: empresaOfficeRecord,
 } as const;
 
 export type OfficeKind = keyof typeof OFFICE_RECORDS;

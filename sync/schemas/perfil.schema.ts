@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { defineOfficeRecord } from '../records/office-record.ts';
 import { InlineImageSchema, OptionalWireDateSchema, PhoneSchema } from './common.schema.ts';
 
 export const PERFIL_MESSAGES = {
@@ -62,3 +63,13 @@ export const CompanyProfileSchema = v.object({
   Logo: v.nullable(v.string()),
 });
 export type CompanyProfile = v.InferOutput<typeof CompanyProfileSchema>;
+
+/**
+ * Perfil Empresa's write (SPEC OF1): the company's own record, which the device does not keep, named in the queue
+ * and in Sincronización ("Editar empresa Constructora Andes"). Mi Perfil's write is the user's record (`usuarios`).
+ */
+export const empresaOfficeRecord = defineOfficeRecord({
+  kind: 'empresas',
+  noun: { one: 'empresa', many: 'empresas', feminine: true },
+  displayName: (body) => (typeof body.NombreEmpresa === 'string' ? body.NombreEmpresa : ''),
+});

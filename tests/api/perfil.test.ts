@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ANDES, startTestServer, type TestServer } from './support/api-harness.ts';
 import { setAsideDemoFiles } from './support/inspecciones-factory.ts';
+import { newKey, profileBody, profilePath, sendBatch } from './support/sync-harness.ts';
 
 let server: TestServer;
 beforeEach(async () => {
@@ -90,5 +91,56 @@ describe('Perfil Empresa', () => {
     const { token } = await server.login('admin@andesdemo.cl');
     const res = await server.request('PUT', `/api/perfil/perfil_empresa/${ANDES.id}`, { token, body: { NombreEmpresa: '  ' } });
     expect(res.body).toMatchObject({ statusCode: 400, message: 'El nombre de la empresa es requerido' });
+  });
+});
+
+describe('the profiles through the outbox (SPEC OF1): the screens queue their PUTs as sync batch entries', () => {
+  const logo = { Tipo: 'image/png', Datos: PNG.toString('base64') };
+
+  it('Perfil Empresa: applied once with its logo, the same answer to a retry, refused for a role that may not edit it', async () => {
+    const admin = await server.login('admin@andesdemo.cl');
+    const path = `/api/perfil/perfil_empresa/${ANDES.id}`;
+    const key = newKey();
+    const body = { NombreEmpresa: 'Constructora Andes SpA', Direccion: 'Av. Apoquindo 4501', TelefonoEmpresa: '+56 2 2222 3333', Logo: logo };
+    const first = await sendBatch(server, admin.token, [{ key, method: 'PUT', path, body }]);
+    expect(first.body.results).toHaveLength(1);
+    expect(first.body.results[0]).toMatchObject({
+      key,
+      status: 200,
+      body: { message: 'Empresa actualizada con éxito.', data: { NombreEmpresa: 'Constructora Andes SpA', TelefonoEmpresa: '+56 2 2222 3333' } },
+    });
+    const files = await server.deps.db.selectFrom('archivos').selectAll().execute();
+    expect(files).toHaveLength(1);
+
+    // The device sends it again (its answer was lost): the server answers as before and applies nothing twice.
+    const again = await sendBatch(server, admin.token, [{ key, method: 'PUT', path, body }]);
+    expect(again.body.results).toEqual(first.body.results);
+    expect(await server.deps.db.selectFrom('archivos').selectAll().execute()).toEqual(files);
+    const read = await server.request('GET', path, { token: admin.token });
+    expect(read.body).toMatchObject({ NombreEmpresa: 'Constructora Andes SpA', Direccion: 'Av. Apoquindo 4501' });
+
+    // A supervisor may not edit it: the entry is refused with the reason the screen shows.
+    const supervisor = await server.login('supervisor@andesdemo.cl');
+    const refused = await sendBatch(server, supervisor.token, [{ key: newKey(), method: 'PUT', path, body: { NombreEmpresa: 'Hackeada' } }]);
+    expect(refused.body.results[0]).toMatchObject({
+      status: 403,
+      body: { statusCode: 403, message: 'No tienes permiso para realizar esta acción.', code: 'SIN_PERMISO' },
+    });
+  });
+
+  it('Mi Perfil: applied once with its photo (one Version more), and an invalid one refused with the Spanish message', async () => {
+    const { token, userId } = await server.login('supervisor@andesdemo.cl');
+    const path = profilePath(userId, ANDES.id);
+    const before = await server.request<{ Version: number }>('GET', path, { token });
+    const key = newKey();
+    const entry = { key, method: 'PUT', path, body: profileBody({ TelefonoPersona: '+56 9 5555 1234', Avatar: logo }) };
+    const answer = await sendBatch(server, token, [entry, { ...entry }]);
+    expect(answer.body.results.map((result) => result.status)).toEqual([200, 200]);
+    const after = await server.request<{ Version: number; TelefonoPersona: string; Logo: string | null }>('GET', path, { token });
+    expect(after.body).toMatchObject({ TelefonoPersona: '+56 9 5555 1234', Version: before.body.Version + 1 });
+    expect(after.body.Logo).toMatch(/^\/api\/files\//);
+
+    const refused = await sendBatch(server, token, [{ key: newKey(), method: 'PUT', path, body: profileBody({ Nombres: '' }) }]);
+    expect(refused.body.results[0]).toMatchObject({ status: 400, body: { message: 'El nombre es requerido' } });
   });
 });

@@ -2,6 +2,8 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './support/test.ts';
 import { expectAccessible } from './support/accessibility.ts';
 import { cardLinkHeights, DESKTOP, expectCardLinksTouchable, expectNoSidewaysOverflow, PHONE, TABLET } from './support/field-layout.ts';
+import { apiToken, COMPANY_ID, controlledByServiceWorker, expectAllSent, signIn } from './support/field-session.ts';
+import { PNG, profileEditor, profileIsPersisted, type ServerProfile } from './support/profile-session.ts';
 
 const RUT_EMPRESA = '76123456-0';
 const SUPERVISOR = 'supervisor@andesdemo.cl';
@@ -34,39 +36,6 @@ async function waitForActivatedWorker(page: Page): Promise<void> {
   expect(state).toBe('activated');
 }
 
-/** True once a persisted query cache on the device (in the signed-in person's database) holds the user's profile. */
-function profileIsPersisted(page: Page): Promise<boolean> {
-  return page.evaluate(async () => {
-    const names = (await indexedDB.databases()).map((info) => info.name ?? '').filter((name) => name.startsWith('andes-hse'));
-    const found = await Promise.all(
-      names.map(
-        (name) =>
-          new Promise<boolean>((resolve) => {
-            const open = indexedDB.open(name);
-            open.onerror = () => resolve(false);
-            open.onsuccess = () => {
-              const database = open.result;
-              if (!database.objectStoreNames.contains('consultas')) {
-                database.close();
-                return resolve(false);
-              }
-              const read = database.transaction('consultas').objectStore('consultas').get('react-query');
-              read.onsuccess = () => {
-                database.close();
-                resolve(JSON.stringify(read.result ?? null).includes('"perfil","usuario"'));
-              };
-              read.onerror = () => {
-                database.close();
-                resolve(false);
-              };
-            };
-          }),
-      ),
-    );
-    return found.some(Boolean);
-  });
-}
-
 test('a supervisor signs in, works offline on the stored session and signs out', async ({ page, context }) => {
   await signInAsSupervisor(page);
   await expectAccessible(page);
@@ -95,7 +64,8 @@ test('a supervisor signs in, works offline on the stored session and signs out',
   await expect(page.getByRole('heading', { name: 'Mi Perfil', level: 1 })).toBeVisible();
   await expect(page.getByText('Sin conexión: mostrando los últimos datos guardados')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Jorge Araya Rojas' })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Guardar' })).toBeDisabled();
+  // Offline the profile is still editable: a save waits on the device (SPEC OF1, the journey below).
+  await expect(page.getByRole('button', { name: 'Guardar' })).toBeEnabled();
   await expectAccessible(page);
 
   // Mi Perfil is in no menu group, so the rail opens on its first group (Ajustes, with Trabajadores). The Dashboard
@@ -117,6 +87,71 @@ test('a supervisor signs in, works offline on the stored session and signs out',
   await expect(page.getByRole('button', { name: 'Iniciar sesión' })).toBeVisible();
   expect(await page.evaluate(() => localStorage.length)).toBe(0);
   expect(await profileIsPersisted(page)).toBe(false);
+});
+
+test('Mi Perfil edited offline waits on the device, survives a reload and reaches the server once; Perfil Empresa saves', async ({
+  page,
+  context,
+  request,
+}) => {
+  const email = await profileEditor(request);
+  const token = await apiToken(request, email);
+  await signIn(page, email);
+  const userId = await page.evaluate(() => (JSON.parse(localStorage.getItem('session')!) as { usuario: { IdUsuario: number } }).usuario.IdUsuario);
+  const profileApi = `/api/perfil/perfil_usuario/${userId}/${COMPANY_ID}`;
+  const serverProfile = async () => (await (await request.get(profileApi, { headers: { Authorization: `Bearer ${token}` } })).json()) as ServerProfile;
+  const before = await serverProfile();
+
+  await page.getByRole('button', { name: 'Menú de usuario' }).click();
+  await page.getByRole('link', { name: 'Mi Perfil' }).click();
+  await expect(page.getByRole('heading', { name: 'Paula Cortés Reyes' })).toBeVisible();
+  await expectAccessible(page);
+  await controlledByServiceWorker(page);
+  await expect(page.getByRole('textbox', { name: 'Teléfono' })).toHaveValue('+56 9 5555 0103');
+  await expect.poll(() => profileIsPersisted(page)).toBe(true);
+
+  // Without signal: a new phone and photo, saved on the device.
+  await context.setOffline(true);
+  const phone = `+56 9 ${String(1000 + (Date.now() % 9000))} ${String(1000 + Math.floor(Math.random() * 9000))}`;
+  await page.getByRole('textbox', { name: 'Teléfono' }).fill(phone);
+  await page.locator('input[type="file"]').setInputFiles({ name: 'foto.png', mimeType: 'image/png', buffer: PNG });
+  await page.getByRole('button', { name: 'Guardar' }).click();
+  await expect(page.getByText('Perfil actualizado correctamente. Guardado en este dispositivo: se enviará al servidor cuando vuelva la conexión.')).toBeVisible();
+  const pending = page.getByRole('region', { name: 'Cambios por enviar' });
+  await expect(pending).toContainText(/Editar usuario Paula Cortés \((en cola|se reintentará)\)/);
+  await expectAccessible(page);
+
+  // A reload keeps it: still queued (the reloaded app tried to send it), and the form shows what was saved on the device.
+  await page.reload();
+  await expect(pending).toContainText(/Editar usuario Paula Cortés \((en cola|se reintentará)\)/);
+  await expect(page.getByRole('textbox', { name: 'Teléfono' })).toHaveValue(phone);
+  await expect(page.getByRole('img', { name: 'Foto de perfil' })).toHaveAttribute('src', /^data:image\/png;base64,/);
+  expect((await serverProfile()).TelefonoPersona).toBe('+56 9 5555 0103');
+
+  // The connection returns: the write goes by itself, once, with its photo.
+  await context.setOffline(false);
+  await expect(pending).toBeHidden({ timeout: 30_000 });
+  await expectAllSent(page);
+  const after = await serverProfile();
+  expect(after).toMatchObject({ TelefonoPersona: phone, Version: before.Version + 1 });
+  expect(after.Logo).toMatch(/^\/api\/files\//);
+  expect((await request.get(after.Logo!)).headers()['content-type']).toBe('image/png');
+  await expect(page.getByRole('img', { name: 'Foto de perfil' })).toHaveAttribute('src', /^\/api\/files\//);
+  await expect(page.getByRole('textbox', { name: 'Teléfono' })).toHaveValue(phone);
+
+  // Perfil Empresa, online: the spec's notice once the server took it.
+  await page.getByRole('button', { name: 'Menú de usuario' }).click();
+  await page.getByRole('link', { name: 'Perfil Empresa' }).click();
+  await expect(page.getByRole('heading', { name: 'Perfil Empresa', level: 1 })).toBeVisible();
+  const companyPhone = `+56 2 ${String(2000 + Math.floor(Math.random() * 7000))} ${String(1000 + (Date.now() % 9000))}`;
+  await page.getByRole('textbox', { name: 'Teléfono' }).fill(companyPhone);
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Guardar' }).click();
+  await expect(page.getByText('Empresa actualizada con éxito.')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Cambios por enviar' })).toBeHidden();
+  await expectAllSent(page);
+  const company = await request.get(`/api/perfil/perfil_empresa/${COMPANY_ID}`, { headers: { Authorization: `Bearer ${token}` } });
+  expect(await company.json()).toMatchObject({ TelefonoEmpresa: companyPhone });
 });
 
 test('a wrong password shows Credenciales Incorrectas', async ({ page }) => {

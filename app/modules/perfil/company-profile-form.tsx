@@ -4,23 +4,21 @@ import { valibotResolver } from '@hookform/resolvers/valibot';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type * as v from 'valibot';
-import { errorMessage } from '#app/data/api-error.ts';
-import { OfflineSaveNotice } from '#app/ui/feedback/offline-save-notice.tsx';
-import { useNotice } from '#app/ui/feedback/use-notice.ts';
+import type { OfficeWriteFate } from '#app/data/office-write-fate.ts';
 import { FormInput } from '#app/ui/form/form-input.tsx';
 import { SubmitButton } from '#app/ui/form/submit-button.tsx';
 import { ImagePicker } from '#app/ui/form/image-picker.tsx';
 
 interface CompanyProfileFormProps {
   company: CompanyProfile;
-  online: boolean;
   canEdit: boolean;
   saving: boolean;
-  onSave: (body: CompanyProfileBody) => Promise<{ message: string }>;
+  /** Queues the write and says what became of it (the screen tells the person). */
+  onSave: (body: CompanyProfileBody) => Promise<OfficeWriteFate | undefined>;
 }
 
-export function CompanyProfileForm({ company, online, canEdit, saving, onSave }: CompanyProfileFormProps) {
-  const notify = useNotice();
+/** Editable by a role that may, online and offline: a save offline goes when the connection returns (SPEC OF1). */
+export function CompanyProfileForm({ company, canEdit, saving, onSave }: CompanyProfileFormProps) {
   const [logo, setLogo] = useState<InlineImage | undefined>();
   const values = useMemo<v.InferInput<typeof CompanyProfileBodySchema>>(
     () => ({ NombreEmpresa: company.NombreEmpresa, Direccion: company.Direccion, TelefonoEmpresa: company.TelefonoEmpresa }),
@@ -31,16 +29,11 @@ export function CompanyProfileForm({ company, online, canEdit, saving, onSave }:
     values,
     resetOptions: { keepDirtyValues: true },
   });
-  const editable = online && canEdit;
 
   const submit = async (body: CompanyProfileBody) => {
-    try {
-      const result = await onSave({ ...body, ...(logo ? { Logo: logo } : {}) });
-      setLogo(undefined);
-      notify({ message: result.message, tone: 'success' });
-    } catch (error) {
-      notify({ message: errorMessage(error), tone: 'error' });
-    }
+    const fate = await onSave({ ...body, ...(logo ? { Logo: logo } : {}) });
+    // A refused write keeps the chosen logo: the corrected save sends it again.
+    if (fate && fate.kind !== 'rechazado') setLogo(undefined);
   };
 
   return (
@@ -53,7 +46,7 @@ export function CompanyProfileForm({ company, online, canEdit, saving, onSave }:
           fallback={company.NombreEmpresa.charAt(0).toUpperCase()}
           buttonLabel="Cambiar logo"
           shape="square"
-          disabled={!editable || saving}
+          disabled={!canEdit || saving}
           onPicked={setLogo}
         />
       </section>
@@ -64,17 +57,14 @@ export function CompanyProfileForm({ company, online, canEdit, saving, onSave }:
             Puedes ver estos datos, pero tu perfil no permite modificarlos.
           </p>
         )}
-        {canEdit && !online && <OfflineSaveNotice />}
         <div className="profile-form">
-          <FormInput control={control} name="NombreEmpresa" label="Nombre Empresa*" autocomplete="organization" readonly={!editable} />
-          <FormInput control={control} name="Direccion" label="Dirección" autocomplete="street-address" readonly={!editable} />
-          <FormInput control={control} name="TelefonoEmpresa" label="Teléfono" type="tel" autocomplete="tel" inputmode="tel" readonly={!editable} />
+          <FormInput control={control} name="NombreEmpresa" label="Nombre Empresa*" autocomplete="organization" readonly={!canEdit} />
+          <FormInput control={control} name="Direccion" label="Dirección" autocomplete="street-address" readonly={!canEdit} />
+          <FormInput control={control} name="TelefonoEmpresa" label="Teléfono" type="tel" autocomplete="tel" inputmode="tel" readonly={!canEdit} />
         </div>
         {canEdit && (
           <div className="button-row">
-            <SubmitButton busy={saving} disabled={!online}>
-              Guardar
-            </SubmitButton>
+            <SubmitButton busy={saving}>Guardar</SubmitButton>
           </div>
         )}
       </section>

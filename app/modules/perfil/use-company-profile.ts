@@ -1,8 +1,9 @@
 import type { Session } from '#sync/schemas/auth.schema.ts';
-import type { CompanyProfileBody } from '#sync/schemas/perfil.schema.ts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { getStoredSession, replaceSession } from '#app/session/session-store.ts';
-import { fetchCompanyProfile, perfilKeys, saveCompanyProfile } from './perfil-api.ts';
+import { fetchCompanyProfile, perfilKeys } from './perfil-api.ts';
+import { sessionWithCompanyProfile } from './profile-writes.ts';
 
 export function useCompanyProfile(session: Session, enabled: boolean) {
   const { IdEmpresa } = session.empresa;
@@ -13,16 +14,22 @@ export function useCompanyProfile(session: Session, enabled: boolean) {
   });
 }
 
-export function useSaveCompanyProfile(session: Session) {
+/** Once the server took a write of the company: its profile read again, and the session's name and logo with it. */
+export function useRefreshCompanyProfile(session: Session): () => Promise<void> {
   const queryClient = useQueryClient();
   const { IdEmpresa } = session.empresa;
-  return useMutation({
-    mutationFn: (body: CompanyProfileBody) => saveCompanyProfile(IdEmpresa, body),
-    onSuccess: ({ data }) => {
-      queryClient.setQueryData(perfilKeys.company(IdEmpresa), data);
+  return useCallback(async () => {
+    try {
+      const fresh = await queryClient.fetchQuery({
+        queryKey: perfilKeys.company(IdEmpresa),
+        queryFn: ({ signal }) => fetchCompanyProfile(IdEmpresa, signal),
+        staleTime: 0,
+      });
       const current = getStoredSession()?.session;
-      if (!current) return;
-      replaceSession({ ...current, empresa: { ...current.empresa, NombreEmpresa: data.NombreEmpresa, Logo: data.Logo } });
-    },
-  });
+      const next = current && sessionWithCompanyProfile(current, fresh);
+      if (next) replaceSession(next);
+    } catch {
+      // Read again on the next visit.
+    }
+  }, [queryClient, IdEmpresa]);
 }

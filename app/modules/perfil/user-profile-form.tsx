@@ -5,9 +5,7 @@ import { valibotResolver } from '@hookform/resolvers/valibot';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type * as v from 'valibot';
-import { errorMessage } from '#app/data/api-error.ts';
-import { OfflineSaveNotice } from '#app/ui/feedback/offline-save-notice.tsx';
-import { useNotice } from '#app/ui/feedback/use-notice.ts';
+import type { OfficeWriteFate } from '#app/data/office-write-fate.ts';
 import { FormDateField } from '#app/ui/form/date-field.tsx';
 import { FormInput } from '#app/ui/form/form-input.tsx';
 import { SubmitButton } from '#app/ui/form/submit-button.tsx';
@@ -15,13 +13,13 @@ import { ImagePicker } from '#app/ui/form/image-picker.tsx';
 
 interface UserProfileFormProps {
   profile: UserProfile;
-  online: boolean;
   saving: boolean;
-  onSave: (body: UserProfileBody) => Promise<{ message: string }>;
+  /** Queues the write and says what became of it (the screen tells the person). */
+  onSave: (body: UserProfileBody) => Promise<OfficeWriteFate | undefined>;
 }
 
-export function UserProfileForm({ profile, online, saving, onSave }: UserProfileFormProps) {
-  const notify = useNotice();
+/** Editable online and offline: a save offline waits on the device and goes when the connection returns (SPEC OF1). */
+export function UserProfileForm({ profile, saving, onSave }: UserProfileFormProps) {
   const [avatar, setAvatar] = useState<InlineImage | undefined>();
   const values = useMemo<v.InferInput<typeof UserProfileBodySchema>>(
     () => ({
@@ -40,13 +38,9 @@ export function UserProfileForm({ profile, online, saving, onSave }: UserProfile
   });
 
   const submit = async (body: UserProfileBody) => {
-    try {
-      const result = await onSave({ ...body, ...(avatar ? { Avatar: avatar } : {}) });
-      setAvatar(undefined);
-      notify({ message: result.message, tone: 'success' });
-    } catch (error) {
-      notify({ message: errorMessage(error), tone: 'error' });
-    }
+    const fate = await onSave({ ...body, ...(avatar ? { Avatar: avatar } : {}) });
+    // A refused write keeps the chosen photo: the corrected save sends it again.
+    if (fate && fate.kind !== 'rechazado') setAvatar(undefined);
   };
 
   const initials = `${profile.Nombres.charAt(0)}${profile.ApellidoPaterno.charAt(0)}`.toUpperCase();
@@ -60,24 +54,21 @@ export function UserProfileForm({ profile, online, saving, onSave }: UserProfile
           alt="Foto de perfil"
           fallback={initials}
           buttonLabel="Cambiar foto"
-          disabled={!online || saving}
+          disabled={saving}
           onPicked={setAvatar}
         />
       </section>
       <section className="card" aria-labelledby="personal-title">
         <h2 id="personal-title">Datos personales</h2>
-        {!online && <OfflineSaveNotice />}
         <div className="profile-form">
-          <FormInput control={control} name="Nombres" label="Nombres*" autocomplete="given-name" readonly={!online} />
-          <FormInput control={control} name="ApellidoPaterno" label="Apellido Paterno*" autocomplete="family-name" readonly={!online} />
-          <FormInput control={control} name="ApellidoMaterno" label="Apellido Materno" readonly={!online} />
-          <FormInput control={control} name="TelefonoPersona" label="Teléfono" type="tel" autocomplete="tel" inputmode="tel" readonly={!online} />
-          <FormDateField control={control} name="FechaNacimiento" label="Fecha de Nacimiento" min={DATE_PICKER_MIN} max={toWireDate(new Date())} readOnly={!online} />
+          <FormInput control={control} name="Nombres" label="Nombres*" autocomplete="given-name" />
+          <FormInput control={control} name="ApellidoPaterno" label="Apellido Paterno*" autocomplete="family-name" />
+          <FormInput control={control} name="ApellidoMaterno" label="Apellido Materno" />
+          <FormInput control={control} name="TelefonoPersona" label="Teléfono" type="tel" autocomplete="tel" inputmode="tel" />
+          <FormDateField control={control} name="FechaNacimiento" label="Fecha de Nacimiento" min={DATE_PICKER_MIN} max={toWireDate(new Date())} />
         </div>
         <div className="button-row">
-          <SubmitButton busy={saving} disabled={!online}>
-            Guardar
-          </SubmitButton>
+          <SubmitButton busy={saving}>Guardar</SubmitButton>
         </div>
       </section>
     </form>

@@ -1,14 +1,18 @@
 import { formatDisplayDate } from '#sync/domain/dates.ts';
 import { formatRut } from '#sync/domain/rut.ts';
-import type { UserProfile } from '#sync/schemas/perfil.schema.ts';
+import { personName } from '#sync/domain/person-name.ts';
+import { PERFIL_MESSAGES, type UserProfile } from '#sync/schemas/perfil.schema.ts';
+import { useMemo } from 'react';
 import { useRequiredSession } from '#app/session/use-session.ts';
 import { QueryView } from '#app/ui/feedback/query-view.tsx';
-import { useOnlineStatus } from '#app/ui/use-online-status.ts';
+import { RefusedWrite } from '#app/ui/office/refused-write.tsx';
 import { PageContent } from '#app/ui/page-content.tsx';
+import { PendingWritesNotice } from '#app/ui/office/pending-office-writes.tsx';
+import { userProfileTarget, withQueuedWrites } from './profile-writes.ts';
+import { useProfileWrites } from './use-profile-writes.ts';
 import { UserProfileForm } from './user-profile-form.tsx';
-import { useSaveUserProfile, useUserProfile } from './use-user-profile.ts';
+import { useRefreshUserProfile, useUserProfile } from './use-user-profile.ts';
 import './perfil.css';
-import { personName } from '#sync/domain/person-name.ts';
 
 function UserFacts({ profile }: { profile: UserProfile }) {
   const name = personName(profile);
@@ -33,23 +37,34 @@ function UserFacts({ profile }: { profile: UserProfile }) {
   );
 }
 
+/**
+ * Mi Perfil: the server's profile with this device's queued changes on top; a save goes through the outbox (SPEC
+ * OF1-OF2), online or not, and the screen says whether the server took it, refused it, or it waits on the device.
+ */
 export function UserProfilePage() {
   const session = useRequiredSession();
-  const online = useOnlineStatus();
+  const { IdUsuario } = session.usuario;
+  const { IdEmpresa } = session.empresa;
+  const target = useMemo(() => userProfileTarget(IdUsuario, IdEmpresa), [IdUsuario, IdEmpresa]);
   const query = useUserProfile(session);
-  const save = useSaveUserProfile(session);
+  const writes = useProfileWrites(target, PERFIL_MESSAGES.userUpdated, useRefreshUserProfile(session));
 
   return (
     <PageContent>
       <div className="page-body">
         <h1 className="page-title">Mi Perfil</h1>
         <QueryView query={query}>
-          {(profile) => (
-            <>
-              <UserFacts profile={profile} />
-              <UserProfileForm profile={profile} online={online} saving={save.isPending} onSave={save.mutateAsync} />
-            </>
-          )}
+          {(serverProfile) => {
+            const profile = withQueuedWrites(serverProfile, target, writes.entries);
+            return (
+              <>
+                <PendingWritesNotice entries={writes.entries} />
+                <UserFacts profile={profile} />
+                <RefusedWrite refused={writes.refused} onDiscard={() => void writes.discard()} />
+                <UserProfileForm profile={profile} saving={writes.saving} onSave={writes.submit} />
+              </>
+            );
+          }}
         </QueryView>
       </div>
     </PageContent>

@@ -1,6 +1,7 @@
 import { type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
+import type { OutboxEntry } from '#sync/outbox/outbox-entry.ts';
 import type { OfficeKind } from '#sync/records/office-records.ts';
 import { describeEntry, ENTRY_STATE_LABELS } from '#app/data/outbox-labels.ts';
 import { paths } from '#app/navigation/paths.ts';
@@ -22,7 +23,12 @@ export function PendingOfficeWrites({ kind, refresh }: { kind: OfficeKind; refre
     previous.current = count;
   }, [count, queryClient, refresh]);
 
-  if (!entries?.length) return null;
+  return <PendingWritesNotice entries={entries ?? []} />;
+}
+
+/** What of a screen's data has not reached the server yet, each write by its name and state. */
+export function PendingWritesNotice({ entries }: { entries: readonly OutboxEntry[] }) {
+  if (entries.length === 0) return null;
   return (
     <section className="notice notice--info office-pending" aria-label="Cambios por enviar">
       <p>
