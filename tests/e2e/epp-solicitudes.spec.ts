@@ -152,3 +152,30 @@ test('EPP request: raised offline with sizes for two workers, dispatched at the 
   await expect(cards(await tab(page, 'Pendientes')).filter({ hasText: nameOf(first!) })).toHaveCount(0);
   await expect(cards(await tab(page, 'Despachadas')).filter({ hasText: nameOf(first!) })).toHaveCount(0);
 });
+
+test('EPP request detail: opened from the list on the tablet without signal, with its workers and items, and a request the device lacks said so in Spanish', async ({ page, context }) => {
+  await signInThenOffline(page, context);
+  await openRequests(page);
+  // Whichever state holds a request on this device (the other test moves the demo's along).
+  let card: Locator | null = null;
+  for (const label of ['Pendientes', 'Despachadas', 'Entregadas'] as const) {
+    const found = cards(await tab(page, label));
+    if ((await found.count()) > 0) {
+      card = found.first();
+      break;
+    }
+  }
+  expect(card).not.toBeNull();
+  const worker = (await card!.locator('.epp-request-card__workers strong').first().innerText()).split(' (')[0]!;
+  await card!.getByRole('link', { name: /^Ver detalle/ }).click();
+  await expect(page).toHaveURL(/\/epp\/solicitudes\/detalles\//);
+  await expect(page.getByRole('heading', { level: 1, name: /^Solicitud del \d{2}\/\d{2}\/\d{4}$/ })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Datos de la solicitud' })).toContainText('Estado');
+  await expect(page.getByRole('region', { name: 'EPP solicitados', exact: true })).toContainText(worker);
+  await expectAccessible(page);
+
+  await page.goto('/epp/solicitudes/detalles/0193f2a0-6c1e-7a10-8b2e-00000000beef');
+  await expect(page.getByText('Solicitud de EPP no encontrada en este dispositivo. Se descargará cuando haya conexión.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Solicitudes de EPP', exact: true })).toBeVisible();
+  await expectAccessible(page);
+});

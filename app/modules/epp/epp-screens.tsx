@@ -20,6 +20,9 @@ const EppActaDetailPage = lazy(() => import('./epp-acta-detail-page.tsx').then((
 const EppSolicitudesListPage = lazy(() =>
   import('./solicitudes-list-page.tsx').then((module) => ({ default: module.EppSolicitudesListPage })),
 );
+const EppSolicitudDetailPage = lazy(() =>
+  import('./solicitudes-detail-page.tsx').then((module) => ({ default: module.EppSolicitudDetailPage })),
+);
 const EppSolicitudFormPage = lazy(() => import('./solicitudes-form-page.tsx').then((module) => ({ default: module.EppSolicitudFormPage })));
 const EppDashboardPage = lazy(() => import('./epp-dashboard.tsx').then((module) => ({ default: module.EppDashboardPage })));
 const EppConsultaPage = lazy(() => import('./epp-consulta-page.tsx').then((module) => ({ default: module.EppConsultaPage })));
@@ -49,6 +52,7 @@ export function eppScreens(): ReactElement[] {
     screen(paths.eppSolicitudes.list.path, <EppSolicitudesListPage />, paths.eppSolicitudes.list.href),
     screen(paths.eppSolicitudes.nuevo.path, <EppSolicitudFormPage />, paths.eppSolicitudes.list.href),
     screen(paths.eppSolicitudes.editar.path, <EppSolicitudFormPage />, paths.eppSolicitudes.list.href),
+    screen(paths.eppSolicitudes.detalles.path, <EppSolicitudDetailPage />, paths.eppSolicitudes.list.href),
     // The dashboard's charts and echarts load only when the page opens.
     screen(paths.eppDashboard.path, <EppDashboardPage />, paths.eppDashboard.href),
     // The consultas (spec 2.3 epp/consultas/*) and the informe SAT, each behind its own permission route.

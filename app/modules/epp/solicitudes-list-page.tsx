@@ -136,6 +136,9 @@ export function EppSolicitudesListPage() {
     body: (request) => <RequestDetails request={request} />,
     actions: (request) => (
       <>
+        <IonButton fill="outline" color="dark" size="small" routerLink={paths.eppSolicitudes.detalles.href(request.IdSolicitud)}>
+          Ver detalle<span className="visually-hidden"> {titleOf(request)}</span>
+        </IonButton>
         {request.Estado === 1 && can('editar') && (
           <IonButton fill="outline" color="dark" size="small" routerLink={paths.eppSolicitudes.editar.href(request.IdSolicitud)}>
             Editar tallas

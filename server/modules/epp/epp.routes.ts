@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '#server/app-env.ts';
+import { eppAsignacionEntregasRoutes } from './epp-asignacion-entregas.routes.ts';
 import { eppAsignacionRoutes } from './epp-asignacion.routes.ts';
 import { eppConsultasRoutes } from './consultas.routes.ts';
 import { eppDashboardRoutes } from './dashboard.routes.ts';
@@ -12,6 +13,7 @@ import { eppTiposRoutes } from './epp-tipos.routes.ts';
 export const eppRoutes = new Hono<AppEnv>()
   .route('/', eppDashboardRoutes)
   .route('/', eppTiposRoutes)
+  .route('/', eppAsignacionEntregasRoutes)
   .route('/', eppAsignacionRoutes)
   .route('/', eppListasRoutes)
   .route('/', eppActaAnnulRoutes)
