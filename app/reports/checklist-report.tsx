@@ -37,6 +37,7 @@ import {
   STATE_LOOKS,
   styles,
 } from './checklist-report-styles.ts';
+import { CorrectionsNote } from './checklist-report-corrections.tsx';
 
 /**
  * The checklist report (spec 2.4): company and header rows, the statements of each item with their answers and
@@ -57,6 +58,7 @@ export function ChecklistReport({ data }: { data: ChecklistReportData }) {
       <Page size="A4" style={kit.page} wrap>
         <PageFrame headerLeft={data.Empresa.Nombre} headerRight={data.Titulo} />
         <ReportHeading company={data.Empresa} title={data.Titulo} subtitle="Informe de checklist" />
+        <CorrectionsNote corrections={data.Correcciones} />
         <FieldGrid rows={data.Encabezado.Filas} columns={data.Encabezado.Columnas} />
         {data.Preguntas.map((item, index) => (
           <ItemBlock key={`${index}-${item.Item}`} item={item} />

@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { FileRefSchema } from '../records/record-fields.ts';
 import { dataAnswer } from './answers.schema.ts';
 import { RangoSchema } from './formularios.schema.ts';
+import { CorreccionSchema } from './inspecciones-correccion.schema.ts';
 import { InspeccionSchema, SemaforoSchema } from './inspecciones.schema.ts';
 import { ObservacionSchema } from './observaciones.schema.ts';
 import { TrabajadorSchema } from './trabajadores.schema.ts';
@@ -29,6 +30,8 @@ export const InspeccionDetailAnswer = v.object({
   brechas: v.array(ObservacionSchema),
   lista_firmas: InspeccionSchema.entries.Firmas,
   Urls: v.record(v.string(), v.string()),
+  /** The corrections made after it was finished, oldest first: who, when and what changed (before and after). */
+  correcciones: v.array(CorreccionSchema),
 });
 
 /** The lights of an inspection's observations after a review. */

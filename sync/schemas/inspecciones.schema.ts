@@ -226,6 +226,8 @@ export interface ChecklistReportData {
   Observaciones: ReportObservation[];
   ObservacionesG: ReportObservation[];
   ObservacionesB: ReportObservation[];
+  /** Corrections after finishing (server only): the day in Chile (YYYY-MM-DD), who, and each change as printed. */
+  Correcciones?: { Fecha: string; Usuario: string; Cambios: { Campo: string; Antes: string; Despues: string }[] }[];
 }
 
 const inspectionNoun = { one: 'inspección', many: 'inspecciones', feminine: true };

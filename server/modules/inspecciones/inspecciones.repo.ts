@@ -176,14 +176,24 @@ export async function insertRecord(db: Db, record: InspectionRecord, createdAt: 
       CreadoEn: createdAt,
     })
     .execute();
+  await insertObservations(db, record.observaciones);
+}
+
+/** New observations of an inspection (its finishing, or a correction that answers a statement 2). */
+export async function insertObservations(db: Db, rows: readonly Observacion[]): Promise<void> {
   // State, version, the cycle's flags and steps take the table's defaults: a new observation is open.
-  const observations = record.observaciones.map(({ Estado: _s, Version: _v, Respondida: _r, Aprobada: _a, Respuestas: _steps, ...row }) => {
+  const observations = rows.map(({ Estado: _s, Version: _v, Respondida: _r, Aprobada: _a, Respuestas: _steps, ...row }) => {
     return { ...row, Archivos: JSON.stringify(row.Archivos) };
   });
   if (observations.length) await db.insertInto('observaciones').values(observations).execute();
 }
 
-export async function updateInspection(db: Db, company: string, id: string, changes: Partial<Pick<InspectionRow, 'Estado' | 'Version'>>): Promise<void> {
+/** The columns a deletion or a correction changes (JSON columns as their text). */
+type InspectionChanges = Partial<
+  Pick<InspectionRow, 'Estado' | 'Version' | 'Lugar' | 'Supervisor' | 'EquipoTrabajo' | 'Encabezado' | 'Respuestas' | 'Porcentaje' | 'Nota'>
+>;
+
+export async function updateInspection(db: Db, company: string, id: string, changes: InspectionChanges): Promise<void> {
   await db.updateTable('evaluaciones').set(changes).where('IdEmpresa', '=', company).where('IdEvaluacion', '=', id).execute();
 }
 
@@ -191,7 +201,7 @@ export async function updateObservation(
   db: Db,
   company: string,
   id: string,
-  changes: Partial<Pick<ObservationRow, 'Estado' | 'Version' | 'SemaforoObs' | 'Respondida' | 'Aprobada' | 'Plazo' | 'Respuestas'>>,
+  changes: Partial<Pick<ObservationRow, 'Estado' | 'Version' | 'SemaforoObs' | 'Respondida' | 'Aprobada' | 'Plazo' | 'Respuestas' | 'Observacion'>>,
 ): Promise<void> {
   await db.updateTable('observaciones').set(changes).where('IdEmpresa', '=', company).where('IdObservacion', '=', id).execute();
 }

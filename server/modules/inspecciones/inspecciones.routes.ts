@@ -17,6 +17,11 @@ import {
   ReportRequestSchema,
   TIPOS_OBSERVACION,
 } from '#sync/schemas/inspecciones.schema.ts';
+import {
+  CORRECCION_MESSAGES,
+  InspeccionCorreccionBodySchema,
+  InspeccionCorregidaAnswer,
+} from '#sync/schemas/inspecciones-correccion.schema.ts';
 import { observacionEntity } from '#sync/schemas/observaciones.schema.ts';
 import type { AppEnv } from '#server/app-env.ts';
 import { commandHandlers } from '#server/commands/command.ts';
@@ -34,6 +39,8 @@ import { permissionsOf, permit } from '#server/tenancy/permit.ts';
 import { readAccess } from '#server/records/read-access.ts';
 import { requireSession } from '#server/tenancy/require-session.ts';
 import { viewerOf } from '#server/tenancy/viewer.ts';
+import { correctInspection } from './correccion.service.ts';
+import { correctionsOf } from './correcciones.repo.ts';
 import { answerFollowUpList, InspectionListQuery } from './inspecciones-query.ts';
 import * as repo from './inspecciones.repo.ts';
 import * as service from './inspecciones.service.ts';
@@ -157,7 +164,8 @@ export const inspeccionesRoutes = new Hono<AppEnv>()
       tags,
       security,
       summary:
-        'Detalle de una inspección: { statusCode, data: Inspeccion, observaciones (Checklist), obsgenerales, brechas, lista_firmas, Urls: { sha256: enlace firmado } } con los archivos de firmas, observaciones y respuestas',
+        'Detalle de una inspección: { statusCode, data: Inspeccion, observaciones (Checklist), obsgenerales, brechas, lista_firmas, Urls: { sha256: enlace firmado }, ' +
+          'correcciones: [{ Version, Fecha, IdUsuario, Usuario, Cambios: [{ Tipo, Clave, Campo, Antes, Despues }] }] } con los archivos de firmas, observaciones y respuestas',
       responses: answers(InspeccionDetailAnswer, 'La inspección con sus observaciones, firmas y enlaces'),
     }),
     validate('param', IdPath),
@@ -180,7 +188,8 @@ export const inspeccionesRoutes = new Hono<AppEnv>()
       ];
       const Urls = files.signedUrls(shas, now());
       const detail = { statusCode: 200 as const, data, observaciones: checklist!, obsgenerales: general!, brechas: gaps! };
-      return c.json({ ...detail, lista_firmas: data.Firmas, Urls } satisfies v.InferOutput<typeof InspeccionDetailAnswer>);
+      const correcciones = await correctionsOf(db, company, data.IdEvaluacion);
+      return c.json({ ...detail, lista_firmas: data.Firmas, Urls, correcciones } satisfies v.InferOutput<typeof InspeccionDetailAnswer>);
     },
   )
   .delete(
@@ -204,6 +213,34 @@ export const inspeccionesRoutes = new Hono<AppEnv>()
         const { Version } = query;
         const outcome = await service.deleteInspection(commandWriteContext(call), call.session.viewer, IdEvaluacion, Version);
         return writeOutcomeAnswer(outcome, INSPECCIONES_MESSAGES.deleted);
+      },
+    }),
+  )
+  .put(
+    `${BASE}/:IdEvaluacion`,
+    describeRoute({
+      tags,
+      security,
+      summary:
+        'Corrige una inspección finalizada (usuario de la empresa con permiso de editar): respuestas de enunciados, Lugar, Supervisor, ' +
+          'EquipoTrabajo, campos del Encabezado y la observación general; Version es la que se corrigió (409 CONFLICTO si quedó atrás). ' +
+          'Cumplimiento y nota se calculan de nuevo; una respuesta cuya observación ya no está Abierta no se corrige (409 OBSERVACION_AVANZADA, ' +
+          'nada aplicado). Lo anterior queda en el historial (correcciones del detalle). { statusCode, message, data, observaciones, correccion }',
+      responses: answers(InspeccionCorregidaAnswer, 'La inspección corregida, sus observaciones y la corrección'),
+    }),
+    ...commandHandlers({
+      checks: [
+        { kind: 'param', schema: InspectionPath },
+        { kind: 'access', route: inspeccionEntity.permission, action: 'editar' },
+        { kind: 'json', schema: InspeccionCorreccionBodySchema },
+      ],
+      run: async (call, { params, body }) => {
+        const outcome = await correctInspection(commandWriteContext(call), call.session.viewer, params.IdEvaluacion, body);
+        if (outcome.kind === 'conflict') return { status: 409, body: conflictBody(outcome.row.inspeccion) };
+        const { inspeccion, observaciones, correccion } = outcome.row;
+        const message = outcome.kind === 'written' ? CORRECCION_MESSAGES.corrected : CORRECCION_MESSAGES.unchanged;
+        const answer = { statusCode: 200 as const, message, data: inspeccion, observaciones, correccion };
+        return { status: 200, body: answer satisfies v.InferOutput<typeof InspeccionCorregidaAnswer> };
       },
     }),
   )

@@ -5,6 +5,7 @@ import type { AppDeps } from '#server/app-env.ts';
 import { type ImageMode, reportCompany, reportImageLoader } from '#server/reports/report-sources.ts';
 import type { Viewer } from '#server/tenancy/viewer.ts';
 import { listMasks } from '#server/records/level-masks.ts';
+import { correctionsOf } from './correcciones.repo.ts';
 import * as repo from './inspecciones.repo.ts';
 
 type ReportDeps = Pick<AppDeps, 'db' | 'files' | 'now' | 'records'>;
@@ -70,5 +71,13 @@ export async function buildChecklistReport(
       today: toWireDate(deps.now()),
     },
   );
-  return data;
+  const corrections = await correctionsOf(deps.db, company, id);
+  if (corrections.length === 0) return data;
+  // The day each correction was made, in Chile, and what it changed: the paper says it is not the original.
+  const Correcciones = corrections.map((correction) => ({
+    Fecha: toWireDate(new Date(correction.Fecha)),
+    Usuario: correction.Usuario,
+    Cambios: correction.Cambios.map(({ Campo, Antes, Despues }) => ({ Campo, Antes, Despues })),
+  }));
+  return { ...data, Correcciones };
 }
