@@ -171,7 +171,8 @@ export async function runChaos(options: ChaosRunOptions): Promise<ChaosReport> {
     }
     const seconds = (Date.now() - began) / 1000;
     replayer.dispose();
-    // Every node must be up for the read-back, whatever the drain left them in.
+    // Every node must be up for the read-back, whatever the drain left them in, and none killed during it.
+    kills.stop();
     await kills.settle();
     await nodes.startStopped();
 

@@ -151,6 +151,18 @@ export class NodeKiller {
     return this.plan.length;
   }
 
+  /**
+   * Ends the plan: a kill armed by a request still in flight when the run ends would otherwise land during the
+   * read-back (seen as "other side closed" on a verification read).
+   */
+  stop(): void {
+    this.stopped = true;
+    this.plan.length = 0;
+    this.armed = null;
+  }
+
+  private stopped = false;
+
   readonly beforeForward = async (request: OutgoingRequest): Promise<void> => {
     if (this.hold) await this.hold;
     const next = this.plan[0];
@@ -158,7 +170,9 @@ export class NodeKiller {
     if (next === undefined || this.armed || this.busy || nodes.live().length === 0) return;
     if (targetOf(request.method, request.path) !== next.target || confirmed() < next.afterConfirmed) return;
     this.plan.shift();
-    this.armed = { request, seqBefore: await api().lastSeq(), leaveDown: next.leaveDown };
+    const seqBefore = await api().lastSeq();
+    if (this.stopped) return;
+    this.armed = { request, seqBefore, leaveDown: next.leaveDown };
   };
 
   readonly onForward = (forwarded: ForwardedRequest): void => {
@@ -169,7 +183,7 @@ export class NodeKiller {
       });
     }
     const kill = this.armed;
-    if (!kill || kill.request.path !== forwarded.path || kill.request.method !== forwarded.method) return;
+    if (!kill || this.stopped || kill.request.path !== forwarded.path || kill.request.method !== forwarded.method) return;
     this.armed = null;
     const { nodes, random, log } = this.options;
     const { method, path: url, entries, answered, node } = forwarded;
