@@ -166,6 +166,10 @@ export class DexieOutboxStore implements OutboxStore {
     });
   }
 
+  atomically<T>(work: () => Promise<T>): Promise<T> {
+    return this.db.transaction('rw', [this.entries, this.files], work);
+  }
+
   /**
    * One request, not a read then a write (every save with a photo or a signature waits on it, OB1): a file already
    * kept has the same bytes (same hash) and keeps what is known about its upload, so an existing row stays as it is.

@@ -54,3 +54,40 @@ describe('Replayer over the Dexie outbox', () => {
     await db.delete();
   });
 });
+
+describe('a failed round on the device', () => {
+  it('is written in two transactions, not one per entry (each one reruns every screen watching the outbox)', async () => {
+    const db = new TestDb(`dexie-round-${Date.now()}`);
+    let writes = 0;
+    db.use({
+      stack: 'dbcore',
+      name: 'count-writes',
+      create: (down) => ({
+        ...down,
+        transaction: (stores, mode, options) => {
+          if (mode === 'readwrite') writes += 1;
+          return down.transaction(stores, mode, options);
+        },
+      }),
+    });
+    const store = new DexieOutboxStore({ db, entries: db.outbox, files: db.outboxFiles });
+    const server = new FakeSyncServer();
+    const nextKey = createUuidV7Generator();
+    const replayer = new Replayer({ store, transport: server.transport, setTimer: () => () => {}, batchSize: 200 });
+    await db.transaction('rw', db.outbox, async () => {
+      for (let n = 0; n < 200; n += 1)
+        await store.append(newOutboxEntry({ method: 'POST', path: `/api/trabajadores/${n}`, body: { n }, payloadVersion: 1, recordKey: `trabajadores:${n}` }, nextKey(), 0));
+    });
+
+    writes = 0;
+    server.failNext('drop-before');
+    await replayer.requestSync();
+    expect(replayer.getState()).toMatchObject({ pending: 200, online: false });
+    // The batch went unanswered: its first entry counts a failure, the others go back untouched behind it.
+    const states = (await db.outbox.orderBy('seq').toArray()).map((row) => row.state);
+    expect(states).toEqual(['failed-retrying', ...Array<string>(199).fill('pending')]);
+    // Marked sending, then the 200 outcomes together.
+    expect(writes).toBe(2);
+    await db.delete();
+  });
+});

@@ -117,6 +117,26 @@ export class MemoryOutboxStore implements OutboxStore {
     await this.markSent([key]);
   }
 
+  /** Rolls back by restoring a copy taken before `work`: calls others made meanwhile go back with it. */
+  async atomically<T>(work: () => Promise<T>): Promise<T> {
+    const entries = structuredClone(this.entries);
+    const files = structuredClone(this.files);
+    const lastSeq = this.lastSeq;
+    try {
+      return await work();
+    } catch (error) {
+      this.restore(this.entries, entries);
+      this.restore(this.files, files);
+      this.lastSeq = lastSeq;
+      throw error;
+    }
+  }
+
+  private restore<V>(target: Map<string, V>, copy: Map<string, V>): void {
+    target.clear();
+    for (const [key, value] of copy) target.set(key, value);
+  }
+
   async putFile(file: StoredFile): Promise<void> {
     // Same hash, same bytes: a file already kept stays as it is, with what is known about its upload.
     if (!this.files.has(file.sha256)) this.files.set(file.sha256, structuredClone(file));

@@ -176,6 +176,30 @@ export function describeOutboxStoreContract(name: string, open: () => Promise<Ou
         expect(await store.getFile(SHA_B)).toBeUndefined();
       }));
 
+    it('a round written atomically commits together, or not at all when it throws', () =>
+      withStore(async (store) => {
+        const a = await store.append(entry());
+        const b = await store.append(entry());
+        await store.markSending([a.key, b.key]);
+        await expect(
+          store.atomically(async () => {
+            await store.markRetry(a.key, 1_000, ERROR);
+            await store.markSent([b.key]);
+            throw new Error('storage failed midway');
+          }),
+        ).rejects.toThrow('storage failed midway');
+        expect((await store.get(a.key))?.state).toBe('sending');
+        expect((await store.get(b.key))?.state).toBe('sending');
+        const answer = await store.atomically(async () => {
+          await store.markRetry(a.key, 1_000, ERROR);
+          await store.markSent([b.key]);
+          return 'written';
+        });
+        expect(answer).toBe('written');
+        expect(await store.get(a.key)).toMatchObject({ state: 'failed-retrying', nextAttemptAt: 1_000 });
+        expect(await store.get(b.key)).toBeUndefined();
+      }));
+
     it('OB6: markSent of an unknown key changes nothing', () =>
       withStore(async (store) => {
         await store.append(entry());

@@ -51,6 +51,12 @@ export interface OutboxStore {
   /** Removes a dead entry on the person's explicit decision (RP16). Refuses entries that are not dead. */
   discard(key: string): Promise<void>;
 
+  /**
+   * Runs several of the calls above as one: they commit together or, when `work` throws, not at all, and whoever
+   * watches the store sees one change. A round's 200 outcomes written one by one kept a device busy for a minute.
+   */
+  atomically<T>(work: () => Promise<T>): Promise<T>;
+
   putFile(file: StoredFile): Promise<void>;
   getFile(sha256: string): Promise<StoredFile | undefined>;
   setFileUploaded(sha256: string, uploaded: boolean): Promise<void>;

@@ -219,18 +219,20 @@ export class Replayer {
     const sentKeys: string[] = [];
     const applied: Applied[] = [];
     let nextAttemptAt: number | undefined;
-    for (const entry of attempted) {
-      const outcome = outcomes.get(entry.key);
-      const result = outcome ? await this.apply(entry, outcome) : 'released';
-      if (result === 'sent') sentKeys.push(entry.key);
-      if (result === 'released' || result === 'update') await this.store.release([entry.key]);
-      if (result === 'retry') {
-        const stored = await this.store.get(entry.key);
-        if (stored) nextAttemptAt = Math.min(nextAttemptAt ?? Infinity, stored.nextAttemptAt);
+    await this.store.atomically(async () => {
+      for (const entry of attempted) {
+        const outcome = outcomes.get(entry.key);
+        const result = outcome ? await this.apply(entry, outcome) : 'released';
+        if (result === 'sent') sentKeys.push(entry.key);
+        if (result === 'released' || result === 'update') await this.store.release([entry.key]);
+        if (result === 'retry') {
+          const stored = await this.store.get(entry.key);
+          if (stored) nextAttemptAt = Math.min(nextAttemptAt ?? Infinity, stored.nextAttemptAt);
+        }
+        applied.push(result);
       }
-      applied.push(result);
-    }
-    if (sentKeys.length > 0) await this.store.markSent(sentKeys);
+      if (sentKeys.length > 0) await this.store.markSent(sentKeys);
+    });
 
     const sent = sentKeys.length;
     if (applied.includes('paused')) return { sent, stop: 'paused' };
