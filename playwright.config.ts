@@ -26,6 +26,8 @@ const POSITIONS = specs('sync-dead-letter-cargos', 'trabajadores-cargos-niveles'
 const APART = specs('foundation', 'security-policy', 'pwa-install', 'first-screen-budget', 'fiscales-portal', 'catalogos');
 /** Counts every worker of the company before and after its own four: nothing else may add or remove one meanwhile. */
 const ALONE = specs('sync-tabs');
+/** Adds a thousand workers: after every journey that counts the company's workers or looks one up in a list. */
+const BULK = specs('trabajadores-carga');
 const SETUP = '**/sesion.setup.ts';
 
 export default defineConfig({
@@ -66,10 +68,11 @@ export default defineConfig({
     { name: 'cargos y niveles', testMatch: POSITIONS, dependencies: ['demo: epp', 'demo: cifras'], workers: 1 },
     {
       name: 'recorridos',
-      testIgnore: [SETUP, ...DEMO_EPP, ...DEMO_FIGURES, ...POSITIONS, ...APART, ...ALONE],
+      testIgnore: [SETUP, ...DEMO_EPP, ...DEMO_FIGURES, ...POSITIONS, ...APART, ...ALONE, ...BULK],
       dependencies: ['demo: epp', 'demo: cifras', 'aparte'],
     },
     { name: 'a solas', testMatch: ALONE, dependencies: ['recorridos', 'cargos y niveles'] },
+    { name: 'carga masiva', testMatch: BULK, dependencies: ['a solas'] },
   ],
   webServer: {
     // The built app and the real server on a fresh data folder; tests/run-all.ts builds first.
