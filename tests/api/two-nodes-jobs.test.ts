@@ -73,8 +73,10 @@ describe('one run per period across the nodes', () => {
     await until(() => pid !== 0);
     expect(await tickJob(b, job.spec())).toBe('busy');
 
+    // Its failure is awaited from before the kill: it may arrive before the answer to pg_terminate_backend does.
+    const died = expect(dying).rejects.toThrow();
     await sql`select pg_terminate_backend(${pid})`.execute(b);
-    await expect(dying).rejects.toThrow();
+    await died;
     // Its session ends and the lock with it; the run a started never ended, so it is due although it is recent.
     let outcome = await tickJob(b, job.spec());
     for (let i = 0; i < 100 && outcome === 'busy'; i += 1) {
