@@ -1,12 +1,14 @@
-import { ANSWER_LABELS, type Answer } from '#sync/domain/traffic-light.ts';
-import { type ContenidoFormulario, type Enunciado, statementsOf } from '#sync/schemas/formularios.schema.ts';
-import type { CambioCorreccion } from '#sync/schemas/inspecciones-correccion.schema.ts';
-import type { Inspeccion, RespuestaEnunciado } from '#sync/schemas/inspecciones.schema.ts';
-import type { Observacion } from '#sync/schemas/observaciones.schema.ts';
+import { toWireDate } from './dates.ts';
+import { ANSWER_LABELS, type Answer } from './traffic-light.ts';
+import { type ContenidoFormulario, type Enunciado, statementsOf } from '../schemas/formularios.schema.ts';
+import type { CambioCorreccion, Correccion } from '../schemas/inspecciones-correccion.schema.ts';
+import type { ChecklistReportData, Inspeccion, RespuestaEnunciado } from '../schemas/inspecciones.schema.ts';
+import type { Observacion } from '../schemas/observaciones.schema.ts';
 
 /**
  * What a correction changed, as the inspection's history and its PDF print it: the header fields, the statements
- * whose answer changed and the observations that came or went with them. Pure: the inspection before and after.
+ * whose answer changed and the observations that came or went with them. Pure: the inspection before and after; the
+ * server keeps it in the history, the device shows it on its PDF until the server's copy arrives.
  */
 
 const HEADER_FIELDS = [
@@ -35,23 +37,17 @@ export function answerText(statement: Enunciado, answer: RespuestaEnunciado | un
   return subs.length ? `${word} (${subs.join('; ')})` : word;
 }
 
-/** Why an observation's statement no longer takes corrections: it moved past Abierta (SPEC OV5). Null while open. */
-export function lockReason(observation: Observacion): string | null {
-  if (observation.Aprobada === 1) return 'aprobada';
-  if (observation.Respondida === 1) return 'respondida';
-  if (observation.Respuestas.at(-1)?.Tipo === 'rechazo') return 'rechazada';
-  return observation.Respuestas.length > 0 ? 'respondida' : null;
-}
+type MovedObservation = Pick<Observacion, 'IdObservacion' | 'TipoObs' | 'Enunciado' | 'Observacion'>;
 
 const observationLabel = (observation: Pick<Observacion, 'TipoObs' | 'Enunciado'>) =>
   observation.TipoObs === 'General' ? 'Observación general' : `Observación de "${observation.Enunciado ?? ''}"`;
 
 export interface ObservationMoves {
   /** Open observations withdrawn (their statement no longer fails). */
-  withdrawn: readonly Observacion[];
+  withdrawn: readonly MovedObservation[];
   /** Observations whose text changed, before and after. */
-  edited: readonly { before: Observacion; after: Observacion }[];
-  added: readonly Observacion[];
+  edited: readonly { before: MovedObservation; after: MovedObservation }[];
+  added: readonly MovedObservation[];
 }
 
 /** Every change between `before` and `after` in reading order: header, template fields, statements, observations. */
@@ -81,7 +77,7 @@ export function correctionChanges(
       Despues: answerText(statement, is),
     });
   }
-  const observation = (row: Observacion, Antes: string, Despues: string): CambioCorreccion => ({
+  const observation = (row: MovedObservation, Antes: string, Despues: string): CambioCorreccion => ({
     Tipo: 'observacion',
     Clave: row.IdObservacion,
     Campo: observationLabel(row),
@@ -92,4 +88,13 @@ export function correctionChanges(
   for (const { before: was, after: is } of moves.edited) changes.push(observation(is, was.Observacion, is.Observacion));
   for (const row of moves.added) changes.push(observation(row, '', row.Observacion));
   return changes;
+}
+
+/** The corrections as a report prints them: the day each was made (in Chile) and what it changed. */
+export function reportCorrections(corrections: readonly Correccion[]): NonNullable<ChecklistReportData['Correcciones']> {
+  return corrections.map((correction) => ({
+    Fecha: toWireDate(new Date(correction.Fecha)),
+    Usuario: correction.Usuario,
+    Cambios: correction.Cambios.map(({ Campo, Antes, Despues }) => ({ Campo, Antes, Despues })),
+  }));
 }

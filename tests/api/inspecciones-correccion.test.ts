@@ -99,9 +99,9 @@ describe('correcting a finished inspection (PUT observaciones-inspecciones/{IdEv
         expect.objectContaining({ Campo: 'Observación general', Antes: '', Despues: 'Orden y aseo deficiente en el patio' }),
       ]),
     );
-    // The change log carries the corrected inspection to the devices.
+    // The change log carries the corrected inspection to the devices, with its history for the PDF they draw.
     const logged = await server.deps.db.selectFrom('cambios').select('Fila').where('IdRegistro', '=', sent.IdEvaluacion).orderBy('Seq', 'desc').executeTakeFirstOrThrow();
-    expect(JSON.parse(logged.Fila!)).toMatchObject({ Version: 2, Lugar: 'Bodega central' });
+    expect(JSON.parse(logged.Fila!)).toMatchObject({ Version: 2, Lugar: 'Bodega central', Correcciones: [entry] });
   });
 
   it('refuses to change an answer whose observation was already answered, and applies nothing of the correction', async () => {

@@ -1,4 +1,6 @@
+import { correctionLock } from '#sync/domain/correction-lock.ts';
 import { toWireDate } from '#sync/domain/dates.ts';
+import { correctionChanges, sameAnswer } from '#sync/domain/inspection-correction-changes.ts';
 import { inspectionRefusal } from '#sync/domain/inspection-rules.ts';
 import { uuidV7 } from '#sync/outbox/uuid-v7.ts';
 import { AUTH_MESSAGES } from '#sync/schemas/auth.schema.ts';
@@ -20,8 +22,7 @@ import type { WriteContext } from '#server/records/write-answer.ts';
 import { recordConflict } from '#server/sync/conflicts.repo.ts';
 import { inWriteTransaction } from '#server/sync/write-transaction.ts';
 import type { Viewer } from '#server/tenancy/viewer.ts';
-import { correctionChanges, lockReason, sameAnswer } from './correccion-cambios.ts';
-import { insertCorrection } from './correcciones.repo.ts';
+import { correctionsOf, insertCorrection } from './correcciones.repo.ts';
 import { INSPECTIONS_TABLE, logInspection, logObservation } from './inspecciones-change-log.ts';
 import * as repo from './inspecciones.repo.ts';
 
@@ -96,16 +97,16 @@ export function correctInspection(
 
     // A changed answer whose observation moved past Abierta is locked: nothing of the correction is applied.
     for (const statement of changed) {
-      const locked = active.find((observation) => observation.IdEnunciado === statement && lockReason(observation));
+      const locked = active.find((observation) => observation.IdEnunciado === statement && correctionLock(observation));
       if (!locked) continue;
-      const message = CORRECCION_MESSAGES.answerLocked(texts.get(statement) ?? statement, lockReason(locked)!);
+      const message = CORRECCION_MESSAGES.answerLocked(texts.get(statement) ?? statement, correctionLock(locked)!);
       throw new HttpError(409, message, CORRECCION_LOCKED_CODE);
     }
     const general = active.find((observation) => observation.TipoObs === 'General');
     const generalText = body.ObservacionGeneral;
     const generalChanges = generalText !== undefined && generalText !== general?.Observacion;
-    if (general && generalChanges && lockReason(general)) {
-      throw new HttpError(409, CORRECCION_MESSAGES.generalLocked(lockReason(general)!), CORRECCION_LOCKED_CODE);
+    if (general && generalChanges && correctionLock(general)) {
+      throw new HttpError(409, CORRECCION_MESSAGES.generalLocked(correctionLock(general)!), CORRECCION_LOCKED_CODE);
     }
 
     // A statement no longer answered 2 takes its open Checklist observations with it (SPEC IN9).
@@ -162,7 +163,6 @@ export function correctInspection(
       Nota: corrected.Nota,
       Version: corrected.Version,
     });
-    await logInspection(db, corrected, ctx.now);
     for (const observation of withdrawn) {
       await repo.updateObservation(db, ctx.company, observation.IdObservacion, { Estado: 0, Version: observation.Version + 1 });
       await logObservation(db, { ...observation, Estado: 0, Version: observation.Version + 1 }, ctx.now, 'delete');
@@ -178,6 +178,7 @@ export function correctInspection(
     const user = { id: ctx.user, name: ctx.userName };
     const entry = { company: ctx.company, idEvaluacion: id, version: corrected.Version, user, changes, previous };
     const correccion = await insertCorrection(db, entry, ctx.now);
+    await logInspection(db, { ...corrected, Correcciones: await correctionsOf(db, ctx.company, id) }, ctx.now);
     const observaciones = (await repo.observationsOf(db, ctx.company, id)).map(repo.toWireObservacion);
     return { kind: 'written', row: { inspeccion: corrected, observaciones, correccion } };
   });

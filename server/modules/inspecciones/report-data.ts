@@ -1,5 +1,6 @@
 import { buildChecklistReportData, observedWorkerLabel } from '#app/reports/checklist-report-data.ts';
 import { toWireDate } from '#sync/domain/dates.ts';
+import { reportCorrections } from '#sync/domain/inspection-correction-changes.ts';
 import type { ChecklistReportData } from '#sync/schemas/inspecciones.schema.ts';
 import type { AppDeps } from '#server/app-env.ts';
 import { type ImageMode, reportCompany, reportImageLoader } from '#server/reports/report-sources.ts';
@@ -73,11 +74,6 @@ export async function buildChecklistReport(
   );
   const corrections = await correctionsOf(deps.db, company, id);
   if (corrections.length === 0) return data;
-  // The day each correction was made, in Chile, and what it changed: the paper says it is not the original.
-  const Correcciones = corrections.map((correction) => ({
-    Fecha: toWireDate(new Date(correction.Fecha)),
-    Usuario: correction.Usuario,
-    Cambios: correction.Cambios.map(({ Campo, Antes, Despues }) => ({ Campo, Antes, Despues })),
-  }));
-  return { ...data, Correcciones };
+  // The paper says it is not the original.
+  return { ...data, Correcciones: reportCorrections(corrections) };
 }
