@@ -1,3 +1,4 @@
+import type { Correccion } from '#sync/schemas/inspecciones-correccion.schema.ts';
 import type { Firma, Inspeccion, ObservacionNueva, RespuestaEnunciado } from '#sync/schemas/inspecciones.schema.ts';
 import type { Observacion } from '#sync/schemas/observaciones.schema.ts';
 import type { Formulario } from '#sync/schemas/formularios.schema.ts';
@@ -9,8 +10,11 @@ export interface LocalFormulario extends Formulario {
   orden: string;
 }
 
-/** A finished inspection as the device keeps it (pulled, or queued from this device). */
-export type LocalInspeccion = Inspeccion;
+/**
+ * A finished inspection as the device keeps it (pulled, or queued from this device). A corrected one carries its
+ * corrections (the server's, and one of this device while its correction is queued): its PDF says so offline.
+ */
+export type LocalInspeccion = Inspeccion & { Correcciones?: Correccion[] };
 
 /** An observation as the device keeps it (pulled, or changed here and queued). */
 export type LocalObservacion = Observacion;

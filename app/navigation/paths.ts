@@ -53,7 +53,11 @@ export const paths = {
   empresaContratistas: recordRoutes('/empresa-contratistas'),
   clientes: recordRoutes('/clientes'),
   auditoria: { path: '/auditoria-usuarios', href: '/auditoria-usuarios' },
-  inspecciones: recordRoutes('/inspecciones'),
+  inspecciones: {
+    ...recordRoutes('/inspecciones'),
+    /** A finished inspection corrected from the office (the spec's PUT of an evaluation); `editar` fills a draft. */
+    corregir: { path: '/inspecciones/corregir/:id', href: (id: string) => `/inspecciones/corregir/${encodeURIComponent(id)}` },
+  },
   observaciones: recordRoutes('/observaciones'),
   eppTipos: withLoad('/epp/tipos'),
   eppAsignacion: recordRoutes('/epp/asignacion'),

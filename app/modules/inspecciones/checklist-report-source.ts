@@ -1,4 +1,5 @@
 import { toWireDate } from '#sync/domain/dates.ts';
+import { reportCorrections } from '#sync/domain/inspection-correction-changes.ts';
 import type { Session } from '#sync/schemas/auth.schema.ts';
 import { FORMULARIO_TYPE_LABELS, type FormularioTipo } from '#sync/schemas/formularios.schema.ts';
 import { type ChecklistReportData, INSPECCIONES_MESSAGES, type ReportRequest } from '#sync/schemas/inspecciones.schema.ts';
@@ -32,7 +33,7 @@ async function loadDeviceReport(db: AppDb, id: string, session: Session): Promis
   if (!content) return null;
   const levelIds = [inspeccion.IdNivel2, inspeccion.IdNivel3].filter((level): level is string => level !== null);
   const [levels, workers] = await Promise.all([db.niveles.bulkGet(levelIds), db.trabajadores.bulkGet(inspeccion.Observados)]);
-  return buildChecklistReportData(
+  const report = await buildChecklistReportData(
     { inspeccion, observaciones, content },
     {
       company: reportCompany(session),
@@ -43,6 +44,9 @@ async function loadDeviceReport(db: AppDb, id: string, session: Session): Promis
       today: toWireDate(new Date()),
     },
   );
+  // The paper never passes for the original: the corrections the device holds, as the server prints them.
+  const corrections = inspeccion.Correcciones ?? [];
+  return corrections.length > 0 ? { ...report, data: { ...report.data, Correcciones: reportCorrections(corrections) } } : report;
 }
 
 interface ReportAnswer {

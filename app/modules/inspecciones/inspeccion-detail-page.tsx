@@ -16,7 +16,7 @@ import { useTemplateVersion } from '#app/data/template-version.ts';
 import type { LocalInspeccion } from '#app/db/inspection-rows.ts';
 import { paths } from '#app/navigation/paths.ts';
 import { levelName } from '#app/session/level-names.ts';
-import { hasPermission } from '#app/session/session-permissions.ts';
+import { hasPermission, isContractorUser } from '#app/session/session-permissions.ts';
 import { useRequiredSession } from '#app/session/use-session.ts';
 import { useDbQuery } from '#app/sync/use-device.ts';
 import { CardSection } from '#app/ui/card-section.tsx';
@@ -225,6 +225,11 @@ export function InspeccionDetailPage() {
           {hasPermission(session, paths.eppSolicitudes.list.href, 'crear') && (
             <IonButton fill="outline" color="dark" routerLink={paths.eppSolicitudes.nuevoDesde.href(inspection.IdEvaluacion)}>
               Solicitar EPP
+            </IonButton>
+          )}
+          {hasPermission(session, route, 'editar') && !isContractorUser(session) && (
+            <IonButton fill="outline" color="dark" routerLink={paths.inspecciones.corregir.href(inspection.IdEvaluacion)}>
+              Corregir
             </IonButton>
           )}
           {hasPermission(session, route, 'eliminar') && (

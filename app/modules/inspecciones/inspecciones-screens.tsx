@@ -9,6 +9,9 @@ import { reopenRefusedDraft } from './draft-reopen.ts';
 const { Component: InspeccionesListPage, preload: preloadList } = preloadableLazy(() => import('./inspecciones-list-page.tsx').then((module) => module.InspeccionesListPage));
 const InspeccionDetailPage = lazy(() => import('./inspeccion-detail-page.tsx').then((module) => ({ default: module.InspeccionDetailPage })));
 const InspeccionNewPage = lazy(() => import('./inspeccion-new-page.tsx').then((module) => ({ default: module.InspeccionNewPage })));
+const InspeccionCorreccionPage = lazy(() =>
+  import('./inspeccion-correccion-page.tsx').then((module) => ({ default: module.InspeccionCorreccionPage })),
+);
 const InspeccionFillPage = lazy(() => import('./inspeccion-fill-page.tsx').then((module) => ({ default: module.InspeccionFillPage })));
 
 /** The routes of this module inside the company area (registered by app/routes/company-area.tsx). */
@@ -22,5 +25,6 @@ export function inspeccionesScreens(): ReactElement[] {
     screen(paths.inspecciones.nuevo.path, <InspeccionNewPage />, route),
     screen(paths.inspecciones.editar.path, <InspeccionFillPage />, route),
     screen(paths.inspecciones.detalles.path, <InspeccionDetailPage />, route),
+    screen(paths.inspecciones.corregir.path, <InspeccionCorreccionPage />, route),
   ];
 }
