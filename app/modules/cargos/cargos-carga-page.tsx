@@ -2,6 +2,7 @@ import { paths } from '#app/navigation/paths.ts';
 import { levelName } from '#app/session/level-names.ts';
 import { useRequiredSession } from '#app/session/use-session.ts';
 import { requireDevice } from '#app/sync/device-sync.ts';
+import { loadLevels } from '#app/ui/records/load-levels.ts';
 import { RecordFileLoadPage } from '#app/ui/records/record-file-load-page.tsx';
 import { CARGO_LOAD, type CargoLoadContext, cargoLoadKey } from './cargos-carga.ts';
 
@@ -13,9 +14,7 @@ export function CargosCargaPage() {
     const { db } = requireDevice();
     const [levels, cargos] = await Promise.all([db.niveles.toArray(), db.cargos.toArray()]);
     return {
-      levels2: levels.filter((level) => level.TipoNivel === 2),
-      levels3: levels.filter((level) => level.TipoNivel === 3),
-      levelLabels: labels,
+      ...loadLevels(levels, labels),
       existing: new Set(cargos.map(cargoLoadKey)),
     };
   };

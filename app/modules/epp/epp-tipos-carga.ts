@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import { fold } from '#app/db/reference-rows.ts';
 import type { CsvLoadSpec, CsvRowCheck } from '#app/ui/records/csv-load.ts';
 import { parseLocaleNumber } from '#app/ui/records/csv-parse.ts';
-import { byLevelName } from '#app/ui/records/load-levels.ts';
+import { byNombre } from '#app/ui/records/load-levels.ts';
 
 export const EPP_TIPO_LOAD_MESSAGES = {
   activityUnknown: (name: string) => `${EPP_TIPOS_MESSAGES.activityInvalid} («${name}»)`,
@@ -48,7 +48,7 @@ export function checkEppTipoRow(
 ): CsvRowCheck<EppTipoLoadFields> {
   const activityIds: string[] = [];
   for (const name of actividades.split('|').map((part) => part.trim()).filter(Boolean)) {
-    const found = byLevelName(context.activities, name)[0] ?? context.activities.find((activity) => (activity.Codigo ?? '') === name);
+    const found = byNombre(context.activities, name)[0] ?? context.activities.find((activity) => (activity.Codigo ?? '') === name);
     if (!found) return { message: EPP_TIPO_LOAD_MESSAGES.activityUnknown(name), column: 'Actividades' };
     activityIds.push(found.IdActividadEconomica);
   }

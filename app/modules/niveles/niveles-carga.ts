@@ -2,7 +2,7 @@ import { type LevelType, NivelCreateBodySchema } from '#sync/schemas/niveles.sch
 import * as v from 'valibot';
 import { fold } from '#app/db/reference-rows.ts';
 import type { CsvLoadSpec, CsvRowCheck } from '#app/ui/records/csv-load.ts';
-import { byLevelName, LOAD_LEVEL_MESSAGES, type LoadLevel } from '#app/ui/records/load-levels.ts';
+import { byNombre, LOAD_LEVEL_MESSAGES, type LoadLevel } from '#app/ui/records/load-levels.ts';
 
 export const NIVEL_LOAD_MESSAGES = {
   duplicate: 'Ya existe un nivel con ese nombre bajo el mismo nivel superior',
@@ -32,7 +32,7 @@ export function checkNivelRow([nombre = '', superior = '', rut = '']: readonly s
   let parent: LoadLevel | undefined;
   if (context.type > 2) {
     if (superior.trim() === '') return { message: NIVEL_LOAD_MESSAGES.parentRequired(context.parentLabel), column: 'Nivel superior' };
-    parent = byLevelName(context.parents, superior.trim())[0];
+    parent = byNombre(context.parents, superior.trim())[0];
     if (!parent) return { message: LOAD_LEVEL_MESSAGES.unknown(context.parentLabel, superior.trim()), column: 'Nivel superior' };
   }
   const tax = v.safeParse(RutNivel, rut);

@@ -3,6 +3,7 @@ import { levelName } from '#app/session/level-names.ts';
 import { isContractorUser } from '#app/session/session-permissions.ts';
 import { useRequiredSession } from '#app/session/use-session.ts';
 import { requireDevice } from '#app/sync/device-sync.ts';
+import { loadLevels } from '#app/ui/records/load-levels.ts';
 import { RecordFileLoadPage } from '#app/ui/records/record-file-load-page.tsx';
 import { WORKER_LOAD, type WorkerLoadContext } from './trabajadores-carga.ts';
 import { createWorkers } from './trabajador-writes.ts';
@@ -17,10 +18,8 @@ export function TrabajadoresCargaPage() {
     // The RUTs come from the search index's keys (a RUT's digits are one of a worker's words): no row is read.
     const [levels, cargos, words] = await Promise.all([db.niveles.toArray(), db.cargos.toArray(), db.trabajadores.orderBy('palabras').uniqueKeys()]);
     return {
-      levels2: levels.filter((level) => level.TipoNivel === 2),
-      levels3: levels.filter((level) => level.TipoNivel === 3),
+      ...loadLevels(levels, labels),
       cargos,
-      levelLabels: labels,
       existing: new Set(words.map(String)),
       ownRut,
     };

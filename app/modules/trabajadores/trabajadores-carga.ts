@@ -67,14 +67,17 @@ const FIELD_COLUMNS: Record<string, string> = {
 const OWN_STAFF = new Set(['', 'personal propio', 'propio', 'propia']);
 
 /** One row of a payroll file: the worker's fields, or the first thing wrong with it and in which column. */
+/** Payroll exports often drop the RUT's dash ("123456785"): put it back before the RUT rules read it. */
+function rutCell(cell: string): string {
+  const dashless = cell !== '' && rutError(cell) === RUT_MESSAGES.format && /^\d{7,8}[\dkK]$/.test(cell.replace(/[.\s]/g, ''));
+  return dashless ? `${cell.slice(0, -1)}-${cell.slice(-1)}` : cell;
+}
+
 export function checkWorkerRow(cells: readonly string[], context: WorkerLoadContext): CsvRowCheck<WorkerLoadFields> {
-  const [rut = '', nombres = '', paterno = '', materno = '', cargo = '', nivel2 = '', nivel3 = '', contratista = '', ficha = ''] = cells.map(
-    (cell) => cell.trim(),
+  const [cell = '', nombres = '', paterno = '', materno = '', cargo = '', nivel2 = '', nivel3 = '', contratista = '', ficha = ''] = cells.map(
+    (value) => value.trim(),
   );
-  if (rut !== '' && rutError(rut) === RUT_MESSAGES.format && /^\d{7,8}[\dkK]$/.test(rut.replace(/[.\s]/g, ''))) {
-    // Payroll exports often drop the dash: "123456785".
-    return checkWorkerRow([`${rut.slice(0, -1)}-${rut.slice(-1)}`, ...cells.slice(1)], context);
-  }
+  const rut = rutCell(cell);
   const contractorText = OWN_STAFF.has(fold(contratista)) ? '' : contratista;
   const parsed = v.safeParse(RowSchema, {
     RunPersona: rut,

@@ -99,9 +99,15 @@ export function FilePreview({
  */
 export function LoadDrain({ table, ids, noun, listHref }: { table: string; ids: readonly string[]; noun: Noun; listHref: string }) {
   const queued = useDbQuery(
+    // Counted on the indexes, never reading the queued bodies: it runs again on every change of the queue.
     async (db) => {
-      const rows = await db.outbox.where('recordKey').anyOf(ids.map((id) => recordKeyOf(table, id))).toArray();
-      return { waiting: rows.filter((row) => row.state !== 'dead').length, refused: rows.length - rows.filter((row) => row.state !== 'dead').length };
+      const keys = ids.map((id) => recordKeyOf(table, id));
+      const own = new Set(keys);
+      const [queued, refused] = await Promise.all([
+        db.outbox.where('recordKey').anyOf(keys).count(),
+        db.outbox.where('state').equals('dead').filter((row) => own.has(row.recordKey ?? '')).count(),
+      ]);
+      return { waiting: queued - refused, refused };
     },
     [table, ids],
   );

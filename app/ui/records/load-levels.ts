@@ -14,6 +14,12 @@ export interface LoadLevels {
   levelLabels: [string, string];
 }
 
+/** The levels a load looks names up in, from the device's levels and the company's names for them. */
+export function loadLevels(levels: readonly (LoadLevel & { TipoNivel: number })[], levelLabels: [string, string]): LoadLevels {
+  const ofType = (type: number) => levels.filter((level) => level.TipoNivel === type);
+  return { levels2: ofType(2), levels3: ofType(3), levelLabels };
+}
+
 export const LOAD_LEVEL_MESSAGES = {
   unknown: (label: string, name: string) => `No existe ${label.toLocaleLowerCase('es')} «${name}»`,
   mismatch: (label: string, name: string) => `${label} «${name}» no pertenece al nivel superior indicado`,
@@ -35,7 +41,8 @@ export function byFoldedName<Row>(rows: readonly Row[], name: string, nameOf: (r
   return index.get(fold(name.trim())) ?? [];
 }
 
-export const byLevelName = <Row extends { Nombre: string }>(rows: readonly Row[], name: string) =>
+/** Rows that carry a `Nombre` (levels, activities) by that name, folded. */
+export const byNombre = <Row extends { Nombre: string }>(rows: readonly Row[], name: string) =>
   byFoldedName(rows, name, (row) => row.Nombre);
 
 /**
@@ -50,11 +57,11 @@ export function levelsByName(
 ): { nv2: string | null; nv3: string | null } | { message: string; column: string } {
   let nv2: LoadLevel | undefined;
   if (level2 !== '') {
-    nv2 = byLevelName(levels2, level2)[0];
+    nv2 = byNombre(levels2, level2)[0];
     if (!nv2) return { message: LOAD_LEVEL_MESSAGES.unknown(label2, level2), column: columns[0] };
   }
   if (level3 === '') return { nv2: nv2?.IdNivel ?? null, nv3: null };
-  const candidates = byLevelName(levels3, level3);
+  const candidates = byNombre(levels3, level3);
   const nv3 = nv2 ? candidates.find((level) => level.IdNivelPadre === nv2.IdNivel) : candidates[0];
   if (!nv3) {
     const message = candidates.length > 0 ? LOAD_LEVEL_MESSAGES.mismatch(label3, level3) : LOAD_LEVEL_MESSAGES.unknown(label3, level3);
