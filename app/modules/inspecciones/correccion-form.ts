@@ -6,8 +6,8 @@ import { type Answer, ANSWERS } from '#sync/domain/traffic-light.ts';
 import { type ContenidoFormulario, statementsOf } from '#sync/schemas/formularios.schema.ts';
 import type { InspeccionCorreccionBody } from '#sync/schemas/inspecciones-correccion.schema.ts';
 import type { ObservacionNueva, RespuestaEnunciado } from '#sync/schemas/inspecciones.schema.ts';
-import { uuidV7 } from '#sync/outbox/uuid-v7.ts';
 import type { DraftObservation, LocalInspeccion, LocalObservacion } from '#app/db/inspection-rows.ts';
+import { blankObservation } from './draft-store.ts';
 
 type Content = Pick<ContenidoFormulario, 'Items' | 'CamposEncabezado' | 'Rangos'>;
 
@@ -62,25 +62,18 @@ export function withAnswer(
   answer: Answer,
 ): CorrectionForm {
   const added = { ...form.added };
-  if (answer === ANSWERS.noCumple && checklistOf(observations, statement).length === 0) added[statement] ??= blankObservation(statement);
+  if (answer === ANSWERS.noCumple && checklistOf(observations, statement).length === 0) added[statement] ??= blankObservation('Checklist', statement);
   if (answer !== ANSWERS.noCumple) delete added[statement];
   return { ...form, answers: { ...form.answers, [statement]: answer }, added };
 }
 
-function blankObservation(statement: string): DraftObservation {
-  return {
-    IdObservacion: uuidV7(),
-    TipoObs: 'Checklist',
-    IdEnunciado: statement,
-    Observacion: '',
-    Responsable: '',
-    IdResponsable: null,
-    Plazo: null,
-    SemaforoObs: 1,
-    Severidad: null,
-    Archivos: [],
-    Estado: 1,
-  };
+/** The open Checklist observations a correction withdraws: their statement's answer changed away from No cumple. */
+function withdrawnBy(observations: readonly LocalObservacion[], changed: readonly RespuestaEnunciado[]): LocalObservacion[] {
+  const answers = new Map(changed.map((answer) => [answer.IdEnunciado, answer.Respuesta]));
+  return active(observations).filter((observation) => {
+    const answer = answers.get(observation.IdEnunciado ?? '');
+    return observation.TipoObs === 'Checklist' && answer !== undefined && answer !== ANSWERS.noCumple;
+  });
 }
 
 const withoutState = ({ Estado: _state, ...observation }: DraftObservation): ObservacionNueva => observation;
@@ -114,8 +107,8 @@ export function correctionOf(
   const general = generalOf(observations)?.Observacion ?? '';
   if (form.general.trim() !== general && form.general.trim() !== '') body.ObservacionGeneral = form.general.trim();
 
-  const withdrawn = new Set(changed.filter((answer) => answer.Respuesta !== ANSWERS.noCumple).map((answer) => answer.IdEnunciado));
-  const kept = active(observations).filter((observation) => !(observation.TipoObs === 'Checklist' && withdrawn.has(observation.IdEnunciado ?? '')));
+  const withdrawn = withdrawnBy(observations, changed);
+  const kept = active(observations).filter((observation) => !withdrawn.includes(observation));
   const problems = inspectionProblems(
     {
       ...inspection,
@@ -165,10 +158,7 @@ export function correctedRow(
     Version: inspection.Version + 1,
   };
   const texts = new Map(statementsOf(content).map((statement) => [statement.IdEnunciado, statement.Texto]));
-  const corrected = (observation: LocalObservacion) => answers.get(observation.IdEnunciado ?? '')?.Respuesta;
-  const withdrawn = active(observations).filter(
-    (observation) => observation.TipoObs === 'Checklist' && corrected(observation) !== undefined && corrected(observation) !== ANSWERS.noCumple,
-  );
+  const withdrawn = withdrawnBy(observations, body.Respuestas ?? []);
   const general = generalOf(observations);
   const text = body.ObservacionGeneral;
   const edited = general && text !== undefined ? [{ before: general, after: { ...general, Observacion: text } }] : [];

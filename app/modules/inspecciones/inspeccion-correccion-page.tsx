@@ -25,9 +25,11 @@ import { useInspectionObservations } from './use-inspection-observations.ts';
 import '#app/ui/records.css';
 import './inspeccion-detail.css';
 
-const headerProblem = (problems: readonly InspectionProblem[], field: string) =>
-  problems.find((problem) => (problem.target.kind === 'encabezado' && problem.target.field === field) || (problem.target.kind === 'campo' && problem.target.id === field))
-    ?.message;
+/** The problem of a header field (Lugar, a template field…) once the person tried to save, under its field. */
+function HeaderProblem({ problems, field }: { problems: readonly InspectionProblem[]; field: string }) {
+  const problem = problems.find(({ target }) => (target.kind === 'encabezado' && target.field === field) || (target.kind === 'campo' && target.id === field));
+  return problem ? <p className="field-error">{problem.message}</p> : null;
+}
 
 /** `/inspecciones/corregir/{id}`: an office user corrects a finished inspection (the spec's PUT of an evaluation). */
 export function InspeccionCorreccionPage() {
@@ -117,11 +119,11 @@ function CorrectionEditor({ inspection, observations }: { inspection: LocalInspe
       </p>
       <CardSection id="correccion-datos" title="Datos">
         <TextField label="Lugar*" value={form.Lugar} onChange={(Lugar) => set({ Lugar })} maxLength={200} />
-        {headerProblem(shown, 'Lugar') && <p className="field-error">{headerProblem(shown, 'Lugar')}</p>}
+        <HeaderProblem problems={shown} field="Lugar" />
         <TextField label="Supervisor*" value={form.Supervisor} onChange={(Supervisor) => set({ Supervisor })} maxLength={150} />
-        {headerProblem(shown, 'Supervisor') && <p className="field-error">{headerProblem(shown, 'Supervisor')}</p>}
+        <HeaderProblem problems={shown} field="Supervisor" />
         <TextField label="Equipo de trabajo" value={form.EquipoTrabajo} onChange={(EquipoTrabajo) => set({ EquipoTrabajo })} maxLength={150} />
-        {headerProblem(shown, 'Observados') && <p className="field-error">{headerProblem(shown, 'Observados')}</p>}
+        <HeaderProblem problems={shown} field="Observados" />
         {content.CamposEncabezado.map((campo) => (
           <div key={campo.IdCampo}>
             <TextField
@@ -130,7 +132,7 @@ function CorrectionEditor({ inspection, observations }: { inspection: LocalInspe
               onChange={(value) => set({ Encabezado: { ...form.Encabezado, [campo.IdCampo]: value } })}
               maxLength={300}
             />
-            {headerProblem(shown, campo.IdCampo) && <p className="field-error">{headerProblem(shown, campo.IdCampo)}</p>}
+            <HeaderProblem problems={shown} field={campo.IdCampo} />
           </div>
         ))}
       </CardSection>

@@ -1,34 +1,13 @@
-import type { OutboxEntry } from '#sync/outbox/outbox-entry.ts';
 import type { CompanyProfileBody, UserProfileBody } from '#sync/schemas/perfil.schema.ts';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { OfficeWriteFate } from '#app/data/office-write-fate.ts';
 import { useOfficeWrite } from '#app/data/use-office-write.ts';
-import { useDbQuery } from '#app/sync/use-device.ts';
 import { useNotice } from '#app/ui/feedback/use-notice.ts';
+import { useQueuedWrites } from '#app/ui/office/use-queued-writes.ts';
 import { type ProfileTarget, profileWrite, storedRefusal, targetRecordKey } from './profile-writes.ts';
 
 /** Said when the write could not even be put in this device's queue (its database failed). */
 const NOT_QUEUED = 'No se pudo guardar el cambio en este dispositivo. Inténtalo nuevamente.';
-
-/**
- * The queued writes of the profile's record on this device, in order. `onSent` runs when one leaves the queue
- * (the server took it, or the person discarded a refused one): the screen reads the server's profile again.
- */
-function useRecordQueue(target: ProfileTarget, onSent: () => void): OutboxEntry[] | undefined {
-  const recordKey = targetRecordKey(target);
-  const entries = useDbQuery((db) => db.outbox.where('recordKey').equals(recordKey).sortBy('seq'), [recordKey]);
-  const count = entries?.length;
-  const previous = useRef(count);
-  const sent = useRef(onSent);
-  useEffect(() => {
-    sent.current = onSent;
-  }, [onSent]);
-  useEffect(() => {
-    if (previous.current !== undefined && count !== undefined && count < previous.current) sent.current();
-    previous.current = count;
-  }, [count]);
-  return entries;
-}
 
 /**
  * A profile screen's saves (SPEC OF1-OF2): the PUT goes through the outbox and the screen waits for its entry, says
@@ -38,7 +17,7 @@ function useRecordQueue(target: ProfileTarget, onSent: () => void): OutboxEntry[
  */
 export function useProfileWrites(target: ProfileTarget, success: string, refresh: () => Promise<void>) {
   const notify = useNotice();
-  const entries = useRecordQueue(target, () => void refresh());
+  const entries = useQueuedWrites({ recordKey: targetRecordKey(target) }, () => void refresh());
   const stored = useMemo(() => storedRefusal(target, entries ?? []), [target, entries]);
   const { save, refused, discard } = useOfficeWrite(stored);
   const [saving, setSaving] = useState(false);

@@ -1,11 +1,10 @@
 import { type QueryKey, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import type { OutboxEntry } from '#sync/outbox/outbox-entry.ts';
 import type { OfficeKind } from '#sync/records/office-records.ts';
 import { describeEntry, ENTRY_STATE_LABELS } from '#app/data/outbox-labels.ts';
 import { paths } from '#app/navigation/paths.ts';
-import { useDbQuery } from '#app/sync/use-device.ts';
+import { useQueuedWrites } from './use-queued-writes.ts';
 import './office.css';
 
 /**
@@ -14,14 +13,7 @@ import './office.css';
  */
 export function PendingOfficeWrites({ kind, refresh }: { kind: OfficeKind; refresh: QueryKey }) {
   const queryClient = useQueryClient();
-  const entries = useDbQuery((db) => db.outbox.where('recordKey').startsWith(`${kind}:`).sortBy('seq'), [kind]);
-  const count = entries?.length;
-  const previous = useRef(count);
-  useEffect(() => {
-    if (previous.current !== undefined && count !== undefined && count < previous.current)
-      void queryClient.invalidateQueries({ queryKey: refresh });
-    previous.current = count;
-  }, [count, queryClient, refresh]);
+  const entries = useQueuedWrites({ kindPrefix: `${kind}:` }, () => void queryClient.invalidateQueries({ queryKey: refresh }));
 
   return <PendingWritesNotice entries={entries ?? []} />;
 }
