@@ -26,6 +26,7 @@ import * as variosNodos from './migrations/0024-varios-nodos.ts';
 import * as faenasUsuarios from './migrations/0025-faenas-usuarios.ts';
 import * as faenasAmpliadas from './migrations/0026-faenas-ampliadas.ts';
 import * as inspeccionesCorrecciones from './migrations/0027-inspecciones-correcciones.ts';
+import * as contratistasCatalogos from './migrations/0028-contratistas-catalogos.ts';
 import * as postgresBase from './postgres/base-migration.ts';
 import { engineOf } from './engine.ts';
 import type { Database } from './schema.ts';
@@ -66,6 +67,7 @@ const BOTH_ENGINES: Record<string, Migration> = {
   '0025-faenas-usuarios': faenasUsuarios,
   '0026-faenas-ampliadas': faenasAmpliadas,
   '0027-inspecciones-correcciones': inspeccionesCorrecciones,
+  '0028-contratistas-catalogos': contratistasCatalogos,
 };
 
 /** A migration's number, the start of its name: the schema version it leaves. */

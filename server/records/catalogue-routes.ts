@@ -27,11 +27,11 @@ function stamped(ctx: WriteContext, row: Row): Row {
 /**
  * The calls of a catalogue of the family (sync/records/catalogue-family.ts): the kit's list, detail, create, update
  * and delete on the declaration's paths, its name unique among the company's records of the same kind and parent,
- * and `GET <call>` (root), the template the product proposes.
+ * and, when the product proposes one, `GET <call>` (root), its template.
  */
 export function catalogueRoutes(
   entity: AnyEntity & { catalogue: CatalogueDeclaration<string, string> },
-  template: readonly CatalogueTemplateRow[],
+  template?: readonly CatalogueTemplateRow[],
 ) {
   const declaration = entity.catalogue;
   const scope = ['Info', 'Tipo', ...(declaration.parent ? [declaration.parent.field] : [])];
@@ -41,6 +41,7 @@ export function catalogueRoutes(
     merged: (ctx, merged) => stamped(ctx, merged),
   };
   const routes = recordRoutes(entity, { rules: rules as never });
+  if (!template) return routes;
   const TemplateRow = v.object({ Info: v.string(), Tipo: v.optional(v.string()), Padre: v.optional(v.string()) });
   return routes.get(
     `/${declaration.call}`,

@@ -4,6 +4,7 @@ import { cargosModule } from './cargos.module.ts';
 import { certificacionesModule } from './certificaciones.module.ts';
 import { clientesModule } from './clientes.module.ts';
 import { combustiblesModule } from './combustibles.module.ts';
+import { contratistasModule } from './contratistas.module.ts';
 import { empresaContratistasModule } from './empresa-contratistas.module.ts';
 import { eppModule } from './epp.module.ts';
 import { fiscalesModule } from './fiscales.module.ts';
@@ -43,6 +44,7 @@ export const MODULES = [
   clientesModule,
   inicioModule,
   combustiblesModule,
+  contratistasModule,
 ] as const;
 
 export type ModuleName = (typeof MODULES)[number]['name'];

@@ -79,12 +79,13 @@ export function entitySamples(source: SampleSource) {
   /**
    * Values that must differ from every other active record of the company, where the module's uniqueness is not
    * the record's name: an activity's SII code, a month of headcount (per levels and contractor), a worker's RUT,
-   * the position an EPP assignment is for.
+   * the position an EPP assignment is for, a provider's RUT.
    */
   const uniqueValues: Partial<Record<EntityTable, () => Row | Promise<Row>>> = {
     actividades_economicas: () => ({ Codigo: String(910_000 + samples) }),
     dotaciones: () => ({ Mes: `2019-${String((samples % 12) + 1).padStart(2, '0')}` }),
     trabajadores: () => ({ RunPersona: freshRut() }),
+    proveedores: () => ({ RutCompleto: freshRut() }),
     epp_asignaciones: async () => ({ IdCargo: (await source.createSample(ENTITIES.cargos)).IdCargo, IdPersona: null }),
   };
 
