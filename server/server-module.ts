@@ -1,6 +1,7 @@
 import type { Hono } from 'hono';
 import type { AppEnv } from './app-env.ts';
 import type { Db } from './db/database.ts';
+import type { FileStore } from './files/file-store.ts';
 import type { OverdueRule } from './records/overdue-lights.ts';
 import type { RecordRegistry } from './records/record-registry.ts';
 
@@ -25,7 +26,13 @@ export interface ServerModule {
    * idempotent, since the demo seed runs at every start. Modules seeded before this existed keep their seeds in
    * server/seed/.
    */
-  seedDemo?: (db: Db, company: string, now: Date) => Promise<void>;
+  seedDemo?: (db: Db, company: string, now: Date, with_: DemoSeedTools) => Promise<void>;
+}
+
+/** What a module's demo seed writes through: every entity's store, and the file store when the server has one. */
+export interface DemoSeedTools {
+  records: RecordRegistry;
+  files?: FileStore;
 }
 
 export function defineServerModule(half: ServerModule): ServerModule {

@@ -2,7 +2,7 @@ import type { EntityTable } from '#sync/records/entities.ts';
 import { type AnyEntity, fillPath, type RowOf } from '#sync/records/entity.ts';
 import { type Transition, transitionRefusal, type Workflow } from '#sync/records/workflow.ts';
 import * as v from 'valibot';
-import { type LocalWrite, localWrites } from '#app/data/local-write.ts';
+import { type LocalFile, type LocalWrite, localWrites } from '#app/data/local-write.ts';
 import { fullName } from '#app/session/session-permissions.ts';
 import { getStoredSession } from '#app/session/session-store.ts';
 import { type DeviceSync, requireDevice } from '#app/sync/device-sync.ts';
@@ -50,6 +50,7 @@ export async function queueTransition<E extends AnyEntity, S extends number | st
   rows: readonly RowOf<E>[],
   body?: unknown,
   device: WorkflowDevice = requireDevice(),
+  files: LocalFile[] = [],
 ): Promise<void> {
   const step = transitionOf(workflow, name);
   const sent = wireBody(step as Transition<unknown, unknown>, body);
@@ -57,7 +58,8 @@ export async function queueTransition<E extends AnyEntity, S extends number | st
   const table = entity.table as EntityTable;
   const stored = getStoredSession()?.session;
   const who = { user: device.userId, userName: stored ? fullName(stored) : '', now: new Date() };
-  const writes = rows.map((row): LocalWrite => {
+  // The files a body names travel with the write that names them (uploaded first, FL3): one row takes a body with files.
+  const writes = rows.map((row, index): LocalWrite => {
     const refusal = transitionRefusal(workflow as unknown as Workflow, name, row);
     if (refusal) throw new Error(refusal.message);
     const id = String(row[entity.id]);
@@ -69,6 +71,7 @@ export async function queueTransition<E extends AnyEntity, S extends number | st
       table,
       id,
       row: deviceRecordOf(table).toLocal(next as never),
+      ...(index === 0 && files.length > 0 ? { files } : {}),
       request: sent === undefined ? { method: step.call.method, path } : { method: step.call.method, path, body: sent },
     };
   });

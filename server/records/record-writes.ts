@@ -49,6 +49,11 @@ export interface RecordRules<R> {
   children?: readonly ChildList[];
   /** A delete names more than the id (a position's levels): a mismatch is not found. */
   deletable?(row: R): boolean;
+  /**
+   * What follows from the stored row in the same transaction (a contract's documents and accreditations): after a
+   * create, an update or a delete has been stored and logged.
+   */
+  written?(ctx: WriteContext, db: Db, row: R): Promise<void>;
   /** Fields whose values together are unique among the company's active records: 409 with `code` otherwise. */
   unique?: readonly { fields: readonly string[]; message: string; code: string }[];
 }
@@ -163,7 +168,9 @@ export function createRecord<E extends AnyEntity>(
     await checkUnique(ctx, db, store, id, own, row);
     await own.check?.(ctx, db, row, null);
     const stored = await store.insert(db, row, '{}');
-    return { kind: 'written', row: (await logRecord(ctx, db, entity, id, null, stored ?? undefined)) as RowOf<E> };
+    const logged = (await logRecord(ctx, db, entity, id, null, stored ?? undefined)) as Row;
+    await own.written?.(ctx, db, logged);
+    return { kind: 'written', row: logged as RowOf<E> };
   });
 }
 
@@ -215,7 +222,9 @@ export function updateRecord<E extends AnyEntity>(
     const versions = plan.kind === 'apply' ? plan : { version: current.Version + 1, fieldVersions: undefined };
     const fieldVersions = versions.fieldVersions ? JSON.stringify(versions.fieldVersions) : stored.fieldVersions;
     await storeOf(ctx, entity).update(db, { ...merged, Version: versions.version }, fieldVersions);
-    return { kind: 'written', row: (await logRecord(ctx, db, entity, id, current)) as RowOf<E> };
+    const logged = (await logRecord(ctx, db, entity, id, current)) as Row;
+    await own.written?.(ctx, db, logged);
+    return { kind: 'written', row: logged as RowOf<E> };
   });
 }
 
@@ -240,6 +249,7 @@ export function deleteRecord<E extends AnyEntity>(
     await storeOf(ctx, entity).update(db, deleted, stored.fieldVersions);
     const tombstone = { company: ctx.company, table: entity.table, id, op: 'delete' as const, audience: audienceOf(entity, current) };
     await recordChange(db, { ...tombstone, worksite: await worksiteOfChange(db, ctx.company, entity.table, current) }, ctx.now);
+    await own.written?.(ctx, db, deleted);
     return { kind: 'written', row: deleted as RowOf<E> };
   });
 }

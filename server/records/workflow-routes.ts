@@ -38,7 +38,7 @@ function answerDoc(description: string, data: v.GenericSchema) {
  * transition's message and the stored record. A transition over several records (`many`) gets its own call.
  * Mounted before the entity's CRUD calls, whose paths may look alike.
  */
-export function workflowRoutes<E extends AnyEntity>(workflow: Workflow<E>, rules: WorkflowRules<RowOf<E>> = {}) {
+export function workflowRoutes<E extends AnyEntity>(workflow: Workflow<E, number | string>, rules: WorkflowRules<RowOf<E>> = {}) {
   const { entity } = workflow;
   const routes = new Hono<AppEnv>().use(requireSession);
   const tags = [entity.table];

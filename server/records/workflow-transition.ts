@@ -25,6 +25,8 @@ export interface WorkflowRules<R> {
   allowed?: Partial<Record<string, (row: R, ctx: WriteContext) => void>>;
   /** The module's own rule on a transition, after the workflow's (a new deadline not before today). */
   check?: Partial<Record<string, (row: R, body: never, ctx: WriteContext) => void>>;
+  /** What follows from the row a transition stored, in its transaction (the accreditations a document decides). */
+  saved?: (ctx: WriteContext, db: Db, row: R) => Promise<void>;
   /** Where the records live when not in the kit's store of the entity: read one, store one with its change-log row. */
   store?: {
     load(ctx: WriteContext, db: Db, id: string): Promise<R | undefined>;
@@ -70,7 +72,9 @@ async function takeOne(ctx: WriteContext, db: Db, workflow: Workflow, name: stri
   (rules.check?.[name] as ((row: Row, body: unknown, ctx: WriteContext) => void) | undefined)?.(row, body, ctx);
   await requireFiles(db, ctx.company, [...(step.files?.(body) ?? [])]);
   const next = { ...step.apply(row, body, { user: ctx.user, userName: ctx.userName, now: ctx.now }), Version: row.Version + 1 };
-  return { kind: 'written', row: await store.save(ctx, db, next, row) } as const;
+  const saved = await store.save(ctx, db, next, row);
+  await rules.saved?.(ctx, db, saved);
+  return { kind: 'written', row: saved } as const;
 }
 
 /**

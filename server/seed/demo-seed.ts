@@ -3,7 +3,7 @@ import type { FileStore } from '../files/file-store.ts';
 import { hashPassword } from '../tenancy/password.ts';
 import { seedWorksiteSupervisor, WORKSITE_SUPERVISOR } from './demo-worksite-user.ts';
 import { grantEveryRouteToDemoAdmins, seedDemoCatalogues } from './demo-catalogues.ts';
-import { SERVER_HALVES } from '../app-modules.ts';
+import { RECORD_STORES, SERVER_HALVES } from '../app-modules.ts';
 import { seedInspectionDemo } from './demo-inspecciones.ts';
 import { seedTrainingDemo } from './demo-capacitaciones.ts';
 import { seedEppDemo } from './demo-epp.ts';
@@ -163,7 +163,7 @@ async function seedLaterDemoData(db: Db, now: Date, files: FileStore | undefined
     await seedDemoCatalogues(db, company.rut.slice(0, -2), now);
     await seedAccidentCatalogues(db, company.rut.slice(0, -2), now);
     await seedWorksiteSupervisor(db, company.rut.slice(0, -2), DEMO_PASSWORD, now);
-    for (const { half } of SERVER_HALVES) await half.seedDemo?.(db, company.rut.slice(0, -2), now);
+    for (const { half } of SERVER_HALVES) await half.seedDemo?.(db, company.rut.slice(0, -2), now, { records: RECORD_STORES, files });
   }
   // The EPP catalogue first: demo checklist statements and training types name its items (the EPP dashboard).
   if (files) await seedEpp(db, now, files);

@@ -7,6 +7,7 @@ import * as v from 'valibot';
 import { CheckList } from '#app/ui/form/check-list.tsx';
 import { FieldShell } from '#app/ui/form/field-shell.tsx';
 import { FormInput } from '#app/ui/form/form-input.tsx';
+import { FormDateField } from '#app/ui/form/date-field.tsx';
 import { FormMonthField } from '#app/ui/form/month-field.tsx';
 import { FormSelect, type SelectOption } from '#app/ui/form/form-select.tsx';
 import { SubmitButton } from '#app/ui/form/submit-button.tsx';
@@ -227,6 +228,7 @@ export function RecordForm<T extends EntityTable, Lookups>({
             if (input.kind === 'number') return <NumberInput key={field.name} control={control} name={field.name} label={label} />;
             if (input.kind === 'month')
               return <FormMonthField key={field.name} control={control} name={field.name} label={label} max={input.max?.()} />;
+            if (input.kind === 'date') return <FormDateField key={field.name} control={control} name={field.name} label={label} />;
             if (input.kind === 'check') return <CheckInput key={field.name} control={control} name={field.name} label={label} />;
             if (input.kind === 'multi')
               return (

@@ -14,6 +14,7 @@ import type { NoticeDuration } from '#app/ui/feedback/use-notice.ts';
 export type FieldInput<Lookups> =
   | { kind: 'text' | 'number' }
   | { kind: 'month'; max?: () => string }
+  | { kind: 'date' }
   | { kind: 'select'; emptyLabel?: string; options: (lookups: Lookups, values: Record<string, unknown>) => SelectOption[] }
   | { kind: 'check' }
   | { kind: 'multi'; options: (lookups: Lookups, values: Record<string, unknown>) => SelectOption[] }

@@ -1,3 +1,4 @@
+import type { LocalFile } from '#app/data/local-write.ts';
 import type { AnyEntity, RowOf } from '#sync/records/entity.ts';
 import { availableTransitions, type Transition, type Workflow } from '#sync/records/workflow.ts';
 import { useState } from 'react';
@@ -14,8 +15,8 @@ export interface TransitionForm<Row> {
   name: string;
   transition: Step<Row>;
   rows: readonly Row[];
-  /** Queues the transition with this body; throws the first problem in Spanish, for the form to show. */
-  submit: (body: unknown) => Promise<void>;
+  /** Queues the transition with this body (and the files it names); throws the first problem in Spanish, for the form to show. */
+  submit: (body: unknown, files?: LocalFile[]) => Promise<void>;
   close: () => void;
 }
 
@@ -72,9 +73,9 @@ export function useWorkflowActions<E extends AnyEntity, S extends number | strin
 
   const rowActions = (row: Row) => availableTransitions(described, row).filter((name) => !stepOf(name).many && offered(row, name));
 
-  const queue = async (name: string, rows: readonly Row[], body?: unknown) => {
+  const queue = async (name: string, rows: readonly Row[], body?: unknown, files?: LocalFile[]) => {
     const step = stepOf(name);
-    await queueTransition(workflow, name, rows, body);
+    await queueTransition(workflow, name, rows, body, undefined, files);
     showSaved(rows.length > 1 && step.many ? step.many.message : step.message);
     setSelected(new Set());
     setForm(null);
@@ -114,7 +115,7 @@ export function useWorkflowActions<E extends AnyEntity, S extends number | strin
     name: form.name,
     transition: stepOf(form.name),
     rows: form.rows,
-    submit: (body) => queue(form.name, form.rows, body),
+    submit: (body, files) => queue(form.name, form.rows, body, files),
     close: () => setForm(null),
   };
 

@@ -30,6 +30,8 @@ export interface WorkflowListPageProps<E extends AnyEntity, S extends number | s
   form?: (form: TransitionForm<RowOf<E>>) => ReactNode;
   /** A failure of the module's own actions, shown where the transitions' are. */
   error?: string | null;
+  /** What the module shows under the list (what the records decide: who is accredited). */
+  after?: ReactNode;
 }
 
 function capitalized(text: string): string {
@@ -103,6 +105,7 @@ export function WorkflowListPage<E extends AnyEntity, S extends number | string>
             ))}
           </ul>
         )}
+        {props.after}
       </div>
       {actions.form && props.form?.(actions.form)}
     </PageContent>
