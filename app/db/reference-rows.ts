@@ -1,5 +1,7 @@
 import type { Entities, EntityTable } from '#sync/records/entities.ts';
 import type { Cargo } from '#sync/schemas/cargos.schema.ts';
+import type { Acreditacion } from '#sync/schemas/contratistas-acreditaciones.schema.ts';
+import type { DocumentoRequisito } from '#sync/schemas/contratistas-documentos.schema.ts';
 import type { Nivel } from '#sync/schemas/niveles.schema.ts';
 import type { Formulario } from '#sync/schemas/formularios.schema.ts';
 import type { Trabajador } from '#sync/schemas/trabajadores.schema.ts';
@@ -52,6 +54,8 @@ export interface OwnLocalRows {
   incidentes: LocalIncidente;
   medidas_control: LocalMedida;
   dotaciones: LocalDotacion;
+  documentos_requisito: DocumentoRequisito;
+  acreditaciones: Acreditacion;
 }
 
 /** The catalogues: every entity without a shape of its own above. */

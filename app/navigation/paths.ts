@@ -43,6 +43,7 @@ export const paths = {
   trabajadores: withLoad('/trabajadores'),
   certificaciones: recordRoutes('/certificaciones'),
   actividadesEconomicas: recordRoutes('/actividades-economicas'),
+  seguimientoRequisitos: { path: '/seguimiento-requisitos', href: '/seguimiento-requisitos' },
   cargos: withLoad('/cargos'),
   nv2: withLoad('/nv2'),
   nv3: withLoad('/nv3'),

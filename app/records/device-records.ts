@@ -107,6 +107,10 @@ const OWN_DEVICE_RECORDS: { [T in keyof OwnLocalRows]: DeviceRecord<T> } = {
   },
   medidas_control: { toLocal: (row) => row, correction: null },
   dotaciones: { toLocal: toLocalDotacion, correction: { routes: () => paths.incidentes.dotacion, action: 'editar' } },
+  // A refused upload or decision can only be discarded: the follow-up shows the document as the server keeps it.
+  documentos_requisito: { toLocal: (row) => row, correction: null },
+  // Kept by the server alone (recomputed with every document and contract): never written by a device.
+  acreditaciones: { toLocal: (row) => row, correction: null },
 };
 
 export const DEVICE_RECORDS: { [T in EntityTable]: DeviceRecord<T> } = {

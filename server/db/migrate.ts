@@ -27,6 +27,7 @@ import * as faenasUsuarios from './migrations/0025-faenas-usuarios.ts';
 import * as faenasAmpliadas from './migrations/0026-faenas-ampliadas.ts';
 import * as inspeccionesCorrecciones from './migrations/0027-inspecciones-correcciones.ts';
 import * as contratistasCatalogos from './migrations/0028-contratistas-catalogos.ts';
+import * as contratistasRequisitos from './migrations/0029-contratistas-requisitos.ts';
 import * as postgresBase from './postgres/base-migration.ts';
 import { engineOf } from './engine.ts';
 import type { Database } from './schema.ts';
@@ -68,6 +69,7 @@ const BOTH_ENGINES: Record<string, Migration> = {
   '0026-faenas-ampliadas': faenasAmpliadas,
   '0027-inspecciones-correcciones': inspeccionesCorrecciones,
   '0028-contratistas-catalogos': contratistasCatalogos,
+  '0029-contratistas-requisitos': contratistasRequisitos,
 };
 
 /** A migration's number, the start of its name: the schema version it leaves. */

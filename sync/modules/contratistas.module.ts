@@ -1,7 +1,12 @@
+import { acreditacionEntity } from '../schemas/contratistas-acreditaciones.schema.ts';
 import { CONTRACTOR_CATALOGUES, proveedorEntity } from '../schemas/contratistas-catalogos.schema.ts';
+import { contratoEntity } from '../schemas/contratistas-contratos.schema.ts';
+import { documentoRequisitoEntity } from '../schemas/contratistas-documentos.schema.ts';
+import { requisitoEntity } from '../schemas/contratistas-requisitos.schema.ts';
 import { defineModule, menuParent, READ, type MenuEntry } from './module-manifest.ts';
 
 const CATALOGUES = menuParent(26, 1, 1, 'Catálogos de Contratistas');
+const CONTRACTORS = menuParent(27, 2, 1, 'Contratistas');
 
 /** The catalogues' menu entries (spec 2.3 configuration routes), ids 58 to 62. */
 const CATALOGUE_ENTRIES: [table: string, ruta: string, nombre: string][] = [
@@ -15,17 +20,37 @@ const CATALOGUE_ENTRIES: [table: string, ruta: string, nombre: string][] = [
 /** Contractor management: what a mandante keeps about the companies that work for it (Ley 20.123, DS 76, DS 44). */
 export const contratistasModule = defineModule({
   name: 'contratistas',
-  entities: { ...CONTRACTOR_CATALOGUES, proveedores: proveedorEntity },
-  menu: CATALOGUE_ENTRIES.map(
-    ([records, ruta, nombre], index): MenuEntry => ({
-      parent: CATALOGUES,
-      IdSubmodulo: 58 + index,
-      posicion: index + 1,
-      nombre,
-      ruta,
-      records,
-      // The field reads a contract's processes and teams; contractors read the catalogues their contracts use.
-      demo: { supervisor: READ, contratista: READ },
-    }),
-  ),
+  entities: {
+    ...CONTRACTOR_CATALOGUES,
+    proveedores: proveedorEntity,
+    requisitos: requisitoEntity,
+    contratos: contratoEntity,
+    documentos_requisito: documentoRequisitoEntity,
+    acreditaciones: acreditacionEntity,
+  },
+  menu: [
+    ...CATALOGUE_ENTRIES.map(
+      ([records, ruta, nombre], index): MenuEntry => ({
+        parent: CATALOGUES,
+        IdSubmodulo: 58 + index,
+        posicion: index + 1,
+        nombre,
+        ruta,
+        records,
+        // The field reads a contract's processes and teams; contractors read the catalogues their contracts use.
+        demo: { supervisor: READ, contratista: READ },
+      }),
+    ),
+    { parent: CONTRACTORS, IdSubmodulo: 63, posicion: 1, nombre: 'Requisitos', ruta: '/requisitos-reglas', records: 'requisitos', demo: { contratista: READ } },
+    { parent: CONTRACTORS, IdSubmodulo: 64, posicion: 2, nombre: 'Contratos', ruta: '/contratos', records: 'contratos', demo: { supervisor: READ, contratista: READ } },
+    // A contractor uploads its documents and comments (editar); the office reviews, approves and rejects (aprobar).
+    {
+      parent: CONTRACTORS,
+      IdSubmodulo: 65,
+      posicion: 3,
+      nombre: 'Seguimiento de Requisitos',
+      ruta: '/seguimiento-requisitos',
+      demo: { supervisor: READ, contratista: ['index', 'editar'] },
+    },
+  ],
 });

@@ -78,7 +78,8 @@ describe('contractor companies', () => {
     });
 
     const active = await read<EmpresaContratista[]>(server, admin.token, `${BASE}/${ANDES.id}`);
-    expect(active.body.data.map((row) => row.Nombre)).toEqual(['Montajes Industriales del Sur SpA', body.Nombre]);
+    // The demo's subcontractor too (contractor management), listed by name.
+    expect(active.body.data.map((row) => row.Nombre)).toEqual(['Andamios Bío Bío Ltda.', 'Montajes Industriales del Sur SpA', body.Nombre]);
     expect((await read(server, admin.token, `${BASE}/one/${ANDES.id}/${body.IdEmpresaContratista}`)).body.data).toEqual(res.body.data);
     expect((await read<{ IdCliente: string }[]>(server, admin.token, `${BASE}/listado_clientes/${ANDES.id}`)).body.data).toEqual([
       { IdCliente: 'CLI-001', Nombre: 'Minera Cordillera Norte S.A.' },
@@ -143,7 +144,7 @@ describe('contractor companies', () => {
 
   it("a deactivated one's users cannot sign in and are told why; open sessions end; activating lets them back", async () => {
     const contractor = await server.login('contratista@andesdemo.cl');
-    const demo = (await read<EmpresaContratista[]>(server, admin.token, `${BASE}/${ANDES.id}`)).body.data[0]!;
+    const demo = (await read<EmpresaContratista[]>(server, admin.token, `${BASE}/${ANDES.id}`)).body.data.find((row) => row.RutCompleto === '78945612-7')!;
     expect((await setState(demo.IdEmpresaContratista, 'desactivar')).body).toMatchObject({
       statusCode: 200,
       message: 'Empresa desactivada con éxito',
@@ -157,8 +158,9 @@ describe('contractor companies', () => {
         'La empresa contratista Montajes Industriales del Sur SpA fue desactivada por Constructora Andes Demo SpA: sus usuarios no pueden iniciar sesión. Comunícate con Constructora Andes Demo SpA para reactivarla.',
     });
     expect((await login('contratista@andesdemo.cl', 'mala-clave')).body).toMatchObject({ code: 'CREDENCIALES_INCORRECTAS' });
-    expect((await read<EmpresaContratista[]>(server, admin.token, `${BASE}/${ANDES.id}`)).body.data).toEqual([]);
-    expect((await read<EmpresaContratista[]>(server, admin.token, `${BASE}/all/${ANDES.id}`)).body.data).toMatchObject([{ Estado: 2 }]);
+    // Only the subcontractor (no account) stays active.
+    expect((await read<EmpresaContratista[]>(server, admin.token, `${BASE}/${ANDES.id}`)).body.data.map((row) => row.RutCompleto)).toEqual(['76888111-1']);
+    expect((await read<EmpresaContratista[]>(server, admin.token, `${BASE}/all/${ANDES.id}`)).body.data.find((row) => row.IdEmpresaContratista === demo.IdEmpresaContratista)).toMatchObject({ Estado: 2 });
     expect((await setState(demo.IdEmpresaContratista, 'activar')).body).toMatchObject({
       message: 'Empresa activada con éxito',
       data: { Estado: 1 },
@@ -198,7 +200,7 @@ describe('contractor companies', () => {
       await server.deps.db.selectFrom('usuarios').select('IdUsuario').where('IdUsuario', '=', made.body.data.IdUsuario!).executeTakeFirst(),
     ).toBeUndefined();
     expect((await write(server, admin.token, 'DELETE', `${BASE}/delete/${ANDES.id}/${body.IdEmpresaContratista}`)).status).toBe(200);
-    const demo = (await read<EmpresaContratista[]>(server, admin.token, `${BASE}/${ANDES.id}`)).body.data[0]!;
+    const demo = (await read<EmpresaContratista[]>(server, admin.token, `${BASE}/${ANDES.id}`)).body.data.find((row) => row.RutCompleto === '78945612-7')!;
     expect((await write(server, admin.token, 'DELETE', `${BASE}/delete/${ANDES.id}/${demo.IdEmpresaContratista}`)).body).toMatchObject({
       statusCode: 409,
       code: 'CONTRATISTA_CON_TRABAJADORES',
@@ -207,7 +209,7 @@ describe('contractor companies', () => {
 
   it("is another company's business for no one", async () => {
     const pacifico = await server.login('admin@pacificodemo.cl', PACIFICO.rut);
-    const demo = (await read<EmpresaContratista[]>(server, admin.token, `${BASE}/${ANDES.id}`)).body.data[0]!;
+    const demo = (await read<EmpresaContratista[]>(server, admin.token, `${BASE}/${ANDES.id}`)).body.data.find((row) => row.RutCompleto === '78945612-7')!;
     expect((await read(server, pacifico.token, `${BASE}/one/${PACIFICO.id}/${demo.IdEmpresaContratista}`)).body.data).toBeNull();
     expect(
       (

@@ -1,11 +1,33 @@
 import { proveedorEntity } from '#sync/schemas/contratistas-catalogos.schema.ts';
+import { requisitoEntity } from '#sync/schemas/contratistas-requisitos.schema.ts';
+import { recordRoutes } from '#server/records/record-routes.ts';
+import { acreditacionEntity } from '#sync/schemas/contratistas-acreditaciones.schema.ts';
 import { defineServerModule } from '#server/server-module.ts';
 import { catalogueMounts, proveedoresRoutes } from './catalogos.routes.ts';
-import { catalogueStores, proveedoresStore } from './contratistas-stores.ts';
-import { seedContractorCatalogues } from './demo-catalogos.ts';
+import { acreditacionesStore, catalogueStores, contratosStore, documentosStore, proveedoresStore, requisitosStore } from './contratistas-stores.ts';
+import { contratosRoutes } from './contratos.routes.ts';
+import { seedContractorDemo } from './demo-contratistas.ts';
+import { documentosRoutes } from './documentos.routes.ts';
+import { requisitosRoutes } from './requisitos.routes.ts';
+
+const base = requisitoEntity.api.base;
 
 export default defineServerModule({
-  stores: { ...catalogueStores, proveedores: proveedoresStore },
-  routes: [...catalogueMounts, { base: proveedorEntity.api.base, routes: proveedoresRoutes }],
-  seedDemo: seedContractorCatalogues,
+  stores: {
+    ...catalogueStores,
+    proveedores: proveedoresStore,
+    requisitos: requisitosStore,
+    contratos: contratosStore,
+    documentos_requisito: documentosStore,
+    acreditaciones: acreditacionesStore,
+  },
+  routes: [
+    ...catalogueMounts,
+    { base: proveedorEntity.api.base, routes: proveedoresRoutes },
+    { base, routes: requisitosRoutes },
+    { base, routes: contratosRoutes },
+    { base, routes: documentosRoutes },
+    { base, routes: recordRoutes(acreditacionEntity) },
+  ],
+  seedDemo: seedContractorDemo,
 });

@@ -1,0 +1,132 @@
+import { useQuery } from '@tanstack/react-query';
+import { formatDisplayDate } from '#sync/domain/dates.ts';
+import { formatRut } from '#sync/domain/rut.ts';
+import { contratoProblem } from '#sync/schemas/contratistas-contratos.schema.ts';
+import { apiRequest } from '#app/data/api-client.ts';
+import { MAINTAINER_PATHS } from '#app/navigation/served-routes.ts';
+import { useRequiredSession } from '#app/session/use-session.ts';
+import { useDbQuery } from '#app/sync/use-device.ts';
+import { RecordDetailPage } from '#app/ui/records/record-detail-page.tsx';
+import { RecordFormPage } from '#app/ui/records/record-form-page.tsx';
+import { RecordListPage } from '#app/ui/records/record-list-page.tsx';
+import type { RecordView } from '#app/ui/records/record-view.ts';
+
+type Option = { value: string; label: string };
+
+interface ContratoLookups {
+  contractors: Option[];
+  levels: Option[];
+  processes: Option[];
+  activities: Option[];
+  requirements: Option[];
+  workers: (Option & { rut: string })[];
+  name: ReadonlyMap<string, string>;
+}
+
+const named = (rows: { id: string; name: string }[]) => rows.map((row) => ({ value: row.id, label: row.name }));
+
+/** The device's catalogues and workers, and the company's contractors (read from the server when online). */
+function useContratoLookups(): ContratoLookups | undefined {
+  const company = useRequiredSession().empresa.IdEmpresa;
+  const contractors = useQuery({
+    queryKey: ['empresa-contratistas', company],
+    queryFn: ({ signal }) =>
+      apiRequest<{ data: { RutCompleto: string; Nombre: string; Estado: number }[] }>(`/empresa-contratistas/all/${encodeURIComponent(company)}`, { signal }),
+  });
+  const device = useDbQuery(async (db) => {
+    const all = async (table: string) => (await db.table(table).orderBy('orden').toArray()) as Record<string, string>[];
+    const [levels, processes, activities, requirements, workers] = await Promise.all([
+      db.niveles.orderBy('[TipoNivel+orden]').toArray(),
+      all('procesos_faena'),
+      all('actividades_contrato'),
+      db.table('requisitos').toArray() as Promise<{ IdRequisito: string; Nombre: string }[]>,
+      db.trabajadores.orderBy('orden').filter((worker) => !!worker.RutContratista).toArray(),
+    ]);
+    return {
+      levels: named(levels.filter((level) => level.TipoNivel === 2).map((level) => ({ id: level.IdNivel, name: level.Nombre }))),
+      processes: named(processes.map((row) => ({ id: row.Id!, name: row.Info! }))),
+      activities: named(activities.map((row) => ({ id: row.Id!, name: row.Info! }))),
+      requirements: named(requirements.map((row) => ({ id: row.IdRequisito, name: row.Nombre })).sort((a, b) => a.name.localeCompare(b.name, 'es'))),
+      workers: workers.map((worker) => ({
+        value: worker.IdPersona,
+        label: `${[worker.Nombres, worker.ApellidoPaterno, worker.ApellidoMaterno].filter(Boolean).join(' ')} (${formatRut(worker.RunPersona)})`,
+        rut: worker.RutContratista ?? '',
+      })),
+    };
+  }, []);
+  if (!device) return undefined;
+  const known = (contractors.data?.data ?? []).filter((row) => row.Estado === 1);
+  const listed = new Set(known.map((row) => row.RutCompleto));
+  const fromWorkers = [...new Set(device.workers.map((worker) => worker.rut))].filter((rut) => !listed.has(rut));
+  const contractorOptions = [
+    ...known.map((row) => ({ value: row.RutCompleto, label: `${row.Nombre} (${formatRut(row.RutCompleto)})` })),
+    ...fromWorkers.map((rut) => ({ value: rut, label: formatRut(rut) })),
+  ];
+  const { levels, processes, activities, requirements, workers } = device;
+  const all = [...contractorOptions, ...levels, ...processes, ...activities, ...requirements, ...workers];
+  return { ...device, contractors: contractorOptions, name: new Map(all.map((option) => [option.value, option.label])) };
+}
+
+const names = (ids: readonly string[], lookups: ContratoLookups) => ids.map((id) => lookups.name.get(id) ?? '').filter(Boolean).join(', ');
+
+/** Contracts on the kit: the contractor, its worksite and dates, who answers on each side, its subcontractors, workers and requirements. */
+const contratosView: RecordView<'contratos', ContratoLookups> = {
+  table: 'contratos',
+  routes: MAINTAINER_PATHS.contratos!,
+  title: 'Contratos',
+  labels: { create: 'Nuevo contrato', newTitle: 'Nuevo contrato', editTitle: 'Editar contrato', correctTitle: 'Corregir contrato', data: 'Datos del contrato' },
+  useLookups: useContratoLookups,
+  fields: [
+    { name: 'Nombre', label: 'Nombre del contrato', required: true, input: { kind: 'text' }, inList: false },
+    {
+      name: 'RutContratista',
+      label: 'Empresa contratista',
+      required: true,
+      show: (row, lookups) => lookups.name.get(row.RutContratista) ?? formatRut(row.RutContratista),
+      input: { kind: 'select', emptyLabel: 'Elige la empresa contratista', options: (lookups) => lookups.contractors },
+    },
+    { name: 'IdNivel2', label: 'Faena', required: true, show: (row, lookups) => lookups.name.get(row.IdNivel2) ?? '', input: { kind: 'select', emptyLabel: 'Elige la faena', options: (lookups) => lookups.levels } },
+    { name: 'FechaInicio', label: 'Fecha de inicio', required: true, show: (row) => formatDisplayDate(row.FechaInicio), input: { kind: 'date' } },
+    { name: 'FechaTermino', label: 'Fecha de término', required: true, show: (row) => formatDisplayDate(row.FechaTermino), input: { kind: 'date' } },
+    { name: 'IdProceso', label: 'Proceso', show: (row, lookups) => (row.IdProceso && lookups.name.get(row.IdProceso)) || '', input: { kind: 'select', emptyLabel: 'Sin proceso', options: (lookups) => lookups.processes }, inList: false },
+    { name: 'NombreAdministrador', label: 'Administrador del contrato (mandante)', input: { kind: 'text' }, inList: false },
+    { name: 'NombreResponsable', label: 'Responsable de la empresa contratista', input: { kind: 'text' }, inList: false },
+    {
+      name: 'Subcontratistas',
+      label: 'Subcontratistas',
+      show: (row, lookups) => names(row.Subcontratistas, lookups),
+      input: { kind: 'multi', options: (lookups, values) => lookups.contractors.filter((option) => option.value !== values.RutContratista) },
+      inList: false,
+    },
+    { name: 'Actividades', label: 'Actividades', show: (row, lookups) => names(row.Actividades, lookups), input: { kind: 'multi', options: (lookups) => lookups.activities }, inList: false },
+    {
+      name: 'Trabajadores',
+      label: 'Trabajadores del contrato',
+      show: (row, lookups) => names(row.Trabajadores, lookups),
+      input: {
+        kind: 'multi',
+        options: (lookups, values) => {
+          const companies = [values.RutContratista, ...((values.Subcontratistas as string[] | undefined) ?? [])];
+          return lookups.workers.filter((worker) => companies.includes(worker.rut));
+        },
+      },
+      inList: false,
+    },
+    { name: 'Requisitos', label: 'Requisitos que exige', show: (row, lookups) => names(row.Requisitos, lookups), input: { kind: 'multi', options: (lookups) => lookups.requirements }, inList: false },
+  ],
+  defaults: { Subcontratistas: [], Actividades: [], Trabajadores: [], Requisitos: [] },
+  validate: (values) => {
+    if (!values.FechaInicio || !values.FechaTermino || !values.RutContratista) return null;
+    const problem = contratoProblem({
+      FechaInicio: String(values.FechaInicio),
+      FechaTermino: String(values.FechaTermino),
+      RutContratista: String(values.RutContratista),
+      Subcontratistas: (values.Subcontratistas as string[] | undefined) ?? [],
+    });
+    return problem ? { field: problem.includes('término') ? 'FechaTermino' : 'Subcontratistas', message: problem } : null;
+  },
+};
+
+export const ContratosListPage = () => <RecordListPage view={contratosView} />;
+export const ContratoFormPage = () => <RecordFormPage view={contratosView} />;
+export const ContratoDetailPage = () => <RecordDetailPage view={contratosView} />;

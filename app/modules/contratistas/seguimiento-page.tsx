@@ -1,0 +1,97 @@
+import { accreditedOn, expiryWarning } from '#sync/domain/accreditation.ts';
+import { formatDisplayDate, toWireDate } from '#sync/domain/dates.ts';
+import { formatRut } from '#sync/domain/rut.ts';
+import type { Acreditacion } from '#sync/schemas/contratistas-acreditaciones.schema.ts';
+import { type DocumentoRequisito, MOTIVOS_RECHAZO, type MotivoRechazo } from '#sync/schemas/contratistas-documentos.schema.ts';
+import { documentoRequisitoWorkflow } from '#sync/schemas/contratistas-documentos.workflow.ts';
+import { useDbQuery } from '#app/sync/use-device.ts';
+import { WorkflowListPage } from '#app/ui/workflow/workflow-list-page.tsx';
+import type { WorkflowCardView } from '#app/ui/workflow/workflow-card.tsx';
+import { DocumentoDialog } from './documento-dialog.tsx';
+
+const about = (doc: DocumentoRequisito) =>
+  [doc.NombrePersona || formatRut(doc.RutContratista), doc.Mes && `mes ${doc.Mes.slice(5)}-${doc.Mes.slice(0, 4)}`].filter(Boolean).join(' · ');
+
+/** A document's dates, its warning, the reason it was rejected and the renewal under way. */
+function DocumentFacts({ doc, today }: { doc: DocumentoRequisito; today: string }) {
+  const warning = expiryWarning(doc, today);
+  const lastComment = [...doc.Historial].reverse().find((step) => step.Comentario);
+  return (
+    <div className="muted">
+      {doc.FechaEmision && <p>Emitido el {formatDisplayDate(doc.FechaEmision)}{doc.FechaVencimiento && ` · vence el ${formatDisplayDate(doc.FechaVencimiento)}`}</p>}
+      {doc.EstadoDocumento === 'aprobado' && doc.FechaVencimiento && today > doc.FechaVencimiento && <p className="notice notice--error">Vencido</p>}
+      {warning && <p className="notice notice--warning">Vence en {warning} días o menos</p>}
+      {doc.EstadoDocumento === 'rechazado' && doc.Motivo && <p>Motivo del rechazo: {MOTIVOS_RECHAZO[doc.Motivo as MotivoRechazo]}</p>}
+      {doc.Renovacion && <p>Renovación {doc.Renovacion.Estado === 'rechazado' ? 'rechazada' : 'en curso'}, emitida el {formatDisplayDate(doc.Renovacion.FechaEmision)}</p>}
+      {lastComment && <p>Último comentario ({lastComment.Nombre}): {lastComment.Comentario}</p>}
+    </div>
+  );
+}
+
+/** Who may enter: each worker of each contract, accredited until a day or not, with the reasons. */
+function Accreditations({ rows, today }: { rows: Acreditacion[]; today: string }) {
+  if (rows.length === 0) return <p className="empty-state">Aún no hay trabajadores asignados a contratos.</p>;
+  return (
+    <ul className="card-list" aria-label="Acreditación de trabajadores">
+      {rows.map((row) => (
+        <li key={row.IdAcreditacion} className="card">
+          <h3>
+            {row.NombrePersona} ({formatRut(row.RunPersona)})
+          </h3>
+          {accreditedOn(row, today) ? (
+            <p className="badge workflow-badge--done">Acreditado{row.AcreditadoHasta && ` hasta el ${formatDisplayDate(row.AcreditadoHasta)}`}</p>
+          ) : (
+            <>
+              <p className="badge">No acreditado</p>
+              <ul>
+                {(row.Acreditado === 1 ? [`Acreditación vencida el ${formatDisplayDate(row.AcreditadoHasta)}`] : row.Motivos).map((reason) => (
+                  <li key={reason}>{reason}</li>
+                ))}
+              </ul>
+            </>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * `/seguimiento-requisitos`: the documents each requirement asks, by state, with the transitions the role may take
+ * (a contractor uploads and comments; the office reviews, approves and rejects), and the accreditation they give.
+ */
+export function SeguimientoRequisitosPage() {
+  const today = toWireDate(new Date());
+  const data = useDbQuery(async (db) => {
+    const [docs, accreditations] = await Promise.all([
+      db.table('documentos_requisito').toArray() as Promise<DocumentoRequisito[]>,
+      db.table('acreditaciones').toArray() as Promise<Acreditacion[]>,
+    ]);
+    docs.sort((a, b) => a.NombreRequisito.localeCompare(b.NombreRequisito, 'es') || about(a).localeCompare(about(b), 'es') || b.Mes.localeCompare(a.Mes));
+    accreditations.sort((a, b) => a.NombrePersona.localeCompare(b.NombrePersona, 'es'));
+    return { docs, accreditations };
+  }, []);
+  const view: WorkflowCardView<DocumentoRequisito> = {
+    title: (doc) => doc.NombreRequisito,
+    choiceName: (doc) => `${doc.NombreRequisito}, ${about(doc)}`,
+    subtitle: (doc) => about(doc),
+    body: (doc) => <DocumentFacts doc={doc} today={today} />,
+  };
+  return (
+    <WorkflowListPage
+      workflow={documentoRequisitoWorkflow}
+      title="Seguimiento de Requisitos"
+      plural="documentos"
+      rows={data?.docs}
+      view={view}
+      doneStates={['aprobado']}
+      form={(form) => <DocumentoDialog form={form} />}
+      after={
+        <section aria-labelledby="acreditacion-titulo">
+          <h2 id="acreditacion-titulo">Acreditación de trabajadores</h2>
+          {data && <Accreditations rows={data.accreditations} today={today} />}
+        </section>
+      }
+    />
+  );
+}

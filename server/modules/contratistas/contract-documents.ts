@@ -1,0 +1,175 @@
+import { createHash } from 'node:crypto';
+import { accreditationOf, type AccreditationDocument } from '#sync/domain/accreditation.ts';
+import { toWireDate, toWireMonth } from '#sync/domain/dates.ts';
+import { personName } from '#sync/domain/person-name.ts';
+import { acreditacionEntity, type Acreditacion } from '#sync/schemas/contratistas-acreditaciones.schema.ts';
+import type { Contrato } from '#sync/schemas/contratistas-contratos.schema.ts';
+import { documentoRequisitoEntity, type DocumentoRequisito } from '#sync/schemas/contratistas-documentos.schema.ts';
+import type { Requisito } from '#sync/schemas/contratistas-requisitos.schema.ts';
+import type { Db } from '#server/db/database.ts';
+import { audienceOf } from '#server/records/record-audience.ts';
+import { logRecord } from '#server/records/record-writes.ts';
+import type { WriteContext } from '#server/records/write-answer.ts';
+import { recordChange } from '#server/sync/change-log.repo.ts';
+import { worksiteOfChange } from '#server/tenancy/record-worksites.ts';
+
+/** The whole company, whoever writes: a contractor's upload recomputes accreditations it cannot see. */
+const COMPANY = { kind: 'empresa' } as const;
+
+/** A stable id from what a row is about, so the same document or accreditation is never made twice. */
+function derivedId(...parts: string[]): string {
+  const hex = createHash('sha256').update(parts.join('|')).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+type Worker = { IdPersona: string; RunPersona: string; RutContratista: string; Nombre: string };
+
+async function workersOf(db: Db, company: string, ids: readonly string[]): Promise<Worker[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom('trabajadores')
+    .select(['IdPersona', 'RunPersona', 'RutContratista', 'Nombres', 'ApellidoPaterno', 'ApellidoMaterno'])
+    .where('IdEmpresa', '=', company)
+    .where('IdPersona', 'in', [...ids])
+    .where('Estado', '!=', 0)
+    .execute();
+  return rows.map((row) => ({
+    IdPersona: row.IdPersona,
+    RunPersona: row.RunPersona,
+    RutContratista: row.RutContratista ?? '',
+    Nombre: personName(row),
+  }));
+}
+
+/** What a requirement asks for a contract: the company, contract or worker, and the month of a monthly one. */
+function targetsOf(requirement: Requisito, contract: Contrato, workers: readonly Worker[], month: string) {
+  const Mes = requirement.Frecuencia === 'mensual' ? month : '';
+  const none = { IdContrato: null, IdPersona: null, NombrePersona: '', Mes };
+  if (requirement.Aplicacion === 'empresa')
+    return [contract.RutContratista, ...contract.Subcontratistas].map((RutContratista) => ({ ...none, RutContratista }));
+  if (requirement.Aplicacion === 'contrato') return [{ ...none, RutContratista: contract.RutContratista, IdContrato: contract.IdContrato }];
+  return workers.map((worker) => ({
+    ...none,
+    RutContratista: worker.RutContratista,
+    IdPersona: worker.IdPersona,
+    NombrePersona: worker.Nombre,
+  }));
+}
+
+const copiedFrom = (requirement: Requisito) => ({
+  NombreRequisito: requirement.Nombre,
+  Aplicacion: requirement.Aplicacion,
+  Obligatorio: requirement.Obligatorio,
+  ControlDeuda: requirement.ControlDeuda,
+  PeriodoMeses: requirement.PeriodoMeses,
+});
+
+/** Stores a derived row (a document, an accreditation) when new or changed, with its change-log row. */
+type DerivedTable = 'documentos_requisito' | 'acreditaciones';
+interface DerivedStore<R> {
+  load: (db: Db, company: string, id: string) => Promise<{ row: R } | undefined>;
+  insert: (db: Db, row: object, versions: string) => Promise<unknown>;
+  update: (db: Db, row: object, versions: string) => Promise<unknown>;
+}
+
+async function keep<R extends { Version: number; Estado: number }>(ctx: WriteContext, db: Db, table: DerivedTable, id: string, next: Omit<R, 'Version'>) {
+  const entity = table === 'acreditaciones' ? acreditacionEntity : documentoRequisitoEntity;
+  const store = ctx.records[table] as unknown as DerivedStore<R>;
+  const found = (await store.load(db, ctx.company, id))?.row;
+  const unchanged = ([field, value]: [string, unknown]) => JSON.stringify(found![field as keyof R]) === JSON.stringify(value);
+  if (found && Object.entries(next).every(unchanged)) return found;
+  if (!found) await store.insert(db, { ...next, Version: 1 }, '{}');
+  else await store.update(db, { ...found, ...next, Version: found.Version + 1 }, '{}');
+  return (await logRecord(ctx, db, entity, id, (found as never) ?? null)) as unknown as R;
+}
+
+/** Every document a contract asks, made once (pending) and kept in step with its requirement's name and rules. */
+async function ensureDocuments(ctx: WriteContext, db: Db, contract: Contrato, workers: readonly Worker[]) {
+  const asked = (row: Requisito) => contract.Requisitos.includes(row.IdRequisito);
+  const requirements = (await ctx.records.requisitos.listActive(db, ctx.company, COMPANY)).filter(asked);
+  const month = toWireMonth(ctx.now);
+  for (const requirement of requirements) {
+    for (const target of targetsOf(requirement, contract, workers, month)) {
+      const id = derivedId(ctx.company, requirement.IdRequisito, target.RutContratista, target.IdContrato ?? '', target.IdPersona ?? '', target.Mes);
+      const found = (await ctx.records.documentos_requisito.load(db, ctx.company, id))?.row;
+      const base: Omit<DocumentoRequisito, 'Version'> = found ?? {
+        IdDocumento: id,
+        IdEmpresa: ctx.company,
+        Estado: 1,
+        IdRequisito: requirement.IdRequisito,
+        ...copiedFrom(requirement),
+        ...target,
+        RutPrincipal: contract.RutContratista,
+        EstadoDocumento: 'pendiente',
+        Archivo: null,
+        FechaEmision: '',
+        FechaVencimiento: '',
+        Motivo: '',
+        ConDeuda: null,
+        Renovacion: null,
+        Historial: [],
+      };
+      const next = { ...base, ...copiedFrom(requirement), NombrePersona: target.NombrePersona || base.NombrePersona };
+      await keep<DocumentoRequisito>(ctx, db, 'documentos_requisito', id, next);
+    }
+  }
+}
+
+/** The contract's accreditation rows: one per worker at its worksite; a worker who left it (or a deleted contract) loses it. */
+async function keepAccreditations(
+  ctx: WriteContext,
+  db: Db,
+  contract: Contrato,
+  workers: readonly Worker[],
+  documents: readonly AccreditationDocument[],
+) {
+  const today = toWireDate(ctx.now);
+  const kept = new Set<string>();
+  if (contract.Estado !== 0) {
+    for (const worker of workers) {
+      const id = derivedId(ctx.company, 'acreditacion', worker.IdPersona, contract.IdContrato, contract.IdNivel2);
+      kept.add(id);
+      const row: Omit<Acreditacion, 'Version'> = {
+        IdAcreditacion: id,
+        IdEmpresa: ctx.company,
+        Estado: 1,
+        IdPersona: worker.IdPersona,
+        NombrePersona: worker.Nombre,
+        RunPersona: worker.RunPersona,
+        IdContrato: contract.IdContrato,
+        IdNivel2: contract.IdNivel2,
+        RutContratista: worker.RutContratista,
+        ...accreditationOf(contract, worker, documents, today),
+      };
+      await keep<Acreditacion>(ctx, db, 'acreditaciones', id, row);
+    }
+  }
+  const stale = await db
+    .selectFrom('acreditaciones')
+    .select('IdAcreditacion')
+    .where('IdEmpresa', '=', ctx.company)
+    .where('IdContrato', '=', contract.IdContrato)
+    .where('Estado', '=', 1)
+    .execute();
+  for (const { IdAcreditacion } of stale.filter((row) => !kept.has(row.IdAcreditacion))) {
+    const found = (await ctx.records.acreditaciones.load(db, ctx.company, IdAcreditacion))!.row;
+    await ctx.records.acreditaciones.update!(db, { ...found, Estado: 0, Version: found.Version + 1 }, '{}');
+    const worksite = await worksiteOfChange(db, ctx.company, 'acreditaciones', found);
+    const audience = audienceOf(acreditacionEntity, found);
+    await recordChange(db, { company: ctx.company, table: 'acreditaciones', id: IdAcreditacion, op: 'delete', audience, worksite }, ctx.now);
+  }
+}
+
+/** After a contract is written: its documents exist and its workers' accreditations are recomputed, in the same transaction. */
+export async function syncContract(ctx: WriteContext, db: Db, contract: Contrato): Promise<void> {
+  const workers = contract.Estado === 0 ? [] : await workersOf(db, ctx.company, contract.Trabajadores);
+  if (contract.Estado !== 0) await ensureDocuments(ctx, db, contract, workers);
+  const documents = await ctx.records.documentos_requisito.listActive(db, ctx.company, COMPANY);
+  await keepAccreditations(ctx, db, contract, workers, documents);
+}
+
+/** After a requirement or a document is written: every active contract that asks the requirement is brought up to date. */
+export async function syncContractsAsking(ctx: WriteContext, db: Db, IdRequisito: string): Promise<void> {
+  const contracts = await ctx.records.contratos.listActive(db, ctx.company, COMPANY);
+  for (const contract of contracts.filter((row) => row.Requisitos.includes(IdRequisito))) await syncContract(ctx, db, contract);
+}

@@ -1,0 +1,56 @@
+import { CONTRATOS_MESSAGES, contratoEntity, contratoProblem, type Contrato } from '#sync/schemas/contratistas-contratos.schema.ts';
+import type { Db } from '#server/db/database.ts';
+import { HttpError } from '#server/http/http-error.ts';
+import { recordRoutes } from '#server/records/record-routes.ts';
+import type { RecordRules } from '#server/records/record-writes.ts';
+import type { Viewer } from '#server/tenancy/viewer.ts';
+import { syncContract } from './contract-documents.ts';
+
+/** A contractor user sees the contracts it holds and those it works in as a subcontractor. */
+export function canSeeContract(viewer: Viewer, row: Pick<Contrato, 'RutContratista' | 'Subcontratistas'>): boolean {
+  if (viewer.kind === 'contratista') return viewer.rut !== '' && (row.RutContratista === viewer.rut || row.Subcontratistas.includes(viewer.rut));
+  return viewer.kind === 'empresa';
+}
+
+async function activeContractors(db: Db, company: string, ruts: readonly string[]): Promise<Set<string>> {
+  if (ruts.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('empresas_contratistas')
+    .select('RutCompleto')
+    .where('IdEmpresa', '=', company)
+    .where('RutCompleto', 'in', [...ruts])
+    .where('Estado', '=', 1)
+    .execute();
+  return new Set(rows.map((row) => row.RutCompleto));
+}
+
+/** Its contractor and subcontractors are active contractor companies, and its workers are theirs. */
+async function checkContract(db: Db, company: string, row: Contrato) {
+  const problem = contratoProblem(row);
+  if (problem) throw new HttpError(400, problem, 'CONTRATO_INVALIDO');
+  const companies = [row.RutContratista, ...row.Subcontratistas];
+  const known = await activeContractors(db, company, companies);
+  if (!known.has(row.RutContratista)) throw new HttpError(400, CONTRATOS_MESSAGES.contractorNotFound, 'CONTRATISTA_INEXISTENTE');
+  if (row.Subcontratistas.some((rut) => !known.has(rut))) throw new HttpError(400, CONTRATOS_MESSAGES.subcontractorNotFound, 'SUBCONTRATISTA_INEXISTENTE');
+  if (row.Trabajadores.length === 0) return;
+  const outside = await db
+    .selectFrom('trabajadores')
+    .select('IdPersona')
+    .where('IdEmpresa', '=', company)
+    .where('IdPersona', 'in', row.Trabajadores)
+    .where((eb) => eb.or([eb('RutContratista', 'is', null), eb('RutContratista', 'not in', companies)]))
+    .executeTakeFirst();
+  if (outside) throw new HttpError(400, CONTRATOS_MESSAGES.workerNotOfContract, 'TRABAJADOR_AJENO');
+}
+
+/**
+ * Contracts on the record kit (spec "Contracts": /contrato/{emp}, PUT /contrato/{ContratosIds}/{emp}). Writing one
+ * makes the documents its requirements ask and recomputes its workers' accreditations in the same transaction.
+ */
+export const contratoRules: RecordRules<Contrato> = {
+  visible: canSeeContract,
+  check: (ctx, db, row) => checkContract(db, ctx.company, row),
+  written: (ctx, db, row) => syncContract(ctx, db, row),
+};
+
+export const contratosRoutes = recordRoutes(contratoEntity, { rules: contratoRules });

@@ -1,0 +1,150 @@
+import * as v from 'valibot';
+import { toWireDate } from '#sync/domain/dates.ts';
+import { personName } from '#sync/domain/person-name.ts';
+import { rutCheckDigit } from '#sync/domain/rut.ts';
+import type { FileRef } from '#sync/records/record-fields.ts';
+import { documentoRequisitoWorkflow } from '#sync/schemas/contratistas-documentos.workflow.ts';
+import { contratoEntity } from '#sync/schemas/contratistas-contratos.schema.ts';
+import { requisitoEntity } from '#sync/schemas/contratistas-requisitos.schema.ts';
+import type { Db } from '#server/db/database.ts';
+import type { DemoSeedTools } from '#server/server-module.ts';
+import type { RecordRegistry } from '#server/records/record-registry.ts';
+import { createRecord } from '#server/records/record-writes.ts';
+import { takeTransitionOn } from '#server/records/workflow-transition.ts';
+import type { WriteContext } from '#server/records/write-answer.ts';
+import { seedId } from '#server/seed/seed-id.ts';
+import { demoPhotoPng } from '#server/seed/demo-images.ts';
+import { findUser } from '#server/tenancy/users.repo.ts';
+import { viewerOfUser } from '#server/tenancy/viewer.ts';
+import { contratoRules } from './contratos.routes.ts';
+import { seedContractorCatalogues } from './demo-catalogos.ts';
+import { documentoRules } from './documentos.routes.ts';
+import { requisitoRules } from './requisitos.routes.ts';
+
+const DAY = 86_400_000;
+const SUBCONTRACTOR = { Nombre: 'Andamios Bío Bío Ltda.', RutCompleto: `76888111-${rutCheckDigit('76888111')}` };
+
+/** The demo requirements: [name, applies to, frequency, type, months, mandatory, debt control]. */
+const REQUIREMENTS = [
+  ['Certificado F30-1', 'empresa', 'mensual', 'Certificado', 1, 1, 1],
+  ['Escritura de constitución', 'empresa', 'unica', 'Documento', 0, 1, 0],
+  ['Contrato de trabajo', 'trabajador', 'unica', 'Documento', 0, 1, 0],
+  ['Examen preocupacional', 'trabajador', 'unica', 'Certificado', 12, 1, 0],
+  ['Inducción de seguridad (ODI)', 'trabajador', 'unica', 'Registro', 12, 1, 0],
+  ['Póliza de seguro complementario', 'contrato', 'unica', 'Documento', 12, 0, 0],
+] as const;
+
+async function contexts(db: Db, company: string, now: Date, records: RecordRegistry) {
+  const users = await db
+    .selectFrom('usuarios')
+    .select(['IdUsuario', 'Tipo', 'IdContratista'])
+    .where('IdEmpresa', '=', company)
+    .orderBy('IdUsuario')
+    .execute();
+  const admin = users.find((user) => user.Tipo === 'empresa');
+  const contractor = users.find((user) => user.Tipo === 'contratista');
+  if (!admin || !contractor?.IdContratista) return null;
+  const context = async (userId: number): Promise<WriteContext> => {
+    const row = (await findUser(db, company, userId))!;
+    return { db, company, user: userId, userName: personName(row), viewer: viewerOfUser(row), key: undefined, now, records: records };
+  };
+  const office = await context(admin.IdUsuario);
+  return { office, contractor: await context(contractor.IdUsuario), contractorRut: contractor.IdContratista };
+}
+
+/** A subcontractor of the demo contractor (without an account: its principal uploads its documents). */
+async function seedSubcontractor(db: Db, company: string, now: Date): Promise<void> {
+  await db
+    .insertInto('empresas_contratistas')
+    .values({
+      IdEmpresaContratista: seedId(company, 'subcontratista', 1),
+      IdEmpresa: company,
+      Rut: SUBCONTRACTOR.RutCompleto.slice(0, -2),
+      ...SUBCONTRACTOR,
+      Correo: 'contacto@andamiosbiobio.cl',
+      Telefono: '',
+      Direccion: 'Los Carrera 1200, Concepción',
+      LogoArchivo: null,
+      Estado: 1,
+      Tipo: 1,
+      IdUsuario: null,
+      Version: 1,
+      CreadoEn: now.toISOString(),
+    })
+    .execute();
+}
+
+/**
+ * The demo's contractor management, once: catalogues, six requirements, a contract of the demo contractor with a
+ * subcontractor, and their documents in every state, written through the module's own writes: of its three
+ * workers one is accredited (its examination's renewal waiting for review), one has a document rejected and one
+ * has everything pending; the subcontractor's F30-1 waits for review.
+ */
+export async function seedContractorDemo(db: Db, company: string, now: Date, { records, files }: DemoSeedTools): Promise<void> {
+  await seedContractorCatalogues(db, company, now);
+  const IdContrato = seedId(company, 'contrato', 1);
+  if (!files || (await records.contratos.companyOf(db, IdContrato))) return;
+  await db.transaction().execute(async (trx) => {
+    const who = await contexts(trx, company, now, records);
+    if (!who) return;
+    await seedSubcontractor(trx, company, now);
+    const requirementIds = REQUIREMENTS.map((_, n) => seedId(company, 'requisito', n));
+    for (const [n, [Nombre, Aplicacion, Frecuencia, TipoRequisito, PeriodoMeses, Obligatorio, ControlDeuda]] of REQUIREMENTS.entries()) {
+      const rule = { Nombre, Aplicacion, Frecuencia, TipoRequisito, PeriodoMeses, Obligatorio, ControlDeuda };
+      const IdClasificacion = seedId(company, 'clasificaciones_contrato', n < 2 ? 'Laboral y previsional' : 'Seguridad y salud en el trabajo');
+      const body = v.parse(requisitoEntity.createBody!, { IdRequisito: requirementIds[n], ...rule, IdClasificacion });
+      await createRecord(who.office, requisitoEntity, body as Record<string, unknown>, requisitoRules);
+    }
+    const worker = (n: number) => seedId(company, 'trabajador', n);
+    const level = (await records.trabajadores.load(trx, company, worker(1)))!.row.IdNivel2!;
+    const day = (offset: number) => toWireDate(new Date(now.getTime() + offset * DAY));
+    const contract = v.parse(contratoEntity.createBody!, {
+      IdContrato,
+      Nombre: 'Mantención eléctrica Planta Norte',
+      RutContratista: who.contractorRut,
+      FechaInicio: day(-60),
+      FechaTermino: day(300),
+      IdNivel2: level,
+      IdProceso: seedId(company, 'procesos_faena', 'Mantención'),
+      NombreAdministrador: who.office.userName,
+      NombreResponsable: 'Marcela Fuentes Rivas',
+      Subcontratistas: [SUBCONTRACTOR.RutCompleto],
+      Actividades: [],
+      Trabajadores: [worker(1), worker(5), worker(9)],
+      Requisitos: requirementIds,
+    });
+    await createRecord(who.office, contratoEntity, contract as Record<string, unknown>, contratoRules);
+    const store = files.withDb(trx);
+    let photo = 60;
+    const file = async (): Promise<FileRef> => ({ Sha256: await store.put(demoPhotoPng(photo++), 'image/png', now, company), Tipo: 'image/png' });
+    const docs = await records.documentos_requisito.listActive(trx, company, { kind: 'empresa' });
+    const doc = (requirement: number, about: { rut?: string; person?: string }) =>
+      docs.find(
+        (row) =>
+          row.IdRequisito === requirementIds[requirement] &&
+          (about.person ? row.IdPersona === about.person : row.RutContratista === about.rut && !row.IdPersona),
+      )!.IdDocumento;
+    const take = (name: string, id: string, body?: object) =>
+      takeTransitionOn(name === 'subir' ? who.contractor : who.office, documentoRequisitoWorkflow, name, id, body, documentoRules);
+    const approve = async (id: string, issued: number, extra: object = {}) => {
+      await take('subir', id, { Archivo: await file(), FechaEmision: day(issued) });
+      await take('revisar', id);
+      await take('aprobar', id, extra);
+    };
+    await approve(doc(0, { rut: who.contractorRut }), -10, { ConDeuda: 0 });
+    await approve(doc(1, { rut: who.contractorRut }), -400);
+    await approve(doc(1, { rut: SUBCONTRACTOR.RutCompleto }), -700);
+    await take('subir', doc(0, { rut: SUBCONTRACTOR.RutCompleto }), { Archivo: await file(), FechaEmision: day(-3) });
+    await approve(doc(2, { person: worker(1) }), -200);
+    await approve(doc(3, { person: worker(1) }), -340);
+    await approve(doc(4, { person: worker(1) }), -30);
+    // A renewal of worker 1's examination waits for review while the current one stays in force.
+    await take('subir', doc(3, { person: worker(1) }), { Archivo: await file(), FechaEmision: day(-2) });
+    await approve(doc(2, { person: worker(5) }), -90);
+    await take('subir', doc(3, { person: worker(5) }), { Archivo: await file(), FechaEmision: day(-500) });
+    await take('revisar', doc(3, { person: worker(5) }));
+    await take('rechazar', doc(3, { person: worker(5) }), { Motivo: 'vencido', Comentario: 'El examen tiene más de un año' });
+    await take('subir', doc(4, { person: worker(5) }), { Archivo: await file(), FechaEmision: day(-1) });
+    await take('revisar', doc(4, { person: worker(5) }));
+  });
+}

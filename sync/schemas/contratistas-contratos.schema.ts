@@ -1,0 +1,107 @@
+import * as v from 'valibot';
+import { defineEntity, recordBodies, recordMessages } from '../records/entity.ts';
+import { nameSchema, OptionalRecordIdSchema, OptionalRutSchema, RecordIdSchema, RecordMetaEntries } from '../records/record-fields.ts';
+import { recordIdsSchema } from '../records/value-fields.ts';
+import { RutSchema, WireDateSchema } from './common.schema.ts';
+
+export const CONTRATOS_MESSAGES = {
+  nameRequired: 'El nombre del contrato es requerido',
+  contractorNotFound: 'La empresa contratista indicada no existe o está desactivada',
+  subcontractorNotFound: 'Una de las empresas subcontratistas indicadas no existe o está desactivada',
+  subcontractorIsContractor: 'La empresa contratista no puede ser subcontratista de su propio contrato',
+  datesReversed: 'La fecha de término no puede ser anterior a la fecha de inicio',
+  levelInvalid: 'La faena indicada no existe',
+  processInvalid: 'El proceso indicado no existe',
+  activityInvalid: 'Una de las actividades indicadas no existe',
+  workerInvalid: 'Uno de los trabajadores indicados no existe',
+  workerNotOfContract: 'Un trabajador del contrato debe ser de la empresa contratista o de una de sus subcontratistas',
+  requirementInvalid: 'Uno de los requisitos indicados no existe',
+  nameOptional: 'El nombre es demasiado largo',
+} as const;
+
+const personName = v.pipe(v.optional(v.string(), ''), v.trim(), v.maxLength(160, CONTRATOS_MESSAGES.nameOptional));
+
+/**
+ * A contract with a contractor company (spec "Contract"): its worksite (level 2), dates, process and activities, the
+ * mandante's administrator and the contractor's responsible, its subcontractors, the workers assigned to it and the
+ * requirements it asks. `RutContratista` is the contractor's RUT (what a contractor user's rows carry).
+ */
+export const ContratoSchema = v.object({
+  IdContrato: RecordIdSchema,
+  ...RecordMetaEntries,
+  Nombre: nameSchema(CONTRATOS_MESSAGES.nameRequired, 160),
+  RutContratista: RutSchema,
+  FechaInicio: WireDateSchema,
+  FechaTermino: WireDateSchema,
+  IdNivel2: RecordIdSchema,
+  IdProceso: OptionalRecordIdSchema,
+  RutAdministrador: OptionalRutSchema,
+  NombreAdministrador: personName,
+  RutResponsable: OptionalRutSchema,
+  NombreResponsable: personName,
+  Subcontratistas: v.optional(v.pipe(v.array(RutSchema), v.maxLength(50), v.transform((ruts) => [...new Set(ruts)])), []),
+  Actividades: v.optional(recordIdsSchema(CONTRATOS_MESSAGES.activityInvalid, 100), []),
+  Trabajadores: v.optional(recordIdsSchema(CONTRATOS_MESSAGES.workerInvalid, 2000), []),
+  Requisitos: v.optional(recordIdsSchema(CONTRATOS_MESSAGES.requirementInvalid, 200), []),
+});
+export type Contrato = v.InferOutput<typeof ContratoSchema>;
+
+/** Rules across fields, the same on the form and the server. */
+export function contratoProblem(row: Pick<Contrato, 'FechaInicio' | 'FechaTermino' | 'RutContratista' | 'Subcontratistas'>): string | null {
+  if (row.FechaTermino < row.FechaInicio) return CONTRATOS_MESSAGES.datesReversed;
+  if (row.Subcontratistas.includes(row.RutContratista)) return CONTRATOS_MESSAGES.subcontractorIsContractor;
+  return null;
+}
+
+const FIELDS = [
+  'Nombre',
+  'RutContratista',
+  'FechaInicio',
+  'FechaTermino',
+  'IdNivel2',
+  'IdProceso',
+  'RutAdministrador',
+  'NombreAdministrador',
+  'RutResponsable',
+  'NombreResponsable',
+  'Subcontratistas',
+  'Actividades',
+  'Trabajadores',
+  'Requisitos',
+] as const;
+const { createBody, updateBody } = recordBodies(ContratoSchema, 'IdContrato', FIELDS);
+
+const noun = { one: 'contrato', many: 'contratos' };
+
+export const contratoEntity = defineEntity({
+  table: 'contratos',
+  id: 'IdContrato',
+  schema: ContratoSchema,
+  fields: FIELDS,
+  createBody,
+  updateBody,
+  noun,
+  messages: recordMessages(noun, { updated: 'actualizado', inUse: '' }),
+  displayName: (row) => row.Nombre ?? '',
+  permission: '/contratos',
+  // Spec: /contrato/{emp} (GET, POST); PUT /contrato/{ContratosIds}/{emp}; the one and the delete follow the PUT.
+  api: {
+    base: '/api/gestion-contratista',
+    list: '/contrato/:company',
+    detail: '/contrato/:IdContrato/:company',
+    create: '/contrato/:company',
+    update: '/contrato/:IdContrato/:company',
+    remove: '/contrato/:IdContrato/:company',
+  },
+  audience: { contratista: 'RutContratista' },
+  worksite: { nivel2: 'IdNivel2' },
+  references: [
+    { field: 'IdNivel2', table: 'niveles', where: { TipoNivel: 2 }, message: CONTRATOS_MESSAGES.levelInvalid },
+    { field: 'IdProceso', table: 'procesos_faena', message: CONTRATOS_MESSAGES.processInvalid },
+    { field: 'Actividades', table: 'actividades_contrato', many: true, message: CONTRATOS_MESSAGES.activityInvalid, onDelete: 'keep' },
+    { field: 'Trabajadores', table: 'trabajadores', many: true, message: CONTRATOS_MESSAGES.workerInvalid, onDelete: 'keep' },
+    { field: 'Requisitos', table: 'requisitos', many: true, message: CONTRATOS_MESSAGES.requirementInvalid },
+  ],
+  pullOrder: 6,
+  device: { 11: ['Nombre', 'RutContratista'] },
+});
