@@ -35,7 +35,9 @@ function renamed(item: PathItem, from: string[], to: string[]): PathItem {
         if (at === -1 || from[at] === to[at]) return parameter;
         // The token's company under another route's name: the operation checks it against the token (requireOwnCompany).
         const company = from[at] === 'company' ? { 'x-empresa': true, description: 'El RUT de la empresa del token (company)' } : {};
-        return { ...parameter, name: to[at], description: parameter.description ?? from[at], ...company };
+        // Its own name stays beside the shared one (`x-nombre`): two routes may name the same positions crosswise
+        // (GET requisitos/{company}/{id} beside DELETE requisitos/{id}/{company}).
+        return { ...parameter, name: to[at], description: parameter.description ?? from[at], 'x-nombre': from[at], ...company };
       });
       return [method, parameters ? { ...(operation as object), parameters } : operation];
     }),

@@ -103,12 +103,21 @@ async function seedInspections(db: Db, now: Date, files: FileStore): Promise<voi
   await seedHeadcountDemo(db, companyId, CONTRACTOR_RUT, now);
 }
 
+/** What a seed run writes beyond the companies' own data. */
+export interface DemoSeedOptions {
+  /**
+   * false: not the modules' own demo data (their seedDemo), whose tables a database of an older schema lacks (a
+   * migration's test seeds the demo as it was before it).
+   */
+  moduleSeeds?: boolean;
+}
+
 /** Creates the demo companies that do not exist yet; running it again changes nothing. */
-export async function seedDemo(db: Db, now: Date, files?: FileStore): Promise<boolean> {
+export async function seedDemo(db: Db, now: Date, files?: FileStore, options: DemoSeedOptions = {}): Promise<boolean> {
   const existing = await db.selectFrom('empresas').select('RutEmpresa').execute();
   const missing = COMPANIES.filter((company) => !existing.some((row) => row.RutEmpresa === company.rut));
   if (missing.length === 0) {
-    await seedLaterDemoData(db, now, files);
+    await seedLaterDemoData(db, now, files, options);
     return false;
   }
   const passwordHash = await hashPassword(DEMO_PASSWORD);
@@ -150,12 +159,12 @@ export async function seedDemo(db: Db, now: Date, files?: FileStore): Promise<bo
       if (company.withReferenceData) await seedReferenceData(trx, companyId, now);
     }
   });
-  await seedLaterDemoData(db, now, files);
+  await seedLaterDemoData(db, now, files, options);
   return true;
 }
 
 /** What the demo gained after its companies were first seeded: once each, also on an older data folder. */
-async function seedLaterDemoData(db: Db, now: Date, files: FileStore | undefined): Promise<void> {
+async function seedLaterDemoData(db: Db, now: Date, files: FileStore | undefined, options: DemoSeedOptions): Promise<void> {
   await grantEveryRouteToDemoAdmins(db, COMPANIES.map((company) => company.rut.slice(0, -2)));
   await seedInspectorDemo(db, DEMO_PASSWORD, now);
   for (const company of COMPANIES.filter((candidate) => candidate.withReferenceData)) {
@@ -163,6 +172,7 @@ async function seedLaterDemoData(db: Db, now: Date, files: FileStore | undefined
     await seedDemoCatalogues(db, company.rut.slice(0, -2), now);
     await seedAccidentCatalogues(db, company.rut.slice(0, -2), now);
     await seedWorksiteSupervisor(db, company.rut.slice(0, -2), DEMO_PASSWORD, now);
+    if (options.moduleSeeds === false) continue;
     for (const { half } of SERVER_HALVES) await half.seedDemo?.(db, company.rut.slice(0, -2), now, { records: RECORD_STORES, files });
   }
   // The EPP catalogue first: demo checklist statements and training types name its items (the EPP dashboard).

@@ -105,10 +105,17 @@ describe('contractor and client users see only their own (server-enforced, SPEC 
   it('a contractor device pulls the sessions held for it and no others; company users pull all', async () => {
     const { company, parties } = await twoSessions();
     const contractor = await test.server.login('contratista@andesdemo.cl');
-    const pulled = async (token: string) =>
-      (await send<{ changes: { table: string; id: string }[] }>(test.server, 'GET', '/api/sync/changes', { token })).body.changes
-        .filter((change) => change.table === 'capacitaciones')
-        .map((change) => change.id);
+    type Page = { changes: { table: string; id: string }[]; cursor: number; more: boolean };
+    // Every page, as a device pulls: the demo's changes do not fit in one.
+    const pulled = async (token: string) => {
+      const ids: string[] = [];
+      for (let since = 0, more = true; more; ) {
+        const page = (await send<Page>(test.server, 'GET', `/api/sync/changes?since=${since}`, { token })).body;
+        ids.push(...page.changes.filter((change) => change.table === 'capacitaciones').map((change) => change.id));
+        [since, more] = [page.cursor, page.more];
+      }
+      return ids;
+    };
     const mine = await pulled(contractor.token);
     expect(mine).toContain(parties.IdCapacitacion);
     expect(mine).not.toContain(company.IdCapacitacion);

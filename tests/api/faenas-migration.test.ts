@@ -32,7 +32,8 @@ describe('migration 0026: the changes already logged carry their worksite', () =
     db = openSqlite(dir);
     await migrateUpTo(db, '0025-faenas-usuarios');
     await seedCatalogue(db);
-    await seedDemo(db, TEST_START, new FileStore(db, new FolderFileBytes(path.join(dir, 'files')), 'secreto-de-prueba'));
+    const files = new FileStore(db, new FolderFileBytes(path.join(dir, 'files')), 'secreto-de-prueba');
+    await seedDemo(db, TEST_START, files, { moduleSeeds: false });
     // As a data folder written before 0026 left them: no change of these records carries a worksite.
     await db.updateTable('cambios').set({ Nivel2: null, Nivel3: null }).execute();
     await migrateToLatest(db);

@@ -58,7 +58,7 @@ function tablet() {
   };
 }
 
-const held = async (table: 'trabajadores' | 'inspecciones' | 'observaciones' | 'incidentes' | 'capacitaciones' | 'epp_entregas') =>
+const held = async (table: 'trabajadores' | 'inspecciones' | 'observaciones' | 'incidentes' | 'capacitaciones' | 'epp_entregas' | 'contratos') =>
   (await device.table(table).toArray()) as Record<string, unknown>[];
 
 /** The worksite (level 2) of every worker, as the server has it now. */
@@ -153,7 +153,13 @@ describe('PL13–PL16: a scoped tablet', () => {
 async function namedByHeldRecords(): Promise<Set<string>> {
   const inspections = await held('inspecciones');
   const incidents = await held('incidentes');
-  return new Set([...inspections.flatMap((row) => row.Observados as string[]), ...incidents.map((row) => row.IdPersona as string)]);
+  // A contract at the worksite names the workers assigned to it, wherever they are on the roster.
+  const contracts = await held('contratos');
+  return new Set([
+    ...inspections.flatMap((row) => row.Observados as string[]),
+    ...incidents.map((row) => row.IdPersona as string),
+    ...contracts.flatMap((row) => row.Trabajadores as string[]),
+  ]);
 }
 
 async function deletedWorkers(): Promise<number> {

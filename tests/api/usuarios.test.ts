@@ -156,7 +156,11 @@ describe('users: create', () => {
       `${BASE}/listas/${ANDES.id}`,
     );
     expect(lists.body.data).toMatchObject({
-      contratistas: [{ RutCompleto: '78945612-7', Nombre: 'Montajes Industriales del Sur SpA' }],
+      // The demo's subcontractor (contractor management) is a contractor company too.
+      contratistas: [
+        { RutCompleto: '76888111-1', Nombre: 'Andamios Bío Bío Ltda.' },
+        { RutCompleto: '78945612-7', Nombre: 'Montajes Industriales del Sur SpA' },
+      ],
       clientes: [{ IdCliente: 'CLI-001' }],
     });
   });
