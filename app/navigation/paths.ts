@@ -44,6 +44,7 @@ export const paths = {
   certificaciones: recordRoutes('/certificaciones'),
   actividadesEconomicas: recordRoutes('/actividades-economicas'),
   seguimientoRequisitos: { path: '/seguimiento-requisitos', href: '/seguimiento-requisitos' },
+  informeDocumentos: { path: '/seguimiento-requisitos/informe', href: '/seguimiento-requisitos/informe' },
   cargos: withLoad('/cargos'),
   nv2: withLoad('/nv2'),
   nv3: withLoad('/nv3'),

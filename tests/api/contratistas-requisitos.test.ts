@@ -195,3 +195,31 @@ describe('accreditation (CT-ACR1, CT-ACR2, CT-ACR3; CT-ACR4 and CT-LEY1 in sync/
     expect((await s.accreditations()).map((row) => row.IdPersona)).toEqual([s.own.IdPersona]);
   });
 });
+
+describe('documents that need someone now (CT-INF1)', () => {
+  it('lists the rejected and those falling due within 30 days or due, soonest first, by situation; a contractor its own', async () => {
+    const s = await setUp();
+    const deed = (await s.docOf(0, { rut: '78945612-7' })).IdDocumento;
+    const subDeed = (await s.docOf(0, { rut: SUBCONTRACTOR })).IdDocumento;
+    const contract = (await s.docOf(1, { person: s.own.IdPersona })).IdDocumento;
+    await s.approve(deed, '2025-12-10'); // due 2026-12-10: in 19 days
+    await s.approve(subDeed, '2025-11-01'); // due 2026-11-01: already due
+    await s.transition(contract, '/documento', { Archivo: await s.file(), FechaEmision: '2026-11-01' }, s.contractor.token);
+    await s.transition(contract, '/revision');
+    await s.transition(contract, '/rechazar', { Motivo: 'formato' });
+    type Page = { statusCode: number; message?: string; data: { IdDocumento: string; Situacion: number; Motivo: string }[]; total: number };
+    const report = async (query: string, token = test.admin.token) =>
+      (await send<Page>(test.server, 'GET', `${BASE}/gestion-requisitos/informe/${ANDES.id}${query}`, { token })).body;
+    const mine = (page: Page) => page.data.filter((row) => [deed, subDeed, contract].includes(row.IdDocumento));
+    expect(mine(await report('?PorPagina=200')).map((row) => [row.IdDocumento, row.Situacion, row.Motivo])).toEqual([
+      [contract, 3, 'formato'],
+      [subDeed, 2, ''],
+      [deed, 1, ''],
+    ]);
+    expect(mine(await report('?Situacion=2&PorPagina=200')).map((row) => row.IdDocumento)).toEqual([subDeed]);
+    expect(mine(await report(`?RutContratista=${SUBCONTRACTOR}&PorPagina=200`)).map((row) => row.IdDocumento)).toEqual([subDeed]);
+    expect(await report('?Situacion=vencidos')).toMatchObject({ statusCode: 400, message: 'La situación indicada no es válida' });
+    // The contractor above its subcontractor sees both companies' documents.
+    expect(mine(await report('?PorPagina=200', s.contractor.token)).length).toBe(3);
+  });
+});

@@ -113,6 +113,18 @@ test('Contractor accreditation: a contractor uploads a worker’s documents from
   await expect(card(approved, 'Examen preocupacional', worker)).toContainText('Vence en 7 días o menos');
   await expectAccessible(office);
 
+  // What needs someone now: the examination falling due. The contract shows its compliance and who may enter.
+  await office.goto('/seguimiento-requisitos/informe');
+  await expect(office.getByRole('heading', { name: 'Documentos por vencer y rechazados', level: 1 })).toBeVisible();
+  const examRow = office.getByRole('row').filter({ hasText: 'Examen preocupacional' }).filter({ hasText: worker });
+  await expect(examRow).toContainText('Por vencer');
+  await expectAccessible(office);
+  await office.goto('/contratos');
+  await office.getByRole('link', { name: /Mantención eléctrica Planta Norte/ }).click();
+  await expect(office.getByRole('heading', { name: /Cumplimiento del contrato: [\d,]+ %/ })).toBeVisible();
+  await expect(office.getByText(`${worker}: acreditado hasta el ${dueDay.typed}`)).toBeVisible();
+  await expectAccessible(office);
+
   const stored = `/api/gestion-contratista/acreditacion/${COMPANY_ID}/${waiting.IdAcreditacion}`;
   const server = await page.request.get(stored, { headers: { Authorization: `Bearer ${token}` } });
   const kept = ((await server.json()) as { data: Acreditacion }).data;

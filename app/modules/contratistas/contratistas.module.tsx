@@ -17,6 +17,7 @@ const proveedores = () => import('./proveedores-screens.tsx');
 const requisitos = () => import('./requisitos-screens.tsx');
 const contratos = () => import('./contratos-screens.tsx');
 const Seguimiento = page(() => import('./seguimiento-page.tsx'), 'SeguimientoRequisitosPage');
+const Informe = page(() => import('./informe-page.tsx'), 'InformeDocumentosPage');
 
 const CATALOGUES: readonly ContractorCatalogue[] = ['procesos_faena', 'equipos_trabajo', 'actividades_contrato', 'clasificaciones_contrato'];
 
@@ -39,5 +40,6 @@ export default defineAppModule({
     ...maintainer('requisitos', requisitos, ['RequisitosListPage', 'RequisitoFormPage', 'RequisitoDetailPage']),
     ...maintainer('contratos', contratos, ['ContratosListPage', 'ContratoFormPage', 'ContratoDetailPage']),
     screen(paths.seguimientoRequisitos.path, <Seguimiento />, paths.seguimientoRequisitos.href),
+    screen(paths.informeDocumentos.path, <Informe />, paths.seguimientoRequisitos.href),
   ],
 });

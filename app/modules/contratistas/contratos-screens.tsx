@@ -10,10 +10,13 @@ import { RecordDetailPage } from '#app/ui/records/record-detail-page.tsx';
 import { RecordFormPage } from '#app/ui/records/record-form-page.tsx';
 import { RecordListPage } from '#app/ui/records/record-list-page.tsx';
 import type { RecordView } from '#app/ui/records/record-view.ts';
+import type { Acreditacion } from '#sync/schemas/contratistas-acreditaciones.schema.ts';
+import type { DocumentoRequisito } from '#sync/schemas/contratistas-documentos.schema.ts';
+import { type ComplianceLookups, ContratoCumplimiento } from './contrato-cumplimiento.tsx';
 
 type Option = { value: string; label: string };
 
-interface ContratoLookups {
+interface ContratoLookups extends ComplianceLookups {
   contractors: Option[];
   levels: Option[];
   processes: Option[];
@@ -35,14 +38,18 @@ function useContratoLookups(): ContratoLookups | undefined {
   });
   const device = useDbQuery(async (db) => {
     const all = async (table: string) => (await db.table(table).orderBy('orden').toArray()) as Record<string, string>[];
-    const [levels, processes, activities, requirements, workers] = await Promise.all([
+    const [levels, processes, activities, requirements, workers, documents, accreditations] = await Promise.all([
       db.niveles.orderBy('[TipoNivel+orden]').toArray(),
       all('procesos_faena'),
       all('actividades_contrato'),
       db.table('requisitos').toArray() as Promise<{ IdRequisito: string; Nombre: string }[]>,
       db.trabajadores.orderBy('orden').filter((worker) => !!worker.RutContratista).toArray(),
+      db.table('documentos_requisito').toArray() as Promise<DocumentoRequisito[]>,
+      db.table('acreditaciones').toArray() as Promise<Acreditacion[]>,
     ]);
     return {
+      documents,
+      accreditations: accreditations.sort((a, b) => a.NombrePersona.localeCompare(b.NombrePersona, 'es')),
       levels: named(levels.filter((level) => level.TipoNivel === 2).map((level) => ({ id: level.IdNivel, name: level.Nombre }))),
       processes: named(processes.map((row) => ({ id: row.Id!, name: row.Info! }))),
       activities: named(activities.map((row) => ({ id: row.Id!, name: row.Info! }))),
@@ -63,6 +70,7 @@ function useContratoLookups(): ContratoLookups | undefined {
     ...fromWorkers.map((rut) => ({ value: rut, label: formatRut(rut) })),
   ];
   const { levels, processes, activities, requirements, workers } = device;
+
   const all = [...contractorOptions, ...levels, ...processes, ...activities, ...requirements, ...workers];
   return { ...device, contractors: contractorOptions, name: new Map(all.map((option) => [option.value, option.label])) };
 }
@@ -115,6 +123,7 @@ const contratosView: RecordView<'contratos', ContratoLookups> = {
     { name: 'Requisitos', label: 'Requisitos que exige', show: (row, lookups) => names(row.Requisitos, lookups), input: { kind: 'multi', options: (lookups) => lookups.requirements }, inList: false },
   ],
   defaults: { Subcontratistas: [], Actividades: [], Trabajadores: [], Requisitos: [] },
+  sections: (row, lookups) => <ContratoCumplimiento contract={row} lookups={lookups} />,
   validate: (values) => {
     if (!values.FechaInicio || !values.FechaTermino || !values.RutContratista) return null;
     const problem = contratoProblem({

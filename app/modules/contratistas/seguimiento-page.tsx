@@ -4,6 +4,8 @@ import { formatRut } from '#sync/domain/rut.ts';
 import type { Acreditacion } from '#sync/schemas/contratistas-acreditaciones.schema.ts';
 import { type DocumentoRequisito, MOTIVOS_RECHAZO, type MotivoRechazo } from '#sync/schemas/contratistas-documentos.schema.ts';
 import { documentoRequisitoWorkflow } from '#sync/schemas/contratistas-documentos.workflow.ts';
+import { IonButton } from '@ionic/react';
+import { paths } from '#app/navigation/paths.ts';
 import { useDbQuery } from '#app/sync/use-device.ts';
 import { WorkflowListPage } from '#app/ui/workflow/workflow-list-page.tsx';
 import type { WorkflowCardView } from '#app/ui/workflow/workflow-card.tsx';
@@ -85,6 +87,11 @@ export function SeguimientoRequisitosPage() {
       rows={data?.docs}
       view={view}
       doneStates={['aprobado']}
+      create={
+        <IonButton fill="outline" color="dark" routerLink={paths.informeDocumentos.href}>
+          Por vencer y rechazados
+        </IonButton>
+      }
       form={(form) => <DocumentoDialog form={form} />}
       after={
         <section aria-labelledby="acreditacion-titulo">

@@ -8,6 +8,7 @@ import { acreditacionesStore, catalogueStores, contratosStore, documentosStore, 
 import { contratosRoutes } from './contratos.routes.ts';
 import { seedContractorDemo } from './demo-contratistas.ts';
 import { documentosRoutes } from './documentos.routes.ts';
+import { informeRoutes } from './informe.routes.ts';
 import { requisitosRoutes } from './requisitos.routes.ts';
 
 const base = requisitoEntity.api.base;
@@ -26,6 +27,8 @@ export default defineServerModule({
     { base: proveedorEntity.api.base, routes: proveedoresRoutes },
     { base, routes: requisitosRoutes },
     { base, routes: contratosRoutes },
+    // Before the documents' detail (/gestion-requisitos/:company/:id), whose shape the report's path has.
+    { base, routes: informeRoutes },
     { base, routes: documentosRoutes },
     { base, routes: recordRoutes(acreditacionEntity) },
   ],
