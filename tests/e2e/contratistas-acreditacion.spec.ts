@@ -3,7 +3,7 @@ import { expect, test } from './support/test.ts';
 import type { Acreditacion } from '#sync/schemas/contratistas-acreditaciones.schema.ts';
 import { demoPhotoPng } from '#server/seed/demo-images.ts';
 import { expectAccessible } from './support/accessibility.ts';
-import { ADMIN, apiToken, COMPANY_ID, expectAllSent, signIn } from './support/field-session.ts';
+import { ADMIN, apiToken, COMPANY_ID, controlledByServiceWorker, expectAllSent, signIn, syncStatus } from './support/field-session.ts';
 import { syncNow } from './support/inspection-session.ts';
 import { openSignedIn } from './support/shared-session.ts';
 
@@ -42,7 +42,7 @@ async function upload(page: Page, list: Locator, requirement: string, worker: st
   await expect(page.getByText('Documento subido con éxito').first()).toBeVisible();
 }
 
-test('Contractor accreditation: a contractor uploads a worker’s documents from a phone, the office rejects one with its reason, the contractor uploads it again, the office approves, and the worker is accredited until the earliest due date', async ({ browser, page }) => {
+test('Contractor accreditation: a contractor uploads a worker’s documents from a phone (the last without signal), the office rejects one with its reason, the contractor uploads it again, the office approves, and the worker is accredited until the earliest due date', async ({ browser, page }) => {
   const token = await apiToken(page.request, ADMIN);
   const answer = await page.request.get(`/api/gestion-contratista/acreditacion/${COMPANY_ID}`, { headers: { Authorization: `Bearer ${token}` } });
   const waiting = ((await answer.json()) as { data: Acreditacion[] }).data.find((row) => row.Motivos.length === 3 && row.Motivos.every((reason) => reason.endsWith('pendiente de subir')))!;
@@ -55,13 +55,19 @@ test('Contractor accreditation: a contractor uploads a worker’s documents from
   await page.setViewportSize(PHONE);
   await signIn(page, CONTRACTOR);
   await openFollowUp(page);
+  await controlledByServiceWorker(page);
   const pending = await tab(page, 'Pendientes');
   await expect(card(pending, 'Examen preocupacional', worker)).toBeVisible();
   await expectAccessible(page);
   for (const [index, requirement] of WORKER_DOCUMENTS.entries()) {
+    // The last one without signal: it waits on the phone, file and all, until the connection is back.
+    if (index === WORKER_DOCUMENTS.length - 1) await page.context().setOffline(true);
     const issued = requirement === 'Examen preocupacional' ? examIssued.typed : chileDay(0).typed;
     await upload(page, pending, requirement, worker, issued, 80 + index);
   }
+  await expect(syncStatus(page)).toContainText('Sin conexión');
+  await expect(card(await tab(page, 'Subidos'), WORKER_DOCUMENTS.at(-1)!, worker)).toContainText('Pendiente de sincronizar');
+  await page.context().setOffline(false);
   await expectAllSent(page);
 
   // The office, at a desktop: takes the three for review, rejects the examination with its reason, approves the others.

@@ -56,11 +56,19 @@ class Office {
 
 const deviceWorkers = (page: Page) => localRows<DeviceWorker>(page, 'trabajadores');
 
-/** PL16: the workers the tablet's records name (an inspection's observed, an incident's injured), wherever they work. */
+/**
+ * PL16: the workers the tablet's records name (an inspection's observed, an incident's injured, a contract's assigned),
+ * wherever they work.
+ */
 async function namedByRecords(page: Page): Promise<Set<string>> {
   const inspections = await localRows<{ Observados: string[] }>(page, 'inspecciones');
   const incidents = await localRows<{ IdPersona: string | null }>(page, 'incidentes');
-  return new Set([...inspections.flatMap((row) => row.Observados), ...incidents.flatMap((row) => (row.IdPersona ? [row.IdPersona] : []))]);
+  const contracts = await localRows<{ Trabajadores: string[] }>(page, 'contratos');
+  return new Set([
+    ...inspections.flatMap((row) => row.Observados),
+    ...incidents.flatMap((row) => (row.IdPersona ? [row.IdPersona] : [])),
+    ...contracts.flatMap((row) => row.Trabajadores),
+  ]);
 }
 
 const workersText = (count: number) => `${count} ${count === 1 ? 'trabajador' : 'trabajadores'}`;
