@@ -92,6 +92,11 @@ function viewerLimits(entity: AnyEntity, viewer: Viewer): [string, string][] {
 export interface SqlStoreOptions {
   /** The list's order, most significant first (the id breaks ties). */
   orderBy: readonly string[];
+  /**
+   * Where a contractor user's RUT puts a row in its list when that is more than the audience's field: any of these
+   * columns, a RUT or a JSON list of RUTs (a contract it subcontracts in, a document of its subcontractor).
+   */
+  contractorSees?: readonly string[];
 }
 
 /**
@@ -141,7 +146,12 @@ export function sqlRecordStore<E extends AnyEntity>(entity: E, options: SqlStore
     },
     async listActive(db, owner, viewer) {
       let query = live(db, owner).selectAll();
-      for (const [field, value] of viewerLimits(entity, viewer)) query = query.where(field, '=', value);
+      const seen = viewer.kind === 'contratista' ? options.contractorSees : undefined;
+      if (seen) {
+        // A RUT is digits, a dash and K: no LIKE wildcard can be in one.
+        const rut = viewer.kind === 'contratista' && /^[\dK-]+$/.test(viewer.rut) ? viewer.rut : NOBODY;
+        query = query.where((eb) => eb.or(seen.map((field) => (json.has(field) ? eb(field, 'like', `%${JSON.stringify(rut)}%`) : eb(field, '=', rut)))));
+      } else for (const [field, value] of viewerLimits(entity, viewer)) query = query.where(field, '=', value);
       // NULLs first as SQLite sorts them (PostgreSQL puts them last), e.g. a headcount without a level 3.
       for (const field of [...options.orderBy, id]) query = query.orderBy(sql`${sql.ref(field)} asc nulls first`);
       const rows = await query.execute();

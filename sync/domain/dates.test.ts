@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  addDays,
   addMonths,
   chileDayStart,
   formatDisplayDate,
@@ -122,9 +123,12 @@ describe('dates', () => {
     expect(withMonthSlash('1', '1/')).toBe('1/');
   });
 
-  it('counts months across years', () => {
+  it('counts months and days across years', () => {
     expect(addMonths('2026-11', -11)).toBe('2025-12');
     expect(addMonths('2026-01', -1)).toBe('2025-12');
+    expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
+    expect(addDays('2024-03-01', -1)).toBe('2024-02-29');
+    expect(addDays('2026-11-21', 30)).toBe('2026-12-21');
     expect(addMonths('2025-12', 1)).toBe('2026-01');
     expect(addMonths('2026-03', 0)).toBe('2026-03');
   });

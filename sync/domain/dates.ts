@@ -164,6 +164,13 @@ export function addMonths(month: string, count: number): string {
   return `${String(Math.floor(index / 12)).padStart(4, '0')}-${String((index % 12) + 1).padStart(2, '0')}`;
 }
 
+/** The day `count` days after a YYYY-MM-DD day (before it when negative); noon keeps it clear of any offset. */
+export function addDays(day: string, count: number): string {
+  const date = new Date(`${day}T12:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + count);
+  return date.toISOString().slice(0, 10);
+}
+
 /**
  * The instant (ISO, UTC) a calendar day begins in Chile: what a stored instant is compared with to keep the rows of
  * Chilean days. Midnight is taken at both of Chile's offsets and the earliest that falls on the day wins (on the

@@ -38,6 +38,12 @@ const dueDate = (row: Row, issued: string) => expiryDate(issued, row.PeriodoMese
  * reason; a rejected one is uploaded again. A document in force takes a renewal, reviewed the same way, which
  * replaces it only when approved: no gap. "About to expire" and "expired" are read from `FechaVencimiento`.
  */
+/** A review step lands on the renewal uploaded over a document in force (which stays in force meanwhile), else on the document. */
+function reviewed(row: Row, state: 'en_revision' | 'rechazado', reason?: { Motivo: string }): Row {
+  if (row.Renovacion) return { ...row, Renovacion: { ...row.Renovacion, Estado: state, ...reason } };
+  return { ...row, EstadoDocumento: state, ...reason };
+}
+
 export const documentoRequisitoWorkflow = defineWorkflow({
   entity: documentoRequisitoEntity,
   stateOf: (row: Row) => documentState(row),
@@ -71,11 +77,7 @@ export const documentoRequisitoWorkflow = defineWorkflow({
       call: { method: 'POST', path: '/gestion-requisitos/:company/:id/revision' },
       from: ['subido'],
       wrongState: { message: DOCUMENTOS_MESSAGES.notUploaded, code: 'DOCUMENTO_NO_SUBIDO' },
-      apply: (row, _body, who) => ({
-        ...row,
-        ...(row.Renovacion ? { Renovacion: { ...row.Renovacion, Estado: 'en_revision' as const } } : { EstadoDocumento: 'en_revision' as const }),
-        Historial: [...row.Historial, step(who, 'en_revision')],
-      }),
+      apply: (row, _body, who) => ({ ...reviewed(row, 'en_revision'), Historial: [...row.Historial, step(who, 'en_revision')] }),
       message: DOCUMENTOS_MESSAGES.sentToReview,
       summary: 'Toma un documento subido para revisarlo: pasa a en revisión',
     }),
@@ -111,10 +113,7 @@ export const documentoRequisitoWorkflow = defineWorkflow({
       from: ['subido', 'en_revision'],
       wrongState: { message: DOCUMENTOS_MESSAGES.notUploaded, code: 'DOCUMENTO_NO_SUBIDO' },
       apply: (row, body, who) => ({
-        ...row,
-        ...(row.Renovacion
-          ? { Renovacion: { ...row.Renovacion, Estado: 'rechazado' as const, Motivo: body.Motivo } }
-          : { EstadoDocumento: 'rechazado' as const, Motivo: body.Motivo }),
+        ...reviewed(row, 'rechazado', { Motivo: body.Motivo }),
         Historial: [...row.Historial, step(who, 'rechazado', { Motivo: body.Motivo, ...(body.Comentario ? { Comentario: body.Comentario } : {}) })],
       }),
       message: DOCUMENTOS_MESSAGES.rejected,

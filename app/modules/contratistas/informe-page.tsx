@@ -1,15 +1,13 @@
-import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import type { ReportList } from '#sync/records/report-list.ts';
 import { INFORME_DOCUMENTOS_FILTERS, type InformeDocumentoRow, SITUACIONES } from '#sync/schemas/contratistas-informe.schema.ts';
 import { MOTIVOS_RECHAZO, type MotivoRechazo } from '#sync/schemas/contratistas-documentos.schema.ts';
-import { formatRut } from '#sync/domain/rut.ts';
-import { apiRequest } from '#app/data/api-client.ts';
 import { paths } from '#app/navigation/paths.ts';
 import { hasPermission } from '#app/session/session-permissions.ts';
 import { useRequiredSession } from '#app/session/use-session.ts';
 import { ReportListPage } from '#app/ui/report-list/report-list-page.tsx';
 import { useOnlineStatus } from '#app/ui/use-online-status.ts';
+import { contractorOption, useContractorCompanies } from './use-contractor-companies.ts';
 
 const LIST: ReportList<InformeDocumentoRow> = {
   title: 'Documentos por vencer y rechazados',
@@ -32,13 +30,8 @@ const LIST: ReportList<InformeDocumentoRow> = {
 /** `/seguimiento-requisitos/informe`: what needs someone now, from the server (every document of every contract). */
 export function InformeDocumentosPage() {
   const session = useRequiredSession();
-  const company = session.empresa.IdEmpresa;
   const online = useOnlineStatus();
-  const contractors = useQuery({
-    queryKey: ['empresa-contratistas', company],
-    queryFn: ({ signal }) => apiRequest<{ data: { RutCompleto: string; Nombre: string }[] }>(`/empresa-contratistas/all/${encodeURIComponent(company)}`, { signal }),
-    enabled: online && session.usuario.Tipo === 'empresa',
-  });
+  const contractors = useContractorCompanies(online);
   const allowed = hasPermission(session, paths.seguimientoRequisitos.href, 'index');
   return (
     <ReportListPage
@@ -47,7 +40,7 @@ export function InformeDocumentosPage() {
       filtersId="informe-documentos-filtros"
       options={{
         Situacion: Object.entries(SITUACIONES).map(([value, label]) => ({ value, label })),
-        RutContratista: (contractors.data?.data ?? []).map((row) => ({ value: row.RutCompleto, label: `${row.Nombre} (${formatRut(row.RutCompleto)})` })),
+        RutContratista: (contractors ?? []).map(contractorOption),
       }}
       offline="Este informe se pide al servidor: vuelve a intentarlo con conexión."
       denied={allowed ? null : 'No tienes permiso para ver el seguimiento de requisitos.'}

@@ -11,16 +11,17 @@ import { audienceOf } from '#server/records/record-audience.ts';
 import { logRecord } from '#server/records/record-writes.ts';
 import type { WriteContext } from '#server/records/write-answer.ts';
 import { recordChange } from '#server/sync/change-log.repo.ts';
+import { uuidOfHash } from '#server/seed/seed-id.ts';
 import { worksiteOfChange } from '#server/tenancy/record-worksites.ts';
 
 /** The whole company, whoever writes: a contractor's upload recomputes accreditations it cannot see. */
 const COMPANY = { kind: 'empresa' } as const;
 
-/** A stable id from what a row is about, so the same document or accreditation is never made twice. */
-function derivedId(...parts: string[]): string {
-  const hex = createHash('sha256').update(parts.join('|')).digest('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
-}
+/**
+ * A stable id from what a row is about, so the same document or accreditation is never made twice. Stored rows carry
+ * these ids: the parts, their separator and the variant never change.
+ */
+const derivedId = (...parts: string[]) => uuidOfHash(createHash('sha256').update(parts.join('|')).digest('hex'), 'a');
 
 type Worker = { IdPersona: string; RunPersona: string; RutContratista: string; Nombre: string };
 
@@ -162,14 +163,35 @@ async function keepAccreditations(
 
 /** After a contract is written: its documents exist and its workers' accreditations are recomputed, in the same transaction. */
 export async function syncContract(ctx: WriteContext, db: Db, contract: Contrato): Promise<void> {
-  const workers = contract.Estado === 0 ? [] : await workersOf(db, ctx.company, contract.Trabajadores);
-  if (contract.Estado !== 0) await ensureDocuments(ctx, db, contract, workers);
-  const documents = await ctx.records.documentos_requisito.listActive(db, ctx.company, COMPANY);
-  await keepAccreditations(ctx, db, contract, workers, documents);
+  await syncContracts(ctx, db, [contract]);
 }
 
-/** After a requirement or a document is written: every active contract that asks the requirement is brought up to date. */
+/** Each contract's documents made, then every document read once for all of their accreditations. */
+export async function syncContracts(ctx: WriteContext, db: Db, contracts: readonly Contrato[]): Promise<void> {
+  const staffed = [];
+  for (const contract of contracts) {
+    const workers = contract.Estado === 0 ? [] : await workersOf(db, ctx.company, contract.Trabajadores);
+    if (contract.Estado !== 0) await ensureDocuments(ctx, db, contract, workers);
+    staffed.push({ contract, workers });
+  }
+  const documents = await ctx.records.documentos_requisito.listActive(db, ctx.company, COMPANY);
+  for (const { contract, workers } of staffed) await keepAccreditations(ctx, db, contract, workers, documents);
+}
+
+const asking = async (ctx: WriteContext, db: Db, IdRequisito: string) =>
+  (await ctx.records.contratos.listActive(db, ctx.company, COMPANY)).filter((row) => row.Requisitos.includes(IdRequisito));
+
+/** After a requirement is written: every active contract that asks it gets its documents again and its accreditations. */
 export async function syncContractsAsking(ctx: WriteContext, db: Db, IdRequisito: string): Promise<void> {
-  const contracts = await ctx.records.contratos.listActive(db, ctx.company, COMPANY);
-  for (const contract of contracts.filter((row) => row.Requisitos.includes(IdRequisito))) await syncContract(ctx, db, contract);
+  await syncContracts(ctx, db, await asking(ctx, db, IdRequisito));
+}
+
+/** After a decision on a document: only the accreditations of the contracts asking its requirement (no document is made). */
+export async function syncAccreditationsAsking(ctx: WriteContext, db: Db, IdRequisito: string): Promise<void> {
+  const contracts = await asking(ctx, db, IdRequisito);
+  if (contracts.length === 0) return;
+  const documents = await ctx.records.documentos_requisito.listActive(db, ctx.company, COMPANY);
+  for (const contract of contracts) {
+    await keepAccreditations(ctx, db, contract, await workersOf(db, ctx.company, contract.Trabajadores), documents);
+  }
 }

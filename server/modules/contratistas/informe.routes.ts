@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { addDays } from '#sync/domain/dates.ts';
 import {
   InformeDocumentoRowSchema,
   type InformeDocumentoRow,
@@ -12,15 +13,9 @@ import { pagedRows, reportPage } from '#server/records/report-lists/report-page.
 import { permit } from '#server/tenancy/permit.ts';
 import type { ReportScope } from '#server/records/report-lists/report-list-route.ts';
 
-function dayAfter(day: string, days: number): string {
-  const date = new Date(`${day}T12:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}
-
 /** Falling due within the warning days, already due, or rejected; a contractor sees its own and its subcontractors'. */
 async function readReport({ db, company, viewer, today, query }: ReportScope<InformeDocumentosQuery>) {
-  const soon = dayAfter(today, WARNING_DAYS);
+  const soon = addDays(today, WARNING_DAYS);
   const situation = sql<number>`CASE WHEN "EstadoDocumento" = 'rechazado' THEN 3 WHEN "FechaVencimiento" < ${today} THEN 2 ELSE 1 END`;
   type Raw = Omit<InformeDocumentoRow, 'Situacion'> & { Situacion: number };
   const { rows, total } = await pagedRows<Raw>(query, ({ limit, offset }) => {

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { chileDayStart } from '#sync/domain/dates.ts';
+import { addDays, chileDayStart } from '#sync/domain/dates.ts';
 import type { AccessLogInspector, AccessLogQuery } from '#sync/schemas/fiscales-accesos.schema.ts';
 import type { CardKind, InspectorAccessRow, PortalPeriod, PortalWorker } from '#sync/schemas/fiscales.schema.ts';
 import type { ReportListAnswer } from '#sync/schemas/report-list.schema.ts';
@@ -52,12 +52,6 @@ export async function logAccess(
 }
 
 /** The day after a YYYY-MM-DD day. */
-function nextDay(day: string): string {
-  const date = new Date(`${day}T12:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + 1);
-  return date.toISOString().slice(0, 10);
-}
-
 /** A LIKE pattern that matches `text` anywhere, its wildcards taken as themselves. */
 const containing = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
@@ -69,7 +63,7 @@ function filteredLog(db: Db, company: string, query: AccessLogQuery) {
   let log = db.selectFrom('accesos_fiscalizadores').where('IdEmpresa', '=', company);
   if (query.IdFiscalizador) log = log.where('IdFiscalizador', '=', Number(query.IdFiscalizador));
   if (query.Desde) log = log.where('En', '>=', chileDayStart(query.Desde));
-  if (query.Hasta) log = log.where('En', '<', chileDayStart(nextDay(query.Hasta)));
+  if (query.Hasta) log = log.where('En', '<', chileDayStart(addDays(query.Hasta, 1)));
   const worker = query.Trabajador;
   if (worker) {
     const rut = worker.replace(/[.\s-]/g, '').toUpperCase();
