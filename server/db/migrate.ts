@@ -28,6 +28,7 @@ import * as faenasAmpliadas from './migrations/0026-faenas-ampliadas.ts';
 import * as inspeccionesCorrecciones from './migrations/0027-inspecciones-correcciones.ts';
 import * as contratistasCatalogos from './migrations/0028-contratistas-catalogos.ts';
 import * as contratistasRequisitos from './migrations/0029-contratistas-requisitos.ts';
+import * as contratosAscendencias from './migrations/0030-contratos-ascendencias.ts';
 import * as postgresBase from './postgres/base-migration.ts';
 import { engineOf } from './engine.ts';
 import type { Database } from './schema.ts';
@@ -70,6 +71,7 @@ const BOTH_ENGINES: Record<string, Migration> = {
   '0027-inspecciones-correcciones': inspeccionesCorrecciones,
   '0028-contratistas-catalogos': contratistasCatalogos,
   '0029-contratistas-requisitos': contratistasRequisitos,
+  '0030-contratos-ascendencias': contratosAscendencias,
 };
 
 /** A migration's number, the start of its name: the schema version it leaves. */

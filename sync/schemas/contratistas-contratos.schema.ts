@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { defineEntity, recordBodies, recordMessages } from '../records/entity.ts';
 import { nameSchema, OptionalRecordIdSchema, OptionalRutSchema, RecordIdSchema, RecordMetaEntries } from '../records/record-fields.ts';
 import { recordIdsSchema } from '../records/value-fields.ts';
+import { chainProblem } from '../domain/subcontract-chains.ts';
 import { RutSchema, WireDateSchema } from './common.schema.ts';
 
 export const CONTRATOS_MESSAGES = {
@@ -40,6 +41,8 @@ export const ContratoSchema = v.object({
   RutResponsable: OptionalRutSchema,
   NombreResponsable: personName,
   Subcontratistas: v.optional(v.pipe(v.array(RutSchema), v.maxLength(50), v.transform((ruts) => [...new Set(ruts)])), []),
+  /** Whom each subcontractor works for (its RUT → the contractor's or another subcontractor's); absent, the contractor. */
+  Ascendencias: v.optional(v.record(RutSchema, RutSchema), {}),
   Actividades: v.optional(recordIdsSchema(CONTRATOS_MESSAGES.activityInvalid, 100), []),
   Trabajadores: v.optional(recordIdsSchema(CONTRATOS_MESSAGES.workerInvalid, 2000), []),
   Requisitos: v.optional(recordIdsSchema(CONTRATOS_MESSAGES.requirementInvalid, 200), []),
@@ -47,10 +50,12 @@ export const ContratoSchema = v.object({
 export type Contrato = v.InferOutput<typeof ContratoSchema>;
 
 /** Rules across fields, the same on the form and the server. */
-export function contratoProblem(row: Pick<Contrato, 'FechaInicio' | 'FechaTermino' | 'RutContratista' | 'Subcontratistas'>): string | null {
+export function contratoProblem(
+  row: Pick<Contrato, 'FechaInicio' | 'FechaTermino' | 'RutContratista' | 'Subcontratistas' | 'Ascendencias'>,
+): string | null {
   if (row.FechaTermino < row.FechaInicio) return CONTRATOS_MESSAGES.datesReversed;
   if (row.Subcontratistas.includes(row.RutContratista)) return CONTRATOS_MESSAGES.subcontractorIsContractor;
-  return null;
+  return chainProblem(row);
 }
 
 const FIELDS = [
@@ -65,6 +70,7 @@ const FIELDS = [
   'RutResponsable',
   'NombreResponsable',
   'Subcontratistas',
+  'Ascendencias',
   'Actividades',
   'Trabajadores',
   'Requisitos',

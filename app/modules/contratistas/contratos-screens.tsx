@@ -1,10 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
 import { formatDisplayDate } from '#sync/domain/dates.ts';
 import { formatRut } from '#sync/domain/rut.ts';
+import { CHAIN_MESSAGES, chainsOf } from '#sync/domain/subcontract-chains.ts';
 import { contratoProblem } from '#sync/schemas/contratistas-contratos.schema.ts';
-import { apiRequest } from '#app/data/api-client.ts';
 import { MAINTAINER_PATHS } from '#app/navigation/served-routes.ts';
-import { useRequiredSession } from '#app/session/use-session.ts';
 import { useDbQuery } from '#app/sync/use-device.ts';
 import { RecordDetailPage } from '#app/ui/records/record-detail-page.tsx';
 import { RecordFormPage } from '#app/ui/records/record-form-page.tsx';
@@ -13,6 +11,7 @@ import type { RecordView } from '#app/ui/records/record-view.ts';
 import type { Acreditacion } from '#sync/schemas/contratistas-acreditaciones.schema.ts';
 import type { DocumentoRequisito } from '#sync/schemas/contratistas-documentos.schema.ts';
 import { type ComplianceLookups, ContratoCumplimiento } from './contrato-cumplimiento.tsx';
+import { contractorOption, useContractorCompanies } from './use-contractor-companies.ts';
 
 type Option = { value: string; label: string };
 
@@ -30,12 +29,7 @@ const named = (rows: { id: string; name: string }[]) => rows.map((row) => ({ val
 
 /** The device's catalogues and workers, and the company's contractors (read from the server when online). */
 function useContratoLookups(): ContratoLookups | undefined {
-  const company = useRequiredSession().empresa.IdEmpresa;
-  const contractors = useQuery({
-    queryKey: ['empresa-contratistas', company],
-    queryFn: ({ signal }) =>
-      apiRequest<{ data: { RutCompleto: string; Nombre: string; Estado: number }[] }>(`/empresa-contratistas/all/${encodeURIComponent(company)}`, { signal }),
-  });
+  const contractors = useContractorCompanies();
   const device = useDbQuery(async (db) => {
     const all = async (table: string) => (await db.table(table).orderBy('orden').toArray()) as Record<string, string>[];
     const [levels, processes, activities, requirements, workers, documents, accreditations] = await Promise.all([
@@ -62,11 +56,11 @@ function useContratoLookups(): ContratoLookups | undefined {
     };
   }, []);
   if (!device) return undefined;
-  const known = (contractors.data?.data ?? []).filter((row) => row.Estado === 1);
+  const known = (contractors ?? []).filter((row) => row.Estado === 1);
   const listed = new Set(known.map((row) => row.RutCompleto));
   const fromWorkers = [...new Set(device.workers.map((worker) => worker.rut))].filter((rut) => !listed.has(rut));
   const contractorOptions = [
-    ...known.map((row) => ({ value: row.RutCompleto, label: `${row.Nombre} (${formatRut(row.RutCompleto)})` })),
+    ...known.map(contractorOption),
     ...fromWorkers.map((rut) => ({ value: rut, label: formatRut(rut) })),
   ];
   const { levels, processes, activities, requirements, workers } = device;
@@ -106,6 +100,21 @@ const contratosView: RecordView<'contratos', ContratoLookups> = {
       input: { kind: 'multi', options: (lookups, values) => lookups.contractors.filter((option) => option.value !== values.RutContratista) },
       inList: false,
     },
+    {
+      name: 'Ascendencias',
+      label: 'Para quién trabaja cada subcontratista',
+      show: (row, lookups) => chainsOf(row).map((chain) => chain.map((rut) => lookups.name.get(rut) ?? formatRut(rut)).join(' → ')).join('; '),
+      input: {
+        kind: 'parents',
+        of: 'Subcontratistas',
+        emptyLabel: 'Para la empresa contratista',
+        options: (lookups, values) => {
+          const members = new Set(((values.Subcontratistas as string[] | undefined) ?? []).concat(String(values.RutContratista ?? '')));
+          return lookups.contractors.filter((option) => members.has(option.value));
+        },
+      },
+      inList: false,
+    },
     { name: 'Actividades', label: 'Actividades', show: (row, lookups) => names(row.Actividades, lookups), input: { kind: 'multi', options: (lookups) => lookups.activities }, inList: false },
     {
       name: 'Trabajadores',
@@ -122,7 +131,7 @@ const contratosView: RecordView<'contratos', ContratoLookups> = {
     },
     { name: 'Requisitos', label: 'Requisitos que exige', show: (row, lookups) => names(row.Requisitos, lookups), input: { kind: 'multi', options: (lookups) => lookups.requirements }, inList: false },
   ],
-  defaults: { Subcontratistas: [], Actividades: [], Trabajadores: [], Requisitos: [] },
+  defaults: { Subcontratistas: [], Ascendencias: {}, Actividades: [], Trabajadores: [], Requisitos: [] },
   sections: (row, lookups) => <ContratoCumplimiento contract={row} lookups={lookups} />,
   validate: (values) => {
     if (!values.FechaInicio || !values.FechaTermino || !values.RutContratista) return null;
@@ -131,8 +140,11 @@ const contratosView: RecordView<'contratos', ContratoLookups> = {
       FechaTermino: String(values.FechaTermino),
       RutContratista: String(values.RutContratista),
       Subcontratistas: (values.Subcontratistas as string[] | undefined) ?? [],
+      Ascendencias: (values.Ascendencias as Record<string, string> | undefined) ?? {},
     });
-    return problem ? { field: problem.includes('término') ? 'FechaTermino' : 'Subcontratistas', message: problem } : null;
+    if (!problem) return null;
+    const field = problem.includes('término') ? 'FechaTermino' : (Object.values(CHAIN_MESSAGES) as string[]).includes(problem) ? 'Ascendencias' : 'Subcontratistas';
+    return { field, message: problem };
   },
 };
 

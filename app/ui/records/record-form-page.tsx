@@ -15,6 +15,7 @@ import { editedFields, type FormValues, RecordForm } from './record-form.tsx';
 import { RecordMissing, ServerCopyNote } from './record-missing.tsx';
 import type { RecordView } from './record-view.ts';
 import { useRecord } from './use-record.ts';
+import { keptParents } from './parents-input.tsx';
 import '#app/ui/records.css';
 
 /**
@@ -31,6 +32,7 @@ function formValues<T extends EntityTable, Lookups>(view: RecordView<T, Lookups>
     else if (field.input!.kind === 'check') values[field.name] = value === 1 ? 1 : 0;
     else if (field.input!.kind === 'multi' || field.input!.kind === 'list')
       values[field.name] = Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
+    else if (field.input!.kind === 'parents') values[field.name] = keptParents(value, (source?.[field.input!.of] as string[] | undefined) ?? []);
     else values[field.name] = typeof value === 'string' ? value : '';
   }
   for (const field of editedFields(view.fields)) {

@@ -10,6 +10,7 @@ import { FormInput } from '#app/ui/form/form-input.tsx';
 import { FormDateField } from '#app/ui/form/date-field.tsx';
 import { FormMonthField } from '#app/ui/form/month-field.tsx';
 import { FormSelect, type SelectOption } from '#app/ui/form/form-select.tsx';
+import { keptParents, ParentsInput } from './parents-input.tsx';
 import { SubmitButton } from '#app/ui/form/submit-button.tsx';
 import type { FieldView, RecordView } from './record-view.ts';
 
@@ -197,7 +198,10 @@ export function RecordForm<T extends EntityTable, Lookups>({
   });
   const values = useWatch({ control }) as FormValues;
 
-  const submit = async (valid: FormValues) => {
+  const submit = async (chosen: FormValues) => {
+    // A chain keeps only the items still chosen: one unticked after its choice leaves no orphan behind.
+    const valid = { ...chosen };
+    for (const field of fields) if (field.input!.kind === 'parents') valid[field.name] = keptParents(valid[field.name], (valid[field.input!.of] as string[]) ?? []);
     const problem = view.validate?.(valid, lookups);
     if (problem && !fields.some((field) => field.name === problem.field))
       throw new Error(`${view.table}: la regla marca ${problem.field}, que el formulario no tiene`);
@@ -234,6 +238,15 @@ export function RecordForm<T extends EntityTable, Lookups>({
               return (
                 <MultiInput key={field.name} control={control} name={field.name} label={label} options={input.options(lookups, values)} />
               );
+            if (input.kind === 'parents') {
+              const of = view.fields.find((other) => other.name === input.of)!;
+              const chosen = new Set((values[input.of] as string[] | undefined) ?? []);
+              const items = of.input?.kind === 'multi' ? of.input.options(lookups, values).filter((option) => chosen.has(option.value)) : [];
+              const options = input.options(lookups, values);
+              return (
+                <ParentsInput key={field.name} {...{ control, label, items, options }} name={field.name} emptyLabel={input.emptyLabel} />
+              );
+            }
             if (input.kind === 'list')
               return <ListInput key={field.name} control={control} name={field.name} label={label} hint={input.hint} />;
             return <FormInput key={field.name} control={control} name={field.name} label={label} autocomplete="off" />;

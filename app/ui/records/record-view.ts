@@ -9,7 +9,7 @@ import type { NoticeDuration } from '#app/ui/feedback/use-notice.ts';
 /**
  * How the form edits a field: a text or number input, a month (kept as YYYY-MM, up to `max` when given), a choice
  * among options, a yes/no box, several choices among options (a list of ids), or a list of short texts typed
- * separated by commas (sizes).
+ * separated by commas (sizes), or for each item chosen in another field the one it hangs from (a chain).
  */
 export type FieldInput<Lookups> =
   | { kind: 'text' | 'number' }
@@ -18,7 +18,9 @@ export type FieldInput<Lookups> =
   | { kind: 'select'; emptyLabel?: string; options: (lookups: Lookups, values: Record<string, unknown>) => SelectOption[] }
   | { kind: 'check' }
   | { kind: 'multi'; options: (lookups: Lookups, values: Record<string, unknown>) => SelectOption[] }
-  | { kind: 'list'; hint: string };
+  | { kind: 'list'; hint: string }
+  /** For each item chosen in the multi field `of`, whom it hangs from (stored as item → parent; none, the default). */
+  | { kind: 'parents'; of: string; emptyLabel: string; options: (lookups: Lookups, values: Record<string, unknown>) => SelectOption[] };
 
 /** One field of a record as the screens show it: a column of the list and the CSV, a line of the detail, an input. */
 export interface FieldView<Row, Lookups> {
