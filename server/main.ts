@@ -14,6 +14,7 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './seed/demo-seed.ts';
 import { DEMO_INSPECTOR } from './seed/demo-fiscalizador.ts';
 import { startRetentionJob } from './sync/retention.ts';
 import { startActaCopyJob } from './modules/epp/acta-copia.ts';
+import { startMonthlyDocumentsJob } from './modules/contratistas/monthly-documents.ts';
 
 const distDir = path.resolve('dist');
 
@@ -62,6 +63,8 @@ async function main(): Promise<void> {
   const retention = startRetentionJob(deps.db, deps.now);
   // The workers' own copies of their signed actas, drawn and mailed outside the sync batch that stored them.
   const actaCopies = startActaCopyJob(deps);
+  // Ley 20.123: a new month asks each contract in force its monthly F30-1 again.
+  const monthlyDocuments = startMonthlyDocumentsJob(deps);
   const app = createApp(deps, { distDir: fs.existsSync(distDir) ? distDir : undefined });
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => {
     const shownHost = config.host === '0.0.0.0' ? 'localhost' : config.host;
@@ -91,6 +94,7 @@ async function main(): Promise<void> {
     overdue.stop();
     retention.stop();
     actaCopies.stop();
+    monthlyDocuments.stop();
     server.close(() => void deps.db.destroy());
   };
   process.on('SIGINT', stop);
