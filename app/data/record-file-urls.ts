@@ -16,8 +16,10 @@ export function useRecordFileUrls(detailPath: string | null, refs: readonly File
   const online = useOnlineStatus();
   const device = useDeviceFileUrls(refs);
   const missing = device !== undefined && refs.some((ref) => !device[ref.Sha256]);
+  // A file added to the record since (a renewal) is asked again rather than missing from an hour-old answer.
+  const files = [...new Set(refs.map((ref) => ref.Sha256))].sort().join(',');
   const signed = useQuery({
-    queryKey: ['archivos', detailPath],
+    queryKey: ['archivos', detailPath, files],
     queryFn: async ({ signal }) => collectSignedUrls(await apiRequest<unknown>(detailPath!, { signal })),
     enabled: online && missing && detailPath !== null,
     staleTime: STALE_MS,

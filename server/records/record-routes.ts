@@ -60,10 +60,12 @@ export interface RecordRoutesOptions<R> {
   rules?: RecordRules<R>;
   /** false: the module answers the list itself (with filters or names of other records). */
   list?: false;
-  /** false: the module answers the detail itself (with signed addresses of the record's files). */
+  /** false: the module answers the detail itself (a row made of several tables, other path parameters). */
   detail?: false;
+  /** What the detail answers beside the fields of a row the viewer may see: the signed addresses of its files (`Urls`). */
+  detailExtras?: (c: Context<AppEnv>, row: R) => Record<string, unknown>;
   /** What each call says in the API reference, beyond what the kit writes. */
-  summaries?: Partial<Record<'list' | 'create' | 'update' | 'remove', string>>;
+  summaries?: Partial<Record<'list' | 'detail' | 'create' | 'update' | 'remove', string>>;
 }
 
 /**
@@ -102,7 +104,10 @@ export function recordRoutes<E extends AnyEntity>(entity: E, options: RecordRout
   if (options.detail !== false) {
     routes.get(
       at(api.detail),
-      doc(`${entity.noun.one} (también anulado, con Estado 0): { statusCode, data }, data null si no existe en la empresa`, 'one'),
+      doc(
+        summary('detail', `${entity.noun.one} (también anulado, con Estado 0): { statusCode, data }, data null si no existe en la empresa`),
+        'one',
+      ),
       validate('param', paramsSchema(api.detail)),
       requireOwnCompany,
       read,
@@ -110,10 +115,8 @@ export function recordRoutes<E extends AnyEntity>(entity: E, options: RecordRout
         const { db, store } = storeOf(c, entity);
         const params = c.req.valid('param') as Record<string, unknown>;
         const found = await store.load(db, c.get('session').company, String(params[entity.id]));
-        return c.json({
-          statusCode: 200,
-          data: found && (!options.rules?.visible || options.rules.visible(c.get('session').viewer, found.row)) ? found.row : null,
-        });
+        const row = found && (!options.rules?.visible || options.rules.visible(c.get('session').viewer, found.row)) ? found.row : null;
+        return c.json({ statusCode: 200, data: row && options.detailExtras ? { ...row, ...options.detailExtras(c, row) } : row });
       },
     );
   }

@@ -81,6 +81,12 @@ test('Contractor accreditation: a contractor uploads a worker’s documents from
     await expect(office.getByText('Documento enviado a revisión').first()).toBeVisible();
   }
   const inReview = await tab(office, 'En revisión');
+  // The office reads the examination before deciding: its link opens the image the phone uploaded.
+  const examLink = card(inReview, 'Examen preocupacional', worker).getByRole('link', { name: /^Ver documento de Examen preocupacional/ });
+  await expect(examLink).toHaveAttribute('href', /^\/api\/files\//);
+  const opened = await office.request.get((await examLink.getAttribute('href'))!);
+  expect(opened.status()).toBe(200);
+  expect(opened.headers()['content-type']).toMatch(/^(image\/|application\/pdf)/);
   await card(inReview, 'Examen preocupacional', worker).getByRole('button', { name: /^Rechazar/ }).click();
   const reject = office.getByRole('dialog', { name: 'Rechazar documento' });
   await expectAccessible(office);

@@ -10,6 +10,7 @@ import { FileField, usePickedFile } from '#app/ui/form/file-pick-field.tsx';
 import { RadioList } from '#app/ui/form/radio-list.tsx';
 import { TextField } from '#app/ui/form/text-field.tsx';
 import type { TransitionForm } from '#app/ui/workflow/use-workflow-actions.ts';
+import { DocumentoArchivoLinks } from './documento-archivo.tsx';
 
 const TITLES: Record<string, string> = { subir: 'Subir documento', aprobar: 'Aprobar documento', rechazar: 'Rechazar documento', comentar: 'Comentar' };
 
@@ -61,6 +62,7 @@ export function DocumentoDialog({ form }: { form: TransitionForm<DocumentoRequis
       >
         <h2 id={`${id}-title`}>{TITLES[form.name] ?? form.transition.label}</h2>
         <p className="muted">{[row.NombreRequisito, row.NombrePersona].filter(Boolean).join(' · ')}</p>
+        {form.rows.length === 1 && <DocumentoArchivoLinks doc={row} />}
         {form.name === 'subir' && (
           <>
             <FileField label="Documento (PDF o imagen)*" picked={picked} />

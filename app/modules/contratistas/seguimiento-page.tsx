@@ -3,16 +3,17 @@ import { formatDisplayDate, toWireDate } from '#sync/domain/dates.ts';
 import { formatRut } from '#sync/domain/rut.ts';
 import type { Acreditacion } from '#sync/schemas/contratistas-acreditaciones.schema.ts';
 import { type DocumentoRequisito, MOTIVOS_RECHAZO, type MotivoRechazo } from '#sync/schemas/contratistas-documentos.schema.ts';
-import { documentoRequisitoWorkflow } from '#sync/schemas/contratistas-documentos.workflow.ts';
+import { documentoRequisitoWorkflow, documentState } from '#sync/schemas/contratistas-documentos.workflow.ts';
 import { IonButton } from '@ionic/react';
 import { paths } from '#app/navigation/paths.ts';
 import { useDbQuery } from '#app/sync/use-device.ts';
 import { WorkflowListPage } from '#app/ui/workflow/workflow-list-page.tsx';
 import type { WorkflowCardView } from '#app/ui/workflow/workflow-card.tsx';
+import { DocumentoArchivoLinks, documentAbout, documentLabel } from './documento-archivo.tsx';
 import { DocumentoDialog } from './documento-dialog.tsx';
 
-const about = (doc: DocumentoRequisito) =>
-  [doc.NombrePersona || formatRut(doc.RutContratista), doc.Mes && `mes ${doc.Mes.slice(5)}-${doc.Mes.slice(0, 4)}`].filter(Boolean).join(' · ');
+/** Cards awaiting the office's decision open their files; elsewhere a transition's dialog does (one request, not one per card). */
+const awaitsReview = (doc: DocumentoRequisito) => ['subido', 'en_revision'].includes(documentState(doc));
 
 /** A document's dates, its warning, the reason it was rejected and the renewal under way. */
 function DocumentFacts({ doc, today }: { doc: DocumentoRequisito; today: string }) {
@@ -69,15 +70,23 @@ export function SeguimientoRequisitosPage() {
       db.table('documentos_requisito').toArray() as Promise<DocumentoRequisito[]>,
       db.table('acreditaciones').toArray() as Promise<Acreditacion[]>,
     ]);
-    docs.sort((a, b) => a.NombreRequisito.localeCompare(b.NombreRequisito, 'es') || about(a).localeCompare(about(b), 'es') || b.Mes.localeCompare(a.Mes));
+    docs.sort(
+      (a, b) =>
+        a.NombreRequisito.localeCompare(b.NombreRequisito, 'es') || documentAbout(a).localeCompare(documentAbout(b), 'es') || b.Mes.localeCompare(a.Mes),
+    );
     accreditations.sort((a, b) => a.NombrePersona.localeCompare(b.NombrePersona, 'es'));
     return { docs, accreditations };
   }, []);
   const view: WorkflowCardView<DocumentoRequisito> = {
     title: (doc) => doc.NombreRequisito,
-    choiceName: (doc) => `${doc.NombreRequisito}, ${about(doc)}`,
-    subtitle: (doc) => about(doc),
-    body: (doc) => <DocumentFacts doc={doc} today={today} />,
+    choiceName: documentLabel,
+    subtitle: documentAbout,
+    body: (doc) => (
+      <>
+        <DocumentFacts doc={doc} today={today} />
+        {awaitsReview(doc) && <DocumentoArchivoLinks doc={doc} />}
+      </>
+    ),
   };
   return (
     <WorkflowListPage

@@ -10,7 +10,7 @@ import type { WorkflowRules } from '#server/records/workflow-transition.ts';
 import type { WriteContext } from '#server/records/write-answer.ts';
 import { requireSession } from '#server/tenancy/require-session.ts';
 import type { Viewer } from '#server/tenancy/viewer.ts';
-import { syncContractsAsking } from './contract-documents.ts';
+import { syncAccreditationsAsking } from './contract-documents.ts';
 
 /** A contractor user reaches its own documents and those of its subcontractors (the contract's contractor above them). */
 export function canSeeDocument(viewer: Viewer, row: Pick<DocumentoRequisito, 'RutContratista' | 'RutPrincipal'>): boolean {
@@ -35,13 +35,14 @@ export const documentoRules: WorkflowRules<DocumentoRequisito> = {
       if (row.ControlDeuda === 1 && body.ConDeuda === null) throw new HttpError(400, DOCUMENTOS_MESSAGES.debtRequired, 'DEUDA_REQUERIDA');
     },
   },
-  saved: (ctx, db, row) => syncContractsAsking(ctx, db, row.IdRequisito),
+  saved: (ctx, db, row) => syncAccreditationsAsking(ctx, db, row.IdRequisito),
 };
 
 /**
  * Requirement follow-up (spec: GET /gestion-requisitos/{emp}[/{id}], POST /gestion-requisitos/{emp}/{IdRequisito}
  * to comment; approve and reject made real): every decision recomputes the accreditations of the contracts asking the
- * requirement, in its transaction.
+ * requirement, in its transaction. The detail signs the addresses of its files, so the office reads a document
+ * before deciding.
  */
 export const documentosRoutes = new Hono<AppEnv>()
   .use(requireSession)
@@ -49,4 +50,18 @@ export const documentosRoutes = new Hono<AppEnv>()
     '/',
     workflowRoutes(documentoRequisitoWorkflow, documentoRules),
   )
-  .route('/', recordRoutes(documentoRequisitoEntity, { rules: { visible: canSeeDocument } }));
+  .route(
+    '/',
+    recordRoutes(documentoRequisitoEntity, {
+      rules: { visible: canSeeDocument },
+      detailExtras: (c, row) => {
+        const { files, now } = c.get('deps');
+        return { Urls: files.signedUrls(documentoRequisitoEntity.files!(row), now()) };
+      },
+      summaries: {
+        detail:
+          'Un documento de requisito (también anulado) con enlaces firmados de su archivo y del de su renovación en Urls { sha256: url }; ' +
+          'data null si no existe o no es visible',
+      },
+    }),
+  );
