@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { MODULES, type ModuleName } from '#sync/modules/module-list.ts';
 import { ENTITIES } from '#sync/records/entities.ts';
+import { offerModuleCommands } from './commands/module-commands.ts';
 import type { OverdueRule } from './records/overdue-lights.ts';
 import type { RecordRegistry } from './records/record-registry.ts';
 import type { ModuleRoutes, ServerModule } from './server-module.ts';
@@ -33,6 +34,7 @@ export const RECORD_STORES: RecordRegistry = recordStores();
 
 /** Each module's routes under its API base, mounted in the module list's order. */
 export const MODULE_ROUTES: readonly ModuleRoutes[] = SERVER_HALVES.flatMap(({ half }) => half.routes ?? []);
+offerModuleCommands(MODULE_ROUTES);
 
 /** The records with a traffic light and a deadline: each module's overdue rules (SPEC OV1). */
 export const OVERDUE_RULES: readonly OverdueRule<never>[] = SERVER_HALVES.flatMap(({ half }) => half.overdue ?? []);

@@ -45,6 +45,17 @@ export const paths = {
   actividadesEconomicas: recordRoutes('/actividades-economicas'),
   seguimientoRequisitos: { path: '/seguimiento-requisitos', href: '/seguimiento-requisitos' },
   informeDocumentos: { path: '/seguimiento-requisitos/informe', href: '/seguimiento-requisitos/informe' },
+  /** Spec 2.3: empresas-asociadas, whose detalles and editar take {id}/{tipo} (1 contratista, 2 cliente). */
+  empresasAsociadas: {
+    list: { path: '/empresas-asociadas', href: '/empresas-asociadas' },
+    editar: { path: '/empresas-asociadas/editar/:id/:tipo', href: (id: string, tipo: number) => `/empresas-asociadas/editar/${encodeURIComponent(id)}/${tipo}` },
+    detalles: {
+      path: '/empresas-asociadas/detalles/:id/:tipo',
+      href: (id: string, tipo: number) => `/empresas-asociadas/detalles/${encodeURIComponent(id)}/${tipo}`,
+    },
+  },
+  /** The contractors' dashboard: requirement compliance, nonconformities and risk by position and operation. */
+  contratistasDashboard: { path: '/dashboard/contratistas', href: '/dashboard/contratistas' },
   cargos: withLoad('/cargos'),
   nv2: withLoad('/nv2'),
   nv3: withLoad('/nv3'),

@@ -3,6 +3,7 @@ import { CONTRACTOR_CATALOGUES, proveedorEntity } from '../schemas/contratistas-
 import { contratoEntity } from '../schemas/contratistas-contratos.schema.ts';
 import { documentoRequisitoEntity } from '../schemas/contratistas-documentos.schema.ts';
 import { requisitoEntity } from '../schemas/contratistas-requisitos.schema.ts';
+import { DASHBOARD_PARENT } from './menu-parents.ts';
 import { defineModule, menuParent, READ, type MenuEntry } from './module-manifest.ts';
 
 const CATALOGUES = menuParent(26, 1, 1, 'Catálogos de Contratistas');
@@ -51,6 +52,17 @@ export const contratistasModule = defineModule({
       nombre: 'Seguimiento de Requisitos',
       ruta: '/seguimiento-requisitos',
       demo: { supervisor: READ, contratista: ['index', 'editar'] },
+    },
+    // Contractors and clients in one directory, with the chains of subcontractors their contracts make.
+    { parent: CONTRACTORS, IdSubmodulo: 66, posicion: 4, nombre: 'Empresas Asociadas', ruta: '/empresas-asociadas', demo: { supervisor: READ } },
+    // A contractor reads its own figures (the server limits it to its RUT and its subcontractors).
+    {
+      parent: DASHBOARD_PARENT,
+      IdSubmodulo: 67,
+      posicion: 6,
+      nombre: 'Dashboard Contratistas',
+      ruta: '/dashboard/contratistas',
+      demo: { supervisor: READ, contratista: READ },
     },
   ],
 });

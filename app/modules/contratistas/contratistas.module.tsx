@@ -18,6 +18,10 @@ const requisitos = () => import('./requisitos-screens.tsx');
 const contratos = () => import('./contratos-screens.tsx');
 const Seguimiento = page(() => import('./seguimiento-page.tsx'), 'SeguimientoRequisitosPage');
 const Informe = page(() => import('./informe-page.tsx'), 'InformeDocumentosPage');
+const Dashboard = page(() => import('./contratistas-dashboard.tsx'), 'ContratistasDashboardPage');
+const EmpresasAsociadas = page(() => import('./empresas-asociadas-list-page.tsx'), 'EmpresasAsociadasListPage');
+const EmpresaAsociada = page(() => import('./empresas-asociadas-detail-page.tsx'), 'EmpresaAsociadaDetailPage');
+const EmpresaAsociadaEdit = page(() => import('./empresas-asociadas-edit-page.tsx'), 'EmpresaAsociadaEditPage');
 
 const CATALOGUES: readonly ContractorCatalogue[] = ['procesos_faena', 'equipos_trabajo', 'actividades_contrato', 'clasificaciones_contrato'];
 
@@ -41,5 +45,9 @@ export default defineAppModule({
     ...maintainer('contratos', contratos, ['ContratosListPage', 'ContratoFormPage', 'ContratoDetailPage']),
     screen(paths.seguimientoRequisitos.path, <Seguimiento />, paths.seguimientoRequisitos.href),
     screen(paths.informeDocumentos.path, <Informe />, paths.seguimientoRequisitos.href),
+    screen(paths.contratistasDashboard.path, <Dashboard />, paths.contratistasDashboard.href),
+    screen(paths.empresasAsociadas.list.path, <EmpresasAsociadas />, paths.empresasAsociadas.list.href),
+    screen(paths.empresasAsociadas.detalles.path, <EmpresaAsociada />, paths.empresasAsociadas.list.href),
+    screen(paths.empresasAsociadas.editar.path, <EmpresaAsociadaEdit />, paths.empresasAsociadas.list.href),
   ],
 });

@@ -5,9 +5,12 @@ import { acreditacionEntity } from '#sync/schemas/contratistas-acreditaciones.sc
 import { defineServerModule } from '#server/server-module.ts';
 import { catalogueMounts, proveedoresRoutes } from './catalogos.routes.ts';
 import { acreditacionesStore, catalogueStores, contratosStore, documentosStore, proveedoresStore, requisitosStore } from './contratistas-stores.ts';
+import { contratoListasRoutes } from './contrato-listas.routes.ts';
 import { contratosRoutes } from './contratos.routes.ts';
+import { dashboardRoutes } from './dashboard.routes.ts';
 import { seedContractorDemo } from './demo-contratistas.ts';
 import { documentosRoutes } from './documentos.routes.ts';
+import { empresasAsociadasRoutes } from './empresas-asociadas.routes.ts';
 import { informeRoutes } from './informe.routes.ts';
 import { requisitosRoutes } from './requisitos.routes.ts';
 
@@ -26,10 +29,13 @@ export default defineServerModule({
     ...catalogueMounts,
     { base: proveedorEntity.api.base, routes: proveedoresRoutes },
     { base, routes: requisitosRoutes },
+    { base, routes: contratoListasRoutes },
     { base, routes: contratosRoutes },
+    { base, routes: dashboardRoutes },
     // Before the documents' detail (/gestion-requisitos/:company/:id), whose shape the report's path has.
     { base, routes: informeRoutes },
     { base, routes: documentosRoutes },
+    { base, routes: empresasAsociadasRoutes },
     { base, routes: recordRoutes(acreditacionEntity) },
   ],
   seedDemo: seedContractorDemo,
