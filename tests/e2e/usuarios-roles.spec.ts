@@ -4,7 +4,7 @@ import { expect, test } from './support/test.ts';
 import { workerBody } from '../api/support/trabajadores-factory.ts';
 import { expectAccessible } from './support/accessibility.ts';
 import { openSettings } from './support/settings-menu.ts';
-import { ADMIN, apiToken, COMPANY_ID, COMPANY_RUT, freshRut, WORKERS_API } from './support/field-session.ts';
+import { ADMIN, apiToken, COMPANY_ID, COMPANY_RUT, expectAllSent, freshRut, WORKERS_API } from './support/field-session.ts';
 import { openSignedIn } from './support/shared-session.ts';
 
 test.use({ viewport: { width: 1280, height: 800 }, actionTimeout: 15_000 });
@@ -71,6 +71,9 @@ test('an administrator gives a new user a role that sees workers but may not del
 }) => {
   const adminToken = await apiToken(request);
   await openSignedIn(page, ADMIN);
+  // The device's first sync ends before the role is saved: a write waits for a cycle in progress, which on a loaded
+  // machine (the CI's journeys side by side) took most of the notice's wait.
+  await expectAllSent(page);
 
   // A role that may see workers and nothing more.
   await openSettings(page, 'Roles', 'Usuarios');
