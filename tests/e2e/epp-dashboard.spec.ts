@@ -3,7 +3,7 @@ import { expect, test } from './support/test.ts';
 import { formatNumber } from '#sync/domain/number-format.ts';
 import type { DashboardAnswer } from '#sync/schemas/dashboard-filters.schema.ts';
 import type { EppRecordsAnswer } from '#sync/schemas/epp-dashboard.schema.ts';
-import { addMonths, formatDisplayDate } from '#sync/domain/dates.ts';
+import { addDays, addMonths, formatDisplayDate } from '#sync/domain/dates.ts';
 import { expectAccessible } from './support/accessibility.ts';
 import {
   clickChartShape,
@@ -97,7 +97,11 @@ test("the EPP dashboard shows the demo company's figures over the last twelve mo
   // The dashboard as a PDF for the committee: its filters written on it (the Cargo chosen), each chart with its formula.
   const pdf = await downloadDashboardPdf(page, 'dashboard-de-epp');
   expect(pdf.text).toContain('Dashboard de EPP');
-  expect(pdf.text).toContain(`Período del ${formatDisplayDate(range.start)} al ${formatDisplayDate(range.end)}`);
+  // Its period is the default one on the day it was generated (a run may cross midnight in Chile since the range above).
+  const generated = /Generado el (\d{2})\/(\d{2})\/(\d{4})/.exec(pdf.text)!;
+  const day = `${generated[3]}-${generated[2]}-${generated[1]}`;
+  expect([range.end, addDays(range.end, 1)]).toContain(day);
+  expect(pdf.text).toContain(`Período del ${formatDisplayDate(`${addMonths(day.slice(0, 7), -11)}-01`)} al ${formatDisplayDate(day)}`);
   expect(pdf.text).toContain(`Cargo ${chosen.cargo.NombreCargo}`);
   expect(pdf.text).toContain('Trabajadores con EPP pendiente de entrega');
   expect(pdf.text).toMatch(/Fórmula: Pares trabajador.EPP exigidos/);
