@@ -1,6 +1,6 @@
 import { uuidV7 } from '#sync/outbox/uuid-v7.ts';
 import { type Entities, entityOf, type EntityTable } from '#sync/records/entities.ts';
-import { type AnyEntity, fillPath, type RowOf } from '#sync/records/entity.ts';
+import { type AnyEntity, fillPath, referenceIds, type RowOf } from '#sync/records/entity.ts';
 import * as v from 'valibot';
 import { type LocalFile, type LocalWrite, localWrite, localWrites } from '#app/data/local-write.ts';
 import { resendCorrection } from '#app/data/refused-writes.ts';
@@ -12,11 +12,9 @@ type Fields = Record<string, unknown>;
 
 /** The records this body points at (its references): created offline and still queued, they must go first (OB7). */
 export function referencedRecords(entity: AnyEntity, body: Fields): { table: EntityTable; id: string }[] {
-  return entity.references.flatMap((reference) => {
-    const value = body[reference.field];
-    const ids = reference.many ? ((value as string[] | undefined) ?? []) : typeof value === 'string' && value ? [value] : [];
-    return ids.map((id) => ({ table: reference.table as EntityTable, id }));
-  });
+  return entity.references.flatMap((reference) =>
+    referenceIds(reference, body).map((id) => ({ table: reference.table as EntityTable, id })),
+  );
 }
 
 /** The address of one of the record's calls, from its description: `:company`, `:user` and its own fields filled in. */

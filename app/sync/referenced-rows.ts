@@ -1,6 +1,6 @@
 import { recordKeyOf } from '#sync/outbox/outbox-entry.ts';
 import { ENTITY_LIST, entityOf, type EntityTable } from '#sync/records/entities.ts';
-import { fillPath } from '#sync/records/entity.ts';
+import { fillPath, type Reference, referenceIds } from '#sync/records/entity.ts';
 import type { AppDb } from '#app/db/app-db.ts';
 import type { LocalRow } from '#app/db/reference-rows.ts';
 import type { DeviceCalls } from './dexie-pull-target.ts';
@@ -9,11 +9,7 @@ import { localRowOf } from '#app/records/device-records.ts';
 /** Fetches one record by id from its detail call; null when the server has none for the user. */
 export type RowFetcher = (table: EntityTable, id: string) => Promise<Record<string, unknown> | null>;
 
-interface ScopedReference {
-  field: string;
-  many: boolean;
-  target: EntityTable;
-}
+type ScopedReference = Pick<Reference, 'field' | 'many' | 'key'> & { target: EntityTable };
 
 /** Per table that carries a worksite: its references to other records that carry one (an inspection's workers). */
 const SCOPED_REFERENCES = new Map<string, ScopedReference[]>(
@@ -21,7 +17,7 @@ const SCOPED_REFERENCES = new Map<string, ScopedReference[]>(
     entity.table,
     entity.references
       .filter((reference) => reference.table !== entity.table && entityOf(reference.table).worksite)
-      .map((reference) => ({ field: reference.field, many: reference.many === true, target: reference.table as EntityTable })),
+      .map((reference) => ({ ...reference, target: reference.table as EntityTable })),
   ]),
 );
 
@@ -43,11 +39,9 @@ export class ReferencedRows {
   note(table: string, row: Record<string, unknown>): void {
     const references = SCOPED_REFERENCES.get(table);
     if (!references?.length) return;
-    for (const { field, many, target } of references) {
-      const value = row[field];
-      const ids = many && Array.isArray(value) ? value : [value];
-      for (const id of ids) {
-        if (typeof id !== 'string' || id === '') continue;
+    for (const reference of references) {
+      const target = reference.target;
+      for (const id of referenceIds(reference, row)) {
         const set = this.wanted.get(target) ?? new Set<string>();
         set.add(id);
         this.wanted.set(target, set);

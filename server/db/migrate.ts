@@ -29,6 +29,7 @@ import * as inspeccionesCorrecciones from './migrations/0027-inspecciones-correc
 import * as contratistasCatalogos from './migrations/0028-contratistas-catalogos.ts';
 import * as contratistasRequisitos from './migrations/0029-contratistas-requisitos.ts';
 import * as contratosAscendencias from './migrations/0030-contratos-ascendencias.ts';
+import * as contratosActividadesPorNivel from './migrations/0031-contratos-actividades-por-nivel.ts';
 import * as postgresBase from './postgres/base-migration.ts';
 import { engineOf } from './engine.ts';
 import type { Database } from './schema.ts';
@@ -72,6 +73,7 @@ const BOTH_ENGINES: Record<string, Migration> = {
   '0028-contratistas-catalogos': contratistasCatalogos,
   '0029-contratistas-requisitos': contratistasRequisitos,
   '0030-contratos-ascendencias': contratosAscendencias,
+  '0031-contratos-actividades-por-nivel': contratosActividadesPorNivel,
 };
 
 /** A migration's number, the start of its name: the schema version it leaves. */

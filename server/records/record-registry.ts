@@ -1,5 +1,5 @@
 import { ENTITY_LIST, type Entities, type EntityTable } from '#sync/records/entities.ts';
-import type { AnyEntity, RowOf } from '#sync/records/entity.ts';
+import { type AnyEntity, referenceIds, type RowOf } from '#sync/records/entity.ts';
 import type { Db } from '../db/database.ts';
 import { HttpError } from '../http/http-error.ts';
 import type { RecordStore } from './record-store.ts';
@@ -38,8 +38,7 @@ export async function checkReferences(
 ): Promise<void> {
   for (const reference of entity.references) {
     if (fields && !fields.includes(reference.field)) continue;
-    const value = row[reference.field];
-    const ids = [...new Set(reference.many ? ((value as string[] | undefined) ?? []) : value ? [value as string] : [])];
+    const ids = referenceIds(reference, row);
     if (ids.length === 0) continue;
     const found = await storeOf(records, reference.table).activeIds(db, company, ids, reference.where);
     if (found.size !== ids.length) throw new HttpError(400, reference.message, 'VALIDACION');

@@ -171,9 +171,11 @@ export function sqlRecordStore<E extends AnyEntity>(entity: E, options: SqlStore
       let query = live(db, owner).select(id);
       if (!reference.many) query = query.where(reference.field, '=', value);
       else {
-        // A list of ids kept as JSON text holds the id quoted. Ids are UUIDs: no LIKE wildcard can be in one.
+        // A list kept as JSON text holds the id quoted (after its key in a list of objects, as JSON.stringify wrote
+        // it). Ids are UUIDs: no LIKE wildcard can be in one.
         if (!json.has(reference.field) || /[%_\\]/.test(value)) throw new Error(`${table}.${reference.field}: una lista de referencias se guarda como JSON de ids`);
-        query = query.where(reference.field, 'like', `%${JSON.stringify(value)}%`);
+        const quoted = reference.key ? `${JSON.stringify(reference.key)}:${JSON.stringify(value)}` : JSON.stringify(value);
+        query = query.where(reference.field, 'like', `%${quoted}%`);
       }
       return (await query.executeTakeFirst()) !== undefined;
     },

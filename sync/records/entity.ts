@@ -44,12 +44,13 @@ export type Audience = 'todos' | { contratista: string } | 'partes';
  * A field of this record that points at another record. It makes the device send the parent first when both were
  * created offline (OB7), the server refuse a write whose target is missing (400 with `message`), and refuse to
  * delete the target while an active record points at it (its `inUse` message). `where` narrows the target (a level
- * of type 2). `many`: the field holds a list of ids.
+ * of type 2). `many`: the field holds a list of ids; with `key`, a list of objects whose `key` holds the id (empty: none).
  */
 export interface Reference {
   field: string;
   table: string;
   many?: boolean;
+  key?: string;
   where?: Record<string, string | number>;
   message: string;
   /** 'keep': the target may be deleted while this record points at it (a finished inspection keeps its history). */
@@ -154,6 +155,14 @@ export type DeviceIndexes = Readonly<Record<number, readonly string[]>>;
 
 export type AnyEntity = Entity<string, v.ObjectSchema<v.ObjectEntries, v.ErrorMessage<v.ObjectIssue> | undefined>, string>;
 export type RowOf<E extends AnyEntity> = v.InferOutput<E['schema']>;
+
+/** The ids a record's reference holds: one, a list, or the `key` of each object of a list; never an empty one. */
+export function referenceIds(reference: Pick<Reference, 'field' | 'many' | 'key'>, row: Record<string, unknown>): string[] {
+  const value = row[reference.field];
+  const listed = reference.many && Array.isArray(value) ? (value as unknown[]) : [value];
+  const ids = reference.key ? listed.map((item) => (item && typeof item === 'object' ? (item as Record<string, unknown>)[reference.key!] : undefined)) : listed;
+  return [...new Set(ids.filter((id): id is string => typeof id === 'string' && id !== ''))];
+}
 
 /** Checks a description's shape where TypeScript keeps its literal table and id. */
 export function defineEntity<

@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { defineEntity, recordBodies, recordMessages } from '../records/entity.ts';
 import { nameSchema, OptionalRecordIdSchema, OptionalRutSchema, RecordIdSchema, RecordMetaEntries } from '../records/record-fields.ts';
 import { recordIdsSchema } from '../records/value-fields.ts';
+import { ACTIVITY_MESSAGES, activitiesProblem, activityOf } from '../domain/contract-activities.ts';
 import { chainProblem } from '../domain/subcontract-chains.ts';
 import { RutSchema, WireDateSchema } from './common.schema.ts';
 
@@ -14,11 +15,43 @@ export const CONTRATOS_MESSAGES = {
   levelInvalid: 'La faena indicada no existe',
   processInvalid: 'El proceso indicado no existe',
   activityInvalid: 'Una de las actividades indicadas no existe',
+  activityRequired: 'Elige la actividad',
   workerInvalid: 'Uno de los trabajadores indicados no existe',
   workerNotOfContract: 'Un trabajador del contrato debe ser de la empresa contratista o de una de sus subcontratistas',
   requirementInvalid: 'Uno de los requisitos indicados no existe',
   nameOptional: 'El nombre es demasiado largo',
 } as const;
+
+/** An activity of the contract where and by whom it is done (spec Actividades: IdActividad, IdNivel2, IdNivel3, Recursos). */
+const ActividadContratoSchema = v.object({
+  IdActividad: v.pipe(
+    v.string(CONTRATOS_MESSAGES.activityRequired),
+    v.trim(),
+    v.toLowerCase(),
+    // Checks after every transformation: a failed one keeps the item typed, so the union says this message, not its own.
+    v.nonEmpty(CONTRATOS_MESSAGES.activityRequired),
+    v.uuid(CONTRATOS_MESSAGES.activityInvalid),
+  ),
+  IdNivel2: OptionalRecordIdSchema,
+  IdNivel3: OptionalRecordIdSchema,
+  Recursos: v.optional(v.object({ Trabajadores: v.optional(recordIdsSchema(CONTRATOS_MESSAGES.workerInvalid, 2000), []) }), {
+    Trabajadores: [],
+  }),
+});
+
+/** The activities; an activity's bare id (what a device of the previous version sends) is done at the contract's worksite. */
+const ActividadesSchema = v.optional(
+  v.pipe(
+    v.array(
+      v.union(
+        [v.pipe(RecordIdSchema, v.transform((id: string) => activityOf(id))), ActividadContratoSchema],
+        CONTRATOS_MESSAGES.activityInvalid,
+      ),
+    ),
+    v.maxLength(100),
+  ),
+  [],
+);
 
 const personName = v.pipe(v.optional(v.string(), ''), v.trim(), v.maxLength(160, CONTRATOS_MESSAGES.nameOptional));
 
@@ -43,7 +76,7 @@ export const ContratoSchema = v.object({
   Subcontratistas: v.optional(v.pipe(v.array(RutSchema), v.maxLength(50), v.transform((ruts) => [...new Set(ruts)])), []),
   /** Whom each subcontractor works for (its RUT → the contractor's or another subcontractor's); absent, the contractor. */
   Ascendencias: v.optional(v.record(RutSchema, RutSchema), {}),
-  Actividades: v.optional(recordIdsSchema(CONTRATOS_MESSAGES.activityInvalid, 100), []),
+  Actividades: ActividadesSchema,
   Trabajadores: v.optional(recordIdsSchema(CONTRATOS_MESSAGES.workerInvalid, 2000), []),
   Requisitos: v.optional(recordIdsSchema(CONTRATOS_MESSAGES.requirementInvalid, 200), []),
 });
@@ -51,11 +84,11 @@ export type Contrato = v.InferOutput<typeof ContratoSchema>;
 
 /** Rules across fields, the same on the form and the server. */
 export function contratoProblem(
-  row: Pick<Contrato, 'FechaInicio' | 'FechaTermino' | 'RutContratista' | 'Subcontratistas' | 'Ascendencias'>,
+  row: Pick<Contrato, 'FechaInicio' | 'FechaTermino' | 'RutContratista' | 'Subcontratistas' | 'Ascendencias' | 'Trabajadores' | 'Actividades'>,
 ): string | null {
   if (row.FechaTermino < row.FechaInicio) return CONTRATOS_MESSAGES.datesReversed;
   if (row.Subcontratistas.includes(row.RutContratista)) return CONTRATOS_MESSAGES.subcontractorIsContractor;
-  return chainProblem(row);
+  return chainProblem(row) ?? activitiesProblem(row);
 }
 
 const FIELDS = [
@@ -104,7 +137,9 @@ export const contratoEntity = defineEntity({
   references: [
     { field: 'IdNivel2', table: 'niveles', where: { TipoNivel: 2 }, message: CONTRATOS_MESSAGES.levelInvalid },
     { field: 'IdProceso', table: 'procesos_faena', message: CONTRATOS_MESSAGES.processInvalid },
-    { field: 'Actividades', table: 'actividades_contrato', many: true, message: CONTRATOS_MESSAGES.activityInvalid, onDelete: 'keep' },
+    { field: 'Actividades', key: 'IdActividad', table: 'actividades_contrato', many: true, message: CONTRATOS_MESSAGES.activityInvalid, onDelete: 'keep' },
+    { field: 'Actividades', key: 'IdNivel2', table: 'niveles', many: true, where: { TipoNivel: 2 }, message: CONTRATOS_MESSAGES.levelInvalid },
+    { field: 'Actividades', key: 'IdNivel3', table: 'niveles', many: true, where: { TipoNivel: 3 }, message: ACTIVITY_MESSAGES.level3Invalid },
     { field: 'Trabajadores', table: 'trabajadores', many: true, message: CONTRATOS_MESSAGES.workerInvalid, onDelete: 'keep' },
     { field: 'Requisitos', table: 'requisitos', many: true, message: CONTRATOS_MESSAGES.requirementInvalid },
   ],

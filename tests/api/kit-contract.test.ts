@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import { uuidV7 } from '#sync/outbox/uuid-v7.ts';
 import { ENTITY_LIST } from '#sync/records/entities.ts';
-import { type AnyEntity, fillPath } from '#sync/records/entity.ts';
+import { type AnyEntity, fillPath, type Reference, referenceIds } from '#sync/records/entity.ts';
 import { codeOf } from '#server/records/record-registry.ts';
 import { ANDES, PACIFICO, startTestServer, type TestServer } from './support/api-harness.ts';
 import { type BatchAnswer, countRows, newKey, send, sendBatch } from './support/sync-harness.ts';
@@ -52,6 +52,15 @@ afterAll(async () => {
 });
 
 /** The change-log rows of one table. */
+/** A value of the reference's field that points at no record: a new id, or a list item whose key holds one. */
+function missingValue(entity: AnyEntity, body: Row, reference: Reference): unknown {
+  if (!reference.many) return uuidV7();
+  if (!reference.key) return [uuidV7()];
+  const [first, ...rest] = (body[reference.field] as Row[] | undefined) ?? [];
+  if (!first) throw new Error(`${entity.table}.${reference.field}: la muestra no tiene elementos de los que partir`);
+  return [{ ...first, [reference.key]: uuidV7() }, ...rest];
+}
+
 async function countChanges(table: string): Promise<number> {
   const query = server.deps.db.selectFrom('cambios').select((eb) => eb.fn.countAll<number>().as('n'));
   return Number((await query.where('Tabla', '=', table).executeTakeFirstOrThrow()).n);
@@ -298,7 +307,7 @@ describe.each(ENTITY_LIST.map((entity) => [entity.table, entity] as const))('the
         it('refuses a reference to a record the company does not have (400 with the reference message)', async () => {
           const body = await sampleBody(entity);
           for (const reference of references) {
-            const missing = { ...body, [reference.field]: reference.many ? [uuidV7()] : uuidV7() };
+            const missing = { ...body, [reference.field]: missingValue(entity, body, reference) };
             const refused = await create(entity, missing);
             expect({ field: reference.field, status: refused.status, message: refused.body.message }).toEqual({
               field: reference.field,
@@ -321,8 +330,7 @@ describe.each(ENTITY_LIST.map((entity) => [entity.table, entity] as const))('the
             const rows = (await send<ListAnswer>(server, 'GET', url(other, 'list'), { token: admin.token })).body.data;
             const values = rows
               .filter((row) => row.Estado !== 0)
-              .flatMap((row) => (reference.many ? ((row[reference.field] as string[] | null) ?? []) : [row[reference.field]]))
-              .filter(Boolean);
+              .flatMap((row) => referenceIds(reference, row));
             target ??= values[0];
           }
           expect(target, 'la demo tiene un registro que apunta a otro de esta entidad').toBeDefined();

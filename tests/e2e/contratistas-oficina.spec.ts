@@ -4,7 +4,7 @@ import { addMonths } from '#sync/domain/dates.ts';
 import { formatNumber } from '#sync/domain/number-format.ts';
 import type { DashboardAnswer } from '#sync/schemas/dashboard-filters.schema.ts';
 import { expectAccessible } from './support/accessibility.ts';
-import { ADMIN, apiToken, COMPANY_ID } from './support/field-session.ts';
+import { ADMIN, apiToken, COMPANY_ID, expectAllSent } from './support/field-session.ts';
 import { openSignedIn } from './support/shared-session.ts';
 
 test.use({ viewport: { width: 1280, height: 800 }, actionTimeout: 15_000 });
@@ -55,5 +55,44 @@ test("the office reads its contractors: the associated companies with the demo c
   const records = page.getByRole('region', { name: `Registros de Cumplimiento de requisitos por contratista: ${CONTRACTOR}`, exact: true });
   await expect(records).toBeVisible();
   await expect(records.getByRole('row').filter({ hasText: 'Examen preocupacional' }).first()).toBeVisible();
+  await expectAccessible(page);
+});
+
+test("the office places one of the demo contract's activities at another worksite with one of its workers, who is then accredited at both worksites", async ({
+  page,
+}) => {
+  const token = await apiToken(page.request);
+  const api = async <T>(path: string) =>
+    ((await (await page.request.get(`/api/gestion-contratista/${path}`, { headers: { Authorization: `Bearer ${token}` } })).json()) as { data: T }).data;
+  const contract = (await api<{ IdContrato: string; Nombre: string; Trabajadores: string[] }[]>(`contrato/${COMPANY_ID}`)).find(
+    (row) => row.Nombre === 'Mantención eléctrica Planta Norte',
+  )!;
+  const accreditations = async () =>
+    (await api<{ IdContrato: string; IdPersona: string; NombrePersona: string; IdNivel2: string }[]>(`acreditacion/${COMPANY_ID}`)).filter(
+      (row) => row.IdContrato === contract.IdContrato && row.IdPersona === contract.Trabajadores[0],
+    );
+  const [before] = await accreditations();
+  const worker = before!.NombrePersona;
+  await openSignedIn(page, ADMIN);
+  await expectAllSent(page);
+
+  await page.goto('/contratos');
+  await page.getByRole('link', { name: /Mantención eléctrica Planta Norte/ }).click();
+  await page.getByRole('link', { name: 'Editar' }).click();
+  await expect(page.getByRole('heading', { name: 'Editar contrato', level: 1 })).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Agregar actividad' }).click();
+  const added = page.getByRole('group', { name: 'Actividad 3', exact: true });
+  await added.getByRole('combobox', { name: 'Actividad*' }).selectOption({ label: 'Transporte de personal' });
+  await added.getByRole('combobox', { name: 'Faena' }).selectOption({ label: 'Faena Ruta 5 Norte' });
+  await added.getByRole('checkbox', { name: new RegExp(`^${worker}`) }).check();
+  await page.getByRole('button', { name: 'Guardar' }).click();
+
+  // The detail says where each activity is done and by whom; the worker's accreditation holds at each worksite.
+  await expect(page.getByRole('heading', { name: 'Mantención eléctrica Planta Norte', level: 1 })).toBeVisible();
+  await expect(page.getByText(`Transporte de personal en Faena Ruta 5 Norte: ${worker}`)).toBeVisible();
+  await expectAllSent(page);
+  await expect.poll(async () => (await accreditations()).length).toBe(2);
+  await expect(page.getByText(new RegExp(`^${worker} \\(Faena Ruta 5 Norte\\): `))).toBeVisible({ timeout: 30_000 });
   await expectAccessible(page);
 });

@@ -1,4 +1,5 @@
 import { accreditedOn, contractCompliance, retentionReasons } from '#sync/domain/accreditation.ts';
+import { contractWorksites } from '#sync/domain/contract-activities.ts';
 import { formatDisplayDate, toWireDate } from '#sync/domain/dates.ts';
 import type { Acreditacion } from '#sync/schemas/contratistas-acreditaciones.schema.ts';
 import type { Contrato } from '#sync/schemas/contratistas-contratos.schema.ts';
@@ -8,6 +9,8 @@ export interface ComplianceLookups {
   documents: DocumentoRequisito[];
   accreditations: Acreditacion[];
   workers: { value: string; rut: string }[];
+  /** Worksites' names, among others. */
+  name: ReadonlyMap<string, string>;
 }
 
 /**
@@ -20,6 +23,8 @@ export function ContratoCumplimiento({ contract, lookups }: { contract: Contrato
   const compliance = contractCompliance(contract, workers, lookups.documents, today);
   const retention = retentionReasons(contract, lookups.documents);
   const accreditations = lookups.accreditations.filter((row) => row.IdContrato === contract.IdContrato);
+  // A contract at more than one worksite says where each row holds.
+  const where = contractWorksites(contract).length > 1 ? (row: Acreditacion) => ` (${lookups.name.get(row.IdNivel2) ?? ''})` : () => '';
   return (
     <section className="card" aria-labelledby="contrato-cumplimiento">
       <h2 id="contrato-cumplimiento">Cumplimiento del contrato: {String(compliance).replace('.', ',')} %</h2>
@@ -40,7 +45,8 @@ export function ContratoCumplimiento({ contract, lookups }: { contract: Contrato
         <ul>
           {accreditations.map((row) => (
             <li key={row.IdAcreditacion}>
-              {row.NombrePersona}:{' '}
+              {row.NombrePersona}
+              {where(row)}:{' '}
               {accreditedOn(row, today)
                 ? `acreditado${row.AcreditadoHasta ? ` hasta el ${formatDisplayDate(row.AcreditadoHasta)}` : ''}`
                 : `no acreditado (${row.Acreditado === 1 ? `vencido el ${formatDisplayDate(row.AcreditadoHasta)}` : row.Motivos.join('; ')})`}

@@ -1,5 +1,6 @@
 import { formatDisplayDate } from '#sync/domain/dates.ts';
 import { formatRut } from '#sync/domain/rut.ts';
+import { ACTIVITY_MESSAGES, activityOf, contractActivities, type ContractActivity, worksiteOfActivity } from '#sync/domain/contract-activities.ts';
 import { CHAIN_MESSAGES, chainsOf } from '#sync/domain/subcontract-chains.ts';
 import { contratoProblem } from '#sync/schemas/contratistas-contratos.schema.ts';
 import { MAINTAINER_PATHS } from '#app/navigation/served-routes.ts';
@@ -18,6 +19,8 @@ type Option = { value: string; label: string };
 interface ContratoLookups extends ComplianceLookups {
   contractors: Option[];
   levels: Option[];
+  /** Level 3 areas, each under its worksite. */
+  areas: (Option & { parent: string | null })[];
   processes: Option[];
   activities: Option[];
   requirements: Option[];
@@ -45,6 +48,9 @@ function useContratoLookups(): ContratoLookups | undefined {
       documents,
       accreditations: accreditations.sort((a, b) => a.NombrePersona.localeCompare(b.NombrePersona, 'es')),
       levels: named(levels.filter((level) => level.TipoNivel === 2).map((level) => ({ id: level.IdNivel, name: level.Nombre }))),
+      areas: levels
+        .filter((level) => level.TipoNivel === 3)
+        .map((level) => ({ value: level.IdNivel, label: level.Nombre, parent: level.IdNivelPadre ?? null })),
       processes: named(processes.map((row) => ({ id: row.Id!, name: row.Info! }))),
       activities: named(activities.map((row) => ({ id: row.Id!, name: row.Info! }))),
       requirements: named(requirements.map((row) => ({ id: row.IdRequisito, name: row.Nombre })).sort((a, b) => a.name.localeCompare(b.name, 'es'))),
@@ -63,13 +69,31 @@ function useContratoLookups(): ContratoLookups | undefined {
     ...known.map(contractorOption),
     ...fromWorkers.map((rut) => ({ value: rut, label: formatRut(rut) })),
   ];
-  const { levels, processes, activities, requirements, workers } = device;
+  const { levels, areas, processes, activities, requirements, workers } = device;
 
-  const all = [...contractorOptions, ...levels, ...processes, ...activities, ...requirements, ...workers];
+  const all = [...contractorOptions, ...levels, ...areas, ...processes, ...activities, ...requirements, ...workers];
   return { ...device, contractors: contractorOptions, name: new Map(all.map((option) => [option.value, option.label])) };
 }
 
 const names = (ids: readonly string[], lookups: ContratoLookups) => ids.map((id) => lookups.name.get(id) ?? '').filter(Boolean).join(', ');
+
+type ActivitiesOf = { IdNivel2: string; Actividades: readonly unknown[] };
+
+/** «Mantención eléctrica en Faena Los Andes, Montaje Eléctrico: Juan Pérez (…)». */
+function activityText(contract: ActivitiesOf, activity: ContractActivity, lookups: ContratoLookups): string {
+  const place = [worksiteOfActivity(contract, activity), activity.IdNivel3].flatMap((id) => (id && lookups.name.get(id)) || []).join(', ');
+  const who = names(activity.Recursos.Trabajadores, lookups);
+  return `${lookups.name.get(activity.IdActividad) ?? ''} en ${place}${who ? `: ${who}` : ''}`;
+}
+
+/** An activity's level 3 lies in the activity's worksite (the server says the same). */
+function areaProblem(contract: ActivitiesOf, lookups: ContratoLookups): string | null {
+  const parent = new Map(lookups.areas.map((area) => [area.value, area.parent]));
+  const misplaced = contractActivities(contract).some(
+    (activity) => activity.IdNivel3 && parent.get(activity.IdNivel3) !== worksiteOfActivity(contract, activity),
+  );
+  return misplaced ? ACTIVITY_MESSAGES.level3NotOfWorksite : null;
+}
 
 /** Contracts on the kit: the contractor, its worksite and dates, who answers on each side, its subcontractors, workers and requirements. */
 const contratosView: RecordView<'contratos', ContratoLookups> = {
@@ -115,7 +139,6 @@ const contratosView: RecordView<'contratos', ContratoLookups> = {
       },
       inList: false,
     },
-    { name: 'Actividades', label: 'Actividades', show: (row, lookups) => names(row.Actividades, lookups), input: { kind: 'multi', options: (lookups) => lookups.activities }, inList: false },
     {
       name: 'Trabajadores',
       label: 'Trabajadores del contrato',
@@ -129,22 +152,51 @@ const contratosView: RecordView<'contratos', ContratoLookups> = {
       },
       inList: false,
     },
+    {
+      name: 'Actividades',
+      label: 'Actividades por nivel',
+      show: (row, lookups) => contractActivities(row).map((activity) => activityText(row, activity, lookups)).join('; '),
+      input: {
+        kind: 'rows',
+        noun: 'Actividad',
+        empty: 'Sin actividades: los trabajadores del contrato se acreditan en su faena.',
+        blank: () => activityOf({}) as unknown as Record<string, unknown>,
+        rowOf: (item) => activityOf(item) as unknown as Record<string, unknown>,
+        columns: (lookups, values, row) => {
+          const site = (row.IdNivel2 as string | null) ?? values.IdNivel2;
+          const roster = (values.Trabajadores as string[] | undefined) ?? [];
+          return [
+            { path: 'IdActividad', label: 'Actividad', kind: 'select', options: lookups.activities },
+            { path: 'IdNivel2', label: 'Faena', kind: 'select', emptyLabel: 'La faena del contrato', options: lookups.levels },
+            { path: 'IdNivel3', label: 'Nivel 3', kind: 'select', emptyLabel: 'Toda la faena', options: lookups.areas.filter((area) => area.parent === site) },
+            { path: 'Recursos.Trabajadores', label: 'Trabajadores de la actividad', kind: 'multi', options: lookups.workers.filter((worker) => roster.includes(worker.value)) },
+          ];
+        },
+      },
+      inList: false,
+    },
     { name: 'Requisitos', label: 'Requisitos que exige', show: (row, lookups) => names(row.Requisitos, lookups), input: { kind: 'multi', options: (lookups) => lookups.requirements }, inList: false },
   ],
   defaults: { Subcontratistas: [], Ascendencias: {}, Actividades: [], Trabajadores: [], Requisitos: [] },
   sections: (row, lookups) => <ContratoCumplimiento contract={row} lookups={lookups} />,
-  validate: (values) => {
+  validate: (values, lookups) => {
     if (!values.FechaInicio || !values.FechaTermino || !values.RutContratista) return null;
-    const problem = contratoProblem({
+    const contract = {
       FechaInicio: String(values.FechaInicio),
       FechaTermino: String(values.FechaTermino),
       RutContratista: String(values.RutContratista),
+      IdNivel2: String(values.IdNivel2 ?? ''),
       Subcontratistas: (values.Subcontratistas as string[] | undefined) ?? [],
       Ascendencias: (values.Ascendencias as Record<string, string> | undefined) ?? {},
-    });
+      Trabajadores: (values.Trabajadores as string[] | undefined) ?? [],
+      Actividades: ((values.Actividades as unknown[] | undefined) ?? []).map(activityOf),
+    };
+    const problem = contratoProblem(contract) ?? areaProblem(contract, lookups);
     if (!problem) return null;
-    const field = problem.includes('término') ? 'FechaTermino' : (Object.values(CHAIN_MESSAGES) as string[]).includes(problem) ? 'Ascendencias' : 'Subcontratistas';
-    return { field, message: problem };
+    if (problem.includes('término')) return { field: 'FechaTermino', message: problem };
+    if ((Object.values(CHAIN_MESSAGES) as string[]).includes(problem)) return { field: 'Ascendencias', message: problem };
+    if ((Object.values(ACTIVITY_MESSAGES) as string[]).includes(problem)) return { field: 'Actividades', message: problem };
+    return { field: 'Subcontratistas', message: problem };
   },
 };
 

@@ -31,8 +31,8 @@ function DocumentFacts({ doc, today }: { doc: DocumentoRequisito; today: string 
   );
 }
 
-/** Who may enter: each worker of each contract, accredited until a day or not, with the reasons. */
-function Accreditations({ rows, today }: { rows: Acreditacion[]; today: string }) {
+/** Who may enter: each worker of each contract at each worksite, accredited until a day or not, with the reasons. */
+function Accreditations({ rows, names, today }: { rows: Acreditacion[]; names: ReadonlyMap<string, string>; today: string }) {
   if (rows.length === 0) return <p className="empty-state">Aún no hay trabajadores asignados a contratos.</p>;
   return (
     <ul className="card-list" aria-label="Acreditación de trabajadores">
@@ -41,6 +41,9 @@ function Accreditations({ rows, today }: { rows: Acreditacion[]; today: string }
           <h3>
             {row.NombrePersona} ({formatRut(row.RunPersona)})
           </h3>
+          <p className="muted">
+            {[names.get(row.IdContrato), names.get(row.IdNivel2)].filter(Boolean).join(' · ')}
+          </p>
           {accreditedOn(row, today) ? (
             <p className="badge workflow-badge--done">Acreditado{row.AcreditadoHasta && ` hasta el ${formatDisplayDate(row.AcreditadoHasta)}`}</p>
           ) : (
@@ -66,16 +69,22 @@ function Accreditations({ rows, today }: { rows: Acreditacion[]; today: string }
 export function SeguimientoRequisitosPage() {
   const today = toWireDate(new Date());
   const data = useDbQuery(async (db) => {
-    const [docs, accreditations] = await Promise.all([
+    const [docs, accreditations, contracts, levels] = await Promise.all([
       db.table('documentos_requisito').toArray() as Promise<DocumentoRequisito[]>,
       db.table('acreditaciones').toArray() as Promise<Acreditacion[]>,
+      db.table('contratos').toArray() as Promise<{ IdContrato: string; Nombre: string }[]>,
+      db.niveles.toArray(),
     ]);
     docs.sort(
       (a, b) =>
         a.NombreRequisito.localeCompare(b.NombreRequisito, 'es') || documentAbout(a).localeCompare(documentAbout(b), 'es') || b.Mes.localeCompare(a.Mes),
     );
     accreditations.sort((a, b) => a.NombrePersona.localeCompare(b.NombrePersona, 'es'));
-    return { docs, accreditations };
+    const names = new Map([
+      ...contracts.map((row) => [row.IdContrato, row.Nombre] as const),
+      ...levels.map((row) => [row.IdNivel, row.Nombre] as const),
+    ]);
+    return { docs, accreditations, names };
   }, []);
   const view: WorkflowCardView<DocumentoRequisito> = {
     title: (doc) => doc.NombreRequisito,
@@ -105,7 +114,7 @@ export function SeguimientoRequisitosPage() {
       after={
         <section aria-labelledby="acreditacion-titulo">
           <h2 id="acreditacion-titulo">Acreditación de trabajadores</h2>
-          {data && <Accreditations rows={data.accreditations} today={today} />}
+          {data && <Accreditations rows={data.accreditations} names={data.names} today={today} />}
         </section>
       }
     />

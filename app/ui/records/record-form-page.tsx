@@ -33,6 +33,7 @@ function formValues<T extends EntityTable, Lookups>(view: RecordView<T, Lookups>
     else if (field.input!.kind === 'multi' || field.input!.kind === 'list')
       values[field.name] = Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
     else if (field.input!.kind === 'parents') values[field.name] = keptParents(value, (source?.[field.input!.of] as string[] | undefined) ?? []);
+    else if (field.input!.kind === 'rows') values[field.name] = Array.isArray(value) ? value.map(field.input!.rowOf) : [];
     else values[field.name] = typeof value === 'string' ? value : '';
   }
   for (const field of editedFields(view.fields)) {

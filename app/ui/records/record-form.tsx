@@ -11,6 +11,7 @@ import { FormDateField } from '#app/ui/form/date-field.tsx';
 import { FormMonthField } from '#app/ui/form/month-field.tsx';
 import { FormSelect, type SelectOption } from '#app/ui/form/form-select.tsx';
 import { keptParents, ParentsInput } from './parents-input.tsx';
+import { RowsInput } from './rows-input.tsx';
 import { SubmitButton } from '#app/ui/form/submit-button.tsx';
 import type { FieldView, RecordView } from './record-view.ts';
 
@@ -246,6 +247,11 @@ export function RecordForm<T extends EntityTable, Lookups>({
               return (
                 <ParentsInput key={field.name} {...{ control, label, items, options }} name={field.name} emptyLabel={input.emptyLabel} />
               );
+            }
+            if (input.kind === 'rows') {
+              const { noun, empty, blank, rowOf } = input;
+              const columns = (row: Record<string, unknown>) => input.columns(lookups, values, row);
+              return <RowsInput key={field.name} {...{ control, label, noun, empty, blank, rowOf, columns }} name={field.name} />;
             }
             if (input.kind === 'list')
               return <ListInput key={field.name} control={control} name={field.name} label={label} hint={input.hint} />;

@@ -4,12 +4,14 @@ import type { AppDb } from '#app/db/app-db.ts';
 import type { LocalRows } from '#app/db/reference-rows.ts';
 import type { RecordPaths } from '#app/navigation/paths.ts';
 import type { SelectOption } from '#app/ui/form/form-select.tsx';
+import type { RowColumn } from './rows-input.tsx';
 import type { NoticeDuration } from '#app/ui/feedback/use-notice.ts';
 
 /**
  * How the form edits a field: a text or number input, a month (kept as YYYY-MM, up to `max` when given), a choice
  * among options, a yes/no box, several choices among options (a list of ids), or a list of short texts typed
- * separated by commas (sizes), or for each item chosen in another field the one it hangs from (a chain).
+ * separated by commas (sizes), for each item chosen in another field the one it hangs from (a chain), or rows of
+ * sub-records.
  */
 export type FieldInput<Lookups> =
   | { kind: 'text' | 'number' }
@@ -20,7 +22,16 @@ export type FieldInput<Lookups> =
   | { kind: 'multi'; options: (lookups: Lookups, values: Record<string, unknown>) => SelectOption[] }
   | { kind: 'list'; hint: string }
   /** For each item chosen in the multi field `of`, whom it hangs from (stored as item → parent; none, the default). */
-  | { kind: 'parents'; of: string; emptyLabel: string; options: (lookups: Lookups, values: Record<string, unknown>) => SelectOption[] };
+  | { kind: 'parents'; of: string; emptyLabel: string; options: (lookups: Lookups, values: Record<string, unknown>) => SelectOption[] }
+  /** A list of sub-records (an activity with its place and people), each row with its own selects and checklists. */
+  | {
+      kind: 'rows';
+      noun: string;
+      empty: string;
+      blank: () => Record<string, unknown>;
+      rowOf: (item: unknown) => Record<string, unknown>;
+      columns: (lookups: Lookups, values: Record<string, unknown>, row: Record<string, unknown>) => RowColumn[];
+    };
 
 /** One field of a record as the screens show it: a column of the list and the CSV, a line of the detail, an input. */
 export interface FieldView<Row, Lookups> {

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { accreditationOf, type AccreditationDocument } from '#sync/domain/accreditation.ts';
+import { worksitesOfWorker } from '#sync/domain/contract-activities.ts';
 import { toWireDate, toWireMonth } from '#sync/domain/dates.ts';
 import { personName } from '#sync/domain/person-name.ts';
 import { acreditacionEntity, type Acreditacion } from '#sync/schemas/contratistas-acreditaciones.schema.ts';
@@ -116,7 +117,10 @@ async function ensureDocuments(ctx: WriteContext, db: Db, contract: Contrato, wo
   }
 }
 
-/** The contract's accreditation rows: one per worker at its worksite; a worker who left it (or a deleted contract) loses it. */
+/**
+ * The contract's accreditation rows: one per worker and worksite where the worker's activities are (the contract's
+ * when in none); a worker who left it, a worksite left (or a deleted contract) loses its row.
+ */
 async function keepAccreditations(
   ctx: WriteContext,
   db: Db,
@@ -128,21 +132,24 @@ async function keepAccreditations(
   const kept = new Set<string>();
   if (contract.Estado !== 0) {
     for (const worker of workers) {
-      const id = derivedId(ctx.company, 'acreditacion', worker.IdPersona, contract.IdContrato, contract.IdNivel2);
-      kept.add(id);
-      const row: Omit<Acreditacion, 'Version'> = {
-        IdAcreditacion: id,
-        IdEmpresa: ctx.company,
-        Estado: 1,
-        IdPersona: worker.IdPersona,
-        NombrePersona: worker.Nombre,
-        RunPersona: worker.RunPersona,
-        IdContrato: contract.IdContrato,
-        IdNivel2: contract.IdNivel2,
-        RutContratista: worker.RutContratista,
-        ...accreditationOf(contract, worker, documents, today),
-      };
-      await keep<Acreditacion>(ctx, db, 'acreditaciones', id, row);
+      const accreditation = accreditationOf(contract, worker, documents, today);
+      for (const IdNivel2 of worksitesOfWorker(contract, worker.IdPersona)) {
+        const id = derivedId(ctx.company, 'acreditacion', worker.IdPersona, contract.IdContrato, IdNivel2);
+        kept.add(id);
+        const row: Omit<Acreditacion, 'Version'> = {
+          IdAcreditacion: id,
+          IdEmpresa: ctx.company,
+          Estado: 1,
+          IdPersona: worker.IdPersona,
+          NombrePersona: worker.Nombre,
+          RunPersona: worker.RunPersona,
+          IdContrato: contract.IdContrato,
+          IdNivel2,
+          RutContratista: worker.RutContratista,
+          ...accreditation,
+        };
+        await keep<Acreditacion>(ctx, db, 'acreditaciones', id, row);
+      }
     }
   }
   const stale = await db

@@ -1,3 +1,4 @@
+import { contractWorksites } from '#sync/domain/contract-activities.ts';
 import { type Context, Hono } from 'hono';
 import { personName } from '#sync/domain/person-name.ts';
 import { companiesBelow } from '#sync/domain/subcontract-chains.ts';
@@ -243,7 +244,7 @@ export const contratoListasRoutes = contractorLists
         const [contracts, companies, nv2] = await Promise.all([visibleContracts(c), contractorCompanies(c), levels]);
         const names = new Map(companies.map((row) => [row.Rut, row.Nombre]));
         const ruts = [...new Set(contracts.map((row) => row.RutContratista))];
-        const sites = new Set(contracts.map((row) => row.IdNivel2));
+        const sites = new Set(contracts.flatMap(contractWorksites));
         return {
           statusCode: 200 as const,
           data: {

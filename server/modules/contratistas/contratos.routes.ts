@@ -1,3 +1,4 @@
+import { ACTIVITY_MESSAGES, contractActivities, worksiteOfActivity } from '#sync/domain/contract-activities.ts';
 import { CONTRATOS_MESSAGES, contratoEntity, contratoProblem, type Contrato } from '#sync/schemas/contratistas-contratos.schema.ts';
 import type { Db } from '#server/db/database.ts';
 import { HttpError } from '#server/http/http-error.ts';
@@ -24,7 +25,22 @@ async function activeContractors(db: Db, company: string, ruts: readonly string[
   return new Set(rows.map((row) => row.RutCompleto));
 }
 
-/** Its contractor and subcontractors are active contractor companies, and its workers are theirs. */
+/** Each activity's level 3 area lies in the activity's worksite (the levels themselves exist: the entity's references). */
+async function checkActivityLevels(db: Db, company: string, row: Contrato) {
+  const placed = contractActivities(row).filter((activity) => activity.IdNivel3 !== null);
+  if (placed.length === 0) return;
+  const areas = await db
+    .selectFrom('niveles')
+    .select(['IdNivel', 'IdNivelPadre'])
+    .where('IdEmpresa', '=', company)
+    .where('IdNivel', 'in', placed.map((activity) => activity.IdNivel3!))
+    .execute();
+  const parentOf = new Map(areas.map((area) => [area.IdNivel, area.IdNivelPadre]));
+  if (placed.some((activity) => parentOf.get(activity.IdNivel3!) !== worksiteOfActivity(row, activity)))
+    throw new HttpError(400, ACTIVITY_MESSAGES.level3NotOfWorksite, 'NIVEL3_AJENO');
+}
+
+/** Its contractor and subcontractors are active contractor companies, its workers are theirs, its activities' areas in place. */
 async function checkContract(db: Db, company: string, row: Contrato) {
   const problem = contratoProblem(row);
   if (problem) throw new HttpError(400, problem, 'CONTRATO_INVALIDO');
@@ -32,6 +48,7 @@ async function checkContract(db: Db, company: string, row: Contrato) {
   const known = await activeContractors(db, company, companies);
   if (!known.has(row.RutContratista)) throw new HttpError(400, CONTRATOS_MESSAGES.contractorNotFound, 'CONTRATISTA_INEXISTENTE');
   if (row.Subcontratistas.some((rut) => !known.has(rut))) throw new HttpError(400, CONTRATOS_MESSAGES.subcontractorNotFound, 'SUBCONTRATISTA_INEXISTENTE');
+  await checkActivityLevels(db, company, row);
   if (row.Trabajadores.length === 0) return;
   const outside = await db
     .selectFrom('trabajadores')

@@ -1,3 +1,4 @@
+import { contractWorksites, worksitesOfWorker } from '#sync/domain/contract-activities.ts';
 import { inForce } from '#sync/domain/accreditation.ts';
 import { formatDisplayDate, formatDisplayMonth } from '#sync/domain/dates.ts';
 import { indicatorOf } from '#sync/records/indicator.ts';
@@ -68,8 +69,10 @@ async function computeAsked(input: ContratistasInput, corte: string): Promise<As
   const rows = await query.orderBy('NombreRequisito').orderBy('NombrePersona').orderBy('Mes').orderBy('IdDocumento').execute();
   const { nv2 } = input.scope.filters;
   if (!nv2) return rows;
-  const worksite = facts.contracts.filter((contract) => contract.IdNivel2 === nv2);
-  return rows.filter((doc) => worksite.some((contract) => askedBy(contract, doc)));
+  // A worker's document counts at the worksites of the worker's activities; the others, at any of the contract's.
+  const atWorksite = (contract: Contrato, doc: AskedDocument) =>
+    doc.Aplicacion === 'trabajador' ? worksitesOfWorker(contract, doc.IdPersona!).includes(nv2) : contractWorksites(contract).includes(nv2);
+  return rows.filter((doc) => facts.contracts.some((contract) => askedBy(contract, doc) && atWorksite(contract, doc)));
 }
 
 const askedDocuments = (input: ContratistasInput, corte: string) =>

@@ -75,11 +75,26 @@ async function seedSubcontractor(db: Db, company: string, now: Date): Promise<vo
 }
 
 /**
- * The demo's contractor management, once: catalogues, six requirements, a contract of the demo contractor with a
- * subcontractor, and their documents in every state, written through the module's own writes: of its three
- * workers one is accredited (its examination's renewal waiting for review), one has a document rejected and one
- * has everything pending; the subcontractor's F30-1 waits for review.
+ * Two activities in areas (level 3) of the contract's worksite: electrical maintenance by workers 1 and 5, structural
+ * assembly by worker 5; worker 9 is in none (accredited at the contract's worksite all the same).
  */
+async function demoActivities(db: Db, company: string, level: string, worker: (n: number) => string) {
+  const areas = await db
+    .selectFrom('niveles')
+    .select('IdNivel')
+    .where('IdEmpresa', '=', company)
+    .where('TipoNivel', '=', 3)
+    .where('IdNivelPadre', '=', level)
+    .orderBy('Nombre')
+    .execute();
+  const area = (n: number) => areas[n]?.IdNivel ?? null;
+  const activity = (name: string) => seedId(company, 'actividades_contrato', name);
+  return [
+    { IdActividad: activity('Mantención eléctrica'), IdNivel2: null, IdNivel3: area(0), Recursos: { Trabajadores: [worker(1), worker(5)] } },
+    { IdActividad: activity('Montaje estructural'), IdNivel2: null, IdNivel3: area(1), Recursos: { Trabajadores: [worker(5)] } },
+  ];
+}
+
 export async function seedContractorDemo(db: Db, company: string, now: Date, { records, files }: DemoSeedTools): Promise<void> {
   await seedContractorCatalogues(db, company, now);
   const IdContrato = seedId(company, 'contrato', 1);
@@ -109,7 +124,7 @@ export async function seedContractorDemo(db: Db, company: string, now: Date, { r
       NombreAdministrador: who.office.userName,
       NombreResponsable: 'Marcela Fuentes Rivas',
       Subcontratistas: [SUBCONTRACTOR.RutCompleto],
-      Actividades: [],
+      Actividades: await demoActivities(trx, company, level, worker),
       Trabajadores: [worker(1), worker(5), worker(9)],
       Requisitos: requirementIds,
     });
