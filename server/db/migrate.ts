@@ -30,6 +30,7 @@ import * as contratistasCatalogos from './migrations/0028-contratistas-catalogos
 import * as contratistasRequisitos from './migrations/0029-contratistas-requisitos.ts';
 import * as contratosAscendencias from './migrations/0030-contratos-ascendencias.ts';
 import * as contratosActividadesPorNivel from './migrations/0031-contratos-actividades-por-nivel.ts';
+import * as documentosSuperiores from './migrations/0032-documentos-superiores.ts';
 import * as postgresBase from './postgres/base-migration.ts';
 import { engineOf } from './engine.ts';
 import type { Database } from './schema.ts';
@@ -74,6 +75,7 @@ const BOTH_ENGINES: Record<string, Migration> = {
   '0029-contratistas-requisitos': contratistasRequisitos,
   '0030-contratos-ascendencias': contratosAscendencias,
   '0031-contratos-actividades-por-nivel': contratosActividadesPorNivel,
+  '0032-documentos-superiores': documentosSuperiores,
 };
 
 /** A migration's number, the start of its name: the schema version it leaves. */

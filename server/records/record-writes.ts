@@ -4,7 +4,7 @@ import type { Db } from '../db/database.ts';
 import { requireFiles } from '../files/files.repo.ts';
 import { HttpError } from '../http/http-error.ts';
 import { recordChange } from '../sync/change-log.repo.ts';
-import { audienceOf, contractorOf } from './record-audience.ts';
+import { audienceOf, contractorsOf } from './record-audience.ts';
 import { worksiteOfChange } from '../tenancy/record-worksites.ts';
 import { followWorker } from './worksite-moves.ts';
 import { recordConflict } from '../sync/conflicts.repo.ts';
@@ -127,8 +127,10 @@ export async function logRecord(
   }
   await recordChange(db, { company: ctx.company, table: entity.table, id, op: 'upsert', row, audience, worksite }, ctx.now);
   if (moved) await followWorker(ctx, db, entity, id, { from: was, to: worksite });
-  const before = previous && contractorOf(entity, previous);
-  if (before && before !== contractorOf(entity, row)) {
+  // A contractor that no longer sees the record removes it from its devices.
+  const after = contractorsOf(entity, row);
+  for (const before of previous ? contractorsOf(entity, previous) : []) {
+    if (after.includes(before)) continue;
     await recordChange(db, { company: ctx.company, table: entity.table, id, op: 'delete', audience: `revocar:${before}` }, ctx.now);
   }
   return row;

@@ -16,7 +16,13 @@ import { worksiteOfChange } from '../tenancy/record-worksites.ts';
  * `partes:<contractor>:<client>` (each part URI-encoded, either may be empty) is a record of the inspections module:
  * company users, that contractor and that client pull it; nobody else does (client users included).
  */
-export type ChangeAudience = 'todos' | 'empresa' | `contratista:${string}` | `revocar:${string}` | `partes:${string}:${string}`;
+export type ChangeAudience =
+  | 'todos'
+  | 'empresa'
+  | `contratista:${string}`
+  | `revocar:${string}`
+  | `partes:${string}:${string}`
+  | `${typeof CHAIN}${string}`;
 
 /** The worksite levels of a record that carries them (SPEC PL13): only devices scoped to one of them pull it. */
 export interface ChangeWorksite {
@@ -35,6 +41,12 @@ export function contractorAudience(rutContratista: string | null): ChangeAudienc
 }
 
 const PARTIES = 'partes:';
+const CHAIN = 'cadena:';
+
+/** The audience of a record of a contractor that the companies above it in a chain see too: `cadena:,A,B,`. */
+export function chainAudience(ruts: readonly string[]): ChangeAudience {
+  return `${CHAIN},${ruts.join(',')},`;
+}
 
 /** The audience of an inspection or observation: company users, plus the contractor and the client it names. */
 export function partiesAudience(rutContratista: string | null, idCliente: string | null): ChangeAudience {
@@ -190,7 +202,9 @@ async function readPage(db: Db, company: string, reader: ChangeReader, since: nu
         if (viewer.rut === '') return own;
         // Exact prefix, not LIKE: the encoded parts hold no ':' and no wildcard is involved.
         const prefix = `${PARTIES}${encodeURIComponent(viewer.rut)}:`;
-        return eb.or([own, eb(sql<string>`substr("Audiencia", 1, ${prefix.length})`, '=', prefix)]);
+        // A RUT holds digits, '-' and 'K': no LIKE wildcard.
+        const inChain = eb.and([eb(sql<string>`substr("Audiencia", 1, ${CHAIN.length})`, '=', CHAIN), eb('Audiencia', 'like', `%,${viewer.rut},%`)]);
+        return eb.or([own, eb(sql<string>`substr("Audiencia", 1, ${prefix.length})`, '=', prefix), inChain]);
       }
       if (viewer.kind === 'empresa') return eb('Audiencia', 'not like', 'revocar:%');
       // A client pulls shared reference data and the records that name it; the company's and contractors' own

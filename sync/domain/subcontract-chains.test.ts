@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CHAIN_MESSAGES, chainAbove, chainProblem, chainsOf, companiesBelow } from './subcontract-chains.ts';
+import { CHAIN_MESSAGES, chainAbove, chainProblem, chainsOf, companiesBelow, superiorsOf } from './subcontract-chains.ts';
 
 const A = '78945612-7';
 const B = '76888111-1';
@@ -35,5 +35,21 @@ describe('subcontractor chains (CT-CAD1)', () => {
 
   it('draws a contract without subcontractors as the contractor alone', () => {
     expect(chainsOf({ RutContratista: A, Subcontratistas: [], Ascendencias: {} })).toEqual([[A]]);
+  });
+});
+
+describe('who sees a document down the chain (CT-CAD3)', () => {
+  const contract = { IdContrato: 'k1', RutContratista: A, Subcontratistas: [B, C], Ascendencias: { [C]: B }, Requisitos: ['r1'] };
+
+  it('names every company above the document’s company in the contracts that ask it, once', () => {
+    expect(superiorsOf([contract], { IdRequisito: 'r1', RutContratista: C, IdContrato: null })).toEqual([A, B].sort());
+    expect(superiorsOf([contract], { IdRequisito: 'r1', RutContratista: A, IdContrato: null })).toEqual([]);
+    const other = { ...contract, IdContrato: 'k2', RutContratista: D, Ascendencias: {}, Subcontratistas: [C] };
+    expect(superiorsOf([contract, other], { IdRequisito: 'r1', RutContratista: C, IdContrato: null })).toEqual([A, B, D].sort());
+  });
+
+  it('leaves out contracts that do not ask the requirement, and others’ when the document is of one contract', () => {
+    expect(superiorsOf([contract], { IdRequisito: 'r2', RutContratista: C, IdContrato: null })).toEqual([]);
+    expect(superiorsOf([contract], { IdRequisito: 'r1', RutContratista: C, IdContrato: 'k9' })).toEqual([]);
   });
 });

@@ -58,3 +58,20 @@ export function chainsOf(contract: ChainContract): string[][] {
   if (leaves.length === 0) return [[contract.RutContratista]];
   return leaves.map((leaf) => [...(chainAbove(contract, leaf) ?? []).reverse(), leaf]);
 }
+
+/**
+ * The companies above a document's company in the contracts that ask it (`IdContrato` set: only that contract's):
+ * who also sees and uploads it (a contractor and every subcontractor between). Sorted, each once.
+ */
+export function superiorsOf(
+  contracts: readonly (ChainContract & { IdContrato: string; Requisitos: readonly string[] })[],
+  doc: { IdRequisito: string; RutContratista: string; IdContrato: string | null },
+): string[] {
+  const above = new Set<string>();
+  for (const contract of contracts) {
+    if (!contract.Requisitos.includes(doc.IdRequisito) || (doc.IdContrato !== null && doc.IdContrato !== contract.IdContrato)) continue;
+    if (!contract.Subcontratistas.includes(doc.RutContratista)) continue;
+    for (const rut of chainAbove(contract, doc.RutContratista) ?? []) above.add(rut);
+  }
+  return [...above].sort();
+}

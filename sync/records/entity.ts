@@ -36,9 +36,10 @@ export interface RecordMessages extends WriteFailureMessages {
 
 /**
  * Who pulls a record (SPEC PL7): every user of the company (shared reference data), company users and the contractor
- * named by a field (a worker of that contractor), or company users and the contractor and client it names (`partes`).
+ * named by a field (a worker of that contractor) and those a list field names above it (`superiores`: the companies
+ * up a subcontracting chain), or company users and the contractor and client it names (`partes`).
  */
-export type Audience = 'todos' | { contratista: string } | 'partes';
+export type Audience = 'todos' | { contratista: string; superiores?: string } | 'partes';
 
 /**
  * A field of this record that points at another record. It makes the device send the parent first when both were

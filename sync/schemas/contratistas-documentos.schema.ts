@@ -67,9 +67,9 @@ export const DocumentoRequisitoSchema = v.object({
   Obligatorio: v.picklist([0, 1]),
   ControlDeuda: v.picklist([0, 1]),
   PeriodoMeses: v.number(),
-  /** The company the document is about (a worker's employer), and the contract's contractor above it. */
+  /** The company the document is about (a worker's employer), and the companies above it in its contracts' chains. */
   RutContratista: v.string(),
-  RutPrincipal: v.string(),
+  Superiores: v.array(v.string()),
   IdContrato: v.nullable(v.string()),
   IdPersona: v.nullable(v.string()),
   NombrePersona: v.string(),
@@ -125,7 +125,7 @@ export const documentoRequisitoEntity = defineEntity({
   displayName: (row) => [row.NombreRequisito, row.NombrePersona].filter(Boolean).join(' · '),
   permission: '/seguimiento-requisitos',
   api: { base: '/api/gestion-contratista', list: '/gestion-requisitos/:company', detail: '/gestion-requisitos/:company/:IdDocumento' },
-  audience: { contratista: 'RutContratista' },
+  audience: { contratista: 'RutContratista', superiores: 'Superiores' },
   references: [],
   files: (row) => [row.Archivo, row.Renovacion?.Archivo].filter((file): file is NonNullable<typeof file> => !!file),
   pullOrder: 7,

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { accreditationOf, type AccreditationDocument } from '#sync/domain/accreditation.ts';
 import { worksitesOfWorker } from '#sync/domain/contract-activities.ts';
+import { superiorsOf } from '#sync/domain/subcontract-chains.ts';
 import { toWireDate, toWireMonth } from '#sync/domain/dates.ts';
 import { personName } from '#sync/domain/person-name.ts';
 import { acreditacionEntity, type Acreditacion } from '#sync/schemas/contratistas-acreditaciones.schema.ts';
@@ -85,8 +86,11 @@ async function keep<R extends { Version: number; Estado: number }>(ctx: WriteCon
   return (await logRecord(ctx, db, entity, id, (found as never) ?? null)) as unknown as R;
 }
 
-/** Every document a contract asks, made once (pending) and kept in step with its requirement's name and rules. */
-async function ensureDocuments(ctx: WriteContext, db: Db, contract: Contrato, workers: readonly Worker[]) {
+/**
+ * Every document a contract asks, made once (pending) and kept in step with its requirement's name and rules, and
+ * with the companies above its company in the chains of the active contracts (`contracts`) that ask it.
+ */
+async function ensureDocuments(ctx: WriteContext, db: Db, contract: Contrato, workers: readonly Worker[], contracts: readonly Contrato[]) {
   const asked = (row: Requisito) => contract.Requisitos.includes(row.IdRequisito);
   const requirements = (await ctx.records.requisitos.listActive(db, ctx.company, COMPANY)).filter(asked);
   const month = toWireMonth(ctx.now);
@@ -101,7 +105,7 @@ async function ensureDocuments(ctx: WriteContext, db: Db, contract: Contrato, wo
         IdRequisito: requirement.IdRequisito,
         ...copiedFrom(requirement),
         ...target,
-        RutPrincipal: contract.RutContratista,
+        Superiores: [],
         EstadoDocumento: 'pendiente',
         Archivo: null,
         FechaEmision: '',
@@ -111,7 +115,8 @@ async function ensureDocuments(ctx: WriteContext, db: Db, contract: Contrato, wo
         Renovacion: null,
         Historial: [],
       };
-      const next = { ...base, ...copiedFrom(requirement), NombrePersona: target.NombrePersona || base.NombrePersona };
+      const Superiores = superiorsOf(contracts, { IdRequisito: requirement.IdRequisito, ...target });
+      const next = { ...base, ...copiedFrom(requirement), NombrePersona: target.NombrePersona || base.NombrePersona, Superiores };
       await keep<DocumentoRequisito>(ctx, db, 'documentos_requisito', id, next);
     }
   }
@@ -175,14 +180,27 @@ export async function syncContract(ctx: WriteContext, db: Db, contract: Contrato
 
 /** Each contract's documents made, then every document read once for all of their accreditations. */
 export async function syncContracts(ctx: WriteContext, db: Db, contracts: readonly Contrato[]): Promise<void> {
+  const active = await ctx.records.contratos.listActive(db, ctx.company, COMPANY);
   const staffed = [];
   for (const contract of contracts) {
     const workers = contract.Estado === 0 ? [] : await workersOf(db, ctx.company, contract.Trabajadores);
-    if (contract.Estado !== 0) await ensureDocuments(ctx, db, contract, workers);
+    if (contract.Estado !== 0) await ensureDocuments(ctx, db, contract, workers, active);
     staffed.push({ contract, workers });
   }
   const documents = await ctx.records.documentos_requisito.listActive(db, ctx.company, COMPANY);
+  await keepSuperiors(ctx, db, documents, active);
   for (const { contract, workers } of staffed) await keepAccreditations(ctx, db, contract, workers, documents);
+}
+
+/**
+ * Who is above each document's company now: a contract deleted, a subcontractor moved in its chain or taken out, a
+ * requirement no longer asked change it for documents the contract's own pass did not touch. Written only when changed.
+ */
+async function keepSuperiors(ctx: WriteContext, db: Db, documents: readonly DocumentoRequisito[], active: readonly Contrato[]) {
+  for (const { Version: _version, ...doc } of documents) {
+    const Superiores = superiorsOf(active, doc);
+    if (Superiores.join() !== doc.Superiores.join()) await keep<DocumentoRequisito>(ctx, db, 'documentos_requisito', doc.IdDocumento, { ...doc, Superiores });
+  }
 }
 
 const asking = async (ctx: WriteContext, db: Db, IdRequisito: string) =>

@@ -17,6 +17,6 @@ export const requisitosStore = sqlRecordStore(requisitoEntity, { orderBy: ['Nomb
 export const contratosStore = sqlRecordStore(contratoEntity, { orderBy: ['Nombre'], contractorSees: ['RutContratista', 'Subcontratistas'] });
 export const documentosStore = sqlRecordStore(documentoRequisitoEntity, {
   orderBy: ['NombreRequisito', 'NombrePersona', 'Mes'],
-  contractorSees: ['RutContratista', 'RutPrincipal'],
+  contractorSees: ['RutContratista', 'Superiores'],
 });
 export const acreditacionesStore = sqlRecordStore(acreditacionEntity, { orderBy: ['NombrePersona'] });

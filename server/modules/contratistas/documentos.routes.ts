@@ -12,9 +12,9 @@ import { requireSession } from '#server/tenancy/require-session.ts';
 import type { Viewer } from '#server/tenancy/viewer.ts';
 import { syncAccreditationsAsking } from './contract-documents.ts';
 
-/** A contractor user reaches its own documents and those of its subcontractors (the contract's contractor above them). */
-export function canSeeDocument(viewer: Viewer, row: Pick<DocumentoRequisito, 'RutContratista' | 'RutPrincipal'>): boolean {
-  if (viewer.kind === 'contratista') return viewer.rut !== '' && (row.RutContratista === viewer.rut || row.RutPrincipal === viewer.rut);
+/** A contractor user reaches its own documents and those of the subcontractors below it in a contract's chain. */
+export function canSeeDocument(viewer: Viewer, row: Pick<DocumentoRequisito, 'RutContratista' | 'Superiores'>): boolean {
+  if (viewer.kind === 'contratista') return viewer.rut !== '' && (row.RutContratista === viewer.rut || row.Superiores.includes(viewer.rut));
   return viewer.kind === 'empresa';
 }
 

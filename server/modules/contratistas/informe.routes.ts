@@ -34,7 +34,8 @@ async function readReport({ db, company, viewer, today, query }: ReportScope<Inf
       );
     if (viewer.kind === 'contratista') {
       const rut = viewer.rut;
-      select = select.where((eb) => eb.or([eb('RutContratista', '=', rut), eb('RutPrincipal', '=', rut)]));
+      // Superiores is a JSON list of RUTs: each one quoted, no LIKE wildcard in a RUT.
+      select = select.where((eb) => eb.or([eb('RutContratista', '=', rut), eb('Superiores', 'like', `%${JSON.stringify(rut)}%`)]));
     }
     if (viewer.kind === 'cliente') select = select.where(sql<boolean>`1 = 0`);
     if (query.RutContratista) select = select.where('RutContratista', '=', query.RutContratista);
