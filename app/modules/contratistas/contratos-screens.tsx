@@ -166,7 +166,7 @@ const contratosView: RecordView<'contratos', ContratoLookups> = {
           const site = (row.IdNivel2 as string | null) ?? values.IdNivel2;
           const roster = (values.Trabajadores as string[] | undefined) ?? [];
           return [
-            { path: 'IdActividad', label: 'Actividad', kind: 'select', options: lookups.activities },
+            { path: 'IdActividad', label: 'Actividad', kind: 'select', required: true, emptyLabel: 'Elige la actividad', options: lookups.activities },
             { path: 'IdNivel2', label: 'Faena', kind: 'select', emptyLabel: 'La faena del contrato', options: lookups.levels },
             { path: 'IdNivel3', label: 'Nivel 3', kind: 'select', emptyLabel: 'Toda la faena', options: lookups.areas.filter((area) => area.parent === site) },
             { path: 'Recursos.Trabajadores', label: 'Trabajadores de la actividad', kind: 'multi', options: lookups.workers.filter((worker) => roster.includes(worker.value)) },

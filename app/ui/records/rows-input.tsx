@@ -12,8 +12,9 @@ export interface RowColumn {
   path: string;
   label: string;
   kind: 'select' | 'multi';
-  /** A select's empty choice; absent, one must be chosen. */
+  /** A select's empty choice: «Elige la actividad» when one must be chosen (`required`), «Toda la faena» otherwise. */
   emptyLabel?: string;
+  required?: boolean;
   options: SelectOption[];
 }
 
@@ -64,7 +65,7 @@ export function RowsInput({ control, name, label, noun, empty, blank, rowOf, col
         const errors = (fieldState.error ?? {}) as Record<string, unknown>;
         const own = typeof errors.message === 'string' && errors.message !== '' ? errors.message : undefined;
         return (
-          <fieldset className="record-form__wide" aria-describedby={own ? `${id}-error` : undefined}>
+          <fieldset className="record-form__wide rows-input" aria-describedby={own ? `${id}-error` : undefined}>
             <legend>{label}</legend>
             {rows.length === 0 && <p className="muted">{empty}</p>}
             {rows.map((row, index) => (
@@ -94,9 +95,9 @@ export function RowsInput({ control, name, label, noun, empty, blank, rowOf, col
                     }
                     return (
                       <div key={column.path} className="select-field">
-                        <label htmlFor={`${rowId}-${column.path}`}>{`${column.label}${column.emptyLabel === undefined ? '*' : ''}`}</label>
+                        <label htmlFor={`${rowId}-${column.path}`}>{`${column.label}${column.required ? '*' : ''}`}</label>
                         <select id={`${rowId}-${column.path}`} value={typeof value === 'string' ? value : ''} onChange={(event) => set(event.target.value || null)}>
-                          <option value="">{column.emptyLabel ?? `Elige ${column.label.toLowerCase()}`}</option>
+                          <option value="">{column.emptyLabel ?? ''}</option>
                           {column.options.map((option) => (
                             <option key={option.value} value={option.value}>
                               {option.label}

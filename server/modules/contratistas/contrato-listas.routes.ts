@@ -176,30 +176,18 @@ const contractorLists = new Hono<AppEnv>()
     ),
   );
 
+/** A contractor catalogue's active rows as `{ value, label }` (the processes and the activities of a contract). */
+const catalogueOptions = (name: 'procesos' | 'actividades', table: 'procesos_faena' | 'actividades_contrato', summary: string) =>
+  readRoute(list(name), { tags, summary: `${summary}: { statusCode, data: [{ value, label }] }`, answer: CatalogueOptionsAnswer, access: can('index') }, async (c) => {
+    const { db, records } = c.get('deps');
+    const rows = await records[table].listActive(db, c.get('session').company, c.get('session').viewer);
+    return { statusCode: 200 as const, data: rows.map((row) => ({ value: row.Id, label: row.Info })) };
+  });
+
 /** The contract form's lists (spec: /contrato/listas/{subempresas|procesos|administradores|…}/{emp}). */
 export const contratoListasRoutes = contractorLists
-  .route(
-    '/',
-    readRoute(
-      list('procesos'),
-      { tags, summary: 'Procesos de faena activos: { statusCode, data: [{ value, label }] }', answer: CatalogueOptionsAnswer, access: can('index') },
-      async (c) => {
-        const rows = await c.get('deps').records.procesos_faena.listActive(c.get('deps').db, c.get('session').company, c.get('session').viewer);
-        return { statusCode: 200 as const, data: rows.map((row) => ({ value: row.Id, label: row.Info })) };
-      },
-    ),
-  )
-  .route(
-    '/',
-    readRoute(
-      list('actividades'),
-      { tags, summary: 'Actividades de contrato activas: { statusCode, data: [{ value, label }] }', answer: CatalogueOptionsAnswer, access: can('index') },
-      async (c) => {
-        const rows = await c.get('deps').records.actividades_contrato.listActive(c.get('deps').db, c.get('session').company, c.get('session').viewer);
-        return { statusCode: 200 as const, data: rows.map((row) => ({ value: row.Id, label: row.Info })) };
-      },
-    ),
-  )
+  .route('/', catalogueOptions('procesos', 'procesos_faena', 'Procesos de faena activos'))
+  .route('/', catalogueOptions('actividades', 'actividades_contrato', 'Actividades de contrato activas'))
   .route(
     '/',
     readRoute(
