@@ -1,6 +1,7 @@
 import type { Entities, EntityTable } from '#sync/records/entities.ts';
 import type { Cargo } from '#sync/schemas/cargos.schema.ts';
 import type { Acreditacion } from '#sync/schemas/contratistas-acreditaciones.schema.ts';
+import type { CertificadoFlota, LecturaFlota } from '#sync/schemas/flota-registros.schema.ts';
 import type { DocumentoRequisito } from '#sync/schemas/contratistas-documentos.schema.ts';
 import type { Nivel } from '#sync/schemas/niveles.schema.ts';
 import type { Formulario } from '#sync/schemas/formularios.schema.ts';
@@ -56,6 +57,11 @@ export interface OwnLocalRows {
   dotaciones: LocalDotacion;
   documentos_requisito: DocumentoRequisito;
   acreditaciones: Acreditacion;
+  certificaciones_vehiculo: CertificadoFlota;
+  certificaciones_equipo: CertificadoFlota;
+  certificaciones_instalacion: CertificadoFlota;
+  lecturas_vehiculo: LecturaFlota;
+  lecturas_equipo: LecturaFlota;
 }
 
 /** The catalogues: every entity without a shape of its own above. */

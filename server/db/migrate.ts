@@ -31,6 +31,7 @@ import * as contratistasRequisitos from './migrations/0029-contratistas-requisit
 import * as contratosAscendencias from './migrations/0030-contratos-ascendencias.ts';
 import * as contratosActividadesPorNivel from './migrations/0031-contratos-actividades-por-nivel.ts';
 import * as documentosSuperiores from './migrations/0032-documentos-superiores.ts';
+import * as flota from './migrations/0033-flota.ts';
 import * as postgresBase from './postgres/base-migration.ts';
 import { engineOf } from './engine.ts';
 import type { Database } from './schema.ts';
@@ -76,6 +77,7 @@ const BOTH_ENGINES: Record<string, Migration> = {
   '0030-contratos-ascendencias': contratosAscendencias,
   '0031-contratos-actividades-por-nivel': contratosActividadesPorNivel,
   '0032-documentos-superiores': documentosSuperiores,
+  '0033-flota': flota,
 };
 
 /** A migration's number, the start of its name: the schema version it leaves. */

@@ -8,6 +8,7 @@ import { contratistasModule } from './contratistas.module.ts';
 import { empresaContratistasModule } from './empresa-contratistas.module.ts';
 import { eppModule } from './epp.module.ts';
 import { fiscalesModule } from './fiscales.module.ts';
+import { flotaModule } from './flota.module.ts';
 import { formulariosModule } from './formularios.module.ts';
 import { incidentesModule } from './incidentes.module.ts';
 import { inicioModule } from './inicio.module.ts';
@@ -45,6 +46,7 @@ export const MODULES = [
   inicioModule,
   combustiblesModule,
   contratistasModule,
+  flotaModule,
 ] as const;
 
 export type ModuleName = (typeof MODULES)[number]['name'];
