@@ -18,6 +18,8 @@ export const ACTIVOS_MESSAGES = {
   yearInvalid: 'El año debe estar entre 1950 y 2100',
   emailInvalid: 'El correo del responsable no tiene un formato válido',
   textTooLong: 'El texto es demasiado largo',
+  contractorInvalid: 'La empresa contratista indicada no existe',
+  contractorOnly: 'Solo puedes gestionar los activos de tu empresa contratista',
 } as const;
 
 const text = (max: number) => v.pipe(v.optional(v.string(), ''), v.trim(), v.maxLength(max, ACTIVOS_MESSAGES.textTooLong));
@@ -72,7 +74,13 @@ export type Vehiculo = v.InferOutput<typeof VehiculoSchema>;
 
 const EquipoSchema = v.object({
   IdEquipo: RecordIdSchema,
-  Codigo: v.pipe(v.string(ACTIVOS_MESSAGES.codeRequired), v.trim(), v.toUpperCase(), v.nonEmpty(ACTIVOS_MESSAGES.codeRequired), v.maxLength(40)),
+  Codigo: v.pipe(
+    v.string(ACTIVOS_MESSAGES.codeRequired),
+    v.trim(),
+    v.toUpperCase(),
+    v.nonEmpty(ACTIVOS_MESSAGES.codeRequired),
+    v.maxLength(40),
+  ),
   Nombre: text(120),
   IdTipoEquipo: RecordIdSchema,
   ...motorizadoEntries,

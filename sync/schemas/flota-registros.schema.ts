@@ -38,7 +38,11 @@ const CertificadoSchema = v.object({
   ...RecordMetaEntries,
   IdActivo: RecordIdSchema,
   Clase: v.picklist(CLASES, TIPOS_FLOTA_MESSAGES.classInvalid),
-  FechaEmision: v.pipe(v.string(REGISTROS_FLOTA_MESSAGES.issuedRequired), v.nonEmpty(REGISTROS_FLOTA_MESSAGES.issuedRequired), WireDateSchema),
+  FechaEmision: v.pipe(
+    v.string(REGISTROS_FLOTA_MESSAGES.issuedRequired),
+    v.nonEmpty(REGISTROS_FLOTA_MESSAGES.issuedRequired),
+    WireDateSchema,
+  ),
   FechaVencimiento: v.optional(OptionalWireDateSchema, ''),
   LecturaVencimiento: v.optional(
     v.nullable(v.pipe(v.number(REGISTROS_FLOTA_MESSAGES.dueReadingInvalid), v.minValue(1, REGISTROS_FLOTA_MESSAGES.dueReadingInvalid))),
@@ -68,7 +72,11 @@ const LecturaSchema = v.object({
   ...RecordMetaEntries,
   IdActivo: RecordIdSchema,
   Fecha: v.pipe(v.string(REGISTROS_FLOTA_MESSAGES.dateInvalid), v.isoTimestamp(REGISTROS_FLOTA_MESSAGES.dateInvalid)),
-  Valor: v.pipe(v.number(READING_MESSAGES.invalid), v.minValue(0, READING_MESSAGES.invalid), v.maxValue(99_999_999, READING_MESSAGES.invalid)),
+  Valor: v.pipe(
+    v.number(READING_MESSAGES.invalid),
+    v.minValue(0, READING_MESSAGES.invalid),
+    v.maxValue(99_999_999, READING_MESSAGES.invalid),
+  ),
   Motivo: v.pipe(v.optional(v.string(), ''), v.trim(), v.maxLength(300, REGISTROS_FLOTA_MESSAGES.textTooLong)),
   IdUsuario: v.optional(v.number(), 0),
   NombreUsuario: v.optional(v.string(), ''),

@@ -13,6 +13,7 @@ export const TIPOS_FLOTA_MESSAGES = {
   meterInvalid: 'El medidor debe ser km, horas o ninguno',
   certificationInvalid: 'Una de las certificaciones de operador indicadas no existe',
   licenceTooLong: 'La clase de licencia es demasiado larga',
+  nameDuplicate: 'Ya existe un tipo con ese nombre',
 } as const;
 
 /** What an asset's meter counts: an odometer (km), an hour meter (horas), or none. */
@@ -57,7 +58,8 @@ const FIELDS = ['Nombre', 'Medidor', 'Certificaciones', 'ClaseLicencia', 'Certif
 const tipoFlotaEntries = (noun: string) => ({
   ...RecordMetaEntries,
   Nombre: nameSchema(`El nombre del ${noun} es requerido`, 120),
-  Medidor: v.optional(v.picklist(['km', 'horas', ''] as const, TIPOS_FLOTA_MESSAGES.meterInvalid), ''),
+  // A form's empty choice (null) is no meter.
+  Medidor: v.nullish(v.picklist(['km', 'horas', ''] as const, TIPOS_FLOTA_MESSAGES.meterInvalid), ''),
   Certificaciones: RequisitosSchema,
   ClaseLicencia: v.pipe(v.optional(v.string(), ''), v.trim(), v.toUpperCase(), v.maxLength(20, TIPOS_FLOTA_MESSAGES.licenceTooLong)),
   CertificacionesOperador: v.optional(recordIdsSchema(TIPOS_FLOTA_MESSAGES.certificationInvalid, 20), []),

@@ -10,7 +10,7 @@ import { documentoRequisitoEntity, type DocumentoRequisito } from '#sync/schemas
 import type { Requisito } from '#sync/schemas/contratistas-requisitos.schema.ts';
 import type { Db } from '#server/db/database.ts';
 import { audienceOf } from '#server/records/record-audience.ts';
-import { logRecord } from '#server/records/record-writes.ts';
+import { keepDerivedRow } from '#server/records/derived-rows.ts';
 import type { WriteContext } from '#server/records/write-answer.ts';
 import { recordChange } from '#server/sync/change-log.repo.ts';
 import { uuidOfHash } from '#server/seed/seed-id.ts';
@@ -67,25 +67,6 @@ const copiedFrom = (requirement: Requisito) => ({
   PeriodoMeses: requirement.PeriodoMeses,
 });
 
-/** Stores a derived row (a document, an accreditation) when new or changed, with its change-log row. */
-type DerivedTable = 'documentos_requisito' | 'acreditaciones';
-interface DerivedStore<R> {
-  load: (db: Db, company: string, id: string) => Promise<{ row: R } | undefined>;
-  insert: (db: Db, row: object, versions: string) => Promise<unknown>;
-  update: (db: Db, row: object, versions: string) => Promise<unknown>;
-}
-
-async function keep<R extends { Version: number; Estado: number }>(ctx: WriteContext, db: Db, table: DerivedTable, id: string, next: Omit<R, 'Version'>) {
-  const entity = table === 'acreditaciones' ? acreditacionEntity : documentoRequisitoEntity;
-  const store = ctx.records[table] as unknown as DerivedStore<R>;
-  const found = (await store.load(db, ctx.company, id))?.row;
-  const unchanged = ([field, value]: [string, unknown]) => JSON.stringify(found![field as keyof R]) === JSON.stringify(value);
-  if (found && Object.entries(next).every(unchanged)) return found;
-  if (!found) await store.insert(db, { ...next, Version: 1 }, '{}');
-  else await store.update(db, { ...found, ...next, Version: found.Version + 1 }, '{}');
-  return (await logRecord(ctx, db, entity, id, (found as never) ?? null)) as unknown as R;
-}
-
 /**
  * Every document a contract asks, made once (pending) and kept in step with its requirement's name and rules, and
  * with the companies above its company in the chains of the active contracts (`contracts`) that ask it.
@@ -117,7 +98,7 @@ async function ensureDocuments(ctx: WriteContext, db: Db, contract: Contrato, wo
       };
       const Superiores = superiorsOf(contracts, { IdRequisito: requirement.IdRequisito, ...target });
       const next = { ...base, ...copiedFrom(requirement), NombrePersona: target.NombrePersona || base.NombrePersona, Superiores };
-      await keep<DocumentoRequisito>(ctx, db, 'documentos_requisito', id, next);
+      await keepDerivedRow(ctx, db, documentoRequisitoEntity, next);
     }
   }
 }
@@ -153,7 +134,7 @@ async function keepAccreditations(
           RutContratista: worker.RutContratista,
           ...accreditation,
         };
-        await keep<Acreditacion>(ctx, db, 'acreditaciones', id, row);
+        await keepDerivedRow(ctx, db, acreditacionEntity, row);
       }
     }
   }
@@ -199,7 +180,7 @@ export async function syncContracts(ctx: WriteContext, db: Db, contracts: readon
 async function keepSuperiors(ctx: WriteContext, db: Db, documents: readonly DocumentoRequisito[], active: readonly Contrato[]) {
   for (const { Version: _version, ...doc } of documents) {
     const Superiores = superiorsOf(active, doc);
-    if (Superiores.join() !== doc.Superiores.join()) await keep<DocumentoRequisito>(ctx, db, 'documentos_requisito', doc.IdDocumento, { ...doc, Superiores });
+    if (Superiores.join() !== doc.Superiores.join()) await keepDerivedRow(ctx, db, documentoRequisitoEntity, { ...doc, Superiores });
   }
 }
 

@@ -86,6 +86,8 @@ export function entitySamples(source: SampleSource) {
     dotaciones: () => ({ Mes: `2019-${String((samples % 12) + 1).padStart(2, '0')}` }),
     trabajadores: () => ({ RunPersona: freshRut() }),
     proveedores: () => ({ RutCompleto: freshRut() }),
+    // A plate is letters and digits only: the naming field's " N" would not be one.
+    vehiculos: () => ({ Patente: `KT${String(1000 + samples).slice(-4)}` }),
     epp_asignaciones: async () => ({ IdCargo: (await source.createSample(ENTITIES.cargos)).IdCargo, IdPersona: null }),
   };
 
