@@ -15,6 +15,7 @@ import { DEMO_INSPECTOR } from './seed/demo-fiscalizador.ts';
 import { startRetentionJob } from './sync/retention.ts';
 import { startActaCopyJob } from './modules/epp/acta-copia.ts';
 import { startMonthlyDocumentsJob } from './modules/contratistas/monthly-documents.ts';
+import { startFleetRemindersJob } from './modules/flota/recordatorios-flota.ts';
 
 const distDir = path.resolve('dist');
 
@@ -65,6 +66,8 @@ async function main(): Promise<void> {
   const actaCopies = startActaCopyJob(deps);
   // Ley 20.123: a new month asks each contract in force its monthly F30-1 again.
   const monthlyDocuments = startMonthlyDocumentsJob(deps);
+  // Issue 38: each fleet certificate's responsible is reminded 30, 15 and 7 days before it expires.
+  const fleetReminders = startFleetRemindersJob(deps);
   const app = createApp(deps, { distDir: fs.existsSync(distDir) ? distDir : undefined });
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => {
     const shownHost = config.host === '0.0.0.0' ? 'localhost' : config.host;
@@ -95,6 +98,7 @@ async function main(): Promise<void> {
     retention.stop();
     actaCopies.stop();
     monthlyDocuments.stop();
+    fleetReminders.stop();
     server.close(() => void deps.db.destroy());
   };
   process.on('SIGINT', stop);

@@ -32,6 +32,7 @@ import * as contratosAscendencias from './migrations/0030-contratos-ascendencias
 import * as contratosActividadesPorNivel from './migrations/0031-contratos-actividades-por-nivel.ts';
 import * as documentosSuperiores from './migrations/0032-documentos-superiores.ts';
 import * as flota from './migrations/0033-flota.ts';
+import * as recordatoriosFlota from './migrations/0034-recordatorios-flota.ts';
 import * as postgresBase from './postgres/base-migration.ts';
 import { engineOf } from './engine.ts';
 import type { Database } from './schema.ts';
@@ -78,6 +79,7 @@ const BOTH_ENGINES: Record<string, Migration> = {
   '0031-contratos-actividades-por-nivel': contratosActividadesPorNivel,
   '0032-documentos-superiores': documentosSuperiores,
   '0033-flota': flota,
+  '0034-recordatorios-flota': recordatoriosFlota,
 };
 
 /** A migration's number, the start of its name: the schema version it leaves. */

@@ -19,6 +19,8 @@ export const REPORT_FILTER_MESSAGES = {
 export type ReportFilter =
   /** A select of records by their UUID (lower-cased). */
   | { kind: 'id'; name: string; label: string; message: string; emptyLabel?: string }
+  /** A select of fixed words (a situation), each with how a person reads it. */
+  | { kind: 'choice'; name: string; label: string; choices: Readonly<Record<string, string>>; message: string; emptyLabel?: string }
   /** A select of records by a whole number id. */
   | { kind: 'number'; name: string; label: string; message: string; emptyLabel?: string }
   /** A select of the company's level 2 or 3 (named by the company's masks); a level 3 narrows to its `parent`. */
@@ -55,6 +57,8 @@ function entriesOf(filter: ReportFilter): Record<string, v.GenericSchema<unknown
       return {
         [filter.name]: optional(v.pipe(v.string(filter.message), v.trim(), v.toLowerCase(), v.check(uuidOrEmpty, filter.message))),
       };
+    case 'choice':
+      return { [filter.name]: optional(v.picklist(['', ...Object.keys(filter.choices)], filter.message)) };
     case 'number':
       return { [filter.name]: optional(v.pipe(v.string(filter.message), v.trim(), v.regex(/^\d{0,12}$/, filter.message))) };
     case 'rut':

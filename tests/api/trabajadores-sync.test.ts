@@ -40,7 +40,8 @@ describe('first pull: the change log is the only path to reference data', () => 
     const tables = changes.map((change) => change.table);
     expect(tables.filter((t) => t === 'niveles')).toHaveLength(5);
     expect(tables.filter((t) => t === 'cargos')).toHaveLength(6);
-    expect(tables.filter((t) => t === 'trabajadores')).toHaveLength(20);
+    // Twenty workers; the fleet's demo gives two of them their licences afterwards, a later change of each.
+    expect(new Set(changes.filter((change) => change.table === 'trabajadores').map((change) => change.id)).size).toBe(20);
     // A device applying in order never sees a child before its parent.
     expect(tables.lastIndexOf('niveles')).toBeLessThan(tables.indexOf('cargos'));
     expect(tables.lastIndexOf('cargos')).toBeLessThan(tables.indexOf('trabajadores'));

@@ -36,6 +36,10 @@ export function ReportFilterBar({ id, filters, state, options = {} }: ReportFilt
       case 'rut':
         if (filter.companyOnly && (session.usuario.Tipo !== 'empresa' || !options[filter.name]?.length)) return null;
         return { key: filter.name, label: filter.label, emptyLabel: filter.emptyLabel ?? 'Todos', options: options[filter.name] ?? [] };
+      case 'choice': {
+        const choices = Object.entries(filter.choices).map(([value, label]) => ({ value, label }));
+        return { key: filter.name, label: filter.label, emptyLabel: filter.emptyLabel ?? 'Todos', options: choices };
+      }
       case 'id':
       case 'number':
         return { key: filter.name, label: filter.label, emptyLabel: filter.emptyLabel ?? 'Todos', options: options[filter.name] ?? [] };
