@@ -146,6 +146,16 @@ export const paths = {
     informes: { path: '/capacitaciones/informes', href: '/capacitaciones/informes' },
     dashboard: { path: '/dashboard/capacitaciones', href: '/dashboard/capacitaciones' },
   },
+  /** The fleet (issue 38): vehicles, machines and installations with their types, and what of them expires. */
+  flota: {
+    vehiculos: recordRoutes('/vehiculos'),
+    equipos: recordRoutes('/equipos'),
+    instalaciones: recordRoutes('/instalaciones'),
+    tiposVehiculo: recordRoutes('/vehiculos/tipos'),
+    tiposEquipo: recordRoutes('/equipos/tipos'),
+    /** The certificates and licences expiring or expired, by worksite and contractor, with CSV. */
+    vencimientos: { path: '/vehiculos/vencimientos', href: '/vehiculos/vencimientos' },
+  },
   /** Print pages (spec 2.4): /pdf/{tipo}/{empresa}/{id}, tipo inspeccion, observacion, varios, epp, capacitacion, incidentes. */
   pdf: {
     report: {

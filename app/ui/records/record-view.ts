@@ -23,7 +23,10 @@ export type FieldInput<Lookups> =
   | { kind: 'list'; hint: string }
   /** For each item chosen in the multi field `of`, whom it hangs from (stored as item → parent; none, the default). */
   | { kind: 'parents'; of: string; emptyLabel: string; options: (lookups: Lookups, values: Record<string, unknown>) => SelectOption[] }
-  /** A list of sub-records (an activity with its place and people), each row with its own selects and checklists. */
+  /**
+   * A list of sub-records (an activity with its place and people, a certification a type asks), each row with its
+   * own selects, checklists, numbers and yes/no boxes (`RowColumn`).
+   */
   | {
       kind: 'rows';
       noun: string;

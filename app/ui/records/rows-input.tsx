@@ -2,21 +2,33 @@ import { IonButton } from '@ionic/react';
 import { useId } from 'react';
 import { type Control, Controller, type FieldValues } from 'react-hook-form';
 import { CheckList } from '#app/ui/form/check-list.tsx';
+import { FieldShell } from '#app/ui/form/field-shell.tsx';
 import type { SelectOption } from '#app/ui/form/form-select.tsx';
 import { RepeatedRow } from '#app/ui/form/repeated-rows.tsx';
 
 type Row = Record<string, unknown>;
 
-/** One input of each row: a choice (a native select) or several (checkboxes), at a path of the row ("Recursos.Trabajadores"). */
-export interface RowColumn {
+interface ColumnBase {
+  /** Where the input keeps its value in the row ("Recursos.Trabajadores"). */
   path: string;
   label: string;
-  kind: 'select' | 'multi';
-  /** A select's empty choice: «Elige la actividad» when one must be chosen (`required`), «Toda la faena» otherwise. */
-  emptyLabel?: string;
   required?: boolean;
-  options: SelectOption[];
 }
+
+/**
+ * One input of each row: a choice (a native select), several (checkboxes), a number (null when empty) or a yes/no
+ * box (kept as 1 or 0, as the spec's records keep their flags).
+ */
+export type RowColumn =
+  | (ColumnBase & {
+      kind: 'select';
+      /** The empty choice: «Elige la actividad» when one must be chosen (`required`), «Toda la faena» otherwise. */
+      emptyLabel?: string;
+      options: SelectOption[];
+    })
+  | (ColumnBase & { kind: 'multi'; options: SelectOption[] })
+  | (ColumnBase & { kind: 'number' })
+  | (ColumnBase & { kind: 'check' });
 
 export const valueAt = (row: Row, path: string): unknown =>
   path.split('.').reduce<unknown>((value, key) => (value && typeof value === 'object' ? (value as Row)[key] : undefined), row);
@@ -35,6 +47,73 @@ export function firstMessage(error: unknown): string | undefined {
     if (found) return found;
   }
   return undefined;
+}
+
+/** What the row says under its inputs: its own error, or one no input of it shows next to itself. */
+export function rowProblem(errors: unknown, columns: readonly RowColumn[]): string | undefined {
+  const own = errors && typeof errors === 'object' ? (errors as { message?: unknown }).message : undefined;
+  if (typeof own === 'string' && own !== '') return own;
+  const shownByColumn = columns.some((column) => firstMessage(valueAt((errors ?? {}) as Row, column.path)) !== undefined);
+  return shownByColumn ? undefined : firstMessage(errors);
+}
+
+interface ColumnInputProps {
+  column: RowColumn;
+  id: string;
+  value: unknown;
+  error: string | undefined;
+  set: (next: unknown) => void;
+}
+
+function ColumnInput({ column, id, value, error, set }: ColumnInputProps) {
+  const label = `${column.label}${column.required ? '*' : ''}`;
+  const invalid = error ? { 'aria-invalid': true, 'aria-describedby': `${id}-error` } : {};
+  if (column.kind === 'multi') {
+    const order = column.options.map((option) => option.value);
+    return (
+      <CheckList
+        legend={label}
+        options={column.options}
+        chosen={(value as string[] | undefined) ?? []}
+        onChange={(next) => set(order.filter((option) => next.includes(option)))}
+        empty="No hay opciones en este dispositivo."
+        problem={error}
+      />
+    );
+  }
+  if (column.kind === 'check')
+    return (
+      <label className="check-group__option">
+        <input id={id} type="checkbox" checked={value === 1} onChange={(event) => set(event.target.checked ? 1 : 0)} />
+        {label}
+      </label>
+    );
+  if (column.kind === 'number')
+    return (
+      <FieldShell id={id} label={label} error={error}>
+        <input
+          id={id}
+          type="number"
+          inputMode="decimal"
+          step="any"
+          value={typeof value === 'number' ? String(value) : ''}
+          onChange={(event) => set(event.target.value === '' ? null : Number(event.target.value))}
+          {...invalid}
+        />
+      </FieldShell>
+    );
+  return (
+    <FieldShell id={id} label={label} error={error}>
+      <select id={id} value={typeof value === 'string' ? value : ''} onChange={(event) => set(event.target.value || null)} {...invalid}>
+        <option value="">{column.emptyLabel ?? ''}</option>
+        {column.options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </FieldShell>
+  );
 }
 
 interface RowsInputProps {
@@ -68,48 +147,31 @@ export function RowsInput({ control, name, label, noun, empty, blank, rowOf, col
           <fieldset className="record-form__wide rows-input" aria-describedby={own ? `${id}-error` : undefined}>
             <legend>{label}</legend>
             {rows.length === 0 && <p className="muted">{empty}</p>}
-            {rows.map((row, index) => (
-              <RepeatedRow
-                key={index}
-                legend={`${noun} ${index + 1}`}
-                problem={firstMessage(errors[index])}
-                onRemove={() => change(rows.filter((_, other) => other !== index))}
-              >
-                {(rowId) =>
-                  columns(row).map((column) => {
-                    const value = valueAt(row, column.path);
-                    const set = (next: unknown) => change(rows.map((other, at) => (at === index ? withValue(other, column.path.split('.'), next) : other)));
-                    if (column.kind === 'multi') {
-                      const chosen = (value as string[] | undefined) ?? [];
-                      const order = column.options.map((option) => option.value);
-                      return (
-                        <CheckList
-                          key={column.path}
-                          legend={column.label}
-                          options={column.options}
-                          chosen={chosen}
-                          onChange={(next) => set(order.filter((option) => next.includes(option)))}
-                          empty="No hay opciones en este dispositivo."
-                        />
-                      );
-                    }
-                    return (
-                      <div key={column.path} className="select-field">
-                        <label htmlFor={`${rowId}-${column.path}`}>{`${column.label}${column.required ? '*' : ''}`}</label>
-                        <select id={`${rowId}-${column.path}`} value={typeof value === 'string' ? value : ''} onChange={(event) => set(event.target.value || null)}>
-                          <option value="">{column.emptyLabel ?? ''}</option>
-                          {column.options.map((option) => (
-                            <option key={option.value} value={option.value}>
-                              {option.label}
-                            </option>
-                          ))}
-                        </select>
-                      </div>
-                    );
-                  })
-                }
-              </RepeatedRow>
-            ))}
+            {rows.map((row, index) => {
+              const rowColumns = columns(row);
+              const rowErrors = (errors[index] ?? {}) as Row;
+              return (
+                <RepeatedRow
+                  key={index}
+                  legend={`${noun} ${index + 1}`}
+                  problem={rowProblem(errors[index], rowColumns)}
+                  onRemove={() => change(rows.filter((_, other) => other !== index))}
+                >
+                  {(rowId) =>
+                    rowColumns.map((column) => (
+                      <ColumnInput
+                        key={column.path}
+                        column={column}
+                        id={`${rowId}-${column.path}`}
+                        value={valueAt(row, column.path)}
+                        error={firstMessage(valueAt(rowErrors, column.path))}
+                        set={(next) => change(rows.map((other, at) => (at === index ? withValue(other, column.path.split('.'), next) : other)))}
+                      />
+                    ))
+                  }
+                </RepeatedRow>
+              );
+            })}
             <IonButton ref={field.ref} fill="outline" color="dark" size="small" onClick={() => change([...rows, blank()])}>
               Agregar {noun.toLowerCase()}
             </IonButton>
