@@ -42,8 +42,9 @@ export function latestByClass<C extends CertificadoActivo>(certificates: readonl
   for (const cert of certificates) {
     if (cert.Estado === 0) continue;
     const held = latest.get(cert.Clase);
-    if (!held || cert.FechaEmision > held.FechaEmision || (cert.FechaEmision === held.FechaEmision && cert.FechaVencimiento > held.FechaVencimiento))
-      latest.set(cert.Clase, cert);
+    const newer = !held || cert.FechaEmision > held.FechaEmision;
+    const laterOnTheSameDay = held && cert.FechaEmision === held.FechaEmision && cert.FechaVencimiento > held.FechaVencimiento;
+    if (newer || laterOnTheSameDay) latest.set(cert.Clase, cert);
   }
   return [...latest.values()];
 }
@@ -68,12 +69,18 @@ export function assetFitness(
 ): Fitness {
   const byClass = new Map(requirements.map((requirement) => [requirement.Clase, requirement]));
   const documents = latestByClass(certificates).map((cert) => documentOf(cert, byClass.get(cert.Clase)));
-  const required = requirements.filter((requirement) => requirement.Obligatoria === 1).map((requirement) => CLASES_CERTIFICACION[requirement.Clase]);
+  const mandatory = requirements.filter((requirement) => requirement.Obligatoria === 1);
+  const required = mandatory.map((requirement) => CLASES_CERTIFICACION[requirement.Clase]);
   return fitnessOf(documents, required, today, meter);
 }
 
 /** A certificate's state on `today` at `meter`: by date or by meter, whichever comes first. */
-export function certificateState(cert: CertificadoActivo, requirement: RequisitoClase | undefined, today: string, meter: number | null): ValidityState {
+export function certificateState(
+  cert: CertificadoActivo,
+  requirement: RequisitoClase | undefined,
+  today: string,
+  meter: number | null,
+): ValidityState {
   return documentState(documentOf(cert, requirement), today, meter);
 }
 
