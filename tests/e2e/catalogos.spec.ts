@@ -30,7 +30,8 @@ test('a catalogue on the record kit works offline: create with its rules, export
 
   await context.setOffline(true);
   await openCatalogue(page, 'Certificaciones');
-  await expect(certificationRows(page)).toHaveCount(6);
+  // The demo's six, and the two its fleet asks of forklift operators.
+  await expect(certificationRows(page)).toHaveCount(8);
   await expectAccessible(page);
 
   // A new certification, refused by its rule until its validity agrees with its expiry.
@@ -51,7 +52,7 @@ test('a catalogue on the record kit works offline: create with its rules, export
 
   // The list shows it pending; the export is what Excel in Chile opens as columns.
   await page.getByRole('link', { name: 'Certificaciones', exact: true }).first().click();
-  await expect(certificationRows(page)).toHaveCount(7);
+  await expect(certificationRows(page)).toHaveCount(9);
   await expect(certificationRows(page).filter({ hasText: NEW_CERTIFICATION })).toContainText('Pendiente');
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Exportar CSV' }).click()]);
   expect(download.suggestedFilename()).toBe('certificaciones.csv');
@@ -59,7 +60,7 @@ test('a catalogue on the record kit works offline: create with its rules, export
   expect(csv.charCodeAt(0)).toBe(0xfeff);
   expect(csv.slice(1).split('\r\n')[0]).toBe('Nombre;Organismo emisor;Vence;Vigencia en meses (0: indefinida)');
   expect(csv).toContain(`${NEW_CERTIFICATION};Mutual de Seguridad;Sí;24 meses\r\n`);
-  expect(csv.trim().split('\r\n')).toHaveLength(8);
+  expect(csv.trim().split('\r\n')).toHaveLength(10);
 
   // Two at once, after confirming, with the plural notice.
   await page.getByRole('checkbox', { name: 'Seleccionar Rigger' }).check();
@@ -69,7 +70,7 @@ test('a catalogue on the record kit works offline: create with its rules, export
   await expect(dialog).toContainText('¿Eliminar 2 certificaciones?');
   await dialog.getByRole('button', { name: 'Eliminar' }).click();
   await expect(page.getByText(/Certificaciones eliminadas correctamente/).last()).toBeVisible();
-  await expect(certificationRows(page)).toHaveCount(5);
+  await expect(certificationRows(page)).toHaveCount(7);
   await expectAccessible(page);
 
   // Back online, the writes reach the server once each.
@@ -82,6 +83,8 @@ test('a catalogue on the record kit works offline: create with its rules, export
   };
   expect(onServer.data.map((row) => row.Nombre).sort()).toEqual(
     [
+      'Autorización interna: grúa horquilla',
+      'Examen psicosensotécnico',
       'Instalador eléctrico clase D',
       'Operador de grúa horquilla',
       'Primeros auxilios',
