@@ -1,6 +1,6 @@
 import type { Entities, EntityTable } from '#sync/records/entities.ts';
 import type { Cargo } from '#sync/schemas/cargos.schema.ts';
-import type { Acreditacion } from '#sync/schemas/contratistas-acreditaciones.schema.ts';
+import type { Acreditacion, AcreditacionActivo } from '#sync/schemas/contratistas-acreditaciones.schema.ts';
 import type { CertificadoFlota, LecturaFlota } from '#sync/schemas/flota-registros.schema.ts';
 import type { DocumentoRequisito } from '#sync/schemas/contratistas-documentos.schema.ts';
 import type { Nivel } from '#sync/schemas/niveles.schema.ts';
@@ -57,6 +57,7 @@ export interface OwnLocalRows {
   dotaciones: LocalDotacion;
   documentos_requisito: DocumentoRequisito;
   acreditaciones: Acreditacion;
+  acreditaciones_activo: AcreditacionActivo;
   certificaciones_vehiculo: CertificadoFlota;
   certificaciones_equipo: CertificadoFlota;
   certificaciones_instalacion: CertificadoFlota;

@@ -111,6 +111,7 @@ const OWN_DEVICE_RECORDS: { [T in keyof OwnLocalRows]: DeviceRecord<T> } = {
   documentos_requisito: { toLocal: (row) => row, correction: null },
   // Kept by the server alone (recomputed with every document and contract): never written by a device.
   acreditaciones: { toLocal: (row) => row, correction: null },
+  acreditaciones_activo: { toLocal: (row) => row, correction: null },
   // A refused certificate or reading can only be discarded: it is entered again on its asset's page.
   certificaciones_vehiculo: { toLocal: (row) => row, correction: null },
   certificaciones_equipo: { toLocal: (row) => row, correction: null },

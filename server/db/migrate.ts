@@ -33,6 +33,7 @@ import * as contratosActividadesPorNivel from './migrations/0031-contratos-activ
 import * as documentosSuperiores from './migrations/0032-documentos-superiores.ts';
 import * as flota from './migrations/0033-flota.ts';
 import * as recordatoriosFlota from './migrations/0034-recordatorios-flota.ts';
+import * as acreditacionActivos from './migrations/0035-acreditacion-activos.ts';
 import * as postgresBase from './postgres/base-migration.ts';
 import { engineOf } from './engine.ts';
 import type { Database } from './schema.ts';
@@ -80,6 +81,7 @@ const BOTH_ENGINES: Record<string, Migration> = {
   '0032-documentos-superiores': documentosSuperiores,
   '0033-flota': flota,
   '0034-recordatorios-flota': recordatoriosFlota,
+  '0035-acreditacion-activos': acreditacionActivos,
 };
 
 /** A migration's number, the start of its name: the schema version it leaves. */

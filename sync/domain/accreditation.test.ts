@@ -15,6 +15,7 @@ function doc(overrides: Partial<AccreditationDocument>): AccreditationDocument {
     RutContratista: '78945612-7',
     IdContrato: null,
     IdPersona: 'w1',
+    IdActivo: null,
     Mes: '',
     EstadoDocumento: 'aprobado',
     FechaVencimiento: '2027-01-15',
@@ -48,6 +49,23 @@ describe('accreditation on a day (CT-ACR4)', () => {
     expect(accreditationOf(contract, worker, documents, '2026-11-21')).toEqual({ Acreditado: 1, AcreditadoHasta: '2026-12-05', Motivos: [] });
     expect(contractCompliance(contract, [worker], documents, '2026-11-21')).toBe(100);
     expect(contractCompliance(contract, [worker], [...documents, doc({ IdPersona: 'w1', EstadoDocumento: 'subido' })], '2026-11-21')).toBe(50);
+  });
+});
+
+describe('a vehicle or machine of the contract (CT-ACR5)', () => {
+  it('answers to its own documents, its owner’s and the contract’s, never to a worker’s or another asset’s', () => {
+    const truck = { IdActivo: 'v1', RutContratista: '78945612-7' };
+    const asset = (overrides: Partial<AccreditationDocument>) => doc({ Aplicacion: 'vehiculo', IdPersona: null, IdActivo: 'v1', ...overrides });
+    const documents = [
+      doc({ EstadoDocumento: 'pendiente' }),
+      asset({ IdRequisito: 'r2', NombreRequisito: 'Certificado de gases', FechaVencimiento: '2026-12-31' }),
+      asset({ IdRequisito: 'r2', NombreRequisito: 'Certificado de gases', IdActivo: 'v2', EstadoDocumento: 'rechazado' }),
+      doc({ IdRequisito: 'f30', NombreRequisito: 'F30-1', Aplicacion: 'empresa', IdPersona: null, Mes: '2026-11', FechaVencimiento: '2026-12-05' }),
+    ];
+    expect(accreditationOf(contract, truck, documents, '2026-11-21')).toEqual({ Acreditado: 1, AcreditadoHasta: '2026-12-05', Motivos: [] });
+    expect(accreditationOf(contract, { ...truck, IdActivo: 'v2' }, documents, '2026-11-21').Motivos).toEqual(['Certificado de gases: rechazado']);
+    expect(contractCompliance(contract, [truck], documents, '2026-11-21')).toBe(100);
+    expect(contractCompliance(contract, [truck, worker], documents, '2026-11-21')).toBeCloseTo(66.7);
   });
 });
 

@@ -2,7 +2,8 @@ import { formatDisplayDate } from './dates.ts';
 
 /**
  * Accreditation (issue 37): a worker enters a contract's worksite when every mandatory document the contract asks of
- * them, of their employer and of the contract is approved and in force. The same rules on the device and the server.
+ * them, of their employer and of the contract is approved and in force; a vehicle or machine (issue 38), the same with
+ * its own documents and its owner's. The same rules on the device and the server.
  */
 
 /** What the rules read of a requirement's document. */
@@ -10,18 +11,26 @@ export interface AccreditationDocument {
   IdDocumento: string;
   IdRequisito: string;
   NombreRequisito: string;
-  Aplicacion: 'empresa' | 'contrato' | 'trabajador';
+  Aplicacion: 'empresa' | 'contrato' | 'trabajador' | 'vehiculo' | 'equipo';
   Obligatorio: 0 | 1;
   ControlDeuda: 0 | 1;
   RutContratista: string;
   IdContrato: string | null;
   IdPersona: string | null;
+  IdActivo: string | null;
   Mes: string;
   EstadoDocumento: 'pendiente' | 'subido' | 'en_revision' | 'aprobado' | 'rechazado';
   FechaVencimiento: string;
   Motivo: string;
   ConDeuda: 0 | 1 | null;
   Estado: number;
+}
+
+/** Whom the contract accredits: a worker (`IdPersona`) or a vehicle or machine (`IdActivo`), and the company it belongs to. */
+export interface AccreditationSubject {
+  RutContratista: string;
+  IdPersona?: string;
+  IdActivo?: string;
 }
 
 export interface AccreditationContract {
@@ -67,40 +76,39 @@ function reasonOf(doc: AccreditationDocument, today: string): string | null {
 function latestOfEach(documents: readonly AccreditationDocument[]): AccreditationDocument[] {
   const latest = new Map<string, AccreditationDocument>();
   for (const doc of documents) {
-    const key = `${doc.IdRequisito}|${doc.RutContratista}|${doc.IdContrato ?? ''}|${doc.IdPersona ?? ''}`;
+    const key = `${doc.IdRequisito}|${doc.RutContratista}|${doc.IdContrato ?? ''}|${doc.IdPersona ?? ''}|${doc.IdActivo ?? ''}`;
     const kept = latest.get(key);
     if (!kept || doc.Mes > kept.Mes) latest.set(key, doc);
   }
   return [...latest.values()];
 }
 
-/** The active documents of the contract's requirements that a worker of `employer` (the worker's RUT) answers to. */
+/** Whether a document is about the subject: its company's, the contract's, or its own (a worker's, a vehicle's, a machine's). */
+function answersTo(doc: AccreditationDocument, contract: AccreditationContract, subject: AccreditationSubject): boolean {
+  if (doc.Aplicacion === 'empresa') return doc.RutContratista === subject.RutContratista;
+  if (doc.Aplicacion === 'contrato') return doc.IdContrato === contract.IdContrato;
+  if (doc.Aplicacion === 'trabajador') return subject.IdPersona !== undefined && doc.IdPersona === subject.IdPersona;
+  return subject.IdActivo !== undefined && doc.IdActivo === subject.IdActivo;
+}
+
+/** The active documents of the contract's requirements that a worker, vehicle or machine answers to. */
 export function documentsFor(
   contract: AccreditationContract,
-  worker: { IdPersona: string; RutContratista: string },
+  subject: AccreditationSubject,
   documents: readonly AccreditationDocument[],
 ): AccreditationDocument[] {
   const asked = new Set(contract.Requisitos);
-  return latestOfEach(
-    documents.filter(
-      (doc) =>
-        doc.Estado !== 0 &&
-        asked.has(doc.IdRequisito) &&
-        ((doc.Aplicacion === 'empresa' && doc.RutContratista === worker.RutContratista) ||
-          (doc.Aplicacion === 'contrato' && doc.IdContrato === contract.IdContrato) ||
-          (doc.Aplicacion === 'trabajador' && doc.IdPersona === worker.IdPersona)),
-    ),
-  );
+  return latestOfEach(documents.filter((doc) => doc.Estado !== 0 && asked.has(doc.IdRequisito) && answersTo(doc, contract, subject)));
 }
 
-/** A worker's accreditation for a contract on `today`, from the documents the server or the device holds. */
+/** A worker's, vehicle's or machine's accreditation for a contract on `today`, from the documents the server or the device holds. */
 export function accreditationOf(
   contract: AccreditationContract,
-  worker: { IdPersona: string; RutContratista: string },
+  subject: AccreditationSubject,
   documents: readonly AccreditationDocument[],
   today: string,
 ): Accreditation {
-  const mandatory = documentsFor(contract, worker, documents).filter((doc) => doc.Obligatorio === 1);
+  const mandatory = documentsFor(contract, subject, documents).filter((doc) => doc.Obligatorio === 1);
   const Motivos = mandatory.flatMap((doc) => reasonOf(doc, today) ?? []).sort((a, b) => a.localeCompare(b, 'es'));
   const dues = mandatory.map((doc) => doc.FechaVencimiento).filter((day) => day !== '').sort();
   return { Acreditado: Motivos.length === 0 ? 1 : 0, AcreditadoHasta: Motivos.length === 0 ? (dues[0] ?? '') : '', Motivos };
@@ -111,18 +119,20 @@ export function accreditedOn(row: Pick<Accreditation, 'Acreditado' | 'Acreditado
   return row.Acreditado === 1 && (row.AcreditadoHasta === '' || today <= row.AcreditadoHasta);
 }
 
-/** The contract's compliance: the share of its mandatory documents in force on `today`, 0 to 100 (100 with none asked). */
+/**
+ * The contract's compliance: the share of its mandatory documents in force on `today`, 0 to 100 (100 with none asked),
+ * of its companies and of the workers, vehicles and machines given (`subjects`).
+ */
 export function contractCompliance(
   contract: AccreditationContract,
-  workers: readonly { IdPersona: string; RutContratista: string }[],
+  subjects: readonly AccreditationSubject[],
   documents: readonly AccreditationDocument[],
   today: string,
 ): number {
   const companies = [contract.RutContratista, ...contract.Subcontratistas];
   const relevant = new Map<string, AccreditationDocument>();
-  const people = companies.map((rut) => ({ IdPersona: '', RutContratista: rut })).concat(workers);
-  for (const person of people) {
-    for (const doc of documentsFor(contract, person, documents)) if (doc.Obligatorio === 1) relevant.set(doc.IdDocumento, doc);
+  for (const subject of [...companies.map((rut) => ({ RutContratista: rut })), ...subjects]) {
+    for (const doc of documentsFor(contract, subject, documents)) if (doc.Obligatorio === 1) relevant.set(doc.IdDocumento, doc);
   }
   if (relevant.size === 0) return 100;
   const ok = [...relevant.values()].filter((doc) => inForce(doc, today)).length;

@@ -1,4 +1,4 @@
-import { acreditacionEntity } from '../schemas/contratistas-acreditaciones.schema.ts';
+import { acreditacionActivoEntity, acreditacionEntity } from '../schemas/contratistas-acreditaciones.schema.ts';
 import { CONTRACTOR_CATALOGUES, proveedorEntity } from '../schemas/contratistas-catalogos.schema.ts';
 import { contratoEntity } from '../schemas/contratistas-contratos.schema.ts';
 import { documentoRequisitoEntity } from '../schemas/contratistas-documentos.schema.ts';
@@ -28,6 +28,7 @@ export const contratistasModule = defineModule({
     contratos: contratoEntity,
     documentos_requisito: documentoRequisitoEntity,
     acreditaciones: acreditacionEntity,
+    acreditaciones_activo: acreditacionActivoEntity,
   },
   menu: [
     ...CATALOGUE_ENTRIES.map(

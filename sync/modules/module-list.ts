@@ -45,8 +45,9 @@ export const MODULES = [
   clientesModule,
   inicioModule,
   combustiblesModule,
-  contratistasModule,
+  // The fleet before contractors: a contract names the fleet's vehicles and machines (the demo seeds in this order).
   flotaModule,
+  contratistasModule,
 ] as const;
 
 export type ModuleName = (typeof MODULES)[number]['name'];

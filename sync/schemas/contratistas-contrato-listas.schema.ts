@@ -61,6 +61,9 @@ export const ContractWorkerOptionSchema = v.object({
   RutContratista: v.string(),
 });
 
+/** A vehicle (its plate) or machine (its code and name) a contract may name. */
+export const ContractAssetOptionSchema = v.object({ IdActivo: v.string(), Nombre: v.string(), RutContratista: v.string() });
+
 /** A catalogue row (a process, an activity) as the requirement form's lists name them. */
 export const CatalogueOptionSchema = v.object({ value: v.string(), label: v.string() });
 
@@ -69,6 +72,7 @@ export const SubcontratistasAnswer = dataAnswer(v.array(SubcontractorOptionSchem
 export const AdministradoresAnswer = dataAnswer(v.array(PersonOptionSchema));
 export const ResponsablesAnswer = dataAnswer(v.array(ResponsableOptionSchema));
 export const ContractWorkersAnswer = dataAnswer(v.array(ContractWorkerOptionSchema));
+export const ContractAssetsAnswer = dataAnswer(v.array(ContractAssetOptionSchema));
 export const CatalogueOptionsAnswer = dataAnswer(v.array(CatalogueOptionSchema));
 
 /** The contracts list's filters: the contractors and the worksites (levels 2) of the contracts the reader sees. */

@@ -18,6 +18,10 @@ export const CONTRATOS_MESSAGES = {
   activityRequired: 'Elige la actividad',
   workerInvalid: 'Uno de los trabajadores indicados no existe',
   workerNotOfContract: 'Un trabajador del contrato debe ser de la empresa contratista o de una de sus subcontratistas',
+  vehicleInvalid: 'Uno de los vehículos indicados no existe',
+  vehicleNotOfContract: 'Un vehículo del contrato debe ser de la empresa contratista o de una de sus subcontratistas',
+  equipmentInvalid: 'Uno de los equipos indicados no existe',
+  equipmentNotOfContract: 'Un equipo del contrato debe ser de la empresa contratista o de una de sus subcontratistas',
   requirementInvalid: 'Uno de los requisitos indicados no existe',
   nameOptional: 'El nombre es demasiado largo',
 } as const;
@@ -34,9 +38,14 @@ const ActividadContratoSchema = v.object({
   ),
   IdNivel2: OptionalRecordIdSchema,
   IdNivel3: OptionalRecordIdSchema,
-  Recursos: v.optional(v.object({ Trabajadores: v.optional(recordIdsSchema(CONTRATOS_MESSAGES.workerInvalid, 2000), []) }), {
-    Trabajadores: [],
-  }),
+  Recursos: v.optional(
+    v.object({
+      Trabajadores: v.optional(recordIdsSchema(CONTRATOS_MESSAGES.workerInvalid, 2000), []),
+      Vehiculos: v.optional(recordIdsSchema(CONTRATOS_MESSAGES.vehicleInvalid, 500), []),
+      Equipos: v.optional(recordIdsSchema(CONTRATOS_MESSAGES.equipmentInvalid, 500), []),
+    }),
+    { Trabajadores: [], Vehiculos: [], Equipos: [] },
+  ),
 });
 
 /** The activities; an activity's bare id (what a device of the previous version sends) is done at the contract's worksite. */
@@ -57,8 +66,8 @@ const personName = v.pipe(v.optional(v.string(), ''), v.trim(), v.maxLength(160,
 
 /**
  * A contract with a contractor company (spec "Contract"): its worksite (level 2), dates, process and activities, the
- * mandante's administrator and the contractor's responsible, its subcontractors, the workers assigned to it and the
- * requirements it asks. `RutContratista` is the contractor's RUT (what a contractor user's rows carry).
+ * mandante's administrator and the contractor's responsible, its subcontractors, the workers, vehicles and equipment
+ * assigned to it and the requirements it asks. `RutContratista` is the contractor's RUT (what a contractor user's rows carry).
  */
 export const ContratoSchema = v.object({
   IdContrato: RecordIdSchema,
@@ -78,13 +87,18 @@ export const ContratoSchema = v.object({
   Ascendencias: v.optional(v.record(RutSchema, RutSchema), {}),
   Actividades: ActividadesSchema,
   Trabajadores: v.optional(recordIdsSchema(CONTRATOS_MESSAGES.workerInvalid, 2000), []),
+  Vehiculos: v.optional(recordIdsSchema(CONTRATOS_MESSAGES.vehicleInvalid, 500), []),
+  Equipos: v.optional(recordIdsSchema(CONTRATOS_MESSAGES.equipmentInvalid, 500), []),
   Requisitos: v.optional(recordIdsSchema(CONTRATOS_MESSAGES.requirementInvalid, 200), []),
 });
 export type Contrato = v.InferOutput<typeof ContratoSchema>;
 
 /** Rules across fields, the same on the form and the server. */
 export function contratoProblem(
-  row: Pick<Contrato, 'FechaInicio' | 'FechaTermino' | 'RutContratista' | 'Subcontratistas' | 'Ascendencias' | 'Trabajadores' | 'Actividades'>,
+  row: Pick<
+    Contrato,
+    'FechaInicio' | 'FechaTermino' | 'RutContratista' | 'Subcontratistas' | 'Ascendencias' | 'Trabajadores' | 'Vehiculos' | 'Equipos' | 'Actividades'
+  >,
 ): string | null {
   if (row.FechaTermino < row.FechaInicio) return CONTRATOS_MESSAGES.datesReversed;
   if (row.Subcontratistas.includes(row.RutContratista)) return CONTRATOS_MESSAGES.subcontractorIsContractor;
@@ -106,6 +120,8 @@ const FIELDS = [
   'Ascendencias',
   'Actividades',
   'Trabajadores',
+  'Vehiculos',
+  'Equipos',
   'Requisitos',
 ] as const;
 const { createBody, updateBody } = recordBodies(ContratoSchema, 'IdContrato', FIELDS);
@@ -141,8 +157,11 @@ export const contratoEntity = defineEntity({
     { field: 'Actividades', key: 'IdNivel2', table: 'niveles', many: true, where: { TipoNivel: 2 }, message: CONTRATOS_MESSAGES.levelInvalid },
     { field: 'Actividades', key: 'IdNivel3', table: 'niveles', many: true, where: { TipoNivel: 3 }, message: ACTIVITY_MESSAGES.level3Invalid },
     { field: 'Trabajadores', table: 'trabajadores', many: true, message: CONTRATOS_MESSAGES.workerInvalid, onDelete: 'keep' },
+    { field: 'Vehiculos', table: 'vehiculos', many: true, message: CONTRATOS_MESSAGES.vehicleInvalid, onDelete: 'keep' },
+    { field: 'Equipos', table: 'equipos', many: true, message: CONTRATOS_MESSAGES.equipmentInvalid, onDelete: 'keep' },
     { field: 'Requisitos', table: 'requisitos', many: true, message: CONTRATOS_MESSAGES.requirementInvalid },
   ],
-  pullOrder: 6,
+  // After the fleet's assets (6), which its vehicles and machines name.
+  pullOrder: 7,
   device: { 11: ['Nombre', 'RutContratista'] },
 });

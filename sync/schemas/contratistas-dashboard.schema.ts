@@ -116,7 +116,7 @@ export const DocumentoRecordSchema = v.object({
   Clave: v.string(),
   Requisito: v.string(),
   ...company,
-  /** The worker it is about, '' for a company's or a contract's. */
+  /** The worker, vehicle or machine it is about, '' for a company's or a contract's. */
   Trabajador: v.string(),
   /** Vigente, Vencido, or the follow-up's state (Pendiente, Subido, En revisión, Rechazado). */
   Estado: v.string(),

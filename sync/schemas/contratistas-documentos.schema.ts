@@ -54,9 +54,10 @@ export const EnvioSchema = v.object({
 });
 
 /**
- * What a requirement asks of one company, contract or worker (spec "Requirement follow-up": /gestion-requisitos):
- * made by the server when a contract lists the requirement, one per month for a monthly one (`Mes`). The document in
- * force is `Archivo` with its dates; a renewal uploaded meanwhile waits in `Renovacion` until it is approved.
+ * What a requirement asks of one company, contract, worker, vehicle or machine (spec "Requirement follow-up":
+ * /gestion-requisitos): made by the server when a contract lists the requirement, one per month for a monthly one
+ * (`Mes`). The document in force is `Archivo` with its dates; a renewal uploaded meanwhile waits in `Renovacion` until
+ * it is approved.
  */
 export const DocumentoRequisitoSchema = v.object({
   IdDocumento: v.string(),
@@ -73,6 +74,9 @@ export const DocumentoRequisitoSchema = v.object({
   IdContrato: v.nullable(v.string()),
   IdPersona: v.nullable(v.string()),
   NombrePersona: v.string(),
+  /** The vehicle or machine a requirement of that kind asks about, and its plate or code with its name. */
+  IdActivo: v.nullable(v.string()),
+  NombreActivo: v.string(),
   Mes: v.string(),
   EstadoDocumento: v.picklist(ESTADOS_DOCUMENTO),
   Archivo: v.nullable(FileRefSchema),
@@ -122,7 +126,7 @@ export const documentoRequisitoEntity = defineEntity({
   fields: [],
   noun,
   messages: { ...recordMessages(noun, { inUse: '' }), notFound: DOCUMENTOS_MESSAGES.notFound },
-  displayName: (row) => [row.NombreRequisito, row.NombrePersona].filter(Boolean).join(' · '),
+  displayName: (row) => [row.NombreRequisito, row.NombrePersona || row.NombreActivo].filter(Boolean).join(' · '),
   permission: '/seguimiento-requisitos',
   api: { base: '/api/gestion-contratista', list: '/gestion-requisitos/:company', detail: '/gestion-requisitos/:company/:IdDocumento' },
   audience: { contratista: 'RutContratista', superiores: 'Superiores' },

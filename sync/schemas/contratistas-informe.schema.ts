@@ -19,7 +19,7 @@ export const WARNING_DAYS = Math.max(...EXPIRY_WARNINGS);
 export const INFORME_DOCUMENTOS_FILTERS = [
   { kind: 'number', name: 'Situacion', label: 'Situación', message: INFORME_DOCUMENTOS_MESSAGES.situationInvalid, emptyLabel: 'Todas' },
   { kind: 'rut', name: 'RutContratista', label: 'Empresa contratista', emptyLabel: 'Todas', companyOnly: true },
-  { kind: 'text', name: 'Trabajador', label: 'Trabajador (nombre)', max: 60, message: INFORME_DOCUMENTOS_MESSAGES.workerInvalid },
+  { kind: 'text', name: 'Trabajador', label: 'Trabajador, vehículo o equipo (nombre o patente)', max: 60, message: INFORME_DOCUMENTOS_MESSAGES.workerInvalid },
 ] as const satisfies readonly ReportFilter[];
 
 export const InformeDocumentosQuerySchema = reportQuerySchema(INFORME_DOCUMENTOS_FILTERS);
@@ -30,6 +30,7 @@ export const InformeDocumentoRowSchema = v.object({
   NombreRequisito: v.string(),
   RutContratista: v.string(),
   NombrePersona: v.string(),
+  NombreActivo: v.string(),
   Mes: v.string(),
   Situacion: v.picklist([1, 2, 3]),
   FechaVencimiento: v.string(),

@@ -5,7 +5,7 @@ import { wholeNumberSchema } from '../records/value-fields.ts';
 
 export const REQUISITOS_MESSAGES = {
   nameRequired: 'El nombre del requisito es requerido',
-  appliesToInvalid: 'Indica a qué se aplica el requisito: empresa, contrato o trabajador',
+  appliesToInvalid: 'Indica a qué se aplica el requisito: empresa, contrato, trabajador, vehículo o equipo',
   frequencyInvalid: 'La frecuencia indicada no es válida',
   typeInvalid: 'El tipo de requisito indicado no es válido',
   unitInvalid: 'La unidad de evaluación indicada no es válida',
@@ -19,9 +19,16 @@ export const REQUISITOS_MESSAGES = {
   inUse: 'No se puede eliminar: hay contratos que exigen este requisito',
 } as const;
 
-/** What a requirement is asked of (spec list "aplicacion"); vehicles and machines join with the fleet. */
-export const APLICACIONES = ['empresa', 'contrato', 'trabajador'] as const;
-export const APLICACION_LABELS: Record<(typeof APLICACIONES)[number], string> = { empresa: 'Empresa', contrato: 'Contrato', trabajador: 'Trabajador' };
+/** What a requirement is asked of (spec list "aplicacion"): each company, the contract, or each of its workers, vehicles or machines. */
+export const APLICACIONES = ['empresa', 'contrato', 'trabajador', 'vehiculo', 'equipo'] as const;
+export type Aplicacion = (typeof APLICACIONES)[number];
+export const APLICACION_LABELS: Record<Aplicacion, string> = {
+  empresa: 'Empresa',
+  contrato: 'Contrato',
+  trabajador: 'Trabajador',
+  vehiculo: 'Vehículo',
+  equipo: 'Equipo',
+};
 /** How often a new document is asked: once (renewed when it expires) or one per month (the F30-1). */
 export const FRECUENCIAS = ['unica', 'mensual'] as const;
 export const FRECUENCIA_LABELS: Record<(typeof FRECUENCIAS)[number], string> = { unica: 'Única (se renueva al vencer)', mensual: 'Mensual' };

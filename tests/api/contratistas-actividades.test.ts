@@ -68,9 +68,10 @@ describe('activities by level (CT-ACT1)', () => {
     );
     expect(await call('POST', `/contrato/${ANDES.id}`, body)).toMatchObject({ statusCode: 200 });
     const stored = (await call<Row>('GET', `/contrato/${body.IdContrato}/${ANDES.id}`)).data;
+    const none = { Vehiculos: [], Equipos: [] };
     expect(stored.Actividades).toEqual([
-      { IdActividad: earthworks, IdNivel2: RUTA_5, IdNivel3: SEEDED.nv3(3), Recursos: { Trabajadores: [rosa] } },
-      { IdActividad: assembly, IdNivel2: null, IdNivel3: null, Recursos: { Trabajadores: [] } },
+      { IdActividad: earthworks, IdNivel2: RUTA_5, IdNivel3: SEEDED.nv3(3), Recursos: { Trabajadores: [rosa], ...none } },
+      { IdActividad: assembly, IdNivel2: null, IdNivel3: null, Recursos: { Trabajadores: [], ...none } },
     ]);
   });
 

@@ -74,6 +74,7 @@ describe('requirement rules (CT-REQ1)', () => {
   it('answers the form lists, keeps names unique and a debt control to the monthly F30-1 of a company', async () => {
     expect((await call<Row[]>('GET', `/contrato/listas/aplicacion/${ANDES.id}`)).data).toEqual([
       { value: 'empresa', label: 'Empresa' }, { value: 'contrato', label: 'Contrato' }, { value: 'trabajador', label: 'Trabajador' },
+      { value: 'vehiculo', label: 'Vehículo' }, { value: 'equipo', label: 'Equipo' },
     ]);
     expect((await call<Row[]>('GET', `/contrato/listas/periodo/${ANDES.id}`)).data).toContainEqual({ value: 12, label: '12 meses' });
     expect((await call<Row[]>('GET', `/contrato/listas/clasificaciones/${ANDES.id}`)).data.map((row) => row.label)).toContain('Laboral y previsional');

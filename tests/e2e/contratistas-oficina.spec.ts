@@ -58,7 +58,7 @@ test("the office reads its contractors: the associated companies with the demo c
   await expectAccessible(page);
 });
 
-test("the office places one of the demo contract's activities at another worksite with one of its workers, who is then accredited at both worksites", async ({
+test("the office places one of the demo contract's activities at another worksite with one of its workers and its contractor's pickup, each then accredited where it works", async ({
   page,
 }) => {
   const token = await apiToken(page.request);
@@ -86,13 +86,18 @@ test("the office places one of the demo contract's activities at another worksit
   await added.getByRole('combobox', { name: 'Actividad*' }).selectOption({ label: 'Transporte de personal' });
   await added.getByRole('combobox', { name: 'Faena' }).selectOption({ label: 'Faena Ruta 5 Norte' });
   await added.getByRole('checkbox', { name: new RegExp(`^${worker}`) }).check();
+  // The contract's pickup (the contractor's, from the fleet) goes along.
+  await added.getByRole('checkbox', { name: 'PRTZ17', exact: true }).check();
   await page.getByRole('button', { name: 'Guardar' }).click();
 
   // The detail says where each activity is done and by whom; the worker's accreditation holds at each worksite.
   await expect(page.getByRole('heading', { name: 'Mantención eléctrica Planta Norte', level: 1 })).toBeVisible();
-  await expect(page.getByText(`Transporte de personal en Faena Ruta 5 Norte: ${worker}`)).toBeVisible();
+  await expect(page.getByText(new RegExp(`Transporte de personal en Faena Ruta 5 Norte: ${worker} \\([\\d.-]+\\), PRTZ17$`))).toBeVisible();
   await expectAllSent(page);
   await expect.poll(async () => (await accreditations()).length).toBe(2);
   await expect(page.getByText(new RegExp(`^${worker} \\(Faena Ruta 5 Norte\\): `))).toBeVisible({ timeout: 30_000 });
+  // The pickup now works only there: accredited at Ruta 5 Norte, no longer at the contract's worksite.
+  const pickup = page.getByRole('listitem').filter({ hasText: /^PRTZ17 / });
+  await expect(pickup).toHaveText([/^PRTZ17 \(Faena Ruta 5 Norte\): acreditado hasta el \d{2}\/\d{2}\/\d{4}$/]);
   await expectAccessible(page);
 });

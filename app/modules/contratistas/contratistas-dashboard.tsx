@@ -22,7 +22,7 @@ const company = (row: { Contratista: string; RutContratista: string }) =>
 const DOCUMENTS: ReportColumn<DocumentoRecord>[] = [
   { header: 'Requisito', value: (row) => row.Requisito, wrap: true },
   { header: 'Empresa', value: company, wrap: true },
-  { header: 'Trabajador', value: (row) => row.Trabajador, empty: '—', wrap: true },
+  { header: 'Trabajador, vehículo o equipo', value: (row) => row.Trabajador, empty: '—', wrap: true },
   { header: 'Estado', value: (row) => row.Estado },
   { header: 'Vence', value: (row) => row.Vence, format: 'date', empty: '—' },
 ];

@@ -3,13 +3,14 @@ import { formatRut } from '#sync/domain/rut.ts';
 import { ACTIVITY_MESSAGES, activityOf, contractActivities, type ContractActivity, worksiteOfActivity } from '#sync/domain/contract-activities.ts';
 import { CHAIN_MESSAGES, chainsOf } from '#sync/domain/subcontract-chains.ts';
 import { contratoProblem } from '#sync/schemas/contratistas-contratos.schema.ts';
+import { equipoEntity, type Equipo, vehiculoEntity, type Vehiculo } from '#sync/schemas/flota-activos.schema.ts';
 import { MAINTAINER_PATHS } from '#app/navigation/served-routes.ts';
 import { useDbQuery } from '#app/sync/use-device.ts';
 import { RecordDetailPage } from '#app/ui/records/record-detail-page.tsx';
 import { RecordFormPage } from '#app/ui/records/record-form-page.tsx';
 import { RecordListPage } from '#app/ui/records/record-list-page.tsx';
 import type { RecordView } from '#app/ui/records/record-view.ts';
-import type { Acreditacion } from '#sync/schemas/contratistas-acreditaciones.schema.ts';
+import type { Acreditacion, AcreditacionActivo } from '#sync/schemas/contratistas-acreditaciones.schema.ts';
 import type { DocumentoRequisito } from '#sync/schemas/contratistas-documentos.schema.ts';
 import { type ComplianceLookups, ContratoCumplimiento } from './contrato-cumplimiento.tsx';
 import { contractorOption, useContractorCompanies } from './use-contractor-companies.ts';
@@ -25,17 +26,38 @@ interface ContratoLookups extends ComplianceLookups {
   activities: Option[];
   requirements: Option[];
   workers: (Option & { rut: string })[];
+  vehicles: (Option & { rut: string })[];
+  machines: (Option & { rut: string })[];
   name: ReadonlyMap<string, string>;
 }
 
-const named = (rows: { id: string; name: string }[]) => rows.map((row) => ({ value: row.id, label: row.name }));
+/** A contractor's vehicles or machines as the form offers them (the company's own are not a contract's). */
+const contractorAssets = <Row extends { RutContratista: string }>(rows: Row[], id: (row: Row) => string, label: (row: Row) => string) =>
+  rows
+    .filter((row) => row.RutContratista !== '')
+    .map((row) => ({ value: id(row), label: label(row), rut: row.RutContratista }))
+    .sort((a, b) => a.label.localeCompare(b.label, 'es'));
+
+/** The options of the companies of the contract being written: its contractor and subcontractors. */
+const ofContractCompanies = <Row extends { rut: string }>(rows: Row[], values: Record<string, unknown>) => {
+  const companies = [values.RutContratista, ...((values.Subcontratistas as string[] | undefined) ?? [])];
+  return rows.filter((row) => companies.includes(row.rut));
+};
+
+/** Of the options, those the contract names in its list `field` (an activity's resources come from there). */
+const named = <Row extends Option>(rows: Row[], values: Record<string, unknown>, field: string) => {
+  const roster = (values[field] as string[] | undefined) ?? [];
+  return rows.filter((row) => roster.includes(row.value));
+};
+
+const options = (rows: { id: string; name: string }[]) => rows.map((row) => ({ value: row.id, label: row.name }));
 
 /** The device's catalogues and workers, and the company's contractors (read from the server when online). */
 function useContratoLookups(): ContratoLookups | undefined {
   const contractors = useContractorCompanies();
   const device = useDbQuery(async (db) => {
     const all = async (table: string) => (await db.table(table).orderBy('orden').toArray()) as Record<string, string>[];
-    const [levels, processes, activities, requirements, workers, documents, accreditations] = await Promise.all([
+    const read = await Promise.all([
       db.niveles.orderBy('[TipoNivel+orden]').toArray(),
       all('procesos_faena'),
       all('actividades_contrato'),
@@ -43,17 +65,24 @@ function useContratoLookups(): ContratoLookups | undefined {
       db.trabajadores.orderBy('orden').filter((worker) => !!worker.RutContratista).toArray(),
       db.table('documentos_requisito').toArray() as Promise<DocumentoRequisito[]>,
       db.table('acreditaciones').toArray() as Promise<Acreditacion[]>,
+      db.table('acreditaciones_activo').toArray() as Promise<AcreditacionActivo[]>,
+      db.table('vehiculos').toArray() as Promise<Vehiculo[]>,
+      db.table('equipos').toArray() as Promise<Equipo[]>,
     ]);
+    const [levels, processes, activities, requirements, workers, documents, accreditations, assetAccreditations, vehicles, machines] = read;
     return {
       documents,
       accreditations: accreditations.sort((a, b) => a.NombrePersona.localeCompare(b.NombrePersona, 'es')),
-      levels: named(levels.filter((level) => level.TipoNivel === 2).map((level) => ({ id: level.IdNivel, name: level.Nombre }))),
+      assetAccreditations: assetAccreditations.sort((a, b) => a.NombreActivo.localeCompare(b.NombreActivo, 'es')),
+      vehicles: contractorAssets(vehicles, (row) => row.IdVehiculo, (row) => vehiculoEntity.displayName(row)),
+      machines: contractorAssets(machines, (row) => row.IdEquipo, (row) => equipoEntity.displayName(row)),
+      levels: options(levels.filter((level) => level.TipoNivel === 2).map((level) => ({ id: level.IdNivel, name: level.Nombre }))),
       areas: levels
         .filter((level) => level.TipoNivel === 3)
         .map((level) => ({ value: level.IdNivel, label: level.Nombre, parent: level.IdNivelPadre ?? null })),
-      processes: named(processes.map((row) => ({ id: row.Id!, name: row.Info! }))),
-      activities: named(activities.map((row) => ({ id: row.Id!, name: row.Info! }))),
-      requirements: named(requirements.map((row) => ({ id: row.IdRequisito, name: row.Nombre })).sort((a, b) => a.name.localeCompare(b.name, 'es'))),
+      processes: options(processes.map((row) => ({ id: row.Id!, name: row.Info! }))),
+      activities: options(activities.map((row) => ({ id: row.Id!, name: row.Info! }))),
+      requirements: options(requirements.map((row) => ({ id: row.IdRequisito, name: row.Nombre })).sort((a, b) => a.name.localeCompare(b.name, 'es'))),
       workers: workers.map((worker) => ({
         value: worker.IdPersona,
         label: `${[worker.Nombres, worker.ApellidoPaterno, worker.ApellidoMaterno].filter(Boolean).join(' ')} (${formatRut(worker.RunPersona)})`,
@@ -69,9 +98,10 @@ function useContratoLookups(): ContratoLookups | undefined {
     ...known.map(contractorOption),
     ...fromWorkers.map((rut) => ({ value: rut, label: formatRut(rut) })),
   ];
-  const { levels, areas, processes, activities, requirements, workers } = device;
+  const { levels, areas, processes, activities, requirements, workers, vehicles, machines } = device;
 
-  const all = [...contractorOptions, ...levels, ...areas, ...processes, ...activities, ...requirements, ...workers];
+  const all = [...contractorOptions, ...levels, ...areas, ...processes, ...activities, ...requirements, ...workers, ...vehicles];
+  all.push(...machines);
   return { ...device, contractors: contractorOptions, name: new Map(all.map((option) => [option.value, option.label])) };
 }
 
@@ -82,7 +112,8 @@ type ActivitiesOf = { IdNivel2: string; Actividades: readonly unknown[] };
 /** «Mantención eléctrica en Faena Los Andes, Montaje Eléctrico: Juan Pérez (…)». */
 function activityText(contract: ActivitiesOf, activity: ContractActivity, lookups: ContratoLookups): string {
   const place = [worksiteOfActivity(contract, activity), activity.IdNivel3].flatMap((id) => (id && lookups.name.get(id)) || []).join(', ');
-  const who = names(activity.Recursos.Trabajadores, lookups);
+  const { Trabajadores, Vehiculos, Equipos } = activity.Recursos;
+  const who = names([...Trabajadores, ...Vehiculos, ...Equipos], lookups);
   return `${lookups.name.get(activity.IdActividad) ?? ''} en ${place}${who ? `: ${who}` : ''}`;
 }
 
@@ -143,13 +174,21 @@ const contratosView: RecordView<'contratos', ContratoLookups> = {
       name: 'Trabajadores',
       label: 'Trabajadores del contrato',
       show: (row, lookups) => names(row.Trabajadores, lookups),
-      input: {
-        kind: 'multi',
-        options: (lookups, values) => {
-          const companies = [values.RutContratista, ...((values.Subcontratistas as string[] | undefined) ?? [])];
-          return lookups.workers.filter((worker) => companies.includes(worker.rut));
-        },
-      },
+      input: { kind: 'multi', options: (lookups, values) => ofContractCompanies(lookups.workers, values) },
+      inList: false,
+    },
+    {
+      name: 'Vehiculos',
+      label: 'Vehículos del contrato',
+      show: (row, lookups) => names(row.Vehiculos, lookups),
+      input: { kind: 'multi', options: (lookups, values) => ofContractCompanies(lookups.vehicles, values) },
+      inList: false,
+    },
+    {
+      name: 'Equipos',
+      label: 'Equipos del contrato',
+      show: (row, lookups) => names(row.Equipos, lookups),
+      input: { kind: 'multi', options: (lookups, values) => ofContractCompanies(lookups.machines, values) },
       inList: false,
     },
     {
@@ -164,12 +203,13 @@ const contratosView: RecordView<'contratos', ContratoLookups> = {
         rowOf: (item) => activityOf(item) as unknown as Record<string, unknown>,
         columns: (lookups, values, row) => {
           const site = (row.IdNivel2 as string | null) ?? values.IdNivel2;
-          const roster = (values.Trabajadores as string[] | undefined) ?? [];
           return [
             { path: 'IdActividad', label: 'Actividad', kind: 'select', required: true, emptyLabel: 'Elige la actividad', options: lookups.activities },
             { path: 'IdNivel2', label: 'Faena', kind: 'select', emptyLabel: 'La faena del contrato', options: lookups.levels },
             { path: 'IdNivel3', label: 'Nivel 3', kind: 'select', emptyLabel: 'Toda la faena', options: lookups.areas.filter((area) => area.parent === site) },
-            { path: 'Recursos.Trabajadores', label: 'Trabajadores de la actividad', kind: 'multi', options: lookups.workers.filter((worker) => roster.includes(worker.value)) },
+            { path: 'Recursos.Trabajadores', label: 'Trabajadores de la actividad', kind: 'multi', options: named(lookups.workers, values, 'Trabajadores') },
+            { path: 'Recursos.Vehiculos', label: 'Vehículos de la actividad', kind: 'multi', options: named(lookups.vehicles, values, 'Vehiculos') },
+            { path: 'Recursos.Equipos', label: 'Equipos de la actividad', kind: 'multi', options: named(lookups.machines, values, 'Equipos') },
           ];
         },
       },
@@ -177,7 +217,7 @@ const contratosView: RecordView<'contratos', ContratoLookups> = {
     },
     { name: 'Requisitos', label: 'Requisitos que exige', show: (row, lookups) => names(row.Requisitos, lookups), input: { kind: 'multi', options: (lookups) => lookups.requirements }, inList: false },
   ],
-  defaults: { Subcontratistas: [], Ascendencias: {}, Actividades: [], Trabajadores: [], Requisitos: [] },
+  defaults: { Subcontratistas: [], Ascendencias: {}, Actividades: [], Trabajadores: [], Vehiculos: [], Equipos: [], Requisitos: [] },
   sections: (row, lookups) => <ContratoCumplimiento contract={row} lookups={lookups} />,
   validate: (values, lookups) => {
     if (!values.FechaInicio || !values.FechaTermino || !values.RutContratista) return null;
@@ -189,6 +229,8 @@ const contratosView: RecordView<'contratos', ContratoLookups> = {
       Subcontratistas: (values.Subcontratistas as string[] | undefined) ?? [],
       Ascendencias: (values.Ascendencias as Record<string, string> | undefined) ?? {},
       Trabajadores: (values.Trabajadores as string[] | undefined) ?? [],
+      Vehiculos: (values.Vehiculos as string[] | undefined) ?? [],
+      Equipos: (values.Equipos as string[] | undefined) ?? [],
       Actividades: ((values.Actividades as unknown[] | undefined) ?? []).map(activityOf),
     };
     const problem = contratoProblem(contract) ?? areaProblem(contract, lookups);

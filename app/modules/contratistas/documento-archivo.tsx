@@ -10,9 +10,9 @@ interface DocumentFile {
   noun: string;
 }
 
-/** Whom a document is about: the worker or the company, and the month of a monthly one. */
+/** Whom a document is about: the worker, vehicle or machine, or the company, and the month of a monthly one. */
 export const documentAbout = (doc: DocumentoRequisito) =>
-  [doc.NombrePersona || formatRut(doc.RutContratista), doc.Mes && `mes ${doc.Mes.slice(5)}-${doc.Mes.slice(0, 4)}`].filter(Boolean).join(' · ');
+  [doc.NombrePersona || doc.NombreActivo || formatRut(doc.RutContratista), doc.Mes && `mes ${doc.Mes.slice(5)}-${doc.Mes.slice(0, 4)}`].filter(Boolean).join(' · ');
 
 /** The requirement and whom it is about, as a screen reader tells one card from another. */
 export const documentLabel = (doc: DocumentoRequisito) => `${doc.NombreRequisito}, ${documentAbout(doc)}`;

@@ -61,7 +61,7 @@ export function DocumentoDialog({ form }: { form: TransitionForm<DocumentoRequis
         }}
       >
         <h2 id={`${id}-title`}>{TITLES[form.name] ?? form.transition.label}</h2>
-        <p className="muted">{[row.NombreRequisito, row.NombrePersona].filter(Boolean).join(' · ')}</p>
+        <p className="muted">{[row.NombreRequisito, row.NombrePersona || row.NombreActivo].filter(Boolean).join(' · ')}</p>
         {form.rows.length === 1 && <DocumentoArchivoLinks doc={row} />}
         {form.name === 'subir' && (
           <>

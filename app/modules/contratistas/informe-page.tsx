@@ -18,7 +18,7 @@ const LIST: ReportList<InformeDocumentoRow> = {
   columns: [
     { header: 'Requisito', value: (row) => row.NombreRequisito, wrap: true },
     { header: 'Empresa', value: (row) => row.RutContratista, format: 'rut' },
-    { header: 'Trabajador', value: (row) => row.NombrePersona, empty: '—', wrap: true },
+    { header: 'Trabajador, vehículo o equipo', value: (row) => row.NombrePersona || row.NombreActivo, empty: '—', wrap: true },
     { header: 'Mes', value: (row) => row.Mes, empty: '—' },
     { header: 'Situación', value: (row) => SITUACIONES[row.Situacion] },
     { header: 'Vence', value: (row) => row.FechaVencimiento, format: 'date', empty: '—' },

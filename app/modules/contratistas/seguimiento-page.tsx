@@ -1,7 +1,7 @@
 import { accreditedOn, expiryWarning } from '#sync/domain/accreditation.ts';
 import { formatDisplayDate, toWireDate } from '#sync/domain/dates.ts';
 import { formatRut } from '#sync/domain/rut.ts';
-import type { Acreditacion } from '#sync/schemas/contratistas-acreditaciones.schema.ts';
+import type { Acreditacion, AcreditacionActivo } from '#sync/schemas/contratistas-acreditaciones.schema.ts';
 import { type DocumentoRequisito, MOTIVOS_RECHAZO, type MotivoRechazo } from '#sync/schemas/contratistas-documentos.schema.ts';
 import { documentoRequisitoWorkflow, documentState } from '#sync/schemas/contratistas-documentos.workflow.ts';
 import { IonButton } from '@ionic/react';
@@ -31,16 +31,34 @@ function DocumentFacts({ doc, today }: { doc: DocumentoRequisito; today: string 
   );
 }
 
-/** Who may enter: each worker of each contract at each worksite, accredited until a day or not, with the reasons. */
-function Accreditations({ rows, names, today }: { rows: Acreditacion[]; names: ReadonlyMap<string, string>; today: string }) {
-  if (rows.length === 0) return <p className="empty-state">Aún no hay trabajadores asignados a contratos.</p>;
+/** A worker's, vehicle's or machine's accreditation row, with how its card is titled. */
+type AccreditationCard = Pick<Acreditacion, 'IdAcreditacion' | 'IdContrato' | 'IdNivel2' | 'Acreditado' | 'AcreditadoHasta' | 'Motivos'> & {
+  title: string;
+};
+
+const workerCard = (row: Acreditacion): AccreditationCard => ({ ...row, title: `${row.NombrePersona} (${formatRut(row.RunPersona)})` });
+const assetCard = (row: AcreditacionActivo): AccreditationCard => ({
+  ...row,
+  title: `${row.ClaseActivo === 'vehiculo' ? 'Vehículo' : 'Equipo'} ${row.NombreActivo}`,
+});
+
+interface AccreditationsProps {
+  rows: AccreditationCard[];
+  label: string;
+  names: ReadonlyMap<string, string>;
+  today: string;
+}
+
+/**
+ * Who and what may enter: each worker, vehicle or machine of each contract at each worksite, accredited until a day or
+ * not, with the reasons.
+ */
+function Accreditations({ rows, label, names, today }: AccreditationsProps) {
   return (
-    <ul className="card-list" aria-label="Acreditación de trabajadores">
+    <ul className="card-list" aria-label={label}>
       {rows.map((row) => (
         <li key={row.IdAcreditacion} className="card">
-          <h3>
-            {row.NombrePersona} ({formatRut(row.RunPersona)})
-          </h3>
+          <h3>{row.title}</h3>
           <p className="muted">
             {[names.get(row.IdContrato), names.get(row.IdNivel2)].filter(Boolean).join(' · ')}
           </p>
@@ -69,9 +87,10 @@ function Accreditations({ rows, names, today }: { rows: Acreditacion[]; names: R
 export function SeguimientoRequisitosPage() {
   const today = toWireDate(new Date());
   const data = useDbQuery(async (db) => {
-    const [docs, accreditations, contracts, levels] = await Promise.all([
+    const [docs, workers, assets, contracts, levels] = await Promise.all([
       db.table('documentos_requisito').toArray() as Promise<DocumentoRequisito[]>,
       db.table('acreditaciones').toArray() as Promise<Acreditacion[]>,
+      db.table('acreditaciones_activo').toArray() as Promise<AcreditacionActivo[]>,
       db.table('contratos').toArray() as Promise<{ IdContrato: string; Nombre: string }[]>,
       db.niveles.toArray(),
     ]);
@@ -79,7 +98,8 @@ export function SeguimientoRequisitosPage() {
       (a, b) =>
         a.NombreRequisito.localeCompare(b.NombreRequisito, 'es') || documentAbout(a).localeCompare(documentAbout(b), 'es') || b.Mes.localeCompare(a.Mes),
     );
-    accreditations.sort((a, b) => a.NombrePersona.localeCompare(b.NombrePersona, 'es'));
+    const byTitle = (a: AccreditationCard, b: AccreditationCard) => a.title.localeCompare(b.title, 'es');
+    const accreditations = { workers: workers.map(workerCard).sort(byTitle), assets: assets.map(assetCard).sort(byTitle) };
     const names = new Map([
       ...contracts.map((row) => [row.IdContrato, row.Nombre] as const),
       ...levels.map((row) => [row.IdNivel, row.Nombre] as const),
@@ -114,7 +134,18 @@ export function SeguimientoRequisitosPage() {
       after={
         <section aria-labelledby="acreditacion-titulo">
           <h2 id="acreditacion-titulo">Acreditación de trabajadores</h2>
-          {data && <Accreditations rows={data.accreditations} names={data.names} today={today} />}
+          {data &&
+            (data.accreditations.workers.length === 0 ? (
+              <p className="empty-state">Aún no hay trabajadores asignados a contratos.</p>
+            ) : (
+              <Accreditations rows={data.accreditations.workers} label="Acreditación de trabajadores" names={data.names} today={today} />
+            ))}
+          {data && data.accreditations.assets.length > 0 && (
+            <>
+              <h2 id="acreditacion-activos-titulo">Acreditación de vehículos y equipos</h2>
+              <Accreditations rows={data.accreditations.assets} label="Acreditación de vehículos y equipos" names={data.names} today={today} />
+            </>
+          )}
         </section>
       }
     />

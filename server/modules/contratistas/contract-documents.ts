@@ -1,62 +1,35 @@
-import { createHash } from 'node:crypto';
-import { accreditationOf, type AccreditationDocument } from '#sync/domain/accreditation.ts';
-import { worksitesOfWorker } from '#sync/domain/contract-activities.ts';
 import { superiorsOf } from '#sync/domain/subcontract-chains.ts';
-import { toWireDate, toWireMonth } from '#sync/domain/dates.ts';
-import { personName } from '#sync/domain/person-name.ts';
-import { acreditacionEntity, type Acreditacion } from '#sync/schemas/contratistas-acreditaciones.schema.ts';
+import { toWireMonth } from '#sync/domain/dates.ts';
 import type { Contrato } from '#sync/schemas/contratistas-contratos.schema.ts';
 import { documentoRequisitoEntity, type DocumentoRequisito } from '#sync/schemas/contratistas-documentos.schema.ts';
 import type { Requisito } from '#sync/schemas/contratistas-requisitos.schema.ts';
 import type { Db } from '#server/db/database.ts';
-import { audienceOf } from '#server/records/record-audience.ts';
 import { keepDerivedRow } from '#server/records/derived-rows.ts';
 import type { WriteContext } from '#server/records/write-answer.ts';
-import { recordChange } from '#server/sync/change-log.repo.ts';
-import { uuidOfHash } from '#server/seed/seed-id.ts';
-import { worksiteOfChange } from '#server/tenancy/record-worksites.ts';
+import { keepAccreditations } from './contract-accreditations.ts';
+import { APPLIES_TO, type ContractSubject, subjectsOf } from './contract-subjects.ts';
+import { derivedId } from './derived-id.ts';
 
 /** The whole company, whoever writes: a contractor's upload recomputes accreditations it cannot see. */
 const COMPANY = { kind: 'empresa' } as const;
 
 /**
- * A stable id from what a row is about, so the same document or accreditation is never made twice. Stored rows carry
- * these ids: the parts, their separator and the variant never change.
+ * What a requirement asks for a contract: each company, the contract, or each worker, vehicle or machine, and the month
+ * of a monthly one.
  */
-const derivedId = (...parts: string[]) => uuidOfHash(createHash('sha256').update(parts.join('|')).digest('hex'), 'a');
-
-type Worker = { IdPersona: string; RunPersona: string; RutContratista: string; Nombre: string };
-
-async function workersOf(db: Db, company: string, ids: readonly string[]): Promise<Worker[]> {
-  if (ids.length === 0) return [];
-  const rows = await db
-    .selectFrom('trabajadores')
-    .select(['IdPersona', 'RunPersona', 'RutContratista', 'Nombres', 'ApellidoPaterno', 'ApellidoMaterno'])
-    .where('IdEmpresa', '=', company)
-    .where('IdPersona', 'in', [...ids])
-    .where('Estado', '!=', 0)
-    .execute();
-  return rows.map((row) => ({
-    IdPersona: row.IdPersona,
-    RunPersona: row.RunPersona,
-    RutContratista: row.RutContratista ?? '',
-    Nombre: personName(row),
-  }));
-}
-
-/** What a requirement asks for a contract: the company, contract or worker, and the month of a monthly one. */
-function targetsOf(requirement: Requisito, contract: Contrato, workers: readonly Worker[], month: string) {
+function targetsOf(requirement: Requisito, contract: Contrato, subjects: readonly ContractSubject[], month: string) {
   const Mes = requirement.Frecuencia === 'mensual' ? month : '';
-  const none = { IdContrato: null, IdPersona: null, NombrePersona: '', Mes };
+  const none = { IdContrato: null, IdPersona: null, NombrePersona: '', IdActivo: null, NombreActivo: '', Mes };
   if (requirement.Aplicacion === 'empresa')
     return [contract.RutContratista, ...contract.Subcontratistas].map((RutContratista) => ({ ...none, RutContratista }));
   if (requirement.Aplicacion === 'contrato') return [{ ...none, RutContratista: contract.RutContratista, IdContrato: contract.IdContrato }];
-  return workers.map((worker) => ({
-    ...none,
-    RutContratista: worker.RutContratista,
-    IdPersona: worker.IdPersona,
-    NombrePersona: worker.Nombre,
-  }));
+  return subjects
+    .filter((subject) => APPLIES_TO[subject.resource] === requirement.Aplicacion)
+    .map((subject) =>
+      subject.resource === 'Trabajadores'
+        ? { ...none, RutContratista: subject.RutContratista, IdPersona: subject.id, NombrePersona: subject.Nombre }
+        : { ...none, RutContratista: subject.RutContratista, IdActivo: subject.id, NombreActivo: subject.Nombre },
+    );
 }
 
 const copiedFrom = (requirement: Requisito) => ({
@@ -71,13 +44,21 @@ const copiedFrom = (requirement: Requisito) => ({
  * Every document a contract asks, made once (pending) and kept in step with its requirement's name and rules, and
  * with the companies above its company in the chains of the active contracts (`contracts`) that ask it.
  */
-async function ensureDocuments(ctx: WriteContext, db: Db, contract: Contrato, workers: readonly Worker[], contracts: readonly Contrato[]) {
+async function ensureDocuments(
+  ctx: WriteContext,
+  db: Db,
+  contract: Contrato,
+  subjects: readonly ContractSubject[],
+  contracts: readonly Contrato[],
+) {
   const asked = (row: Requisito) => contract.Requisitos.includes(row.IdRequisito);
   const requirements = (await ctx.records.requisitos.listActive(db, ctx.company, COMPANY)).filter(asked);
   const month = toWireMonth(ctx.now);
   for (const requirement of requirements) {
-    for (const target of targetsOf(requirement, contract, workers, month)) {
-      const id = derivedId(ctx.company, requirement.IdRequisito, target.RutContratista, target.IdContrato ?? '', target.IdPersona ?? '', target.Mes);
+    for (const target of targetsOf(requirement, contract, subjects, month)) {
+      // A requirement asks of workers or of assets, never both: the person's place in the id holds the asset's.
+      const about = target.IdPersona ?? target.IdActivo ?? '';
+      const id = derivedId(ctx.company, requirement.IdRequisito, target.RutContratista, target.IdContrato ?? '', about, target.Mes);
       const found = (await ctx.records.documentos_requisito.load(db, ctx.company, id))?.row;
       const base: Omit<DocumentoRequisito, 'Version'> = found ?? {
         IdDocumento: id,
@@ -97,64 +78,14 @@ async function ensureDocuments(ctx: WriteContext, db: Db, contract: Contrato, wo
         Historial: [],
       };
       const Superiores = superiorsOf(contracts, { IdRequisito: requirement.IdRequisito, ...target });
-      const next = { ...base, ...copiedFrom(requirement), NombrePersona: target.NombrePersona || base.NombrePersona, Superiores };
+      const names = { NombrePersona: target.NombrePersona || base.NombrePersona, NombreActivo: target.NombreActivo || base.NombreActivo };
+      const next = { ...base, ...copiedFrom(requirement), ...names, Superiores };
       await keepDerivedRow(ctx, db, documentoRequisitoEntity, next);
     }
   }
 }
 
-/**
- * The contract's accreditation rows: one per worker and worksite where the worker's activities are (the contract's
- * when in none); a worker who left it, a worksite left (or a deleted contract) loses its row.
- */
-async function keepAccreditations(
-  ctx: WriteContext,
-  db: Db,
-  contract: Contrato,
-  workers: readonly Worker[],
-  documents: readonly AccreditationDocument[],
-) {
-  const today = toWireDate(ctx.now);
-  const kept = new Set<string>();
-  if (contract.Estado !== 0) {
-    for (const worker of workers) {
-      const accreditation = accreditationOf(contract, worker, documents, today);
-      for (const IdNivel2 of worksitesOfWorker(contract, worker.IdPersona)) {
-        const id = derivedId(ctx.company, 'acreditacion', worker.IdPersona, contract.IdContrato, IdNivel2);
-        kept.add(id);
-        const row: Omit<Acreditacion, 'Version'> = {
-          IdAcreditacion: id,
-          IdEmpresa: ctx.company,
-          Estado: 1,
-          IdPersona: worker.IdPersona,
-          NombrePersona: worker.Nombre,
-          RunPersona: worker.RunPersona,
-          IdContrato: contract.IdContrato,
-          IdNivel2,
-          RutContratista: worker.RutContratista,
-          ...accreditation,
-        };
-        await keepDerivedRow(ctx, db, acreditacionEntity, row);
-      }
-    }
-  }
-  const stale = await db
-    .selectFrom('acreditaciones')
-    .select('IdAcreditacion')
-    .where('IdEmpresa', '=', ctx.company)
-    .where('IdContrato', '=', contract.IdContrato)
-    .where('Estado', '=', 1)
-    .execute();
-  for (const { IdAcreditacion } of stale.filter((row) => !kept.has(row.IdAcreditacion))) {
-    const found = (await ctx.records.acreditaciones.load(db, ctx.company, IdAcreditacion))!.row;
-    await ctx.records.acreditaciones.update!(db, { ...found, Estado: 0, Version: found.Version + 1 }, '{}');
-    const worksite = await worksiteOfChange(db, ctx.company, 'acreditaciones', found);
-    const audience = audienceOf(acreditacionEntity, found);
-    await recordChange(db, { company: ctx.company, table: 'acreditaciones', id: IdAcreditacion, op: 'delete', audience, worksite }, ctx.now);
-  }
-}
-
-/** After a contract is written: its documents exist and its workers' accreditations are recomputed, in the same transaction. */
+/** After a contract is written: its documents exist and its accreditations are recomputed, in the same transaction. */
 export async function syncContract(ctx: WriteContext, db: Db, contract: Contrato): Promise<void> {
   await syncContracts(ctx, db, [contract]);
 }
@@ -164,13 +95,13 @@ export async function syncContracts(ctx: WriteContext, db: Db, contracts: readon
   const active = await ctx.records.contratos.listActive(db, ctx.company, COMPANY);
   const staffed = [];
   for (const contract of contracts) {
-    const workers = contract.Estado === 0 ? [] : await workersOf(db, ctx.company, contract.Trabajadores);
-    if (contract.Estado !== 0) await ensureDocuments(ctx, db, contract, workers, active);
-    staffed.push({ contract, workers });
+    const subjects = await subjectsOf(db, ctx.company, contract);
+    if (contract.Estado !== 0) await ensureDocuments(ctx, db, contract, subjects, active);
+    staffed.push({ contract, subjects });
   }
   const documents = await ctx.records.documentos_requisito.listActive(db, ctx.company, COMPANY);
   await keepSuperiors(ctx, db, documents, active);
-  for (const { contract, workers } of staffed) await keepAccreditations(ctx, db, contract, workers, documents);
+  for (const { contract, subjects } of staffed) await keepAccreditations(ctx, db, contract, subjects, documents);
 }
 
 /**
@@ -198,6 +129,6 @@ export async function syncAccreditationsAsking(ctx: WriteContext, db: Db, IdRequ
   if (contracts.length === 0) return;
   const documents = await ctx.records.documentos_requisito.listActive(db, ctx.company, COMPANY);
   for (const contract of contracts) {
-    await keepAccreditations(ctx, db, contract, await workersOf(db, ctx.company, contract.Trabajadores), documents);
+    await keepAccreditations(ctx, db, contract, await subjectsOf(db, ctx.company, contract), documents);
   }
 }

@@ -1,4 +1,4 @@
-import { acreditacionEntity } from '#sync/schemas/contratistas-acreditaciones.schema.ts';
+import { acreditacionActivoEntity, acreditacionEntity } from '#sync/schemas/contratistas-acreditaciones.schema.ts';
 import { CONTRACTOR_CATALOGUES, type ContractorCatalogueTable, proveedorEntity } from '#sync/schemas/contratistas-catalogos.schema.ts';
 import { contratoEntity } from '#sync/schemas/contratistas-contratos.schema.ts';
 import { documentoRequisitoEntity } from '#sync/schemas/contratistas-documentos.schema.ts';
@@ -20,3 +20,4 @@ export const documentosStore = sqlRecordStore(documentoRequisitoEntity, {
   contractorSees: ['RutContratista', 'Superiores'],
 });
 export const acreditacionesStore = sqlRecordStore(acreditacionEntity, { orderBy: ['NombrePersona'] });
+export const acreditacionesActivoStore = sqlRecordStore(acreditacionActivoEntity, { orderBy: ['NombreActivo'] });

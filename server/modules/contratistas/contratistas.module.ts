@@ -1,10 +1,10 @@
 import { proveedorEntity } from '#sync/schemas/contratistas-catalogos.schema.ts';
 import { requisitoEntity } from '#sync/schemas/contratistas-requisitos.schema.ts';
 import { recordRoutes } from '#server/records/record-routes.ts';
-import { acreditacionEntity } from '#sync/schemas/contratistas-acreditaciones.schema.ts';
+import { acreditacionActivoEntity, acreditacionEntity } from '#sync/schemas/contratistas-acreditaciones.schema.ts';
 import { defineServerModule } from '#server/server-module.ts';
 import { catalogueMounts, proveedoresRoutes } from './catalogos.routes.ts';
-import { acreditacionesStore, catalogueStores, contratosStore, documentosStore, proveedoresStore, requisitosStore } from './contratistas-stores.ts';
+import { acreditacionesActivoStore, acreditacionesStore, catalogueStores, contratosStore, documentosStore, proveedoresStore, requisitosStore } from './contratistas-stores.ts';
 import { contratoListasRoutes } from './contrato-listas.routes.ts';
 import { contratosRoutes } from './contratos.routes.ts';
 import { dashboardRoutes } from './dashboard.routes.ts';
@@ -24,6 +24,7 @@ export default defineServerModule({
     contratos: contratosStore,
     documentos_requisito: documentosStore,
     acreditaciones: acreditacionesStore,
+    acreditaciones_activo: acreditacionesActivoStore,
   },
   routes: [
     ...catalogueMounts,
@@ -37,6 +38,7 @@ export default defineServerModule({
     { base, routes: documentosRoutes },
     { base, routes: empresasAsociadasRoutes },
     { base, routes: recordRoutes(acreditacionEntity) },
+    { base, routes: recordRoutes(acreditacionActivoEntity) },
   ],
   seedDemo: seedContractorDemo,
 });

@@ -2,11 +2,13 @@ import { contractWorksites } from '#sync/domain/contract-activities.ts';
 import { type Context, Hono } from 'hono';
 import { personName } from '#sync/domain/person-name.ts';
 import { companiesBelow } from '#sync/domain/subcontract-chains.ts';
+import { ENTITIES } from '#sync/records/entities.ts';
 import { contratoEntity } from '#sync/schemas/contratistas-contratos.schema.ts';
 import {
   AdministradoresAnswer,
   CatalogueOptionsAnswer,
   ContractorQuerySchema,
+  ContractAssetsAnswer,
   ContractWorkersAnswer,
   ContractWorkersQuerySchema,
   ContratoFiltrosAnswer,
@@ -184,8 +186,45 @@ const catalogueOptions = (name: 'procesos' | 'actividades', table: 'procesos_fae
     return { statusCode: 200 as const, data: rows.map((row) => ({ value: row.Id, label: row.Info })) };
   });
 
+/**
+ * The active vehicles or machines of ?IdContratista and &Subcontratistas (of every active contractor without them),
+ * within the reader's reach, as the contract names them: `{ IdActivo, Nombre, RutContratista }`.
+ */
+const assetOptions = (table: 'vehiculos' | 'equipos', noun: string) =>
+  readRoute(
+    list(table),
+    {
+      tags,
+      summary:
+        `${noun} activos de ?IdContratista y de las &Subcontratistas=RUT,RUT indicadas (sin ellas, de toda empresa contratista activa); ` +
+        'un contratista, solo los suyos y los de sus subcontratistas: { statusCode, data: [{ IdActivo, Nombre, RutContratista }] }',
+      answer: ContractAssetsAnswer,
+      access: can('index'),
+      query: ContractWorkersQuerySchema,
+    },
+    async (c, { query }) => {
+      const { db, records } = c.get('deps');
+      const reachable = await reachableCompanies(c);
+      const asked = new Set([query.IdContratista, ...query.Subcontratistas].filter(Boolean));
+      const named = (rut: string) => rut !== '' && reachable(rut) && (asked.size === 0 || asked.has(rut));
+      // Read as the company, as the workers are: `named` applies the reader's reach.
+      const rows = await records[table].listActive(db, c.get('session').company, { kind: 'empresa' });
+      const entity = ENTITIES[table];
+      const data = rows
+        .filter((row) => named(row.RutContratista))
+        .map((row) => ({
+          IdActivo: String(row[entity.id as keyof typeof row]),
+          Nombre: entity.displayName(row as never),
+          RutContratista: row.RutContratista,
+        }));
+      return { statusCode: 200 as const, data: byName(data) };
+    },
+  );
+
 /** The contract form's lists (spec: /contrato/listas/{subempresas|procesos|administradores|…}/{emp}). */
 export const contratoListasRoutes = contractorLists
+  .route('/', assetOptions('vehiculos', 'Vehículos'))
+  .route('/', assetOptions('equipos', 'Equipos'))
   .route('/', catalogueOptions('procesos', 'procesos_faena', 'Procesos de faena activos'))
   .route('/', catalogueOptions('actividades', 'actividades_contrato', 'Actividades de contrato activas'))
   .route(

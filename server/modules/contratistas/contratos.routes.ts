@@ -1,3 +1,4 @@
+import type { Kysely } from 'kysely';
 import { ACTIVITY_MESSAGES, contractActivities, worksiteOfActivity } from '#sync/domain/contract-activities.ts';
 import { CONTRATOS_MESSAGES, contratoEntity, contratoProblem, type Contrato } from '#sync/schemas/contratistas-contratos.schema.ts';
 import type { Db } from '#server/db/database.ts';
@@ -40,7 +41,16 @@ async function checkActivityLevels(db: Db, company: string, row: Contrato) {
     throw new HttpError(400, ACTIVITY_MESSAGES.level3NotOfWorksite, 'NIVEL3_AJENO');
 }
 
-/** Its contractor and subcontractors are active contractor companies, its workers are theirs, its activities' areas in place. */
+type Loose = Kysely<Record<string, Record<string, unknown>>>;
+
+/** The people and assets a contract names, each of which must belong to its contractor or a subcontractor. */
+const MEMBERS = [
+  { field: 'Trabajadores', table: 'trabajadores', id: 'IdPersona', message: CONTRATOS_MESSAGES.workerNotOfContract, code: 'TRABAJADOR_AJENO' },
+  { field: 'Vehiculos', table: 'vehiculos', id: 'IdVehiculo', message: CONTRATOS_MESSAGES.vehicleNotOfContract, code: 'VEHICULO_AJENO' },
+  { field: 'Equipos', table: 'equipos', id: 'IdEquipo', message: CONTRATOS_MESSAGES.equipmentNotOfContract, code: 'EQUIPO_AJENO' },
+] as const;
+
+/** Its contractor and subcontractors are active contractor companies, its people and assets theirs, its activities' areas in place. */
 async function checkContract(db: Db, company: string, row: Contrato) {
   const problem = contratoProblem(row);
   if (problem) throw new HttpError(400, problem, 'CONTRATO_INVALIDO');
@@ -49,15 +59,18 @@ async function checkContract(db: Db, company: string, row: Contrato) {
   if (!known.has(row.RutContratista)) throw new HttpError(400, CONTRATOS_MESSAGES.contractorNotFound, 'CONTRATISTA_INEXISTENTE');
   if (row.Subcontratistas.some((rut) => !known.has(rut))) throw new HttpError(400, CONTRATOS_MESSAGES.subcontractorNotFound, 'SUBCONTRATISTA_INEXISTENTE');
   await checkActivityLevels(db, company, row);
-  if (row.Trabajadores.length === 0) return;
-  const outside = await db
-    .selectFrom('trabajadores')
-    .select('IdPersona')
-    .where('IdEmpresa', '=', company)
-    .where('IdPersona', 'in', row.Trabajadores)
-    .where((eb) => eb.or([eb('RutContratista', 'is', null), eb('RutContratista', 'not in', companies)]))
-    .executeTakeFirst();
-  if (outside) throw new HttpError(400, CONTRATOS_MESSAGES.workerNotOfContract, 'TRABAJADOR_AJENO');
+  for (const { table, id, field, message, code } of MEMBERS) {
+    const ids = row[field];
+    if (ids.length === 0) continue;
+    const outside = await (db as unknown as Loose)
+      .selectFrom(table)
+      .select(id)
+      .where('IdEmpresa', '=', company)
+      .where(id, 'in', ids)
+      .where((eb) => eb.or([eb('RutContratista', 'is', null), eb('RutContratista', 'not in', companies)]))
+      .executeTakeFirst();
+    if (outside) throw new HttpError(400, message, code);
+  }
 }
 
 /**

@@ -1,8 +1,9 @@
-import { contractWorksites, worksitesOfWorker } from '#sync/domain/contract-activities.ts';
+import { contractWorksites, type Resource, worksitesOf } from '#sync/domain/contract-activities.ts';
 import { inForce } from '#sync/domain/accreditation.ts';
 import { formatDisplayDate, formatDisplayMonth } from '#sync/domain/dates.ts';
 import { indicatorOf } from '#sync/records/indicator.ts';
 import type { Contrato } from '#sync/schemas/contratistas-contratos.schema.ts';
+import type { Aplicacion } from '#sync/schemas/contratistas-requisitos.schema.ts';
 import { CONTRATISTAS_DASHBOARD, type ContratistasRecordsQuery, type DocumentoRecord } from '#sync/schemas/contratistas-dashboard.schema.ts';
 import { documentoRequisitoWorkflow } from '#sync/schemas/contratistas-documentos.workflow.ts';
 import type { DashboardAnswer } from '#sync/schemas/dashboard-filters.schema.ts';
@@ -25,6 +26,8 @@ const COLUMNS = [
   'IdContrato',
   'IdPersona',
   'NombrePersona',
+  'IdActivo',
+  'NombreActivo',
   'Mes',
   'EstadoDocumento',
   'FechaVencimiento',
@@ -35,21 +38,34 @@ interface AskedDocument {
   IdDocumento: string;
   IdRequisito: string;
   NombreRequisito: string;
-  Aplicacion: 'empresa' | 'contrato' | 'trabajador';
+  Aplicacion: Aplicacion;
   RutContratista: string;
   IdContrato: string | null;
   IdPersona: string | null;
   NombrePersona: string;
+  IdActivo: string | null;
+  NombreActivo: string;
   Mes: string;
   EstadoDocumento: 'pendiente' | 'subido' | 'en_revision' | 'aprobado' | 'rechazado';
   FechaVencimiento: string;
 }
 
-/** Whether the contract asks the document: one of its requirements, of its contractor or subcontractors, itself or its workers. */
+/** The contract's list a document of each kind is about, and the document's field that names the member. */
+const MEMBERS: Partial<Record<Aplicacion, { resource: Resource; about: 'IdPersona' | 'IdActivo' }>> = {
+  trabajador: { resource: 'Trabajadores', about: 'IdPersona' },
+  vehiculo: { resource: 'Vehiculos', about: 'IdActivo' },
+  equipo: { resource: 'Equipos', about: 'IdActivo' },
+};
+
+/**
+ * Whether the contract asks the document: one of its requirements, of its contractor or subcontractors, itself, or
+ * its workers, vehicles or machines.
+ */
 function askedBy(contract: Contrato, doc: AskedDocument): boolean {
   if (!contract.Requisitos.includes(doc.IdRequisito)) return false;
   if (doc.Aplicacion === 'contrato') return doc.IdContrato === contract.IdContrato;
-  if (doc.Aplicacion === 'trabajador') return doc.IdPersona !== null && contract.Trabajadores.includes(doc.IdPersona);
+  const member = MEMBERS[doc.Aplicacion];
+  if (member) return doc[member.about] !== null && contract[member.resource].includes(doc[member.about]!);
   return doc.RutContratista === contract.RutContratista || contract.Subcontratistas.includes(doc.RutContratista);
 }
 
@@ -69,9 +85,11 @@ async function computeAsked(input: ContratistasInput, corte: string): Promise<As
   const rows = await query.orderBy('NombreRequisito').orderBy('NombrePersona').orderBy('Mes').orderBy('IdDocumento').execute();
   const { nv2 } = input.scope.filters;
   if (!nv2) return rows;
-  // A worker's document counts at the worksites of the worker's activities; the others, at any of the contract's.
-  const atWorksite = (contract: Contrato, doc: AskedDocument) =>
-    doc.Aplicacion === 'trabajador' ? worksitesOfWorker(contract, doc.IdPersona!).includes(nv2) : contractWorksites(contract).includes(nv2);
+  // A worker's, vehicle's or machine's document counts at the worksites of its activities; the others, at any of the contract's.
+  const atWorksite = (contract: Contrato, doc: AskedDocument) => {
+    const member = MEMBERS[doc.Aplicacion];
+    return (member ? worksitesOf(contract, member.resource, doc[member.about]!) : contractWorksites(contract)).includes(nv2);
+  };
   return rows.filter((doc) => facts.contracts.some((contract) => askedBy(contract, doc) && atWorksite(contract, doc)));
 }
 
@@ -131,7 +149,7 @@ export async function documentRecords(input: IndicatorInput<ContratistasRecordsQ
         Requisito: doc.Mes ? `${doc.NombreRequisito} (${formatDisplayMonth(doc.Mes)})` : doc.NombreRequisito,
         RutContratista: doc.RutContratista,
         Contratista: contractorName(facts, doc.RutContratista),
-        Trabajador: doc.IdPersona ? doc.NombrePersona : '',
+        Trabajador: doc.NombrePersona || doc.NombreActivo,
         Estado: stateOn(doc, corte),
         Vence: doc.EstadoDocumento === 'aprobado' ? doc.FechaVencimiento : '',
       }),

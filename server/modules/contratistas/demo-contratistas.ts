@@ -32,6 +32,7 @@ const REQUIREMENTS = [
   ['Examen preocupacional', 'trabajador', 'unica', 'Certificado', 12, 1, 0],
   ['Inducción de seguridad (ODI)', 'trabajador', 'unica', 'Registro', 12, 1, 0],
   ['Póliza de seguro complementario', 'contrato', 'unica', 'Documento', 12, 0, 0],
+  ['Inspección de ingreso del vehículo', 'vehiculo', 'unica', 'Registro', 6, 1, 0],
 ] as const;
 
 async function contexts(db: Db, company: string, now: Date, records: RecordRegistry) {
@@ -113,6 +114,9 @@ export async function seedContractorDemo(db: Db, company: string, now: Date, { r
     const worker = (n: number) => seedId(company, 'trabajador', n);
     const level = (await records.trabajadores.load(trx, company, worker(1)))!.row.IdNivel2!;
     const day = (offset: number) => toWireDate(new Date(now.getTime() + offset * DAY));
+    // The contractor's pickup of the fleet's demo (seeded before), when there is one.
+    const pickup = seedId(company, 'vehiculo', 2);
+    const vehicles = (await records.vehiculos.load(trx, company, pickup)) ? [pickup] : [];
     const contract = v.parse(contratoEntity.createBody!, {
       IdContrato,
       Nombre: 'Mantención eléctrica Planta Norte',
@@ -126,6 +130,7 @@ export async function seedContractorDemo(db: Db, company: string, now: Date, { r
       Subcontratistas: [SUBCONTRACTOR.RutCompleto],
       Actividades: await demoActivities(trx, company, level, worker),
       Trabajadores: [worker(1), worker(5), worker(9)],
+      Vehiculos: vehicles,
       Requisitos: requirementIds,
     });
     await createRecord(who.office, contratoEntity, contract as Record<string, unknown>, contratoRules);
@@ -133,11 +138,15 @@ export async function seedContractorDemo(db: Db, company: string, now: Date, { r
     let photo = 60;
     const file = async (): Promise<FileRef> => ({ Sha256: await store.put(demoPhotoPng(photo++), 'image/png', now, company), Tipo: 'image/png' });
     const docs = await records.documentos_requisito.listActive(trx, company, { kind: 'empresa' });
-    const doc = (requirement: number, about: { rut?: string; person?: string }) =>
+    const doc = (requirement: number, about: { rut?: string; person?: string; asset?: string }) =>
       docs.find(
         (row) =>
           row.IdRequisito === requirementIds[requirement] &&
-          (about.person ? row.IdPersona === about.person : row.RutContratista === about.rut && !row.IdPersona),
+          (about.person
+            ? row.IdPersona === about.person
+            : about.asset
+              ? row.IdActivo === about.asset
+              : row.RutContratista === about.rut && !row.IdPersona && !row.IdActivo),
       )!.IdDocumento;
     const take = (name: string, id: string, body?: object) =>
       takeTransitionOn(name === 'subir' ? who.contractor : who.office, documentoRequisitoWorkflow, name, id, body, documentoRules);
@@ -161,5 +170,6 @@ export async function seedContractorDemo(db: Db, company: string, now: Date, { r
     await take('rechazar', doc(3, { person: worker(5) }), { Motivo: 'vencido', Comentario: 'El examen tiene más de un año' });
     await take('subir', doc(4, { person: worker(5) }), { Archivo: await file(), FechaEmision: day(-1) });
     await take('revisar', doc(4, { person: worker(5) }));
+    for (const asset of vehicles) await approve(doc(6, { asset }), -20);
   });
 }

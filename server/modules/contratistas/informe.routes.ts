@@ -21,7 +21,7 @@ async function readReport({ db, company, viewer, today, query }: ReportScope<Inf
   const { rows, total } = await pagedRows<Raw>(query, ({ limit, offset }) => {
     let select = db
       .selectFrom('documentos_requisito')
-      .select(['IdDocumento', 'NombreRequisito', 'RutContratista', 'NombrePersona', 'Mes', 'FechaVencimiento', 'Motivo'])
+      .select(['IdDocumento', 'NombreRequisito', 'RutContratista', 'NombrePersona', 'NombreActivo', 'Mes', 'FechaVencimiento', 'Motivo'])
       .select(situation.as('Situacion'))
       .select(sql<number>`COUNT(*) OVER ()`.as('total'))
       .where('IdEmpresa', '=', company)
@@ -40,7 +40,8 @@ async function readReport({ db, company, viewer, today, query }: ReportScope<Inf
     if (viewer.kind === 'cliente') select = select.where(sql<boolean>`1 = 0`);
     if (query.RutContratista) select = select.where('RutContratista', '=', query.RutContratista);
     const worker = query.Trabajador.toLowerCase().replace(/[%_\\]/g, '');
-    if (worker) select = select.where(sql`lower("NombrePersona")`, 'like', `%${worker}%`);
+    // A worker's name, or a vehicle's plate or machine's code and name: a document names one of them.
+    if (worker) select = select.where(sql`lower("NombrePersona" || "NombreActivo")`, 'like', `%${worker}%`);
     if (query.Situacion) select = select.where(situation, '=', Number(query.Situacion));
     return select.orderBy('FechaVencimiento').orderBy('NombreRequisito').orderBy('IdDocumento').limit(limit).offset(offset).execute();
   });
