@@ -14,6 +14,19 @@ export function findContractorByRut(db: Db, company: string, rut: string) {
     .executeTakeFirst();
 }
 
+/** Of `ruts`, those of the company's active contractor companies: what a contract or an asset may name. */
+export async function activeContractorRuts(db: Db, company: string, ruts: readonly string[]): Promise<Set<string>> {
+  if (ruts.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('empresas_contratistas')
+    .select('RutCompleto')
+    .where('IdEmpresa', '=', company)
+    .where('RutCompleto', 'in', [...ruts])
+    .where('Estado', '=', 1)
+    .execute();
+  return new Set(rows.map((row) => row.RutCompleto));
+}
+
 export function findClient(db: Db, company: string, id: string) {
   return db
     .selectFrom('clientes')

@@ -18,10 +18,17 @@ export const REGISTROS_FLOTA_MESSAGES = {
 } as const;
 
 /**
- * What the server copies from the asset onto its certificates and readings, so they travel to the devices of the
- * asset's worksite and of its contractor (SPEC PL13, PL7) and move with it. Absent on a row made offline until the
- * server answers.
+ * Where an asset is and whose it is: what the server copies onto its certificates and readings (and the device onto
+ * the row it shows before the server answers), so they travel to the devices of the asset's worksite and of its
+ * contractor (SPEC PL13, PL7) and move with it.
  */
+export interface AssetPlace {
+  IdNivel2: string;
+  IdNivel3: string | null;
+  RutContratista: string;
+}
+
+/** The copied place of a certificate or reading: absent on a row made offline until the server answers. */
 const copiedFromAsset = {
   IdNivel2: v.optional(v.nullable(v.string()), null),
   IdNivel3: v.optional(v.nullable(v.string()), null),

@@ -5,17 +5,11 @@ import type { LocalFile } from '#app/data/local-write.ts';
 import type { LocalRows } from '#app/db/reference-rows.ts';
 import { queueCreate } from '#app/records/record-writes.ts';
 import { requireDevice } from '#app/sync/device-sync.ts';
+import type { AssetPlace } from '#sync/schemas/flota-registros.schema.ts';
 import type { CertificateTable, ReadingTable } from './asset-kinds.ts';
 
-/**
- * What the server copies from the asset onto its certificates and readings (its worksite and contractor): the row
- * made here carries it at once, so the device lists it where the server will.
- */
-export interface AssetPlace {
-  IdNivel2: string;
-  IdNivel3: string | null;
-  RutContratista: string;
-}
+/** The asset's place: the row made here carries it at once, so the device lists it where the server will. */
+export type { AssetPlace } from '#sync/schemas/flota-registros.schema.ts';
 
 type Fields = Record<string, unknown>;
 

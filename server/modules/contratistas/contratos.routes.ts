@@ -3,6 +3,7 @@ import { ACTIVITY_MESSAGES, contractActivities, worksiteOfActivity } from '#sync
 import { CONTRATOS_MESSAGES, contratoEntity, contratoProblem, type Contrato } from '#sync/schemas/contratistas-contratos.schema.ts';
 import type { Db } from '#server/db/database.ts';
 import { HttpError } from '#server/http/http-error.ts';
+import { activeContractorRuts } from '#server/records/office-parties.ts';
 import { recordRoutes } from '#server/records/record-routes.ts';
 import type { RecordRules } from '#server/records/record-writes.ts';
 import type { Viewer } from '#server/tenancy/viewer.ts';
@@ -12,18 +13,6 @@ import { syncContract } from './contract-documents.ts';
 export function canSeeContract(viewer: Viewer, row: Pick<Contrato, 'RutContratista' | 'Subcontratistas'>): boolean {
   if (viewer.kind === 'contratista') return viewer.rut !== '' && (row.RutContratista === viewer.rut || row.Subcontratistas.includes(viewer.rut));
   return viewer.kind === 'empresa';
-}
-
-async function activeContractors(db: Db, company: string, ruts: readonly string[]): Promise<Set<string>> {
-  if (ruts.length === 0) return new Set();
-  const rows = await db
-    .selectFrom('empresas_contratistas')
-    .select('RutCompleto')
-    .where('IdEmpresa', '=', company)
-    .where('RutCompleto', 'in', [...ruts])
-    .where('Estado', '=', 1)
-    .execute();
-  return new Set(rows.map((row) => row.RutCompleto));
 }
 
 /** Each activity's level 3 area lies in the activity's worksite (the levels themselves exist: the entity's references). */
@@ -55,7 +44,7 @@ async function checkContract(db: Db, company: string, row: Contrato) {
   const problem = contratoProblem(row);
   if (problem) throw new HttpError(400, problem, 'CONTRATO_INVALIDO');
   const companies = [row.RutContratista, ...row.Subcontratistas];
-  const known = await activeContractors(db, company, companies);
+  const known = await activeContractorRuts(db, company, companies);
   if (!known.has(row.RutContratista)) throw new HttpError(400, CONTRATOS_MESSAGES.contractorNotFound, 'CONTRATISTA_INEXISTENTE');
   if (row.Subcontratistas.some((rut) => !known.has(rut))) throw new HttpError(400, CONTRATOS_MESSAGES.subcontractorNotFound, 'SUBCONTRATISTA_INEXISTENTE');
   await checkActivityLevels(db, company, row);

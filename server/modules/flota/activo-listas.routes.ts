@@ -10,7 +10,7 @@ import { pickableWorkers } from '#server/records/pick-lists.ts';
 import { readAccess } from '#server/records/read-access.ts';
 import { requireSession } from '#server/tenancy/require-session.ts';
 import { canSeeContractorRows } from '#server/tenancy/viewer.ts';
-import type { AssetPlace } from './asset-followers.ts';
+import type { AssetPlace } from '#sync/schemas/flota-registros.schema.ts';
 import { CERTIFICATES, loadAsset } from './asset-records.ts';
 import { FlotaEvidenciasAnswer, FlotaFiltrosAnswer, FlotaNivelesAnswer, FlotaTrabajadoresAnswer } from './flota-answers.ts';
 

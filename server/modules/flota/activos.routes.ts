@@ -3,6 +3,7 @@ import { ACTIVOS_MESSAGES, type AssetTable, equipoEntity, instalacionEntity, veh
 import { tipoFlotaProblem } from '#sync/schemas/flota-tipos.schema.ts';
 import type { Db } from '#server/db/database.ts';
 import { HttpError } from '#server/http/http-error.ts';
+import { activeContractorRuts } from '#server/records/office-parties.ts';
 import { recordRoutes } from '#server/records/record-routes.ts';
 import type { RecordRules } from '#server/records/record-writes.ts';
 import type { WriteContext } from '#server/records/write-answer.ts';
@@ -37,14 +38,8 @@ async function checkArea(ctx: WriteContext, db: Db, row: AssetFields) {
 /** A contractor named by a company user is one of the company's active contractor companies. */
 async function checkContractor(ctx: WriteContext, db: Db, row: AssetFields, current: AssetFields | null) {
   if (row.RutContratista === '' || row.RutContratista === current?.RutContratista || ctx.viewer.kind === 'contratista') return;
-  const known = await db
-    .selectFrom('empresas_contratistas')
-    .select('RutCompleto')
-    .where('IdEmpresa', '=', ctx.company)
-    .where('RutCompleto', '=', row.RutContratista)
-    .where('Estado', '=', 1)
-    .executeTakeFirst();
-  if (!known) throw invalid(ACTIVOS_MESSAGES.contractorInvalid, 'CONTRATISTA_INEXISTENTE');
+  const known = await activeContractorRuts(db, ctx.company, [row.RutContratista]);
+  if (!known.has(row.RutContratista)) throw invalid(ACTIVOS_MESSAGES.contractorInvalid, 'CONTRATISTA_INEXISTENTE');
 }
 
 /** The operators a contractor user adds are its own workers: it names no one it cannot see (SPEC PL7). */

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { ENTITIES } from '#sync/records/entities.ts';
 import type { AssetTable } from '#sync/schemas/flota-activos.schema.ts';
-import { REGISTROS_FLOTA_MESSAGES } from '#sync/schemas/flota-registros.schema.ts';
+import { type AssetPlace, REGISTROS_FLOTA_MESSAGES } from '#sync/schemas/flota-registros.schema.ts';
 import type { Db } from '#server/db/database.ts';
 import { HttpError } from '#server/http/http-error.ts';
 import { keepDerivedRow } from '#server/records/derived-rows.ts';
@@ -14,11 +14,6 @@ import { type AssetView, CERTIFICATES, loadAsset, READINGS } from './asset-recor
  * server, never by the device), so they reach the devices of its worksite and contractor (SPEC PL13, PL7) and leave
  * the old ones when the asset moves (PL14).
  */
-export interface AssetPlace {
-  IdNivel2: string;
-  IdNivel3: string | null;
-  RutContratista: string;
-}
 
 export const placeOf = (asset: AssetPlace): AssetPlace => ({
   IdNivel2: asset.IdNivel2,
