@@ -10,16 +10,13 @@ import {
   RealizacionBodySchema,
 } from '#sync/schemas/capacitaciones.schema.ts';
 import { RECORD_STORES } from '../app-modules.ts';
-import { findUser } from '../tenancy/users.repo.ts';
 import type { Db } from '../db/database.ts';
 import type { FileStore } from '../files/file-store.ts';
 import { capacitacionRules } from '../modules/capacitaciones/capacitaciones.rules.ts';
 import { createRecord, updateRecord } from '../records/record-writes.ts';
-import type { WriteContext } from '../records/write-answer.ts';
-import { viewerOfUser } from '../tenancy/viewer.ts';
 import { demoSignaturePng } from './demo-images.ts';
 import { seedId } from './seed-id.ts';
-import { personName } from '#sync/domain/person-name.ts';
+import { demoWriteContext } from './demo-write-context.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -110,11 +107,7 @@ const PAST: { n: number; type: string; daysAgo: number; tema: string; lugar: str
   },
 ];
 
-async function writeContext(db: Db, company: string, user: number, at: Date): Promise<WriteContext> {
-  const row = (await findUser(db, company, user))!;
-  const userName = personName(row);
-  return { db, company, user, userName, viewer: viewerOfUser(row), key: undefined, now: at, records: RECORD_STORES };
-}
+const writeContext = (db: Db, company: string, user: number, at: Date) => demoWriteContext(db, company, user, at, RECORD_STORES);
 
 /**
  * The trainings of `company`, written through the record kit as the office and the worksite would (the same

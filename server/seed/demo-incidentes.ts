@@ -5,18 +5,16 @@ import type { FileRef } from '#sync/records/record-fields.ts';
 import { ACCIDENT_CATALOGUES, type AccidentCatalogueTable } from '#sync/schemas/incidentes-catalogos.schema.ts';
 import { type IncidenteCreateBody, IncidenteCreateBodySchema } from '#sync/schemas/incidentes.schema.ts';
 import { RECORD_STORES } from '../app-modules.ts';
-import { findUser } from '../tenancy/users.repo.ts';
 import type { Db } from '../db/database.ts';
 import type { FileStore } from '../files/file-store.ts';
 import { CATALOGUE_TEMPLATES } from '../modules/incidentes/catalogos-base.ts';
 import { createIncident, setIncidentState } from '../modules/incidentes/incidentes.service.ts';
 import { approveMeasure, respondMeasure } from '../modules/incidentes/medidas.service.ts';
-import type { WriteContext } from '../records/write-answer.ts';
 import { recordChange } from '../sync/change-log.repo.ts';
-import { viewerOfUser } from '../tenancy/viewer.ts';
 import { demoPhotoPng, demoSignaturePng } from './demo-images.ts';
 import { seedId } from './seed-id.ts';
 import { personName } from '#sync/domain/person-name.ts';
+import { demoWriteContext } from './demo-write-context.ts';
 
 export const DAY = 24 * 60 * 60 * 1000;
 export const HOUR = 60 * 60 * 1000;
@@ -74,11 +72,7 @@ export async function seedIncidentDemo(db: Db, company: string, users: DemoIncid
   const cat = (table: AccidentCatalogueTable, info: string) => catalogueId(company, table, info);
   const worker = (n: number) => seedId(company, 'trabajador', n);
   await db.transaction().execute(async (trx) => {
-    const context = async (user: number, at: Date): Promise<WriteContext> => {
-      const row = (await findUser(trx, company, user))!;
-      const userName = personName(row);
-      return { db: trx, company, user, userName, viewer: viewerOfUser(row), key: undefined, now: at, records: RECORD_STORES };
-    };
+    const context = (user: number, at: Date) => demoWriteContext(trx, company, user, at, RECORD_STORES);
     const store = files.withDb(trx);
     const put = async (bytes: Buffer): Promise<FileRef> => ({
       Sha256: await store.put(bytes, 'image/png', now, company),

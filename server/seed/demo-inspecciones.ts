@@ -4,18 +4,16 @@ import { statementsOf } from '#sync/schemas/formularios.schema.ts';
 import { type InspeccionCreateBody, InspeccionCreateBodySchema, type ObservacionNueva } from '#sync/schemas/inspecciones.schema.ts';
 import type { FileRef } from '#sync/records/record-fields.ts';
 import { RECORD_STORES } from '../app-modules.ts';
-import { findUser } from '../tenancy/users.repo.ts';
 import type { Db } from '../db/database.ts';
 import type { FileStore } from '../files/file-store.ts';
 import { createFormulario } from '../modules/formularios/formularios.service.ts';
 import { createInspection } from '../modules/inspecciones/inspecciones.service.ts';
 import { approveObservation, respondObservation } from '../modules/inspecciones/observaciones.service.ts';
-import type { WriteContext } from '../records/write-answer.ts';
-import { type Viewer, viewerOfUser } from '../tenancy/viewer.ts';
+import type { Viewer } from '../tenancy/viewer.ts';
 import { demoPhotoPng, demoSignaturePng } from './demo-images.ts';
 import { DEMO_TEMPLATES, demoTemplateBody } from './demo-formularios.ts';
 import { seedId } from './seed-id.ts';
-import { personName } from '#sync/domain/person-name.ts';
+import { demoWriteContext } from './demo-write-context.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -202,11 +200,7 @@ export async function seedInspectionDemo(
   if (seeded) return false;
   await db.transaction().execute(async (trx) => {
     // Each demo write is made as its user would make it: their name, their scope, the company's records.
-    const context = async (user: number, at: Date): Promise<WriteContext> => {
-      const row = (await findUser(trx, company, user))!;
-      const userName = personName(row);
-      return { db: trx, company, user, userName, viewer: viewerOfUser(row), key: undefined, now: at, records: RECORD_STORES };
-    };
+    const context = (user: number, at: Date) => demoWriteContext(trx, company, user, at, RECORD_STORES);
     const store = files.withDb(trx);
     const put = async (bytes: Buffer): Promise<FileRef> => ({
       Sha256: await store.put(bytes, 'image/png', now, company),

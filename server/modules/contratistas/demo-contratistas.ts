@@ -1,6 +1,5 @@
 import * as v from 'valibot';
 import { toWireDate } from '#sync/domain/dates.ts';
-import { personName } from '#sync/domain/person-name.ts';
 import { rutCheckDigit } from '#sync/domain/rut.ts';
 import type { FileRef } from '#sync/records/record-fields.ts';
 import { documentoRequisitoWorkflow } from '#sync/schemas/contratistas-documentos.workflow.ts';
@@ -11,15 +10,13 @@ import type { DemoSeedTools } from '#server/server-module.ts';
 import type { RecordRegistry } from '#server/records/record-registry.ts';
 import { createRecord } from '#server/records/record-writes.ts';
 import { takeTransitionOn } from '#server/records/workflow-transition.ts';
-import type { WriteContext } from '#server/records/write-answer.ts';
 import { seedId } from '#server/seed/seed-id.ts';
 import { demoPhotoPng } from '#server/seed/demo-images.ts';
-import { findUser } from '#server/tenancy/users.repo.ts';
-import { viewerOfUser } from '#server/tenancy/viewer.ts';
 import { contratoRules } from './contratos.routes.ts';
 import { seedContractorCatalogues } from './demo-catalogos.ts';
 import { documentoRules } from './documentos.routes.ts';
 import { requisitoRules } from './requisitos.routes.ts';
+import { demoWriteContext } from '#server/seed/demo-write-context.ts';
 
 const DAY = 86_400_000;
 const SUBCONTRACTOR = { Nombre: 'Andamios Bío Bío Ltda.', RutCompleto: `76888111-${rutCheckDigit('76888111')}` };
@@ -45,12 +42,9 @@ async function contexts(db: Db, company: string, now: Date, records: RecordRegis
   const admin = users.find((user) => user.Tipo === 'empresa');
   const contractor = users.find((user) => user.Tipo === 'contratista');
   if (!admin || !contractor?.IdContratista) return null;
-  const context = async (userId: number): Promise<WriteContext> => {
-    const row = (await findUser(db, company, userId))!;
-    return { db, company, user: userId, userName: personName(row), viewer: viewerOfUser(row), key: undefined, now, records: records };
-  };
-  const office = await context(admin.IdUsuario);
-  return { office, contractor: await context(contractor.IdUsuario), contractorRut: contractor.IdContratista };
+  const office = await demoWriteContext(db, company, admin.IdUsuario, now, records);
+  const contractorContext = await demoWriteContext(db, company, contractor.IdUsuario, now, records);
+  return { office, contractor: contractorContext, contractorRut: contractor.IdContratista };
 }
 
 /** A subcontractor of the demo contractor (without an account: its principal uploads its documents). */

@@ -1,7 +1,6 @@
 import * as v from 'valibot';
 import { toWireDate } from '#sync/domain/dates.ts';
 import type { ClaseCertificacion } from '#sync/domain/fleet-fitness.ts';
-import { personName } from '#sync/domain/person-name.ts';
 import { expiryDate } from '#sync/domain/validity.ts';
 import type { AnyEntity } from '#sync/records/entity.ts';
 import { certificacionEntity } from '#sync/schemas/certificaciones.schema.ts';
@@ -22,8 +21,7 @@ import type { WriteContext } from '#server/records/write-answer.ts';
 import { DEMO_CONTRACTOR } from '#server/seed/demo-parties.ts';
 import { seedId } from '#server/seed/seed-id.ts';
 import type { DemoSeedTools } from '#server/server-module.ts';
-import { findUser } from '#server/tenancy/users.repo.ts';
-import { viewerOfUser } from '#server/tenancy/viewer.ts';
+import { demoWriteContext } from '#server/seed/demo-write-context.ts';
 
 const DAY = 86_400_000;
 const EXAM = 'Examen psicosensotécnico';
@@ -53,9 +51,7 @@ async function officeContext(db: Db, company: string, now: Date, records: Record
     .where('Tipo', '=', 'empresa')
     .orderBy('IdUsuario')
     .executeTakeFirst();
-  const user = admin && (await findUser(db, company, admin.IdUsuario));
-  if (!user) return null;
-  return { db, company, user: user.IdUsuario, userName: personName(user), viewer: viewerOfUser(user), key: undefined, now, records };
+  return admin ? demoWriteContext(db, company, admin.IdUsuario, now, records) : null;
 }
 
 /** A certification of the company's catalogue by its name, made (valid 12 months) when it has none. */
