@@ -14,6 +14,7 @@ import type { LocalIncidente, LocalMedida } from './incident-rows.ts';
 import type { LocalFormulario, LocalInspeccion, LocalObservacion } from './inspection-rows.ts';
 import type { LocalCapacitacion, LocalPrograma } from './capacitacion-rows.ts';
 import type { Dotacion } from '#sync/schemas/dotaciones.schema.ts';
+import type { AjustesAcceso, Movimiento, PaseDia, PaseProvisorio } from '#sync/schemas/acceso.schema.ts';
 
 export interface LocalTrabajador extends Trabajador {
   /** Folded words of the RUT (without dots or dash) and the names, for the prefix search. */
@@ -63,6 +64,10 @@ export interface OwnLocalRows {
   certificaciones_instalacion: CertificadoFlota;
   lecturas_vehiculo: LecturaFlota;
   lecturas_equipo: LecturaFlota;
+  ajustes_acceso: AjustesAcceso;
+  pases_dia: PaseDia;
+  pases_provisorios: PaseProvisorio;
+  movimientos_acceso: Movimiento;
 }
 
 /** The catalogues: every entity without a shape of its own above. */

@@ -118,6 +118,11 @@ const OWN_DEVICE_RECORDS: { [T in keyof OwnLocalRows]: DeviceRecord<T> } = {
   certificaciones_instalacion: { toLocal: (row) => row, correction: null },
   lecturas_vehiculo: { toLocal: (row) => row, correction: null },
   lecturas_equipo: { toLocal: (row) => row, correction: null },
+  // The gate's records: a refused one is discarded from Sincronización (a movement is what happened; a pass is given again).
+  ajustes_acceso: { toLocal: (row) => row, correction: null },
+  pases_dia: { toLocal: (row) => row, correction: null },
+  pases_provisorios: { toLocal: (row) => row, correction: null },
+  movimientos_acceso: { toLocal: (row) => row, correction: null },
 };
 
 export const DEVICE_RECORDS: { [T in EntityTable]: DeviceRecord<T> } = {

@@ -23,6 +23,7 @@ import { DUMMY_HASH, hashPassword, verifyPassword } from '../tenancy/password.ts
 import { findUser } from '../tenancy/users.repo.ts';
 import { deactivatedParty, loadSessionUser } from '../tenancy/session-user.ts';
 import { worksitesOf } from '../tenancy/worksites.ts';
+import { companyPassPublicKey } from '../tenancy/pass-keys.ts';
 
 type UserRow = Selectable<UsuariosTable>;
 
@@ -45,10 +46,11 @@ export async function buildSession(deps: AppDeps, user: UserRow, expiresAt: Date
   const { db, files, now } = deps;
   const company = await repo.findCompany(db, user.IdEmpresa);
   if (!company) throw new HttpError(401, AUTH_MESSAGES.sessionInvalid, AUTH_CODES.sessionInvalid);
-  const [permisos, sistemas, mascaras] = await Promise.all([
+  const [permisos, sistemas, mascaras, LlavePases] = await Promise.all([
     repo.listPermissions(db, user.IdRol),
     repo.listSystems(db, user.IdUsuario),
     listMasks(db, user.IdEmpresa),
+    companyPassPublicKey(db, user.IdEmpresa, now()),
   ]);
   return {
     usuario: {
@@ -73,6 +75,7 @@ export async function buildSession(deps: AppDeps, user: UserRow, expiresAt: Date
       NombreEmpresa: company.NombreEmpresa,
       Logo: company.LogoArchivo ? files.signedUrl(company.LogoArchivo, now()) : null,
       VarianteDashboard: company.VarianteDashboard,
+      LlavePases,
     },
     sistemas,
     permisos,

@@ -34,6 +34,7 @@ import * as documentosSuperiores from './migrations/0032-documentos-superiores.t
 import * as flota from './migrations/0033-flota.ts';
 import * as recordatoriosFlota from './migrations/0034-recordatorios-flota.ts';
 import * as acreditacionActivos from './migrations/0035-acreditacion-activos.ts';
+import * as controlAcceso from './migrations/0036-control-acceso.ts';
 import * as postgresBase from './postgres/base-migration.ts';
 import { engineOf } from './engine.ts';
 import type { Database } from './schema.ts';
@@ -82,6 +83,7 @@ const BOTH_ENGINES: Record<string, Migration> = {
   '0033-flota': flota,
   '0034-recordatorios-flota': recordatoriosFlota,
   '0035-acreditacion-activos': acreditacionActivos,
+  '0036-control-acceso': controlAcceso,
 };
 
 /** A migration's number, the start of its name: the schema version it leaves. */

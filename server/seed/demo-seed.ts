@@ -1,7 +1,7 @@
 import type { Db } from '../db/database.ts';
 import type { FileStore } from '../files/file-store.ts';
 import { hashPassword } from '../tenancy/password.ts';
-import { seedWorksiteSupervisor, WORKSITE_SUPERVISOR } from './demo-worksite-user.ts';
+import { GUARD, seedGuard, seedWorksiteSupervisor, WORKSITE_SUPERVISOR } from './demo-worksite-user.ts';
 import { grantEveryRouteToDemoAdmins, seedDemoCatalogues } from './demo-catalogues.ts';
 import { RECORD_STORES, SERVER_HALVES } from '../app-modules.ts';
 import { seedInspectionDemo } from './demo-inspecciones.ts';
@@ -13,8 +13,8 @@ import { DEMO_CLIENT, DEMO_CONTRACTOR, seedDemoParties } from './demo-parties.ts
 import { seedReferenceData } from './demo-reference-data.ts';
 import { seedInspectorDemo } from './demo-fiscalizador.ts';
 import { seedId } from './seed-id.ts';
-import { type DemoUser, insertDemoUser } from './demo-user.ts';
-import { ALL_ACTIONS, ROLE_GRANTS, type RoleGrant } from './module-catalogue.ts';
+import { type DemoUser, grantRole, insertDemoUser } from './demo-user.ts';
+import { ROLE_GRANTS } from './module-catalogue.ts';
 
 export { seedId };
 
@@ -25,6 +25,7 @@ export const DEMO_ACCOUNTS = [
   { rutEmpresa: '76123456-0', correo: 'supervisor@andesdemo.cl', rol: 'Supervisor de terreno' },
   { rutEmpresa: '76123456-0', correo: WORKSITE_SUPERVISOR.correo, rol: `Supervisor de una faena: su tablet guarda solo ${WORKSITE_SUPERVISOR.faena}` },
   { rutEmpresa: '76123456-0', correo: 'contratista@andesdemo.cl', rol: 'Usuario contratista (tipo 2)' },
+  { rutEmpresa: '76123456-0', correo: GUARD.correo, rol: `Guardia de la portería de ${WORKSITE_SUPERVISOR.faena}: control de acceso` },
   { rutEmpresa: '76123456-0', correo: 'cliente@andesdemo.cl', rol: 'Usuario cliente' },
   { rutEmpresa: '76123456-0', correo: 'nuevo@andesdemo.cl', rol: 'Primer inicio: debe cambiar la contraseña' },
   { rutEmpresa: '77654321-7', correo: 'admin@pacificodemo.cl', rol: 'Administrador de otra empresa (aislamiento)' },
@@ -75,15 +76,6 @@ const COMPANIES: DemoCompany[] = [
     users: [{ correo: 'admin@atacamademo.cl', nombres: 'Valentina', paterno: 'Rivera', materno: 'Tapia', run: '14567890-0', rol: 'admin', tipo: 'empresa', sistemas: [1] }],
   },
 ];
-
-async function grantRole(db: Db, roleId: number, grant: RoleGrant | 'todo'): Promise<void> {
-  const subs = await db.selectFrom('submodulos').select(['IdSubmodulo', 'Ruta']).execute();
-  const rows = subs
-    .map((sub) => ({ sub, actions: grant === 'todo' ? ALL_ACTIONS : grant[sub.Ruta] }))
-    .filter((entry) => entry.actions && entry.actions.length > 0)
-    .map(({ sub, actions }) => ({ IdRol: roleId, IdSubmodulo: sub.IdSubmodulo, Acciones: actions!.join(',') }));
-  if (rows.length) await db.insertInto('rol_permisos').values(rows).execute();
-}
 
 /**
  * Templates, finished inspections and observations of the company with reference data, once (also on a database
@@ -148,7 +140,7 @@ export async function seedDemo(db: Db, now: Date, files?: FileStore, options: De
       for (const user of company.users) {
         let roleId = roleIds.get(user.rol);
         if (roleId === undefined) {
-          const names = { admin: 'Administrador', supervisor: 'Supervisor de terreno', contratista: 'Contratista', cliente: 'Cliente' };
+          const names = { admin: 'Administrador', supervisor: 'Supervisor de terreno', contratista: 'Contratista', cliente: 'Cliente', guardia: GUARD.rol };
           const role = await trx.insertInto('roles').values({ IdEmpresa: companyId, NombreRol: names[user.rol] }).returning('IdRol').executeTakeFirstOrThrow();
           roleId = role.IdRol;
           roleIds.set(user.rol, roleId);
@@ -172,6 +164,7 @@ async function seedLaterDemoData(db: Db, now: Date, files: FileStore | undefined
     await seedDemoCatalogues(db, company.rut.slice(0, -2), now);
     await seedAccidentCatalogues(db, company.rut.slice(0, -2), now);
     await seedWorksiteSupervisor(db, company.rut.slice(0, -2), DEMO_PASSWORD, now);
+    await seedGuard(db, company.rut.slice(0, -2), DEMO_PASSWORD, now);
     if (options.moduleSeeds === false) continue;
     for (const { half } of SERVER_HALVES) await half.seedDemo?.(db, company.rut.slice(0, -2), now, { records: RECORD_STORES, files });
   }

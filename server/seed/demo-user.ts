@@ -1,6 +1,6 @@
 import type { Db } from '../db/database.ts';
 import type { UserKind } from '../db/schema.ts';
-import type { ROLE_GRANTS } from './module-catalogue.ts';
+import { ALL_ACTIONS, type ROLE_GRANTS, type RoleGrant } from './module-catalogue.ts';
 
 /** A demo account as the README's table lists it. */
 export interface DemoUser {
@@ -59,4 +59,25 @@ export async function insertDemoUser(
     .insertInto('usuario_sistemas')
     .values(user.sistemas.map((IdSistema) => ({ IdUsuario: inserted.IdUsuario, IdSistema })))
     .execute();
+}
+
+/** Gives a role the actions of a demo grant on each route the catalogue has ('todo': every action on every route). */
+export async function grantRole(db: Db, roleId: number, grant: RoleGrant | 'todo'): Promise<void> {
+  const subs = await db.selectFrom('submodulos').select(['IdSubmodulo', 'Ruta']).execute();
+  const rows = subs
+    .map((sub) => ({ sub, actions: grant === 'todo' ? ALL_ACTIONS : grant[sub.Ruta] }))
+    .filter((entry) => entry.actions && entry.actions.length > 0)
+    .map(({ sub, actions }) => ({ IdRol: roleId, IdSubmodulo: sub.IdSubmodulo, Acciones: actions!.join(',') }));
+  if (rows.length) await db.insertInto('rol_permisos').values(rows).execute();
+}
+
+/** The id of a company's demo account by its e-mail, or undefined when it is not there (yet). */
+export async function demoUserId(db: Db, companyId: string, correo: string): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('usuarios')
+    .select('IdUsuario')
+    .where('IdEmpresa', '=', companyId)
+    .where('CorreoElectronicoPersona', '=', correo)
+    .executeTakeFirst();
+  return row?.IdUsuario;
 }

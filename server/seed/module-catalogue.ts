@@ -32,7 +32,7 @@ export type RoleGrant = Record<string, readonly PermissionAction[]>;
 
 /** The demo roles' grants, as the modules' menu entries say; the administrator gets every route of the catalogue. */
 export const ROLE_GRANTS: Record<DemoRole, RoleGrant> = Object.fromEntries(
-  (['supervisor', 'contratista', 'cliente'] as const).map((role) => [
+  (['supervisor', 'contratista', 'cliente', 'guardia'] as const).map((role) => [
     role,
     Object.fromEntries(MENU_ENTRIES.flatMap((entry) => (entry.demo?.[role] ? [[entry.ruta, entry.demo[role]]] : []))),
   ]),

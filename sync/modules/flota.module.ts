@@ -30,8 +30,8 @@ export const flotaModule = defineModule({
     lecturas_equipo: lecturaEquipoEntity,
   },
   menu: [
-    { parent: FLOTA, IdSubmodulo: 68, posicion: 1, nombre: 'Vehículos', ruta: '/vehiculos', records: 'vehiculos', demo: { supervisor: FIELD, contratista: FIELD } },
-    { parent: FLOTA, IdSubmodulo: 69, posicion: 2, nombre: 'Equipos', ruta: '/equipos', records: 'equipos', demo: { supervisor: FIELD, contratista: FIELD } },
+    { parent: FLOTA, IdSubmodulo: 68, posicion: 1, nombre: 'Vehículos', ruta: '/vehiculos', records: 'vehiculos', demo: { supervisor: FIELD, contratista: FIELD, guardia: READ } },
+    { parent: FLOTA, IdSubmodulo: 69, posicion: 2, nombre: 'Equipos', ruta: '/equipos', records: 'equipos', demo: { supervisor: FIELD, contratista: FIELD, guardia: READ } },
     { parent: FLOTA, IdSubmodulo: 70, posicion: 3, nombre: 'Instalaciones', ruta: '/instalaciones', records: 'instalaciones', demo: { supervisor: FIELD } },
     { parent: FLOTA, IdSubmodulo: 71, posicion: 4, nombre: 'Tipos de Vehículo', ruta: '/vehiculos/tipos', records: 'tipos_vehiculo', demo: { supervisor: READ, contratista: READ } },
     { parent: FLOTA, IdSubmodulo: 72, posicion: 5, nombre: 'Tipos de Equipo', ruta: '/equipos/tipos', records: 'tipos_equipo', demo: { supervisor: READ, contratista: READ } },

@@ -1,3 +1,4 @@
+import { accesoModule } from './acceso.module.ts';
 import { actividadesEconomicasModule } from './actividades-economicas.module.ts';
 import { capacitacionesModule } from './capacitaciones.module.ts';
 import { cargosModule } from './cargos.module.ts';
@@ -48,6 +49,8 @@ export const MODULES = [
   // The fleet before contractors: a contract names the fleet's vehicles and machines (the demo seeds in this order).
   flotaModule,
   contratistasModule,
+  // The gate reads the contractors' accreditations and the fleet's fitness.
+  accesoModule,
 ] as const;
 
 export type ModuleName = (typeof MODULES)[number]['name'];

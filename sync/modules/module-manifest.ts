@@ -2,7 +2,7 @@ import type { AnyEntity } from '../records/entity.ts';
 import type { PermissionAction } from '../records/permissions.ts';
 
 /** The demo company's narrow roles; the administrator is granted every route. */
-export type DemoRole = 'supervisor' | 'contratista' | 'cliente';
+export type DemoRole = 'supervisor' | 'contratista' | 'cliente' | 'guardia';
 
 /** A drawer parent (spec `modulos`). Its id is fixed: roles' grants point at its submodules. */
 export interface MenuParent {

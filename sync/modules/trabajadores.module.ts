@@ -1,6 +1,6 @@
 import { PERMISSION_ACTIONS } from '../records/permissions.ts';
 import { trabajadorEntity } from '../schemas/trabajadores.schema.ts';
-import { defineModule, FIELD, menuParent } from './module-manifest.ts';
+import { defineModule, FIELD, menuParent, READ } from './module-manifest.ts';
 
 export const trabajadoresModule = defineModule({
   name: 'trabajadores',
@@ -13,7 +13,8 @@ export const trabajadoresModule = defineModule({
       posicion: 1,
       nombre: 'Trabajadores',
       ruta: '/trabajadores',
-      demo: { supervisor: FIELD, contratista: PERMISSION_ACTIONS },
+      // A guard's tablet knows the company's own staff at the gate.
+      demo: { supervisor: FIELD, contratista: PERMISSION_ACTIONS, guardia: READ },
     },
   ],
 });

@@ -1,3 +1,4 @@
+import type { PassPublicKey } from '../domain/day-pass.ts';
 import * as v from 'valibot';
 import type { PermissionAction } from '../records/permissions.ts';
 import { ConfirmPasswordSchema, CurrentPasswordSchema, EmailSchema, MESSAGES, NewPasswordSchema, RutSchema } from './common.schema.ts';
@@ -135,6 +136,11 @@ export interface SessionCompany {
   NombreEmpresa: string;
   Logo: string | null;
   VarianteDashboard: 'estandar' | 'contratistas';
+  /**
+   * The public half of the company's day-pass key (ECDSA P-256, JWK): a gate's tablet verifies passes offline with it
+   * (issue 39). Absent in a session stored before the gate existed.
+   */
+  LlavePases?: PassPublicKey;
 }
 
 export interface SessionSystem {

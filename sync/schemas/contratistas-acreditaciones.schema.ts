@@ -33,13 +33,15 @@ export const acreditacionEntity = defineEntity({
   messages: recordMessages(noun, { inUse: '' }),
   displayName: (row) => row.NombrePersona ?? '',
   permission: '/contratos',
-  readBy: ['/seguimiento-requisitos'],
+  // The gate decides from them (issue 39), not from every document.
+  readBy: ['/seguimiento-requisitos', '/control-acceso'],
   api: { base: '/api/gestion-contratista', list: '/acreditacion/:company', detail: '/acreditacion/:company/:IdAcreditacion' },
   audience: { contratista: 'RutContratista' },
   worksite: { nivel2: 'IdNivel2' },
   references: [],
   pullOrder: 8,
-  device: { 11: ['IdPersona', 'IdContrato'] },
+  // v14: the gate finds a person's rows by the RUT it reads.
+  device: { 11: ['IdPersona', 'IdContrato'], 14: ['IdPersona', 'IdContrato', 'RunPersona'] },
 });
 
 /** The kinds of asset a contract names and accredits, as a requirement's `Aplicacion` says them. */
@@ -77,7 +79,8 @@ export const acreditacionActivoEntity = defineEntity({
   messages: recordMessages(assetNoun, { inUse: '' }),
   displayName: (row) => row.NombreActivo ?? '',
   permission: '/contratos',
-  readBy: ['/seguimiento-requisitos'],
+  // The gate decides from them (issue 39), not from every document.
+  readBy: ['/seguimiento-requisitos', '/control-acceso'],
   api: {
     base: '/api/gestion-contratista',
     list: '/acreditacion-activos/:company',

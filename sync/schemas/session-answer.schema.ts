@@ -47,6 +47,8 @@ export const SessionSchema = v.object({
     NombreEmpresa: v.string(),
     Logo: v.nullable(v.string()),
     VarianteDashboard: v.picklist(['estandar', 'contratistas']),
+    // The public half of the day-pass key (JWK, ECDSA P-256): absent from a session stored before the gate.
+    LlavePases: v.optional(v.object({ kty: v.literal('EC'), crv: v.literal('P-256'), x: v.string(), y: v.string() })),
   }),
   sistemas: v.array(v.object({ IdSistema: v.number(), Nombre: v.string(), RutaInicio: v.string() })),
   permisos: v.array(PermissionSchema),

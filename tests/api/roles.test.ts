@@ -76,6 +76,7 @@ describe('roles: create, edit, delete', () => {
       'Bodeguero',
       'Cliente',
       'Contratista',
+      'Guardia',
       'Supervisor de terreno',
     ]);
     expect(list.body.data.find((role) => role.NombreRol === 'Administrador')).toMatchObject({ Administrador: true, Usuarios: 1 });

@@ -82,8 +82,13 @@ describe('tenancy, route by route from the API description', () => {
   });
 
   it('answers the same routes for the right company, so the refusal above is about the company', async () => {
-    // A path parameter the route checks before looking anything up: the placeholder "1" is not a RUT.
-    const checkedPaths: Record<string, number> = { '/api/epp/informes/informe_sat/{rut}/{company}': 400 };
+    // A path parameter the route checks before looking anything up: the placeholder "1" is not a RUT; and the gate's
+    // reads of one worksite, which say so when it is missing.
+    const checkedPaths: Record<string, number> = {
+      '/api/epp/informes/informe_sat/{rut}/{company}': 400,
+      '/api/control-acceso/en-faena/{company}': 400,
+      '/api/control-acceso/verificar/{company}': 400,
+    };
     const reads = routes.filter((route) => route.path.includes('{company}') && route.method === 'GET');
     for (const route of reads) {
       const mine = await server.request(route.method, concrete(route.path, PACIFICO.id, pacificoAdmin.userId), {

@@ -171,6 +171,7 @@ describe('users: list, edit, enable, delete', () => {
     const all = await read<Usuario[]>(server, admin.token, `${BASE}/${ANDES.id}`);
     expect(all.body.data.map((user) => user.CorreoElectronicoPersona)).toEqual([
       'supervisor@andesdemo.cl',
+      'guardia@andesdemo.cl',
       'nuevo@andesdemo.cl',
       'contratista@andesdemo.cl',
       'admin@andesdemo.cl',
