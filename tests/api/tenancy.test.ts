@@ -88,6 +88,7 @@ describe('tenancy, route by route from the API description', () => {
       '/api/epp/informes/informe_sat/{rut}/{company}': 400,
       '/api/control-acceso/en-faena/{company}': 400,
       '/api/control-acceso/verificar/{company}': 400,
+      '/api/control-acceso/registro-ds76/{company}': 400,
     };
     const reads = routes.filter((route) => route.path.includes('{company}') && route.method === 'GET');
     for (const route of reads) {

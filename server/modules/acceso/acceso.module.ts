@@ -5,12 +5,14 @@ import { gateReadRoutes } from './en-faena.routes.ts';
 import { ajustesRoutes } from './gate-settings.ts';
 import { movimientosRoutes } from './movimientos.routes.ts';
 import { pasesDiaRoutes, pasesProvisoriosRoutes } from './pases.routes.ts';
+import { registroDs76Routes } from './registro-ds76.routes.ts';
 
 const base = '/api/control-acceso';
 
 export default defineServerModule({
   stores: accesoStores,
   routes: [
+    { base, routes: registroDs76Routes },
     { base, routes: gateReadRoutes },
     { base, routes: ajustesRoutes },
     { base, routes: pasesDiaRoutes },
