@@ -156,6 +156,13 @@ export const paths = {
     /** The certificates and licences expiring or expired, by worksite and contractor, with CSV. */
     vencimientos: { path: '/vehiculos/vencimientos', href: '/vehiculos/vencimientos' },
   },
+  /** The gate (issue 39): a guard's tablet checks and logs who enters a worksite, and counts who is on site. */
+  controlAcceso: {
+    porteria: { path: '/control-acceso', href: '/control-acceso' },
+    enFaena: { path: '/control-acceso/en-faena', href: '/control-acceso/en-faena' },
+    /** The DS 76 register of a worksite's contractors, printable and exported to CSV. */
+    registroDs76: { path: '/control-acceso/registro-ds76', href: '/control-acceso/registro-ds76' },
+  },
   /** Print pages (spec 2.4): /pdf/{tipo}/{empresa}/{id}, tipo inspeccion, observacion, varios, epp, capacitacion, incidentes. */
   pdf: {
     report: {
