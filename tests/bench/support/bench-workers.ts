@@ -15,9 +15,16 @@ export interface BenchWorksite {
  * `count` workers of the demo company with their change-log rows, as if registered over the years (the demo seed
  * adds 20 more), written in one transaction straight into the tables. Worker i works at `worksites[i % length]`
  * (by default all at Faena Los Andes, Obras Civiles), and its change row carries those levels as every write of a
- * worker does (SPEC PL13), so a device scoped to a worksite pulls only its share.
+ * worker does (SPEC PL13), so a device scoped to a worksite pulls only its share. With `contractor`, all are that
+ * contractor's workers.
  */
-export async function insertBenchWorkers(db: Db, company: string, count: number, worksites?: readonly BenchWorksite[]): Promise<void> {
+export async function insertBenchWorkers(
+  db: Db,
+  company: string,
+  count: number,
+  worksites?: readonly BenchWorksite[],
+  contractor: string | null = null,
+): Promise<void> {
   const cargo = seedId(company, 'cargo', 1);
   const places = worksites?.length ? worksites : [{ nivel2: seedId(company, 'nv2', 1), nivel3: seedId(company, 'nv3', 1) }];
   await db.transaction().execute(async (trx) => {
@@ -34,8 +41,8 @@ export async function insertBenchWorkers(db: Db, company: string, count: number,
           IdNivel2: place.nivel2,
           IdNivel3: place.nivel3,
           IdNivel4: null,
-          TipoEmpresa: 1,
-          RutContratista: null,
+          TipoEmpresa: contractor ? 2 : 1,
+          RutContratista: contractor,
           FichaMedica: null,
           FechaFichaMedica: EMPTY_MEDICAL_DATE,
           FichaMedicaAnterior: null,
@@ -64,7 +71,7 @@ export async function insertBenchWorkers(db: Db, company: string, count: number,
             Operacion: 'upsert' as const,
             Fila: JSON.stringify(toWireWorker(row, [cargo])),
             CreadoEn: new Date().toISOString(),
-            Audiencia: 'empresa',
+            Audiencia: contractor ? `contratista:${contractor}` : 'empresa',
             Nivel2: row.IdNivel2,
             Nivel3: row.IdNivel3,
           })),
