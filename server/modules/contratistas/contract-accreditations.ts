@@ -16,37 +16,42 @@ import { derivedId } from './derived-id.ts';
 
 type Accreditation = Pick<Acreditacion, 'Acreditado' | 'AcreditadoHasta' | 'Motivos'>;
 
-/** A worker's row: its id from the worker, contract and worksite, as stored since issue 37. */
-function workerRow(ctx: WriteContext, contract: Contrato, subject: ContractSubject, IdNivel2: string, accreditation: Accreditation) {
-  const row: Omit<Acreditacion, 'Version'> = {
-    IdAcreditacion: derivedId(ctx.company, 'acreditacion', subject.id, contract.IdContrato, IdNivel2),
+/** What a worker's and an asset's row share: the id from the subject, contract and worksite, and the accreditation. */
+type Placement = [contract: Contrato, subject: ContractSubject, IdNivel2: string, accreditation: Accreditation];
+
+function placedRow(ctx: WriteContext, kind: string, [contract, subject, IdNivel2, accreditation]: Placement) {
+  return {
+    IdAcreditacion: derivedId(ctx.company, kind, subject.id, contract.IdContrato, IdNivel2),
     IdEmpresa: ctx.company,
-    Estado: 1,
-    IdPersona: subject.id,
-    NombrePersona: subject.Nombre,
-    RunPersona: subject.RunPersona,
+    Estado: 1 as const,
     IdContrato: contract.IdContrato,
     IdNivel2,
     RutContratista: subject.RutContratista,
     ...accreditation,
   };
-  return { entity: acreditacionEntity, row, id: row.IdAcreditacion };
 }
 
-function assetRow(ctx: WriteContext, contract: Contrato, subject: ContractSubject, IdNivel2: string, accreditation: Accreditation) {
+/** Keeps one subject's row at one worksite (a worker's as stored since issue 37, an asset's since 38); its id. */
+async function keepRow(ctx: WriteContext, db: Db, placement: Placement): Promise<string> {
+  const subject = placement[1];
+  if (subject.resource === 'Trabajadores') {
+    const row: Omit<Acreditacion, 'Version'> = {
+      ...placedRow(ctx, 'acreditacion', placement),
+      IdPersona: subject.id,
+      NombrePersona: subject.Nombre,
+      RunPersona: subject.RunPersona,
+    };
+    await keepDerivedRow(ctx, db, acreditacionEntity, row);
+    return row.IdAcreditacion;
+  }
   const row: Omit<AcreditacionActivo, 'Version'> = {
-    IdAcreditacion: derivedId(ctx.company, 'acreditacion-activo', subject.id, contract.IdContrato, IdNivel2),
-    IdEmpresa: ctx.company,
-    Estado: 1,
+    ...placedRow(ctx, 'acreditacion-activo', placement),
     IdActivo: subject.id,
     ClaseActivo: subject.resource === 'Vehiculos' ? 'vehiculo' : 'equipo',
     NombreActivo: subject.Nombre,
-    IdContrato: contract.IdContrato,
-    IdNivel2,
-    RutContratista: subject.RutContratista,
-    ...accreditation,
   };
-  return { entity: acreditacionActivoEntity, row, id: row.IdAcreditacion };
+  await keepDerivedRow(ctx, db, acreditacionActivoEntity, row);
+  return row.IdAcreditacion;
 }
 
 /**
@@ -65,10 +70,7 @@ export async function keepAccreditations(
   for (const subject of contract.Estado === 0 ? [] : subjects) {
     const accreditation = accreditationOf(contract, subjectKey(subject), documents, today);
     for (const IdNivel2 of worksitesOf(contract, subject.resource, subject.id)) {
-      const made = subject.resource === 'Trabajadores' ? workerRow : assetRow;
-      const { entity, row, id } = made(ctx, contract, subject, IdNivel2, accreditation);
-      kept.add(id);
-      await keepDerivedRow(ctx, db, entity, row as never);
+      kept.add(await keepRow(ctx, db, [contract, subject, IdNivel2, accreditation]));
     }
   }
   for (const entity of [acreditacionEntity, acreditacionActivoEntity]) {
