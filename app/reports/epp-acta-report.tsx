@@ -1,9 +1,9 @@
 import { Document, Page, Path, Rect, StyleSheet, Svg, Text, View } from '@react-pdf/renderer';
-import { create as createQrCode } from 'qrcode';
 import type { ComponentProps, ReactElement } from 'react';
 import { formatDisplayDate, TIME_ZONE, toWireDate } from '#sync/domain/dates.ts';
 import { formatRut } from '#sync/domain/rut.ts';
 import type { EppActaReportData } from '#sync/schemas/epp-entregas.schema.ts';
+import { qrPath } from './qr-path.ts';
 import { FieldGrid, kit, PageFrame, REPORT_COLOURS, ReportHeading, SectionTitle } from './report-kit.tsx';
 import { type PdfColumn, PdfTable, SIGNATURE_ROW_HEIGHT, SignatureRow } from './report-rows.tsx';
 
@@ -132,20 +132,7 @@ function SealBlock({ data }: { data: EppActaReportData }) {
 
 /** The verification link as a QR code, drawn as vector squares (no image, no canvas: the server draws it too). */
 function QrCode({ text }: { text: string }) {
-  const { modules } = createQrCode(text, { errorCorrectionLevel: 'M' });
-  const quiet = 4;
-  const side = modules.size + 2 * quiet;
-  // One rectangle per run of dark modules in a row: a fraction of the path the PDF renderer has to parse.
-  let path = '';
-  for (let row = 0; row < modules.size; row += 1) {
-    for (let column = 0; column < modules.size; column += 1) {
-      if (!modules.get(row, column)) continue;
-      let run = 1;
-      while (column + run < modules.size && modules.get(row, column + run)) run += 1;
-      path += `M${column + quiet} ${row + quiet}h${run}v1h-${run}z`;
-      column += run - 1;
-    }
-  }
+  const { path, side } = qrPath(text);
   return (
     <Svg width={QR_SIZE} height={QR_SIZE} viewBox={`0 0 ${side} ${side}`}>
       <Rect x={0} y={0} width={side} height={side} fill="#ffffff" />
