@@ -160,6 +160,8 @@ export const paths = {
   controlAcceso: {
     porteria: { path: '/control-acceso', href: '/control-acceso' },
     enFaena: { path: '/control-acceso/en-faena', href: '/control-acceso/en-faena' },
+    /** The worksite's day passes: issued for the accredited, printed as a QR, revoked with a reason. */
+    pasesDia: { path: '/control-acceso/pases', href: '/control-acceso/pases' },
     /** The DS 76 register of a worksite's contractors, printable and exported to CSV. */
     registroDs76: { path: '/control-acceso/registro-ds76', href: '/control-acceso/registro-ds76' },
   },

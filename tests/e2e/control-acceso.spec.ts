@@ -204,4 +204,18 @@ test('Gate: offline two days later, the guard lets in an accredited worker, refu
   await expect(contractor).toContainText(`Tendido eléctrico ${lapsing.name.split(' ')[1]!.replace('Portería', '')}`);
   await expect(page.getByRole('button', { name: 'Imprimir' })).toBeVisible();
   await expectAccessible(page);
+
+  // A day pass for Juan: asked on the device, signed by the server when it arrives, then shown with its QR to print.
+  await page.getByRole('link', { name: 'Pases del día' }).click();
+  const issue = page.getByRole('form', { name: 'Emitir pase del día' });
+  await issue.getByRole('textbox', { name: 'RUT de la persona acreditada' }).fill(formatRut(JUAN.rut));
+  await issue.getByRole('button', { name: 'Emitir pase del día' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Pase del día pedido para 11.000.000-6' })).toBeVisible();
+  // The demo printed one for him already: with this one signed there are two, both valid, each with its QR.
+  const passCards = page.getByRole('list', { name: 'Pases del día' }).getByRole('listitem').filter({ hasText: JUAN.name });
+  const valid = passCards.filter({ hasText: `Válido hasta el ${juanUntil.split('-').reverse().join('/')}` });
+  await expect(valid).toHaveCount(2, { timeout: 30_000 });
+  await expect(valid.getByRole('img', { name: `QR del pase del día de ${JUAN.name} · RUT 11.000.000-6` })).toHaveCount(2);
+  await expect(valid.first().getByRole('button', { name: 'Imprimir' })).toBeVisible();
+  await expectAccessible(page);
 });

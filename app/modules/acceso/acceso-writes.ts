@@ -4,7 +4,7 @@ import { entityOf } from '#sync/records/entities.ts';
 import { ACCESO_MESSAGES } from '#sync/schemas/acceso.schema.ts';
 import * as v from 'valibot';
 import type { LocalRows } from '#app/db/reference-rows.ts';
-import { queueCreate } from '#app/records/record-writes.ts';
+import { queueCreate, queueUpdate } from '#app/records/record-writes.ts';
 import { requireDevice } from '#app/sync/device-sync.ts';
 import { type GateSettings, provisionalPassesOf } from './gate-lookup.ts';
 import { type GateCheck, type MovementPlace, movementBody, passesThisYear } from './gate-view.ts';
@@ -63,5 +63,34 @@ export async function queueProvisionalPass(
   await queueCreate('pases_provisorios', body, { row: shownRow(body, who, { Hasta }) as unknown as LocalRows['pases_provisorios'] });
   const admitted: GateCheck = { ...check, answer: { Permitido: 1, Via: 'provisorio', Hasta, Motivos: [] } };
   await queueMovement(admitted, 'entrada', place, who);
+  return { ok: true };
+}
+
+export type PassWriteResult = { ok: true } | { ok: false; message: string };
+
+/** The first message of a body its create or update schema refuses, or the parsed body. */
+function parsedBody(schema: v.GenericSchema, fields: Fields): { body: Fields; message: null } | { body: null; message: string } {
+  const parsed = v.safeParse(schema, fields);
+  return parsed.success ? { body: parsed.output as Fields, message: null } : { body: null, message: parsed.issues[0].message };
+}
+
+/**
+ * SPEC GA-PAS1 from the office: a day pass asked for a person at a worksite. The server signs it when the request
+ * arrives (and refuses it if the person is not accredited there that day); until then the row says it waits.
+ */
+export async function queueDayPass(Rut: string, IdNivel2: string, who: GateUser): Promise<PassWriteResult> {
+  const { body, message } = parsedBody(entityOf('pases_dia').createBody!, { IdPase: uuidV7(), Rut, IdNivel2 });
+  if (!body) return { ok: false, message };
+  const row = { ...shownRow(body, who), Nombre: '', Hasta: '', Emitido: '', Token: '', Revocado: 0, MotivoRevocacion: '' };
+  await queueCreate('pases_dia', body, { row: row as unknown as LocalRows['pases_dia'] });
+  return { ok: true };
+}
+
+/** SPEC GA-PAS2: revoking a pass, with its reason; the gate's tablets refuse it once they have the change. */
+export async function queueRevocation(pass: LocalRows['pases_dia'], MotivoRevocacion: string): Promise<PassWriteResult> {
+  const fields = { IdPase: pass.IdPase, Version: pass.Version, Revocado: 1, MotivoRevocacion };
+  const { body, message } = parsedBody(entityOf('pases_dia').updateBody!, fields);
+  if (!body) return { ok: false, message };
+  await queueUpdate('pases_dia', pass, body, { ...pass, Revocado: 1, MotivoRevocacion: String(body.MotivoRevocacion) });
   return { ok: true };
 }

@@ -99,7 +99,7 @@ export function GatePlaceForm({ session, worksites, current, onSave, onCancel }:
   );
 }
 
-/** The gate's views: checking at the gate, who is on site, and the worksite's DS 76 register. */
+/** The gate's views: checking at the gate, who is on site, the day passes, and the worksite's DS 76 register. */
 export function GateTabs() {
   return (
     <nav className="gate-tabs" aria-label="Control de acceso">
@@ -107,6 +107,7 @@ export function GateTabs() {
         Portería
       </NavLink>
       <NavLink to={paths.controlAcceso.enFaena.href}>En faena</NavLink>
+      <NavLink to={paths.controlAcceso.pasesDia.href}>Pases del día</NavLink>
       <NavLink to={paths.controlAcceso.registroDs76.href}>Registro DS 76</NavLink>
     </nav>
   );
